@@ -1,0 +1,112 @@
+/**
+ * The system's libpocketsphinx (Debian `libpocketsphinx3`, Homebrew `cmu-pocketsphinx`) called
+ * through koffi. Only the functions the streaming engine needs are bound. The library is the
+ * 5prealpha API that Debian ships: configuration through `cmd_ln_parse_r` with `ps_args()`.
+ */
+import { createRequire } from 'node:module';
+import { existsSync } from 'node:fs';
+
+const require = createRequire(import.meta.url);
+
+export interface PocketSphinxLib {
+  /** Creates a decoder from command-line style arguments (`-hmm`, `-lm`, `-dict`, ...). */
+  createDecoder(args: Record<string, string>): unknown;
+  freeDecoder(ps: unknown): void;
+  startUtt(ps: unknown): number;
+  processRaw(ps: unknown, samples: Int16Array, fullUtt?: boolean): number;
+  endUtt(ps: unknown): number;
+  /** Current best hypothesis (partial during an utterance, final after `endUtt`). */
+  hyp(ps: unknown): string;
+  /** Words of the best hypothesis with their frame ranges (100 frames per second). */
+  segments(ps: unknown): Array<{ word: string; startFrame: number; endFrame: number }>;
+  nFrames(ps: unknown): number;
+}
+
+const LIBRARY_CANDIDATES = [
+  'libpocketsphinx.so.3',
+  'libpocketsphinx.so',
+  '/usr/lib/x86_64-linux-gnu/libpocketsphinx.so.3',
+  '/usr/lib/aarch64-linux-gnu/libpocketsphinx.so.3',
+  '/opt/homebrew/lib/libpocketsphinx.dylib',
+  '/usr/local/lib/libpocketsphinx.dylib',
+];
+
+export const INSTALL_HINT =
+  'install it with "sudo apt-get install libpocketsphinx3 pocketsphinx-en-us" (Debian/Ubuntu) or "brew install cmu-pocketsphinx" (macOS)';
+
+let cached: PocketSphinxLib | undefined;
+
+/** Loads the library once per thread; throws an error naming what is missing and how to install it. */
+export function loadPocketSphinx(): PocketSphinxLib {
+  if (cached) return cached;
+  // koffi is a native addon; load it lazily so that merely importing this module is cheap.
+  const koffi = require('koffi') as typeof import('koffi');
+  let lib: ReturnType<typeof koffi.load> | undefined;
+  const errors: string[] = [];
+  for (const candidate of LIBRARY_CANDIDATES) {
+    if (candidate.startsWith('/') && !existsSync(candidate)) continue;
+    try {
+      lib = koffi.load(candidate);
+      break;
+    } catch (error) {
+      errors.push(`${candidate}: ${(error as Error).message}`);
+    }
+  }
+  if (!lib) {
+    throw new Error(`PocketSphinx library (libpocketsphinx) not found; ${INSTALL_HINT}. Tried: ${errors.join('; ')}`);
+  }
+
+  koffi.opaque('cmd_ln_t');
+  koffi.opaque('ps_decoder_t');
+  koffi.opaque('ps_seg_t');
+  const psArgs = lib.func('void *ps_args(void)');
+  const cmdLnParse = lib.func('cmd_ln_t *cmd_ln_parse_r(cmd_ln_t *inout, void *defn, int argc, const char **argv, int strict)');
+  const cmdLnFree = lib.func('int cmd_ln_free_r(cmd_ln_t *cmdln)');
+  const psInit = lib.func('ps_decoder_t *ps_init(cmd_ln_t *config)');
+  const psFree = lib.func('int ps_free(ps_decoder_t *ps)');
+  const psStartUtt = lib.func('int ps_start_utt(ps_decoder_t *ps)');
+  const psProcessRaw = lib.func('int ps_process_raw(ps_decoder_t *ps, const int16_t *data, size_t n, int no_search, int full_utt)');
+  const psEndUtt = lib.func('int ps_end_utt(ps_decoder_t *ps)');
+  const psGetHyp = lib.func('const char *ps_get_hyp(ps_decoder_t *ps, _Out_ int *score)');
+  const psGetNFrames = lib.func('int ps_get_n_frames(ps_decoder_t *ps)');
+  const psSegIter = lib.func('ps_seg_t *ps_seg_iter(ps_decoder_t *ps)');
+  const psSegNext = lib.func('ps_seg_t *ps_seg_next(ps_seg_t *seg)');
+  const psSegWord = lib.func('const char *ps_seg_word(ps_seg_t *seg)');
+  const psSegFrames = lib.func('void ps_seg_frames(ps_seg_t *seg, _Out_ int *sf, _Out_ int *ef)');
+
+  cached = {
+    createDecoder(args) {
+      const argv = ['pocketsphinx'];
+      for (const [k, v] of Object.entries(args)) argv.push(k.startsWith('-') ? k : `-${k}`, v);
+      const config = cmdLnParse(null, psArgs(), argv.length, argv, 1);
+      if (!config) throw new Error(`PocketSphinx rejected its configuration: ${argv.slice(1).join(' ')}`);
+      const ps = psInit(config);
+      // ps_init retains the configuration; drop our reference either way.
+      cmdLnFree(config);
+      if (!ps) throw new Error('PocketSphinx could not load its model (ps_init failed); check -hmm, -lm and -dict paths');
+      return ps;
+    },
+    freeDecoder: (ps) => void psFree(ps),
+    startUtt: (ps) => psStartUtt(ps) as number,
+    processRaw: (ps, samples, fullUtt = false) => psProcessRaw(ps, samples, samples.length, 0, fullUtt ? 1 : 0) as number,
+    endUtt: (ps) => psEndUtt(ps) as number,
+    hyp(ps) {
+      const score = [0];
+      return (psGetHyp(ps, score) as string | null) ?? '';
+    },
+    segments(ps) {
+      const out: Array<{ word: string; startFrame: number; endFrame: number }> = [];
+      // ps_seg_next frees the iterator when it returns NULL, so we never free it ourselves
+      // unless we stop early (we do not).
+      for (let seg = psSegIter(ps); seg; seg = psSegNext(seg)) {
+        const sf = [0];
+        const ef = [0];
+        psSegFrames(seg, sf, ef);
+        out.push({ word: psSegWord(seg) as string, startFrame: sf[0]!, endFrame: ef[0]! });
+      }
+      return out;
+    },
+    nFrames: (ps) => psGetNFrames(ps) as number,
+  };
+  return cached;
+}

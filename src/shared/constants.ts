@@ -1,0 +1,96 @@
+/**
+ * Business constants and limits of the specification (conversation.md section 9,
+ * accounts.md section 9), in one place so client, server and tests read the same numbers.
+ */
+
+/** Audio capture: 16 kHz mono, 60 ms chunks of little-endian Int16 PCM. */
+export const SAMPLE_RATE_HZ = 16_000;
+export const CHUNK_LENGTH_MS = 60;
+export const CHUNK_SAMPLES = (SAMPLE_RATE_HZ * CHUNK_LENGTH_MS) / 1000; // 960
+export const BYTES_PER_SAMPLE = 2;
+export const CHUNK_BYTES = CHUNK_SAMPLES * BYTES_PER_SAMPLE; // 1920
+
+/** Audio frames larger than one second are refused: no honest client sends them. */
+export const MAX_AUDIO_FRAME_BYTES = SAMPLE_RATE_HZ * BYTES_PER_SAMPLE;
+/** JSON messages larger than this are refused before parsing. */
+export const MAX_TEXT_MESSAGE_BYTES = 64 * 1024;
+/**
+ * Flood limits per connection, in a sliding one-second window. Real time is ~17 frames/s;
+ * the headroom lets a client catch up after a network stall, not stream faster than 4x.
+ */
+export const MAX_AUDIO_FRAMES_PER_SECOND = 70;
+export const MAX_AUDIO_BYTES_PER_SECOND = SAMPLE_RATE_HZ * BYTES_PER_SAMPLE * 4;
+export const MAX_TEXT_MESSAGES_PER_SECOND = 50;
+
+/** Volume meter and silence detection (client side). */
+export const VOLUME_SAMPLE_INTERVAL_MS = 250;
+export const VOLUME_CHANGE_THRESHOLD = 1;
+export const VOLUME_SILENCE_TIMEOUT_MS = 5000;
+export const AUTO_STOP_TIMER_MS = 100_000;
+
+/** Realtime socket timing. */
+export const PING_INTERVAL_MS = 5000;
+export const PONG_TIMEOUT_MS = 3000;
+export const RECONNECT_MIN_INTERVAL_MS = 5000;
+export const REUSED_URL_VALID_MS = 25_000;
+export const SOCKET_STATUS_CHECK_MS = 1000;
+/** Batched socket actions flush every 250 ms. */
+export const SOCKET_BATCH_FLUSH_MS = 250;
+/** Server side: a connection that has not pinged for this long is presumed dead. */
+export const SERVER_IDLE_TIMEOUT_MS = PING_INTERVAL_MS * 3;
+
+/** Spec "Throttle default 200": partial captions are sent to a client at most this often. */
+export const PARTIAL_THROTTLE_MS = 200;
+
+/** Captions font size range, in CSS pixels. */
+export const FONT_SIZE_MIN_PX = 13;
+export const FONT_SIZE_MAX_PX = 60;
+export const FONT_SIZE_DEFAULT_PX = 24;
+
+/** Room names are short public identifiers: at least 3 characters. */
+export const ROOM_NAME_MIN_LENGTH = 3;
+export const ROOM_NAME_MAX_LENGTH = 32;
+
+/** Display names: 2 to 49 characters after trimming. */
+export const DISPLAY_NAME_MIN_LENGTH = 2;
+export const DISPLAY_NAME_MAX_LENGTH = 49;
+
+export const ROOM_TITLE_MAX_LENGTH = 200;
+
+/** Conversation limits per tier. */
+export const BASIC_CONVERSATION_LIMIT_MS = 40 * 60 * 1000;
+export const PREMIUM_CONVERSATION_LIMIT_MS = 2 * 60 * 60 * 1000;
+
+/** Joining: a 'self' error resets after 1 s. */
+export const SELF_JOIN_ERROR_RESET_MS = 1000;
+
+/** End sequence guard. */
+export const END_SEQUENCE_GUARD_MS = 30_000;
+
+/** Sidebar opens at widths of 768 px or more (the mobile threshold). */
+export const MOBILE_BREAKPOINT_PX = 768;
+
+export const SNACKBAR_MAX = 3;
+export const SNACKBAR_HIDE_MS = 5000;
+export const SNACKBAR_ERROR_HIDE_MS = 10_000;
+
+/** Interface languages. */
+export const UI_LANGUAGES = ['en', 'fr'] as const;
+export type UiLanguage = (typeof UI_LANGUAGES)[number];
+
+/** Speech languages served by the engines this build ships. */
+export const DEFAULT_SPEECH_LANG = 'en-US';
+
+export const WEB_APP_VERSION_TAG = 'v1.9.1';
+
+/** Local storage keys named by the spec. */
+export const STORAGE_KEYS = {
+  avaId: 'avaId',
+  selectedMicId: 'selectedMicId',
+  includeExternalAudio: 'includeExternalAudio',
+  avaBackendUrl: 'avaBackendUrl',
+  /** Hearken additions, kept next to the spec's so there is one list. */
+  userName: 'hearkenUserName',
+  fontSize: 'hearkenFontSize',
+  language: 'hearkenLanguage',
+} as const;

@@ -1,0 +1,126 @@
+/**
+ * Entities of the specification (conversation.md section 3), with the fields this build uses.
+ * Field names are the spec's own so every rule can be traced.
+ */
+
+export type RoomStateValue = 'ongoing' | 'ended';
+export type ConversationMode = 'public' | 'public-muted';
+export type ConnectionRole = 'participant' | 'scribe';
+
+export interface HostInfo {
+  avaId: string;
+  avaName: string;
+  flags?: Record<string, boolean>;
+}
+
+export interface Speaker {
+  avaId: string;
+  avaName: string;
+  userName: string;
+}
+
+export interface Participant {
+  avaId: string;
+  isTyping: boolean;
+}
+
+export interface AudioStream {
+  avaId: string;
+  trackId: string;
+  usePaidASR: boolean;
+}
+
+export interface RoomLinks {
+  /** Read-only link: `?token=...&endpoint=...`. */
+  ro: string;
+  /** Read-write link. */
+  rw: string;
+}
+
+/** Conversation status (room status). */
+export interface ConversationStatus {
+  id: string;
+  /** The room's short public name, the one people type to join. */
+  name: string;
+  host: HostInfo;
+  conversationMode: ConversationMode;
+  title: string;
+  langs: string[];
+  links: RoomLinks;
+  startTimestampMs: number;
+  past: boolean;
+  reason?: string;
+  state: { value: RoomStateValue };
+  speakers: Speaker[];
+  participants: Participant[];
+  audioStreams: AudioStream[];
+}
+
+export interface WordTiming {
+  /** The word as recognised. */
+  w: string;
+  /** Start and end, in milliseconds from the start of the speaker's audio stream. */
+  startMs: number;
+  endMs: number;
+}
+
+/** Transcript (live). Partials and the final of one utterance share the id: captions update in place. */
+export interface Transcript {
+  id: string;
+  isFinal: boolean;
+  /** avaId of the speaker. */
+  author: string;
+  /** Display name of the speaker at the time of speech. */
+  authorShow: string;
+  origin: 'asr' | 'human';
+  speechLang: string;
+  texts: Record<string, string>;
+  asr?: {
+    final: boolean;
+    /** Absent means typed by a human. */
+    timeReceivedMs: number;
+    engine: string;
+    words?: WordTiming[];
+  };
+  usePaidASR: boolean;
+  /** Position of the transcript in the room, in order of first appearance. */
+  index: number;
+  /** Wall-clock time the utterance started (ms since epoch, server clock). */
+  timestampMs: number;
+  /** Offset of the utterance's start within the speaker's audio stream (ms). */
+  t0: number;
+  trackName: string;
+}
+
+/** Recording start metadata (conversation.md section 3). */
+export interface RecordingStartMetadata {
+  lang: string;
+  pFilter?: number;
+  mic?: 'BT' | 'BUILTIN';
+  /** `pcm_s16le`: binary socket frames; `webrtc`: the WebRTC transport. */
+  format: 'pcm_s16le' | 'webrtc';
+  sampleRateHz: 16000;
+  recordingMode: 'web' | 'desktop' | 'cli';
+  chunkLengthMs: 60;
+  /** Client time at which capture started (ms since epoch). */
+  recordingStart: number;
+  translation?: { target?: string };
+}
+
+export interface AudioDevice {
+  id: string;
+  label: string;
+  name: string;
+  default: boolean;
+  isInternal: boolean;
+  isBluetooth: boolean;
+}
+
+/** A guest user: someone who joins without an account. */
+export interface GuestUser {
+  avaId: string;
+  avaName: string;
+  userName: string;
+  accountType: 'Temporary';
+  createdAtMs: number;
+}

@@ -1,0 +1,206 @@
+/**
+ * The realtime socket protocol (conversation.md section 7), as JSON text messages with a `type`
+ * named as in the spec, plus binary frames of little-endian Int16 PCM audio after `audio/start`.
+ *
+ * Order on connect: the client sends `connection-params`; the server answers
+ * `connection-succeeded`, then `room-status`, then `transcripts` (the room's captions so far).
+ */
+import {
+  CHUNK_LENGTH_MS,
+  DISPLAY_NAME_MAX_LENGTH,
+  MAX_TEXT_MESSAGE_BYTES,
+  ROOM_TITLE_MAX_LENGTH,
+  SAMPLE_RATE_HZ,
+} from './constants';
+import type { ConversationStatus, Transcript } from './entities';
+import {
+  type Infer,
+  boolean,
+  formatIssue,
+  literal,
+  number,
+  object,
+  oneOf,
+  optional,
+  string,
+} from './schema';
+
+export const SOCKET_PATH = '/ws';
+
+/** Ids are opaque to clients, but bounded and printable so they are safe in logs and URLs. */
+const id = () => string({ min: 1, max: 128, pattern: /^[A-Za-z0-9_.:-]+$/ });
+
+export const clientMessageSchemas = {
+  'connection-params': object({
+    type: literal('connection-params'),
+    speakerId: id(),
+    roomId: id(),
+    username: optional(string({ max: DISPLAY_NAME_MAX_LENGTH * 2 })),
+    clientInfo: optional(object({ app: optional(string({ max: 64 })), version: optional(string({ max: 32 })) })),
+    downAudio: optional(boolean()),
+    conversationMode: optional(oneOf(['public', 'public-muted'] as const)),
+    role: optional(oneOf(['participant', 'scribe'] as const)),
+    lang: optional(string({ min: 2, max: 16 })),
+  }),
+  'connection-params-update': object({
+    type: literal('connection-params-update'),
+    roomId: optional(id()),
+    saveTranscript: optional(boolean()),
+    conversationMode: optional(oneOf(['public', 'public-muted'] as const)),
+    state: optional(object({ value: oneOf(['ongoing', 'ended'] as const) })),
+    usePaidASR: optional(boolean()),
+    downAudio: optional(boolean()),
+    audio: optional(boolean()),
+  }),
+  'update-title': object({
+    type: literal('update-title'),
+    title: string({ max: ROOM_TITLE_MAX_LENGTH }),
+  }),
+  audio: object({
+    type: literal('audio'),
+    action: oneOf(['start', 'stop'] as const),
+    metadata: optional(
+      object({
+        lang: string({ min: 2, max: 16 }),
+        pFilter: optional(number({ min: 0, max: 10 })),
+        mic: optional(oneOf(['BT', 'BUILTIN'] as const)),
+        format: oneOf(['pcm_s16le', 'webrtc'] as const),
+        sampleRateHz: literal(SAMPLE_RATE_HZ),
+        recordingMode: oneOf(['web', 'desktop', 'cli'] as const),
+        chunkLengthMs: literal(CHUNK_LENGTH_MS),
+        recordingStart: number({ min: 0 }),
+        translation: optional(object({ target: optional(string({ max: 16 })) })),
+      }),
+    ),
+  }),
+  'reset-recorder': object({ type: literal('reset-recorder') }),
+  'signal-i-am-typing': object({ type: literal('signal-i-am-typing'), fromUser: optional(boolean()) }),
+  close: object({
+    type: literal('close'),
+    reason: optional(
+      oneOf(['app_terminated', 'max_convo_time_reached', 'closed', 'host_left', 'last_guest_left'] as const),
+    ),
+  }),
+  ping: object({ type: literal('ping'), clientTimeMs: number({ min: 0 }) }),
+} as const;
+
+export type ClientMessageType = keyof typeof clientMessageSchemas;
+export type ClientMessage = { [K in ClientMessageType]: Infer<(typeof clientMessageSchemas)[K]> }[ClientMessageType];
+export type ClientMessageOf<K extends ClientMessageType> = Infer<(typeof clientMessageSchemas)[K]>;
+export const CLIENT_MESSAGE_TYPES = Object.keys(clientMessageSchemas) as ClientMessageType[];
+
+/** Error codes the server sends in `error` messages. */
+export const SOCKET_ERROR_CODES = [
+  'invalid-json',
+  'invalid-message',
+  'unknown-type',
+  'message-too-large',
+  'frame-too-large',
+  'invalid-audio-frame',
+  'rate-limited',
+  'not-connected',
+  'already-connected',
+  'recording-not-started',
+  'room-ended',
+  'room-not-found',
+  'forbidden',
+  'speech-unavailable',
+  'internal',
+] as const;
+export type SocketErrorCode = (typeof SOCKET_ERROR_CODES)[number];
+
+export interface SocketError {
+  code: SocketErrorCode;
+  message: string;
+}
+
+export type CloseReason = NonNullable<ClientMessageOf<'close'>['reason']>;
+
+/** Reasons carried by `room-status-update`. */
+export type RoomStatusReason =
+  | 'participant-joined'
+  | 'participant-left'
+  | 'title-updated'
+  | 'someone-is-typing'
+  | 'audio-stream-started'
+  | 'audio-stream-stopped'
+  | 'conversation-mode-changed'
+  | 'ended';
+
+export type ServerMessage =
+  | { type: 'connection-succeeded'; speakerId: string; roomId: string; serverTimeMs: number }
+  | { type: 'room-status'; status: ConversationStatus }
+  | { type: 'room-status-update'; reason: RoomStatusReason; status: ConversationStatus }
+  /** Every final caption the room has, in order, sent once after `room-status`. */
+  | { type: 'transcripts'; transcripts: Transcript[] }
+  /** One caption created or changed (a partial growing, or its final). */
+  | { type: 'transcript'; transcript: Transcript }
+  | { type: 'PONG'; serverTimeMs: number; clientTimeMs: number }
+  | { type: 'error'; error: SocketError; inReplyTo?: string };
+
+export type ServerMessageType = ServerMessage['type'];
+export type ServerMessageOf<K extends ServerMessageType> = Extract<ServerMessage, { type: K }>;
+
+export type ParseResult = { ok: true; message: ClientMessage } | { ok: false; error: SocketError; inReplyTo?: string };
+
+/**
+ * Parses and validates one text frame from a client. Never throws: a bad frame becomes an
+ * error that names the problem, so the server can answer it and carry on.
+ */
+export function parseClientMessage(text: string): ParseResult {
+  if (text.length > MAX_TEXT_MESSAGE_BYTES) {
+    return { ok: false, error: { code: 'message-too-large', message: `message exceeds ${MAX_TEXT_MESSAGE_BYTES} bytes` } };
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return { ok: false, error: { code: 'invalid-json', message: 'message is not valid JSON' } };
+  }
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+    return { ok: false, error: { code: 'invalid-message', message: 'message must be a JSON object' } };
+  }
+  const type = (data as { type?: unknown }).type;
+  if (typeof type !== 'string') {
+    return { ok: false, error: { code: 'invalid-message', message: 'type: is required' } };
+  }
+  if (!Object.hasOwn(clientMessageSchemas, type)) {
+    return {
+      ok: false,
+      error: { code: 'unknown-type', message: `unknown message type "${type.slice(0, 64)}"` },
+      inReplyTo: type.slice(0, 64),
+    };
+  }
+  const schema = clientMessageSchemas[type as ClientMessageType];
+  const result = schema.check(data);
+  if (!result.ok) {
+    return { ok: false, error: { code: 'invalid-message', message: `${type}: ${formatIssue(result.issue)}` }, inReplyTo: type };
+  }
+  return { ok: true, message: result.value as ClientMessage };
+}
+
+/**
+ * Light check of a server message on the client: the client trusts its own server, but a
+ * frame that is not an object with a known type is dropped rather than crashing a reducer.
+ */
+const SERVER_TYPES: ReadonlySet<string> = new Set<ServerMessageType>([
+  'connection-succeeded',
+  'room-status',
+  'room-status-update',
+  'transcripts',
+  'transcript',
+  'PONG',
+  'error',
+]);
+
+export function parseServerMessage(text: string): ServerMessage | undefined {
+  try {
+    const data: unknown = JSON.parse(text);
+    if (typeof data === 'object' && data !== null && SERVER_TYPES.has((data as { type?: string }).type ?? '')) {
+      return data as ServerMessage;
+    }
+  } catch {
+    // fall through
+  }
+  return undefined;
+}

@@ -1,0 +1,152 @@
+/**
+ * A small runtime schema language for validating messages that cross a trust boundary
+ * (socket, HTTP bodies, IPC). Each schema both checks a value and gives its TypeScript type,
+ * so the validator and the type can never disagree. Errors name the path of the bad field,
+ * because the client shows them to a developer who has to find the mistake.
+ */
+
+export type Issue = { path: string; message: string };
+export type Result<T> = { ok: true; value: T } | { ok: false; issue: Issue };
+
+export interface Schema<T> {
+  /** Checks `input` and returns the typed value or the first issue found. */
+  check(input: unknown, path?: string): Result<T>;
+  /** Short description used in error messages ("string", "number 1..60", ...). */
+  readonly describe: string;
+  /** True when the field may be left out of an object. */
+  readonly optional: boolean;
+}
+
+export type Infer<S> = S extends Schema<infer T> ? T : never;
+
+const ok = <T>(value: T): Result<T> => ({ ok: true, value });
+const fail = (path: string, message: string): Result<never> => ({ ok: false, issue: { path, message } });
+
+function typeName(input: unknown): string {
+  if (input === null) return 'null';
+  if (Array.isArray(input)) return 'array';
+  return typeof input;
+}
+
+function make<T>(describe: string, check: (input: unknown, path: string) => Result<T>): Schema<T> {
+  return { describe, optional: false, check: (input, path = '') => check(input, path) };
+}
+
+export function string(opts: { min?: number; max?: number; pattern?: RegExp; trim?: boolean } = {}): Schema<string> {
+  const { min = 0, max = 10_000, pattern, trim = false } = opts;
+  return make(`string of ${min}..${max} characters`, (input, path) => {
+    if (typeof input !== 'string') return fail(path, `expected string, got ${typeName(input)}`);
+    const value = trim ? input.trim() : input;
+    if (value.length < min) return fail(path, `must be at least ${min} characters`);
+    if (value.length > max) return fail(path, `must be at most ${max} characters`);
+    if (pattern && !pattern.test(value)) return fail(path, `has an invalid format`);
+    return ok(value);
+  });
+}
+
+export function number(opts: { min?: number; max?: number; integer?: boolean } = {}): Schema<number> {
+  const { min = -Number.MAX_VALUE, max = Number.MAX_VALUE, integer = false } = opts;
+  return make(`number`, (input, path) => {
+    if (typeof input !== 'number' || !Number.isFinite(input)) return fail(path, `expected number, got ${typeName(input)}`);
+    if (integer && !Number.isInteger(input)) return fail(path, `must be an integer`);
+    if (input < min || input > max) return fail(path, `must be between ${min} and ${max}`);
+    return ok(input);
+  });
+}
+
+export function boolean(): Schema<boolean> {
+  return make('boolean', (input, path) =>
+    typeof input === 'boolean' ? ok(input) : fail(path, `expected boolean, got ${typeName(input)}`),
+  );
+}
+
+export function literal<const T extends string | number | boolean>(expected: T): Schema<T> {
+  return make(JSON.stringify(expected), (input, path) =>
+    input === expected ? ok(expected) : fail(path, `expected ${JSON.stringify(expected)}`),
+  );
+}
+
+export function oneOf<const T extends readonly string[]>(values: T): Schema<T[number]> {
+  return make(`one of ${values.join(', ')}`, (input, path) =>
+    typeof input === 'string' && (values as readonly string[]).includes(input)
+      ? ok(input as T[number])
+      : fail(path, `expected one of ${values.join(', ')}`),
+  );
+}
+
+export function optional<T>(schema: Schema<T>): Schema<T | undefined> {
+  return {
+    describe: `${schema.describe} (optional)`,
+    optional: true,
+    check: (input, path = '') => (input === undefined ? ok(undefined) : schema.check(input, path)),
+  };
+}
+
+export function array<T>(item: Schema<T>, opts: { max?: number } = {}): Schema<T[]> {
+  const { max = 10_000 } = opts;
+  return make(`array of ${item.describe}`, (input, path) => {
+    if (!Array.isArray(input)) return fail(path, `expected array, got ${typeName(input)}`);
+    if (input.length > max) return fail(path, `must hold at most ${max} items`);
+    const out: T[] = [];
+    for (let i = 0; i < input.length; i++) {
+      const r = item.check(input[i], `${path}[${i}]`);
+      if (!r.ok) return r;
+      out.push(r.value);
+    }
+    return ok(out);
+  });
+}
+
+export function record<T>(value: Schema<T>, opts: { maxKeys?: number } = {}): Schema<Record<string, T>> {
+  const { maxKeys = 100 } = opts;
+  return make(`record of ${value.describe}`, (input, path) => {
+    if (typeof input !== 'object' || input === null || Array.isArray(input))
+      return fail(path, `expected object, got ${typeName(input)}`);
+    const entries = Object.entries(input);
+    if (entries.length > maxKeys) return fail(path, `must hold at most ${maxKeys} keys`);
+    const out: Record<string, T> = {};
+    for (const [k, v] of entries) {
+      const r = value.check(v, join(path, k));
+      if (!r.ok) return r;
+      out[k] = r.value;
+    }
+    return ok(out);
+  });
+}
+
+type Shape = Record<string, Schema<unknown>>;
+type OptionalKeys<S extends Shape> = { [K in keyof S]: S[K]['optional'] extends true ? K : never }[keyof S];
+type RequiredKeys<S extends Shape> = Exclude<keyof S, OptionalKeys<S>>;
+export type ObjectOf<S extends Shape> = { [K in RequiredKeys<S>]: Infer<S[K]> } & {
+  [K in OptionalKeys<S>]?: Infer<S[K]>;
+};
+
+function join(path: string, key: string): string {
+  return path ? `${path}.${key}` : key;
+}
+
+/**
+ * An object with known fields. Unknown fields are dropped rather than refused, so an older
+ * server keeps working with a newer client that sends more; the output holds only known fields.
+ */
+export function object<S extends Shape>(shape: S): Schema<ObjectOf<S>> {
+  return make('object', (input, path) => {
+    if (typeof input !== 'object' || input === null || Array.isArray(input))
+      return fail(path, `expected object, got ${typeName(input)}`);
+    const source = input as Record<string, unknown>;
+    const out: Record<string, unknown> = {};
+    for (const [key, schema] of Object.entries(shape)) {
+      const value = source[key];
+      if (value === undefined && !schema.optional) return fail(join(path, key), 'is required');
+      const r = schema.check(value, join(path, key));
+      if (!r.ok) return r;
+      if (r.value !== undefined) out[key] = r.value;
+    }
+    return ok(out as ObjectOf<S>);
+  });
+}
+
+/** Formats an issue as one line: "roomId: expected string, got number". */
+export function formatIssue(issue: Issue): string {
+  return issue.path ? `${issue.path}: ${issue.message}` : issue.message;
+}

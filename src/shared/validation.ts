@@ -1,0 +1,46 @@
+/**
+ * Validation rules of the specification that both the client (to explain a mistake before
+ * sending) and the server (to refuse it) apply.
+ */
+import {
+  DISPLAY_NAME_MAX_LENGTH,
+  DISPLAY_NAME_MIN_LENGTH,
+  FONT_SIZE_MAX_PX,
+  FONT_SIZE_MIN_PX,
+  ROOM_NAME_MAX_LENGTH,
+  ROOM_NAME_MIN_LENGTH,
+} from './constants';
+
+export type RoomNameProblem = 'too-short' | 'too-long' | 'invalid-characters';
+
+/** Room names are typed by people: case, surrounding spaces and spaces for dashes are forgiven. */
+export function normalizeRoomName(input: string): string {
+  return input.trim().toLowerCase().replace(/\s+/g, '-');
+}
+
+/** Checks a room name typed to join: at least 3 characters; letters, digits and dashes. */
+export function checkRoomName(input: string): RoomNameProblem | undefined {
+  const name = normalizeRoomName(input);
+  if (name.length < ROOM_NAME_MIN_LENGTH) return 'too-short';
+  if (name.length > ROOM_NAME_MAX_LENGTH) return 'too-long';
+  if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(name)) return 'invalid-characters';
+  return undefined;
+}
+
+/** Speaker display name: 2 to 49 characters after trimming. */
+export function isValidDisplayName(input: string): boolean {
+  const length = input.trim().length;
+  return length >= DISPLAY_NAME_MIN_LENGTH && length <= DISPLAY_NAME_MAX_LENGTH;
+}
+
+/** A room title is updated only if non-empty (after trimming). */
+export function normalizeTitle(input: string): string | undefined {
+  const title = input.trim();
+  return title.length > 0 ? title : undefined;
+}
+
+/** Caption font size is kept within 13 to 60 px. */
+export function clampFontSize(px: number): number {
+  if (!Number.isFinite(px)) return FONT_SIZE_MIN_PX;
+  return Math.min(FONT_SIZE_MAX_PX, Math.max(FONT_SIZE_MIN_PX, Math.round(px)));
+}

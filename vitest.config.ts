@@ -1,0 +1,27 @@
+import { defineConfig } from 'vitest/config';
+
+// Unit tests run everywhere in parallel; integration tests start real servers, engines and
+// databases, so they run one file at a time to keep the two cores for the speech engine.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.ts', 'tests/renderer/**/*.test.{ts,tsx}'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          include: ['tests/integration/**/*.test.ts'],
+          environment: 'node',
+          fileParallelism: false,
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
