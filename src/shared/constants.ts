@@ -93,4 +93,8 @@ export const STORAGE_KEYS = {
   userName: 'hearkenUserName',
   fontSize: 'hearkenFontSize',
   language: 'hearkenLanguage',
+  /** Web client: light or dark theme of the interface and captions. */
+  theme: 'hearkenTheme',
+  /** Web client: the language the user speaks, sent in connection-params and audio metadata. */
+  speechLang: 'hearkenSpeechLang',
 } as const;
