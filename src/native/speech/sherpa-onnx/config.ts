@@ -1,0 +1,68 @@
+/**
+ * Settings of the sherpa-onnx engine and the recognizer configuration built from them.
+ *
+ * Endpointing is sherpa-onnx's own, from the transducer's trailing blanks (no separate VAD):
+ * the model knows better than an energy or VAD threshold whether a word is still coming.
+ * The defaults are tuned for live captions, where a line should end at a short pause:
+ *
+ * - rule 1, 1.2 s of trailing silence when nothing was recognised yet: resets the segment on
+ *   long stretches of noise or silence so their frames do not pile up (no caption is emitted).
+ * - rule 2, 0.5 s of trailing silence after speech: ends the caption line. sherpa-onnx's own
+ *   default (1.2 s) is tuned for dictation; 0.5 s ends a line at a breath between sentences while
+ *   a pause inside a phrase rarely reaches it (the model keeps its context across lines, so a
+ *   split costs no accuracy, only a line break).
+ * - rule 3, 20 s utterance: cuts a speaker who never pauses, so finals keep coming (matches the
+ *   PocketSphinx engine's maximum utterance).
+ */
+import type { ModelFilePaths } from '../models/installed';
+import type { OnlineRecognizerConfig } from './binding';
+
+export interface SherpaOnnxOptions {
+  /** onnxruntime threads per recognizer. 1: the worker pool runs one engine per core. */
+  numThreads: number;
+  decodingMethod: 'greedy_search' | 'modified_beam_search';
+  rule1MinTrailingSilenceS: number;
+  rule2MinTrailingSilenceS: number;
+  rule3MinUtteranceLengthS: number;
+  /**
+   * Silence appended on flush() so the model decodes the last words: a chunk is decoded only
+   * once its look-ahead frames have arrived. 0.8 s covers the chunk and look-ahead of the
+   * chunk-16 zipformers. The padding is not counted in reported times.
+   */
+  flushPaddingMs: number;
+  /** See WordTimingOptions.maxTailMs. */
+  maxWordTailMs: number;
+}
+
+export const DEFAULT_SHERPA_ONNX_OPTIONS: SherpaOnnxOptions = {
+  numThreads: 1,
+  decodingMethod: 'greedy_search',
+  rule1MinTrailingSilenceS: 1.2,
+  rule2MinTrailingSilenceS: 0.5,
+  rule3MinUtteranceLengthS: 20,
+  flushPaddingMs: 800,
+  maxWordTailMs: 400,
+};
+
+export const SAMPLE_RATE_HZ = 16_000;
+/** All sherpa-onnx streaming transducers take 80-bin log-mel features. */
+const FEATURE_DIM = 80;
+
+export function recognizerConfig(files: ModelFilePaths, options: SherpaOnnxOptions): OnlineRecognizerConfig {
+  return {
+    featConfig: { sampleRate: SAMPLE_RATE_HZ, featureDim: FEATURE_DIM },
+    modelConfig: {
+      transducer: { encoder: files.encoder, decoder: files.decoder, joiner: files.joiner },
+      tokens: files.tokens,
+      numThreads: options.numThreads,
+      provider: 'cpu',
+      debug: 0,
+    },
+    decodingMethod: options.decodingMethod,
+    maxActivePaths: 4,
+    enableEndpoint: true,
+    rule1MinTrailingSilence: options.rule1MinTrailingSilenceS,
+    rule2MinTrailingSilence: options.rule2MinTrailingSilenceS,
+    rule3MinUtteranceLength: options.rule3MinUtteranceLengthS,
+  };
+}
