@@ -74,7 +74,12 @@ export function oneOf<const T extends readonly string[]>(values: T): Schema<T[nu
   );
 }
 
-export function optional<T>(schema: Schema<T>): Schema<T | undefined> {
+/** A schema whose field may be left out; `optional: true` in its type makes the key optional in ObjectOf. */
+export interface OptionalSchema<T> extends Schema<T | undefined> {
+  readonly optional: true;
+}
+
+export function optional<T>(schema: Schema<T>): OptionalSchema<T> {
   return {
     describe: `${schema.describe} (optional)`,
     optional: true,
