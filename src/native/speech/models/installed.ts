@@ -21,7 +21,12 @@ export type ModelFilePaths = Record<TransducerRole, string>;
 export type InstallState =
   | { installed: true; dir: string; files: ModelFilePaths }
   /** `missingDir`: the model folder itself is absent; otherwise `missing` names the absent roles. */
-  | { installed: false; dir: string; missingDir: boolean; missing: { role: TransducerRole; wanted: string }[] };
+  | {
+      installed: false;
+      dir: string;
+      missingDir: boolean;
+      missing: { role: TransducerRole; wanted: string }[];
+    };
 
 function matches(name: string, candidate: FileCandidate): boolean {
   return typeof candidate === 'string' ? name === candidate : candidate.test(name);

@@ -58,7 +58,8 @@ export const MODEL_REGISTRY: readonly ModelEntry[] = [
     engine: 'sherpa-onnx',
     languages: ENGLISH,
     tier: 'premium',
-    description: 'Streaming zipformer2 transducer, English (LibriSpeech), 16-frame chunks with 128 left context',
+    description:
+      'Streaming zipformer2 transducer, English (LibriSpeech), 16-frame chunks with 128 left context',
     url: releaseUrl('sherpa-onnx-streaming-zipformer-en-2023-06-26'),
     sha256: '639e25b578e9e997131402199419c13a941f8e4e198e2da1ce57dbf5cf401282',
     sizeBytes: 310_414_022,
@@ -83,7 +84,8 @@ export const MODEL_REGISTRY: readonly ModelEntry[] = [
     engine: 'sherpa-onnx',
     languages: ENGLISH,
     tier: 'basic',
-    description: 'Small (20M parameters) streaming zipformer transducer, English (LibriSpeech): fast, less accurate',
+    description:
+      'Small (20M parameters) streaming zipformer transducer, English (LibriSpeech): fast, less accurate',
     url: releaseUrl('sherpa-onnx-streaming-zipformer-en-20M-2023-02-17'),
     sha256: '9c559283e8498d3fe95913c79ca1cb454bb26281ac2b102b41306c7d752765d9',
     sizeBytes: 127_887_156,
@@ -134,7 +136,10 @@ export function isValidModelName(name: string): boolean {
   return /^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(name) && !name.includes('..');
 }
 
-export function findModel(name: string, registry: readonly ModelEntry[] = MODEL_REGISTRY): ModelEntry | undefined {
+export function findModel(
+  name: string,
+  registry: readonly ModelEntry[] = MODEL_REGISTRY,
+): ModelEntry | undefined {
   return registry.find((m) => m.name === name);
 }
 
