@@ -1,0 +1,227 @@
+/**
+ * The socket saga owns the one WebSocket of the conversation screen. Between
+ * `conversation/entered` and `conversation/exited` it keeps a connection to the room:
+ *
+ *   open -> send connection-params -> connection-succeeded (online) -> room-status -> transcripts
+ *
+ * pings every PING_INTERVAL_MS and treats a missing PONG (PONG_TIMEOUT_MS) as a dead socket;
+ * when the socket is lost it reconnects, never more often than RECONNECT_MIN_INTERVAL_MS;
+ * the browser's offline event closes it and shows the offline state until the browser is back
+ * online or the user asks to reconnect. Every reconnection re-sends connection-params; the
+ * server then re-sends `transcripts`, which replaces the captions (no duplicates).
+ */
+import { type EventChannel, buffers, eventChannel } from 'redux-saga';
+import { call, cancelled, delay, fork, put, race, select, take, takeLatest } from 'redux-saga/effects';
+import type { Action } from '@reduxjs/toolkit';
+import { PING_INTERVAL_MS, PONG_TIMEOUT_MS } from '../../../shared/constants';
+import type { ClientMessageOf } from '../../../shared/protocol';
+import type { AppDeps } from '../../app/deps';
+import { conversationActions } from '../conversation/slice';
+import { notificationsActions } from '../notifications/slice';
+import { waitForIdentity } from '../session/sagas';
+import type { Identity } from '../session/slice';
+import type { RootState } from '../../app/rootReducer';
+import type { ConnectionEvent, SocketConnection } from './connection';
+import { handshakeProblem } from './handshake';
+import { reconnectDelayMs } from './reconnect';
+import { socketActions } from './slice';
+import { attemptEvent } from './statusMachine';
+
+const TAG = 'socket';
+
+/**
+ * A socket the server has not accepted (connection-succeeded) within one ping period plus the
+ * pong timeout is treated like one that stopped answering pings.
+ */
+export const CONNECT_TIMEOUT_MS = PING_INTERVAL_MS + PONG_TIMEOUT_MS;
+
+/** How one connection ended. */
+export type ConnectionOutcome = 'closed' | 'dead' | 'offline' | 'reconnect';
+
+export function buildConnectionParams(
+  identity: Identity,
+  roomId: string,
+  lang: string,
+  version: string,
+): ClientMessageOf<'connection-params'> {
+  return {
+    type: 'connection-params',
+    speakerId: identity.avaId,
+    roomId,
+    username: identity.userName || undefined,
+    clientInfo: { app: 'web', version },
+    role: 'participant',
+    lang,
+  };
+}
+
+const isPong = (action: Action): boolean =>
+  socketActions.messageReceived.match(action) && action.payload.type === 'PONG';
+
+const isOnlineEvent = (action: Action): boolean =>
+  socketActions.statusEvent.match(action) && action.payload === 'succeeded';
+
+function connectionChannel(connection: SocketConnection): EventChannel<ConnectionEvent> {
+  return eventChannel<ConnectionEvent>((emit) => connection.subscribe(emit), buffers.expanding(64));
+}
+
+/** Reads one connection's events until it closes. */
+function* readConnection(
+  deps: AppDeps,
+  connection: SocketConnection,
+  channel: EventChannel<ConnectionEvent>,
+  params: ClientMessageOf<'connection-params'>,
+) {
+  let position = 0;
+  while (true) {
+    const event = (yield take(channel)) as ConnectionEvent;
+    switch (event.kind) {
+      case 'open':
+        connection.send(params);
+        break;
+      case 'unreadable':
+        deps.logger.log('warn', TAG, `dropped an unreadable message: ${event.text}`);
+        break;
+      case 'close':
+        deps.logger.log(
+          'info',
+          TAG,
+          `socket closed (${event.code}${event.reason ? ` ${event.reason}` : ''})`,
+        );
+        return;
+      case 'message': {
+        const message = event.message;
+        const problem = handshakeProblem(position, message.type);
+        if (problem) deps.logger.log('error', TAG, problem);
+        position++;
+        if (message.type === 'connection-succeeded') {
+          deps.link.attach(connection);
+          yield put(socketActions.statusEvent('succeeded'));
+        }
+        yield put(socketActions.messageReceived(message));
+        if (message.type === 'error') {
+          deps.logger.log(
+            'error',
+            TAG,
+            `server error ${message.error.code}: ${message.error.message}` +
+              (message.inReplyTo ? ` (in reply to ${message.inReplyTo})` : ''),
+          );
+          yield put(
+            notificationsActions.notify({
+              intent: 'danger',
+              key: `errors.socket.${message.error.code}`,
+              detail: message.error.message,
+            }),
+          );
+        }
+        break;
+      }
+    }
+  }
+}
+
+/** Pings while online; returns (the socket is dead) when a PONG does not come in time. */
+export function* heartbeat(deps: AppDeps, connection: SocketConnection) {
+  const { timeout: neverOnline } = (yield race({
+    online: take(isOnlineEvent),
+    timeout: delay(CONNECT_TIMEOUT_MS),
+  })) as { timeout?: true };
+  if (neverOnline) {
+    deps.logger.log('warn', TAG, `not accepted within ${CONNECT_TIMEOUT_MS} ms: giving up on this socket`);
+    return;
+  }
+  while (true) {
+    yield delay(PING_INTERVAL_MS);
+    connection.send({ type: 'ping', clientTimeMs: deps.now() });
+    const { timeout } = (yield race({ pong: take(isPong), timeout: delay(PONG_TIMEOUT_MS) })) as {
+      timeout?: true;
+    };
+    if (timeout) {
+      deps.logger.log('warn', TAG, `no PONG within ${PONG_TIMEOUT_MS} ms: the socket is presumed dead`);
+      return;
+    }
+  }
+}
+
+/** One connection, from open to its end. */
+export function* runConnection(deps: AppDeps, params: ClientMessageOf<'connection-params'>) {
+  const connection = deps.openSocket(deps.socketUrl());
+  const channel = connectionChannel(connection);
+  try {
+    const result = (yield race({
+      closed: call(readConnection, deps, connection, channel, params),
+      dead: call(heartbeat, deps, connection),
+      offline: take((a: Action) => socketActions.browserOnlineChanged.match(a) && !a.payload),
+      reconnect: take(socketActions.reconnectRequested.type),
+    })) as Partial<Record<ConnectionOutcome, unknown>>;
+    const outcome = (Object.keys(result)[0] ?? 'closed') as ConnectionOutcome;
+    return outcome;
+  } finally {
+    deps.link.detach(connection);
+    channel.close();
+    connection.close(1000, 'client closing');
+  }
+}
+
+const selectRoomEnded = (state: RootState) => state.conversation.status?.state.value === 'ended';
+const selectStatus = (state: RootState) => state.socket.status;
+const selectBrowserOnline = (state: RootState) => state.socket.browserOnline;
+
+/** Keeps the room connected until cancelled (the user left) or the room ends. */
+export function* connectionLoop(deps: AppDeps, roomId: string) {
+  let lastAttemptMs: number | undefined;
+  try {
+    const identity = (yield call(waitForIdentity)) as Identity;
+    while (true) {
+      if (!((yield select(selectBrowserOnline)) as boolean)) {
+        yield put(socketActions.statusEvent('offline'));
+        yield take(
+          (a: Action) =>
+            socketActions.reconnectRequested.match(a) ||
+            (socketActions.browserOnlineChanged.match(a) && a.payload),
+        );
+      }
+      const wait = reconnectDelayMs(lastAttemptMs, deps.now());
+      if (wait > 0) yield delay(wait);
+      lastAttemptMs = deps.now();
+      const status = (yield select(selectStatus)) as ReturnType<typeof selectStatus>;
+      yield put(socketActions.statusEvent(attemptEvent(status)));
+      const lang = (yield select((s: RootState) => s.settings.speechLang)) as string;
+      const params = buildConnectionParams(identity, roomId, lang, deps.appVersion);
+      const outcome = (yield call(runConnection, deps, params)) as ConnectionOutcome;
+      if ((yield select(selectRoomEnded)) as boolean) {
+        yield put(socketActions.statusEvent('close'));
+        return;
+      }
+      yield put(socketActions.statusEvent(outcome === 'offline' ? 'offline' : 'lost'));
+    }
+  } finally {
+    if ((yield cancelled()) as boolean) yield put(socketActions.statusEvent('close'));
+  }
+}
+
+function* roomConnection(deps: AppDeps, action: ReturnType<typeof conversationActions.entered>) {
+  yield race({
+    run: call(connectionLoop, deps, action.payload.roomId),
+    exit: take(conversationActions.exited.type),
+  });
+}
+
+function* watchNetwork(deps: AppDeps) {
+  const channel = eventChannel<boolean>((emit) => deps.network.subscribe(emit));
+  yield put(socketActions.browserOnlineChanged(deps.network.isOnline()));
+  try {
+    while (true) {
+      const online = (yield take(channel)) as boolean;
+      deps.logger.log('info', TAG, online ? 'the browser is online' : 'the browser went offline');
+      yield put(socketActions.browserOnlineChanged(online));
+    }
+  } finally {
+    channel.close();
+  }
+}
+
+export function* socketSaga(deps: AppDeps) {
+  yield fork(watchNetwork, deps);
+  yield takeLatest(conversationActions.entered.type, roomConnection, deps);
+}

@@ -1,0 +1,5 @@
+import type { RootState } from '../../app/rootReducer';
+
+export const selectSocketStatus = (state: RootState) => state.socket.status;
+export const selectSocketOnline = (state: RootState) => state.socket.status === 'online';
+export const selectBrowserOnline = (state: RootState) => state.socket.browserOnline;

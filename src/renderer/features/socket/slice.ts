@@ -1,0 +1,41 @@
+import { type PayloadAction, createSlice } from '@reduxjs/toolkit';
+import type { ServerMessage, SocketError } from '../../../shared/protocol';
+import { type SocketStatus, type SocketStatusEvent, nextSocketStatus } from './statusMachine';
+
+export interface SocketState {
+  status: SocketStatus;
+  /** What the browser says (navigator.onLine and its events). */
+  browserOnline: boolean;
+  /** The last error the server sent, for display and diagnosis. */
+  lastServerError?: SocketError;
+  /** Server clock minus client clock, from the last PONG, in ms. */
+  clockOffsetMs?: number;
+}
+
+export const initialSocketState: SocketState = { status: 'uninitialized', browserOnline: true };
+
+const socketSlice = createSlice({
+  name: 'socket',
+  initialState: initialSocketState,
+  reducers: {
+    statusEvent(state, action: PayloadAction<SocketStatusEvent>) {
+      state.status = nextSocketStatus(state.status, action.payload);
+    },
+    /** Every message the server sends, as parsed; other features' reducers read the ones they need. */
+    messageReceived(state, action: PayloadAction<ServerMessage>) {
+      const message = action.payload;
+      if (message.type === 'error') state.lastServerError = message.error;
+      if (message.type === 'PONG') {
+        state.clockOffsetMs = message.serverTimeMs - message.clientTimeMs;
+      }
+    },
+    browserOnlineChanged(state, action: PayloadAction<boolean>) {
+      state.browserOnline = action.payload;
+    },
+    /** The user asked to reconnect now (offline notice button). */
+    reconnectRequested() {},
+  },
+});
+
+export const socketActions = socketSlice.actions;
+export const socketReducer = socketSlice.reducer;
