@@ -1,0 +1,83 @@
+import { call, put, select, take, takeLatest } from 'redux-saga/effects';
+import { API, type CreateGuestBody, type GuestUserResponse } from '../../../shared/api';
+import { STORAGE_KEYS } from '../../../shared/constants';
+import { isValidDisplayName } from '../../../shared/validation';
+import type { AppDeps } from '../../app/deps';
+import type { HttpResult } from '../../lib/http';
+import { type Identity, type SessionState, sessionActions } from './slice';
+import { selectSession } from './selectors';
+
+const TAG = 'session';
+
+/**
+ * Gets the guest identity: the avaId kept in localStorage if the server still knows it,
+ * otherwise a new guest (POST createGuest), whose avaId is then kept.
+ */
+export function* bootstrapSession(deps: AppDeps) {
+  const storedId = deps.storage.get(STORAGE_KEYS.avaId);
+  const storedName = deps.storage.get(STORAGE_KEYS.userName);
+  let guest: GuestUserResponse | undefined;
+  if (storedId) {
+    const found = (yield call(
+      [deps.http, deps.http.get],
+      API.guest(storedId),
+    )) as HttpResult<GuestUserResponse>;
+    if (found.ok) {
+      guest = found.data;
+    } else if (found.status !== 404) {
+      // The server is unreachable or failing: keep the known id rather than minting a new one.
+      deps.logger.log('warn', TAG, `could not check guest ${storedId}: ${found.message}`);
+      yield put(sessionActions.ready(identityOf(storedId, storedName, undefined)));
+      return;
+    }
+  }
+  if (!guest) {
+    const body: CreateGuestBody =
+      storedName && isValidDisplayName(storedName) ? { userName: storedName } : {};
+    const created = (yield call(
+      [deps.http, deps.http.post],
+      API.createGuest,
+      body,
+    )) as HttpResult<GuestUserResponse>;
+    if (!created.ok) {
+      deps.logger.log('error', TAG, `could not create a guest: ${created.message}`);
+      yield put(sessionActions.failed(created.message));
+      return;
+    }
+    guest = created.data;
+    deps.storage.set(STORAGE_KEYS.avaId, guest.avaId);
+  }
+  yield put(sessionActions.ready(identityOf(guest.avaId, storedName, guest)));
+}
+
+function identityOf(
+  avaId: string,
+  storedName: string | undefined,
+  guest: GuestUserResponse | undefined,
+): Identity {
+  const userName =
+    storedName && isValidDisplayName(storedName)
+      ? storedName.trim()
+      : (guest?.userName ?? guest?.avaName ?? '');
+  return { kind: 'guest', avaId, userName };
+}
+
+function* persistUserName(deps: AppDeps, action: ReturnType<typeof sessionActions.userNameChanged>) {
+  const name = action.payload.trim();
+  if (isValidDisplayName(name)) yield call([deps.storage, deps.storage.set], STORAGE_KEYS.userName, name);
+}
+
+/** Resolves with the identity once the session is ready (at once if it already is). */
+export function* waitForIdentity(): Generator<unknown, Identity, unknown> {
+  let session = (yield select(selectSession)) as SessionState;
+  while (session.status !== 'ready' || !session.identity) {
+    yield take(sessionActions.ready.type);
+    session = (yield select(selectSession)) as SessionState;
+  }
+  return session.identity;
+}
+
+export function* sessionSaga(deps: AppDeps) {
+  yield takeLatest(sessionActions.bootstrapRequested.type, bootstrapSession, deps);
+  yield takeLatest(sessionActions.userNameChanged.type, persistUserName, deps);
+}

@@ -1,0 +1,34 @@
+import { HTMLSelect } from '@blueprintjs/core';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { UI_LANGUAGES } from '../../../../shared/constants';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { selectLanguage } from '../selectors';
+import { isUiLanguage, settingsActions } from '../slice';
+
+/** Interface language. Each option is written in its own language, and marked so. */
+export function LanguageSelect() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const language = useAppSelector(selectLanguage);
+  const id = useId();
+  return (
+    <div className="inline-field">
+      <label htmlFor={id}>{t('settings.language')}</label>
+      <HTMLSelect
+        id={id}
+        value={language}
+        data-testid="language-select"
+        onChange={(event) => {
+          if (isUiLanguage(event.target.value)) dispatch(settingsActions.languageChanged(event.target.value));
+        }}
+      >
+        {UI_LANGUAGES.map((lang) => (
+          <option key={lang} value={lang} lang={lang}>
+            {t(`settings.languages.${lang}`)}
+          </option>
+        ))}
+      </HTMLSelect>
+    </div>
+  );
+}

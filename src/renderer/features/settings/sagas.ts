@@ -1,0 +1,43 @@
+import { call, put, select, takeEvery } from 'redux-saga/effects';
+import { API, type ServerConfigResponse } from '../../../shared/api';
+import { STORAGE_KEYS } from '../../../shared/constants';
+import type { AppDeps } from '../../app/deps';
+import type { HttpResult } from '../../lib/http';
+import { settingsActions } from './slice';
+import { selectFontSizePx, selectLanguage } from './selectors';
+
+function* applyLanguage(deps: AppDeps) {
+  const language = (yield select(selectLanguage)) as string;
+  deps.storage.set(STORAGE_KEYS.language, language);
+  yield call([deps.i18n, deps.i18n.changeLanguage], language);
+}
+
+function* persistTheme(deps: AppDeps, action: ReturnType<typeof settingsActions.themeChanged>) {
+  yield call([deps.storage, deps.storage.set], STORAGE_KEYS.theme, action.payload);
+}
+
+function* persistFontSize(deps: AppDeps) {
+  const px = (yield select(selectFontSizePx)) as number;
+  deps.storage.set(STORAGE_KEYS.fontSize, String(px));
+}
+
+function* persistSpeechLang(deps: AppDeps, action: ReturnType<typeof settingsActions.speechLangChanged>) {
+  yield call([deps.storage, deps.storage.set], STORAGE_KEYS.speechLang, action.payload);
+}
+
+/** Which speech languages the server recognises; best effort, the default stays otherwise. */
+export function* loadSpeechLangs(deps: AppDeps) {
+  const result = (yield call([deps.http, deps.http.get], API.config)) as HttpResult<ServerConfigResponse>;
+  if (result.ok && Array.isArray(result.data?.speech?.langs)) {
+    yield put(settingsActions.speechLangsLoaded(result.data.speech.langs));
+  } else if (!result.ok) {
+    deps.logger.log('warn', 'settings', `could not read the server's speech languages: ${result.message}`);
+  }
+}
+
+export function* settingsSaga(deps: AppDeps) {
+  yield takeEvery(settingsActions.languageChanged.type, applyLanguage, deps);
+  yield takeEvery(settingsActions.themeChanged.type, persistTheme, deps);
+  yield takeEvery(settingsActions.fontSizeChanged.type, persistFontSize, deps);
+  yield takeEvery(settingsActions.speechLangChanged.type, persistSpeechLang, deps);
+}

@@ -1,0 +1,83 @@
+/**
+ * The user's display preferences: interface language, theme, caption font size and the
+ * language they speak. Each is kept in localStorage (STORAGE_KEYS) and read back on start.
+ */
+import { type PayloadAction, createSlice } from '@reduxjs/toolkit';
+import {
+  DEFAULT_SPEECH_LANG,
+  FONT_SIZE_DEFAULT_PX,
+  STORAGE_KEYS,
+  UI_LANGUAGES,
+  type UiLanguage,
+} from '../../../shared/constants';
+import { clampFontSize } from '../../../shared/validation';
+import type { KeyValueStorage } from '../../lib/storage';
+
+export type Theme = 'light' | 'dark';
+
+export interface SettingsState {
+  language: UiLanguage;
+  theme: Theme;
+  fontSizePx: number;
+  /** BCP 47 tag of the language the user speaks (connection-params and recording metadata). */
+  speechLang: string;
+  /** Speech languages the server offers (GET API.config); the default until it answers. */
+  availableSpeechLangs: string[];
+}
+
+export const initialSettingsState: SettingsState = {
+  language: 'en',
+  theme: 'light',
+  fontSizePx: FONT_SIZE_DEFAULT_PX,
+  speechLang: DEFAULT_SPEECH_LANG,
+  availableSpeechLangs: [DEFAULT_SPEECH_LANG],
+};
+
+export function isUiLanguage(value: unknown): value is UiLanguage {
+  return typeof value === 'string' && (UI_LANGUAGES as readonly string[]).includes(value);
+}
+
+const SPEECH_LANG_RE = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
+
+/** Reads the saved settings, ignoring anything malformed. */
+export function loadSettings(storage: KeyValueStorage): SettingsState {
+  const language = storage.get(STORAGE_KEYS.language);
+  const theme = storage.get(STORAGE_KEYS.theme);
+  const fontSize = Number(storage.get(STORAGE_KEYS.fontSize));
+  const speechLang = storage.get(STORAGE_KEYS.speechLang);
+  const chosenSpeechLang = speechLang && SPEECH_LANG_RE.test(speechLang) ? speechLang : DEFAULT_SPEECH_LANG;
+  return {
+    language: isUiLanguage(language) ? language : initialSettingsState.language,
+    theme: theme === 'dark' || theme === 'light' ? theme : initialSettingsState.theme,
+    fontSizePx: Number.isFinite(fontSize) && fontSize > 0 ? clampFontSize(fontSize) : FONT_SIZE_DEFAULT_PX,
+    speechLang: chosenSpeechLang,
+    availableSpeechLangs: [...new Set([DEFAULT_SPEECH_LANG, chosenSpeechLang])],
+  };
+}
+
+const settingsSlice = createSlice({
+  name: 'settings',
+  initialState: initialSettingsState,
+  reducers: {
+    languageChanged(state, action: PayloadAction<UiLanguage>) {
+      if (isUiLanguage(action.payload)) state.language = action.payload;
+    },
+    themeChanged(state, action: PayloadAction<Theme>) {
+      state.theme = action.payload;
+    },
+    fontSizeChanged(state, action: PayloadAction<number>) {
+      state.fontSizePx = clampFontSize(action.payload);
+    },
+    speechLangChanged(state, action: PayloadAction<string>) {
+      if (SPEECH_LANG_RE.test(action.payload)) state.speechLang = action.payload;
+    },
+    speechLangsLoaded(state, action: PayloadAction<string[]>) {
+      const langs = action.payload.filter((lang) => SPEECH_LANG_RE.test(lang));
+      if (langs.length === 0) return;
+      state.availableSpeechLangs = langs.includes(state.speechLang) ? langs : [state.speechLang, ...langs];
+    },
+  },
+});
+
+export const settingsActions = settingsSlice.actions;
+export const settingsReducer = settingsSlice.reducer;
