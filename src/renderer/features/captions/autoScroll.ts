@@ -1,0 +1,46 @@
+/**
+ * Automatic scrolling of the captions: follow the newest caption, pause while the user scrolls
+ * back to read, and resume when they return to the bottom or press "jump to latest". Pure, so
+ * the component only measures and scrolls.
+ */
+export interface AutoScrollState {
+  following: boolean;
+  /** Captions added while paused, for the "jump to latest" button. */
+  unseen: number;
+}
+
+export type AutoScrollEvent =
+  | { type: 'userScrolled'; atBottom: boolean }
+  | { type: 'captionsAdded'; count: number }
+  | { type: 'jumpToLatest' };
+
+export const initialAutoScroll: AutoScrollState = { following: true, unseen: 0 };
+
+/** Pixels from the bottom that still count as "at the bottom" (rounding, sub-pixel zoom). */
+export const AT_BOTTOM_TOLERANCE_PX = 24;
+
+export function isAtBottom(
+  metrics: { scrollTop: number; scrollHeight: number; clientHeight: number },
+  tolerancePx = AT_BOTTOM_TOLERANCE_PX,
+): boolean {
+  return metrics.scrollHeight - metrics.scrollTop - metrics.clientHeight <= tolerancePx;
+}
+
+export function autoScrollReducer(state: AutoScrollState, event: AutoScrollEvent): AutoScrollState {
+  switch (event.type) {
+    case 'userScrolled':
+      if (event.atBottom)
+        return state.following && state.unseen === 0 ? state : { following: true, unseen: 0 };
+      return state.following ? { following: false, unseen: 0 } : state;
+    case 'captionsAdded':
+      if (state.following || event.count <= 0) return state;
+      return { following: false, unseen: state.unseen + event.count };
+    case 'jumpToLatest':
+      return { following: true, unseen: 0 };
+  }
+}
+
+/** Whether the view should scroll itself to the newest caption now. */
+export function shouldScrollToLatest(state: AutoScrollState): boolean {
+  return state.following;
+}

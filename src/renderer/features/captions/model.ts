@@ -1,0 +1,49 @@
+/**
+ * Pure rules of the captions list. Transcripts are keyed by id: a `transcript` message with a
+ * known id replaces that caption in place (a partial grows, then its final replaces it), and a
+ * `transcripts` message replaces the whole list (sent on every (re)connection, so reconnecting
+ * never duplicates captions). The list is ordered by `index`.
+ */
+import type { Transcript } from '../../../shared/entities';
+
+export interface CaptionsList {
+  byId: Record<string, Transcript>;
+  /** Ids ordered by `index` (then start time, then id, so the order is total). */
+  ids: string[];
+}
+
+export function compareTranscripts(a: Transcript, b: Transcript): number {
+  return a.index - b.index || a.timestampMs - b.timestampMs || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}
+
+export function replaceTranscripts(list: readonly Transcript[]): CaptionsList {
+  const byId: Record<string, Transcript> = {};
+  for (const transcript of list) byId[transcript.id] = transcript;
+  const ids = Object.values(byId)
+    .sort(compareTranscripts)
+    .map((t) => t.id);
+  return { byId, ids };
+}
+
+/** Inserts or replaces one transcript, keeping the order. Returns a new list. */
+export function upsertTranscript(state: CaptionsList, transcript: Transcript): CaptionsList {
+  const byId = { ...state.byId, [transcript.id]: transcript };
+  const previous = state.byId[transcript.id];
+  if (previous && previous.index === transcript.index && previous.timestampMs === transcript.timestampMs) {
+    return { byId, ids: state.ids };
+  }
+  const ids = state.ids.filter((id) => id !== transcript.id);
+  // Captions almost always arrive in order: search from the end.
+  let at = ids.length;
+  while (at > 0 && compareTranscripts(byId[ids[at - 1]!]!, transcript) > 0) at--;
+  ids.splice(at, 0, transcript.id);
+  return { byId, ids };
+}
+
+/** The words of a caption: the text in its speech language, else the first one it has. */
+export function captionText(transcript: Transcript): string {
+  const own = transcript.texts[transcript.speechLang];
+  if (own !== undefined) return own;
+  const first = Object.values(transcript.texts)[0];
+  return first ?? '';
+}
