@@ -1,0 +1,31 @@
+import { Button } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { selectIsReadonly } from '../../conversation/selectors';
+import { selectRecordingState } from '../selectors';
+import { audioActions } from '../slice';
+
+/** Start or stop sending the microphone. Its name says what pressing it does. */
+export function RecordToggle({ describedBy }: { describedBy?: string }) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const state = useAppSelector(selectRecordingState);
+  const readonly = useAppSelector(selectIsReadonly);
+  const label =
+    state === 'RECORDING' ? t('audio.stop') : state === 'PENDING' ? t('audio.cancelStart') : t('audio.start');
+  return (
+    <Button
+      className={`record-toggle record-toggle--${state.toLowerCase()}`}
+      intent={state === 'NOT_RECORDING' ? 'primary' : 'danger'}
+      size="large"
+      disabled={readonly}
+      aria-describedby={describedBy}
+      data-testid="record-toggle"
+      data-state={state}
+      onClick={() => dispatch(audioActions.toggleRequested())}
+    >
+      <span className="record-dot" aria-hidden="true" />
+      {label}
+    </Button>
+  );
+}

@@ -1,0 +1,20 @@
+import { useTranslation } from 'react-i18next';
+import { useAppSelector } from '../../../app/hooks';
+import { selectRecordingState } from '../selectors';
+
+/** The recording state in words, announced politely when it changes. */
+export function RecordingStateBadge() {
+  const { t } = useTranslation();
+  const state = useAppSelector(selectRecordingState);
+  return (
+    <p
+      role="status"
+      className={`status-badge status-badge--recording-${state.toLowerCase()}`}
+      data-testid="recording-state"
+      data-state={state}
+    >
+      <span className="status-badge-label">{t('audio.stateLabel')}</span>{' '}
+      <strong>{t(`audio.state.${state}`)}</strong>
+    </p>
+  );
+}

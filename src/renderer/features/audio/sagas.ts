@@ -1,0 +1,248 @@
+/**
+ * Recording: the record button starts the microphone (PENDING), and once the track is live and
+ * the worklet runs (RECORDING) sends `audio/start` with the spec's metadata, then every 60 ms
+ * chunk as a binary frame of little-endian Int16. It stops on the button, when the socket goes
+ * away (the user is told), when the microphone ends, and when the user leaves or the room ends;
+ * a microphone or speech-language change while recording restarts it.
+ */
+import type { Action } from '@reduxjs/toolkit';
+import { type EventChannel, type Task, buffers, eventChannel } from 'redux-saga';
+import {
+  call,
+  cancel,
+  cancelled,
+  delay,
+  fork,
+  join,
+  put,
+  race,
+  select,
+  take,
+  takeLatest,
+} from 'redux-saga/effects';
+import { int16ToLittleEndianBytes, volumeLevel } from '../../../shared/audio';
+import {
+  CHUNK_LENGTH_MS,
+  SAMPLE_RATE_HZ,
+  STORAGE_KEYS,
+  VOLUME_SAMPLE_INTERVAL_MS,
+} from '../../../shared/constants';
+import type { AudioDevice, RecordingStartMetadata } from '../../../shared/entities';
+import type { AudioError } from '../../../shared/errors';
+import type { AppDeps } from '../../app/deps';
+import type { RootState } from '../../app/rootReducer';
+import { conversationActions } from '../conversation/slice';
+import { notificationsActions } from '../notifications/slice';
+import { settingsActions } from '../settings/slice';
+import { socketActions } from '../socket/slice';
+import { type CaptureEvent, type CaptureSession, audioErrorOf, resolveMicId } from './capture';
+import { canStart } from './recordingMachine';
+import { audioActions } from './slice';
+import { nextVolume } from './volume';
+
+const TAG = 'audio';
+
+export function recordingMetadata(
+  lang: string,
+  nowMs: number,
+  device: AudioDevice | undefined,
+): RecordingStartMetadata {
+  return {
+    lang,
+    format: 'pcm_s16le',
+    sampleRateHz: SAMPLE_RATE_HZ,
+    recordingMode: 'web',
+    chunkLengthMs: CHUNK_LENGTH_MS,
+    recordingStart: nowMs,
+    mic: device?.isBluetooth ? 'BT' : 'BUILTIN',
+  };
+}
+
+/** Why one recording ended. `restart` means record again at once (new mic or language). */
+export type RecordingOutcome = 'stopped' | 'restart' | 'failed';
+
+const isSocketGone = (action: Action): boolean =>
+  socketActions.statusEvent.match(action) &&
+  (action.payload === 'lost' || action.payload === 'offline' || action.payload === 'close');
+
+const isRoomEnded = (action: Action): boolean =>
+  socketActions.messageReceived.match(action) &&
+  (action.payload.type === 'room-status' || action.payload.type === 'room-status-update') &&
+  action.payload.status.state.value === 'ended';
+
+const isStopRequest = (action: Action): boolean =>
+  audioActions.stopRequested.match(action) || audioActions.toggleRequested.match(action);
+
+function captureChannel(session: CaptureSession): EventChannel<CaptureEvent> {
+  return eventChannel<CaptureEvent>((emit) => session.subscribe(emit), buffers.expanding(32));
+}
+
+/** Sends chunks as they come; returns when the microphone track ends. */
+export function* pumpChunks(deps: AppDeps, channel: EventChannel<CaptureEvent>, meter: { peak: number }) {
+  while (true) {
+    const event = (yield take(channel)) as CaptureEvent;
+    if (event.kind === 'ended') return 'ended' as const;
+    meter.peak = Math.max(meter.peak, volumeLevel(event.samples));
+    deps.link.sendBinary(int16ToLittleEndianBytes(event.samples));
+  }
+}
+
+/** Every VOLUME_SAMPLE_INTERVAL_MS, shows the loudest level of the period. */
+export function* meterVolume(meter: { peak: number }) {
+  while (true) {
+    yield delay(VOLUME_SAMPLE_INTERVAL_MS);
+    const shown = (yield select((s: RootState) => s.audio.volume)) as number;
+    const next = nextVolume(shown, meter.peak);
+    meter.peak = 0;
+    if (next !== undefined) yield put(audioActions.volumeChanged(next));
+  }
+}
+
+function* fail(deps: AppDeps, error: unknown) {
+  const code: AudioError = audioErrorOf(error);
+  deps.logger.log('error', TAG, `recording failed (${code})`, error);
+  yield put(audioActions.failed(code));
+  yield put(audioActions.recordingEvent('failed'));
+  yield put(notificationsActions.notify({ intent: 'danger', key: `errors.audio.${code}` }));
+}
+
+function* refreshDevices(deps: AppDeps) {
+  try {
+    const devices = (yield call([deps.audio, deps.audio.listInputs])) as AudioDevice[];
+    yield put(audioActions.devicesLoaded(devices));
+  } catch (error) {
+    deps.logger.log('warn', TAG, 'could not list microphones', error);
+  }
+}
+
+/** One recording, from the button to its end. */
+export function* recordOnce(deps: AppDeps): Generator<unknown, RecordingOutcome, unknown> {
+  const state = (yield select()) as RootState;
+  if (state.socket.status !== 'online' || !deps.link.isAttached) {
+    yield put(notificationsActions.notify({ intent: 'warning', key: 'audio.needsConnection' }));
+    return 'stopped';
+  }
+  const deviceId = resolveMicId(state.audio.devices, state.audio.selectedMicId);
+  const device = state.audio.devices.find((d) => d.id === deviceId);
+  yield put(audioActions.recordingEvent('start'));
+
+  const controller = new AbortController();
+  let session: CaptureSession | undefined;
+  try {
+    const result = (yield race({
+      session: call([deps.audio, deps.audio.start], { deviceId }, controller.signal),
+      stop: take(isStopRequest),
+      gone: take(isSocketGone),
+      exit: take(conversationActions.exited.type),
+    })) as { session?: CaptureSession; gone?: Action };
+    session = result.session;
+    if (!session) {
+      controller.abort();
+      yield put(audioActions.recordingEvent('stop'));
+      if (result.gone)
+        yield put(notificationsActions.notify({ intent: 'warning', key: 'audio.stoppedConnectionLost' }));
+      return 'stopped';
+    }
+  } catch (error) {
+    controller.abort();
+    yield call(fail, deps, error);
+    return 'failed';
+  } finally {
+    if ((yield cancelled()) as boolean) controller.abort();
+  }
+
+  yield put(audioActions.recordingEvent('started'));
+  deps.logger.log(
+    'info',
+    TAG,
+    `recording at ${session.contextRateHz} Hz${deviceId ? ` from ${deviceId}` : ''}`,
+  );
+  const lang = (yield select((s: RootState) => s.settings.speechLang)) as string;
+  deps.link.send({ type: 'audio', action: 'start', metadata: recordingMetadata(lang, deps.now(), device) });
+  // Labels of microphones are only given once permission is granted: list them again.
+  yield fork(refreshDevices, deps);
+
+  const channel = captureChannel(session);
+  const meter = { peak: 0 };
+  let outcome: RecordingOutcome = 'stopped';
+  let pump: Task | undefined;
+  let metering: Task | undefined;
+  try {
+    pump = (yield fork(pumpChunks, deps, channel, meter)) as Task;
+    metering = (yield fork(meterVolume, meter)) as Task;
+    const result = (yield race({
+      stop: take(isStopRequest),
+      micChanged: take(audioActions.micSelected.type),
+      langChanged: take(settingsActions.speechLangChanged.type),
+      gone: take(isSocketGone),
+      ended: take(isRoomEnded),
+      exit: take(conversationActions.exited.type),
+      trackEnded: join(pump),
+    })) as Record<string, unknown>;
+    if (result.micChanged || result.langChanged) outcome = 'restart';
+    if (result.gone) {
+      yield put(notificationsActions.notify({ intent: 'warning', key: 'audio.stoppedConnectionLost' }));
+    }
+    if (result.trackEnded) {
+      outcome = 'failed';
+      yield put(notificationsActions.notify({ intent: 'warning', key: 'audio.trackEnded' }));
+    }
+  } finally {
+    if (pump) yield cancel(pump);
+    if (metering) yield cancel(metering);
+    channel.close();
+    try {
+      yield call([session, session.stop]);
+    } catch (error) {
+      deps.logger.log('warn', TAG, 'error while releasing the microphone', error);
+    }
+    deps.link.send({ type: 'audio', action: 'stop' });
+    yield put(audioActions.recordingEvent(outcome === 'failed' ? 'failed' : 'stop'));
+  }
+  return outcome;
+}
+
+/** The record button: each press while not recording starts a recording (and its restarts). */
+export function* recordingLoop(deps: AppDeps) {
+  while (true) {
+    yield take(audioActions.toggleRequested.type);
+    const state = (yield select()) as RootState;
+    if (!canStart(state.audio.recording)) continue;
+    if (state.conversation.readonly) continue;
+    let outcome: RecordingOutcome = 'restart';
+    while (outcome === 'restart') outcome = (yield call(recordOnce, deps)) as RecordingOutcome;
+  }
+}
+
+/** Keeps the microphone list current while the conversation screen is shown. */
+export function* watchDevices(deps: AppDeps) {
+  const channel = eventChannel<true>(
+    (emit) => deps.audio.onDeviceChange(() => emit(true)),
+    buffers.sliding(1),
+  );
+  try {
+    yield call(refreshDevices, deps);
+    while (true) {
+      yield take(channel);
+      yield call(refreshDevices, deps);
+    }
+  } finally {
+    channel.close();
+  }
+}
+
+function* devicesWhileInConversation(deps: AppDeps) {
+  yield race({ watch: call(watchDevices, deps), exit: take(conversationActions.exited.type) });
+}
+
+function* persistMic(deps: AppDeps, action: ReturnType<typeof audioActions.micSelected>) {
+  if (action.payload)
+    yield call([deps.storage, deps.storage.set], STORAGE_KEYS.selectedMicId, action.payload);
+  else yield call([deps.storage, deps.storage.remove], STORAGE_KEYS.selectedMicId);
+}
+
+export function* audioSaga(deps: AppDeps) {
+  yield fork(recordingLoop, deps);
+  yield takeLatest(conversationActions.entered.type, devicesWhileInConversation, deps);
+  yield takeLatest(audioActions.micSelected.type, persistMic, deps);
+}

@@ -1,0 +1,54 @@
+import { type PayloadAction, createSlice } from '@reduxjs/toolkit';
+import { STORAGE_KEYS } from '../../../shared/constants';
+import type { AudioDevice } from '../../../shared/entities';
+import type { AudioError } from '../../../shared/errors';
+import type { KeyValueStorage } from '../../lib/storage';
+import { type RecordingEvent, type RecordingState, nextRecordingState } from './recordingMachine';
+
+export interface AudioState {
+  recording: RecordingState;
+  devices: AudioDevice[];
+  /** The chosen microphone (kept in localStorage), or undefined for the system default. */
+  selectedMicId?: string;
+  /** 0..100, updated every VOLUME_SAMPLE_INTERVAL_MS while recording. */
+  volume: number;
+  /** The last capture failure, from the spec's catalogue. */
+  error?: AudioError;
+}
+
+export const initialAudioState: AudioState = { recording: 'NOT_RECORDING', devices: [], volume: 0 };
+
+export function loadAudioState(storage: KeyValueStorage): AudioState {
+  const selectedMicId = storage.get(STORAGE_KEYS.selectedMicId);
+  return { ...initialAudioState, selectedMicId: selectedMicId || undefined };
+}
+
+const audioSlice = createSlice({
+  name: 'audio',
+  initialState: initialAudioState,
+  reducers: {
+    recordingEvent(state, action: PayloadAction<RecordingEvent>) {
+      state.recording = nextRecordingState(state.recording, action.payload);
+      if (action.payload === 'start') state.error = undefined;
+      if (state.recording === 'NOT_RECORDING') state.volume = 0;
+    },
+    /** The record button: start when not recording, stop otherwise. */
+    toggleRequested() {},
+    stopRequested() {},
+    failed(state, action: PayloadAction<AudioError>) {
+      state.error = action.payload;
+    },
+    devicesLoaded(state, action: PayloadAction<AudioDevice[]>) {
+      state.devices = action.payload;
+    },
+    micSelected(state, action: PayloadAction<string | undefined>) {
+      state.selectedMicId = action.payload || undefined;
+    },
+    volumeChanged(state, action: PayloadAction<number>) {
+      state.volume = action.payload;
+    },
+  },
+});
+
+export const audioActions = audioSlice.actions;
+export const audioReducer = audioSlice.reducer;
