@@ -1,0 +1,106 @@
+/**
+ * Effects of the conversation screen: the host renames or ends the room, a participant leaves,
+ * and when the room's state becomes `ended` everyone goes to the transcript view (unless
+ * already there, conversation.md section 2).
+ */
+import type { Action } from '@reduxjs/toolkit';
+import { call, delay, put, race, select, take, takeEvery, takeLeading } from 'redux-saga/effects';
+import { END_SEQUENCE_GUARD_MS, ROOM_TITLE_MAX_LENGTH } from '../../../shared/constants';
+import { normalizeTitle } from '../../../shared/validation';
+import type { AppDeps } from '../../app/deps';
+import { PATHS } from '../../app/paths';
+import type { RootState } from '../../app/rootReducer';
+import { notificationsActions } from '../notifications/slice';
+import { socketActions } from '../socket/slice';
+import { conversationActions } from './slice';
+import { selectIsHost, selectRoomId } from './selectors';
+
+const TAG = 'conversation';
+
+export const isEndedStatusFor =
+  (roomId: string) =>
+  (action: Action): boolean =>
+    socketActions.messageReceived.match(action) &&
+    (action.payload.type === 'room-status' || action.payload.type === 'room-status-update') &&
+    action.payload.status.id === roomId &&
+    action.payload.status.state.value === 'ended';
+
+function* notConnected() {
+  yield put(notificationsActions.notify({ intent: 'warning', key: 'conversation.notConnected' }));
+}
+
+export function* updateTitle(
+  deps: AppDeps,
+  action: ReturnType<typeof conversationActions.titleUpdateRequested>,
+) {
+  const title = normalizeTitle(action.payload);
+  if (title === undefined) return;
+  if (!((yield select(selectIsHost)) as boolean)) return;
+  if (!deps.link.send({ type: 'update-title', title: title.slice(0, ROOM_TITLE_MAX_LENGTH) }))
+    yield call(notConnected);
+}
+
+/** Host: ask the server to end the room, then wait for the room status that says it ended. */
+export function* endConversation(deps: AppDeps) {
+  const roomId = (yield select(selectRoomId)) as string | undefined;
+  if (!roomId) return;
+  if (!deps.link.send({ type: 'connection-params-update', roomId, state: { value: 'ended' } })) {
+    yield put(conversationActions.endFailed());
+    yield call(notConnected);
+    return;
+  }
+  const { timeout } = (yield race({
+    ended: take(isEndedStatusFor(roomId)),
+    timeout: delay(END_SEQUENCE_GUARD_MS),
+  })) as { timeout?: true };
+  if (timeout) {
+    deps.logger.log('error', TAG, `the server did not confirm the end of ${roomId}`);
+    yield put(conversationActions.endFailed());
+    yield put(notificationsActions.notify({ intent: 'danger', key: 'conversation.endFailed' }));
+  }
+}
+
+/** Not the host: tell the server we leave (reason `closed`), then show the transcript. */
+export function* leaveConversation(deps: AppDeps) {
+  const roomId = (yield select(selectRoomId)) as string | undefined;
+  if (!roomId) return;
+  deps.link.send({ type: 'close', reason: 'closed' });
+  yield call([deps.navigation, deps.navigation.navigate], PATHS.transcript(roomId));
+}
+
+function* endOrLeave(deps: AppDeps, action: Action) {
+  if (conversationActions.endRequested.match(action)) yield call(endConversation, deps);
+  else yield call(leaveConversation, deps);
+}
+
+/** When the room ends, go to its transcript unless already on the transcript view. */
+export function* followRoomEnd(deps: AppDeps) {
+  let handledRoom: string | undefined;
+  while (true) {
+    const action = (yield take([
+      socketActions.messageReceived.type,
+      conversationActions.entered.type,
+    ])) as Action;
+    if (conversationActions.entered.match(action)) {
+      handledRoom = undefined;
+      continue;
+    }
+    const roomId = (yield select((s: RootState) => s.conversation.roomId)) as string | undefined;
+    if (!roomId || handledRoom === roomId || !isEndedStatusFor(roomId)(action)) continue;
+    handledRoom = roomId;
+    const path = deps.navigation.currentPath();
+    if (!path.startsWith(PATHS.transcriptBase)) {
+      yield call([deps.navigation, deps.navigation.navigate], PATHS.transcript(roomId));
+    }
+  }
+}
+
+export function* conversationSaga(deps: AppDeps) {
+  yield takeEvery(conversationActions.titleUpdateRequested.type, updateTitle, deps);
+  yield takeLeading(
+    [conversationActions.endRequested.type, conversationActions.leaveRequested.type],
+    endOrLeave,
+    deps,
+  );
+  yield call(followRoomEnd, deps);
+}

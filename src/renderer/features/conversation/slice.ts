@@ -1,0 +1,59 @@
+/**
+ * The conversation the user is in: its room id, whether they joined read-only, and the room
+ * status the server sends (title, name, links, host, participants, speakers, audio streams,
+ * state). `entered` and `exited` are dispatched by the conversation screen; the socket saga
+ * connects between them.
+ */
+import { type PayloadAction, createSlice } from '@reduxjs/toolkit';
+import type { ConversationStatus } from '../../../shared/entities';
+import { socketActions } from '../socket/slice';
+
+export type EndPhase = 'none' | 'ending' | 'leaving';
+
+export interface ConversationState {
+  roomId?: string;
+  readonly: boolean;
+  status?: ConversationStatus;
+  /** The user asked to end (host) or leave (others); cleared if it fails. */
+  endPhase: EndPhase;
+}
+
+export const initialConversationState: ConversationState = { readonly: false, endPhase: 'none' };
+
+const conversationSlice = createSlice({
+  name: 'conversation',
+  initialState: initialConversationState,
+  reducers: {
+    entered(state, action: PayloadAction<{ roomId: string; readonly: boolean }>) {
+      if (state.roomId !== action.payload.roomId) state.status = undefined;
+      state.roomId = action.payload.roomId;
+      state.readonly = action.payload.readonly;
+      state.endPhase = 'none';
+    },
+    /** The conversation screen went away. The room status stays for the transcript view. */
+    exited() {},
+    titleUpdateRequested(_state, _action: PayloadAction<string>) {},
+    /** Host: end the conversation for everyone. */
+    endRequested(state) {
+      state.endPhase = 'ending';
+    },
+    /** Not the host: leave the conversation. */
+    leaveRequested(state) {
+      state.endPhase = 'leaving';
+    },
+    endFailed(state) {
+      state.endPhase = 'none';
+    },
+  },
+  extraReducers: (builder) => {
+    builder.addCase(socketActions.messageReceived, (state, action) => {
+      const message = action.payload;
+      if (message.type === 'room-status' || message.type === 'room-status-update') {
+        if (state.roomId === undefined || message.status.id === state.roomId) state.status = message.status;
+      }
+    });
+  },
+});
+
+export const conversationActions = conversationSlice.actions;
+export const conversationReducer = conversationSlice.reducer;

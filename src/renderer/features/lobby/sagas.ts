@@ -1,0 +1,59 @@
+import { call, put, takeLatest, takeLeading } from 'redux-saga/effects';
+import { API, type RoomNameResponse, type TokenResponse } from '../../../shared/api';
+import { makeRoomId } from '../../../shared/ids';
+import { checkRoomName, normalizeRoomName } from '../../../shared/validation';
+import type { AppDeps } from '../../app/deps';
+import { PATHS } from '../../app/paths';
+import type { HttpResult } from '../../lib/http';
+import { waitForIdentity } from '../session/sagas';
+import type { Identity } from '../session/slice';
+import { lobbyActions } from './slice';
+
+const TAG = 'lobby';
+
+/** A new room of our own: its id is our avaId plus a random id (makeRoomId). */
+export function* startConversation(deps: AppDeps) {
+  const identity = (yield call(waitForIdentity)) as Identity;
+  const roomId = makeRoomId(identity.avaId);
+  yield call([deps.navigation, deps.navigation.navigate], PATHS.conversation(roomId));
+}
+
+export function* joinByName(deps: AppDeps, action: ReturnType<typeof lobbyActions.joinByNameRequested>) {
+  const problem = checkRoomName(action.payload);
+  if (problem) {
+    yield put(lobbyActions.joinFailed({ kind: 'validation', problem }));
+    return;
+  }
+  const name = normalizeRoomName(action.payload);
+  const result = (yield call([deps.http, deps.http.get], API.roomName(name))) as HttpResult<RoomNameResponse>;
+  if (!result.ok) {
+    deps.logger.log('warn', TAG, `room name ${name}: ${result.status} ${result.message}`);
+    yield put(lobbyActions.joinFailed({ kind: 'server', message: result.message, status: result.status }));
+    return;
+  }
+  yield put(lobbyActions.joinResolved());
+  yield call([deps.navigation, deps.navigation.navigate], PATHS.conversation(result.data.roomId));
+}
+
+/** `?token=` on /web/conversations: resolve it to its room and join (read-only if either says so). */
+export function* joinByToken(deps: AppDeps, action: ReturnType<typeof lobbyActions.tokenReceived>) {
+  const { token, readonly } = action.payload;
+  const result = (yield call([deps.http, deps.http.get], API.token(token))) as HttpResult<TokenResponse>;
+  if (!result.ok) {
+    deps.logger.log('warn', TAG, `token: ${result.status} ${result.message}`);
+    yield put(lobbyActions.tokenFailed(result.message));
+    return;
+  }
+  yield put(lobbyActions.tokenResolved());
+  yield call(
+    [deps.navigation, deps.navigation.navigate],
+    PATHS.conversation(result.data.roomId, readonly || result.data.readonly === true),
+    { replace: true },
+  );
+}
+
+export function* lobbySaga(deps: AppDeps) {
+  yield takeLeading(lobbyActions.startRequested.type, startConversation, deps);
+  yield takeLatest(lobbyActions.joinByNameRequested.type, joinByName, deps);
+  yield takeLatest(lobbyActions.tokenReceived.type, joinByToken, deps);
+}

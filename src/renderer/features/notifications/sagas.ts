@@ -1,0 +1,16 @@
+import { delay, put, takeEvery } from 'redux-saga/effects';
+import { SNACKBAR_ERROR_HIDE_MS, SNACKBAR_HIDE_MS } from '../../../shared/constants';
+import { notificationsActions } from './slice';
+
+export function hideAfterMs(intent: string): number {
+  return intent === 'danger' || intent === 'warning' ? SNACKBAR_ERROR_HIDE_MS : SNACKBAR_HIDE_MS;
+}
+
+function* autoHide(action: ReturnType<typeof notificationsActions.notify>) {
+  yield delay(hideAfterMs(action.payload.intent));
+  yield put(notificationsActions.dismiss(action.payload.id));
+}
+
+export function* notificationsSaga() {
+  yield takeEvery(notificationsActions.notify.type, autoHide);
+}

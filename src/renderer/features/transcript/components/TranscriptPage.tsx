@@ -1,0 +1,108 @@
+import { Button, Callout, H1, Spinner } from '@blueprintjs/core';
+import { useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router-dom';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { PATHS } from '../../../app/paths';
+import { useDocumentTitle } from '../../../lib/useDocumentTitle';
+import { captionText } from '../../captions/model';
+import { lobbyActions } from '../../lobby/slice';
+import { SessionGate } from '../../session/components/SessionGate';
+import { selectFontSizePx, selectLanguage } from '../../settings/selectors';
+import { selectTranscript, selectTranscriptLines } from '../selectors';
+import { transcriptActions } from '../slice';
+
+function TranscriptBody({ roomId }: { roomId: string }) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const transcript = useAppSelector(selectTranscript);
+  const lines = useAppSelector(selectTranscriptLines);
+  const fontSize = useAppSelector(selectFontSizePx);
+  const language = useAppSelector(selectLanguage);
+  const time = useMemo(() => new Intl.DateTimeFormat(language, { timeStyle: 'medium' }), [language]);
+  const date = useMemo(
+    () => new Intl.DateTimeFormat(language, { dateStyle: 'long', timeStyle: 'short' }),
+    [language],
+  );
+
+  useEffect(() => {
+    dispatch(transcriptActions.opened(roomId));
+  }, [dispatch, roomId]);
+
+  if (transcript.roomId !== roomId || transcript.status === 'loading' || transcript.status === 'idle') {
+    return (
+      <div role="status" className="loading-line">
+        <Spinner size={20} aria-hidden />
+        <span>{t('transcript.loading')}</span>
+      </div>
+    );
+  }
+  if (transcript.status === 'failed') {
+    return (
+      <Callout intent="danger" role="alert" className="page-callout">
+        {t('transcript.failed', { message: transcript.error ?? '' })}
+      </Callout>
+    );
+  }
+  const room = transcript.room;
+  return (
+    <>
+      {room?.title ? <p className="lead transcript-title">{room.title}</p> : null}
+      {room?.startTimestampMs ? (
+        <p className="field-help">
+          {t('transcript.startedAt', { date: date.format(room.startTimestampMs) })}
+        </p>
+      ) : null}
+      {lines.length === 0 ? (
+        <p>{t('transcript.empty')}</p>
+      ) : (
+        <ol className="transcript-lines" style={{ fontSize: `${fontSize}px` }} data-testid="transcript-lines">
+          {lines.map((line) => (
+            <li
+              key={line.id}
+              className="transcript-line"
+              data-testid="transcript-line"
+              data-author={line.authorShow}
+            >
+              <time className="transcript-time" dateTime={new Date(line.timestampMs).toISOString()}>
+                {time.format(line.timestampMs)}
+              </time>
+              <span className="transcript-speaker">{line.authorShow || t('captions.unknownSpeaker')}</span>
+              <span className="transcript-text" lang={line.speechLang || undefined}>
+                {captionText(line)}
+              </span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </>
+  );
+}
+
+/** /web/transcript?roomId=...: the final captions of a conversation that ended. */
+export function TranscriptPage() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  useDocumentTitle(t('transcript.title'));
+  const [params] = useSearchParams();
+  const roomId = params.get('roomId');
+  return (
+    <div className="page transcript-page" data-testid="transcript-view">
+      <H1>{t('transcript.heading')}</H1>
+      <SessionGate>
+        {roomId ? <TranscriptBody roomId={roomId} /> : <p>{t('transcript.noRoom')}</p>}
+        <div className="page-actions">
+          <Button
+            intent="primary"
+            size="large"
+            data-testid="new-conversation"
+            onClick={() => dispatch(lobbyActions.startRequested())}
+          >
+            {t('transcript.newConversation')}
+          </Button>
+          <Link to={PATHS.conversations}>{t('transcript.back')}</Link>
+        </div>
+      </SessionGate>
+    </div>
+  );
+}

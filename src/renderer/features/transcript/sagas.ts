@@ -1,0 +1,40 @@
+import { call, put, select, takeLatest } from 'redux-saga/effects';
+import { API, type RoomTranscriptsResponse } from '../../../shared/api';
+import type { AppDeps } from '../../app/deps';
+import type { RootState } from '../../app/rootReducer';
+import type { HttpResult } from '../../lib/http';
+import { selectCaptions } from '../captions/selectors';
+import { waitForIdentity } from '../session/sagas';
+import type { Identity } from '../session/slice';
+import { transcriptActions } from './slice';
+import type { Transcript } from '../../../shared/entities';
+
+export function* loadTranscript(deps: AppDeps, action: ReturnType<typeof transcriptActions.opened>) {
+  const roomId = action.payload;
+  const state = (yield select()) as RootState;
+  if (state.transcript.status === 'loaded' && state.transcript.roomId === roomId) return;
+  // Just left this room: its captions are still in the store.
+  if (state.captions.roomId === roomId && state.captions.ids.length > 0) {
+    const transcripts = (yield select(selectCaptions)) as Transcript[];
+    const room = state.conversation.status?.id === roomId ? state.conversation.status : undefined;
+    yield put(transcriptActions.loaded({ roomId, room, transcripts }));
+    return;
+  }
+  const identity = (yield call(waitForIdentity)) as Identity;
+  const result = (yield call(
+    [deps.http, deps.http.get],
+    API.roomTranscripts(roomId, identity.avaId),
+  )) as HttpResult<RoomTranscriptsResponse>;
+  if (!result.ok) {
+    deps.logger.log('warn', 'transcript', `could not load ${roomId}: ${result.status} ${result.message}`);
+    yield put(transcriptActions.failed({ roomId, message: result.message }));
+    return;
+  }
+  yield put(
+    transcriptActions.loaded({ roomId, room: result.data.status, transcripts: result.data.transcripts }),
+  );
+}
+
+export function* transcriptSaga(deps: AppDeps) {
+  yield takeLatest(transcriptActions.opened.type, loadTranscript, deps);
+}

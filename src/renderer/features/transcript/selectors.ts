@@ -1,0 +1,9 @@
+import { createSelector } from '@reduxjs/toolkit';
+import type { RootState } from '../../app/rootReducer';
+import { finalTranscripts } from './model';
+
+export const selectTranscript = (state: RootState) => state.transcript;
+export const selectTranscriptLines = createSelector(
+  [(s: RootState) => s.transcript.transcripts],
+  finalTranscripts,
+);
