@@ -1,0 +1,42 @@
+import { Classes } from '@blueprintjs/core';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet } from 'react-router-dom';
+import { Notifications } from '../features/notifications/components/Notifications';
+import { LanguageSelect } from '../features/settings/components/LanguageSelect';
+import { selectTheme } from '../features/settings/selectors';
+import { useAppSelector } from './hooks';
+import { PATHS } from './paths';
+
+/** Every page: skip link, banner with the language choice, main landmark, notifications. */
+export function AppShell() {
+  const { t } = useTranslation();
+  const theme = useAppSelector(selectTheme);
+
+  // The theme is on <body> so Blueprint's portals (popovers, overlays) follow it too.
+  useEffect(() => {
+    document.body.classList.toggle(Classes.DARK, theme === 'dark');
+    document.body.dataset.theme = theme;
+  }, [theme]);
+
+  return (
+    <>
+      <a className="skip-link" href="#main-content">
+        {t('app.skipToContent')}
+      </a>
+      <header className="app-header">
+        <Link to={PATHS.conversations} className="app-brand" aria-label={t('app.home')}>
+          <span className="app-brand-name">{t('app.name')}</span>
+          <span className="app-brand-tagline">{t('app.tagline')}</span>
+        </Link>
+        <div className="app-header-tools">
+          <LanguageSelect />
+        </div>
+      </header>
+      <main id="main-content" tabIndex={-1} className="app-main">
+        <Outlet />
+      </main>
+      <Notifications />
+    </>
+  );
+}

@@ -1,0 +1,24 @@
+import { combineReducers } from '@reduxjs/toolkit';
+import { audioReducer } from '../features/audio/slice';
+import { captionsReducer } from '../features/captions/slice';
+import { conversationReducer } from '../features/conversation/slice';
+import { lobbyReducer } from '../features/lobby/slice';
+import { notificationsReducer } from '../features/notifications/slice';
+import { sessionReducer } from '../features/session/slice';
+import { settingsReducer } from '../features/settings/slice';
+import { socketReducer } from '../features/socket/slice';
+import { transcriptReducer } from '../features/transcript/slice';
+
+export const rootReducer = combineReducers({
+  session: sessionReducer,
+  settings: settingsReducer,
+  notifications: notificationsReducer,
+  lobby: lobbyReducer,
+  socket: socketReducer,
+  conversation: conversationReducer,
+  captions: captionsReducer,
+  audio: audioReducer,
+  transcript: transcriptReducer,
+});
+
+export type RootState = ReturnType<typeof rootReducer>;

@@ -1,0 +1,35 @@
+import { Navigate, type RouteObject, createBrowserRouter, useLocation } from 'react-router-dom';
+import { ConversationPage } from '../features/conversation/components/ConversationPage';
+import { ConversationsPage } from '../features/lobby/components/ConversationsPage';
+import { TranscriptPage } from '../features/transcript/components/TranscriptPage';
+import { WelcomePage } from '../features/welcome/WelcomePage';
+import { AppShell } from './AppShell';
+import { PATHS } from './paths';
+
+/** Redirects, keeping the query string (a shared link's `?token=` survives `/` -> `/web/...`). */
+function RedirectTo({ to }: { to: string }) {
+  const { search } = useLocation();
+  return <Navigate to={{ pathname: to, search }} replace />;
+}
+
+export const routes: RouteObject[] = [
+  {
+    element: <AppShell />,
+    children: [
+      { path: PATHS.root, element: <RedirectTo to={PATHS.web} /> },
+      { path: PATHS.web, element: <RedirectTo to={PATHS.conversations} /> },
+      { path: PATHS.conversations, element: <ConversationsPage /> },
+      { path: PATHS.conversationPattern, element: <ConversationPage /> },
+      { path: PATHS.transcriptBase, element: <TranscriptPage /> },
+      { path: PATHS.signup, element: <WelcomePage /> },
+      // Unknown paths go to the welcome (sign-up) screen, as the spec's redirects say.
+      { path: '*', element: <Navigate to={PATHS.signup} replace /> },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;

@@ -1,0 +1,27 @@
+import { configureStore } from '@reduxjs/toolkit';
+import createSagaMiddleware from 'redux-saga';
+import { loadAudioState } from '../features/audio/slice';
+import { loadSettings } from '../features/settings/slice';
+import type { AppDeps } from './deps';
+import { type RootState, rootReducer } from './rootReducer';
+import { rootSaga } from './rootSaga';
+
+export function createAppStore(deps: AppDeps) {
+  const sagaMiddleware = createSagaMiddleware({
+    onError: (error) => deps.logger.log('error', 'saga', 'a saga failed', error),
+  });
+  const preloadedState: Partial<RootState> = {
+    settings: loadSettings(deps.storage),
+    audio: loadAudioState(deps.storage),
+  };
+  const store = configureStore({
+    reducer: rootReducer,
+    preloadedState,
+    middleware: (getDefault) => getDefault({ thunk: false }).concat(sagaMiddleware),
+  });
+  sagaMiddleware.run(rootSaga, deps);
+  return store;
+}
+
+export type AppStore = ReturnType<typeof createAppStore>;
+export type AppDispatch = AppStore['dispatch'];

@@ -1,0 +1,44 @@
+/**
+ * Entry point of the web client: storage, i18n, router, store and sagas are made here and
+ * handed to React. The router is made before the store so sagas can navigate.
+ */
+import '@blueprintjs/core/lib/css/blueprint.css';
+import './app/styles.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { I18nextProvider } from 'react-i18next';
+import { Provider } from 'react-redux';
+import { RouterProvider } from 'react-router-dom';
+import { browserDeps } from './app/browserDeps';
+import { createAppRouter } from './app/router';
+import { createAppStore } from './app/store';
+import { loadSettings } from './features/settings/slice';
+import { createI18n } from './i18n';
+import { browserStorage } from './lib/storage';
+
+const initialLanguage = loadSettings(browserStorage()).language;
+const i18n = createI18n(initialLanguage, (language) => {
+  document.documentElement.lang = language;
+});
+const router = createAppRouter();
+const store = createAppStore(
+  browserDeps(
+    {
+      navigate: (to, options) => void router.navigate(to, options),
+      currentPath: () => router.state.location.pathname,
+    },
+    i18n,
+  ),
+);
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+createRoot(container).render(
+  <StrictMode>
+    <Provider store={store}>
+      <I18nextProvider i18n={i18n}>
+        <RouterProvider router={router} />
+      </I18nextProvider>
+    </Provider>
+  </StrictMode>,
+);
