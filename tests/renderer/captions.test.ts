@@ -1,0 +1,135 @@
+import { describe, expect, it } from 'vitest';
+import { captionsReducer, initialCaptionsState } from '../../src/renderer/features/captions/slice';
+import {
+  captionText,
+  replaceTranscripts,
+  upsertTranscript,
+} from '../../src/renderer/features/captions/model';
+import { conversationActions } from '../../src/renderer/features/conversation/slice';
+import { socketActions } from '../../src/renderer/features/socket/slice';
+import type { Transcript } from '../../src/shared/entities';
+import { makeTranscript } from './harness';
+
+const one = (t: Transcript) => socketActions.messageReceived({ type: 'transcript', transcript: t });
+const all = (list: Transcript[]) => socketActions.messageReceived({ type: 'transcripts', transcripts: list });
+const texts = (state: typeof initialCaptionsState) => state.ids.map((id) => captionText(state.byId[id]!));
+
+describe('captions reducer', () => {
+  const entered = captionsReducer(
+    initialCaptionsState,
+    conversationActions.entered({ roomId: 'r1', readonly: false }),
+  );
+
+  it('updates a partial in place as it grows, then replaces it with the final', () => {
+    let state = captionsReducer(
+      entered,
+      one(makeTranscript({ id: 'a', index: 0, texts: { 'en-US': 'hello' } })),
+    );
+    state = captionsReducer(
+      state,
+      one(makeTranscript({ id: 'a', index: 0, texts: { 'en-US': 'hello there' } })),
+    );
+    expect(state.ids).toEqual(['a']);
+    expect(state.byId.a?.isFinal).toBe(false);
+    expect(texts(state)).toEqual(['hello there']);
+    state = captionsReducer(
+      state,
+      one(makeTranscript({ id: 'a', index: 0, isFinal: true, texts: { 'en-US': 'Hello there.' } })),
+    );
+    expect(state.ids).toEqual(['a']);
+    expect(state.byId.a?.isFinal).toBe(true);
+    expect(texts(state)).toEqual(['Hello there.']);
+  });
+
+  it('orders captions by index whatever the order they arrive in', () => {
+    let state = entered;
+    for (const index of [2, 0, 3, 1]) {
+      state = captionsReducer(
+        state,
+        one(makeTranscript({ id: `t${index}`, index, texts: { 'en-US': `${index}` } })),
+      );
+    }
+    expect(state.ids).toEqual(['t0', 't1', 't2', 't3']);
+  });
+
+  it('replaces the whole list on `transcripts` (a reconnection does not duplicate)', () => {
+    let state = captionsReducer(
+      entered,
+      one(makeTranscript({ id: 'a', index: 0, texts: { 'en-US': 'partial' } })),
+    );
+    state = captionsReducer(state, one(makeTranscript({ id: 'b', index: 1, texts: { 'en-US': 'other' } })));
+    const finals = [
+      makeTranscript({ id: 'b', index: 1, isFinal: true, texts: { 'en-US': 'B.' } }),
+      makeTranscript({ id: 'a', index: 0, isFinal: true, texts: { 'en-US': 'A.' } }),
+    ];
+    state = captionsReducer(state, all(finals));
+    state = captionsReducer(state, all(finals));
+    expect(state.ids).toEqual(['a', 'b']);
+    expect(texts(state)).toEqual(['A.', 'B.']);
+    state = captionsReducer(state, all([]));
+    expect(state.ids).toEqual([]);
+  });
+
+  it('announces a caption when it becomes final, not while partial, and once per final', () => {
+    let state = captionsReducer(entered, one(makeTranscript({ id: 'a', texts: { 'en-US': 'hel' } })));
+    expect(state.announcement).toBeUndefined();
+    state = captionsReducer(
+      state,
+      one(makeTranscript({ id: 'a', isFinal: true, texts: { 'en-US': 'Hello.' } })),
+    );
+    expect(state.announcement).toMatchObject({ seq: 1, author: 'Hana Host', text: 'Hello.' });
+    state = captionsReducer(
+      state,
+      one(makeTranscript({ id: 'a', isFinal: true, texts: { 'en-US': 'Hello.' } })),
+    );
+    expect(state.announcement?.seq).toBe(1);
+    state = captionsReducer(
+      state,
+      all([makeTranscript({ id: 'z', isFinal: true, texts: { 'en-US': 'Old.' } })]),
+    );
+    expect(state.announcement?.seq).toBe(1);
+  });
+
+  it('starts empty for another room and keeps captions when re-entering the same room', () => {
+    const withCaption = captionsReducer(entered, one(makeTranscript({ id: 'a', texts: { 'en-US': 'x' } })));
+    const same = captionsReducer(withCaption, conversationActions.entered({ roomId: 'r1', readonly: false }));
+    expect(same.ids).toEqual(['a']);
+    const other = captionsReducer(
+      withCaption,
+      conversationActions.entered({ roomId: 'r2', readonly: false }),
+    );
+    expect(other.ids).toEqual([]);
+    expect(other.roomId).toBe('r2');
+  });
+});
+
+describe('caption model', () => {
+  it('shows the text in the speech language, else the first text', () => {
+    expect(
+      captionText(
+        makeTranscript({ id: 'a', speechLang: 'fr-FR', texts: { 'en-US': 'hi', 'fr-FR': 'salut' } }),
+      ),
+    ).toBe('salut');
+    expect(captionText(makeTranscript({ id: 'a', speechLang: 'de-DE', texts: { 'en-US': 'hi' } }))).toBe(
+      'hi',
+    );
+    expect(captionText(makeTranscript({ id: 'a', texts: {} }))).toBe('');
+  });
+
+  it('breaks index ties by start time', () => {
+    const list = replaceTranscripts([
+      makeTranscript({ id: 'late', index: 1, timestampMs: 20 }),
+      makeTranscript({ id: 'early', index: 1, timestampMs: 10 }),
+    ]);
+    expect(list.ids).toEqual(['early', 'late']);
+  });
+
+  it('moves a caption whose index changed', () => {
+    let list = replaceTranscripts([
+      makeTranscript({ id: 'a', index: 0 }),
+      makeTranscript({ id: 'b', index: 1 }),
+    ]);
+    list = upsertTranscript(list, makeTranscript({ id: 'a', index: 2 }));
+    expect(list.ids).toEqual(['b', 'a']);
+  });
+});
