@@ -41,6 +41,8 @@ export const clientMessageSchemas = {
     conversationMode: optional(oneOf(['public', 'public-muted'] as const)),
     role: optional(oneOf(['participant', 'scribe'] as const)),
     lang: optional(string({ min: 2, max: 16 })),
+    /** The link token the client joined with, if any: a read-only token makes a read-only member. */
+    token: optional(string({ min: 1, max: 64, pattern: /^[A-Za-z0-9]+$/ })),
   }),
   'connection-params-update': object({
     type: literal('connection-params-update'),

@@ -1,0 +1,179 @@
+/**
+ * A Node client of the realtime socket, used by the command-line tools, the benchmarks and the
+ * integration tests: it speaks exactly the protocol the web client speaks.
+ */
+import WebSocket from 'ws';
+import { API, type TokenResponse } from '../../src/shared/api';
+import { CHUNK_SAMPLES, SAMPLE_RATE_HZ } from '../../src/shared/constants';
+import type { GuestUser } from '../../src/shared/entities';
+import { int16ToLittleEndianBytes } from '../../src/shared/audio';
+import { makeRoomId } from '../../src/shared/ids';
+import { SOCKET_PATH, parseServerMessage, type ClientMessage, type ServerMessage } from '../../src/shared/protocol';
+
+export interface Received {
+  atMs: number;
+  message: ServerMessage;
+}
+
+export async function createGuest(baseUrl: string, userName?: string): Promise<GuestUser> {
+  const response = await fetch(`${baseUrl}${API.createGuest}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(userName ? { userName } : {}),
+  });
+  if (!response.ok) throw new Error(`creating a guest failed: HTTP ${response.status} ${await response.text()}`);
+  return (await response.json()) as GuestUser;
+}
+
+export async function resolveRoomName(baseUrl: string, name: string): Promise<string> {
+  const response = await fetch(`${baseUrl}${API.roomName(name)}`);
+  if (!response.ok) throw new Error(`room name "${name}": HTTP ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { roomId: string }).roomId;
+}
+
+export async function resolveToken(baseUrl: string, token: string): Promise<TokenResponse> {
+  const response = await fetch(`${baseUrl}${API.token(token)}`);
+  if (!response.ok) throw new Error(`token: HTTP ${response.status}`);
+  return (await response.json()) as TokenResponse;
+}
+
+export interface ConnectOptions {
+  user: GuestUser;
+  /** Joins this room; by default creates a new room hosted by `user`. */
+  roomId?: string;
+  token?: string;
+}
+
+export class CaptionClient {
+  readonly received: Received[] = [];
+  private listeners = new Set<(r: Received) => void>();
+
+  private constructor(
+    readonly ws: WebSocket,
+    readonly user: GuestUser,
+    readonly roomId: string,
+  ) {
+    ws.on('message', (data, isBinary) => {
+      if (isBinary) return;
+      const message = parseServerMessage(data.toString());
+      if (!message) return;
+      const r = { atMs: performance.now(), message };
+      this.received.push(r);
+      for (const l of this.listeners) l(r);
+    });
+  }
+
+  static async connect(baseUrl: string, options: ConnectOptions): Promise<CaptionClient> {
+    const roomId = options.roomId ?? makeRoomId(options.user.avaId);
+    const ws = new WebSocket(baseUrl.replace(/^http/, 'ws') + SOCKET_PATH);
+    await new Promise<void>((resolve, reject) => {
+      ws.once('open', () => resolve());
+      ws.once('error', reject);
+    });
+    const client = new CaptionClient(ws, options.user, roomId);
+    client.send({
+      type: 'connection-params',
+      speakerId: options.user.avaId,
+      roomId,
+      username: options.user.userName,
+      clientInfo: { app: 'cli' },
+      role: 'participant',
+      ...(options.token ? { token: options.token } : {}),
+    });
+    await client.waitFor((m) => m.type === 'room-status' || m.type === 'error', 30_000);
+    const failure = client.received.find((r) => r.message.type === 'error');
+    if (failure && failure.message.type === 'error') {
+      ws.close();
+      throw new Error(`connection refused: ${failure.message.error.code}: ${failure.message.error.message}`);
+    }
+    return client;
+  }
+
+  send(message: ClientMessage): void {
+    this.ws.send(JSON.stringify(message));
+  }
+
+  sendAudio(samples: Int16Array): void {
+    this.ws.send(int16ToLittleEndianBytes(samples));
+  }
+
+  startAudio(lang = 'en-US'): void {
+    this.send({
+      type: 'audio',
+      action: 'start',
+      metadata: {
+        lang,
+        format: 'pcm_s16le',
+        sampleRateHz: SAMPLE_RATE_HZ,
+        recordingMode: 'cli',
+        chunkLengthMs: 60,
+        recordingStart: Date.now(),
+      },
+    });
+  }
+
+  stopAudio(): void {
+    this.send({ type: 'audio', action: 'stop' });
+  }
+
+  onMessage(listener: (r: Received) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Resolves with the first message (already received or to come) that matches. */
+  waitFor(predicate: (m: ServerMessage) => boolean, timeoutMs: number): Promise<ServerMessage> {
+    const seen = this.received.find((r) => predicate(r.message));
+    if (seen) return Promise.resolve(seen.message);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        off();
+        reject(new Error(`timed out after ${timeoutMs} ms waiting for a message`));
+      }, timeoutMs);
+      const off = this.onMessage((r) => {
+        if (predicate(r.message)) {
+          clearTimeout(timer);
+          off();
+          resolve(r.message);
+        }
+      });
+    });
+  }
+
+  close(): Promise<void> {
+    if (this.ws.readyState === WebSocket.CLOSED) return Promise.resolve();
+    return new Promise((resolve) => {
+      this.ws.once('close', () => resolve());
+      this.ws.close();
+    });
+  }
+}
+
+export interface StreamOptions {
+  /** 1 = real time; 2 = twice as fast. */
+  speed: number;
+  /** Called as each chunk leaves, with its first sample's index and the send time. */
+  onChunk?: (firstSample: number, sentAtMs: number) => void;
+}
+
+/**
+ * Sends audio in 60 ms chunks paced against the clock (not by sleeping a fixed time, which
+ * drifts), as a microphone would.
+ */
+export async function streamAudio(client: CaptionClient, samples: Int16Array, options: StreamOptions): Promise<void> {
+  const chunkMs = (CHUNK_SAMPLES / SAMPLE_RATE_HZ) * 1000;
+  const start = performance.now();
+  for (let i = 0, n = 0; i < samples.length; i += CHUNK_SAMPLES, n++) {
+    const due = start + (n * chunkMs) / options.speed;
+    const wait = due - performance.now();
+    if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+    let chunk = samples.subarray(i, i + CHUNK_SAMPLES);
+    if (chunk.length < CHUNK_SAMPLES) {
+      const padded = new Int16Array(CHUNK_SAMPLES);
+      padded.set(chunk);
+      chunk = padded;
+    }
+    client.sendAudio(chunk);
+    options.onChunk?.(i, performance.now());
+  }
+}

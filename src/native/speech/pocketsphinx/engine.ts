@@ -1,0 +1,255 @@
+/**
+ * The PocketSphinx engine: the system's libpocketsphinx with its US English model, Silero VAD
+ * for endpointing, and fast CMN adaptation. It needs nothing downloaded, so it is what serves
+ * when no sherpa-onnx model is installed, and the recogniser of our tests and benchmarks.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { WordTiming } from '../../../shared/entities';
+import { AudioRing } from '../ring';
+import { Segmenter, type SegmenterAction } from '../segmenter';
+import { EngineUnavailableError, type RecognizerEvent, type RecognizerStream, type SpeechEngine } from '../types';
+import { SileroVad, VAD_WINDOW_SAMPLES } from '../vad';
+import { INSTALL_HINT, loadPocketSphinx, type PocketSphinxLib } from './binding';
+import { createCmnAdapter, type CmnAdapter } from './cmn';
+import { cleanHypothesis, cleanWord } from './text';
+
+const SAMPLE_RATE = 16_000;
+/** PocketSphinx computes 100 feature frames per second. */
+const MS_PER_FRAME = 10;
+
+export interface PocketSphinxOptions {
+  /** Folder with `en-us/` (acoustic model), `en-us.lm.bin` and `cmudict-en-us.dict`. */
+  modelDir?: string;
+  vadModel: string;
+  /** A pause this long ends a caption line. */
+  endpointSilenceMs: number;
+  preRollMs: number;
+  maxUtteranceMs: number;
+  vadThreshold: number;
+  minSpeechMs: number;
+  /** Weight of the model's prior cepstral mean on a new stream, in frames (see cmn.ts). */
+  cmnPriorFrames: number;
+  /** Extra decoder arguments (`beam`, `lw`, ...), overriding the defaults below. */
+  decoderArgs?: Record<string, string>;
+}
+
+export const DEFAULT_POCKETSPHINX_OPTIONS: Omit<PocketSphinxOptions, 'vadModel'> = {
+  endpointSilenceMs: 400,
+  preRollMs: 400,
+  maxUtteranceMs: 20_000,
+  vadThreshold: 0.5,
+  minSpeechMs: 100,
+  cmnPriorFrames: 20,
+};
+
+/**
+ * Decoder settings. fwdflat (a second search pass over the whole utterance at its end) is off:
+ * on our dev set it does not lower word errors, and it makes every final wait for a pass over
+ * the full line.
+ */
+const DEFAULT_DECODER_ARGS: Record<string, string> = {
+  fwdflat: 'no',
+  bestpath: 'yes',
+};
+
+const MODEL_DIR_CANDIDATES = [
+  process.env.POCKETSPHINX_MODEL_DIR,
+  '/usr/share/pocketsphinx/model/en-us',
+  '/opt/homebrew/share/pocketsphinx/model/en-us',
+  '/usr/local/share/pocketsphinx/model/en-us',
+].filter((d): d is string => typeof d === 'string' && d.length > 0);
+
+function modelFiles(dir: string) {
+  return { hmm: join(dir, 'en-us'), lm: join(dir, 'en-us.lm.bin'), dict: join(dir, 'cmudict-en-us.dict') };
+}
+
+/** Finds the US English model, or throws naming what is missing and how to install it. */
+export function findPocketSphinxModel(preferred?: string): ReturnType<typeof modelFiles> {
+  const candidates = preferred ? [preferred] : MODEL_DIR_CANDIDATES;
+  for (const dir of candidates) {
+    const files = modelFiles(dir);
+    if (existsSync(files.hmm) && existsSync(files.lm) && existsSync(files.dict)) return files;
+  }
+  throw new EngineUnavailableError(
+    `PocketSphinx US English model (pocketsphinx-en-us) not found in ${candidates.join(', ')}`,
+    INSTALL_HINT.replace(/^install it with /, ''),
+  );
+}
+
+interface Decoder {
+  ps: unknown;
+  cmn: CmnAdapter | undefined;
+}
+
+export class PocketSphinxEngine implements SpeechEngine {
+  readonly id = 'pocketsphinx:en-us';
+  readonly kind = 'pocketsphinx' as const;
+  readonly langs = ['en-US', 'en-GB', 'en-AU', 'en-CA', 'en'] as const;
+  private readonly lib: PocketSphinxLib;
+  private readonly files: ReturnType<typeof modelFiles>;
+  private readonly options: PocketSphinxOptions;
+  /** Decoders take ~0.4 s and tens of MB to create: finished streams give theirs back. */
+  private readonly idle: Decoder[] = [];
+
+  constructor(options: Partial<PocketSphinxOptions> & { vadModel: string }) {
+    this.options = { ...DEFAULT_POCKETSPHINX_OPTIONS, ...options };
+    this.lib = loadPocketSphinx();
+    this.files = findPocketSphinxModel(this.options.modelDir);
+  }
+
+  /** Creates decoders ahead of time so the first words of a new stream are not delayed. */
+  warm(count: number): void {
+    while (this.idle.length < count) this.idle.push(this.createDecoder());
+  }
+
+  private createDecoder(): Decoder {
+    const ps = this.lib.createDecoder({
+      hmm: this.files.hmm,
+      lm: this.files.lm,
+      dict: this.files.dict,
+      logfn: process.platform === 'win32' ? 'NUL' : '/dev/null',
+      ...DEFAULT_DECODER_ARGS,
+      ...this.options.decoderArgs,
+    });
+    return { ps, cmn: createCmnAdapter(ps) };
+  }
+
+  open(): RecognizerStream {
+    const decoder = this.idle.pop() ?? this.createDecoder();
+    return new PocketSphinxStream(this.lib, decoder, this.options, (d) => this.idle.push(d));
+  }
+
+  dispose(): void {
+    for (const d of this.idle.splice(0)) this.lib.freeDecoder(d.ps);
+  }
+}
+
+class PocketSphinxStream implements RecognizerStream {
+  private readonly vad: SileroVad;
+  private readonly segmenter: Segmenter;
+  private readonly ring: AudioRing;
+  /** Samples not yet a whole VAD window. */
+  private pending = new Int16Array(0);
+  /** Absolute index of the first sample in `pending`. */
+  private pendingStart = 0;
+  private segment = -1;
+  private utteranceStartSample = 0;
+  private lastPartial = '';
+  private closed = false;
+
+  constructor(
+    private readonly lib: PocketSphinxLib,
+    private readonly decoder: Decoder,
+    private readonly options: PocketSphinxOptions,
+    private readonly release: (d: Decoder) => void,
+  ) {
+    this.vad = new SileroVad({
+      modelPath: options.vadModel,
+      sampleRate: SAMPLE_RATE,
+      threshold: options.vadThreshold,
+      minSpeechMs: options.minSpeechMs,
+      minSilenceMs: options.endpointSilenceMs,
+    });
+    this.segmenter = new Segmenter({
+      sampleRate: SAMPLE_RATE,
+      preRollMs: options.preRollMs,
+      maxUtteranceMs: options.maxUtteranceMs,
+    });
+    this.ring = new AudioRing(this.segmenter.retainSamples + 4 * VAD_WINDOW_SAMPLES);
+    decoder.cmn?.reset(options.cmnPriorFrames);
+  }
+
+  accept(samples: Int16Array): RecognizerEvent[] {
+    if (this.closed) throw new Error('stream is closed');
+    this.ring.push(samples);
+    const all = new Int16Array(this.pending.length + samples.length);
+    all.set(this.pending);
+    all.set(samples, this.pending.length);
+    const events: RecognizerEvent[] = [];
+    let offset = 0;
+    for (; offset + VAD_WINDOW_SAMPLES <= all.length; offset += VAD_WINDOW_SAMPLES) {
+      const speech = this.vad.accept(all.subarray(offset, offset + VAD_WINDOW_SAMPLES));
+      const end = this.pendingStart + offset + VAD_WINDOW_SAMPLES;
+      this.apply(this.segmenter.window(end, speech), events);
+    }
+    this.pending = all.slice(offset);
+    this.pendingStart += offset;
+    if (this.segmenter.active) {
+      const text = cleanHypothesis(this.lib.hyp(this.decoder.ps));
+      if (text && text !== this.lastPartial) {
+        this.lastPartial = text;
+        events.push({
+          kind: 'partial',
+          segment: this.segment,
+          text,
+          startMs: this.toMs(this.utteranceStartSample),
+          endMs: this.toMs(this.pendingStart),
+        });
+      }
+    }
+    return events;
+  }
+
+  flush(): RecognizerEvent[] {
+    if (this.closed) return [];
+    const events: RecognizerEvent[] = [];
+    if (this.segmenter.active && this.pending.length > 0) {
+      // The tail that never filled a VAD window still belongs to the utterance.
+      this.lib.processRaw(this.decoder.ps, this.pending);
+      this.pendingStart += this.pending.length;
+      this.pending = new Int16Array(0);
+    }
+    this.apply(this.segmenter.flush(), events);
+    return events;
+  }
+
+  close(): void {
+    if (this.closed) return;
+    if (this.segmenter.active) this.lib.endUtt(this.decoder.ps);
+    this.closed = true;
+    this.release(this.decoder);
+  }
+
+  private apply(actions: SegmenterAction[], events: RecognizerEvent[]): void {
+    for (const action of actions) {
+      if (action.kind === 'start') {
+        this.segment += 1;
+        this.utteranceStartSample = action.fromSample;
+        this.lastPartial = '';
+        this.lib.startUtt(this.decoder.ps);
+      } else if (action.kind === 'feed') {
+        const audio = this.ring.slice(action.from, action.to);
+        if (audio.length > 0) {
+          this.lib.processRaw(this.decoder.ps, audio);
+          this.decoder.cmn?.update();
+        }
+      } else {
+        this.lib.endUtt(this.decoder.ps);
+        events.push(this.final());
+      }
+    }
+  }
+
+  private final(): RecognizerEvent {
+    const base = this.toMs(this.utteranceStartSample);
+    const words: WordTiming[] = [];
+    for (const seg of this.lib.segments(this.decoder.ps)) {
+      const w = cleanWord(seg.word);
+      if (w) words.push({ w, startMs: base + seg.startFrame * MS_PER_FRAME, endMs: base + (seg.endFrame + 1) * MS_PER_FRAME });
+    }
+    const text = cleanHypothesis(this.lib.hyp(this.decoder.ps));
+    return {
+      kind: 'final',
+      segment: this.segment,
+      text,
+      startMs: base,
+      endMs: this.toMs(this.pendingStart),
+      words,
+    };
+  }
+
+  private toMs(sample: number): number {
+    return Math.round((sample * 1000) / SAMPLE_RATE);
+  }
+}

@@ -1,0 +1,176 @@
+/**
+ * A pool of speech worker threads. Each audio source gets one stream, pinned to the least busy
+ * worker (its decoder state lives there). The server talks to streams asynchronously and never
+ * waits on recognition.
+ */
+import { Worker } from 'node:worker_threads';
+import type { RecognizerEvent } from './types';
+import type { EngineStatus, FromWorker, ToWorker, WorkerInit } from './worker-protocol';
+
+export interface SpeechPoolOptions extends WorkerInit {
+  /** Worker threads; defaults to the number of cores. */
+  size: number;
+}
+
+export interface PoolStreamHandlers {
+  onEvent(event: RecognizerEvent): void;
+  onError(message: string): void;
+}
+
+export interface PoolStream {
+  readonly engineId: string;
+  /** Samples sent but not yet processed by the worker: how far recognition lags behind. */
+  readonly backlogSamples: number;
+  write(samples: Int16Array): void;
+  flush(): void;
+  /** Ends the stream; resolves once its last results have been delivered. */
+  close(): Promise<void>;
+}
+
+interface WorkerSlot {
+  worker: Worker;
+  streams: number;
+  ready: Promise<Record<string, EngineStatus>>;
+}
+
+interface StreamState {
+  slot: WorkerSlot;
+  handlers: PoolStreamHandlers;
+  backlog: number;
+  onClosed?: () => void;
+}
+
+/** Where the worker's code is: the .ts source under tsx/vitest, the bundled .js in a build. */
+function workerEntry(): URL {
+  const here = import.meta.url;
+  return here.endsWith('.ts') ? new URL('./worker-dev.mjs', here) : new URL('./speech-worker.js', here);
+}
+
+export class SpeechPool {
+  private readonly slots: WorkerSlot[] = [];
+  private readonly streams = new Map<number, StreamState>();
+  private nextId = 1;
+  private closed = false;
+  /** Which engine serves each name, as the workers reported when they loaded. */
+  engines: Record<string, EngineStatus> = {};
+
+  private constructor(private readonly options: SpeechPoolOptions) {}
+
+  static async start(options: SpeechPoolOptions): Promise<SpeechPool> {
+    const pool = new SpeechPool(options);
+    const entry = workerEntry();
+    for (let i = 0; i < Math.max(1, options.size); i++) {
+      const worker = new Worker(entry, {
+        workerData: { engines: options.engines, warm: options.warm } satisfies WorkerInit,
+      });
+      const slot: WorkerSlot = {
+        worker,
+        streams: 0,
+        ready: new Promise((resolve, reject) => {
+          const onReady = (m: FromWorker) => {
+            if (m.op === 'ready') {
+              worker.off('message', onReady);
+              resolve(m.engines);
+            }
+          };
+          worker.on('message', onReady);
+          worker.once('error', reject);
+        }),
+      };
+      worker.on('message', (m: FromWorker) => pool.receive(m));
+      worker.on('error', (error) => pool.workerFailed(slot, error));
+      pool.slots.push(slot);
+    }
+    const statuses = await Promise.all(pool.slots.map((s) => s.ready));
+    pool.engines = statuses[0] ?? {};
+    return pool;
+  }
+
+  /** The engine for `name`, or the reason it cannot serve. */
+  status(name: string): EngineStatus {
+    return this.engines[name] ?? { ok: false, error: `no engine is configured for "${name}"` };
+  }
+
+  get openStreams(): number {
+    return this.streams.size;
+  }
+
+  open(engine: string, lang: string, handlers: PoolStreamHandlers): PoolStream {
+    const status = this.status(engine);
+    if (!status.ok) throw new Error(status.error);
+    if (this.closed) throw new Error('speech pool is closed');
+    const slot = this.slots.reduce((best, s) => (s.streams < best.streams ? s : best));
+    const streamId = this.nextId++;
+    const state: StreamState = { slot, handlers, backlog: 0 };
+    this.streams.set(streamId, state);
+    slot.streams += 1;
+    this.post(slot, { op: 'open', streamId, engine, lang });
+    const pool = this;
+    let closed = false;
+    return {
+      engineId: status.id,
+      get backlogSamples() {
+        return state.backlog;
+      },
+      write(samples) {
+        if (closed) return;
+        // Copy into a buffer of our own so it can be transferred without detaching the caller's.
+        const copy = new Int16Array(samples);
+        state.backlog += copy.length;
+        pool.post(slot, { op: 'audio', streamId, samples: copy.buffer }, [copy.buffer]);
+      },
+      flush() {
+        if (!closed) pool.post(slot, { op: 'flush', streamId });
+      },
+      close() {
+        if (closed || pool.closed) return Promise.resolve();
+        closed = true;
+        // The worker flushes the last utterance, sends its results, then confirms with 'closed'.
+        const done = new Promise<void>((resolve) => {
+          state.onClosed = resolve;
+        });
+        pool.post(slot, { op: 'close', streamId });
+        return done;
+      },
+    };
+  }
+
+  private post(slot: WorkerSlot, message: ToWorker, transfer?: ArrayBuffer[]): void {
+    if (this.closed) return;
+    slot.worker.postMessage(message, transfer);
+  }
+
+  private receive(message: FromWorker): void {
+    if (message.op === 'ready') return;
+    const state = this.streams.get(message.streamId);
+    if (!state) return;
+    if (message.op === 'events') {
+      state.backlog = Math.max(0, state.backlog - message.processed);
+      for (const event of message.events) state.handlers.onEvent(event);
+    } else if (message.op === 'closed') {
+      this.release(message.streamId, state);
+    } else {
+      state.handlers.onError(message.message);
+    }
+  }
+
+  private release(streamId: number, state: StreamState): void {
+    if (this.streams.delete(streamId)) state.slot.streams -= 1;
+    state.onClosed?.();
+  }
+
+  private workerFailed(slot: WorkerSlot, error: Error): void {
+    for (const [id, state] of this.streams) {
+      if (state.slot === slot) {
+        state.handlers.onError(`speech worker failed: ${error.message}`);
+        this.release(id, state);
+      }
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await Promise.all(this.slots.map((s) => s.worker.terminate()));
+    for (const [id, state] of this.streams) this.release(id, state);
+  }
+}

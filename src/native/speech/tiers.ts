@@ -1,0 +1,50 @@
+/**
+ * Which engine serves each caption tier. A tier is configured as `pocketsphinx`,
+ * `pocketsphinx:<model dir>`, `sherpa-onnx` (its default model) or `sherpa-onnx:<model name>`.
+ * Unconfigured, a tier gets the best local engine available: an installed sherpa-onnx model
+ * meant for it, then any installed one, then PocketSphinx.
+ */
+import { DEFAULT_SHERPA_MODEL, MODEL_REGISTRY } from './models/registry';
+import { modelInstallState } from './models/installed';
+import type { EngineSpec } from './types';
+
+export type Tier = 'basic' | 'premium';
+export const TIERS: readonly Tier[] = ['basic', 'premium'];
+
+export interface TierSettings {
+  modelsDir: string;
+  vadModel: string;
+  /** Explicit engine per tier, e.g. from HEARKEN_TIER_BASIC. */
+  configured: Partial<Record<Tier, string>>;
+}
+
+export function parseEngineSpec(value: string, modelsDir: string, vadModel: string): EngineSpec {
+  const [kind, ...rest] = value.trim().split(':');
+  const model = rest.join(':') || undefined;
+  if (kind === 'pocketsphinx') return { kind, modelsDir, vadModel, ...(model ? { model } : {}) };
+  if (kind === 'sherpa-onnx') return { kind, modelsDir, vadModel, model: model ?? DEFAULT_SHERPA_MODEL };
+  throw new Error(`unknown speech engine "${value}": use pocketsphinx, pocketsphinx:<model dir> or sherpa-onnx:<model name>`);
+}
+
+/** Installed registry models, best first for `tier`. */
+export function installedModelsFor(tier: Tier, modelsDir: string): string[] {
+  const installed = MODEL_REGISTRY.filter((m) => m.engine === 'sherpa-onnx' && modelInstallState(modelsDir, m.name).installed);
+  return [...installed.filter((m) => m.tier === tier), ...installed.filter((m) => m.tier !== tier)].map((m) => m.name);
+}
+
+export function resolveTiers(settings: TierSettings): Record<Tier, EngineSpec[]> {
+  const { modelsDir, vadModel, configured } = settings;
+  const out = {} as Record<Tier, EngineSpec[]>;
+  for (const tier of TIERS) {
+    const explicit = configured[tier];
+    if (explicit) {
+      out[tier] = [parseEngineSpec(explicit, modelsDir, vadModel)];
+      continue;
+    }
+    out[tier] = [
+      ...installedModelsFor(tier, modelsDir).map((model): EngineSpec => ({ kind: 'sherpa-onnx', model, modelsDir, vadModel })),
+      { kind: 'pocketsphinx', modelsDir, vadModel },
+    ];
+  }
+  return out;
+}

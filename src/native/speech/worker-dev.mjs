@@ -1,0 +1,6 @@
+// Entry of a speech worker when running from TypeScript sources (tsx, vitest): registers tsx's
+// loader in this thread, which Node 20 does not inherit from the main thread, then runs the worker.
+import { register } from 'tsx/esm/api';
+
+register();
+await import('./worker.ts');

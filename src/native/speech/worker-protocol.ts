@@ -1,0 +1,33 @@
+/**
+ * Messages between the speech pool (server's main thread) and its worker threads.
+ * Audio crosses as transferred ArrayBuffers, so it is never copied on the way.
+ */
+import type { EngineSpec, RecognizerEvent } from './types';
+
+export interface WorkerInit {
+  /**
+   * Engines to load, by the name the server uses for them (a tier). Each name lists candidates
+   * in order of preference; the first that loads serves, so "the best available" is a list.
+   */
+  engines: Record<string, EngineSpec[]>;
+  /** Decoders to create up front per engine that supports it, so new streams start at once. */
+  warm: number;
+}
+
+export type ToWorker =
+  | { op: 'open'; streamId: number; engine: string; lang: string }
+  | { op: 'audio'; streamId: number; samples: ArrayBuffer }
+  | { op: 'flush'; streamId: number }
+  | { op: 'close'; streamId: number };
+
+export type EngineStatus =
+  | { ok: true; id: string; langs: string[]; skipped: string[] }
+  | { ok: false; error: string };
+
+export type FromWorker =
+  | { op: 'ready'; engines: Record<string, EngineStatus> }
+  /** Results of one message; `processed` is the number of samples the message carried. */
+  | { op: 'events'; streamId: number; events: RecognizerEvent[]; processed: number }
+  | { op: 'stream-error'; streamId: number; message: string }
+  /** The stream is closed and every result it had is sent. */
+  | { op: 'closed'; streamId: number };

@@ -1,0 +1,177 @@
+/**
+ * Builds the conversation server: database, speech pool, rooms, HTTP API, realtime socket and
+ * the web client's files. `startServer` is what `npm start`, the tests and the benchmarks run.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { WebSocketServer } from 'ws';
+import { SOCKET_PATH } from '../shared/protocol';
+import { MAX_TEXT_MESSAGE_BYTES } from '../shared/constants';
+import { SpeechPool } from '../native/speech/pool';
+import { TIERS } from '../native/speech/tiers';
+import type { ServerConfig } from './config';
+import { packageRoot } from './config';
+import { openDatabase, type OpenDatabase } from './db/connect';
+import { GuestRepository } from './db/guests';
+import { RoomRepository } from './db/rooms';
+import { TranscriptRepository } from './db/transcripts';
+import { registerRoutes } from './http/routes';
+import { RoomRegistry } from './rooms/registry';
+import type { RoomServices } from './rooms/room';
+import { handleConnection } from './socket/connection';
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  app: FastifyInstance;
+  registry: RoomRegistry;
+  pool: SpeechPool;
+  database: OpenDatabase;
+  /** Stops taking connections, turns the last words into finals, stores them, and closes. */
+  close(): Promise<void>;
+}
+
+function version(): string {
+  try {
+    return (JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as { version: string }).version;
+  } catch {
+    return '0.0.0';
+  }
+}
+
+export async function startServer(config: ServerConfig): Promise<RunningServer> {
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    bodyLimit: MAX_TEXT_MESSAGE_BYTES,
+  });
+  const log: RoomServices['log'] = (level, message, extra) => app.log[level](extra ?? {}, message);
+
+  const database = await openDatabase({ dataDir: config.dataDir, ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}) });
+  const guests = new GuestRepository(database.db);
+  const rooms = new RoomRepository(database.db);
+  const transcripts = new TranscriptRepository(database.db);
+
+  const pool = await SpeechPool.start({
+    size: config.speechWorkers,
+    engines: Object.fromEntries(TIERS.map((t) => [t, config.tiers[t]])),
+    warm: config.warmDecoders,
+  });
+  for (const tier of TIERS) {
+    const status = pool.status(tier);
+    if (status.ok) app.log.info(`speech tier ${tier}: ${status.id}`);
+    else app.log.warn(`speech tier ${tier} unavailable: ${status.error}`);
+  }
+
+  const services: RoomServices = {
+    saveFinal: (roomId, t) => transcripts.saveFinal(roomId, t),
+    updateRoom: (id, changes) => rooms.update(id, changes),
+    openSpeech(tier, lang, track) {
+      let status = pool.status(tier);
+      // Premium falls back to basic rather than leaving someone without captions.
+      if (!status.ok && tier === 'premium') status = pool.status('basic');
+      const name = status.ok && pool.status(tier).ok ? tier : 'basic';
+      if (!status.ok) return { ok: false, code: 'speech-unavailable', message: `speech recognition is unavailable: ${status.error}` };
+      const stream = pool.open(name, lang, {
+        onEvent: (event) => track.handle(event),
+        onError: (message) => track.context.onError(`speech recognition failed: ${message}`),
+      });
+      track.attach(stream);
+      return { ok: true };
+    },
+    now: () => Date.now(),
+    log,
+  };
+
+  let boundOrigin = '';
+  const registry = new RoomRegistry({
+    rooms,
+    transcripts,
+    services,
+    publicUrl: (hint) => config.publicUrl ?? hint ?? boundOrigin,
+  });
+
+  registerRoutes(app, {
+    guests,
+    rooms,
+    registry,
+    version: version(),
+    now: () => Date.now(),
+    speech: () => ({
+      tiers: Object.fromEntries(
+        TIERS.map((t) => {
+          const s = pool.status(t);
+          return [t, s.ok ? { engine: s.id, available: true } : { engine: '', available: false, problem: s.error }];
+        }),
+      ) as ReturnType<Parameters<typeof registerRoutes>[1]['speech']>['tiers'],
+      langs: [...new Set(TIERS.flatMap((t) => { const s = pool.status(t); return s.ok ? s.langs : []; }))],
+    }),
+  });
+
+  if (existsSync(join(config.webDir, 'index.html'))) {
+    await app.register(fastifyStatic, { root: config.webDir, prefix: '/', wildcard: false });
+    // Client-side routes (/web/...) are all the single-page app.
+    app.setNotFoundHandler((request, reply) => {
+      if (request.method === 'GET' && !request.url.startsWith('/api/')) return reply.sendFile('index.html');
+      return reply.code(404).send({ error: { code: 'not-found', content: { message: `${request.method} ${request.url} does not exist` } } });
+    });
+  } else {
+    app.log.warn(`web client not built (${config.webDir}); run "npm run build:web"`);
+  }
+
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
+  app.server.on('upgrade', (request, socket, head) => {
+    const path = (request.url ?? '').split('?')[0];
+    if (path !== SOCKET_PATH) {
+      socket.destroy();
+      return;
+    }
+    wss.handleUpgrade(request, socket, head, (ws) => {
+      const host = request.headers.host;
+      const origin = typeof request.headers.origin === 'string' ? request.headers.origin : host ? `http://${host}` : undefined;
+      handleConnection(ws, {
+        registry,
+        identify: async (speakerId) => {
+          const guest = await guests.find(speakerId);
+          return guest ? { avaId: guest.avaId, userName: guest.userName } : undefined;
+        },
+        isReadonlyToken: async (roomId, token) => {
+          const found = await rooms.findByToken(token);
+          return found !== undefined && found.room.id === roomId && found.readonly;
+        },
+        recordMember: (roomId, avaId) => rooms.addMember(roomId, avaId, Date.now()),
+        now: () => Date.now(),
+        log,
+      }, origin);
+    });
+  });
+
+  await app.listen({ host: config.host, port: config.port });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const displayHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  const url = `http://${displayHost}:${port}`;
+  boundOrigin = url;
+
+  let closing: Promise<void> | undefined;
+  return {
+    url,
+    port,
+    app,
+    registry,
+    pool,
+    database,
+    close() {
+      closing ??= (async () => {
+        for (const client of wss.clients) client.close(1001, 'server shutting down');
+        await registry.shutdown();
+        wss.close();
+        await app.close();
+        await pool.close();
+        await database.close();
+      })();
+      return closing;
+    },
+  };
+}

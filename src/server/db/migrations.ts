@@ -1,0 +1,71 @@
+/**
+ * Schema migrations, in order. Each is applied once, in a transaction, by Kysely's Migrator,
+ * which records them in its own table; a new migration is appended here, never edited.
+ */
+import { type Kysely, type Migration, type MigrationProvider, sql } from 'kysely';
+
+const migrations: Record<string, Migration> = {
+  '2026-11-20-001-guests-rooms-transcripts': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('guest_users')
+        .addColumn('ava_id', 'text', (c) => c.primaryKey())
+        .addColumn('ava_name', 'text', (c) => c.notNull())
+        .addColumn('user_name', 'text', (c) => c.notNull())
+        .addColumn('account_type', 'text', (c) => c.notNull())
+        .addColumn('created_at_ms', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('rooms')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('name', 'text', (c) => c.notNull().unique())
+        .addColumn('host_ava_id', 'text', (c) => c.notNull())
+        .addColumn('host_ava_name', 'text', (c) => c.notNull())
+        .addColumn('title', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('langs', 'jsonb', (c) => c.notNull())
+        .addColumn('conversation_mode', 'text', (c) => c.notNull())
+        .addColumn('start_timestamp_ms', 'bigint', (c) => c.notNull())
+        .addColumn('state', 'text', (c) => c.notNull())
+        .addColumn('ended_at_ms', 'bigint')
+        .addColumn('ro_token', 'text', (c) => c.notNull().unique())
+        .addColumn('rw_token', 'text', (c) => c.notNull().unique())
+        .execute();
+      await db.schema
+        .createTable('transcripts')
+        .addColumn('seq', 'bigserial')
+        .addColumn('room_id', 'text', (c) => c.notNull().references('rooms.id').onDelete('cascade'))
+        .addColumn('id', 'text', (c) => c.notNull())
+        .addColumn('idx', 'integer', (c) => c.notNull())
+        .addColumn('author', 'text', (c) => c.notNull())
+        .addColumn('author_show', 'text', (c) => c.notNull())
+        .addColumn('origin', 'text', (c) => c.notNull())
+        .addColumn('speech_lang', 'text', (c) => c.notNull())
+        .addColumn('text', 'text', (c) => c.notNull())
+        .addColumn('engine', 'text', (c) => c.notNull())
+        .addColumn('words', 'jsonb', (c) => c.notNull())
+        .addColumn('timestamp_ms', 'bigint', (c) => c.notNull())
+        .addColumn('time_received_ms', 'bigint', (c) => c.notNull())
+        .addColumn('t0', 'integer', (c) => c.notNull())
+        .addColumn('track_name', 'text', (c) => c.notNull())
+        .addColumn('use_paid_asr', 'boolean', (c) => c.notNull())
+        .addPrimaryKeyConstraint('transcripts_pk', ['room_id', 'id'])
+        .execute();
+      await db.schema
+        .createTable('room_members')
+        .addColumn('room_id', 'text', (c) => c.notNull().references('rooms.id').onDelete('cascade'))
+        .addColumn('ava_id', 'text', (c) => c.notNull())
+        .addColumn('first_joined_ms', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('room_members_pk', ['room_id', 'ava_id'])
+        .execute();
+      await db.schema.createIndex('transcripts_room_idx').on('transcripts').columns(['room_id', 'idx']).execute();
+      await db.schema.createIndex('rooms_host_idx').on('rooms').column('host_ava_id').execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await sql`drop table if exists room_members, transcripts, rooms, guest_users`.execute(db);
+    },
+  },
+};
+
+export const migrationProvider: MigrationProvider = {
+  getMigrations: async () => migrations,
+};

@@ -1,0 +1,120 @@
+/**
+ * One speaker's audio stream in a room: feeds the speech pool and turns its results into the
+ * spec's Transcript shape. Partials and the final of one utterance share an id, so captions
+ * update in place; each utterance takes the room's next index when its first words appear.
+ */
+import { PARTIAL_THROTTLE_MS } from '../../shared/constants';
+import type { Transcript } from '../../shared/entities';
+import type { PoolStream } from '../../native/speech/pool';
+import type { RecognizerEvent } from '../../native/speech/types';
+import { Throttle, type Timers, realTimers } from './throttle';
+
+export interface TrackContext {
+  trackId: string;
+  author: string;
+  authorShow: string;
+  lang: string;
+  usePaidASR: boolean;
+  /** Server time when the track's first sample arrived; utterance times are offsets from it. */
+  startWallMs: number;
+  allocateIndex(): number;
+  /** A partial to show now (droppable for slow clients). */
+  onPartial(t: Transcript): void;
+  /** A final to persist and then show. Empty text means "remove the partial". */
+  onFinal(t: Transcript): void;
+  onError(message: string): void;
+  timers?: Timers;
+}
+
+export class AudioTrack {
+  private readonly indexBySegment = new Map<number, number>();
+  private readonly throttles = new Map<number, Throttle<Transcript>>();
+  private stream: PoolStream | undefined;
+  private readonly timers: Timers;
+
+  constructor(readonly context: TrackContext) {
+    this.timers = context.timers ?? realTimers;
+  }
+
+  attach(stream: PoolStream): void {
+    this.stream = stream;
+  }
+
+  get engineId(): string {
+    return this.stream?.engineId ?? '';
+  }
+
+  get backlogSamples(): number {
+    return this.stream?.backlogSamples ?? 0;
+  }
+
+  write(samples: Int16Array): void {
+    this.stream?.write(samples);
+  }
+
+  /** Ends the utterance in progress (reset-recorder): its final follows. */
+  flush(): void {
+    this.stream?.flush();
+  }
+
+  /** Stops the track; resolves after the last utterance's final has gone through onFinal. */
+  close(): Promise<void> {
+    const stream = this.stream;
+    this.stream = undefined;
+    return stream ? stream.close() : Promise.resolve();
+  }
+
+  handle(event: RecognizerEvent): void {
+    const c = this.context;
+    if (event.kind === 'partial') {
+      const transcript = this.toTranscript(event, this.indexFor(event.segment));
+      let throttle = this.throttles.get(event.segment);
+      if (!throttle) {
+        throttle = new Throttle(PARTIAL_THROTTLE_MS, (t) => c.onPartial(t), this.timers);
+        this.throttles.set(event.segment, throttle);
+      }
+      throttle.push(transcript);
+      return;
+    }
+    this.throttles.get(event.segment)?.cancel();
+    this.throttles.delete(event.segment);
+    const shown = this.indexBySegment.has(event.segment);
+    if (!event.text && !shown) return; // noise that never became words
+    c.onFinal(this.toTranscript(event, this.indexFor(event.segment)));
+    this.indexBySegment.delete(event.segment);
+  }
+
+  private indexFor(segment: number): number {
+    let index = this.indexBySegment.get(segment);
+    if (index === undefined) {
+      index = this.context.allocateIndex();
+      this.indexBySegment.set(segment, index);
+    }
+    return index;
+  }
+
+  private toTranscript(event: RecognizerEvent, index: number): Transcript {
+    const c = this.context;
+    const isFinal = event.kind === 'final';
+    return {
+      id: `${c.trackId}.${event.segment}`,
+      isFinal,
+      author: c.author,
+      authorShow: c.authorShow,
+      origin: 'asr',
+      speechLang: c.lang,
+      texts: { [c.lang]: event.text },
+      asr: {
+        final: isFinal,
+        timeReceivedMs: this.timers.now(),
+        engine: this.engineId,
+        ...(event.words ? { words: event.words } : {}),
+      },
+      usePaidASR: c.usePaidASR,
+      index,
+      timestampMs: c.startWallMs + event.startMs,
+      t0: event.startMs,
+      trackName: c.trackId,
+    };
+  }
+}

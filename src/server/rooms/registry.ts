@@ -1,0 +1,135 @@
+/**
+ * Keeps live rooms in memory while anyone is in them, loading a room and its captions from the
+ * database on first use and creating it when its host arrives first.
+ */
+import { DEFAULT_SPEECH_LANG } from '../../shared/constants';
+import { hostOfRoomId, randomId } from '../../shared/ids';
+import type { RoomRecord, RoomRepository } from '../db/rooms';
+import type { TranscriptRepository } from '../db/transcripts';
+import { generateRoomName } from './room-names';
+import { LiveRoom, RoomError, type RoomServices } from './room';
+
+export interface RegistryOptions {
+  rooms: RoomRepository;
+  transcripts: TranscriptRepository;
+  services: RoomServices;
+  publicUrl: (hint?: string) => string;
+  /** A room nobody is in stays in memory this long, so a reconnect finds it warm. */
+  idleEvictMs?: number;
+}
+
+export class RoomRegistry {
+  private readonly live = new Map<string, LiveRoom>();
+  private readonly loading = new Map<string, Promise<LiveRoom>>();
+  private readonly evictTimers = new Map<string, ReturnType<typeof setTimeout>>();
+
+  constructor(private readonly options: RegistryOptions) {}
+
+  get size(): number {
+    return this.live.size;
+  }
+
+  rooms(): LiveRoom[] {
+    return [...this.live.values()];
+  }
+
+  /**
+   * The room `roomId`, loaded or created. Only the host may create it: a client-created room id
+   * is the host's avaId, an underscore, and a random id.
+   */
+  async open(roomId: string, user: { avaId: string; userName: string }, origin?: string): Promise<LiveRoom> {
+    const existing = this.live.get(roomId);
+    if (existing) {
+      this.cancelEviction(roomId);
+      return existing;
+    }
+    let pending = this.loading.get(roomId);
+    if (!pending) {
+      pending = this.load(roomId, user, origin).finally(() => this.loading.delete(roomId));
+      this.loading.set(roomId, pending);
+    }
+    const room = await pending;
+    this.cancelEviction(roomId);
+    return room;
+  }
+
+  /** The room if it exists (loading it without joining), for reading its status and captions. */
+  async find(roomId: string): Promise<LiveRoom | undefined> {
+    const existing = this.live.get(roomId) ?? (await this.loading.get(roomId));
+    if (existing) return existing;
+    const record = await this.options.rooms.find(roomId);
+    if (!record) return undefined;
+    const room = await this.open(roomId, { avaId: record.hostAvaId, userName: record.hostAvaName });
+    this.released(room);
+    return room;
+  }
+
+  private async load(roomId: string, user: { avaId: string; userName: string }, origin?: string): Promise<LiveRoom> {
+    const { rooms, transcripts, services } = this.options;
+    let record = await rooms.find(roomId);
+    if (!record) {
+      if (hostOfRoomId(roomId) !== user.avaId) {
+        throw new RoomError('room-not-found', 'no conversation has this id; ask the host for the link or room name');
+      }
+      record = await this.create(roomId, user);
+    }
+    const room = new LiveRoom(record, await transcripts.list(roomId), services);
+    room.publicUrl = this.options.publicUrl(origin);
+    this.live.set(roomId, room);
+    return room;
+  }
+
+  private async create(roomId: string, host: { avaId: string; userName: string }): Promise<RoomRecord> {
+    const { rooms, services } = this.options;
+    for (let attempt = 0; attempt < 20; attempt++) {
+      const record: RoomRecord = {
+        id: roomId,
+        name: generateRoomName(),
+        hostAvaId: host.avaId,
+        hostAvaName: host.userName,
+        title: '',
+        langs: [DEFAULT_SPEECH_LANG],
+        conversationMode: 'public',
+        startTimestampMs: services.now(),
+        state: 'ongoing',
+        endedAtMs: null,
+        roToken: randomId(24),
+        rwToken: randomId(24),
+      };
+      if (await rooms.create(record)) return record;
+      // The name was taken (or the host raced us creating the same room): look again.
+      const raced = await rooms.find(roomId);
+      if (raced) return raced;
+    }
+    throw new RoomError('internal', 'could not find a free room name');
+  }
+
+  /** Called when a member leaves: an empty room is dropped from memory after a grace period. */
+  released(room: LiveRoom): void {
+    if (room.memberCount > 0 || this.evictTimers.has(room.id)) return;
+    const timer = setTimeout(() => {
+      this.evictTimers.delete(room.id);
+      if (room.memberCount === 0 && this.live.get(room.id) === room) {
+        this.live.delete(room.id);
+        void room.close();
+      }
+    }, this.options.idleEvictMs ?? 60_000);
+    timer.unref();
+    this.evictTimers.set(room.id, timer);
+  }
+
+  private cancelEviction(roomId: string): void {
+    const timer = this.evictTimers.get(roomId);
+    if (timer) clearTimeout(timer);
+    this.evictTimers.delete(roomId);
+  }
+
+  /** Stops all audio and waits until every committed final is stored. */
+  async shutdown(): Promise<void> {
+    for (const timer of this.evictTimers.values()) clearTimeout(timer);
+    this.evictTimers.clear();
+    const rooms = [...this.live.values()];
+    await Promise.all(rooms.map((r) => r.close()));
+    this.live.clear();
+  }
+}
