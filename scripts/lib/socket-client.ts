@@ -121,9 +121,12 @@ export class CaptionClient {
     return () => this.listeners.delete(listener);
   }
 
-  /** Resolves with the first message (already received or to come) that matches. */
-  waitFor(predicate: (m: ServerMessage) => boolean, timeoutMs: number): Promise<ServerMessage> {
-    const seen = this.received.find((r) => predicate(r.message));
+  /**
+   * Resolves with the first matching message, among those received from index `from` on
+   * (all by default) and those still to come.
+   */
+  waitFor(predicate: (m: ServerMessage) => boolean, timeoutMs: number, from = 0): Promise<ServerMessage> {
+    const seen = this.received.slice(from).find((r) => predicate(r.message));
     if (seen) return Promise.resolve(seen.message);
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {

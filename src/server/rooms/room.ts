@@ -15,6 +15,8 @@ export interface RoomMember {
   readonly userName: string;
   readonly role: ConnectionRole;
   readonly readonly: boolean;
+  /** Premium captions requested (connection-params-update usePaidASR); applies to the next recording. */
+  usePaidASR: boolean;
   /** `droppable` messages (partials) may be skipped for a client that is not keeping up. */
   send(message: ServerMessage, options?: { droppable?: boolean }): void;
 }
@@ -176,7 +178,8 @@ export class LiveRoom {
     this.broadcast('ended');
   }
 
-  startAudio(member: RoomMember, lang: string, usePaidASR: boolean): void {
+  startAudio(member: RoomMember, lang: string): void {
+    const usePaidASR = member.usePaidASR;
     if (this.record.state === 'ended') throw new RoomError('room-ended', 'the conversation has ended');
     if (member.readonly) throw new RoomError('forbidden', 'this is a read-only link: it cannot send audio');
     void this.stopAudio(member);
@@ -200,13 +203,17 @@ export class LiveRoom {
     this.broadcast('audio-stream-started');
   }
 
-  /** Stops a member's audio; resolves once its last final has been committed. */
+  /**
+   * Stops a member's audio. The last utterance's final is committed and sent before the room
+   * says the stream stopped, so a client knows every caption of its recording has arrived.
+   */
   async stopAudio(member: RoomMember): Promise<void> {
     const track = this.tracks.get(member);
     if (!track) return;
     this.tracks.delete(member);
-    this.broadcast('audio-stream-stopped');
     await track.close();
+    await this.settled();
+    this.broadcast('audio-stream-stopped');
   }
 
   audio(member: RoomMember, samples: Int16Array): void {

@@ -109,7 +109,7 @@ export function handleConnection(ws: WebSocket, deps: ConnectionDeps, origin?: s
       return;
     }
     const role: ConnectionRole = message.role ?? 'participant';
-    member = { avaId: user.avaId, userName, role, readonly, send };
+    member = { avaId: user.avaId, userName, role, readonly, usePaidASR: false, send };
     room = target;
     phase = 'connected';
     send({ type: 'connection-succeeded', speakerId: user.avaId, roomId: target.id, serverTimeMs: deps.now() });
@@ -136,6 +136,7 @@ export function handleConnection(ws: WebSocket, deps: ConnectionDeps, origin?: s
     }
     switch (message.type) {
       case 'connection-params-update':
+        if (message.usePaidASR !== undefined) member.usePaidASR = message.usePaidASR;
         await room.updateParams(member, message);
         return;
       case 'update-title': {
@@ -153,7 +154,7 @@ export function handleConnection(ws: WebSocket, deps: ConnectionDeps, origin?: s
             fail('invalid-message', 'audio.metadata.format: only pcm_s16le frames are accepted on the socket', message.type);
             return;
           }
-          room.startAudio(member, message.metadata.lang, false);
+          room.startAudio(member, message.metadata.lang);
         } else {
           await room.stopAudio(member);
         }

@@ -1,0 +1,120 @@
+/**
+ * npm run bench:asr -- --dir DIR [--tier basic|premium] [--speed N] [--limit N] [--server URL]
+ *
+ * Streams every WAV listed in DIR/transcripts.tsv through the server's realtime socket, as a
+ * microphone would (real time unless --speed says otherwise), and measures what a person reading
+ * the captions experiences: word error rate, how soon each word appears, how soon each line is
+ * final, the server's CPU per second of audio and its peak memory. The last line printed is one
+ * JSON object with those figures.
+ */
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { CHUNK_SAMPLES, SAMPLE_RATE_HZ } from '../src/shared/constants';
+import { parseWav } from '../src/shared/wav';
+import { corpusWordErrorRate } from '../src/shared/wer';
+import { CaptionClient, createGuest, streamAudio } from './lib/socket-client';
+import { percentile, recordingLatency, SendLog, type TimedTranscript } from './lib/latency';
+import { startServerProcess, type ServerProcess } from './lib/server-process';
+
+/** Silence sent after each file, as a microphone keeps sending after someone stops talking. */
+const TRAILING_SILENCE_MS = 1500;
+
+const { values } = parseArgs({
+  options: {
+    dir: { type: 'string' },
+    tier: { type: 'string', default: 'basic' },
+    speed: { type: 'string', default: '1' },
+    limit: { type: 'string' },
+    server: { type: 'string' },
+    quiet: { type: 'boolean', default: false },
+  },
+});
+
+if (!values.dir) {
+  console.error('usage: npm run bench:asr -- --dir DIR [--tier basic|premium] [--speed N] [--limit N] [--server URL]');
+  process.exit(2);
+}
+const tier = values.tier === 'premium' ? 'premium' : 'basic';
+const speed = Number(values.speed);
+if (!(speed > 0)) throw new Error('--speed must be a positive number');
+const dir = resolve(values.dir);
+let items = readFileSync(join(dir, 'transcripts.tsv'), 'utf8')
+  .split('\n')
+  .filter((l) => l.trim())
+  .map((l) => {
+    const [file, reference] = l.split('\t');
+    return { file: file!, reference: reference ?? '' };
+  });
+if (values.limit) items = items.slice(0, Number(values.limit));
+
+let server: ServerProcess | undefined;
+const baseUrl = values.server ?? (server = await startServerProcess()).url;
+const cpuAtStart = server?.cpuSeconds();
+
+const user = await createGuest(baseUrl, 'Benchmark');
+const client = await CaptionClient.connect(baseUrl, { user });
+if (tier === 'premium') client.send({ type: 'connection-params-update', usePaidASR: true });
+
+const pairs: { reference: string; hypothesis: string }[] = [];
+const wordLatencies: number[] = [];
+const finalLatencies: number[] = [];
+let audioSeconds = 0;
+
+for (const [n, item] of items.entries()) {
+  const audio = parseWav(readFileSync(join(dir, item.file)));
+  if (audio.sampleRate !== SAMPLE_RATE_HZ || audio.channels !== 1) {
+    throw new Error(`${item.file}: ${audio.sampleRate} Hz, ${audio.channels} channels; 16 kHz mono is required`);
+  }
+  audioSeconds += audio.samples.length / SAMPLE_RATE_HZ;
+  const sent = new SendLog();
+  const messages: TimedTranscript[] = [];
+  const off = client.onMessage((r) => {
+    if (r.message.type === 'transcript') messages.push({ atMs: r.atMs, transcript: r.message.transcript });
+  });
+  const mark = client.received.length;
+
+  client.startAudio();
+  await streamAudio(client, audio.samples, { speed, onChunk: (first, at) => sent.record(first, at) });
+  const endSentAt = sent.sentAt(audio.samples.length - 1)!;
+  // Keep the "microphone" open with silence until the final arrives (or the silence runs out).
+  const silence = new Int16Array(Math.round((TRAILING_SILENCE_MS * SAMPLE_RATE_HZ) / 1000));
+  const padded = Math.ceil(audio.samples.length / CHUNK_SAMPLES) * CHUNK_SAMPLES;
+  const finalSeen = () => messages.some((m) => m.transcript.isFinal && m.atMs >= endSentAt - 1000);
+  for (let i = 0; i < silence.length && !finalSeen(); i += CHUNK_SAMPLES) {
+    await streamAudio(client, silence.subarray(i, i + CHUNK_SAMPLES), {
+      speed,
+      onChunk: (first, at) => sent.record(padded + i + first, at),
+    });
+  }
+  // The server says the stream stopped only after its last final was sent.
+  client.stopAudio();
+  await client.waitFor((m) => m.type === 'room-status-update' && m.reason === 'audio-stream-stopped', 60_000, mark);
+  off();
+
+  const result = recordingLatency(messages, sent);
+  pairs.push({ reference: item.reference, hypothesis: result.hypothesis });
+  wordLatencies.push(...result.wordLatenciesMs);
+  if (result.lastFinalAtMs !== undefined) finalLatencies.push(result.lastFinalAtMs - endSentAt);
+  if (!values.quiet) {
+    const final = result.lastFinalAtMs === undefined ? 'none' : `${Math.round(result.lastFinalAtMs - endSentAt)} ms`;
+    console.log(`[${n + 1}/${items.length}] ${item.file}: final after ${final}\n  ref: ${item.reference}\n  hyp: ${result.hypothesis}`);
+  }
+}
+
+await client.close();
+const cpuSeconds = server && cpuAtStart !== undefined ? server.cpuSeconds()! - cpuAtStart : undefined;
+const peakRssMb = server?.peakRssMb();
+await server?.stop();
+
+const round = (v: number | undefined, digits = 0) => (v === undefined ? null : Number(v.toFixed(digits)));
+console.log(
+  JSON.stringify({
+    utterances: items.length,
+    wer: round(corpusWordErrorRate(pairs), 4),
+    wordLatencyMs: { p50: round(percentile(wordLatencies, 50)), p95: round(percentile(wordLatencies, 95)) },
+    finalLatencyMs: { p50: round(percentile(finalLatencies, 50)), p95: round(percentile(finalLatencies, 95)) },
+    rtf: cpuSeconds === undefined ? null : round(cpuSeconds / audioSeconds, 3),
+    peakRssMb: peakRssMb ?? null,
+  }),
+);
