@@ -25,12 +25,17 @@ export function RoomTitle() {
   const returnFocus = useRef(false);
   useDocumentTitle(title);
 
+  // Focus moves after the key event that caused it has finished: moved at once, the Enter that
+  // saved the title would also press the edit button it lands on (and reopen the editor).
   useEffect(() => {
-    if (editing) input.current?.focus();
-    else if (returnFocus.current) {
-      returnFocus.current = false;
-      editButton.current?.focus();
-    }
+    const timer = window.setTimeout(() => {
+      if (editing) input.current?.focus();
+      else if (returnFocus.current) {
+        returnFocus.current = false;
+        editButton.current?.focus();
+      }
+    }, 0);
+    return () => window.clearTimeout(timer);
   }, [editing]);
 
   const close = () => {
