@@ -131,4 +131,17 @@ describe('conversation saga', () => {
       { avaId: 'guest9', name: 'Gil', isHost: false, isMe: true, isTyping: true, isSpeaking: false },
     ]);
   });
+
+  it('goes to the transcript when the server says the room has already ended', async () => {
+    ({ fakes, socket, app } = setUp('guest9'));
+    app.dispatch(
+      socketActions.messageReceived({
+        type: 'error',
+        error: { code: 'room-ended', message: 'ended' },
+        inReplyTo: 'connection-params',
+      }),
+    );
+    await tick();
+    expect(fakes.navigations).toEqual([`/web/transcript?roomId=${ROOM}`]);
+  });
 });

@@ -196,4 +196,32 @@ describe('socket saga', () => {
     expect(fakes.sockets).toHaveLength(1);
     expect(app.state.socket.status).toBe('closed');
   });
+
+  it('stops trying when the server refuses the connection, and says why', async () => {
+    const socket = fakes.sockets[0]!;
+    socket.open();
+    socket.receive({
+      type: 'error',
+      error: { code: 'room-not-found', message: 'no room host1_room' },
+      inReplyTo: 'connection-params',
+    });
+    await tick();
+    expect(socket.closed).toBe(true);
+    expect(app.state.socket.status).toBe('closed');
+    expect(app.state.notifications.items.map((n) => n.key)).toEqual(['errors.socket.room-not-found']);
+    await tick(60_000);
+    expect(fakes.sockets).toHaveLength(1);
+  });
+
+  it('keeps the connection for an error about one message once connected', async () => {
+    const socket = await accept(0);
+    socket.receive({
+      type: 'error',
+      error: { code: 'forbidden', message: 'not the host' },
+      inReplyTo: 'update-title',
+    });
+    await tick(PING_INTERVAL_MS);
+    expect(socket.closed).toBe(false);
+    expect(app.state.socket.status).toBe('online');
+  });
 });

@@ -25,6 +25,12 @@ export const isEndedStatusFor =
     action.payload.status.id === roomId &&
     action.payload.status.state.value === 'ended';
 
+/** The server refused to join us to a room that has already ended. */
+const isRoomEndedError = (action: Action): boolean =>
+  socketActions.messageReceived.match(action) &&
+  action.payload.type === 'error' &&
+  action.payload.error.code === 'room-ended';
+
 function* notConnected() {
   yield put(notificationsActions.notify({ intent: 'warning', key: 'conversation.notConnected' }));
 }
@@ -86,7 +92,8 @@ export function* followRoomEnd(deps: AppDeps) {
       continue;
     }
     const roomId = (yield select((s: RootState) => s.conversation.roomId)) as string | undefined;
-    if (!roomId || handledRoom === roomId || !isEndedStatusFor(roomId)(action)) continue;
+    if (!roomId || handledRoom === roomId) continue;
+    if (!isEndedStatusFor(roomId)(action) && !isRoomEndedError(action)) continue;
     handledRoom = roomId;
     const path = deps.navigation.currentPath();
     if (!path.startsWith(PATHS.transcriptBase)) {

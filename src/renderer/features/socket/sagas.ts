@@ -14,7 +14,7 @@ import { type EventChannel, buffers, eventChannel } from 'redux-saga';
 import { call, cancelled, delay, fork, put, race, select, take, takeLatest } from 'redux-saga/effects';
 import type { Action } from '@reduxjs/toolkit';
 import { PING_INTERVAL_MS, PONG_TIMEOUT_MS } from '../../../shared/constants';
-import type { ClientMessageOf } from '../../../shared/protocol';
+import type { ClientMessageOf, SocketErrorCode } from '../../../shared/protocol';
 import type { AppDeps } from '../../app/deps';
 import { conversationActions } from '../conversation/slice';
 import { notificationsActions } from '../notifications/slice';
@@ -36,7 +36,17 @@ const TAG = 'socket';
 export const CONNECT_TIMEOUT_MS = PING_INTERVAL_MS + PONG_TIMEOUT_MS;
 
 /** How one connection ended. */
-export type ConnectionOutcome = 'closed' | 'dead' | 'offline' | 'reconnect';
+export type ConnectionOutcome = 'closed' | 'dead' | 'offline' | 'reconnect' | 'refused';
+
+/**
+ * Errors that, sent before `connection-succeeded`, mean the server will not take this connection
+ * however often we try: the room is gone or ended, or we may not join it. No reconnection then.
+ */
+export const REFUSAL_CODES: ReadonlySet<SocketErrorCode> = new Set<SocketErrorCode>([
+  'room-not-found',
+  'room-ended',
+  'forbidden',
+]);
 
 export function buildConnectionParams(
   identity: Identity,
@@ -65,14 +75,15 @@ function connectionChannel(connection: SocketConnection): EventChannel<Connectio
   return eventChannel<ConnectionEvent>((emit) => connection.subscribe(emit), buffers.expanding(64));
 }
 
-/** Reads one connection's events until it closes. */
+/** Reads one connection's events until it closes (or the server refuses it). */
 function* readConnection(
   deps: AppDeps,
   connection: SocketConnection,
   channel: EventChannel<ConnectionEvent>,
   params: ClientMessageOf<'connection-params'>,
-) {
+): Generator<unknown, 'closed' | 'refused', unknown> {
   let position = 0;
+  let accepted = false;
   while (true) {
     const event = (yield take(channel)) as ConnectionEvent;
     switch (event.kind) {
@@ -88,13 +99,14 @@ function* readConnection(
           TAG,
           `socket closed (${event.code}${event.reason ? ` ${event.reason}` : ''})`,
         );
-        return;
+        return 'closed';
       case 'message': {
         const message = event.message;
         const problem = handshakeProblem(position, message.type);
         if (problem) deps.logger.log('error', TAG, problem);
         position++;
         if (message.type === 'connection-succeeded') {
+          accepted = true;
           deps.link.attach(connection);
           yield put(socketActions.statusEvent('succeeded'));
         }
@@ -113,6 +125,7 @@ function* readConnection(
               detail: message.error.message,
             }),
           );
+          if (!accepted && REFUSAL_CODES.has(message.error.code)) return 'refused';
         }
         break;
       }
@@ -154,8 +167,8 @@ export function* runConnection(deps: AppDeps, params: ClientMessageOf<'connectio
       offline: take((a: Action) => socketActions.browserOnlineChanged.match(a) && !a.payload),
       reconnect: take(socketActions.reconnectRequested.type),
     })) as Partial<Record<ConnectionOutcome, unknown>>;
-    const outcome = (Object.keys(result)[0] ?? 'closed') as ConnectionOutcome;
-    return outcome;
+    if (result.closed === 'refused') return 'refused';
+    return (Object.keys(result)[0] ?? 'closed') as ConnectionOutcome;
   } finally {
     deps.link.detach(connection);
     channel.close();
@@ -189,7 +202,7 @@ export function* connectionLoop(deps: AppDeps, roomId: string) {
       const lang = (yield select((s: RootState) => s.settings.speechLang)) as string;
       const params = buildConnectionParams(identity, roomId, lang, deps.appVersion);
       const outcome = (yield call(runConnection, deps, params)) as ConnectionOutcome;
-      if ((yield select(selectRoomEnded)) as boolean) {
+      if (outcome === 'refused' || ((yield select(selectRoomEnded)) as boolean)) {
         yield put(socketActions.statusEvent('close'));
         return;
       }
