@@ -16,8 +16,10 @@ import { loadSettings } from './features/settings/slice';
 import { createI18n } from './i18n';
 import { browserStorage } from './lib/storage';
 
-const initialLanguage = loadSettings(browserStorage()).language;
-const i18n = createI18n(initialLanguage, (language) => {
+const initialSettings = loadSettings(browserStorage());
+// Set before the first paint, so a dark-theme user does not see a light flash.
+document.documentElement.dataset.theme = initialSettings.theme;
+const i18n = createI18n(initialSettings.language, (language) => {
   document.documentElement.lang = language;
 });
 const router = createAppRouter();

@@ -16,7 +16,7 @@ export function AppShell() {
   // The theme is on <body> so Blueprint's portals (popovers, overlays) follow it too.
   useEffect(() => {
     document.body.classList.toggle(Classes.DARK, theme === 'dark');
-    document.body.dataset.theme = theme;
+    document.documentElement.dataset.theme = theme;
   }, [theme]);
 
   return (

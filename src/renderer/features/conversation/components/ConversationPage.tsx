@@ -68,12 +68,10 @@ export function ConversationPage() {
           </p>
         )}
         <div className="conversation-body">
-          <section className="conversation-main" aria-labelledby="captions-heading">
-            <h2 id="captions-heading" className="visually-hidden">
-              {t('captions.heading')}
-            </h2>
+          <div className="conversation-main">
+            <h2 className="visually-hidden">{t('captions.heading')}</h2>
             <CaptionsView />
-          </section>
+          </div>
           {wide ? null : (
             <Button
               className="details-toggle"
