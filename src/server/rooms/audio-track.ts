@@ -30,6 +30,8 @@ export class AudioTrack {
   private readonly indexBySegment = new Map<number, number>();
   private readonly throttles = new Map<number, Throttle<Transcript>>();
   private stream: PoolStream | undefined;
+  /** Kept after close: the last final arrives after the stream is let go. */
+  private engine = '';
   private readonly timers: Timers;
 
   constructor(readonly context: TrackContext) {
@@ -38,10 +40,11 @@ export class AudioTrack {
 
   attach(stream: PoolStream): void {
     this.stream = stream;
+    this.engine = stream.engineId;
   }
 
   get engineId(): string {
-    return this.stream?.engineId ?? '';
+    return this.engine;
   }
 
   get backlogSamples(): number {

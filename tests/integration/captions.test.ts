@@ -1,0 +1,186 @@
+/**
+ * Live captions end to end through the real server: real PocketSphinx in worker threads, a real
+ * database, real recorded speech streamed over the socket.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Transcript } from '../../src/shared/entities';
+import type { ServerMessage } from '../../src/shared/protocol';
+import { wordErrorRate } from '../../src/shared/wer';
+import { CaptionClient, createGuest, resolveRoomName, resolveToken, streamAudio } from '../../scripts/lib/socket-client';
+import { removeDataDir, startTestServer, type TestServer } from '../helpers/server';
+import { devReference, devSamples, POCKETSPHINX_MEASURED_DEV_WER } from '../helpers/speech';
+
+const FILE = '1688-142285-0004.wav';
+const SPEED = 3;
+
+function transcripts(client: CaptionClient): Transcript[] {
+  return client.received.flatMap((r) => (r.message.type === 'transcript' ? [r.message.transcript] : []));
+}
+
+function finalText(list: Transcript[]): string {
+  return list
+    .filter((t) => t.isFinal && t.texts['en-US'])
+    .sort((a, b) => a.index - b.index)
+    .map((t) => t.texts['en-US'])
+    .join(' ');
+}
+
+/** Streams a file plus a second of silence, then stops and waits until every final is in. */
+async function speak(client: CaptionClient, samples: Int16Array): Promise<void> {
+  client.startAudio();
+  await streamAudio(client, samples, { speed: SPEED });
+  await streamAudio(client, new Int16Array(16_000), { speed: SPEED });
+  const mark = client.received.length;
+  client.stopAudio();
+  await client.waitFor((m) => m.type === 'room-status-update' && m.reason === 'audio-stream-stopped', 30_000, mark);
+}
+
+describe('live captions', () => {
+  let server: TestServer;
+  let dataDir: string;
+  let host: CaptionClient;
+  let friend: CaptionClient;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    dataDir = server.dataDir;
+  });
+
+  afterAll(async () => {
+    await host?.close();
+    await friend?.close();
+    await server?.close();
+    removeDataDir(dataDir);
+  });
+
+  it('answers connection-params with connection-succeeded, then room-status, then the transcripts', async () => {
+    const user = await createGuest(server.url, 'Ada Host');
+    host = await CaptionClient.connect(server.url, { user });
+    await host.waitFor((m) => m.type === 'transcripts', 5000);
+    const types = host.received.map((r) => r.message.type);
+    expect(types.slice(0, 3)).toEqual(['connection-succeeded', 'room-status', 'transcripts']);
+    const status = host.received[1]!.message as Extract<ServerMessage, { type: 'room-status' }>;
+    expect(status.status.id).toBe(host.roomId);
+    expect(status.status.host.avaId).toBe(user.avaId);
+    expect(status.status.state.value).toBe('ongoing');
+    expect(status.status.name).toMatch(/^[a-z]+-[a-z]+-\d\d$/);
+    expect(status.status.links.rw).toContain('token=');
+  });
+
+  it('lets a friend join by room name, and both see the same captions of real speech', async () => {
+    const status = host.received.find((r) => r.message.type === 'room-status')!.message as Extract<
+      ServerMessage,
+      { type: 'room-status' }
+    >;
+    const roomId = await resolveRoomName(server.url, status.status.name.toUpperCase());
+    expect(roomId).toBe(host.roomId);
+    friend = await CaptionClient.connect(server.url, { user: await createGuest(server.url, 'Bo Friend'), roomId });
+
+    await speak(host, devSamples(FILE));
+
+    const seenByHost = transcripts(host);
+    const seenByFriend = transcripts(friend);
+    // Partials come first and are updated in place; the final keeps the same id.
+    const firstFinal = seenByHost.findIndex((t) => t.isFinal);
+    expect(firstFinal).toBeGreaterThan(0);
+    expect(seenByHost.slice(0, firstFinal).every((t) => !t.isFinal && t.id === seenByHost[0]!.id)).toBe(true);
+
+    const hostText = finalText(seenByHost);
+    const wer = wordErrorRate(devReference(FILE), hostText);
+    expect(wer).toBeLessThanOrEqual(POCKETSPHINX_MEASURED_DEV_WER);
+    expect(finalText(seenByFriend)).toBe(hostText);
+
+    const final = seenByHost.find((t) => t.isFinal)!;
+    expect(final.author).toBe(host.user.avaId);
+    expect(final.authorShow).toBe('Ada Host');
+    expect(final.asr?.engine).toBe('pocketsphinx:en-us');
+    expect(final.asr?.words?.length).toBeGreaterThan(3);
+    // Word timings fall inside the audio that was sent.
+    const lastWord = final.asr!.words!.at(-1)!;
+    expect(lastWord.endMs).toBeLessThanOrEqual((devSamples(FILE).length / 16_000) * 1000 + 1000);
+  });
+
+  it('keeps the finals across a server restart and sends them to a client that reconnects', async () => {
+    const before = finalText(transcripts(host));
+    expect(before.length).toBeGreaterThan(0);
+    const roomId = host.roomId;
+    const user = host.user;
+    await host.close();
+    await friend.close();
+    await server.close();
+
+    server = await startTestServer({ dataDir });
+    host = await CaptionClient.connect(server.url, { user, roomId });
+    const replay = (await host.waitFor((m) => m.type === 'transcripts', 5000)) as Extract<
+      ServerMessage,
+      { type: 'transcripts' }
+    >;
+    expect(finalText(replay.transcripts)).toBe(before);
+    expect(replay.transcripts.every((t) => t.isFinal)).toBe(true);
+  });
+
+  it('gives link tokens: read-write joins, read-only may listen but not speak', async () => {
+    const status = host.received.find((r) => r.message.type === 'room-status')!.message as Extract<
+      ServerMessage,
+      { type: 'room-status' }
+    >;
+    const rw = new URL(status.status.links.rw).searchParams.get('token')!;
+    const ro = new URL(status.status.links.ro).searchParams.get('token')!;
+    expect(await resolveToken(server.url, rw)).toEqual({ roomId: host.roomId, readonly: false });
+    expect(await resolveToken(server.url, ro)).toEqual({ roomId: host.roomId, readonly: true });
+
+    const listener = await CaptionClient.connect(server.url, {
+      user: await createGuest(server.url, 'Read Only'),
+      roomId: host.roomId,
+      token: ro,
+    });
+    const mark = listener.received.length;
+    listener.startAudio();
+    const refusal = await listener.waitFor((m) => m.type === 'error', 5000, mark);
+    expect(refusal).toMatchObject({ type: 'error', error: { code: 'forbidden' } });
+    await listener.close();
+  });
+
+  it('updates the title only when it is not empty, for everyone in the room', async () => {
+    const other = await CaptionClient.connect(server.url, {
+      user: await createGuest(server.url, 'Cy Guest'),
+      roomId: host.roomId,
+    });
+    const mark = other.received.length;
+    host.send({ type: 'update-title', title: '   ' });
+    host.send({ type: 'update-title', title: '  Weekly standup ' });
+    const update = await other.waitFor((m) => m.type === 'room-status-update' && m.reason === 'title-updated', 5000, mark);
+    expect(update).toMatchObject({ status: { title: 'Weekly standup' } });
+    const titleUpdates = other.received.slice(mark).filter((r) => r.message.type === 'room-status-update' && r.message.reason === 'title-updated');
+    expect(titleUpdates).toHaveLength(1);
+
+    // Only the host may change it.
+    const errMark = other.received.length;
+    other.send({ type: 'update-title', title: 'Hijacked' });
+    expect(await other.waitFor((m) => m.type === 'error', 5000, errMark)).toMatchObject({ error: { code: 'forbidden' } });
+    await other.close();
+  });
+
+  it('ends the conversation for everyone when the host ends it, and refuses new audio', async () => {
+    const guest = await CaptionClient.connect(server.url, {
+      user: await createGuest(server.url, 'Di Guest'),
+      roomId: host.roomId,
+    });
+    const mark = guest.received.length;
+    host.send({ type: 'connection-params-update', state: { value: 'ended' } });
+    const ended = await guest.waitFor((m) => m.type === 'room-status-update' && m.reason === 'ended', 10_000, mark);
+    expect(ended).toMatchObject({ status: { state: { value: 'ended' }, past: true } });
+
+    const hostMark = host.received.length;
+    host.startAudio();
+    expect(await host.waitFor((m) => m.type === 'error', 5000, hostMark)).toMatchObject({ error: { code: 'room-ended' } });
+    await guest.close();
+  });
+
+  it('does not let someone create a room under another person\'s id', async () => {
+    const mallory = await createGuest(server.url, 'Mallory');
+    await expect(
+      CaptionClient.connect(server.url, { user: mallory, roomId: `${host.user.avaId}_forged123` }),
+    ).rejects.toThrow(/room-not-found/);
+  });
+});

@@ -1,0 +1,79 @@
+/**
+ * The DATABASE_URL path: the same server against a PostgreSQL server instead of embedded PGlite.
+ * Each run creates its own database on the local PostgreSQL and drops it afterwards.
+ */
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ServerMessage } from '../../src/shared/protocol';
+import { randomId } from '../../src/shared/ids';
+import { CaptionClient, createGuest, streamAudio } from '../../scripts/lib/socket-client';
+import { removeDataDir, startTestServer, tempDataDir, type TestServer } from '../helpers/server';
+import { devSamples } from '../helpers/speech';
+
+const ADMIN_URL = process.env.HEARKEN_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const database = `hearken_it_${randomId(8).toLowerCase()}`;
+const databaseUrl = (() => {
+  const u = new URL(ADMIN_URL);
+  u.pathname = `/${database}`;
+  return u.toString();
+})();
+
+async function admin(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+describe('PostgreSQL through DATABASE_URL', () => {
+  let server: TestServer;
+  const dataDir = tempDataDir();
+
+  beforeAll(async () => {
+    await admin(`create database ${database}`);
+    server = await startTestServer({ dataDir, env: { DATABASE_URL: databaseUrl } });
+  });
+
+  afterAll(async () => {
+    await server?.close();
+    await admin(`drop database if exists ${database} with (force)`);
+    removeDataDir(dataDir);
+  });
+
+  it('migrates, stores guests, rooms and finals, and serves them after a restart', async () => {
+    expect(server.database.kind).toBe('postgres');
+    const user = await createGuest(server.url, 'Pat Postgres');
+    let client = await CaptionClient.connect(server.url, { user });
+    client.startAudio();
+    await streamAudio(client, devSamples('1688-142285-0004.wav'), { speed: 3 });
+    await streamAudio(client, new Int16Array(16_000), { speed: 3 });
+    const mark = client.received.length;
+    client.stopAudio();
+    await client.waitFor((m) => m.type === 'room-status-update' && m.reason === 'audio-stream-stopped', 20_000, mark);
+    const finals = client.received.flatMap((r) =>
+      r.message.type === 'transcript' && r.message.transcript.isFinal && r.message.transcript.texts['en-US']
+        ? [r.message.transcript.texts['en-US']]
+        : [],
+    );
+    expect(finals.length).toBeGreaterThan(0);
+    const roomId = client.roomId;
+    await client.close();
+    await server.close();
+
+    // The rows are really in PostgreSQL.
+    const direct = new pg.Client({ connectionString: databaseUrl });
+    await direct.connect();
+    const rows = await direct.query('select text from transcripts where room_id = $1 order by idx', [roomId]);
+    await direct.end();
+    expect(rows.rows.map((r: { text: string }) => r.text)).toEqual(finals);
+
+    server = await startTestServer({ dataDir, env: { DATABASE_URL: databaseUrl } });
+    client = await CaptionClient.connect(server.url, { user, roomId });
+    const replay = (await client.waitFor((m) => m.type === 'transcripts', 5000)) as Extract<ServerMessage, { type: 'transcripts' }>;
+    expect(replay.transcripts.map((t) => t.texts['en-US'])).toEqual(finals);
+    await client.close();
+  });
+});
