@@ -119,7 +119,7 @@ const en = {
   audio: {
     start: 'Start recording',
     stop: 'Stop recording',
-    cancelStart: 'Stop starting the microphone',
+    cancelStart: 'Cancel starting the microphone',
     stateLabel: 'Microphone:',
     state: {
       NOT_RECORDING: 'Not recording',

@@ -66,8 +66,8 @@ function TranscriptBody({ roomId }: { roomId: string }) {
             >
               <time className="transcript-time" dateTime={new Date(line.timestampMs).toISOString()}>
                 {time.format(line.timestampMs)}
-              </time>
-              <span className="transcript-speaker">{line.authorShow || t('captions.unknownSpeaker')}</span>
+              </time>{' '}
+              <span className="transcript-speaker">{line.authorShow || t('captions.unknownSpeaker')}</span>{' '}
               <span className="transcript-text" lang={line.speechLang || undefined}>
                 {captionText(line)}
               </span>
