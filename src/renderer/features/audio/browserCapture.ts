@@ -65,6 +65,32 @@ function waitForStart(port: MessagePort, signal: AbortSignal): Promise<void> {
   });
 }
 
+function microphoneConstraints(deviceId: string | undefined): MediaStreamConstraints {
+  return {
+    audio: {
+      deviceId: deviceId ? { exact: deviceId } : undefined,
+      echoCancellation: false,
+      noiseSuppression: false,
+      autoGainControl: false,
+      channelCount: 1,
+    },
+  };
+}
+
+/**
+ * The chosen microphone, or the default one if the chosen one is gone (a saved id can outlive
+ * its device, and before permission the browser does not list ids to check it against).
+ */
+async function openMicrophone(deviceId: string | undefined): Promise<MediaStream> {
+  try {
+    return await navigator.mediaDevices.getUserMedia(microphoneConstraints(deviceId));
+  } catch (error) {
+    const name = (error as { name?: unknown } | null)?.name;
+    if (!deviceId || (name !== 'OverconstrainedError' && name !== 'NotFoundError')) throw error;
+    return navigator.mediaDevices.getUserMedia(microphoneConstraints(undefined));
+  }
+}
+
 async function startCapture(options: CaptureOptions, signal: AbortSignal): Promise<CaptureSession> {
   if (!navigator.mediaDevices?.getUserMedia) throw new AudioCaptureError('NO_AUDIO_INPUTS');
   const undo: (() => void)[] = [];
@@ -78,15 +104,7 @@ async function startCapture(options: CaptureOptions, signal: AbortSignal): Promi
     }
   };
   try {
-    const stream = await navigator.mediaDevices.getUserMedia({
-      audio: {
-        deviceId: options.deviceId ? { exact: options.deviceId } : undefined,
-        echoCancellation: false,
-        noiseSuppression: false,
-        autoGainControl: false,
-        channelCount: 1,
-      },
-    });
+    const stream = await openMicrophone(options.deviceId);
     undo.push(() => stream.getTracks().forEach((t) => t.stop()));
     abortIfNeeded(signal);
     const track = stream.getAudioTracks()[0];
