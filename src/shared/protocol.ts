@@ -13,17 +13,7 @@ import {
   SAMPLE_RATE_HZ,
 } from './constants';
 import type { ConversationStatus, Transcript } from './entities';
-import {
-  type Infer,
-  boolean,
-  formatIssue,
-  literal,
-  number,
-  object,
-  oneOf,
-  optional,
-  string,
-} from './schema';
+import { type Infer, boolean, formatIssue, literal, number, object, oneOf, optional, string } from './schema';
 
 export const SOCKET_PATH = '/ws';
 
@@ -36,7 +26,9 @@ export const clientMessageSchemas = {
     speakerId: id(),
     roomId: id(),
     username: optional(string({ max: DISPLAY_NAME_MAX_LENGTH * 2 })),
-    clientInfo: optional(object({ app: optional(string({ max: 64 })), version: optional(string({ max: 32 })) })),
+    clientInfo: optional(
+      object({ app: optional(string({ max: 64 })), version: optional(string({ max: 32 })) }),
+    ),
     downAudio: optional(boolean()),
     conversationMode: optional(oneOf(['public', 'public-muted'] as const)),
     role: optional(oneOf(['participant', 'scribe'] as const)),
@@ -87,7 +79,9 @@ export const clientMessageSchemas = {
 } as const;
 
 export type ClientMessageType = keyof typeof clientMessageSchemas;
-export type ClientMessage = { [K in ClientMessageType]: Infer<(typeof clientMessageSchemas)[K]> }[ClientMessageType];
+export type ClientMessage = {
+  [K in ClientMessageType]: Infer<(typeof clientMessageSchemas)[K]>;
+}[ClientMessageType];
 export type ClientMessageOf<K extends ClientMessageType> = Infer<(typeof clientMessageSchemas)[K]>;
 export const CLIENT_MESSAGE_TYPES = Object.keys(clientMessageSchemas) as ClientMessageType[];
 
@@ -143,15 +137,24 @@ export type ServerMessage =
 export type ServerMessageType = ServerMessage['type'];
 export type ServerMessageOf<K extends ServerMessageType> = Extract<ServerMessage, { type: K }>;
 
-export type ParseResult = { ok: true; message: ClientMessage } | { ok: false; error: SocketError; inReplyTo?: string };
+export type ParseResult =
+  { ok: true; message: ClientMessage } | { ok: false; error: SocketError; inReplyTo?: string };
 
 /**
  * Parses and validates one text frame from a client. Never throws: a bad frame becomes an
  * error that names the problem, so the server can answer it and carry on.
  */
 export function parseClientMessage(text: string): ParseResult {
-  if (text.length > MAX_TEXT_MESSAGE_BYTES) {
-    return { ok: false, error: { code: 'message-too-large', message: `message exceeds ${MAX_TEXT_MESSAGE_BYTES} bytes` } };
+  // The limit is in UTF-8 bytes: a character takes 1 to 3 bytes per UTF-16 unit, so encode only when it matters.
+  const tooLarge =
+    text.length > MAX_TEXT_MESSAGE_BYTES ||
+    (text.length * 3 > MAX_TEXT_MESSAGE_BYTES &&
+      new TextEncoder().encode(text).length > MAX_TEXT_MESSAGE_BYTES);
+  if (tooLarge) {
+    return {
+      ok: false,
+      error: { code: 'message-too-large', message: `message exceeds ${MAX_TEXT_MESSAGE_BYTES} bytes` },
+    };
   }
   let data: unknown;
   try {
@@ -176,7 +179,11 @@ export function parseClientMessage(text: string): ParseResult {
   const schema = clientMessageSchemas[type as ClientMessageType];
   const result = schema.check(data);
   if (!result.ok) {
-    return { ok: false, error: { code: 'invalid-message', message: `${type}: ${formatIssue(result.issue)}` }, inReplyTo: type };
+    return {
+      ok: false,
+      error: { code: 'invalid-message', message: `${type}: ${formatIssue(result.issue)}` },
+      inReplyTo: type,
+    };
   }
   return { ok: true, message: result.value as ClientMessage };
 }
@@ -198,7 +205,11 @@ const SERVER_TYPES: ReadonlySet<string> = new Set<ServerMessageType>([
 export function parseServerMessage(text: string): ServerMessage | undefined {
   try {
     const data: unknown = JSON.parse(text);
-    if (typeof data === 'object' && data !== null && SERVER_TYPES.has((data as { type?: string }).type ?? '')) {
+    if (
+      typeof data === 'object' &&
+      data !== null &&
+      SERVER_TYPES.has((data as { type?: string }).type ?? '')
+    ) {
       return data as ServerMessage;
     }
   } catch {

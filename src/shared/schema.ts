@@ -32,7 +32,9 @@ function make<T>(describe: string, check: (input: unknown, path: string) => Resu
   return { describe, optional: false, check: (input, path = '') => check(input, path) };
 }
 
-export function string(opts: { min?: number; max?: number; pattern?: RegExp; trim?: boolean } = {}): Schema<string> {
+export function string(
+  opts: { min?: number; max?: number; pattern?: RegExp; trim?: boolean } = {},
+): Schema<string> {
   const { min = 0, max = 10_000, pattern, trim = false } = opts;
   return make(`string of ${min}..${max} characters`, (input, path) => {
     if (typeof input !== 'string') return fail(path, `expected string, got ${typeName(input)}`);
@@ -47,7 +49,8 @@ export function string(opts: { min?: number; max?: number; pattern?: RegExp; tri
 export function number(opts: { min?: number; max?: number; integer?: boolean } = {}): Schema<number> {
   const { min = -Number.MAX_VALUE, max = Number.MAX_VALUE, integer = false } = opts;
   return make(`number`, (input, path) => {
-    if (typeof input !== 'number' || !Number.isFinite(input)) return fail(path, `expected number, got ${typeName(input)}`);
+    if (typeof input !== 'number' || !Number.isFinite(input))
+      return fail(path, `expected number, got ${typeName(input)}`);
     if (integer && !Number.isInteger(input)) return fail(path, `must be an integer`);
     if (input < min || input > max) return fail(path, `must be between ${min} and ${max}`);
     return ok(input);
@@ -113,7 +116,8 @@ export function record<T>(value: Schema<T>, opts: { maxKeys?: number } = {}): Sc
     for (const [k, v] of entries) {
       const r = value.check(v, join(path, k));
       if (!r.ok) return r;
-      out[k] = r.value;
+      // Not `out[k] = ...`: for the key "__proto__" that would set the result's prototype, not a key.
+      Object.defineProperty(out, k, { value: r.value, enumerable: true, writable: true, configurable: true });
     }
     return ok(out);
   });
