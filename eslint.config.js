@@ -17,7 +17,17 @@ const layer = (from, forbidden, why) => ({
 
 export default tseslint.config(
   {
-    ignores: ['node_modules', 'dist', '.vite', 'out', 'data', 'models', 'test-results', 'playwright-report', '**/*.d.ts'],
+    ignores: [
+      'node_modules',
+      'dist',
+      '.vite',
+      'out',
+      'data',
+      'models',
+      'test-results',
+      'playwright-report',
+      '**/*.d.ts',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -38,9 +48,17 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
-  layer('shared', ['native', 'server', 'main', 'preload', 'renderer'], 'src/shared is the contract: it imports nothing else of ours'),
+  layer(
+    'shared',
+    ['native', 'server', 'main', 'preload', 'renderer'],
+    'src/shared is the contract: it imports nothing else of ours',
+  ),
   layer('native', ['server', 'main', 'preload', 'renderer'], 'src/native may import only src/shared'),
   layer('server', ['main', 'preload', 'renderer'], 'the server never imports renderer or Electron code'),
-  layer('renderer', ['native', 'server', 'main', 'preload'], 'the renderer reaches main only through the preload bridge'),
+  layer(
+    'renderer',
+    ['native', 'server', 'main', 'preload'],
+    'the renderer reaches main only through the preload bridge',
+  ),
   layer('preload', ['native', 'server', 'main', 'renderer'], 'the preload imports only src/shared'),
 );

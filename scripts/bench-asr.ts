@@ -32,7 +32,9 @@ const { values } = parseArgs({
 });
 
 if (!values.dir) {
-  console.error('usage: npm run bench:asr -- --dir DIR [--tier basic|premium] [--speed N] [--limit N] [--server URL]');
+  console.error(
+    'usage: npm run bench:asr -- --dir DIR [--tier basic|premium] [--speed N] [--limit N] [--server URL]',
+  );
   process.exit(2);
 }
 const tier = values.tier === 'premium' ? 'premium' : 'basic';
@@ -64,7 +66,9 @@ let audioSeconds = 0;
 for (const [n, item] of items.entries()) {
   const audio = parseWav(readFileSync(join(dir, item.file)));
   if (audio.sampleRate !== SAMPLE_RATE_HZ || audio.channels !== 1) {
-    throw new Error(`${item.file}: ${audio.sampleRate} Hz, ${audio.channels} channels; 16 kHz mono is required`);
+    throw new Error(
+      `${item.file}: ${audio.sampleRate} Hz, ${audio.channels} channels; 16 kHz mono is required`,
+    );
   }
   audioSeconds += audio.samples.length / SAMPLE_RATE_HZ;
   const sent = new SendLog();
@@ -89,7 +93,11 @@ for (const [n, item] of items.entries()) {
   }
   // The server says the stream stopped only after its last final was sent.
   client.stopAudio();
-  await client.waitFor((m) => m.type === 'room-status-update' && m.reason === 'audio-stream-stopped', 60_000, mark);
+  await client.waitFor(
+    (m) => m.type === 'room-status-update' && m.reason === 'audio-stream-stopped',
+    60_000,
+    mark,
+  );
   off();
 
   const result = recordingLatency(messages, sent);
@@ -97,8 +105,11 @@ for (const [n, item] of items.entries()) {
   wordLatencies.push(...result.wordLatenciesMs);
   if (result.lastFinalAtMs !== undefined) finalLatencies.push(result.lastFinalAtMs - endSentAt);
   if (!values.quiet) {
-    const final = result.lastFinalAtMs === undefined ? 'none' : `${Math.round(result.lastFinalAtMs - endSentAt)} ms`;
-    console.log(`[${n + 1}/${items.length}] ${item.file}: final after ${final}\n  ref: ${item.reference}\n  hyp: ${result.hypothesis}`);
+    const final =
+      result.lastFinalAtMs === undefined ? 'none' : `${Math.round(result.lastFinalAtMs - endSentAt)} ms`;
+    console.log(
+      `[${n + 1}/${items.length}] ${item.file}: final after ${final}\n  ref: ${item.reference}\n  hyp: ${result.hypothesis}`,
+    );
   }
 }
 
@@ -113,7 +124,10 @@ console.log(
     utterances: items.length,
     wer: round(corpusWordErrorRate(pairs), 4),
     wordLatencyMs: { p50: round(percentile(wordLatencies, 50)), p95: round(percentile(wordLatencies, 95)) },
-    finalLatencyMs: { p50: round(percentile(finalLatencies, 50)), p95: round(percentile(finalLatencies, 95)) },
+    finalLatencyMs: {
+      p50: round(percentile(finalLatencies, 50)),
+      p95: round(percentile(finalLatencies, 95)),
+    },
     rtf: cpuSeconds === undefined ? null : round(cpuSeconds / audioSeconds, 3),
     peakRssMb: peakRssMb ?? null,
   }),

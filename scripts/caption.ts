@@ -27,7 +27,9 @@ if (!file) {
 }
 const audio = parseWav(readFileSync(file));
 if (audio.sampleRate !== SAMPLE_RATE_HZ || audio.channels !== 1) {
-  console.error(`${file}: ${audio.sampleRate} Hz, ${audio.channels} channel(s); Hearken streams 16 kHz mono.`);
+  console.error(
+    `${file}: ${audio.sampleRate} Hz, ${audio.channels} channel(s); Hearken streams 16 kHz mono.`,
+  );
   console.error(`Convert it first, e.g.: sox "${file}" -r 16000 -c 1 -b 16 out.wav`);
   process.exit(2);
 }
@@ -53,7 +55,13 @@ client.startAudio();
 await streamAudio(client, audio.samples, { speed: Number(values.speed) });
 const mark = client.received.length;
 client.stopAudio();
-await client.waitFor((m) => m.type === 'room-status-update' && m.reason === 'audio-stream-stopped', 60_000, mark);
-console.log(`${seconds(performance.now())}s done (${(audio.samples.length / SAMPLE_RATE_HZ).toFixed(1)} s of audio)`);
+await client.waitFor(
+  (m) => m.type === 'room-status-update' && m.reason === 'audio-stream-stopped',
+  60_000,
+  mark,
+);
+console.log(
+  `${seconds(performance.now())}s done (${(audio.samples.length / SAMPLE_RATE_HZ).toFixed(1)} s of audio)`,
+);
 await client.close();
 await server?.stop();

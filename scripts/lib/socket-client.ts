@@ -8,7 +8,12 @@ import { CHUNK_SAMPLES, SAMPLE_RATE_HZ } from '../../src/shared/constants';
 import type { GuestUser } from '../../src/shared/entities';
 import { int16ToLittleEndianBytes } from '../../src/shared/audio';
 import { makeRoomId } from '../../src/shared/ids';
-import { SOCKET_PATH, parseServerMessage, type ClientMessage, type ServerMessage } from '../../src/shared/protocol';
+import {
+  SOCKET_PATH,
+  parseServerMessage,
+  type ClientMessage,
+  type ServerMessage,
+} from '../../src/shared/protocol';
 
 export interface Received {
   atMs: number;
@@ -21,7 +26,8 @@ export async function createGuest(baseUrl: string, userName?: string): Promise<G
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(userName ? { userName } : {}),
   });
-  if (!response.ok) throw new Error(`creating a guest failed: HTTP ${response.status} ${await response.text()}`);
+  if (!response.ok)
+    throw new Error(`creating a guest failed: HTTP ${response.status} ${await response.text()}`);
   return (await response.json()) as GuestUser;
 }
 
@@ -163,7 +169,11 @@ export interface StreamOptions {
  * Sends audio in 60 ms chunks paced against the clock (not by sleeping a fixed time, which
  * drifts), as a microphone would.
  */
-export async function streamAudio(client: CaptionClient, samples: Int16Array, options: StreamOptions): Promise<void> {
+export async function streamAudio(
+  client: CaptionClient,
+  samples: Int16Array,
+  options: StreamOptions,
+): Promise<void> {
   const chunkMs = (CHUNK_SAMPLES / SAMPLE_RATE_HZ) * 1000;
   const start = performance.now();
   for (let i = 0, n = 0; i < samples.length; i += CHUNK_SAMPLES, n++) {

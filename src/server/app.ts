@@ -35,7 +35,8 @@ export interface RunningServer {
 
 function version(): string {
   try {
-    return (JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as { version: string }).version;
+    return (JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as { version: string })
+      .version;
   } catch {
     return '0.0.0';
   }
@@ -48,7 +49,10 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   });
   const log: RoomServices['log'] = (level, message, extra) => app.log[level](extra ?? {}, message);
 
-  const database = await openDatabase({ dataDir: config.dataDir, ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}) });
+  const database = await openDatabase({
+    dataDir: config.dataDir,
+    ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}),
+  });
   const guests = new GuestRepository(database.db);
   const rooms = new RoomRepository(database.db);
   const transcripts = new TranscriptRepository(database.db);
@@ -68,11 +72,16 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     saveFinal: (roomId, t) => transcripts.saveFinal(roomId, t),
     updateRoom: (id, changes) => rooms.update(id, changes),
     openSpeech(tier, lang, track) {
-      let status = pool.status(tier);
       // Premium falls back to basic rather than leaving someone without captions.
-      if (!status.ok && tier === 'premium') status = pool.status('basic');
-      const name = status.ok && pool.status(tier).ok ? tier : 'basic';
-      if (!status.ok) return { ok: false, code: 'speech-unavailable', message: `speech recognition is unavailable: ${status.error}` };
+      const name = pool.status(tier).ok ? tier : 'basic';
+      const status = pool.status(name);
+      if (!status.ok) {
+        return {
+          ok: false,
+          code: 'speech-unavailable',
+          message: `speech recognition is unavailable: ${status.error}`,
+        };
+      }
       const stream = pool.open(name, lang, {
         onEvent: (event) => track.handle(event),
         onError: (message) => track.context.onError(`speech recognition failed: ${message}`),
@@ -102,10 +111,20 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       tiers: Object.fromEntries(
         TIERS.map((t) => {
           const s = pool.status(t);
-          return [t, s.ok ? { engine: s.id, available: true } : { engine: '', available: false, problem: s.error }];
+          return [
+            t,
+            s.ok ? { engine: s.id, available: true } : { engine: '', available: false, problem: s.error },
+          ];
         }),
       ) as ReturnType<Parameters<typeof registerRoutes>[1]['speech']>['tiers'],
-      langs: [...new Set(TIERS.flatMap((t) => { const s = pool.status(t); return s.ok ? s.langs : []; }))],
+      langs: [
+        ...new Set(
+          TIERS.flatMap((t) => {
+            const s = pool.status(t);
+            return s.ok ? s.langs : [];
+          }),
+        ),
+      ],
     }),
   });
 
@@ -114,7 +133,12 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     // Client-side routes (/web/...) are all the single-page app.
     app.setNotFoundHandler((request, reply) => {
       if (request.method === 'GET' && !request.url.startsWith('/api/')) return reply.sendFile('index.html');
-      return reply.code(404).send({ error: { code: 'not-found', content: { message: `${request.method} ${request.url} does not exist` } } });
+      return reply.code(404).send({
+        error: {
+          code: 'not-found',
+          content: { message: `${request.method} ${request.url} does not exist` },
+        },
+      });
     });
   } else {
     app.log.warn(`web client not built (${config.webDir}); run "npm run build:web"`);
@@ -129,21 +153,30 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     }
     wss.handleUpgrade(request, socket, head, (ws) => {
       const host = request.headers.host;
-      const origin = typeof request.headers.origin === 'string' ? request.headers.origin : host ? `http://${host}` : undefined;
-      handleConnection(ws, {
-        registry,
-        identify: async (speakerId) => {
-          const guest = await guests.find(speakerId);
-          return guest ? { avaId: guest.avaId, userName: guest.userName } : undefined;
+      const origin =
+        typeof request.headers.origin === 'string'
+          ? request.headers.origin
+          : host
+            ? `http://${host}`
+            : undefined;
+      handleConnection(
+        ws,
+        {
+          registry,
+          identify: async (speakerId) => {
+            const guest = await guests.find(speakerId);
+            return guest ? { avaId: guest.avaId, userName: guest.userName } : undefined;
+          },
+          isReadonlyToken: async (roomId, token) => {
+            const found = await rooms.findByToken(token);
+            return found !== undefined && found.room.id === roomId && found.readonly;
+          },
+          recordMember: (roomId, avaId) => rooms.addMember(roomId, avaId, Date.now()),
+          now: () => Date.now(),
+          log,
         },
-        isReadonlyToken: async (roomId, token) => {
-          const found = await rooms.findByToken(token);
-          return found !== undefined && found.room.id === roomId && found.readonly;
-        },
-        recordMember: (roomId, avaId) => rooms.addMember(roomId, avaId, Date.now()),
-        now: () => Date.now(),
-        log,
-      }, origin);
+        origin,
+      );
     });
   });
 

@@ -47,7 +47,9 @@ function int(value: string | undefined, fallback: number, name: string): number 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const root = packageRoot();
   const modelsDir = resolve(env.HEARKEN_MODELS_DIR ?? join(root, 'models'));
-  const vadModel = resolve(env.HEARKEN_VAD_MODEL ?? join(root, 'resources/models/silero-vad/silero_vad.onnx'));
+  const vadModel = resolve(
+    env.HEARKEN_VAD_MODEL ?? join(root, 'resources/models/silero-vad/silero_vad.onnx'),
+  );
   const workers = int(env.HEARKEN_SPEECH_WORKERS, availableParallelism(), 'HEARKEN_SPEECH_WORKERS');
   return {
     host: env.HEARKEN_HOST ?? '127.0.0.1',

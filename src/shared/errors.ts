@@ -23,11 +23,18 @@ export type AudioError = (typeof AUDIO_ERRORS)[number];
  * detected by message text, as the spec says, because browsers disagree on error names.
  */
 export function classifyAudioError(error: unknown): AudioError {
-  const name = typeof error === 'object' && error !== null ? String((error as { name?: unknown }).name ?? '') : '';
+  const name =
+    typeof error === 'object' && error !== null ? String((error as { name?: unknown }).name ?? '') : '';
   const message =
-    typeof error === 'object' && error !== null ? String((error as { message?: unknown }).message ?? '') : String(error);
+    typeof error === 'object' && error !== null
+      ? String((error as { message?: unknown }).message ?? '')
+      : String(error);
   const text = `${name} ${message}`.toLowerCase();
-  if (name === 'NotFoundError' || name === 'DevicesNotFoundError' || text.includes('requested device not found'))
+  if (
+    name === 'NotFoundError' ||
+    name === 'DevicesNotFoundError' ||
+    text.includes('requested device not found')
+  )
     return 'NO_AUDIO_INPUTS';
   if (text.includes('dismissed')) return 'PERMISSION_DISMISSED';
   if (
@@ -64,7 +71,11 @@ export type JoinError = keyof typeof JOIN_ERRORS;
  */
 export function httpErrorMessage(body: unknown, fallback: string): string {
   if (typeof body === 'object' && body !== null) {
-    const b = body as { error?: { content?: { message?: unknown } } | unknown; msg?: unknown; name?: unknown };
+    const b = body as {
+      error?: { content?: { message?: unknown } } | unknown;
+      msg?: unknown;
+      name?: unknown;
+    };
     const nested =
       typeof b.error === 'object' && b.error !== null
         ? (b.error as { content?: { message?: unknown } }).content?.message

@@ -16,7 +16,9 @@ export function tempDataDir(): string {
   return mkdtempSync(join(tmpdir(), 'hearken-test-'));
 }
 
-export async function startTestServer(options: { dataDir?: string; env?: Record<string, string> } = {}): Promise<TestServer> {
+export async function startTestServer(
+  options: { dataDir?: string; env?: Record<string, string> } = {},
+): Promise<TestServer> {
   const dataDir = options.dataDir ?? tempDataDir();
   const config = loadConfig({
     HEARKEN_DATA_DIR: dataDir,

@@ -5,7 +5,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseWav } from '../../src/shared/wav';
 
-export const SPEECH_DIR = process.env.HEARKEN_SPEECH_DIR ?? join(import.meta.dirname, '../../../shared/speech');
+export const SPEECH_DIR =
+  process.env.HEARKEN_SPEECH_DIR ?? join(import.meta.dirname, '../../../shared/speech');
 export const DEV_DIR = join(SPEECH_DIR, 'dev');
 
 /**

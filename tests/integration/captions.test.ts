@@ -6,7 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Transcript } from '../../src/shared/entities';
 import type { ServerMessage } from '../../src/shared/protocol';
 import { wordErrorRate } from '../../src/shared/wer';
-import { CaptionClient, createGuest, resolveRoomName, resolveToken, streamAudio } from '../../scripts/lib/socket-client';
+import {
+  CaptionClient,
+  createGuest,
+  resolveRoomName,
+  resolveToken,
+  streamAudio,
+} from '../../scripts/lib/socket-client';
 import { removeDataDir, startTestServer, type TestServer } from '../helpers/server';
 import { devReference, devSamples, POCKETSPHINX_MEASURED_DEV_WER } from '../helpers/speech';
 
@@ -32,7 +38,11 @@ async function speak(client: CaptionClient, samples: Int16Array): Promise<void> 
   await streamAudio(client, new Int16Array(16_000), { speed: SPEED });
   const mark = client.received.length;
   client.stopAudio();
-  await client.waitFor((m) => m.type === 'room-status-update' && m.reason === 'audio-stream-stopped', 30_000, mark);
+  await client.waitFor(
+    (m) => m.type === 'room-status-update' && m.reason === 'audio-stream-stopped',
+    30_000,
+    mark,
+  );
 }
 
 describe('live captions', () => {
@@ -74,7 +84,10 @@ describe('live captions', () => {
     >;
     const roomId = await resolveRoomName(server.url, status.status.name.toUpperCase());
     expect(roomId).toBe(host.roomId);
-    friend = await CaptionClient.connect(server.url, { user: await createGuest(server.url, 'Bo Friend'), roomId });
+    friend = await CaptionClient.connect(server.url, {
+      user: await createGuest(server.url, 'Bo Friend'),
+      roomId,
+    });
 
     await speak(host, devSamples(FILE));
 
@@ -149,15 +162,23 @@ describe('live captions', () => {
     const mark = other.received.length;
     host.send({ type: 'update-title', title: '   ' });
     host.send({ type: 'update-title', title: '  Weekly standup ' });
-    const update = await other.waitFor((m) => m.type === 'room-status-update' && m.reason === 'title-updated', 5000, mark);
+    const update = await other.waitFor(
+      (m) => m.type === 'room-status-update' && m.reason === 'title-updated',
+      5000,
+      mark,
+    );
     expect(update).toMatchObject({ status: { title: 'Weekly standup' } });
-    const titleUpdates = other.received.slice(mark).filter((r) => r.message.type === 'room-status-update' && r.message.reason === 'title-updated');
+    const titleUpdates = other.received
+      .slice(mark)
+      .filter((r) => r.message.type === 'room-status-update' && r.message.reason === 'title-updated');
     expect(titleUpdates).toHaveLength(1);
 
     // Only the host may change it.
     const errMark = other.received.length;
     other.send({ type: 'update-title', title: 'Hijacked' });
-    expect(await other.waitFor((m) => m.type === 'error', 5000, errMark)).toMatchObject({ error: { code: 'forbidden' } });
+    expect(await other.waitFor((m) => m.type === 'error', 5000, errMark)).toMatchObject({
+      error: { code: 'forbidden' },
+    });
     await other.close();
   });
 
@@ -168,16 +189,22 @@ describe('live captions', () => {
     });
     const mark = guest.received.length;
     host.send({ type: 'connection-params-update', state: { value: 'ended' } });
-    const ended = await guest.waitFor((m) => m.type === 'room-status-update' && m.reason === 'ended', 10_000, mark);
+    const ended = await guest.waitFor(
+      (m) => m.type === 'room-status-update' && m.reason === 'ended',
+      10_000,
+      mark,
+    );
     expect(ended).toMatchObject({ status: { state: { value: 'ended' }, past: true } });
 
     const hostMark = host.received.length;
     host.startAudio();
-    expect(await host.waitFor((m) => m.type === 'error', 5000, hostMark)).toMatchObject({ error: { code: 'room-ended' } });
+    expect(await host.waitFor((m) => m.type === 'error', 5000, hostMark)).toMatchObject({
+      error: { code: 'room-ended' },
+    });
     await guest.close();
   });
 
-  it('does not let someone create a room under another person\'s id', async () => {
+  it("does not let someone create a room under another person's id", async () => {
     const mallory = await createGuest(server.url, 'Mallory');
     await expect(
       CaptionClient.connect(server.url, { user: mallory, roomId: `${host.user.avaId}_forged123` }),

@@ -52,7 +52,11 @@ describe('PostgreSQL through DATABASE_URL', () => {
     await streamAudio(client, new Int16Array(16_000), { speed: 3 });
     const mark = client.received.length;
     client.stopAudio();
-    await client.waitFor((m) => m.type === 'room-status-update' && m.reason === 'audio-stream-stopped', 20_000, mark);
+    await client.waitFor(
+      (m) => m.type === 'room-status-update' && m.reason === 'audio-stream-stopped',
+      20_000,
+      mark,
+    );
     const finals = client.received.flatMap((r) =>
       r.message.type === 'transcript' && r.message.transcript.isFinal && r.message.transcript.texts['en-US']
         ? [r.message.transcript.texts['en-US']]
@@ -72,7 +76,10 @@ describe('PostgreSQL through DATABASE_URL', () => {
 
     server = await startTestServer({ dataDir, env: { DATABASE_URL: databaseUrl } });
     client = await CaptionClient.connect(server.url, { user, roomId });
-    const replay = (await client.waitFor((m) => m.type === 'transcripts', 5000)) as Extract<ServerMessage, { type: 'transcripts' }>;
+    const replay = (await client.waitFor((m) => m.type === 'transcripts', 5000)) as Extract<
+      ServerMessage,
+      { type: 'transcripts' }
+    >;
     expect(replay.transcripts.map((t) => t.texts['en-US'])).toEqual(finals);
     await client.close();
   });

@@ -12,7 +12,9 @@ import { devSamples } from '../helpers/speech';
 
 type ErrorMessage = Extract<ServerMessage, { type: 'error' }>;
 
-async function rawSocket(url: string): Promise<{ ws: WebSocket; next: (n?: number) => Promise<ServerMessage[]> }> {
+async function rawSocket(
+  url: string,
+): Promise<{ ws: WebSocket; next: (n?: number) => Promise<ServerMessage[]> }> {
   const ws = new WebSocket(url.replace(/^http/, 'ws') + SOCKET_PATH);
   const inbox: ServerMessage[] = [];
   ws.on('message', (d) => inbox.push(JSON.parse(d.toString()) as ServerMessage));
@@ -72,7 +74,10 @@ describe('socket robustness', () => {
     expect(refused!.error.code).toBe('forbidden');
     ws.close();
 
-    const guest = await CaptionClient.connect(server.url, { user: await createGuest(server.url), roomId: host.roomId });
+    const guest = await CaptionClient.connect(server.url, {
+      user: await createGuest(server.url),
+      roomId: host.roomId,
+    });
     const mark = guest.received.length;
     guest.sendAudio(new Int16Array(960));
     expect(await guest.waitFor((m) => m.type === 'error', 5000, mark)).toMatchObject({
@@ -81,25 +86,37 @@ describe('socket robustness', () => {
     await guest.close();
   });
 
-  it('refuses oversized and odd-sized audio frames and floods, while the speaker\'s captions still work', async () => {
-    const speaker = await CaptionClient.connect(server.url, { user: await createGuest(server.url, 'Speaker'), roomId: host.roomId });
+  it("refuses oversized and odd-sized audio frames and floods, while the speaker's captions still work", async () => {
+    const speaker = await CaptionClient.connect(server.url, {
+      user: await createGuest(server.url, 'Speaker'),
+      roomId: host.roomId,
+    });
     speaker.startAudio();
     const mark = speaker.received.length;
     speaker.ws.send(Buffer.alloc(MAX_AUDIO_FRAME_BYTES + 2));
-    expect(await speaker.waitFor((m) => m.type === 'error', 5000, mark)).toMatchObject({ error: { code: 'frame-too-large' } });
+    expect(await speaker.waitFor((m) => m.type === 'error', 5000, mark)).toMatchObject({
+      error: { code: 'frame-too-large' },
+    });
 
     const mark2 = speaker.received.length;
     speaker.ws.send(Buffer.alloc(1921));
     // Errors for audio are sampled (one in ten after the first); send enough to see one.
     for (let i = 0; i < 12; i++) speaker.ws.send(Buffer.alloc(1921));
-    expect(await speaker.waitFor((m) => m.type === 'error' && m.error.code === 'invalid-audio-frame', 5000, mark2)).toBeTruthy();
+    expect(
+      await speaker.waitFor((m) => m.type === 'error' && m.error.code === 'invalid-audio-frame', 5000, mark2),
+    ).toBeTruthy();
 
     // Someone else in the room floods far beyond real time: refused, then disconnected.
-    const flooder = await CaptionClient.connect(server.url, { user: await createGuest(server.url, 'Flood'), roomId: host.roomId });
+    const flooder = await CaptionClient.connect(server.url, {
+      user: await createGuest(server.url, 'Flood'),
+      roomId: host.roomId,
+    });
     flooder.startAudio();
     const closed = new Promise<number>((resolve) => flooder.ws.once('close', (code) => resolve(code)));
     for (let i = 0; i < 400; i++) flooder.sendAudio(new Int16Array(960));
-    expect(await flooder.waitFor((m) => m.type === 'error' && m.error.code === 'rate-limited', 5000)).toBeTruthy();
+    expect(
+      await flooder.waitFor((m) => m.type === 'error' && m.error.code === 'rate-limited', 5000),
+    ).toBeTruthy();
     expect(await closed).toBe(1008);
 
     // Nothing else changed: the room is ongoing and real speech still becomes captions.
@@ -108,10 +125,19 @@ describe('socket robustness', () => {
     await streamAudio(speaker, new Int16Array(16_000), { speed: 2 });
     const stopMark = speaker.received.length;
     speaker.stopAudio();
-    await speaker.waitFor((m) => m.type === 'room-status-update' && m.reason === 'audio-stream-stopped', 20_000, stopMark);
+    await speaker.waitFor(
+      (m) => m.type === 'room-status-update' && m.reason === 'audio-stream-stopped',
+      20_000,
+      stopMark,
+    );
     const finals = speaker.received
       .slice(spoken)
-      .filter((r) => r.message.type === 'transcript' && r.message.transcript.isFinal && r.message.transcript.texts['en-US']);
+      .filter(
+        (r) =>
+          r.message.type === 'transcript' &&
+          r.message.transcript.isFinal &&
+          r.message.transcript.texts['en-US'],
+      );
     expect(finals.length).toBeGreaterThan(0);
     const status = host.received.filter((r) => r.message.type === 'room-status-update').at(-1)!.message;
     expect(status).toMatchObject({ status: { state: { value: 'ongoing' } } });

@@ -6,7 +6,10 @@ import { EngineUnavailableError, type EngineSpec, type SpeechEngine } from './ty
 
 export function defaultVadModel(spec: EngineSpec): string {
   if (spec.vadModel) return spec.vadModel;
-  throw new EngineUnavailableError('No Silero VAD model configured', 'set HEARKEN_VAD_MODEL to silero_vad.onnx');
+  throw new EngineUnavailableError(
+    'No Silero VAD model configured',
+    'set HEARKEN_VAD_MODEL to silero_vad.onnx',
+  );
 }
 
 export async function createEngine(spec: EngineSpec): Promise<SpeechEngine> {

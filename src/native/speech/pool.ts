@@ -105,8 +105,9 @@ export class SpeechPool {
     this.streams.set(streamId, state);
     slot.streams += 1;
     this.post(slot, { op: 'open', streamId, engine, lang });
-    const pool = this;
     let closed = false;
+    const post = (message: ToWorker, transfer?: ArrayBuffer[]) => this.post(slot, message, transfer);
+    const poolClosed = () => this.closed;
     return {
       engineId: status.id,
       get backlogSamples() {
@@ -117,19 +118,19 @@ export class SpeechPool {
         // Copy into a buffer of our own so it can be transferred without detaching the caller's.
         const copy = new Int16Array(samples);
         state.backlog += copy.length;
-        pool.post(slot, { op: 'audio', streamId, samples: copy.buffer }, [copy.buffer]);
+        post({ op: 'audio', streamId, samples: copy.buffer }, [copy.buffer]);
       },
       flush() {
-        if (!closed) pool.post(slot, { op: 'flush', streamId });
+        if (!closed) post({ op: 'flush', streamId });
       },
       close() {
-        if (closed || pool.closed) return Promise.resolve();
+        if (closed || poolClosed()) return Promise.resolve();
         closed = true;
         // The worker flushes the last utterance, sends its results, then confirms with 'closed'.
         const done = new Promise<void>((resolve) => {
           state.onClosed = resolve;
         });
-        pool.post(slot, { op: 'close', streamId });
+        post({ op: 'close', streamId });
         return done;
       },
     };

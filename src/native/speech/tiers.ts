@@ -23,13 +23,19 @@ export function parseEngineSpec(value: string, modelsDir: string, vadModel: stri
   const model = rest.join(':') || undefined;
   if (kind === 'pocketsphinx') return { kind, modelsDir, vadModel, ...(model ? { model } : {}) };
   if (kind === 'sherpa-onnx') return { kind, modelsDir, vadModel, model: model ?? DEFAULT_SHERPA_MODEL };
-  throw new Error(`unknown speech engine "${value}": use pocketsphinx, pocketsphinx:<model dir> or sherpa-onnx:<model name>`);
+  throw new Error(
+    `unknown speech engine "${value}": use pocketsphinx, pocketsphinx:<model dir> or sherpa-onnx:<model name>`,
+  );
 }
 
 /** Installed registry models, best first for `tier`. */
 export function installedModelsFor(tier: Tier, modelsDir: string): string[] {
-  const installed = MODEL_REGISTRY.filter((m) => m.engine === 'sherpa-onnx' && modelInstallState(modelsDir, m.name).installed);
-  return [...installed.filter((m) => m.tier === tier), ...installed.filter((m) => m.tier !== tier)].map((m) => m.name);
+  const installed = MODEL_REGISTRY.filter(
+    (m) => m.engine === 'sherpa-onnx' && modelInstallState(modelsDir, m.name).installed,
+  );
+  return [...installed.filter((m) => m.tier === tier), ...installed.filter((m) => m.tier !== tier)].map(
+    (m) => m.name,
+  );
 }
 
 export function resolveTiers(settings: TierSettings): Record<Tier, EngineSpec[]> {
@@ -42,7 +48,12 @@ export function resolveTiers(settings: TierSettings): Record<Tier, EngineSpec[]>
       continue;
     }
     out[tier] = [
-      ...installedModelsFor(tier, modelsDir).map((model): EngineSpec => ({ kind: 'sherpa-onnx', model, modelsDir, vadModel })),
+      ...installedModelsFor(tier, modelsDir).map((model): EngineSpec => ({
+        kind: 'sherpa-onnx',
+        model,
+        modelsDir,
+        vadModel,
+      })),
       { kind: 'pocketsphinx', modelsDir, vadModel },
     ];
   }

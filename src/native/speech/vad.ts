@@ -46,7 +46,10 @@ export class SileroVad {
     try {
       sherpa = require('sherpa-onnx-node');
     } catch (error) {
-      throw new EngineUnavailableError(`sherpa-onnx-node could not be loaded (${(error as Error).message})`, 'npm install');
+      throw new EngineUnavailableError(
+        `sherpa-onnx-node could not be loaded (${(error as Error).message})`,
+        'npm install',
+      );
     }
     this.vad = new sherpa.Vad(
       {

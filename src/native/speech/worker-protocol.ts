@@ -21,8 +21,7 @@ export type ToWorker =
   | { op: 'close'; streamId: number };
 
 export type EngineStatus =
-  | { ok: true; id: string; langs: string[]; skipped: string[] }
-  | { ok: false; error: string };
+  { ok: true; id: string; langs: string[]; skipped: string[] } | { ok: false; error: string };
 
 export type FromWorker =
   | { op: 'ready'; engines: Record<string, EngineStatus> }

@@ -20,7 +20,9 @@ export interface OpenDatabase {
   close(): Promise<void>;
 }
 
-async function dialectFor(options: DatabaseOptions): Promise<{ dialect: Dialect; kind: OpenDatabase['kind'] }> {
+async function dialectFor(
+  options: DatabaseOptions,
+): Promise<{ dialect: Dialect; kind: OpenDatabase['kind'] }> {
   if (options.databaseUrl) {
     const pg = await import('pg');
     // bigint (int8) columns hold millisecond timestamps, well inside a double's exact range.
@@ -49,7 +51,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<OpenDataba
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     await db.destroy();
-    throw new Error(`database migration ${failed?.migrationName ?? ''} failed: ${(error as Error | undefined)?.message ?? 'unknown error'}`);
+    throw new Error(
+      `database migration ${failed?.migrationName ?? ''} failed: ${(error as Error | undefined)?.message ?? 'unknown error'}`,
+    );
   }
   return { db, kind, close: () => db.destroy() };
 }

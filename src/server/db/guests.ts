@@ -20,7 +20,11 @@ export class GuestRepository {
   }
 
   async find(avaId: string): Promise<GuestUser | undefined> {
-    const row = await this.db.selectFrom('guest_users').selectAll().where('ava_id', '=', avaId).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('guest_users')
+      .selectAll()
+      .where('ava_id', '=', avaId)
+      .executeTakeFirst();
     if (!row) return undefined;
     return {
       avaId: row.ava_id,

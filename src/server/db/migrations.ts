@@ -57,7 +57,11 @@ const migrations: Record<string, Migration> = {
         .addColumn('first_joined_ms', 'bigint', (c) => c.notNull())
         .addPrimaryKeyConstraint('room_members_pk', ['room_id', 'ava_id'])
         .execute();
-      await db.schema.createIndex('transcripts_room_idx').on('transcripts').columns(['room_id', 'idx']).execute();
+      await db.schema
+        .createIndex('transcripts_room_idx')
+        .on('transcripts')
+        .columns(['room_id', 'idx'])
+        .execute();
       await db.schema.createIndex('rooms_host_idx').on('rooms').column('host_ava_id').execute();
     },
     async down(db: Kysely<unknown>) {

@@ -87,7 +87,12 @@ export class RoomRepository {
     id: string,
     changes: Partial<Pick<RoomRecord, 'title' | 'conversationMode' | 'state' | 'endedAtMs'>>,
   ): Promise<void> {
-    const values: { title?: string; conversation_mode?: string; state?: string; ended_at_ms?: number | null } = {};
+    const values: {
+      title?: string;
+      conversation_mode?: string;
+      state?: string;
+      ended_at_ms?: number | null;
+    } = {};
     if (changes.title !== undefined) values.title = changes.title;
     if (changes.conversationMode !== undefined) values.conversation_mode = changes.conversationMode;
     if (changes.state !== undefined) values.state = changes.state;

@@ -30,7 +30,9 @@ export class TranscriptRepository {
       .insertInto('transcripts')
       .values(values)
       .onConflict((oc) =>
-        oc.columns(['room_id', 'id']).doUpdateSet({ text: values.text, words: values.words, author_show: values.author_show }),
+        oc
+          .columns(['room_id', 'id'])
+          .doUpdateSet({ text: values.text, words: values.words, author_show: values.author_show }),
       )
       .execute();
   }

@@ -60,15 +60,22 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps): void {
 
   app.get<{ Params: { token: string } }>('/api/v1/tokens/:token', async (request, reply) => {
     const found = await deps.rooms.findByToken(request.params.token);
-    if (!found) return reply.code(404).send(apiError('token-not-found', 'This link is not valid (or no longer).'));
+    if (!found)
+      return reply.code(404).send(apiError('token-not-found', 'This link is not valid (or no longer).'));
     return { roomId: found.room.id, readonly: found.readonly };
   });
 
   app.get<{ Params: { name: string } }>('/api/v1/room-names/:name', async (request, reply) => {
     const problem = checkRoomName(request.params.name);
-    if (problem) return reply.code(400).send(apiError(`room-name-${problem}`, 'Room names have at least 3 letters, digits or dashes.'));
+    if (problem)
+      return reply
+        .code(400)
+        .send(apiError(`room-name-${problem}`, 'Room names have at least 3 letters, digits or dashes.'));
     const room = await deps.rooms.findByName(normalizeRoomName(request.params.name));
-    if (!room) return reply.code(404).send(apiError('room-not-found', 'No conversation has this room name. Check spelling.'));
+    if (!room)
+      return reply
+        .code(404)
+        .send(apiError('room-not-found', 'No conversation has this room name. Check spelling.'));
     return { roomId: room.id, name: room.name };
   });
 
@@ -85,7 +92,9 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps): void {
     },
   );
 
-  app.get(API.config, async () => ({ version: deps.version, speech: deps.speech() }) satisfies ServerConfigResponse);
+  app.get(
+    API.config,
+    async () => ({ version: deps.version, speech: deps.speech() }) satisfies ServerConfigResponse,
+  );
   app.get(API.health, async () => ({ ok: true }));
-
 }

@@ -64,12 +64,19 @@ export class RoomRegistry {
     return room;
   }
 
-  private async load(roomId: string, user: { avaId: string; userName: string }, origin?: string): Promise<LiveRoom> {
+  private async load(
+    roomId: string,
+    user: { avaId: string; userName: string },
+    origin?: string,
+  ): Promise<LiveRoom> {
     const { rooms, transcripts, services } = this.options;
     let record = await rooms.find(roomId);
     if (!record) {
       if (hostOfRoomId(roomId) !== user.avaId) {
-        throw new RoomError('room-not-found', 'no conversation has this id; ask the host for the link or room name');
+        throw new RoomError(
+          'room-not-found',
+          'no conversation has this id; ask the host for the link or room name',
+        );
       }
       record = await this.create(roomId, user);
     }

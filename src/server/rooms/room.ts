@@ -3,7 +3,13 @@
  * single sequencer of its transcripts: it numbers them, persists finals before showing them,
  * and broadcasts every change to everyone in it.
  */
-import type { ConnectionRole, ConversationStatus, RoomStateValue, Speaker, Transcript } from '../../shared/entities';
+import type {
+  ConnectionRole,
+  ConversationStatus,
+  RoomStateValue,
+  Speaker,
+  Transcript,
+} from '../../shared/entities';
 import type { RoomStatusReason, ServerMessage, SocketErrorCode } from '../../shared/protocol';
 import { randomId } from '../../shared/ids';
 import type { RoomRecord } from '../db/rooms';
@@ -23,7 +29,10 @@ export interface RoomMember {
 
 export interface RoomServices {
   saveFinal(roomId: string, t: Transcript): Promise<void>;
-  updateRoom(id: string, changes: Partial<Pick<RoomRecord, 'title' | 'conversationMode' | 'state' | 'endedAtMs'>>): Promise<void>;
+  updateRoom(
+    id: string,
+    changes: Partial<Pick<RoomRecord, 'title' | 'conversationMode' | 'state' | 'endedAtMs'>>,
+  ): Promise<void>;
   /** Opens a recognition stream on the engine serving `tier`. */
   openSpeech(
     tier: 'basic' | 'premium',
@@ -91,7 +100,8 @@ export class LiveRoom {
 
   status(reason?: string): ConversationStatus {
     const participants = new Map<string, { avaId: string; isTyping: boolean }>();
-    for (const m of this.members) participants.set(m.avaId, { avaId: m.avaId, isTyping: this.typing.has(m.avaId) });
+    for (const m of this.members)
+      participants.set(m.avaId, { avaId: m.avaId, isTyping: this.typing.has(m.avaId) });
     return {
       id: this.record.id,
       name: this.record.name,
@@ -130,7 +140,11 @@ export class LiveRoom {
   join(member: RoomMember): void {
     this.members.add(member);
     if (!this.speakers.has(member.avaId)) {
-      this.speakers.set(member.avaId, { avaId: member.avaId, avaName: member.userName, userName: member.userName });
+      this.speakers.set(member.avaId, {
+        avaId: member.avaId,
+        avaName: member.userName,
+        userName: member.userName,
+      });
     }
     member.send({ type: 'room-status', status: this.status() });
     member.send({ type: 'transcripts', transcripts: this.transcripts() });
@@ -156,7 +170,10 @@ export class LiveRoom {
     update: { conversationMode?: 'public' | 'public-muted'; state?: { value: RoomStateValue } },
   ): Promise<void> {
     if ((update.conversationMode || update.state) && !this.isHost(member)) {
-      throw new RoomError('forbidden', 'only the host can change the conversation mode or end the conversation');
+      throw new RoomError(
+        'forbidden',
+        'only the host can change the conversation mode or end the conversation',
+      );
     }
     if (update.conversationMode && update.conversationMode !== this.record.conversationMode) {
       this.record = { ...this.record, conversationMode: update.conversationMode };
@@ -199,7 +216,11 @@ export class LiveRoom {
     const opened = this.services.openSpeech(usePaidASR ? 'premium' : 'basic', lang, track);
     if (!opened.ok) throw new RoomError(opened.code, opened.message);
     this.tracks.set(member, track);
-    this.speakers.set(member.avaId, { avaId: member.avaId, avaName: member.userName, userName: member.userName });
+    this.speakers.set(member.avaId, {
+      avaId: member.avaId,
+      avaName: member.userName,
+      userName: member.userName,
+    });
     this.broadcast('audio-stream-started');
   }
 
@@ -218,7 +239,11 @@ export class LiveRoom {
 
   audio(member: RoomMember, samples: Int16Array): void {
     const track = this.tracks.get(member);
-    if (!track) throw new RoomError('recording-not-started', 'send {"type":"audio","action":"start"} before audio frames');
+    if (!track)
+      throw new RoomError(
+        'recording-not-started',
+        'send {"type":"audio","action":"start"} before audio frames',
+      );
     track.write(samples);
   }
 
@@ -268,7 +293,11 @@ export class LiveRoom {
         () => this.sendAll({ type: 'transcript', transcript: t }),
         (error: Error) => {
           // Still show it: losing it on screen too would be worse. The log says it is not saved.
-          this.services.log('error', 'could not save a final transcript', { roomId: this.id, id: t.id, error: error.message });
+          this.services.log('error', 'could not save a final transcript', {
+            roomId: this.id,
+            id: t.id,
+            error: error.message,
+          });
           this.sendAll({ type: 'transcript', transcript: t });
         },
       );

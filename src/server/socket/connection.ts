@@ -15,7 +15,12 @@ import {
 } from '../../shared/constants';
 import type { ConnectionRole } from '../../shared/entities';
 import { littleEndianBytesToInt16 } from '../../shared/audio';
-import { parseClientMessage, type ClientMessage, type ServerMessage, type SocketErrorCode } from '../../shared/protocol';
+import {
+  parseClientMessage,
+  type ClientMessage,
+  type ServerMessage,
+  type SocketErrorCode,
+} from '../../shared/protocol';
 import { normalizeTitle } from '../../shared/validation';
 import type { LiveRoom, RoomMember } from '../rooms/room';
 import { RoomError } from '../rooms/room';
@@ -96,7 +101,11 @@ export function handleConnection(ws: WebSocket, deps: ConnectionDeps, origin?: s
   async function connect(message: Extract<ClientMessage, { type: 'connection-params' }>): Promise<void> {
     const user = await deps.identify(message.speakerId);
     if (!user) {
-      fail('forbidden', 'unknown speakerId: create a guest user with POST /api/v1/guest-users/me first', message.type);
+      fail(
+        'forbidden',
+        'unknown speakerId: create a guest user with POST /api/v1/guest-users/me first',
+        message.type,
+      );
       phase = 'awaiting-params';
       return;
     }
@@ -112,7 +121,12 @@ export function handleConnection(ws: WebSocket, deps: ConnectionDeps, origin?: s
     member = { avaId: user.avaId, userName, role, readonly, usePaidASR: false, send };
     room = target;
     phase = 'connected';
-    send({ type: 'connection-succeeded', speakerId: user.avaId, roomId: target.id, serverTimeMs: deps.now() });
+    send({
+      type: 'connection-succeeded',
+      speakerId: user.avaId,
+      roomId: target.id,
+      serverTimeMs: deps.now(),
+    });
     target.join(member);
   }
 
@@ -151,7 +165,11 @@ export function handleConnection(ws: WebSocket, deps: ConnectionDeps, origin?: s
             return;
           }
           if (message.metadata.format !== 'pcm_s16le') {
-            fail('invalid-message', 'audio.metadata.format: only pcm_s16le frames are accepted on the socket', message.type);
+            fail(
+              'invalid-message',
+              'audio.metadata.format: only pcm_s16le frames are accepted on the socket',
+              message.type,
+            );
             return;
           }
           room.startAudio(member, message.metadata.lang);
@@ -177,16 +195,31 @@ export function handleConnection(ws: WebSocket, deps: ConnectionDeps, origin?: s
       return;
     }
     if (data.byteLength > MAX_AUDIO_FRAME_BYTES) {
-      violation('frame-too-large', `audio frames may hold at most ${MAX_AUDIO_FRAME_BYTES} bytes`, undefined, true);
+      violation(
+        'frame-too-large',
+        `audio frames may hold at most ${MAX_AUDIO_FRAME_BYTES} bytes`,
+        undefined,
+        true,
+      );
       return;
     }
     if (!frameLimit.take() || !byteLimit.take(data.byteLength)) {
-      violation('rate-limited', 'audio is arriving faster than 4x real time; frames are being dropped', undefined, true);
+      violation(
+        'rate-limited',
+        'audio is arriving faster than 4x real time; frames are being dropped',
+        undefined,
+        true,
+      );
       return;
     }
     const samples = littleEndianBytesToInt16(new Uint8Array(data.buffer, data.byteOffset, data.byteLength));
     if (!samples) {
-      violation('invalid-audio-frame', 'audio frames must hold whole 16-bit samples (an even number of bytes)', undefined, true);
+      violation(
+        'invalid-audio-frame',
+        'audio frames must hold whole 16-bit samples (an even number of bytes)',
+        undefined,
+        true,
+      );
       return;
     }
     room.audio(member, samples);

@@ -5,6 +5,7 @@
  */
 import { createRequire } from 'node:module';
 import { existsSync } from 'node:fs';
+import type * as Koffi from 'koffi';
 
 const require = createRequire(import.meta.url);
 
@@ -40,7 +41,7 @@ let cached: PocketSphinxLib | undefined;
 export function loadPocketSphinx(): PocketSphinxLib {
   if (cached) return cached;
   // koffi is a native addon; load it lazily so that merely importing this module is cheap.
-  const koffi = require('koffi') as typeof import('koffi');
+  const koffi = require('koffi') as typeof Koffi;
   let lib: ReturnType<typeof koffi.load> | undefined;
   const errors: string[] = [];
   for (const candidate of LIBRARY_CANDIDATES) {
@@ -53,19 +54,25 @@ export function loadPocketSphinx(): PocketSphinxLib {
     }
   }
   if (!lib) {
-    throw new Error(`PocketSphinx library (libpocketsphinx) not found; ${INSTALL_HINT}. Tried: ${errors.join('; ')}`);
+    throw new Error(
+      `PocketSphinx library (libpocketsphinx) not found; ${INSTALL_HINT}. Tried: ${errors.join('; ')}`,
+    );
   }
 
   koffi.opaque('cmd_ln_t');
   koffi.opaque('ps_decoder_t');
   koffi.opaque('ps_seg_t');
   const psArgs = lib.func('void *ps_args(void)');
-  const cmdLnParse = lib.func('cmd_ln_t *cmd_ln_parse_r(cmd_ln_t *inout, void *defn, int argc, const char **argv, int strict)');
+  const cmdLnParse = lib.func(
+    'cmd_ln_t *cmd_ln_parse_r(cmd_ln_t *inout, void *defn, int argc, const char **argv, int strict)',
+  );
   const cmdLnFree = lib.func('int cmd_ln_free_r(cmd_ln_t *cmdln)');
   const psInit = lib.func('ps_decoder_t *ps_init(cmd_ln_t *config)');
   const psFree = lib.func('int ps_free(ps_decoder_t *ps)');
   const psStartUtt = lib.func('int ps_start_utt(ps_decoder_t *ps)');
-  const psProcessRaw = lib.func('int ps_process_raw(ps_decoder_t *ps, const int16_t *data, size_t n, int no_search, int full_utt)');
+  const psProcessRaw = lib.func(
+    'int ps_process_raw(ps_decoder_t *ps, const int16_t *data, size_t n, int no_search, int full_utt)',
+  );
   const psEndUtt = lib.func('int ps_end_utt(ps_decoder_t *ps)');
   const psGetHyp = lib.func('const char *ps_get_hyp(ps_decoder_t *ps, _Out_ int *score)');
   const psGetNFrames = lib.func('int ps_get_n_frames(ps_decoder_t *ps)');
@@ -83,12 +90,16 @@ export function loadPocketSphinx(): PocketSphinxLib {
       const ps = psInit(config);
       // ps_init retains the configuration; drop our reference either way.
       cmdLnFree(config);
-      if (!ps) throw new Error('PocketSphinx could not load its model (ps_init failed); check -hmm, -lm and -dict paths');
+      if (!ps)
+        throw new Error(
+          'PocketSphinx could not load its model (ps_init failed); check -hmm, -lm and -dict paths',
+        );
       return ps;
     },
     freeDecoder: (ps) => void psFree(ps),
     startUtt: (ps) => psStartUtt(ps) as number,
-    processRaw: (ps, samples, fullUtt = false) => psProcessRaw(ps, samples, samples.length, 0, fullUtt ? 1 : 0) as number,
+    processRaw: (ps, samples, fullUtt = false) =>
+      psProcessRaw(ps, samples, samples.length, 0, fullUtt ? 1 : 0) as number,
     endUtt: (ps) => psEndUtt(ps) as number,
     hyp(ps) {
       const score = [0];

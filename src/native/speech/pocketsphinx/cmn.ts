@@ -13,6 +13,7 @@
  * not guessed, if it does not match.
  */
 import { createRequire } from 'node:module';
+import type * as KoffiModule from 'koffi';
 
 const require = createRequire(import.meta.url);
 
@@ -23,7 +24,7 @@ export interface CmnAdapter {
   update(): void;
 }
 
-type Koffi = typeof import('koffi');
+type Koffi = typeof KoffiModule;
 type TypeSpec = Parameters<Koffi['sizeof']>[0];
 let koffiTypes:
   | {
@@ -40,8 +41,12 @@ function types(): NonNullable<typeof koffiTypes> | undefined {
   if (koffiTypes) return koffiTypes;
   const koffi = require('koffi') as Koffi;
   try {
-    const sphinxbase = koffi.load(process.platform === 'darwin' ? 'libsphinxbase.dylib' : 'libsphinxbase.so.3');
-    const pocketsphinx = koffi.load(process.platform === 'darwin' ? 'libpocketsphinx.dylib' : 'libpocketsphinx.so.3');
+    const sphinxbase = koffi.load(
+      process.platform === 'darwin' ? 'libsphinxbase.dylib' : 'libsphinxbase.so.3',
+    );
+    const pocketsphinx = koffi.load(
+      process.platform === 'darwin' ? 'libpocketsphinx.dylib' : 'libpocketsphinx.so.3',
+    );
     // feat_t up to cmn_struct, as declared in sphinxbase/feat.h (5prealpha).
     const feat = koffi.struct('hearken_feat_head', {
       refcount: 'int',
@@ -93,7 +98,12 @@ export function createCmnAdapter(decoder: unknown): CmnAdapter | undefined {
   const feat = koffi.decode(featPtr, t.feat) as { cepsize: number; cmn_struct: unknown };
   if (feat.cepsize !== 13 || !feat.cmn_struct) return undefined;
   const cmnPtr = feat.cmn_struct;
-  const head = koffi.decode(cmnPtr, t.cmn) as { cmn_mean: unknown; sum: unknown; nframe: number; veclen: number };
+  const head = koffi.decode(cmnPtr, t.cmn) as {
+    cmn_mean: unknown;
+    sum: unknown;
+    nframe: number;
+    veclen: number;
+  };
   if (head.veclen !== 13 || !head.cmn_mean || !head.sum) return undefined;
   const prior = Float32Array.from(koffi.decode(head.cmn_mean, t.floats) as number[]);
 

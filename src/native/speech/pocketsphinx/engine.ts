@@ -8,7 +8,12 @@ import { join } from 'node:path';
 import type { WordTiming } from '../../../shared/entities';
 import { AudioRing } from '../ring';
 import { Segmenter, type SegmenterAction } from '../segmenter';
-import { EngineUnavailableError, type RecognizerEvent, type RecognizerStream, type SpeechEngine } from '../types';
+import {
+  EngineUnavailableError,
+  type RecognizerEvent,
+  type RecognizerStream,
+  type SpeechEngine,
+} from '../types';
 import { SileroVad, VAD_WINDOW_SAMPLES } from '../vad';
 import { INSTALL_HINT, loadPocketSphinx, type PocketSphinxLib } from './binding';
 import { createCmnAdapter, type CmnAdapter } from './cmn';
@@ -236,7 +241,12 @@ class PocketSphinxStream implements RecognizerStream {
     const words: WordTiming[] = [];
     for (const seg of this.lib.segments(this.decoder.ps)) {
       const w = cleanWord(seg.word);
-      if (w) words.push({ w, startMs: base + seg.startFrame * MS_PER_FRAME, endMs: base + (seg.endFrame + 1) * MS_PER_FRAME });
+      if (w)
+        words.push({
+          w,
+          startMs: base + seg.startFrame * MS_PER_FRAME,
+          endMs: base + (seg.endFrame + 1) * MS_PER_FRAME,
+        });
     }
     const text = cleanHypothesis(this.lib.hyp(this.decoder.ps));
     return {

@@ -1,0 +1,70 @@
+/**
+ * Launches Debian's Chromium for the end-to-end tests, with a WAV file as its microphone.
+ */
+import { chromium, type Browser } from '@playwright/test';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseWav } from '../../src/shared/wav';
+import { readFileSync } from 'node:fs';
+
+export const CHROMIUM = process.env.HEARKEN_CHROMIUM ?? '/usr/bin/chromium';
+
+/** Writes 16-bit mono PCM as a WAV file. */
+function writeWav(path: string, samples: Int16Array, sampleRate: number): void {
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0);
+  header.writeUInt32LE(36 + samples.byteLength, 4);
+  header.write('WAVE', 8);
+  header.write('fmt ', 12);
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20);
+  header.writeUInt16LE(1, 22);
+  header.writeUInt32LE(sampleRate, 24);
+  header.writeUInt32LE(sampleRate * 2, 28);
+  header.writeUInt16LE(2, 32);
+  header.writeUInt16LE(16, 34);
+  header.write('data', 36);
+  header.writeUInt32LE(samples.byteLength, 40);
+  writeFileSync(
+    path,
+    Buffer.concat([header, Buffer.from(samples.buffer, samples.byteOffset, samples.byteLength)]),
+  );
+}
+
+/**
+ * A microphone recording: `leadSeconds` of silence (the time it takes to press record), the
+ * speech, then silence so the last line ends. Chromium plays it once from the moment capture
+ * starts.
+ */
+export function microphoneFile(speechWav: string, leadSeconds = 1.5, tailSeconds = 3): string {
+  const audio = parseWav(readFileSync(speechWav));
+  const rate = audio.sampleRate;
+  const out = new Int16Array(Math.round((leadSeconds + tailSeconds) * rate) + audio.samples.length);
+  out.set(audio.samples, Math.round(leadSeconds * rate));
+  const dir = join('test-results', 'e2e-audio');
+  mkdirSync(dir, { recursive: true });
+  const path = join(dir, `mic-${audio.samples.length}.wav`);
+  if (!existsSync(path)) writeWav(path, out, rate);
+  return path;
+}
+
+export async function launchChromium(microphoneWav?: string): Promise<Browser> {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(
+      `Chromium not found at ${CHROMIUM}: install Debian's chromium package (apt-get install chromium)`,
+    );
+  }
+  const args = [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--use-fake-ui-for-media-stream',
+    '--use-fake-device-for-media-stream',
+    ...(microphoneWav ? [`--use-file-for-fake-audio-capture=${microphoneWav}%noloop`] : []),
+  ];
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args });
+}

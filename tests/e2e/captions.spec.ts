@@ -1,0 +1,108 @@
+/**
+ * Live captions in a real browser: the host's Chromium hears a recorded dev utterance through its
+ * (fake) microphone, starts a conversation and sees the captions; a friend in a second browser
+ * context joins by room name and sees the same captions; every screen passes axe-core.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { join } from 'node:path';
+import { wordErrorRate } from '../../src/shared/wer';
+import { DEV_DIR, devReference, POCKETSPHINX_MEASURED_DEV_WER } from '../helpers/speech';
+import { launchChromium, microphoneFile } from './browser';
+
+const FILE = '1688-142285-0004.wav';
+
+async function expectAccessible(page: Page, screen: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+    `axe-core on ${screen}`,
+  ).toEqual([]);
+}
+
+async function finalCaptionText(page: Page): Promise<string> {
+  const texts = await page
+    .locator('[data-testid="caption"][data-final="true"] [data-testid="caption-text"]')
+    .allInnerTexts();
+  return texts.join(' ').trim();
+}
+
+test('a host speaks, sees captions of the recording, and a friend who joins by room name sees the same', async ({
+  baseURL,
+}) => {
+  const browser = await launchChromium(microphoneFile(join(DEV_DIR, FILE)));
+  try {
+    const hostContext = await browser.newContext({ baseURL });
+    const host = await hostContext.newPage();
+    await host.goto('/web/conversations');
+    await expect(host.getByTestId('start-conversation')).toBeVisible();
+    await expectAccessible(host, 'conversations (start or join)');
+
+    await host.getByTestId('start-conversation').click();
+    await expect(host.getByTestId('socket-status')).toHaveAttribute('data-state', 'online');
+    const roomName = (await host.getByTestId('room-name').innerText()).trim();
+    expect(roomName).toMatch(/^[a-z]+-[a-z]+-\d\d$/);
+
+    // The friend joins by typing the room name, before anyone speaks.
+    const friendContext = await browser.newContext({ baseURL });
+    const friend = await friendContext.newPage();
+    await friend.goto('/web/conversations');
+    await friend.getByTestId('join-room-name').fill(roomName);
+    await friend.getByTestId('join-room-submit').click();
+    await expect(friend.getByTestId('socket-status')).toHaveAttribute('data-state', 'online');
+
+    await host.getByTestId('record-toggle').click();
+    await expect(host.getByTestId('recording-state')).toHaveAttribute('data-state', 'RECORDING');
+    await expectAccessible(host, 'conversation while recording');
+
+    // Partial captions appear while the speaker talks, then the line becomes final.
+    await expect(host.locator('[data-testid="caption"]').first()).toBeVisible({ timeout: 20_000 });
+    await expect(host.locator('[data-testid="caption"][data-final="true"]').first()).toBeVisible({
+      timeout: 30_000,
+    });
+    // Let the recording's silence end any line still open.
+    await host.waitForTimeout(2000);
+    await expect(host.locator('[data-testid="caption"][data-final="false"]')).toHaveCount(0, {
+      timeout: 15_000,
+    });
+
+    const hostText = await finalCaptionText(host);
+    const wer = wordErrorRate(devReference(FILE), hostText);
+    expect(wer, `captions "${hostText}"`).toBeLessThanOrEqual(POCKETSPHINX_MEASURED_DEV_WER);
+
+    await expect.poll(() => finalCaptionText(friend)).toBe(hostText);
+    await expectAccessible(friend, 'conversation (friend)');
+
+    // The host ends the conversation: both see the transcript.
+    await host.getByTestId('record-toggle').click();
+    await host.getByTestId('end-conversation').click();
+    const confirm = host.getByRole('button', { name: /end for everyone|end conversation/i }).last();
+    if (await confirm.isVisible().catch(() => false)) await confirm.click();
+    await expect(host.getByTestId('transcript-view')).toBeVisible();
+    await expect(friend.getByTestId('transcript-view')).toBeVisible();
+    await expect(host.getByTestId('transcript-view')).toContainText(
+      hostText.split(' ').slice(0, 3).join(' '),
+    );
+    await expectAccessible(host, 'transcript');
+  } finally {
+    await browser.close();
+  }
+});
+
+test('captions honour the chosen font size', async ({ baseURL }) => {
+  const browser = await launchChromium();
+  try {
+    const page = await (await browser.newContext({ baseURL })).newPage();
+    await page.goto('/web/conversations');
+    await page.getByTestId('start-conversation').click();
+    await expect(page.getByTestId('socket-status')).toHaveAttribute('data-state', 'online');
+    const input = page.getByTestId('font-size');
+    await input.fill('48');
+    await input.press('Enter');
+    const size = await page.getByTestId('captions').evaluate((el) => getComputedStyle(el).fontSize);
+    expect(size).toBe('48px');
+  } finally {
+    await browser.close();
+  }
+});
