@@ -10,11 +10,12 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { CHUNK_SAMPLES, SAMPLE_RATE_HZ } from '../src/shared/constants';
+import { SAMPLE_RATE_HZ } from '../src/shared/constants';
 import { parseWav } from '../src/shared/wav';
 import { corpusWordErrorRate } from '../src/shared/wer';
-import { CaptionClient, createGuest, streamAudio } from './lib/socket-client';
-import { percentile, recordingLatency, SendLog, type TimedTranscript } from './lib/latency';
+import { CaptionClient, createGuest } from './lib/socket-client';
+import { percentile } from './lib/latency';
+import { measureRecording } from './lib/recording';
 import { startServerProcess, type ServerProcess } from './lib/server-process';
 
 /** Silence sent after each file, as a microphone keeps sending after someone stops talking. */
@@ -71,42 +72,15 @@ for (const [n, item] of items.entries()) {
     );
   }
   audioSeconds += audio.samples.length / SAMPLE_RATE_HZ;
-  const sent = new SendLog();
-  const messages: TimedTranscript[] = [];
-  const off = client.onMessage((r) => {
-    if (r.message.type === 'transcript') messages.push({ atMs: r.atMs, transcript: r.message.transcript });
+  const result = await measureRecording(client, audio.samples, {
+    speed,
+    trailingSilenceMs: TRAILING_SILENCE_MS,
   });
-  const mark = client.received.length;
-
-  client.startAudio();
-  await streamAudio(client, audio.samples, { speed, onChunk: (first, at) => sent.record(first, at) });
-  const endSentAt = sent.sentAt(audio.samples.length - 1)!;
-  // Keep the "microphone" open with silence until the final arrives (or the silence runs out).
-  const silence = new Int16Array(Math.round((TRAILING_SILENCE_MS * SAMPLE_RATE_HZ) / 1000));
-  const padded = Math.ceil(audio.samples.length / CHUNK_SAMPLES) * CHUNK_SAMPLES;
-  const finalSeen = () => messages.some((m) => m.transcript.isFinal && m.atMs >= endSentAt - 1000);
-  for (let i = 0; i < silence.length && !finalSeen(); i += CHUNK_SAMPLES) {
-    await streamAudio(client, silence.subarray(i, i + CHUNK_SAMPLES), {
-      speed,
-      onChunk: (first, at) => sent.record(padded + i + first, at),
-    });
-  }
-  // The server says the stream stopped only after its last final was sent.
-  client.stopAudio();
-  await client.waitFor(
-    (m) => m.type === 'room-status-update' && m.reason === 'audio-stream-stopped',
-    60_000,
-    mark,
-  );
-  off();
-
-  const result = recordingLatency(messages, sent);
   pairs.push({ reference: item.reference, hypothesis: result.hypothesis });
   wordLatencies.push(...result.wordLatenciesMs);
-  if (result.lastFinalAtMs !== undefined) finalLatencies.push(result.lastFinalAtMs - endSentAt);
+  if (result.finalLatencyMs !== undefined) finalLatencies.push(result.finalLatencyMs);
   if (!values.quiet) {
-    const final =
-      result.lastFinalAtMs === undefined ? 'none' : `${Math.round(result.lastFinalAtMs - endSentAt)} ms`;
+    const final = result.finalLatencyMs === undefined ? 'none' : `${Math.round(result.finalLatencyMs)} ms`;
     console.log(
       `[${n + 1}/${items.length}] ${item.file}: final after ${final}\n  ref: ${item.reference}\n  hyp: ${result.hypothesis}`,
     );

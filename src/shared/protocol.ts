@@ -127,7 +127,7 @@ export type ServerMessage =
   | { type: 'connection-succeeded'; speakerId: string; roomId: string; serverTimeMs: number }
   | { type: 'room-status'; status: ConversationStatus }
   | { type: 'room-status-update'; reason: RoomStatusReason; status: ConversationStatus }
-  /** Every final caption the room has, in order, sent once after `room-status`. */
+  /** Every final caption the room has, in order, sent once after `room-status` (lines still being spoken follow as `transcript` messages). */
   | { type: 'transcripts'; transcripts: Transcript[] }
   /** One caption created or changed (a partial growing, or its final). */
   | { type: 'transcript'; transcript: Transcript }

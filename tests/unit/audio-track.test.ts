@@ -193,3 +193,20 @@ describe('AudioTrack.handle', () => {
     expect(finals[0]?.asr?.engine).toBe('sherpa-onnx:small');
   });
 });
+
+describe('AudioTrack.openPartials', () => {
+  it('holds the last partial shown for each open line, and forgets a line once it is final', () => {
+    const { timers, track } = setup();
+    track.attach(fakeStream('pocketsphinx:en-us').stream);
+    timers.advanceTo(1000);
+    track.handle(partial(0, 'good'));
+    expect(track.openPartials().map((t) => t.texts['en-US'])).toEqual(['good']);
+    // A newer partial still waiting for the throttle is not on screen yet.
+    track.handle(partial(0, 'good morning'));
+    expect(track.openPartials().map((t) => t.texts['en-US'])).toEqual(['good']);
+    timers.advanceTo(1000 + PARTIAL_THROTTLE_MS);
+    expect(track.openPartials().map((t) => t.texts['en-US'])).toEqual(['good morning']);
+    track.handle(final(0, 'good morning everyone'));
+    expect(track.openPartials()).toEqual([]);
+  });
+});

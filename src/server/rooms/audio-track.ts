@@ -29,6 +29,8 @@ export interface TrackContext {
 export class AudioTrack {
   private readonly indexBySegment = new Map<number, number>();
   private readonly throttles = new Map<number, Throttle<Transcript>>();
+  /** The partial last shown for each open utterance, for people who join mid-sentence. */
+  private readonly shown = new Map<number, Transcript>();
   private stream: PoolStream | undefined;
   /** Kept after close: the last final arrives after the stream is let go. */
   private engine = '';
@@ -73,7 +75,15 @@ export class AudioTrack {
       const transcript = this.toTranscript(event, this.indexFor(event.segment));
       let throttle = this.throttles.get(event.segment);
       if (!throttle) {
-        throttle = new Throttle(PARTIAL_THROTTLE_MS, (t) => c.onPartial(t), this.timers);
+        const segment = event.segment;
+        throttle = new Throttle(
+          PARTIAL_THROTTLE_MS,
+          (t) => {
+            this.shown.set(segment, t);
+            c.onPartial(t);
+          },
+          this.timers,
+        );
         this.throttles.set(event.segment, throttle);
       }
       throttle.push(transcript);
@@ -81,10 +91,16 @@ export class AudioTrack {
     }
     this.throttles.get(event.segment)?.cancel();
     this.throttles.delete(event.segment);
+    this.shown.delete(event.segment);
     const shown = this.indexBySegment.has(event.segment);
     if (!event.text && !shown) return; // noise that never became words
     c.onFinal(this.toTranscript(event, this.indexFor(event.segment)));
     this.indexBySegment.delete(event.segment);
+  }
+
+  /** Partials currently on screen (lines not yet final). */
+  openPartials(): Transcript[] {
+    return [...this.shown.values()];
   }
 
   private indexFor(segment: number): number {

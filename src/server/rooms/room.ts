@@ -148,6 +148,10 @@ export class LiveRoom {
     }
     member.send({ type: 'room-status', status: this.status() });
     member.send({ type: 'transcripts', transcripts: this.transcripts() });
+    // Lines being spoken right now, so someone joining mid-sentence sees them at once.
+    for (const track of this.tracks.values()) {
+      for (const partial of track.openPartials()) member.send({ type: 'transcript', transcript: partial });
+    }
     this.broadcast('participant-joined', member);
   }
 

@@ -1,0 +1,133 @@
+/**
+ * npm run bench:capacity [-- --seconds S] [--max N] [--server URL]
+ *
+ * How many people can speak at once, each in their own conversation, in real time, while every
+ * word still reaches the screen within a second (word latency p95 < 1000 ms)? Runs rounds of N
+ * simultaneous real-time streams (N = 1, 2, 4, ... then a binary search between the last good
+ * and first bad N) of real speech (../shared/speech/long-dev.wav, each stream from a different
+ * offset), and prints each round's figures and, last, the number.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { SAMPLE_RATE_HZ } from '../src/shared/constants';
+import { parseWav } from '../src/shared/wav';
+import { percentile } from './lib/latency';
+import { measureRecording } from './lib/recording';
+import { startServerProcess, type ServerProcess } from './lib/server-process';
+import { CaptionClient, createGuest } from './lib/socket-client';
+
+const P95_LIMIT_MS = 1000;
+
+const { values } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '30' },
+    max: { type: 'string', default: '64' },
+    server: { type: 'string' },
+    audio: { type: 'string' },
+  },
+});
+const seconds = Number(values.seconds);
+const maxStreams = Number(values.max);
+const speechDir = process.env.HEARKEN_SPEECH_DIR ?? join(import.meta.dirname, '../../shared/speech');
+const source = parseWav(readFileSync(values.audio ?? join(speechDir, 'long-dev.wav'))).samples;
+const length = Math.min(source.length, Math.round(seconds * SAMPLE_RATE_HZ));
+
+interface Round {
+  streams: number;
+  wordP50: number | null;
+  wordP95: number | null;
+  finalP50: number | null;
+  finalP95: number | null;
+  words: number;
+  cpuPercent: number | null;
+  peakRssMb: number | null;
+  ok: boolean;
+}
+
+/** Stream i starts 23 s further into the file than stream i-1, so they do not speak in unison. */
+function slice(i: number): Int16Array {
+  const start = (i * 23 * SAMPLE_RATE_HZ) % Math.max(1, source.length - length);
+  return source.subarray(start, start + length);
+}
+
+async function round(baseUrl: string, server: ServerProcess | undefined, n: number): Promise<Round> {
+  const clients = await Promise.all(
+    Array.from({ length: n }, async (_, i) =>
+      CaptionClient.connect(baseUrl, { user: await createGuest(baseUrl, `Speaker ${i + 1}`) }),
+    ),
+  );
+  const cpuBefore = server?.cpuSeconds();
+  const wallBefore = performance.now();
+  const results = await Promise.all(
+    clients.map(async (c, i) => {
+      // Stagger starts a little, as people do not all start at the same millisecond.
+      await new Promise((r) => setTimeout(r, (i * 37) % 500));
+      return measureRecording(c, slice(i), { speed: 1, trailingSilenceMs: 1500 });
+    }),
+  );
+  const wallSeconds = (performance.now() - wallBefore) / 1000;
+  const cpuAfter = server?.cpuSeconds();
+  await Promise.all(clients.map((c) => c.close()));
+  const words = results.flatMap((r) => r.wordLatenciesMs);
+  const finals = results.flatMap((r) => (r.finalLatencyMs === undefined ? [] : [r.finalLatencyMs]));
+  const p95 = percentile(words, 95);
+  return {
+    streams: n,
+    wordP50: percentile(words, 50) ?? null,
+    wordP95: p95 ?? null,
+    finalP50: percentile(finals, 50) ?? null,
+    finalP95: percentile(finals, 95) ?? null,
+    words: words.length,
+    cpuPercent:
+      cpuBefore === undefined || cpuAfter === undefined
+        ? null
+        : Math.round(((cpuAfter - cpuBefore) / wallSeconds) * 100),
+    peakRssMb: server?.peakRssMb() ?? null,
+    ok: p95 !== undefined && p95 < P95_LIMIT_MS && words.length > 0,
+  };
+}
+
+let server: ServerProcess | undefined;
+const baseUrl = values.server ?? (server = await startServerProcess()).url;
+const rounds: Round[] = [];
+const show = (r: Round) =>
+  console.log(
+    `${String(r.streams).padStart(3)} streams: word p50 ${r.wordP50} ms, p95 ${r.wordP95} ms; final p50 ${r.finalP50} ms, p95 ${r.finalP95} ms; ` +
+      `${r.words} words; server CPU ${r.cpuPercent ?? '?'}%; peak RSS ${r.peakRssMb ?? '?'} MB ${r.ok ? 'OK' : 'TOO SLOW'}`,
+  );
+
+console.log(
+  `Each stream: ${(length / SAMPLE_RATE_HZ).toFixed(0)} s of real speech in real time; limit: word latency p95 < ${P95_LIMIT_MS} ms`,
+);
+let good = 0;
+let bad = 0;
+for (let n = 1; n <= maxStreams; n *= 2) {
+  const r = await round(baseUrl, server, n);
+  rounds.push(r);
+  show(r);
+  if (!r.ok) {
+    bad = n;
+    break;
+  }
+  good = n;
+}
+// Binary search between the last good and the first bad round.
+while (bad > 0 && bad - good > 1) {
+  const n = Math.floor((good + bad) / 2);
+  const r = await round(baseUrl, server, n);
+  rounds.push(r);
+  show(r);
+  if (r.ok) good = n;
+  else bad = n;
+}
+await server?.stop();
+
+console.log(
+  JSON.stringify({
+    sustainedStreams: good,
+    limit: { wordLatencyP95Ms: P95_LIMIT_MS },
+    secondsPerStream: Number((length / SAMPLE_RATE_HZ).toFixed(1)),
+    rounds: rounds.sort((a, b) => a.streams - b.streams),
+  }),
+);

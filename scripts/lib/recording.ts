@@ -1,0 +1,55 @@
+/**
+ * One measured recording, as the benchmarks make it: start audio, stream the samples paced
+ * like a microphone, keep sending silence until the last line is final (as a live microphone
+ * would), stop, and wait until the server confirms every final of the recording was sent.
+ */
+import { CHUNK_SAMPLES, SAMPLE_RATE_HZ } from '../../src/shared/constants';
+import { recordingLatency, SendLog, type RecordingLatency, type TimedTranscript } from './latency';
+import { streamAudio, type CaptionClient } from './socket-client';
+
+export interface MeasuredRecording extends RecordingLatency {
+  /** Last final's arrival minus the send time of the recording's last sample (undefined: no final). */
+  finalLatencyMs: number | undefined;
+}
+
+export async function measureRecording(
+  client: CaptionClient,
+  samples: Int16Array,
+  options: { speed: number; trailingSilenceMs: number },
+): Promise<MeasuredRecording> {
+  const { speed } = options;
+  const sent = new SendLog();
+  const messages: TimedTranscript[] = [];
+  const off = client.onMessage((r) => {
+    if (r.message.type === 'transcript') messages.push({ atMs: r.atMs, transcript: r.message.transcript });
+  });
+  const mark = client.received.length;
+  try {
+    client.startAudio();
+    await streamAudio(client, samples, { speed, onChunk: (first, at) => sent.record(first, at) });
+    const endSentAt = sent.sentAt(samples.length - 1)!;
+    // Silence until no line is open: the newest caption message is a final.
+    const silence = new Int16Array(Math.round((options.trailingSilenceMs * SAMPLE_RATE_HZ) / 1000));
+    const padded = Math.ceil(samples.length / CHUNK_SAMPLES) * CHUNK_SAMPLES;
+    const settled = () => messages.length > 0 && messages.at(-1)!.transcript.isFinal;
+    for (let i = 0; i < silence.length && !settled(); i += CHUNK_SAMPLES) {
+      await streamAudio(client, silence.subarray(i, i + CHUNK_SAMPLES), {
+        speed,
+        onChunk: (first, at) => sent.record(padded + i + first, at),
+      });
+    }
+    client.stopAudio();
+    await client.waitFor(
+      (m) => m.type === 'room-status-update' && m.reason === 'audio-stream-stopped',
+      120_000,
+      mark,
+    );
+    const result = recordingLatency(messages, sent);
+    return {
+      ...result,
+      finalLatencyMs: result.lastFinalAtMs === undefined ? undefined : result.lastFinalAtMs - endSentAt,
+    };
+  } finally {
+    off();
+  }
+}
