@@ -1,0 +1,96 @@
+/**
+ * Caption tiers through the real server: each tier names an engine by configuration, a premium
+ * request is served by the premium engine, and a tier whose model is missing says what to run.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API, type ServerConfigResponse } from '../../src/shared/api';
+import type { Transcript } from '../../src/shared/entities';
+import { CaptionClient, createGuest, streamAudio } from '../../scripts/lib/socket-client';
+import { removeDataDir, startTestServer, type TestServer } from '../helpers/server';
+import { devSamples } from '../helpers/speech';
+import { tinyModel, TINY_MODEL_NAME } from '../helpers/tiny-model';
+
+async function captionsOf(client: CaptionClient): Promise<Transcript[]> {
+  const mark = client.received.length;
+  client.startAudio();
+  await streamAudio(client, devSamples('1688-142285-0003.wav'), { speed: 3 });
+  await streamAudio(client, new Int16Array(24_000), { speed: 3 });
+  client.stopAudio();
+  await client.waitFor(
+    (m) => m.type === 'room-status-update' && m.reason === 'audio-stream-stopped',
+    30_000,
+    mark,
+  );
+  return client.received
+    .slice(mark)
+    .flatMap((r) => (r.message.type === 'transcript' ? [r.message.transcript] : []));
+}
+
+describe('speech tiers', () => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    const model = tinyModel();
+    server = await startTestServer({
+      env: {
+        HEARKEN_MODELS_DIR: model.modelsDir,
+        HEARKEN_TIER_BASIC: 'pocketsphinx',
+        HEARKEN_TIER_PREMIUM: `sherpa-onnx:${TINY_MODEL_NAME}`,
+      },
+    });
+  });
+  afterAll(async () => {
+    await server?.close();
+    removeDataDir(server.dataDir);
+  });
+
+  it('reports which engine serves each tier', async () => {
+    const config = (await (await fetch(`${server.url}${API.config}`)).json()) as ServerConfigResponse;
+    expect(config.speech.tiers.basic).toMatchObject({ available: true, engine: 'pocketsphinx:en-us' });
+    expect(config.speech.tiers.premium).toMatchObject({
+      available: true,
+      engine: `sherpa-onnx:${TINY_MODEL_NAME}`,
+    });
+  });
+
+  it('serves basic captions with the basic engine and premium ones with the premium engine', async () => {
+    const client = await CaptionClient.connect(server.url, { user: await createGuest(server.url, 'Tiers') });
+    const basic = await captionsOf(client);
+    expect(basic.filter((t) => t.isFinal).map((t) => t.asr?.engine)).toContain('pocketsphinx:en-us');
+
+    client.send({ type: 'connection-params-update', usePaidASR: true });
+    const premium = await captionsOf(client);
+    const engines = new Set(premium.map((t) => t.asr?.engine));
+    expect([...engines]).toEqual([`sherpa-onnx:${TINY_MODEL_NAME}`]);
+    expect(premium.every((t) => t.usePaidASR)).toBe(true);
+    await client.close();
+  });
+});
+
+describe('a tier whose model is missing', () => {
+  it('is reported unavailable with the command that installs it, and basic still serves', async () => {
+    const server = await startTestServer({
+      env: {
+        HEARKEN_TIER_PREMIUM: 'sherpa-onnx:sherpa-onnx-streaming-zipformer-en-2023-06-26',
+        HEARKEN_MODELS_DIR: '/nonexistent',
+      },
+    });
+    try {
+      const config = (await (await fetch(`${server.url}${API.config}`)).json()) as ServerConfigResponse;
+      expect(config.speech.tiers.premium.available).toBe(false);
+      expect(config.speech.tiers.premium.problem).toContain(
+        'npm run models:download -- sherpa-onnx-streaming-zipformer-en-2023-06-26',
+      );
+      expect(config.speech.tiers.basic.available).toBe(true);
+      // A premium request falls back to basic rather than leaving the speaker without captions.
+      const client = await CaptionClient.connect(server.url, { user: await createGuest(server.url) });
+      client.send({ type: 'connection-params-update', usePaidASR: true });
+      const captions = await captionsOf(client);
+      expect(captions.some((t) => t.isFinal && t.asr?.engine === 'pocketsphinx:en-us')).toBe(true);
+      await client.close();
+    } finally {
+      await server.close();
+      removeDataDir(server.dataDir);
+    }
+  });
+});
