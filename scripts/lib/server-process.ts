@@ -65,6 +65,9 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
     });
   });
   const pid = child.pid!;
+  // If the benchmark dies, its server must not outlive it.
+  const killChild = () => child.kill('SIGKILL');
+  process.once('exit', killChild);
   return {
     url,
     pid,
@@ -76,6 +79,7 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
     stop: () =>
       new Promise<void>((done) => {
         child.once('exit', () => {
+          process.off('exit', killChild);
           rmSync(dataDir, { recursive: true, force: true });
           done();
         });

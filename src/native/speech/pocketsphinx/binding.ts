@@ -18,7 +18,10 @@ export interface PocketSphinxLib {
   endUtt(ps: unknown): number;
   /** Current best hypothesis (partial during an utterance, final after `endUtt`). */
   hyp(ps: unknown): string;
-  /** Words of the best hypothesis with their frame ranges (100 frames per second). */
+  /**
+   * Words of the best hypothesis with their frame ranges (100 frames per second), counted from
+   * the start of the utterance.
+   */
   segments(ps: unknown): Array<{ word: string; startFrame: number; endFrame: number }>;
   nFrames(ps: unknown): number;
 }
@@ -115,7 +118,13 @@ export function loadPocketSphinx(): PocketSphinxLib {
         psSegFrames(seg, sf, ef);
         out.push({ word: psSegWord(seg) as string, startFrame: sf[0]!, endFrame: ef[0]! });
       }
-      return out;
+      // 5prealpha's lattice segments count frames from the decoder's first utterance, not the
+      // current one (a reused decoder's second line starts at frame ~450). The lattice always
+      // starts with the sentence-start node at the utterance's frame 0, so rebase on it.
+      const origin = out.reduce((min, s) => Math.min(min, s.startFrame), Number.POSITIVE_INFINITY);
+      return Number.isFinite(origin)
+        ? out.map((s) => ({ ...s, startFrame: s.startFrame - origin, endFrame: s.endFrame - origin }))
+        : out;
     },
     nFrames: (ps) => psGetNFrames(ps) as number,
   };

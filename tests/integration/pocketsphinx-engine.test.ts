@@ -1,0 +1,99 @@
+/**
+ * The PocketSphinx engine on real speech: streaming partials and finals, word timings that stay
+ * on the audio's clock across utterances and reused decoders, flush, and a clear error when the
+ * model is missing.
+ */
+import { describe, expect, it } from 'vitest';
+import { PocketSphinxEngine } from '../../src/native/speech/pocketsphinx/engine';
+import { EngineUnavailableError, type RecognizerEvent } from '../../src/native/speech/types';
+import { CHUNK_SAMPLES } from '../../src/shared/constants';
+import { wordErrorRate } from '../../src/shared/wer';
+import { devReference, devSamples, POCKETSPHINX_MEASURED_DEV_WER } from '../helpers/speech';
+
+const VAD = 'resources/models/silero-vad/silero_vad.onnx';
+const FILE = '1688-142285-0004.wav';
+
+function run(engine: PocketSphinxEngine, audio: Int16Array, flush = true): RecognizerEvent[] {
+  const stream = engine.open();
+  const events: RecognizerEvent[] = [];
+  for (let i = 0; i < audio.length; i += CHUNK_SAMPLES)
+    events.push(...stream.accept(audio.subarray(i, i + CHUNK_SAMPLES)));
+  if (flush) events.push(...stream.flush());
+  stream.close();
+  return events;
+}
+
+function withSilence(...parts: Int16Array[]): Int16Array {
+  const gap = 16_000;
+  const out = new Int16Array(parts.reduce((n, p) => n + p.length + gap, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length + gap;
+  }
+  return out;
+}
+
+describe('PocketSphinx engine', () => {
+  const engine = new PocketSphinxEngine({ vadModel: VAD });
+  const speech = devSamples(FILE);
+  const durationMs = (speech.length / 16_000) * 1000;
+
+  it('streams partials, then a final with word timings inside the audio', () => {
+    const events = run(engine, withSilence(speech));
+    const finals = events.filter((e) => e.kind === 'final' && e.text);
+    expect(events[0]!.kind).toBe('partial');
+    expect(finals).toHaveLength(1);
+    expect(wordErrorRate(devReference(FILE), finals[0]!.text)).toBeLessThanOrEqual(
+      POCKETSPHINX_MEASURED_DEV_WER,
+    );
+    const words = finals[0]!.words!;
+    expect(words.length).toBeGreaterThan(5);
+    for (const w of words) {
+      expect(w.startMs).toBeGreaterThanOrEqual(0);
+      expect(w.endMs).toBeGreaterThan(w.startMs);
+      expect(w.endMs).toBeLessThanOrEqual(durationMs + 100);
+    }
+  });
+
+  it('keeps word timings on the stream clock for a second line and on a reused decoder', () => {
+    const twice = run(engine, withSilence(speech, speech)).filter((e) => e.kind === 'final' && e.text);
+    expect(twice).toHaveLength(2);
+    const [first, second] = twice as [RecognizerEvent, RecognizerEvent];
+    const offsetMs = durationMs + 1000;
+    // The second line is the same audio one file and one second later: same timings, shifted.
+    expect(second.startMs).toBeGreaterThanOrEqual(first.endMs);
+    expect(second.words![0]!.startMs - first.words![0]!.startMs).toBeCloseTo(offsetMs, -2);
+    expect(second.words!.at(-1)!.endMs).toBeLessThanOrEqual(2 * durationMs + 1100);
+
+    // A new stream takes a decoder another stream used: its timings start from zero again.
+    const again = run(engine, withSilence(speech)).find((e) => e.kind === 'final' && e.text)!;
+    expect(again.words![0]!.startMs).toBe(first.words![0]!.startMs);
+  });
+
+  it('ends the open line on flush', () => {
+    const events = run(engine, speech.subarray(0, Math.floor(speech.length * 0.6)), false);
+    expect(events.some((e) => e.kind === 'final')).toBe(false);
+    const stream = engine.open();
+    for (let i = 0; i < speech.length * 0.6; i += CHUNK_SAMPLES)
+      stream.accept(speech.subarray(i, i + CHUNK_SAMPLES));
+    const flushed = stream.flush();
+    stream.close();
+    expect(flushed).toHaveLength(1);
+    expect(flushed[0]).toMatchObject({ kind: 'final', segment: 0 });
+    expect(flushed[0]!.text.split(' ').length).toBeGreaterThan(3);
+  });
+
+  it('stays silent on silence', () => {
+    expect(run(engine, new Int16Array(16_000 * 3))).toEqual([]);
+  });
+
+  it('names the missing model and how to install it', () => {
+    expect(() => new PocketSphinxEngine({ vadModel: VAD, modelDir: '/nonexistent/en-us' })).toThrow(
+      EngineUnavailableError,
+    );
+    expect(() => new PocketSphinxEngine({ vadModel: VAD, modelDir: '/nonexistent/en-us' })).toThrow(
+      /pocketsphinx-en-us.*apt-get install libpocketsphinx3 pocketsphinx-en-us/,
+    );
+  });
+});
