@@ -3,7 +3,11 @@
  *
  * - Word latency: for each word of a final caption, from the moment the end of that word's
  *   audio was sent to the moment the word first reached the client in any caption message
- *   (a partial or the final) of the same utterance, at the same position.
+ *   (a partial or the final) of the same utterance. A message "shows" a final word when the two
+ *   word sequences, aligned by longest common subsequence, pair it with that word: a partial
+ *   that still has an extra or a wrong word earlier on shows the later words all the same. A
+ *   message computed from audio that ended before the word began cannot show it (that is a
+ *   different occurrence of a common word like "the"), when the message says where its audio ended.
  * - Final latency: from the moment the end of an utterance's audio was sent to the moment its
  *   (last) final caption arrived.
  */
@@ -41,6 +45,33 @@ export class SendLog {
   }
 }
 
+/**
+ * Indexes of `final` paired with an equal word of `shown` by a longest common subsequence
+ * alignment (the pairing that keeps the most words in order).
+ */
+export function alignedIndexes(shown: readonly string[], final: readonly string[]): number[] {
+  const n = shown.length;
+  const m = final.length;
+  // lcs[i][j]: LCS length of shown[i..] and final[j..].
+  const lcs = Array.from({ length: n + 1 }, () => new Array<number>(m + 1).fill(0));
+  for (let i = n - 1; i >= 0; i--) {
+    for (let j = m - 1; j >= 0; j--) {
+      lcs[i]![j] =
+        shown[i] === final[j] ? lcs[i + 1]![j + 1]! + 1 : Math.max(lcs[i + 1]![j]!, lcs[i]![j + 1]!);
+    }
+  }
+  const matched: number[] = [];
+  for (let i = 0, j = 0; i < n && j < m;) {
+    if (shown[i] === final[j]) {
+      matched.push(j);
+      i++;
+      j++;
+    } else if (lcs[i + 1]![j]! >= lcs[i]![j + 1]!) i++;
+    else j++;
+  }
+  return matched;
+}
+
 function text(t: Transcript): string {
   return t.texts[t.speechLang] ?? Object.values(t.texts)[0] ?? '';
 }
@@ -70,16 +101,25 @@ export function recordingLatency(messages: readonly TimedTranscript[], sent: Sen
     const final = [...list].reverse().find((m) => m.transcript.isFinal);
     if (!final || !text(final.transcript)) continue;
     finals.push(final);
-    const words = final.transcript.asr?.words ?? [];
-    const shown = list.map((m) => ({ atMs: m.atMs, words: normalizeWords(text(m.transcript)) }));
+    const words = (final.transcript.asr?.words ?? []).flatMap((w) => {
+      const normal = normalizeWords(w.w)[0];
+      return normal ? [{ w: normal, startMs: w.startMs, endMs: w.endMs }] : [];
+    });
+    const finalWords = words.map((w) => w.w);
+    const firstShown = new Array<number | undefined>(words.length);
+    for (const m of list) {
+      const audioEndMs = m.transcript.asr?.endMs;
+      for (const j of alignedIndexes(normalizeWords(text(m.transcript)), finalWords)) {
+        if (audioEndMs !== undefined && audioEndMs < words[j]!.startMs) continue;
+        firstShown[j] ??= m.atMs;
+      }
+    }
     words.forEach((word, k) => {
-      const target = normalizeWords(word.w)[0];
-      if (!target) return;
       const endSample = Math.max(0, Math.round((word.endMs * SAMPLE_RATE_HZ) / 1000) - 1);
       const sentAtMs = sent.sentAt(endSample);
-      const first = shown.find((s) => s.words[k] === target);
-      if (sentAtMs === undefined || !first) return;
-      wordLatenciesMs.push(first.atMs - sentAtMs);
+      const shownAt = firstShown[k];
+      if (sentAtMs === undefined || shownAt === undefined) return;
+      wordLatenciesMs.push(shownAt - sentAtMs);
     });
   }
   finals.sort((a, b) => a.transcript.index - b.transcript.index);

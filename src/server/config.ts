@@ -6,7 +6,7 @@ import { availableParallelism } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { resolveTiers, type Tier } from '../native/speech/tiers';
+import { parseEngineSettings, resolveTiers, type Tier } from '../native/speech/tiers';
 import type { EngineSpec } from '../native/speech/types';
 
 export interface ServerConfig {
@@ -44,6 +44,10 @@ function int(value: string | undefined, fallback: number, name: string): number 
   return n;
 }
 
+function withDefined<K extends string, V>(key: K, value: V | undefined): Partial<Record<K, V>> {
+  return value === undefined ? {} : ({ [key]: value } as Record<K, V>);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const root = packageRoot();
   const modelsDir = resolve(env.HEARKEN_MODELS_DIR ?? join(root, 'models'));
@@ -64,6 +68,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     tiers: resolveTiers({
       modelsDir,
       vadModel,
+      ...withDefined('pocketsphinxArgs', parseEngineSettings(env.HEARKEN_POCKETSPHINX_ARGS)),
       configured: {
         ...(env.HEARKEN_TIER_BASIC ? { basic: env.HEARKEN_TIER_BASIC } : {}),
         ...(env.HEARKEN_TIER_PREMIUM ? { premium: env.HEARKEN_TIER_PREMIUM } : {}),

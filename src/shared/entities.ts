@@ -80,6 +80,8 @@ export interface Transcript {
     /** Absent means typed by a human. */
     timeReceivedMs: number;
     engine: string;
+    /** End of the audio this result was computed from, in ms from the start of the stream. */
+    endMs?: number;
     words?: WordTiming[];
   };
   usePaidASR: boolean;

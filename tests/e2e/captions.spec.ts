@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 /**
  * Live captions in a real browser: the host's Chromium hears a recorded dev utterance through its
  * (fake) microphone, starts a conversation and sees the captions; a friend in a second browser
@@ -7,10 +8,10 @@ import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { join } from 'node:path';
 import { wordErrorRate } from '../../src/shared/wer';
-import { DEV_DIR, devReference, POCKETSPHINX_MEASURED_DEV_WER } from '../helpers/speech';
+import { DEV_DIR, devReference, CAPTION_TEST_FILE, POCKETSPHINX_MEASURED_DEV_WER } from '../helpers/speech';
 import { launchChromium, microphoneFile } from './browser';
 
-const FILE = '1688-142285-0004.wav';
+const FILE = CAPTION_TEST_FILE;
 
 async function expectAccessible(page: Page, screen: string): Promise<void> {
   const results = await new AxeBuilder({ page }).analyze();
@@ -73,6 +74,19 @@ test('a host speaks, sees captions of the recording, and a friend who joins by r
 
     await expect.poll(() => finalCaptionText(friend)).toBe(hostText);
     await expectAccessible(friend, 'conversation (friend)');
+
+    // A third person opens the invite link instead: it joins the same room, captions included.
+    const link = await host.getByTestId('invite-link').getAttribute('href');
+    expect(link).toContain('token=');
+    const linkContext = await browser.newContext({ baseURL });
+    const viaLink = await linkContext.newPage();
+    await viaLink.goto(link!);
+    await expect(viaLink.getByTestId('socket-status')).toHaveAttribute('data-state', 'online');
+    await expect.poll(() => finalCaptionText(viaLink)).toBe(hostText);
+    await expect(viaLink.locator('[data-testid="caption"]').first()).toHaveAttribute(
+      'data-author-id',
+      (await host.locator('[data-testid="caption"]').first().getAttribute('data-author-id')) ?? '',
+    );
 
     // The host ends the conversation: both see the transcript.
     await host.getByTestId('record-toggle').click();

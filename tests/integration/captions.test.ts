@@ -14,9 +14,14 @@ import {
   streamAudio,
 } from '../../scripts/lib/socket-client';
 import { removeDataDir, startTestServer, type TestServer } from '../helpers/server';
-import { devReference, devSamples, POCKETSPHINX_MEASURED_DEV_WER } from '../helpers/speech';
+import {
+  devReference,
+  devSamples,
+  CAPTION_TEST_FILE,
+  POCKETSPHINX_MEASURED_DEV_WER,
+} from '../helpers/speech';
 
-const FILE = '1688-142285-0004.wav';
+const FILE = CAPTION_TEST_FILE;
 const SPEED = 3;
 
 function transcripts(client: CaptionClient): Transcript[] {
@@ -130,6 +135,29 @@ describe('live captions', () => {
     >;
     expect(finalText(replay.transcripts)).toBe(before);
     expect(replay.transcripts.every((t) => t.isFinal)).toBe(true);
+  });
+
+  it('stores the line being spoken when the server stops mid-sentence', async () => {
+    const roomId = host.roomId;
+    const user = host.user;
+    const mark = host.received.length;
+    host.startAudio();
+    const speech = devSamples('1688-142285-0003.wav');
+    await streamAudio(host, speech.subarray(0, Math.floor(speech.length * 0.7)), { speed: SPEED });
+    await host.waitFor((m) => m.type === 'transcript' && !m.transcript.isFinal, 10_000, mark);
+    // Shut down while the line is still open: its final must be made and stored first.
+    await server.close();
+    await host.close();
+
+    server = await startTestServer({ dataDir });
+    host = await CaptionClient.connect(server.url, { user, roomId });
+    const replay = (await host.waitFor((m) => m.type === 'transcripts', 5000)) as Extract<
+      ServerMessage,
+      { type: 'transcripts' }
+    >;
+    const interrupted = replay.transcripts.filter((t) => t.trackName !== replay.transcripts[0]!.trackName);
+    expect(interrupted).toHaveLength(1);
+    expect(interrupted[0]!.texts['en-US']!.split(' ').length).toBeGreaterThan(3);
   });
 
   it('gives link tokens: read-write joins, read-only may listen but not speak', async () => {

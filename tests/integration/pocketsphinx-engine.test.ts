@@ -8,10 +8,15 @@ import { PocketSphinxEngine } from '../../src/native/speech/pocketsphinx/engine'
 import { EngineUnavailableError, type RecognizerEvent } from '../../src/native/speech/types';
 import { CHUNK_SAMPLES } from '../../src/shared/constants';
 import { wordErrorRate } from '../../src/shared/wer';
-import { devReference, devSamples, POCKETSPHINX_MEASURED_DEV_WER } from '../helpers/speech';
+import {
+  devReference,
+  devSamples,
+  CAPTION_TEST_FILE,
+  POCKETSPHINX_MEASURED_DEV_WER,
+} from '../helpers/speech';
 
 const VAD = 'resources/models/silero-vad/silero_vad.onnx';
-const FILE = '1688-142285-0004.wav';
+const FILE = CAPTION_TEST_FILE;
 
 function run(engine: PocketSphinxEngine, audio: Int16Array, flush = true): RecognizerEvent[] {
   const stream = engine.open();

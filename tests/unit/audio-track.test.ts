@@ -86,7 +86,7 @@ describe('AudioTrack.handle', () => {
         origin: 'asr',
         speechLang: 'en-US',
         texts: { 'en-US': 'hello' },
-        asr: { final: false, timeReceivedMs: 5000, engine: 'pocketsphinx:en-us' },
+        asr: { final: false, timeReceivedMs: 5000, engine: 'pocketsphinx:en-us', endMs: 2000 },
         usePaidASR: false,
         index: 10,
         timestampMs: START_WALL_MS + 1500,

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { SendLog, type TimedTranscript, percentile, recordingLatency } from '../../scripts/lib/latency';
+import {
+  SendLog,
+  type TimedTranscript,
+  alignedIndexes,
+  percentile,
+  recordingLatency,
+} from '../../scripts/lib/latency';
 import type { Transcript, WordTiming } from '../../src/shared/entities';
 
 /** 60 ms chunks of 960 samples, chunk i sent at 10000 + 60 i ms. */
@@ -89,8 +95,8 @@ describe('recordingLatency', () => {
     msg(10_900, 'trk.0', 0, 'Good morning.', true, [word('good', 300), word('morning', 660)]), // morning: 300
     msg(11_300, 'trk.1', 1, 'hello'), // hello: 11300 - 11140 = 160
     msg(11_600, 'trk.1', 1, 'hello word'), // not "world"
-    msg(11_650, 'trk.1', 1, 'world'), // "world" at the wrong position
-    msg(11_700, 'trk.1', 1, 'hello world'), // world: 11700 - 11440 = 260
+    msg(11_650, 'trk.1', 1, 'world'), // world: shown, though not yet after "hello": 11650 - 11440 = 210
+    msg(11_700, 'trk.1', 1, 'hello world'),
     msg(12_100, 'trk.1', 1, 'Hello world, again!', true, [
       word('Hello', 1200),
       word('world', 1500),
@@ -100,9 +106,22 @@ describe('recordingLatency', () => {
     msg(13_000, 'trk.2', 2, '', true, [word('um', 2300)]), // an empty final: ignored entirely
   ];
 
-  it('measures each word from the send of its last sample to its first showing at its position', () => {
+  it('measures each word from the send of its last sample to its first showing', () => {
     const result = recordingLatency(messages, sendLog());
-    expect([...result.wordLatenciesMs].sort((a, b) => a - b)).toEqual([160, 260, 260, 300, 300]);
+    expect([...result.wordLatenciesMs].sort((a, b) => a - b)).toEqual([160, 210, 260, 300, 300]);
+  });
+
+  it('counts a word as shown when a partial with an extra or wrong word before it shows it', () => {
+    // the 660 ms -> chunk 10 -> sent 10600; cat 1200 -> 11140; sat 1500 -> 11440
+    const result = recordingLatency(
+      [
+        msg(10_700, 'u.0', 0, 'uh the'), // the: 100 (an extra word before it)
+        msg(11_300, 'u.0', 0, 'a cat'), // cat: 160 ("a" is wrong, "the" is not shown again)
+        msg(11_900, 'u.0', 0, 'the cat sat', true, [word('the', 660), word('cat', 1200), word('sat', 1500)]), // sat: 460
+      ],
+      sendLog(),
+    );
+    expect(result.wordLatenciesMs).toEqual([100, 160, 460]);
   });
 
   it('joins non-empty finals in order and reports the arrival of the last one', () => {
@@ -131,9 +150,9 @@ describe('recordingLatency', () => {
     );
     expect(result.hypothesis).toBe('the cat');
     expect(result.lastFinalAtMs).toBe(10_800);
-    // "the" (sample 2399, chunk 2, sent 10120) first shown at position 0 by the second final;
-    // "cat" (sample 4799, chunk 4, sent 10240) first shown at position 1 by the second final too.
-    expect(result.wordLatenciesMs).toEqual([10_800 - 10_120, 10_800 - 10_240]);
+    // "the" (sample 2399, chunk 2, sent 10120) first shown by the second final;
+    // "cat" (sample 4799, chunk 4, sent 10240) was already shown by the first one.
+    expect(result.wordLatenciesMs).toEqual([10_800 - 10_120, 10_300 - 10_240]);
   });
 
   it('skips a word whose audio was never logged as sent', () => {
@@ -152,6 +171,19 @@ describe('recordingLatency', () => {
       hypothesis: '',
       lastFinalAtMs: undefined,
     });
+  });
+});
+
+describe('alignedIndexes', () => {
+  it.each([
+    { shown: [], final: ['a'], expected: [] },
+    { shown: ['a', 'b', 'c'], final: ['a', 'b', 'c'], expected: [0, 1, 2] },
+    { shown: ['x', 'b'], final: ['a', 'b', 'c'], expected: [1] },
+    { shown: ['the', 'dog'], final: ['the', 'cat', 'saw', 'the', 'dog'], expected: [0, 4] },
+    { shown: ['c', 'a'], final: ['a', 'b'], expected: [0] },
+    { shown: ['a', 'x', 'b', 'y', 'c'], final: ['a', 'b', 'c', 'd'], expected: [0, 1, 2] },
+  ])('pairs $shown with $final at $expected', ({ shown, final, expected }) => {
+    expect(alignedIndexes(shown, final)).toEqual(expected);
   });
 });
 
@@ -184,5 +216,26 @@ describe('percentile (nearest rank)', () => {
     const values = [3, 1, 2];
     percentile(values, 50);
     expect(values).toEqual([3, 1, 2]);
+  });
+});
+
+describe('recordingLatency with the audio position of each message', () => {
+  it('does not let a message show a word that began after the audio it was computed from', () => {
+    // final: "the cat saw the dog"; the second "the" starts at 1300 ms and ends at 1400 ms
+    // (sample 22399 -> chunk 23 -> sent 11380).
+    const early = msg(10_500, 'd.0', 0, 'the cat saw the');
+    early.transcript.asr = { final: false, timeReceivedMs: 0, engine: 'test', endMs: 1000 };
+    const later = msg(11_500, 'd.0', 0, 'the cat saw the dog');
+    later.transcript.asr = { final: false, timeReceivedMs: 0, engine: 'test', endMs: 1800 };
+    const final = msg(11_900, 'd.0', 0, 'the cat saw the dog', true, [
+      word('the', 200),
+      word('cat', 500),
+      word('saw', 800),
+      { w: 'the', startMs: 1300, endMs: 1400 },
+      word('dog', 1700),
+    ]);
+    const result = recordingLatency([early, later, final], sendLog());
+    // The second "the" is first shown by `later` (11500 - 11380), not by `early`.
+    expect(result.wordLatenciesMs[3]).toBe(120);
   });
 });

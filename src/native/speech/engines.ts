@@ -15,7 +15,11 @@ export function defaultVadModel(spec: EngineSpec): string {
 export async function createEngine(spec: EngineSpec): Promise<SpeechEngine> {
   switch (spec.kind) {
     case 'pocketsphinx':
-      return new PocketSphinxEngine({ vadModel: defaultVadModel(spec), modelDir: spec.model });
+      return new PocketSphinxEngine({
+        vadModel: defaultVadModel(spec),
+        ...(spec.model ? { modelDir: spec.model } : {}),
+        ...(spec.settings ? { decoderArgs: spec.settings } : {}),
+      });
     case 'sherpa-onnx': {
       const { createSherpaOnnxEngine } = await import('./sherpa-onnx/index');
       return createSherpaOnnxEngine(spec);

@@ -14,6 +14,8 @@ export const TIERS: readonly Tier[] = ['basic', 'premium'];
 export interface TierSettings {
   modelsDir: string;
   vadModel: string;
+  /** PocketSphinx decoder arguments applied wherever PocketSphinx serves (HEARKEN_POCKETSPHINX_ARGS). */
+  pocketsphinxArgs?: Record<string, string>;
   /** Explicit engine per tier, e.g. from HEARKEN_TIER_BASIC. */
   configured: Partial<Record<Tier, string>>;
 }
@@ -38,13 +40,30 @@ export function installedModelsFor(tier: Tier, modelsDir: string): string[] {
   );
 }
 
+/** Parses `beam=1e-60,lw=7` into decoder arguments. */
+export function parseEngineSettings(value: string | undefined): Record<string, string> | undefined {
+  if (!value?.trim()) return undefined;
+  const out: Record<string, string> = {};
+  for (const pair of value.split(',')) {
+    const [key, ...rest] = pair.split('=');
+    const k = key?.trim().replace(/^-/, '');
+    if (!k || rest.length === 0) throw new Error(`engine setting "${pair}" must look like name=value`);
+    out[k] = rest.join('=').trim();
+  }
+  return out;
+}
+
 export function resolveTiers(settings: TierSettings): Record<Tier, EngineSpec[]> {
   const { modelsDir, vadModel, configured } = settings;
+  const withArgs = (spec: EngineSpec): EngineSpec =>
+    spec.kind === 'pocketsphinx' && settings.pocketsphinxArgs
+      ? { ...spec, settings: settings.pocketsphinxArgs }
+      : spec;
   const out = {} as Record<Tier, EngineSpec[]>;
   for (const tier of TIERS) {
     const explicit = configured[tier];
     if (explicit) {
-      out[tier] = [parseEngineSpec(explicit, modelsDir, vadModel)];
+      out[tier] = [withArgs(parseEngineSpec(explicit, modelsDir, vadModel))];
       continue;
     }
     out[tier] = [
@@ -54,7 +73,7 @@ export function resolveTiers(settings: TierSettings): Record<Tier, EngineSpec[]>
         modelsDir,
         vadModel,
       })),
-      { kind: 'pocketsphinx', modelsDir, vadModel },
+      withArgs({ kind: 'pocketsphinx', modelsDir, vadModel }),
     ];
   }
   return out;

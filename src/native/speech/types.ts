@@ -55,6 +55,8 @@ export interface EngineSpec {
   modelsDir: string;
   /** Folder holding the Silero VAD model, used by engines that need a voice activity detector. */
   vadModel?: string;
+  /** Engine-specific settings (PocketSphinx decoder arguments such as `beam`), for tuning. */
+  settings?: Record<string, string>;
 }
 
 /** Thrown when an engine or its model is not installed; the message says how to install it. */

@@ -127,6 +127,7 @@ export class AudioTrack {
         final: isFinal,
         timeReceivedMs: this.timers.now(),
         engine: this.engineId,
+        endMs: event.endMs,
         ...(event.words ? { words: event.words } : {}),
       },
       usePaidASR: c.usePaidASR,

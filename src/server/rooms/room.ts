@@ -59,6 +59,8 @@ export class LiveRoom {
   private readonly typing = new Map<string, ReturnType<typeof setTimeout>>();
   private readonly speakers = new Map<string, Speaker>();
   private readonly tracks = new Map<RoomMember, AudioTrack>();
+  /** Streams being stopped: their last finals are still on the way. */
+  private readonly stopping = new Set<Promise<void>>();
   private readonly finals: Transcript[];
   /** Finals are written in order: each waits for the one before it. */
   private persistChain: Promise<void> = Promise.resolve();
@@ -236,9 +238,17 @@ export class LiveRoom {
     const track = this.tracks.get(member);
     if (!track) return;
     this.tracks.delete(member);
-    await track.close();
-    await this.settled();
-    this.broadcast('audio-stream-stopped');
+    const done = (async () => {
+      await track.close();
+      await this.settled();
+      this.broadcast('audio-stream-stopped');
+    })();
+    this.stopping.add(done);
+    try {
+      await done;
+    } finally {
+      this.stopping.delete(done);
+    }
   }
 
   audio(member: RoomMember, samples: Int16Array): void {
@@ -321,6 +331,8 @@ export class LiveRoom {
     for (const timer of this.typing.values()) clearTimeout(timer);
     this.typing.clear();
     await Promise.all([...this.tracks.keys()].map((m) => this.stopAudio(m)));
+    // Including streams stopped just before (a member who left as the server shut down).
+    await Promise.all([...this.stopping]);
     await this.settled();
   }
 }

@@ -49,16 +49,19 @@ export const DEFAULT_POCKETSPHINX_OPTIONS: Omit<PocketSphinxOptions, 'vadModel'>
 };
 
 /**
- * Decoder settings.
- * - fwdflat (a second search over the whole utterance at its end) is off: it lowers word errors
- *   by about a point on our dev set but makes every final wait 0.2-0.8 s for a pass over the
- *   full line, and a caption that arrives late is worse for a reader than a word slightly off.
+ * Decoder settings, chosen with the benchmark (docs/measurements.md) for what a reader sees:
+ * - bestpath (rescoring the utterance's word lattice when it ends) is off. It lowers word errors
+ *   by about 2.5 points on our dev set, but it changes words the reader has already seen, and
+ *   a word that only becomes right when a long line ends has reached the reader seconds late:
+ *   with it, word latency p95 was 3.4 s; without it, 0.66 s. Partials and finals now agree.
+ * - fwdflat (a second search over the whole utterance) is off: its gain is smaller still and it
+ *   makes every final wait 0.2-0.8 s.
  * - remove_silence is off: Silero VAD already gives the decoder only speech and its pauses, and
  *   PocketSphinx's own energy VAD dropping frames would make word timings drift from the audio.
  */
 const DEFAULT_DECODER_ARGS: Record<string, string> = {
   fwdflat: 'no',
-  bestpath: 'yes',
+  bestpath: 'no',
   remove_silence: 'no',
 };
 
