@@ -24,6 +24,7 @@ export default tseslint.config(
       'out',
       'data',
       'models',
+      '.tmp',
       'test-results',
       'playwright-report',
       '**/*.d.ts',
