@@ -46,6 +46,8 @@ interface Round {
 }
 
 /** Stream i starts 23 s further into the file than stream i-1, so they do not speak in unison. */
+const ms = (v: number | undefined) => (v === undefined ? null : Math.round(v));
+
 function slice(i: number): Int16Array {
   const start = (i * 23 * SAMPLE_RATE_HZ) % Math.max(1, source.length - length);
   return source.subarray(start, start + length);
@@ -74,10 +76,10 @@ async function round(baseUrl: string, server: ServerProcess | undefined, n: numb
   const p95 = percentile(words, 95);
   return {
     streams: n,
-    wordP50: percentile(words, 50) ?? null,
-    wordP95: p95 ?? null,
-    finalP50: percentile(finals, 50) ?? null,
-    finalP95: percentile(finals, 95) ?? null,
+    wordP50: ms(percentile(words, 50)),
+    wordP95: ms(p95),
+    finalP50: ms(percentile(finals, 50)),
+    finalP95: ms(percentile(finals, 95)),
     words: words.length,
     cpuPercent:
       cpuBefore === undefined || cpuAfter === undefined

@@ -64,7 +64,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     modelsDir,
     vadModel,
     speechWorkers: Math.max(1, workers),
-    warmDecoders: int(env.HEARKEN_WARM_DECODERS, 2, 'HEARKEN_WARM_DECODERS'),
+    warmDecoders: int(env.HEARKEN_WARM_DECODERS, 1, 'HEARKEN_WARM_DECODERS'),
     tiers: resolveTiers({
       modelsDir,
       vadModel,
