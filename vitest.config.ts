@@ -8,7 +8,11 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['tests/unit/**/*.test.ts', 'tests/renderer/**/*.test.{ts,tsx}'],
+          include: [
+            'tests/unit/**/*.test.ts',
+            'tests/main/**/*.test.ts',
+            'tests/renderer/**/*.test.{ts,tsx}',
+          ],
           environment: 'node',
         },
       },
