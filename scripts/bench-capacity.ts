@@ -13,6 +13,7 @@ import { parseArgs } from 'node:util';
 import { SAMPLE_RATE_HZ } from '../src/shared/constants';
 import { parseWav } from '../src/shared/wav';
 import { percentile } from './lib/latency';
+import { speechDir } from './lib/speech-dir';
 import { measureRecording } from './lib/recording';
 import { startServerProcess, type ServerProcess } from './lib/server-process';
 import { CaptionClient, createGuest } from './lib/socket-client';
@@ -29,8 +30,8 @@ const { values } = parseArgs({
 });
 const seconds = Number(values.seconds);
 const maxStreams = Number(values.max);
-const speechDir = process.env.HEARKEN_SPEECH_DIR ?? join(import.meta.dirname, '../../shared/speech');
-const source = parseWav(readFileSync(values.audio ?? join(speechDir, 'long-dev.wav'))).samples;
+
+const source = parseWav(readFileSync(values.audio ?? join(speechDir(), 'long-dev.wav'))).samples;
 const length = Math.min(source.length, Math.round(seconds * SAMPLE_RATE_HZ));
 
 interface Round {

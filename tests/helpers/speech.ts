@@ -4,9 +4,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseWav } from '../../src/shared/wav';
+import { speechDir } from '../../scripts/lib/speech-dir';
 
-export const SPEECH_DIR =
-  process.env.HEARKEN_SPEECH_DIR ?? join(import.meta.dirname, '../../../shared/speech');
+export const SPEECH_DIR = speechDir();
 export const DEV_DIR = join(SPEECH_DIR, 'dev');
 
 /**

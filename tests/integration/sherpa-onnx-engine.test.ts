@@ -17,8 +17,9 @@ import {
   type SpeechEngine,
 } from '../../src/native/speech/types';
 import { tinyModel, type TinyModel } from '../helpers/tiny-model';
+import { SPEECH_DIR } from '../helpers/speech';
 
-const SPEECH = '/work/shared/speech';
+const SPEECH = SPEECH_DIR;
 const MS = 16; // samples per millisecond at 16 kHz
 
 function loadWav(path: string): Int16Array {
