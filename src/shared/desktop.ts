@@ -80,3 +80,132 @@ export function findDeepLinkArg(argv: readonly string[]): string | undefined {
 
 /** Spec: "Desktop version must be at least 2.1.9 for desktop v2". */
 export const DESKTOP_V2_MIN_VERSION = '2.1.9';
+
+/** Numeric comparison of dotted versions (`2.1.10` > `2.1.9`); a pre-release suffix sorts first. */
+export function compareVersions(a: string, b: string): number {
+  const parse = (v: string) => {
+    const [core = '', pre] = v.trim().replace(/^v/i, '').split('-', 2);
+    return { parts: core.split('.').map((p) => Number.parseInt(p, 10) || 0), pre };
+  };
+  const x = parse(a);
+  const y = parse(b);
+  for (let i = 0; i < Math.max(x.parts.length, y.parts.length); i++) {
+    const d = (x.parts[i] ?? 0) - (y.parts[i] ?? 0);
+    if (d !== 0) return Math.sign(d);
+  }
+  if (x.pre === y.pre) return 0;
+  if (x.pre === undefined) return 1;
+  if (y.pre === undefined) return -1;
+  return x.pre < y.pre ? -1 : 1;
+}
+
+/** Desktop v2 (the caption windows of this app) needs version 2.1.9 or later. */
+export function isDesktopV2Version(version: string): boolean {
+  return compareVersions(version, DESKTOP_V2_MIN_VERSION) >= 0;
+}
+
+/** Caption modes of the desktop app (conversation.md section 2). */
+export const CAPTION_MODES = ['floatingCaptions', 'captionsBox'] as const;
+export type CaptionMode = (typeof CAPTION_MODES)[number];
+
+/** The bubble above caption mode (its controls) hides this long after the last interaction. */
+export const CAPTION_BUBBLE_HIDE_MS = 3000;
+/** Spec "Drag edge margin 5 px": a caption window stays this far inside the screen's work area. */
+export const DRAG_EDGE_MARGIN_PX = 5;
+
+/** Desktop themes (accounts.md: Charcoal, Fog, Ocean, Starry Night), each light or dark, optionally bold. */
+export const DESKTOP_THEMES = ['oceanBlue', 'starryNight', 'fog', 'charcoal'] as const;
+export type DesktopThemeName = (typeof DESKTOP_THEMES)[number];
+export const THEME_VARIANTS = ['light', 'dark'] as const;
+export type ThemeVariant = (typeof THEME_VARIANTS)[number];
+export interface DesktopTheme {
+  name: DesktopThemeName;
+  variant: ThemeVariant;
+  bold: boolean;
+}
+export const DEFAULT_DESKTOP_THEME: DesktopTheme = { name: 'charcoal', variant: 'dark', bold: false };
+
+/**
+ * What the desktop app listens to: the microphone, what the computer plays ("internal audio"),
+ * or both mixed (a call where the user also speaks).
+ */
+export const AUDIO_SOURCES = ['microphone', 'internal', 'microphoneAndInternal'] as const;
+export type AudioSource = (typeof AUDIO_SOURCES)[number];
+
+export function usesInternalAudio(source: AudioSource): boolean {
+  return source !== 'microphone';
+}
+export function usesMicrophone(source: AudioSource): boolean {
+  return source !== 'internal';
+}
+
+/**
+ * The product's virtual speaker (an audio driver that plays to the real speakers and offers
+ * what it plays as an input). Switching the output to it is not a device change that stops
+ * internal-audio recording.
+ */
+export const VIRTUAL_SPEAKER_LABEL_RE = /hearken virtual (speaker|audio)/i;
+export function isVirtualSpeaker(label: string): boolean {
+  return VIRTUAL_SPEAKER_LABEL_RE.test(label);
+}
+
+/** A screen-capture permission error stops capture after 250 ms and shows for 10 s. */
+export const SCREEN_CAPTURE_ERROR_STOP_MS = 250;
+export const SCREEN_CAPTURE_ERROR_SHOW_MS = 10_000;
+
+/** Renderer routes the main process opens windows on. */
+export const DESKTOP_ROUTES = {
+  /** Desktop caption mode (conversation.md section 2): the floating captions and the captions box. */
+  captions: '/cc/conversation',
+  /** macOS internal-audio quick setup. */
+  internalAudioSetup: '/cc/internal-audio-setup',
+  /** Desktop preferences: shortcut, start at login, server. */
+  preferences: '/cc/preferences',
+  conversations: '/web/conversations',
+} as const;
+
+/** Query parameters of the caption route; the main process writes them, the view reads them. */
+export const CAPTION_VIEW_PARAMS = {
+  mode: 'mode',
+  roomId: 'roomId',
+  offline: 'offline',
+  theme: 'theme',
+  variant: 'variant',
+  bold: 'bold',
+} as const;
+
+export interface CaptionViewQuery {
+  mode: CaptionMode;
+  roomId?: string;
+  offline: boolean;
+  theme: DesktopTheme;
+}
+
+export function captionViewSearch(query: CaptionViewQuery): string {
+  const p = new URLSearchParams();
+  p.set(CAPTION_VIEW_PARAMS.mode, query.mode);
+  if (query.roomId) p.set(CAPTION_VIEW_PARAMS.roomId, query.roomId);
+  if (query.offline) p.set(CAPTION_VIEW_PARAMS.offline, 'true');
+  p.set(CAPTION_VIEW_PARAMS.theme, query.theme.name);
+  p.set(CAPTION_VIEW_PARAMS.variant, query.theme.variant);
+  if (query.theme.bold) p.set(CAPTION_VIEW_PARAMS.bold, 'true');
+  return `?${p.toString()}`;
+}
+
+/** Reads the caption route's query; anything unknown falls back to the defaults. */
+export function parseCaptionViewSearch(search: string): CaptionViewQuery {
+  const p = new URLSearchParams(search);
+  const pick = <T extends string>(values: readonly T[], raw: string | null, fallback: T): T =>
+    raw !== null && (values as readonly string[]).includes(raw) ? (raw as T) : fallback;
+  const roomId = p.get(CAPTION_VIEW_PARAMS.roomId) ?? '';
+  return {
+    mode: pick(CAPTION_MODES, p.get(CAPTION_VIEW_PARAMS.mode), 'floatingCaptions'),
+    ...(roomId ? { roomId } : {}),
+    offline: p.get(CAPTION_VIEW_PARAMS.offline) === 'true',
+    theme: {
+      name: pick(DESKTOP_THEMES, p.get(CAPTION_VIEW_PARAMS.theme), DEFAULT_DESKTOP_THEME.name),
+      variant: pick(THEME_VARIANTS, p.get(CAPTION_VIEW_PARAMS.variant), DEFAULT_DESKTOP_THEME.variant),
+      bold: p.get(CAPTION_VIEW_PARAMS.bold) === 'true',
+    },
+  };
+}
