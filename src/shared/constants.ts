@@ -98,3 +98,29 @@ export const STORAGE_KEYS = {
   /** Web client: the language the user speaks, sent in connection-params and audio metadata. */
   speechLang: 'hearkenSpeechLang',
 } as const;
+
+/** Accounts (accounts.md sections 4, 7 and 9). */
+/** The loading screen logs a timeout and resets after this long. */
+export const LOADING_TIMEOUT_MS = 60_000;
+/** The caption font size is saved to the server this long after the last change. */
+export const FONT_SIZE_SAVE_DEBOUNCE_MS = 2000;
+/** A sign-in this close to now (and not a sign-up) counts as a sign-in, for tracking. */
+export const SIGN_IN_DETECTION_WINDOW_MS = 60_000;
+export const REMOTE_CONFIG_REFRESH_MS = 60 * 60 * 1000;
+/** The identity token is fetched again only once it is this old. */
+export const TOKEN_REFETCH_MS = 3_000_000;
+export const USER_CACHE_MAX_ENTRIES = 3;
+export const PASSWORD_MIN_LENGTH = 6;
+export const PHONE_CODE_LENGTH = 6;
+/** International codes accepted for phone sign-in. */
+export const PHONE_PREFIXES = ['+1', '+33', '+32', '+31', '+55'] as const;
+export type PhonePrefix = (typeof PHONE_PREFIXES)[number];
+export const HEARING_PROFILE_MIN = 0;
+export const HEARING_PROFILE_MAX = 4;
+/** Server answer (with status 400) to GET users/me for a signed-in person without a profile yet. */
+export const USER_NOT_FOUND_CUSTOM_CODE = 104;
+/**
+ * The product's own domain: an `endpoint` query parameter switches the backend only to a host
+ * in it (accounts.md section 2), so a link cannot send someone's token to another server.
+ */
+export const PRODUCT_DOMAIN = 'hearken.app';
