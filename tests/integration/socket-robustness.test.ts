@@ -8,7 +8,7 @@ import { MAX_AUDIO_FRAME_BYTES } from '../../src/shared/constants';
 import { SOCKET_PATH, type ServerMessage } from '../../src/shared/protocol';
 import { CaptionClient, createGuest, streamAudio } from '../../scripts/lib/socket-client';
 import { removeDataDir, startTestServer, type TestServer } from '../helpers/server';
-import { devSamples } from '../helpers/speech';
+import { CAPTION_TEST_FILE, devSamples } from '../helpers/speech';
 
 type ErrorMessage = Extract<ServerMessage, { type: 'error' }>;
 
@@ -141,6 +141,46 @@ describe('socket robustness', () => {
     expect(finals.length).toBeGreaterThan(0);
     const status = host.received.filter((r) => r.message.type === 'room-status-update').at(-1)!.message;
     expect(status).toMatchObject({ status: { state: { value: 'ongoing' } } });
+    await speaker.close();
+  });
+
+  it('keeps captioning a speaker when the recogniser behind them dies', async () => {
+    const speaker = await CaptionClient.connect(server.url, {
+      user: await createGuest(server.url, 'Resilient'),
+      roomId: host.roomId,
+    });
+    speaker.startAudio();
+    const speech = devSamples(CAPTION_TEST_FILE);
+    await streamAudio(speaker, speech.subarray(0, speech.length / 2), { speed: 2 });
+    const mark = speaker.received.length;
+    await server.pool.recycleWorker(0);
+    const notice = await speaker.waitFor(
+      (m) => m.type === 'error' && m.error.code === 'speech-unavailable',
+      5000,
+      mark,
+    );
+    expect(notice).toMatchObject({ error: { message: expect.stringMatching(/captions resumed/) } });
+
+    // The speaker goes on talking: the new recogniser captions it.
+    const resumed = speaker.received.length;
+    await streamAudio(speaker, speech, { speed: 2 });
+    await streamAudio(speaker, new Int16Array(16_000), { speed: 2 });
+    const stopMark = speaker.received.length;
+    speaker.stopAudio();
+    await speaker.waitFor(
+      (m) => m.type === 'room-status-update' && m.reason === 'audio-stream-stopped',
+      20_000,
+      stopMark,
+    );
+    const finals = speaker.received
+      .slice(resumed)
+      .filter(
+        (r) =>
+          r.message.type === 'transcript' &&
+          r.message.transcript.isFinal &&
+          r.message.transcript.texts['en-US'],
+      );
+    expect(finals.length).toBeGreaterThan(0);
     await speaker.close();
   });
 

@@ -58,32 +58,49 @@ export class SpeechPool {
 
   static async start(options: SpeechPoolOptions): Promise<SpeechPool> {
     const pool = new SpeechPool(options);
-    const entry = workerEntry();
-    for (let i = 0; i < Math.max(1, options.size); i++) {
-      const worker = new Worker(entry, {
-        workerData: { engines: options.engines, warm: options.warm } satisfies WorkerInit,
-      });
-      const slot: WorkerSlot = {
-        worker,
-        streams: 0,
-        ready: new Promise((resolve, reject) => {
-          const onReady = (m: FromWorker) => {
-            if (m.op === 'ready') {
-              worker.off('message', onReady);
-              resolve(m.engines);
-            }
-          };
-          worker.on('message', onReady);
-          worker.once('error', reject);
-        }),
-      };
-      worker.on('message', (m: FromWorker) => pool.receive(m));
-      worker.on('error', (error) => pool.workerFailed(slot, error));
-      pool.slots.push(slot);
-    }
+    for (let i = 0; i < Math.max(1, options.size); i++) pool.slots.push(pool.spawn());
     const statuses = await Promise.all(pool.slots.map((s) => s.ready));
     pool.engines = statuses[0] ?? {};
     return pool;
+  }
+
+  /** Workers restarted after an unexpected exit (a crash in native code, say). */
+  restarts = 0;
+
+  private spawn(): WorkerSlot {
+    const worker = new Worker(workerEntry(), {
+      workerData: { engines: this.options.engines, warm: this.options.warm } satisfies WorkerInit,
+    });
+    const slot: WorkerSlot = {
+      worker,
+      streams: 0,
+      ready: new Promise((resolve, reject) => {
+        const onReady = (m: FromWorker) => {
+          if (m.op === 'ready') {
+            worker.off('message', onReady);
+            resolve(m.engines);
+          }
+        };
+        worker.on('message', onReady);
+        worker.once('error', reject);
+      }),
+    };
+    // A slot that dies before it is ready must not leave an unhandled rejection behind.
+    slot.ready.catch(() => undefined);
+    worker.on('message', (m: FromWorker) => this.receive(m));
+    worker.on('error', (error) => this.workerFailed(slot, error.message));
+    worker.on('exit', (code) => {
+      if (this.closed) return;
+      // The slot gets a fresh worker first, so that streams reopened by the failed ones' owners
+      // land on a live worker; then the failed streams' owners are told.
+      const index = this.slots.indexOf(slot);
+      if (index >= 0) {
+        this.restarts += 1;
+        this.slots[index] = this.spawn();
+      }
+      this.workerFailed(slot, `speech worker exited (code ${code})`);
+    });
+    return slot;
   }
 
   /** The engine for `name`, or the reason it cannot serve. */
@@ -107,24 +124,25 @@ export class SpeechPool {
     this.post(slot, { op: 'open', streamId, engine, lang });
     let closed = false;
     const post = (message: ToWorker, transfer?: ArrayBuffer[]) => this.post(slot, message, transfer);
-    const poolClosed = () => this.closed;
+    // Gone: the pool closed, or the stream's worker died (its owner was told through onError).
+    const gone = () => this.closed || !this.streams.has(streamId);
     return {
       engineId: status.id,
       get backlogSamples() {
         return state.backlog;
       },
       write(samples) {
-        if (closed) return;
+        if (closed || gone()) return;
         // Copy into a buffer of our own so it can be transferred without detaching the caller's.
         const copy = new Int16Array(samples);
         state.backlog += copy.length;
         post({ op: 'audio', streamId, samples: copy.buffer }, [copy.buffer]);
       },
       flush() {
-        if (!closed) post({ op: 'flush', streamId });
+        if (!closed && !gone()) post({ op: 'flush', streamId });
       },
       close() {
-        if (closed || poolClosed()) return Promise.resolve();
+        if (closed || gone()) return Promise.resolve();
         closed = true;
         // The worker flushes the last utterance, sends its results, then confirms with 'closed'.
         const done = new Promise<void>((resolve) => {
@@ -160,13 +178,21 @@ export class SpeechPool {
     state.onClosed?.();
   }
 
-  private workerFailed(slot: WorkerSlot, error: Error): void {
+  private workerFailed(slot: WorkerSlot, reason: string): void {
     for (const [id, state] of this.streams) {
       if (state.slot === slot) {
-        state.handlers.onError(`speech worker failed: ${error.message}`);
+        state.handlers.onError(`speech worker failed: ${reason}`);
         this.release(id, state);
       }
     }
+  }
+
+  /**
+   * Recycles worker `index` (to release memory a long-running engine has grown, say): its
+   * streams are told they failed, exactly as after a crash, and the slot gets a fresh worker.
+   */
+  async recycleWorker(index: number): Promise<void> {
+    await this.slots[index]?.worker.terminate();
   }
 
   async close(): Promise<void> {

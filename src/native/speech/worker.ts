@@ -92,5 +92,6 @@ function handle(message: ToWorker): void {
   }
 }
 
-port.on('message', handle);
-void load();
+// Messages that arrive while the engines load wait for them, in order.
+const loaded = load();
+port.on('message', (message: ToWorker) => void loaded.then(() => handle(message)));

@@ -53,12 +53,17 @@ export class RoomError extends Error {
 }
 
 const TYPING_INDICATOR_MS = 3000;
+/** A recogniser that fails this often within the window is not restarted again. */
+const MAX_RESTARTS = 3;
+const RESTART_WINDOW_MS = 60_000;
 
 export class LiveRoom {
   private readonly members = new Set<RoomMember>();
   private readonly typing = new Map<string, ReturnType<typeof setTimeout>>();
   private readonly speakers = new Map<string, Speaker>();
   private readonly tracks = new Map<RoomMember, AudioTrack>();
+  /** When each member's recogniser was last restarted after a failure. */
+  private readonly restarts = new Map<RoomMember, number[]>();
   /** Streams being stopped: their last finals are still on the way. */
   private readonly stopping = new Set<Promise<void>>();
   private readonly finals: Transcript[];
@@ -159,6 +164,7 @@ export class LiveRoom {
 
   leave(member: RoomMember): void {
     if (!this.members.delete(member)) return;
+    this.restarts.delete(member);
     void this.stopAudio(member);
     this.clearTyping(member.avaId);
     this.broadcast('participant-left');
@@ -217,7 +223,7 @@ export class LiveRoom {
       allocateIndex: () => this.nextIndex++,
       onPartial: (t) => this.sendAll({ type: 'transcript', transcript: t }, true),
       onFinal: (t) => this.commitFinal(t),
-      onError: (message) => member.send({ type: 'error', error: { code: 'speech-unavailable', message } }),
+      onError: (message) => this.speechFailed(member, track, message),
     });
     const opened = this.services.openSpeech(usePaidASR ? 'premium' : 'basic', lang, track);
     if (!opened.ok) throw new RoomError(opened.code, opened.message);
@@ -228,6 +234,37 @@ export class LiveRoom {
       userName: member.userName,
     });
     this.broadcast('audio-stream-started');
+  }
+
+  /**
+   * The recogniser behind a member's audio failed (its worker died, say). The speaker keeps
+   * talking, so a fresh stream takes over at once; only if that keeps failing is recording
+   * stopped. Either way the speaker is told.
+   */
+  private speechFailed(member: RoomMember, track: AudioTrack, message: string): void {
+    if (this.tracks.get(member) !== track) return;
+    const now = this.services.now();
+    const recent = (this.restarts.get(member) ?? []).filter((t) => now - t < RESTART_WINDOW_MS);
+    let restarted = false;
+    if (recent.length < MAX_RESTARTS) {
+      this.restarts.set(member, [...recent, now]);
+      try {
+        this.startAudio(member, track.context.lang);
+        restarted = true;
+      } catch (error) {
+        message = `${message}; ${(error as Error).message}`;
+      }
+    }
+    if (!restarted) void this.stopAudio(member);
+    member.send({
+      type: 'error',
+      error: {
+        code: 'speech-unavailable',
+        message: restarted
+          ? `${message}; captions resumed on a new recogniser`
+          : `${message}; recording stopped`,
+      },
+    });
   }
 
   /**
