@@ -1,0 +1,191 @@
+/**
+ * The desktop app's settings, kept by electron-store in the user data folder and checked
+ * against a JSON schema on every read and write (a hand-edited or corrupt file is refused,
+ * not half-applied). Preference updates from renderers are validated again here, one field at a
+ * time, so one bad field (a shortcut another app holds) does not lose the others.
+ */
+import { DEFAULT_GLOBAL_SHORTCUT, checkGlobalAccelerator } from '../shared/accelerator';
+import {
+  AUDIO_SOURCES,
+  CAPTION_MODES,
+  DEFAULT_DESKTOP_THEME,
+  DESKTOP_THEMES,
+  THEME_VARIANTS,
+  type CaptionMode,
+} from '../shared/desktop';
+import type { DesktopPreferences, InvokeRequest, PreferencesProblem } from '../shared/ipc';
+import type { Rect } from './windows/placement';
+
+export const DEFAULT_SERVER_URL = 'http://127.0.0.1:8080';
+
+export interface StoredSettings {
+  preferences: DesktopPreferences;
+  /** Caption window bounds per mode, per display (placement.ts displayKey). */
+  windowBounds: Record<CaptionMode, Record<string, Rect>>;
+  /** The display each caption mode was last shown on. */
+  lastDisplay: Partial<Record<CaptionMode, string>>;
+  /** Interface language of the tray, as chosen in the app ('' = the system's). */
+  language: '' | 'en' | 'fr';
+}
+
+export const DEFAULT_PREFERENCES: DesktopPreferences = {
+  captionMode: 'floatingCaptions',
+  audioSource: 'microphone',
+  theme: DEFAULT_DESKTOP_THEME,
+  clickThrough: false,
+  globalShortcut: DEFAULT_GLOBAL_SHORTCUT,
+  openAtLogin: false,
+  serverUrl: DEFAULT_SERVER_URL,
+};
+
+export const SETTINGS_DEFAULTS: StoredSettings = {
+  preferences: DEFAULT_PREFERENCES,
+  windowBounds: { floatingCaptions: {}, captionsBox: {} },
+  lastDisplay: {},
+  language: '',
+};
+
+const rectSchema = {
+  type: 'object',
+  properties: {
+    x: { type: 'integer', minimum: -100_000, maximum: 100_000 },
+    y: { type: 'integer', minimum: -100_000, maximum: 100_000 },
+    width: { type: 'integer', minimum: 1, maximum: 100_000 },
+    height: { type: 'integer', minimum: 1, maximum: 100_000 },
+  },
+  required: ['x', 'y', 'width', 'height'],
+  additionalProperties: false,
+} as const;
+
+const boundsPerDisplay = { type: 'object', additionalProperties: rectSchema, maxProperties: 32 } as const;
+
+/** electron-store's `schema` option: JSON Schema of each top-level key. */
+export const SETTINGS_SCHEMA = {
+  preferences: {
+    type: 'object',
+    properties: {
+      captionMode: { enum: [...CAPTION_MODES] },
+      audioSource: { enum: [...AUDIO_SOURCES] },
+      theme: {
+        type: 'object',
+        properties: {
+          name: { enum: [...DESKTOP_THEMES] },
+          variant: { enum: [...THEME_VARIANTS] },
+          bold: { type: 'boolean' },
+        },
+        required: ['name', 'variant', 'bold'],
+        additionalProperties: false,
+      },
+      clickThrough: { type: 'boolean' },
+      globalShortcut: { type: 'string', maxLength: 100 },
+      openAtLogin: { type: 'boolean' },
+      serverUrl: { type: 'string', maxLength: 2000, pattern: '^https?://' },
+    },
+    required: [
+      'captionMode',
+      'audioSource',
+      'theme',
+      'clickThrough',
+      'globalShortcut',
+      'openAtLogin',
+      'serverUrl',
+    ],
+    additionalProperties: false,
+    default: DEFAULT_PREFERENCES,
+  },
+  windowBounds: {
+    type: 'object',
+    properties: { floatingCaptions: boundsPerDisplay, captionsBox: boundsPerDisplay },
+    required: ['floatingCaptions', 'captionsBox'],
+    additionalProperties: false,
+    default: SETTINGS_DEFAULTS.windowBounds,
+  },
+  lastDisplay: {
+    type: 'object',
+    properties: { floatingCaptions: { type: 'string' }, captionsBox: { type: 'string' } },
+    additionalProperties: false,
+    default: {},
+  },
+  language: { enum: ['', 'en', 'fr'], default: '' },
+} as const;
+
+/** The part of electron-store (or conf) the app uses. */
+export interface SettingsStore {
+  get<K extends keyof StoredSettings>(key: K): StoredSettings[K];
+  set<K extends keyof StoredSettings>(key: K, value: StoredSettings[K]): void;
+}
+
+/**
+ * A server URL as typed by a person: trimmed, http or https only, no credentials; kept as its
+ * origin plus path without a trailing slash.
+ */
+export function normalizeServerUrl(input: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(input.trim());
+  } catch {
+    return undefined;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
+  if (url.username || url.password || url.search || url.hash) return undefined;
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+}
+
+export interface PreferencesUpdateResult {
+  preferences: DesktopPreferences;
+  problem?: PreferencesProblem;
+}
+
+/**
+ * Applies a renderer's update (already schema-checked by the IPC router) to the current
+ * preferences. Fields needing more than a type check are checked here; a refused field keeps its
+ * old value and names the problem.
+ */
+export function applyPreferencesUpdate(
+  current: DesktopPreferences,
+  update: InvokeRequest<'desktop:updatePreferences'>,
+): PreferencesUpdateResult {
+  const next: DesktopPreferences = { ...current, theme: { ...current.theme } };
+  let problem: PreferencesProblem | undefined;
+  if (update.captionMode !== undefined) next.captionMode = update.captionMode;
+  if (update.audioSource !== undefined) next.audioSource = update.audioSource;
+  if (update.theme !== undefined) next.theme = { ...update.theme };
+  if (update.clickThrough !== undefined) next.clickThrough = update.clickThrough;
+  if (update.openAtLogin !== undefined) next.openAtLogin = update.openAtLogin;
+  if (update.globalShortcut !== undefined) {
+    if (update.globalShortcut.trim() === '') next.globalShortcut = '';
+    else {
+      const checked = checkGlobalAccelerator(update.globalShortcut);
+      if (checked.ok) next.globalShortcut = checked.accelerator;
+      else problem = 'shortcut-invalid';
+    }
+  }
+  if (update.serverUrl !== undefined) {
+    const url = normalizeServerUrl(update.serverUrl);
+    if (url) next.serverUrl = url;
+    else problem ??= 'server-url-invalid';
+  }
+  return problem ? { preferences: next, problem } : { preferences: next };
+}
+
+/**
+ * Opens the store. A settings file that fails the schema (edited by hand, written by a future
+ * version, damaged) is moved aside, not deleted, and the app starts with defaults: captions must
+ * start even when preferences cannot be read.
+ */
+export function openSettingsStore<S>(
+  create: () => S,
+  file: string,
+  moveAside: (from: string, to: string) => void,
+  now: () => number,
+  log: (message: string) => void,
+): S {
+  try {
+    return create();
+  } catch (error) {
+    const aside = `${file}.unreadable-${now()}`;
+    log(`settings could not be read (${(error as Error).message}); kept as ${aside}, starting from defaults`);
+    moveAside(file, aside);
+    return create();
+  }
+}
