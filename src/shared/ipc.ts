@@ -190,7 +190,12 @@ export const INVOKE_REQUESTS = {
   'systemAudio:plan': none,
   'systemAudio:start': object({ source: string({ min: 1, max: 500 }) }),
   'systemAudio:stop': none,
-  'offline:start': object({ lang: string({ min: 2, max: 35 }) }),
+  'offline:start': object({
+    lang: string({ min: 2, max: 35 }),
+    /** The user's avaId and name, so offline captions are attributed like online ones. */
+    author: optional(string({ max: 200 })),
+    authorShow: optional(string({ max: 100 })),
+  }),
   'offline:audio': bytes(MAX_AUDIO_FRAME_BYTES),
   'offline:stop': none,
 } satisfies Record<InvokeChannel, Schema<unknown>>;
