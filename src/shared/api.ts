@@ -4,6 +4,7 @@
  * reads with `httpErrorMessage` (nested error content message, then msg, then name).
  */
 import type { ConversationStatus, GuestUser, Transcript } from './entities';
+import type { FeatureFlags, UserSettings } from './user';
 
 export const API = {
   /** Creates a guest user. Body: { roomId?, userName? }. */
@@ -20,7 +21,35 @@ export const API = {
   /** What this server can do: speech engines per tier, version. */
   config: '/api/v1/config',
   health: '/api/v1/health',
+  /**
+   * Accounts (accounts.md section 7). GET: the signed-in person's profile (400 with custom code
+   * 104 when there is none yet). PATCH: get-or-create (empty body) and profile updates; both
+   * take `?channel=web-v2|desktop-v2`.
+   */
+  usersMe: '/api/v1/users/me',
+  /** PATCH: flags, hearingProfile, inviteMetrics, joinMetrics, convoMetrics, role, settings, userName. */
+  userV11: (avaId: string) => `/api/v1.1/users/${encodeURIComponent(avaId)}`,
+  /** POST { idToken } -> { customToken }, for the desktop app's sign-in. */
+  customToken: '/api/v1/users/me/customToken',
+  /** PATCH ?platform=web|desktop, { beta_feature_name, enable_feature } -> { flags }. */
+  enrollBetaFeature: '/enrollBetaFeature',
+  /** The updateSettings function: { data: { avaId, firebaseAuthUID, settings } } -> { result }. */
+  updateSettings: '/updateSettings',
+  /** POST { voiceId }: the text-to-speech voice chosen during onboarding. */
+  ttsVoice: '/api/v1/users/tts-voice',
+  /** GET: the remote-config flags (web_enable_sso, theme_colors_v2, convo_v2, desktop_v2). */
+  remoteConfig: '/api/v1/remote-config',
+  /** POST: an array of client log entries. */
+  clientLogs: '/pushClientLogsToElastic',
 } as const;
+
+/** Adds the query parameters the accounts calls carry (channel, language, platform...). */
+export function withQuery(path: string, query: Record<string, string | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, value);
+  const text = params.toString();
+  return text ? `${path}${path.includes('?') ? '&' : '?'}${text}` : path;
+}
 
 export interface CreateGuestBody {
   roomId?: string;
@@ -45,8 +74,21 @@ export interface RoomTranscriptsResponse {
   transcripts: Transcript[];
 }
 
+/** What the web client needs to talk to Firebase Authentication (null: accounts are off). */
+export interface FirebaseClientConfig {
+  apiKey: string;
+  authDomain: string;
+  projectId: string;
+  appId?: string;
+  /** Set when the identity provider is the Auth emulator: its URL, for connectAuthEmulator. */
+  emulatorUrl?: string;
+  /** Provider id of the SSO sign-in (a SAML or OpenID Connect provider of the project). */
+  ssoProviderId?: string;
+}
+
 export interface ServerConfigResponse {
   version: string;
+  firebase: FirebaseClientConfig | null;
   speech: {
     tiers: Record<'basic' | 'premium', { engine: string; available: boolean; problem?: string }>;
     langs: string[];
@@ -54,9 +96,44 @@ export interface ServerConfigResponse {
 }
 
 export interface ApiErrorBody {
-  error: { code: string; content: { message: string } };
+  /** A word such as "room-not-found", or a numeric custom code such as 104 (user not found). */
+  error: { code: string | number; content: { message: string } };
 }
 
-export function apiError(code: string, message: string): ApiErrorBody {
+export function apiError(code: string | number, message: string): ApiErrorBody {
   return { error: { code, content: { message } } };
+}
+
+export interface CustomTokenBody {
+  idToken: string;
+}
+
+export interface CustomTokenResponse {
+  customToken: string;
+}
+
+export interface EnrollBetaFeatureBody {
+  beta_feature_name: string;
+  enable_feature: boolean;
+}
+
+export interface EnrollBetaFeatureResponse {
+  flags: FeatureFlags;
+}
+
+export interface UpdateSettingsBody {
+  data: { avaId: string; firebaseAuthUID: string; settings: UserSettings };
+}
+
+export interface UpdateSettingsResponse {
+  result: { settings: UserSettings };
+}
+
+/** The custom code of an error body, when it has one (104: user not found). */
+export function apiErrorCode(body: unknown): string | number | undefined {
+  if (typeof body !== 'object' || body === null) return undefined;
+  const error = (body as { error?: unknown }).error;
+  if (typeof error !== 'object' || error === null) return undefined;
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'string' || typeof code === 'number' ? code : undefined;
 }

@@ -35,6 +35,8 @@ export const clientMessageSchemas = {
     lang: optional(string({ min: 2, max: 16 })),
     /** The link token the client joined with, if any: a read-only token makes a read-only member. */
     token: optional(string({ min: 1, max: 64, pattern: /^[A-Za-z0-9]+$/ })),
+    /** A signed-in account's identity token: required when speakerId is an account's avaId. */
+    identityToken: optional(string({ min: 1, max: 8192 })),
   }),
   'connection-params-update': object({
     type: literal('connection-params-update'),

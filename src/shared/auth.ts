@@ -1,0 +1,71 @@
+/**
+ * How a signed-in identity travels and is judged (accounts.md sections 4 and 7): the
+ * Authorization header carrying the Firebase ID token, when the token is fetched again, when an
+ * account counts as signed in, and whether a sign-in was a sign-up.
+ */
+import { SIGN_IN_DETECTION_WINDOW_MS, TOKEN_REFETCH_MS } from './constants';
+
+/** What a call that needs a token answers when it has none. */
+export const NO_TOKEN_MESSAGE = 'No token provided. Please log in to get a token.';
+
+/**
+ * Requests use basic auth with the signed-in identity token: `Authorization: Basic
+ * base64("firebase:" + idToken)`. The user part names the kind of token; the password is the
+ * token. (An ID token is base64url and dots: plain ASCII, so btoa is exact.)
+ */
+export const AUTH_USER = 'firebase';
+
+export function identityAuthorization(idToken: string): string {
+  return `Basic ${btoa(`${AUTH_USER}:${idToken}`)}`;
+}
+
+/** The ID token of an Authorization header, or undefined when there is none or it is malformed. */
+export function parseIdentityAuthorization(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  const match = /^Basic\s+([A-Za-z0-9+/]+=*)\s*$/i.exec(header);
+  if (!match) return undefined;
+  let decoded: string;
+  try {
+    decoded = atob(match[1]!);
+  } catch {
+    return undefined;
+  }
+  const colon = decoded.indexOf(':');
+  if (colon < 0 || decoded.slice(0, colon) !== AUTH_USER) return undefined;
+  const token = decoded.slice(colon + 1);
+  return /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/.test(token) ? token : undefined;
+}
+
+/** The token is fetched again only once it is 3,000,000 ms old (or when there is none). */
+export function tokenNeedsRefetch(fetchedAtMs: number | undefined, nowMs: number): boolean {
+  return fetchedAtMs === undefined || nowMs - fetchedAtMs >= TOKEN_REFETCH_MS;
+}
+
+/** What the sign-in rules need to know of a Firebase user. */
+export interface AuthUserFacts {
+  isAnonymous: boolean;
+  emailVerified: boolean;
+  /** Provider ids of the user's linked sign-in methods ("password", "google.com", "phone"...). */
+  providerIds: string[];
+}
+
+/**
+ * An account whose only sign-in method is a password and whose email is not verified is not
+ * treated as signed in (it waits on the verification screen). Anonymous users are not accounts.
+ */
+export function isVerifiedAccount(user: AuthUserFacts): boolean {
+  if (user.isAnonymous) return false;
+  const passwordOnly = user.providerIds.length === 1 && user.providerIds[0] === 'password';
+  return !(passwordOnly && !user.emailVerified);
+}
+
+export type SignInKind = 'sign-up' | 'sign-in' | 'restored';
+
+/**
+ * For tracking: a sign-in within 60 s of now is a sign-up when the first sign-in time equals
+ * the creation time, else a sign-in; an older one is a session restored from an earlier visit.
+ */
+export function classifySignIn(creationTimeMs: number, lastSignInTimeMs: number, nowMs: number): SignInKind {
+  if (Math.abs(nowMs - lastSignInTimeMs) > SIGN_IN_DETECTION_WINDOW_MS) return 'restored';
+  return creationTimeMs === lastSignInTimeMs ? 'sign-up' : 'sign-in';
+}

@@ -1,0 +1,238 @@
+/**
+ * The web routes of accounts.md section 2 and its redirect rules, as pure functions of where
+ * the person is and what is known about them. The router and the sagas call these; the unit
+ * tests read them as tables.
+ */
+import { PRODUCT_DOMAIN } from './constants';
+
+export const ROUTES = {
+  root: '/',
+  web: '/web',
+  signup: '/web/signup',
+  login: '/web/login',
+  loginDesktop: '/web/login/desktop',
+  loginDesktopSuccess: '/web/login/desktop/success',
+  logout: '/web/logout',
+  onboardingProfile: '/web/onboarding/profile',
+  accountSettings: '/web/account-settings',
+  conversations: '/web/conversations',
+  transcript: '/web/transcript',
+  scribeDashboard: '/web/scribe-dashboard',
+  account: '/account',
+  accountDashboard: '/account/dashboard',
+} as const;
+
+/** Unknown paths fall back to the sign-up screen. */
+export const FALLBACK_PATH = ROUTES.signup;
+
+/** Query parameters the client reads (accounts.md section 2), plus the desktop success flag. */
+export const QUERY_PARAMS = {
+  token: 'token',
+  scribe: 'scribe',
+  readonly: 'readonly',
+  redirect: 'redirect',
+  endpoint: 'endpoint',
+  tauri: 'tauri',
+} as const;
+
+/** Onboarding steps under /web/onboarding/profile/, in the order a new account goes through them. */
+export const ONBOARDING_STEPS = [
+  'user-name',
+  'user-name-subscribed',
+  'hearing-profile',
+  'voicing-profile',
+  'voice',
+] as const;
+export type OnboardingStep = (typeof ONBOARDING_STEPS)[number];
+
+export function onboardingPath(step: OnboardingStep, redirect?: string): string {
+  const path = `${ROUTES.onboardingProfile}/${step}`;
+  return redirect ? `${path}?${QUERY_PARAMS.redirect}=${encodeURIComponent(redirect)}` : path;
+}
+
+/**
+ * The step after `step` for a profile whose voicing profile is `voicing` (the voice choice
+ * only matters to people who type and have their words voiced), or undefined when done.
+ */
+export function nextOnboardingStep(step: OnboardingStep, voicing?: string): OnboardingStep | undefined {
+  switch (step) {
+    case 'user-name':
+    case 'user-name-subscribed':
+      return 'hearing-profile';
+    case 'hearing-profile':
+      return 'voicing-profile';
+    case 'voicing-profile':
+      return voicing === 'type' || voicing === 'both' ? 'voice' : undefined;
+    case 'voice':
+      return undefined;
+  }
+}
+
+export const ACCOUNT_SETTINGS_TABS = ['my-profile', 'general', 'boost'] as const;
+export type AccountSettingsTab = (typeof ACCOUNT_SETTINGS_TABS)[number];
+export const DEFAULT_ACCOUNT_SETTINGS_TAB: AccountSettingsTab = 'my-profile';
+
+export function accountSettingsPath(tab: AccountSettingsTab = DEFAULT_ACCOUNT_SETTINGS_TAB): string {
+  return `${ROUTES.accountSettings}/${tab}`;
+}
+
+/** The desktop sign-in success route, with the tauri flag the spec adds. */
+export const DESKTOP_SUCCESS_PATH = `${ROUTES.loginDesktopSuccess}?${QUERY_PARAMS.tauri}=true`;
+
+function isUnder(pathname: string, base: string): boolean {
+  return pathname === base || pathname.startsWith(`${base}/`);
+}
+
+/** Pages of the login layout (sign-up, login, desktop login); the desktop success page is not one. */
+export function isLoginLayoutPath(pathname: string): boolean {
+  return pathname === ROUTES.signup || pathname === ROUTES.login || pathname === ROUTES.loginDesktop;
+}
+
+/**
+ * Who may open a page: `public` anyone; `web` someone with an Ava id (a guest counts, see
+ * docs/accounts.md); `account` a signed-in, non-anonymous account whose profile is loaded.
+ */
+export type RouteAccess = 'public' | 'web' | 'account';
+
+export function routeAccess(pathname: string): RouteAccess {
+  if (
+    isUnder(pathname, ROUTES.accountSettings) ||
+    isUnder(pathname, '/web/onboarding') ||
+    isUnder(pathname, ROUTES.account) ||
+    pathname === ROUTES.loginDesktopSuccess
+  )
+    return 'account';
+  if (
+    isUnder(pathname, ROUTES.conversations) ||
+    isUnder(pathname, ROUTES.transcript) ||
+    isUnder(pathname, ROUTES.scribeDashboard)
+  )
+    return 'web';
+  return 'public';
+}
+
+/** Where sign-in stands: still finding out, signed out, waiting on email verification, signed in. */
+export type AuthPhase = 'loading' | 'signed-out' | 'unverified' | 'signed-in';
+
+export type GuardDecision = { kind: 'allow' } | { kind: 'wait' } | { kind: 'redirect'; to: string };
+
+/**
+ * Protected routes: unauthenticated access redirects to /web; account routes need a signed-in
+ * account whose profile (and so its Ava id) is loaded. While either is still being found out,
+ * the page waits (the loading screen) instead of bouncing the person away.
+ */
+export function guardRoute(pathname: string, phase: AuthPhase, profileLoaded: boolean): GuardDecision {
+  const access = routeAccess(pathname);
+  if (access !== 'account') return { kind: 'allow' };
+  if (phase === 'loading') return { kind: 'wait' };
+  if (phase !== 'signed-in') {
+    // The desktop success page without an account goes back to the desktop sign-in.
+    return {
+      kind: 'redirect',
+      to: pathname === ROUTES.loginDesktopSuccess ? ROUTES.loginDesktop : ROUTES.web,
+    };
+  }
+  return profileLoaded ? { kind: 'allow' } : { kind: 'wait' };
+}
+
+/** In the desktop shell the login layout redirects to the desktop sign-in. */
+export function desktopShellLoginRedirect(pathname: string, isDesktopShell: boolean): string | undefined {
+  if (!isDesktopShell) return undefined;
+  return pathname === ROUTES.signup || pathname === ROUTES.login ? ROUTES.loginDesktop : undefined;
+}
+
+/**
+ * A `redirect` query parameter is honoured only as a path of this app: it starts with one "/",
+ * has no scheme, host or control characters, and is not a sign-in or sign-out page (which would
+ * loop).
+ */
+export function safeRedirect(value: string | null | undefined): string | undefined {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return undefined;
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f\\]/.test(value)) return undefined;
+  let url: URL;
+  try {
+    url = new URL(value, 'http://hearken.invalid');
+  } catch {
+    return undefined;
+  }
+  if (url.origin !== 'http://hearken.invalid') return undefined;
+  if (isLoginLayoutPath(url.pathname) || url.pathname === ROUTES.logout) return undefined;
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+export interface AfterLoginFacts {
+  /** Where the person is when sign-in completes. */
+  pathname: string;
+  /** Its query string, with or without the "?". */
+  search: string;
+  profileComplete: boolean;
+  isScribe: boolean;
+}
+
+/**
+ * Where to go once signed in (accounts.md section 2), or undefined to stay:
+ * 1. desktop authentication: the desktop success route, tauri flag added;
+ * 2. a safe `redirect` query parameter (the person asked for that page);
+ * 3. Scribe users: the Scribe dashboard;
+ * 4. from the sign-up or login page: the account dashboard.
+ * An incomplete profile goes first to the user-name step, carrying that destination (or the
+ * page the person was on) along as its own `redirect`, so the onboarding ends where it should.
+ */
+export function afterLoginPath(facts: AfterLoginFacts): string | undefined {
+  const params = new URLSearchParams(facts.search);
+  const onLoginPage = isLoginLayoutPath(facts.pathname);
+  let next: string | undefined;
+  if (facts.pathname === ROUTES.loginDesktop || facts.pathname === ROUTES.loginDesktopSuccess) {
+    next = DESKTOP_SUCCESS_PATH;
+  } else {
+    next = safeRedirect(params.get(QUERY_PARAMS.redirect));
+  }
+  if (!next && facts.isScribe) next = ROUTES.scribeDashboard;
+  if (!next && onLoginPage) next = ROUTES.accountDashboard;
+  if (!facts.profileComplete && !isUnder(facts.pathname, '/web/onboarding')) {
+    // Without a destination of its own, the onboarding ends back on the page the person was on.
+    const here = safeRedirect(
+      `${facts.pathname}${facts.search ? `?${facts.search.replace(/^\?/, '')}` : ''}`,
+    );
+    return onboardingPath('user-name', next ?? here);
+  }
+  // Already there: stay.
+  if (next && next.split('?')[0] === facts.pathname) return undefined;
+  return next;
+}
+
+/** Where the onboarding ends: its `redirect`, the Scribe dashboard, or the account dashboard. */
+export function afterOnboardingPath(search: string, isScribe: boolean): string {
+  const redirect = safeRedirect(new URLSearchParams(search).get(QUERY_PARAMS.redirect));
+  if (redirect) return redirect;
+  return isScribe ? ROUTES.scribeDashboard : ROUTES.accountDashboard;
+}
+
+/** Sign-out returns to the root; on the desktop it goes to the login screen. */
+export function afterSignOutPath(isDesktopShell: boolean): string {
+  return isDesktopShell ? ROUTES.login : ROUTES.root;
+}
+
+/**
+ * The `endpoint` query parameter switches the backend only if its host is the product's domain
+ * or one of its subdomains (a label boundary, so "evilhearken.app" does not pass), over https,
+ * with no credentials in it. Returns the backend's origin, or undefined to ignore it.
+ */
+export function acceptEndpoint(
+  value: string | null | undefined,
+  productDomain: string = PRODUCT_DOMAIN,
+): string | undefined {
+  if (!value) return undefined;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return undefined;
+  }
+  if (url.protocol !== 'https:' || url.username || url.password) return undefined;
+  const host = url.hostname.toLowerCase().replace(/\.$/, '');
+  const domain = productDomain.toLowerCase();
+  if (host !== domain && !host.endsWith(`.${domain}`)) return undefined;
+  return url.origin;
+}

@@ -1,0 +1,219 @@
+/**
+ * The accounts area's entities (accounts.md section 3) with the spec's field names: the user
+ * profile, its settings and feature flags, the client log entry, the remote-config flags. Also
+ * the small pure rules that read them (complete profile, Scribe, admin, paid subscriber).
+ */
+import { FONT_SIZE_MAX_PX, FONT_SIZE_MIN_PX, type UiLanguage } from './constants';
+
+/** Feature flags of a profile (accounts.md section 3, conversation.md's profile fields). */
+export const FEATURE_FLAGS = [
+  'scribe',
+  'translation',
+  'desktop-v2',
+  'convo-v2',
+  'mono-segmentation',
+  'tts-v2',
+  'recall-ai',
+  'saveTranscript',
+  'forbid-conversation-saving',
+  'forbid-conversation-sharing',
+  'google-cloud-asr',
+  'nats',
+  'dev-mode',
+  /** Speaker identification (beta): Hearken's name for the flag `solo_speaker_id` enrols in. */
+  'solo-speaker-id',
+] as const;
+export type FeatureFlag = (typeof FEATURE_FLAGS)[number];
+export type FeatureFlags = Partial<Record<FeatureFlag, boolean>>;
+
+/** Beta features the user toggles (PATCH /enrollBetaFeature), and the flag each one sets. */
+export const BETA_FEATURES = {
+  solo_speaker_id: 'solo-speaker-id',
+  desktop_v2: 'desktop-v2',
+  convo_v2: 'convo-v2',
+} as const satisfies Record<string, FeatureFlag>;
+export type BetaFeatureName = keyof typeof BETA_FEATURES;
+export const BETA_FEATURE_NAMES = Object.keys(BETA_FEATURES) as BetaFeatureName[];
+
+/**
+ * Flags a user may set on themselves through PATCH /api/v1.1/users/{avaId}: the beta features
+ * and the transcript-saving preference. The others (scribe, dev-mode, ...) grant abilities, so
+ * only the server's operators set them.
+ */
+export const USER_SETTABLE_FLAGS: readonly FeatureFlag[] = [
+  ...Object.values(BETA_FEATURES),
+  'saveTranscript',
+];
+
+/** Which app created the profile (get-or-create's channel). */
+export const CHANNELS = ['web-v2', 'desktop-v2'] as const;
+export type Channel = (typeof CHANNELS)[number];
+
+/** Hearing profiles 0 to 4 (-1 or undefined: not set). The words are in the translations. */
+export const HEARING_PROFILES = [0, 1, 2, 3, 4] as const;
+export type HearingProfile = (typeof HEARING_PROFILES)[number];
+/** Stable names of the hearing profiles, used as translation keys. */
+export const HEARING_PROFILE_NAMES: Record<HearingProfile, string> = {
+  0: 'deaf',
+  1: 'hardOfHearing',
+  2: 'hearing',
+  3: 'hearingWithDeafPeople',
+  4: 'preferNotToSay',
+};
+
+/** How someone takes part in a conversation: speaking, typing (voiced by a synthetic voice), or both. */
+export const VOICING_PROFILES = ['speak', 'type', 'both'] as const;
+export type VoicingProfile = (typeof VOICING_PROFILES)[number];
+
+/** The text-to-speech voices (conversation.md section 3: six voices, one provider). */
+export const TTS_VOICES = ['alloy', 'echo', 'fable', 'nova', 'onyx', 'shimmer'] as const;
+export type TtsVoice = (typeof TTS_VOICES)[number];
+
+/** Roles a profile can carry (workspace admin or member). */
+export const USER_ROLES = ['admin', 'member'] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+
+export const THEMES = ['light', 'dark'] as const;
+export type ThemeName = (typeof THEMES)[number];
+
+/**
+ * The stored user document's settings (collection 'users', one per avaId). webFontSize is the
+ * spec's; language and theme are Hearken's additions, so they follow the person to every device.
+ */
+export interface UserSettings {
+  webFontSize?: number;
+  language?: UiLanguage;
+  theme?: ThemeName;
+}
+
+export interface Subscription {
+  /** Free, Freedom (shown as Community), Pro... */
+  ongoingSubscription?: string;
+  /** Lite (shown as Free)... */
+  ongoingSubscriptionSubtype?: string;
+}
+
+/** User profile (accounts.md section 3). */
+export interface UserProfile {
+  avaId: string;
+  avaName: string;
+  userName: string;
+  /** 'Temporary' for temporary accounts; anything else is a full account. */
+  accountType: string;
+  /** Email address per sign-in provider ("password", "google.com", ...). */
+  emails: Record<string, string>;
+  phoneNumber?: string;
+  userPhoto?: string;
+  organization?: { name: string; type?: string };
+  organizationId?: string;
+  country?: string;
+  city?: string;
+  convoMetrics: { total_conversations: number };
+  /** 0 to 4; -1 or absent: not set. */
+  hearingProfile?: number;
+  voicingProfile?: VoicingProfile;
+  ttsVoice?: TtsVoice;
+  role?: UserRole;
+  orgProperties?: { role?: string };
+  firebaseAuthUID: string;
+  features: FeatureFlags;
+  subscription: Subscription;
+  /** Milliseconds. */
+  scribeRemainingTime: number;
+  /** Milliseconds. */
+  paidASRCreditTime: number;
+  settings: UserSettings;
+  inviteMetrics: Record<string, number>;
+  joinMetrics: Record<string, number>;
+  channel?: Channel;
+  createdAtMs: number;
+}
+
+/** Fields a PATCH of /api/v1.1/users/{avaId} may carry (accounts.md section 7). */
+export interface UserPatchV11 {
+  flags?: FeatureFlags;
+  hearingProfile?: number;
+  inviteMetrics?: Record<string, number>;
+  joinMetrics?: Record<string, number>;
+  convoMetrics?: { total_conversations: number };
+  role?: UserRole;
+  settings?: UserSettings;
+  userName?: string;
+}
+
+/** Fields of PATCH /api/v1/users/me (the profile fields a person edits). */
+export interface UserPatchMe {
+  userName?: string;
+  avaName?: string;
+  hearingProfile?: number;
+  voicingProfile?: VoicingProfile;
+  ttsVoice?: TtsVoice;
+  country?: string;
+  city?: string;
+  settings?: UserSettings;
+}
+
+/** A user whose name is still missing is sent to the user-name step of the onboarding. */
+export function isProfileComplete(profile: Pick<UserProfile, 'userName'>): boolean {
+  return profile.userName.trim().length > 0;
+}
+
+export function isScribe(profile: Pick<UserProfile, 'features'>): boolean {
+  return profile.features.scribe === true;
+}
+
+/** Admin if the profile's role or its organisation role is admin (accounts.md section 6). */
+export function isAdmin(profile: Pick<UserProfile, 'role' | 'orgProperties'>): boolean {
+  return profile.role === 'admin' || profile.orgProperties?.role === 'admin';
+}
+
+/** A plan is present, is not Free, and its subtype is not Lite. */
+export function isPaidSubscriber(subscription: Subscription | undefined): boolean {
+  const plan = subscription?.ongoingSubscription;
+  return Boolean(plan) && plan !== 'Free' && subscription?.ongoingSubscriptionSubtype !== 'Lite';
+}
+
+/** Hearing profile 0 to 4 is set; -1, absent or anything else is not. */
+export function isHearingProfileSet(value: number | undefined | null): value is HearingProfile {
+  return typeof value === 'number' && (HEARING_PROFILES as readonly number[]).includes(value);
+}
+
+/** Saved font size: a whole number of pixels in range, else nothing (the device's own stays). */
+export function savedFontSize(settings: UserSettings | undefined): number | undefined {
+  const px = settings?.webFontSize;
+  return typeof px === 'number' && Number.isInteger(px) && px >= FONT_SIZE_MIN_PX && px <= FONT_SIZE_MAX_PX
+    ? px
+    : undefined;
+}
+
+/** Client log entry (accounts.md section 3), as POST /pushClientLogsToElastic receives them. */
+export interface ClientLogEntry {
+  tag: string;
+  msg: string;
+  level: 'debug' | 'info' | 'warn' | 'error';
+  extra?: Record<string, unknown>;
+  os: string;
+  app: string;
+  browser: string;
+  device: string;
+  /** ms since epoch, client clock. */
+  timestamp: number;
+}
+export const CLIENT_LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const;
+/** Entries per POST, and characters per message: more is refused. */
+export const CLIENT_LOGS_MAX_ENTRIES = 100;
+export const CLIENT_LOG_MAX_MSG = 4000;
+
+/** Remote-config flags the accounts area reads (accounts.md section 9). */
+export interface RemoteConfigFlags {
+  web_enable_sso: boolean;
+  theme_colors_v2: boolean;
+  convo_v2: boolean;
+  desktop_v2: boolean;
+}
+export const DEFAULT_REMOTE_CONFIG: RemoteConfigFlags = {
+  web_enable_sso: false,
+  theme_colors_v2: false,
+  convo_v2: false,
+  desktop_v2: false,
+};
