@@ -14,10 +14,17 @@ import { TIERS } from '../native/speech/tiers';
 import type { ServerConfig } from './config';
 import { packageRoot } from './config';
 import { openDatabase, type OpenDatabase } from './db/connect';
+import { acceptEndpoint } from '../shared/routes';
+import { IdentityVerifier } from './auth/verifier';
+import type { AuthConfig } from './config';
+import { ClientLogRepository } from './db/client-logs';
 import { GuestRepository } from './db/guests';
+import { UserRepository } from './db/users';
 import { RoomRepository } from './db/rooms';
 import { TranscriptRepository } from './db/transcripts';
+import { registerClientLogRoutes } from './http/client-logs';
 import { registerRoutes } from './http/routes';
+import { registerUserRoutes } from './http/user-routes';
 import { RoomRegistry } from './rooms/registry';
 import type { RoomServices } from './rooms/room';
 import { handleConnection } from './socket/connection';
@@ -29,8 +36,23 @@ export interface RunningServer {
   registry: RoomRegistry;
   pool: SpeechPool;
   database: OpenDatabase;
+  /** Verifies identity tokens; undefined when no identity provider is configured. */
+  verifier: IdentityVerifier | undefined;
   /** Stops taking connections, turns the last words into finals, stores them, and closes. */
   close(): Promise<void>;
+}
+
+/** The web client's view of the identity provider (no secrets: these are public web settings). */
+function firebaseClientConfig(auth: AuthConfig | undefined) {
+  if (!auth) return null;
+  return {
+    apiKey: auth.apiKey,
+    authDomain: auth.authDomain,
+    projectId: auth.projectId,
+    ...(auth.appId ? { appId: auth.appId } : {}),
+    ...(auth.emulatorPublicUrl ? { emulatorUrl: auth.emulatorPublicUrl } : {}),
+    ...(auth.ssoProviderId ? { ssoProviderId: auth.ssoProviderId } : {}),
+  };
 }
 
 function version(): string {
@@ -56,6 +78,33 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const guests = new GuestRepository(database.db);
   const rooms = new RoomRepository(database.db);
   const transcripts = new TranscriptRepository(database.db);
+  const users = new UserRepository(database.db);
+  const clientLogs = new ClientLogRepository(database.db);
+  const verifier = config.auth ? IdentityVerifier.create(config.auth) : undefined;
+  if (config.auth) {
+    app.log.info(
+      config.auth.emulatorHost
+        ? `accounts: Firebase Auth emulator at ${config.auth.emulatorHost} (project ${config.auth.projectId})`
+        : `accounts: Firebase project ${config.auth.projectId}`,
+    );
+  } else {
+    app.log.warn('accounts are off: no Firebase project or Auth emulator configured (guests only)');
+  }
+
+  // Web clients on the product's own domain may call this server from another origin (the
+  // `endpoint` query parameter switches a client's backend only to such a host).
+  app.addHook('onRequest', async (request, reply) => {
+    const origin = request.headers.origin;
+    if (typeof origin !== 'string' || !acceptEndpoint(origin)) return;
+    void reply.header('Access-Control-Allow-Origin', origin);
+    void reply.header('Vary', 'Origin');
+    if (request.method === 'OPTIONS') {
+      void reply.header('Access-Control-Allow-Methods', 'GET, POST, PATCH, DELETE, OPTIONS');
+      void reply.header('Access-Control-Allow-Headers', 'Authorization, Content-Type, Accept');
+      void reply.header('Access-Control-Max-Age', '600');
+      return reply.code(204).send();
+    }
+  });
 
   const pool = await SpeechPool.start({
     size: config.speechWorkers,
@@ -106,6 +155,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     rooms,
     registry,
     version: version(),
+    firebase: firebaseClientConfig(config.auth),
     now: () => Date.now(),
     speech: () => ({
       tiers: Object.fromEntries(
@@ -126,6 +176,16 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
         ),
       ],
     }),
+  });
+
+  registerUserRoutes(app, { users, verifier, remoteConfig: config.remoteConfig, now: () => Date.now() });
+  registerClientLogRoutes(app, {
+    logs: clientLogs,
+    users,
+    verifier,
+    ...(config.elastic ? { elastic: config.elastic } : {}),
+    now: () => Date.now(),
+    log,
   });
 
   if (existsSync(join(config.webDir, 'index.html'))) {
@@ -163,9 +223,14 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
         ws,
         {
           registry,
-          identify: async (speakerId) => {
+          identify: async (speakerId, identityToken) => {
             const guest = await guests.find(speakerId);
-            return guest ? { avaId: guest.avaId, userName: guest.userName } : undefined;
+            if (guest) return { avaId: guest.avaId, userName: guest.userName };
+            const user = await users.find(speakerId);
+            if (!user || !identityToken || !verifier) return undefined;
+            const verified = await verifier.verify(identityToken);
+            if (!verified.ok || verified.identity.uid !== user.firebaseAuthUID) return undefined;
+            return { avaId: user.avaId, userName: user.userName || user.avaName };
           },
           isReadonlyToken: async (roomId, token) => {
             const found = await rooms.findByToken(token);
@@ -195,6 +260,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     registry,
     pool,
     database,
+    verifier,
     close() {
       closing ??= (async () => {
         for (const client of wss.clients) client.close(1001, 'server shutting down');
@@ -202,6 +268,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
         wss.close();
         await app.close();
         await pool.close();
+        await verifier?.close();
         await database.close();
       })();
       return closing;

@@ -8,6 +8,33 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseEngineSettings, resolveTiers, type Tier } from '../native/speech/tiers';
 import type { EngineSpec } from '../native/speech/types';
+import { DEFAULT_REMOTE_CONFIG, type RemoteConfigFlags } from '../shared/user';
+
+/**
+ * Firebase Authentication: the Auth emulator (FIREBASE_AUTH_EMULATOR_HOST set, a demo project,
+ * no credentials) or a real project (its web configuration, and a service account through
+ * GOOGLE_APPLICATION_CREDENTIALS). Absent: accounts are off, guests still work.
+ */
+export interface AuthConfig {
+  projectId: string;
+  apiKey: string;
+  authDomain: string;
+  appId?: string;
+  /** host:port of the Auth emulator; set only in emulator mode. */
+  emulatorHost?: string;
+  /** The emulator's URL as the browser reaches it (default http://<emulatorHost>). */
+  emulatorPublicUrl?: string;
+  /** Provider id of the SSO button (a SAML or OIDC provider of the project). */
+  ssoProviderId?: string;
+}
+
+/** Where client logs are forwarded besides the database: an Elasticsearch or OpenSearch endpoint. */
+export interface ElasticConfig {
+  url: string;
+  index: string;
+  /** The Authorization header value ("ApiKey ...", "Basic ..."), when the endpoint needs one. */
+  authorization?: string;
+}
 
 export interface ServerConfig {
   host: string;
@@ -25,6 +52,79 @@ export interface ServerConfig {
   /** The built web client (dist/web); not served when absent. */
   webDir: string;
   logLevel: string;
+  auth?: AuthConfig;
+  remoteConfig: RemoteConfigFlags;
+  elastic?: ElasticConfig;
+}
+
+/** The SSO provider the emulator's fake sign-in page answers for, when none is configured. */
+export const EMULATOR_SSO_PROVIDER_ID = 'oidc.hearken-sso';
+
+export function loadAuthConfig(env: NodeJS.ProcessEnv): AuthConfig | undefined {
+  const emulatorHost = env.FIREBASE_AUTH_EMULATOR_HOST?.trim();
+  const projectId = env.HEARKEN_FIREBASE_PROJECT_ID?.trim();
+  const sso = env.HEARKEN_FIREBASE_SSO_PROVIDER?.trim();
+  if (emulatorHost) {
+    const id = projectId || 'demo-hearken';
+    return {
+      projectId: id,
+      // The emulator accepts any API key.
+      apiKey: env.HEARKEN_FIREBASE_API_KEY?.trim() || 'demo-api-key',
+      authDomain: `${id}.firebaseapp.com`,
+      emulatorHost,
+      emulatorPublicUrl: (env.HEARKEN_AUTH_EMULATOR_PUBLIC_URL?.trim() || `http://${emulatorHost}`).replace(
+        /\/+$/,
+        '',
+      ),
+      ssoProviderId: sso || EMULATOR_SSO_PROVIDER_ID,
+    };
+  }
+  const apiKey = env.HEARKEN_FIREBASE_API_KEY?.trim();
+  if (!projectId && !apiKey) return undefined;
+  if (!projectId || !apiKey) {
+    throw new Error(
+      'a real Firebase project needs both HEARKEN_FIREBASE_PROJECT_ID and HEARKEN_FIREBASE_API_KEY',
+    );
+  }
+  return {
+    projectId,
+    apiKey,
+    authDomain: env.HEARKEN_FIREBASE_AUTH_DOMAIN?.trim() || `${projectId}.firebaseapp.com`,
+    ...(env.HEARKEN_FIREBASE_APP_ID ? { appId: env.HEARKEN_FIREBASE_APP_ID.trim() } : {}),
+    ...(sso ? { ssoProviderId: sso } : {}),
+  };
+}
+
+/** HEARKEN_REMOTE_CONFIG: a JSON object of flags over the defaults; unknown or non-boolean values refused. */
+export function loadRemoteConfig(raw: string | undefined): RemoteConfigFlags {
+  if (!raw || raw.trim() === '') return { ...DEFAULT_REMOTE_CONFIG };
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    throw new Error(`HEARKEN_REMOTE_CONFIG must be a JSON object, got "${raw}"`);
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw new Error('HEARKEN_REMOTE_CONFIG must be a JSON object');
+  }
+  const flags = { ...DEFAULT_REMOTE_CONFIG };
+  for (const [key, value] of Object.entries(parsed)) {
+    if (!(key in flags) || typeof value !== 'boolean') {
+      throw new Error(`HEARKEN_REMOTE_CONFIG: "${key}" is not a known flag with a true/false value`);
+    }
+    flags[key as keyof RemoteConfigFlags] = value;
+  }
+  return flags;
+}
+
+function loadElasticConfig(env: NodeJS.ProcessEnv): ElasticConfig | undefined {
+  const url = env.HEARKEN_LOGS_ELASTIC_URL?.trim();
+  if (!url) return undefined;
+  return {
+    url: url.replace(/\/+$/, ''),
+    index: env.HEARKEN_LOGS_ELASTIC_INDEX?.trim() || 'hearken-client-logs',
+    ...(env.HEARKEN_LOGS_ELASTIC_AUTH ? { authorization: env.HEARKEN_LOGS_ELASTIC_AUTH.trim() } : {}),
+  };
 }
 
 /** The repository (or installed package) root: two levels above both src/server and dist/server. */
@@ -76,5 +176,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     }),
     webDir: resolve(env.HEARKEN_WEB_DIR ?? join(root, 'dist/web')),
     logLevel: env.HEARKEN_LOG_LEVEL ?? 'info',
+    ...withDefined('auth', loadAuthConfig(env)),
+    remoteConfig: loadRemoteConfig(env.HEARKEN_REMOTE_CONFIG),
+    ...withDefined('elastic', loadElasticConfig(env)),
   };
 }

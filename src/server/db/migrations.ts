@@ -68,6 +68,65 @@ const migrations: Record<string, Migration> = {
       await sql`drop table if exists room_members, transcripts, rooms, guest_users`.execute(db);
     },
   },
+  '2026-11-21-002-users-client-logs': {
+    async up(db: Kysely<unknown>) {
+      // One row per account (the spec's User profile); JSON columns hold its nested fields.
+      await db.schema
+        .createTable('users')
+        .addColumn('ava_id', 'text', (c) => c.primaryKey())
+        .addColumn('firebase_auth_uid', 'text', (c) => c.notNull().unique())
+        .addColumn('ava_name', 'text', (c) => c.notNull())
+        .addColumn('user_name', 'text', (c) => c.notNull())
+        .addColumn('account_type', 'text', (c) => c.notNull())
+        .addColumn('emails', 'jsonb', (c) => c.notNull())
+        .addColumn('phone_number', 'text')
+        .addColumn('user_photo', 'text')
+        .addColumn('organization', 'jsonb')
+        .addColumn('organization_id', 'text')
+        .addColumn('country', 'text')
+        .addColumn('city', 'text')
+        .addColumn('convo_metrics', 'jsonb', (c) => c.notNull())
+        .addColumn('hearing_profile', 'integer')
+        .addColumn('voicing_profile', 'text')
+        .addColumn('tts_voice', 'text')
+        .addColumn('role', 'text')
+        .addColumn('org_properties', 'jsonb')
+        .addColumn('features', 'jsonb', (c) => c.notNull())
+        .addColumn('subscription', 'jsonb', (c) => c.notNull())
+        .addColumn('scribe_remaining_time', 'bigint', (c) => c.notNull().defaultTo(0))
+        .addColumn('paid_asr_credit_time', 'bigint', (c) => c.notNull().defaultTo(0))
+        .addColumn('settings', 'jsonb', (c) => c.notNull())
+        .addColumn('invite_metrics', 'jsonb', (c) => c.notNull())
+        .addColumn('join_metrics', 'jsonb', (c) => c.notNull())
+        .addColumn('channel', 'text')
+        .addColumn('created_at_ms', 'bigint', (c) => c.notNull())
+        .addColumn('updated_at_ms', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('client_logs')
+        .addColumn('id', 'bigserial', (c) => c.primaryKey())
+        .addColumn('received_at_ms', 'bigint', (c) => c.notNull())
+        .addColumn('ava_id', 'text')
+        .addColumn('tag', 'text', (c) => c.notNull())
+        .addColumn('msg', 'text', (c) => c.notNull())
+        .addColumn('level', 'text', (c) => c.notNull())
+        .addColumn('extra', 'jsonb')
+        .addColumn('os', 'text', (c) => c.notNull())
+        .addColumn('app', 'text', (c) => c.notNull())
+        .addColumn('browser', 'text', (c) => c.notNull())
+        .addColumn('device', 'text', (c) => c.notNull())
+        .addColumn('timestamp_ms', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('client_logs_received_idx')
+        .on('client_logs')
+        .column('received_at_ms')
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await sql`drop table if exists client_logs, users`.execute(db);
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -55,7 +55,58 @@ export interface RoomMembersTable {
   first_joined_ms: Millis;
 }
 
+type Json<T> = ColumnType<T, string, string>;
+type NullableJson<T> = ColumnType<T | null, string | null, string | null>;
+
+export interface UsersTable {
+  ava_id: string;
+  firebase_auth_uid: string;
+  ava_name: string;
+  user_name: string;
+  account_type: string;
+  emails: Json<unknown>;
+  phone_number: string | null;
+  user_photo: string | null;
+  organization: NullableJson<unknown>;
+  organization_id: string | null;
+  country: string | null;
+  city: string | null;
+  convo_metrics: Json<unknown>;
+  hearing_profile: number | null;
+  voicing_profile: string | null;
+  tts_voice: string | null;
+  role: string | null;
+  org_properties: NullableJson<unknown>;
+  features: Json<unknown>;
+  subscription: Json<unknown>;
+  scribe_remaining_time: Millis;
+  paid_asr_credit_time: Millis;
+  settings: Json<unknown>;
+  invite_metrics: Json<unknown>;
+  join_metrics: Json<unknown>;
+  channel: string | null;
+  created_at_ms: Millis;
+  updated_at_ms: Millis;
+}
+
+export interface ClientLogsTable {
+  id: Generated<number>;
+  received_at_ms: Millis;
+  ava_id: string | null;
+  tag: string;
+  msg: string;
+  level: string;
+  extra: NullableJson<unknown>;
+  os: string;
+  app: string;
+  browser: string;
+  device: string;
+  timestamp_ms: Millis;
+}
+
 export interface Database {
+  users: UsersTable;
+  client_logs: ClientLogsTable;
   room_members: RoomMembersTable;
   guest_users: GuestUsersTable;
   rooms: RoomsTable;

@@ -3,7 +3,13 @@
  * Errors use the ApiErrorBody shape so the client finds the message where the spec says.
  */
 import type { FastifyInstance } from 'fastify';
-import { API, apiError, type RoomTranscriptsResponse, type ServerConfigResponse } from '../../shared/api';
+import {
+  API,
+  apiError,
+  type FirebaseClientConfig,
+  type RoomTranscriptsResponse,
+  type ServerConfigResponse,
+} from '../../shared/api';
 import type { GuestUser } from '../../shared/entities';
 import { randomId } from '../../shared/ids';
 import { object, optional, string, formatIssue } from '../../shared/schema';
@@ -19,6 +25,8 @@ export interface RouteDeps {
   registry: RoomRegistry;
   version: string;
   speech: () => ServerConfigResponse['speech'];
+  /** What the web client needs to reach Firebase Authentication; null when accounts are off. */
+  firebase: FirebaseClientConfig | null;
   now(): number;
 }
 
@@ -94,7 +102,12 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps): void {
 
   app.get(
     API.config,
-    async () => ({ version: deps.version, speech: deps.speech() }) satisfies ServerConfigResponse,
+    async () =>
+      ({
+        version: deps.version,
+        firebase: deps.firebase,
+        speech: deps.speech(),
+      }) satisfies ServerConfigResponse,
   );
   app.get(API.health, async () => ({ ok: true }));
 }

@@ -34,8 +34,11 @@ export interface SocketUser {
 
 export interface ConnectionDeps {
   registry: RoomRegistry;
-  /** Who the client says it is (the identity seam: guests now, signed-in accounts later). */
-  identify(speakerId: string): Promise<SocketUser | undefined>;
+  /**
+   * Who the client is: a guest by its avaId, or an account by its avaId and the identity token
+   * that proves it (accounts cannot be claimed by id alone).
+   */
+  identify(speakerId: string, identityToken?: string): Promise<SocketUser | undefined>;
   /** Whether `token` is the room's read-only link token. */
   isReadonlyToken(roomId: string, token: string): Promise<boolean>;
   /** Remembers who was in a room, so they may read its transcript later. */
@@ -99,11 +102,11 @@ export function handleConnection(ws: WebSocket, deps: ConnectionDeps, origin?: s
   });
 
   async function connect(message: Extract<ClientMessage, { type: 'connection-params' }>): Promise<void> {
-    const user = await deps.identify(message.speakerId);
+    const user = await deps.identify(message.speakerId, message.identityToken);
     if (!user) {
       fail(
         'forbidden',
-        'unknown speakerId: create a guest user with POST /api/v1/guest-users/me first',
+        'unknown speakerId (or an account without a valid identityToken): create a guest user with POST /api/v1/guest-users/me first, or sign in',
         message.type,
       );
       phase = 'awaiting-params';

@@ -1,0 +1,196 @@
+/**
+ * Starts and stops the Firebase Auth emulator (firebase-tools) for `npm start`, the integration
+ * tests and the end-to-end server. It is a Node program: no Java, no network. The CLI's network
+ * habits are turned off (CI=1 skips its message-of-the-day fetch, NO_UPDATE_NOTIFIER=1 its
+ * update check), and its bookkeeping (config store, hub locator file) goes to a folder of its
+ * own, so two emulators (npm start and a test run) never share state.
+ *
+ * The project id is a `demo-` one: the emulator then needs no credentials and refuses to reach
+ * any real Google service. With `dataDir`, accounts are imported from it at start and exported
+ * to it when stopped, so they survive restarts of `npm start`.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export const DEMO_PROJECT_ID = 'demo-hearken';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const FIREBASE_CLI = join(ROOT, 'node_modules/firebase-tools/lib/bin/firebase.js');
+
+export interface AuthEmulatorOptions {
+  projectId?: string;
+  host?: string;
+  /** 0 (the default) picks a free port. */
+  port?: number;
+  /** Folder whose `firebase-auth` subfolder holds the accounts between runs. */
+  dataDir?: string;
+  /**
+   * Own process group, so a terminal's Ctrl-C reaches only the parent, which then stops the
+   * emulator once (a second SIGINT makes the CLI quit without exporting).
+   */
+  detached?: boolean;
+  /** Receives the emulator's output lines (default: dropped). */
+  log?: (line: string) => void;
+  startTimeoutMs?: number;
+}
+
+export interface RunningAuthEmulator {
+  projectId: string;
+  host: string;
+  port: number;
+  /** `host:port`, the form FIREBASE_AUTH_EMULATOR_HOST takes. */
+  hostAndPort: string;
+  url: string;
+  pid: number;
+  /** Stops the emulator (exporting its accounts when it has a data folder). */
+  stop(): Promise<void>;
+}
+
+export function freePort(host = '127.0.0.1'): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, host, () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolvePort(port));
+    });
+  });
+}
+
+/** Where the accounts of an emulator with this data folder are exported. */
+export function authExportDir(dataDir: string): string {
+  return join(dataDir, 'firebase-auth');
+}
+
+async function isReady(url: string): Promise<boolean> {
+  try {
+    const response = await fetch(url, { signal: AbortSignal.timeout(1000) });
+    const body = (await response.json()) as { authEmulator?: { ready?: boolean } };
+    return body.authEmulator?.ready === true;
+  } catch {
+    return false;
+  }
+}
+
+function waitForExit(child: ChildProcess, ms: number): Promise<boolean> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(true);
+  return new Promise((resolveExit) => {
+    const timer = setTimeout(() => resolveExit(false), ms);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolveExit(true);
+    });
+  });
+}
+
+export async function startAuthEmulator(options: AuthEmulatorOptions = {}): Promise<RunningAuthEmulator> {
+  if (!existsSync(FIREBASE_CLI)) {
+    throw new Error(`firebase-tools is not installed (${FIREBASE_CLI}); run "npm install"`);
+  }
+  const projectId = options.projectId ?? DEMO_PROJECT_ID;
+  const host = options.host ?? '127.0.0.1';
+  const port = options.port || (await freePort(host));
+  // The hub and the logging emulator come with every emulator; they get free ports too.
+  const [hubPort, loggingPort] = [await freePort(host), await freePort(host)];
+  const workDir = mkdtempSync(join(tmpdir(), 'hearken-auth-emulator-'));
+  writeFileSync(
+    join(workDir, 'firebase.json'),
+    JSON.stringify({
+      emulators: {
+        auth: { host, port },
+        hub: { host, port: hubPort },
+        logging: { host, port: loggingPort },
+        ui: { enabled: false },
+        singleProjectMode: true,
+      },
+    }),
+  );
+  const args = [
+    FIREBASE_CLI,
+    'emulators:start',
+    '--only',
+    'auth',
+    '--project',
+    projectId,
+    '--config',
+    join(workDir, 'firebase.json'),
+  ];
+  if (options.dataDir) {
+    const exportDir = resolve(authExportDir(options.dataDir));
+    mkdirSync(options.dataDir, { recursive: true });
+    if (existsSync(join(exportDir, 'firebase-export-metadata.json'))) args.push('--import', exportDir);
+    args.push('--export-on-exit', exportDir);
+  }
+  const child = spawn(process.execPath, args, {
+    cwd: workDir,
+    detached: options.detached ?? false,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      CI: '1',
+      NO_UPDATE_NOTIFIER: '1',
+      TMPDIR: workDir,
+      XDG_CONFIG_HOME: workDir,
+      // A real project's credentials must never reach the emulator process.
+      GOOGLE_APPLICATION_CREDENTIALS: '',
+    },
+  });
+  const output: string[] = [];
+  const onOutput = (chunk: Buffer) => {
+    for (const line of chunk.toString().split('\n')) {
+      if (line.trim() === '') continue;
+      output.push(line);
+      if (output.length > 200) output.shift();
+      options.log?.(line);
+    }
+  };
+  child.stdout!.on('data', onOutput);
+  child.stderr!.on('data', onOutput);
+  // If this process ends without stopping it, the emulator must not outlive it.
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+
+  const url = `http://${host}:${port}`;
+  const deadline = Date.now() + (options.startTimeoutMs ?? 60_000);
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      rmSync(workDir, { recursive: true, force: true });
+      throw new Error(`the Auth emulator exited at start:\n${output.join('\n')}`);
+    }
+    if (await isReady(url)) break;
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      rmSync(workDir, { recursive: true, force: true });
+      throw new Error(`the Auth emulator was not ready in time:\n${output.join('\n')}`);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+
+  let stopping: Promise<void> | undefined;
+  return {
+    projectId,
+    host,
+    port,
+    hostAndPort: `${host}:${port}`,
+    url,
+    pid: child.pid!,
+    stop() {
+      stopping ??= (async () => {
+        process.removeListener('exit', killOnExit);
+        // SIGINT is the CLI's own "stop": it exports (with --export-on-exit), then exits.
+        child.kill('SIGINT');
+        if (!(await waitForExit(child, 30_000))) {
+          child.kill('SIGKILL');
+          await waitForExit(child, 5000);
+        }
+        rmSync(workDir, { recursive: true, force: true });
+      })();
+      return stopping;
+    },
+  };
+}
