@@ -3,11 +3,19 @@
  * (downloading the basic sherpa-onnx model on first run, falling back to the system's
  * PocketSphinx when it cannot), then runs the server on its embedded defaults.
  *
+ * Accounts: unless a real Firebase project is configured (HEARKEN_FIREBASE_PROJECT_ID and
+ * HEARKEN_FIREBASE_API_KEY, see README), the Firebase Auth emulator is the identity provider: it
+ * is started first, offline, with the accounts of the last run imported from the data folder,
+ * and stopped (exporting them again) after the server.
+ *
  * Environment: HEARKEN_SKIP_BUILD=1 reuses an existing build; HEARKEN_NO_MODEL_DOWNLOAD=1 never
- * downloads. Everything else (port, data, models, DATABASE_URL) is read by the server itself.
+ * downloads; HEARKEN_AUTH_EMULATOR_PORT picks the emulator's port (default 9099, or a free one).
+ * Everything else (port, data, models, DATABASE_URL) is read by the server itself.
  */
 import { spawn, spawnSync } from 'node:child_process';
+import { createServer } from 'node:net';
 import { resolve } from 'node:path';
+import { startAuthEmulator, type RunningAuthEmulator } from './lib/auth-emulator';
 import { downloadModel } from '../src/native/speech/models/download';
 import { createProgressReporter } from '../src/native/speech/models/progress';
 import { MODEL_REGISTRY } from '../src/native/speech/models/registry';
@@ -58,9 +66,51 @@ if (
   }
 }
 
+function portIsFree(port: number, host: string): Promise<boolean> {
+  return new Promise((resolveFree) => {
+    const probe = createServer();
+    probe.once('error', () => resolveFree(false));
+    probe.listen(port, host, () => probe.close(() => resolveFree(true)));
+  });
+}
+
+const realFirebase = Boolean(
+  process.env.HEARKEN_FIREBASE_PROJECT_ID ||
+  process.env.HEARKEN_FIREBASE_API_KEY ||
+  process.env.FIREBASE_AUTH_EMULATOR_HOST,
+);
+let emulator: RunningAuthEmulator | undefined;
+if (!realFirebase) {
+  const dataDir = resolve(process.env.HEARKEN_DATA_DIR ?? resolve(root, 'data'));
+  // Other machines reach the emulator when the server is open to them.
+  const host = process.env.HEARKEN_HOST === '0.0.0.0' ? '0.0.0.0' : '127.0.0.1';
+  const wanted = Number(process.env.HEARKEN_AUTH_EMULATOR_PORT ?? 9099);
+  const port = (await portIsFree(wanted, host)) ? wanted : 0;
+  console.log('Starting the Firebase Auth emulator (local accounts, offline)...');
+  emulator = await startAuthEmulator({
+    host,
+    port,
+    dataDir,
+    // In a terminal, Ctrl-C reaches this process only; it stops the emulator once, which exports.
+    detached: Boolean(process.stdin.isTTY),
+  });
+  console.log(
+    `Auth emulator at ${emulator.url} (project ${emulator.projectId}); accounts kept in ${dataDir}`,
+  );
+}
+
 const server = spawn(process.execPath, [resolve(root, 'dist/server/main.js')], {
   cwd: root,
   stdio: 'inherit',
+  env: {
+    ...process.env,
+    ...(emulator
+      ? { FIREBASE_AUTH_EMULATOR_HOST: emulator.hostAndPort, HEARKEN_FIREBASE_PROJECT_ID: emulator.projectId }
+      : {}),
+  },
 });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.kill(signal));
-server.on('exit', (code) => process.exit(code ?? 0));
+server.on('exit', (code) => {
+  // The server first (it may still be storing the last captions), then the emulator.
+  void (emulator?.stop() ?? Promise.resolve()).finally(() => process.exit(code ?? 0));
+});

@@ -16,6 +16,7 @@ import { packageRoot } from './config';
 import { openDatabase, type OpenDatabase } from './db/connect';
 import { acceptEndpoint } from '../shared/routes';
 import { IdentityVerifier } from './auth/verifier';
+import type { FirebaseClientConfig } from '../shared/api';
 import type { AuthConfig } from './config';
 import { ClientLogRepository } from './db/client-logs';
 import { GuestRepository } from './db/guests';
@@ -42,15 +43,27 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** The web client's view of the identity provider (no secrets: these are public web settings). */
-function firebaseClientConfig(auth: AuthConfig | undefined) {
+/**
+ * The web client's view of the identity provider (no secrets: these are public web settings).
+ * The emulator is reached at the host name the browser used for this server (so a phone on the
+ * same network reaches it too), on the emulator's port, unless its public URL is configured.
+ */
+function firebaseClientConfig(auth: AuthConfig | undefined, hostname: string): FirebaseClientConfig | null {
   if (!auth) return null;
+  let emulatorUrl = auth.emulatorPublicUrl;
+  if (!emulatorUrl && auth.emulatorHost) {
+    const port = auth.emulatorHost.split(':').pop();
+    const emulatorHostname = auth.emulatorHost.slice(0, auth.emulatorHost.lastIndexOf(':'));
+    const wildcard =
+      emulatorHostname === '0.0.0.0' || emulatorHostname === '::' || emulatorHostname === '[::]';
+    emulatorUrl = wildcard && hostname ? `http://${hostname}:${port}` : `http://${auth.emulatorHost}`;
+  }
   return {
     apiKey: auth.apiKey,
     authDomain: auth.authDomain,
     projectId: auth.projectId,
     ...(auth.appId ? { appId: auth.appId } : {}),
-    ...(auth.emulatorPublicUrl ? { emulatorUrl: auth.emulatorPublicUrl } : {}),
+    ...(emulatorUrl ? { emulatorUrl } : {}),
     ...(auth.ssoProviderId ? { ssoProviderId: auth.ssoProviderId } : {}),
   };
 }
@@ -155,7 +168,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     rooms,
     registry,
     version: version(),
-    firebase: firebaseClientConfig(config.auth),
+    firebase: (hostname) => firebaseClientConfig(config.auth, hostname),
     now: () => Date.now(),
     speech: () => ({
       tiers: Object.fromEntries(

@@ -22,7 +22,10 @@ export interface AuthConfig {
   appId?: string;
   /** host:port of the Auth emulator; set only in emulator mode. */
   emulatorHost?: string;
-  /** The emulator's URL as the browser reaches it (default http://<emulatorHost>). */
+  /**
+   * The emulator's URL as browsers reach it. Default: http://<emulatorHost>, or, when the
+   * emulator listens on every interface, the host name each browser used for this server.
+   */
   emulatorPublicUrl?: string;
   /** Provider id of the SSO button (a SAML or OIDC provider of the project). */
   ssoProviderId?: string;
@@ -72,10 +75,9 @@ export function loadAuthConfig(env: NodeJS.ProcessEnv): AuthConfig | undefined {
       apiKey: env.HEARKEN_FIREBASE_API_KEY?.trim() || 'demo-api-key',
       authDomain: `${id}.firebaseapp.com`,
       emulatorHost,
-      emulatorPublicUrl: (env.HEARKEN_AUTH_EMULATOR_PUBLIC_URL?.trim() || `http://${emulatorHost}`).replace(
-        /\/+$/,
-        '',
-      ),
+      ...(env.HEARKEN_AUTH_EMULATOR_PUBLIC_URL?.trim()
+        ? { emulatorPublicUrl: env.HEARKEN_AUTH_EMULATOR_PUBLIC_URL.trim().replace(/\/+$/, '') }
+        : {}),
       ssoProviderId: sso || EMULATOR_SSO_PROVIDER_ID,
     };
   }

@@ -14,7 +14,6 @@ describe('identity provider configuration', () => {
       apiKey: 'demo-api-key',
       authDomain: 'demo-hearken.firebaseapp.com',
       emulatorHost: '127.0.0.1:9099',
-      emulatorPublicUrl: 'http://127.0.0.1:9099',
       ssoProviderId: 'oidc.hearken-sso',
     });
     expect(

@@ -25,8 +25,11 @@ export interface RouteDeps {
   registry: RoomRegistry;
   version: string;
   speech: () => ServerConfigResponse['speech'];
-  /** What the web client needs to reach Firebase Authentication; null when accounts are off. */
-  firebase: FirebaseClientConfig | null;
+  /**
+   * What the web client needs to reach Firebase Authentication (null when accounts are off),
+   * for a browser that reached this server at `hostname`.
+   */
+  firebase(hostname: string): FirebaseClientConfig | null;
   now(): number;
 }
 
@@ -102,10 +105,10 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps): void {
 
   app.get(
     API.config,
-    async () =>
+    async (request) =>
       ({
         version: deps.version,
-        firebase: deps.firebase,
+        firebase: deps.firebase(request.hostname),
         speech: deps.speech(),
       }) satisfies ServerConfigResponse,
   );
