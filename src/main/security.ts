@@ -19,6 +19,8 @@ export function secureWebPreferences(preload: string, options: { backgroundThrot
     webviewTag: false,
     navigateOnDragDrop: false,
     safeDialogs: true,
+    // Middle-click would try to open links in new windows; those are refused anyway.
+    disableBlinkFeatures: 'Auxclick',
     spellcheck: false,
     // The window that records keeps its timers and audio running while hidden.
     backgroundThrottling: options.backgroundThrottling ?? true,

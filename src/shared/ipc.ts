@@ -38,6 +38,7 @@ export const INVOKE_CHANNELS = [
   'desktop:updatePreferences',
   'captions:command',
   'captions:reportState',
+  'window:ready',
   'window:moveBy',
   'window:hide',
   'window:showMain',
@@ -64,6 +65,7 @@ export const EVENT_CHANNELS = [
   'offline:transcript',
   'offline:status',
   'app:expiryNotice',
+  'app:navigate',
 ] as const;
 export type EventChannel = (typeof EVENT_CHANNELS)[number];
 
@@ -177,6 +179,7 @@ export const INVOKE_REQUESTS = {
     roomId: optional(string({ min: 1, max: 200 })),
     offline: boolean(),
   }),
+  'window:ready': none,
   'window:moveBy': object({
     dx: number({ min: -2000, max: 2000, integer: true }),
     dy: number({ min: -2000, max: 2000, integer: true }),
@@ -207,6 +210,8 @@ export interface InvokeResults {
   'desktop:updatePreferences': DesktopConfig;
   'captions:command': void;
   'captions:reportState': void;
+  /** The page has subscribed to its events: main may send what it queued. */
+  'window:ready': void;
   'window:moveBy': void;
   'window:hide': void;
   'window:showMain': void;
@@ -234,6 +239,8 @@ export interface EventPayloads {
   'offline:transcript': Transcript;
   'offline:status': OfflineStatus;
   'app:expiryNotice': ExpiryNotice;
+  /** Opens one of the app's own routes in the main window without reloading it (recording goes on). */
+  'app:navigate': { path: string };
 }
 
 /** What the preload puts on `window[BRIDGE_GLOBAL]`. */
