@@ -226,8 +226,9 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     }
     wss.handleUpgrade(request, socket, head, (ws) => {
       const host = request.headers.host;
+      // Room links are web links: the desktop app's pages (app://hearken) are no origin to invite people to.
       const origin =
-        typeof request.headers.origin === 'string'
+        typeof request.headers.origin === 'string' && /^https?:\/\//.test(request.headers.origin)
           ? request.headers.origin
           : host
             ? `http://${host}`
