@@ -3,7 +3,6 @@
  * database, real recorded speech streamed over the socket.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Transcript } from '../../src/shared/entities';
 import type { ServerMessage } from '../../src/shared/protocol';
 import { wordErrorRate } from '../../src/shared/wer';
 import {
@@ -14,6 +13,7 @@ import {
   streamAudio,
 } from '../../scripts/lib/socket-client';
 import { removeDataDir, startTestServer, type TestServer } from '../helpers/server';
+import { finalText, speak, transcriptsSince } from '../helpers/speak';
 import {
   devReference,
   devSamples,
@@ -23,32 +23,6 @@ import {
 
 const FILE = CAPTION_TEST_FILE;
 const SPEED = 3;
-
-function transcripts(client: CaptionClient): Transcript[] {
-  return client.received.flatMap((r) => (r.message.type === 'transcript' ? [r.message.transcript] : []));
-}
-
-function finalText(list: Transcript[]): string {
-  return list
-    .filter((t) => t.isFinal && t.texts['en-US'])
-    .sort((a, b) => a.index - b.index)
-    .map((t) => t.texts['en-US'])
-    .join(' ');
-}
-
-/** Streams a file plus a second of silence, then stops and waits until every final is in. */
-async function speak(client: CaptionClient, samples: Int16Array): Promise<void> {
-  client.startAudio();
-  await streamAudio(client, samples, { speed: SPEED });
-  await streamAudio(client, new Int16Array(16_000), { speed: SPEED });
-  const mark = client.received.length;
-  client.stopAudio();
-  await client.waitFor(
-    (m) => m.type === 'room-status-update' && m.reason === 'audio-stream-stopped',
-    30_000,
-    mark,
-  );
-}
 
 describe('live captions', () => {
   let server: TestServer;
@@ -94,10 +68,10 @@ describe('live captions', () => {
       roomId,
     });
 
-    await speak(host, devSamples(FILE));
+    await speak(host, devSamples(FILE), { speed: SPEED });
 
-    const seenByHost = transcripts(host);
-    const seenByFriend = transcripts(friend);
+    const seenByHost = transcriptsSince(host);
+    const seenByFriend = transcriptsSince(friend);
     // Partials come first and are updated in place; the final keeps the same id.
     const firstFinal = seenByHost.findIndex((t) => t.isFinal);
     expect(firstFinal).toBeGreaterThan(0);
@@ -119,7 +93,7 @@ describe('live captions', () => {
   });
 
   it('keeps the finals across a server restart and sends them to a client that reconnects', async () => {
-    const before = finalText(transcripts(host));
+    const before = finalText(transcriptsSince(host));
     expect(before.length).toBeGreaterThan(0);
     const roomId = host.roomId;
     const user = host.user;

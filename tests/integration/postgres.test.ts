@@ -6,7 +6,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerMessage } from '../../src/shared/protocol';
 import { randomId } from '../../src/shared/ids';
-import { CaptionClient, createGuest, streamAudio } from '../../scripts/lib/socket-client';
+import { CaptionClient, createGuest } from '../../scripts/lib/socket-client';
+import { speak } from '../helpers/speak';
 import { removeDataDir, startTestServer, tempDataDir, type TestServer } from '../helpers/server';
 import { devSamples } from '../helpers/speech';
 
@@ -47,21 +48,9 @@ describe('PostgreSQL through DATABASE_URL', () => {
     expect(server.database.kind).toBe('postgres');
     const user = await createGuest(server.url, 'Pat Postgres');
     let client = await CaptionClient.connect(server.url, { user });
-    client.startAudio();
-    await streamAudio(client, devSamples('1688-142285-0004.wav'), { speed: 3 });
-    await streamAudio(client, new Int16Array(16_000), { speed: 3 });
-    const mark = client.received.length;
-    client.stopAudio();
-    await client.waitFor(
-      (m) => m.type === 'room-status-update' && m.reason === 'audio-stream-stopped',
-      20_000,
-      mark,
-    );
-    const finals = client.received.flatMap((r) =>
-      r.message.type === 'transcript' && r.message.transcript.isFinal && r.message.transcript.texts['en-US']
-        ? [r.message.transcript.texts['en-US']]
-        : [],
-    );
+    const finals = (await speak(client, devSamples('1688-142285-0004.wav')))
+      .filter((t) => t.isFinal && t.texts['en-US'])
+      .map((t) => t.texts['en-US']);
     expect(finals.length).toBeGreaterThan(0);
     const roomId = client.roomId;
     await client.close();

@@ -8,6 +8,7 @@ import { MAX_AUDIO_FRAME_BYTES } from '../../src/shared/constants';
 import { SOCKET_PATH, type ServerMessage } from '../../src/shared/protocol';
 import { CaptionClient, createGuest, streamAudio } from '../../scripts/lib/socket-client';
 import { removeDataDir, startTestServer, type TestServer } from '../helpers/server';
+import { speak } from '../helpers/speak';
 import { CAPTION_TEST_FILE, devSamples } from '../helpers/speech';
 
 type ErrorMessage = Extract<ServerMessage, { type: 'error' }>;
@@ -120,24 +121,9 @@ describe('socket robustness', () => {
     expect(await closed).toBe(1008);
 
     // Nothing else changed: the room is ongoing and real speech still becomes captions.
-    const spoken = speaker.received.length;
-    await streamAudio(speaker, devSamples('1688-142285-0003.wav'), { speed: 2 });
-    await streamAudio(speaker, new Int16Array(16_000), { speed: 2 });
-    const stopMark = speaker.received.length;
-    speaker.stopAudio();
-    await speaker.waitFor(
-      (m) => m.type === 'room-status-update' && m.reason === 'audio-stream-stopped',
-      20_000,
-      stopMark,
-    );
-    const finals = speaker.received
-      .slice(spoken)
-      .filter(
-        (r) =>
-          r.message.type === 'transcript' &&
-          r.message.transcript.isFinal &&
-          r.message.transcript.texts['en-US'],
-      );
+    const finals = (
+      await speak(speaker, devSamples('1688-142285-0003.wav'), { speed: 2, alreadyRecording: true })
+    ).filter((t) => t.isFinal && t.texts['en-US']);
     expect(finals.length).toBeGreaterThan(0);
     const status = host.received.filter((r) => r.message.type === 'room-status-update').at(-1)!.message;
     expect(status).toMatchObject({ status: { state: { value: 'ongoing' } } });
@@ -162,24 +148,9 @@ describe('socket robustness', () => {
     expect(notice).toMatchObject({ error: { message: expect.stringMatching(/captions resumed/) } });
 
     // The speaker goes on talking: the new recogniser captions it.
-    const resumed = speaker.received.length;
-    await streamAudio(speaker, speech, { speed: 2 });
-    await streamAudio(speaker, new Int16Array(16_000), { speed: 2 });
-    const stopMark = speaker.received.length;
-    speaker.stopAudio();
-    await speaker.waitFor(
-      (m) => m.type === 'room-status-update' && m.reason === 'audio-stream-stopped',
-      20_000,
-      stopMark,
+    const finals = (await speak(speaker, speech, { speed: 2, alreadyRecording: true })).filter(
+      (t) => t.isFinal && t.texts['en-US'],
     );
-    const finals = speaker.received
-      .slice(resumed)
-      .filter(
-        (r) =>
-          r.message.type === 'transcript' &&
-          r.message.transcript.isFinal &&
-          r.message.transcript.texts['en-US'],
-      );
     expect(finals.length).toBeGreaterThan(0);
     await speaker.close();
   });

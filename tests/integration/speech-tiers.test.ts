@@ -4,27 +4,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, type ServerConfigResponse } from '../../src/shared/api';
-import type { Transcript } from '../../src/shared/entities';
-import { CaptionClient, createGuest, streamAudio } from '../../scripts/lib/socket-client';
+import { CaptionClient, createGuest } from '../../scripts/lib/socket-client';
+import { speak } from '../helpers/speak';
 import { removeDataDir, startTestServer, type TestServer } from '../helpers/server';
 import { devSamples } from '../helpers/speech';
 import { tinyModel, TINY_MODEL_NAME } from '../helpers/tiny-model';
 
-async function captionsOf(client: CaptionClient): Promise<Transcript[]> {
-  const mark = client.received.length;
-  client.startAudio();
-  await streamAudio(client, devSamples('1688-142285-0003.wav'), { speed: 3 });
-  await streamAudio(client, new Int16Array(24_000), { speed: 3 });
-  client.stopAudio();
-  await client.waitFor(
-    (m) => m.type === 'room-status-update' && m.reason === 'audio-stream-stopped',
-    30_000,
-    mark,
-  );
-  return client.received
-    .slice(mark)
-    .flatMap((r) => (r.message.type === 'transcript' ? [r.message.transcript] : []));
-}
+const captionsOf = (client: CaptionClient) => speak(client, devSamples('1688-142285-0003.wav'));
 
 describe('speech tiers', () => {
   let server: TestServer;

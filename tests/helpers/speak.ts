@@ -1,0 +1,45 @@
+/**
+ * Speaking into a test conversation: streams recorded speech (paced like a microphone, faster
+ * than real time), a second of silence so the last line ends, stops, and waits until the server
+ * says this speaker's stream stopped, which it does only after the last final was sent.
+ */
+import type { Transcript } from '../../src/shared/entities';
+import { streamAudio, type CaptionClient } from '../../scripts/lib/socket-client';
+
+export async function speak(
+  client: CaptionClient,
+  samples: Int16Array,
+  options: { speed?: number; alreadyRecording?: boolean } = {},
+): Promise<Transcript[]> {
+  const speed = options.speed ?? 3;
+  const mark = client.received.length;
+  if (!options.alreadyRecording) client.startAudio();
+  await streamAudio(client, samples, { speed });
+  await streamAudio(client, new Int16Array(16_000), { speed });
+  const stopMark = client.received.length;
+  client.stopAudio();
+  await client.waitFor(
+    (m) =>
+      m.type === 'room-status-update' &&
+      m.reason === 'audio-stream-stopped' &&
+      !m.status.audioStreams.some((s) => s.avaId === client.user.avaId),
+    30_000,
+    stopMark,
+  );
+  return transcriptsSince(client, mark);
+}
+
+export function transcriptsSince(client: CaptionClient, mark = 0): Transcript[] {
+  return client.received
+    .slice(mark)
+    .flatMap((r) => (r.message.type === 'transcript' ? [r.message.transcript] : []));
+}
+
+/** The final captions' text, in the room's order. */
+export function finalText(list: readonly Transcript[]): string {
+  return list
+    .filter((t) => t.isFinal && t.texts[t.speechLang])
+    .sort((a, b) => a.index - b.index)
+    .map((t) => t.texts[t.speechLang])
+    .join(' ');
+}
