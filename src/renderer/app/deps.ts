@@ -3,6 +3,7 @@
  * browser build fills it with the real APIs (browserDeps.ts), unit tests with fakes.
  */
 import type { AudioCaptureService } from '../features/audio/capture';
+import type { DesktopDeps } from '../features/desktop/deps';
 import type { SocketFactory, SocketLink } from '../features/socket/connection';
 import type { HttpClient } from '../lib/http';
 import type { Logger } from '../lib/logger';
@@ -30,4 +31,6 @@ export interface AppDeps {
   i18n: { changeLanguage(language: string): Promise<unknown> };
   now: () => number;
   appVersion: string;
+  /** The desktop app's bridge and capture; absent in a browser. */
+  desktop?: DesktopDeps;
 }

@@ -2,6 +2,7 @@ import { combineReducers } from '@reduxjs/toolkit';
 import { audioReducer } from '../features/audio/slice';
 import { captionsReducer } from '../features/captions/slice';
 import { conversationReducer } from '../features/conversation/slice';
+import { desktopReducer } from '../features/desktop/slice';
 import { lobbyReducer } from '../features/lobby/slice';
 import { notificationsReducer } from '../features/notifications/slice';
 import { sessionReducer } from '../features/session/slice';
@@ -19,6 +20,7 @@ export const rootReducer = combineReducers({
   captions: captionsReducer,
   audio: audioReducer,
   transcript: transcriptReducer,
+  desktop: desktopReducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;

@@ -1,6 +1,7 @@
 import { all, call, put } from 'redux-saga/effects';
 import { audioSaga } from '../features/audio/sagas';
 import { conversationSaga } from '../features/conversation/sagas';
+import { desktopSaga } from '../features/desktop/sagas';
 import { inviteSaga } from '../features/invite/sagas';
 import { lobbySaga } from '../features/lobby/sagas';
 import { notificationsSaga } from '../features/notifications/sagas';
@@ -22,6 +23,7 @@ export function* rootSaga(deps: AppDeps) {
     call(audioSaga, deps),
     call(inviteSaga, deps),
     call(transcriptSaga, deps),
+    call(desktopSaga, deps),
     call(startUp, deps),
   ]);
 }

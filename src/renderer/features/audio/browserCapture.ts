@@ -93,6 +93,17 @@ async function openMicrophone(deviceId: string | undefined): Promise<MediaStream
 
 async function startCapture(options: CaptureOptions, signal: AbortSignal): Promise<CaptureSession> {
   if (!navigator.mediaDevices?.getUserMedia) throw new AudioCaptureError('NO_AUDIO_INPUTS');
+  return captureStream(() => openMicrophone(options.deviceId), signal);
+}
+
+/**
+ * Runs the capture pipeline on the audio track of a stream `open` gives: the microphone here;
+ * the desktop app also gives it the computer's audio (display-media loopback).
+ */
+export async function captureStream(
+  open: () => Promise<MediaStream>,
+  signal: AbortSignal,
+): Promise<CaptureSession> {
   const undo: (() => void)[] = [];
   const release = () => {
     for (const step of undo.splice(0).reverse()) {
@@ -104,7 +115,7 @@ async function startCapture(options: CaptureOptions, signal: AbortSignal): Promi
     }
   };
   try {
-    const stream = await openMicrophone(options.deviceId);
+    const stream = await open();
     undo.push(() => stream.getTracks().forEach((t) => t.stop()));
     abortIfNeeded(signal);
     const track = stream.getAudioTracks()[0];

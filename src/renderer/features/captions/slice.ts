@@ -25,12 +25,31 @@ function isNewFinal(previous: Transcript | undefined, next: Transcript): boolean
   return !previous || !previous.isFinal || captionText(previous) !== captionText(next);
 }
 
+/** One transcript in place (partials grow, then the final), announced once it is final. */
+function applyTranscript(state: CaptionsState, transcript: Transcript): void {
+  const previous = state.byId[transcript.id];
+  const list = upsertTranscript(state, transcript);
+  state.byId = list.byId;
+  state.ids = list.ids;
+  if (isNewFinal(previous, transcript)) {
+    state.announcement = {
+      seq: (state.announcement?.seq ?? 0) + 1,
+      author: transcript.authorShow,
+      text: captionText(transcript),
+    };
+  }
+}
+
 const captionsSlice = createSlice({
   name: 'captions',
   initialState: initialCaptionsState,
   reducers: {
     cleared() {
       return initialCaptionsState;
+    },
+    /** A transcript from elsewhere than the room's socket: the desktop app's on-device captions. */
+    received(state, action: PayloadAction<Transcript>) {
+      applyTranscript(state, action.payload);
     },
     /** Transcripts loaded from elsewhere (the transcript view's GET), for one room. */
     loaded(_state, action: PayloadAction<{ roomId: string; transcripts: Transcript[] }>) {
@@ -50,18 +69,7 @@ const captionsSlice = createSlice({
         state.byId = list.byId;
         state.ids = list.ids;
       } else if (message.type === 'transcript') {
-        const transcript = message.transcript;
-        const previous = state.byId[transcript.id];
-        const list = upsertTranscript(state, transcript);
-        state.byId = list.byId;
-        state.ids = list.ids;
-        if (isNewFinal(previous, transcript)) {
-          state.announcement = {
-            seq: (state.announcement?.seq ?? 0) + 1,
-            author: transcript.authorShow,
-            text: captionText(transcript),
-          };
-        }
+        applyTranscript(state, message.transcript);
       }
     });
   },

@@ -7,7 +7,7 @@ export function hideAfterMs(intent: string): number {
 }
 
 function* autoHide(action: ReturnType<typeof notificationsActions.notify>) {
-  yield delay(hideAfterMs(action.payload.intent));
+  yield delay(action.payload.hideAfterMs ?? hideAfterMs(action.payload.intent));
   yield put(notificationsActions.dismiss(action.payload.id));
 }
 

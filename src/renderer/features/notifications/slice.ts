@@ -18,6 +18,10 @@ export interface Notice {
   values?: Record<string, string | number>;
   /** Extra words from elsewhere (a server message), not translated. */
   detail?: string;
+  /** Shown this long instead of the default for its intent. */
+  hideAfterMs?: number;
+  /** A button that dispatches `action` (e.g. open the system settings). */
+  action?: { labelKey: TranslationKey; action: { type: string; payload?: unknown } };
 }
 
 export interface NotificationsState {

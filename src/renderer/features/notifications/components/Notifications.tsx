@@ -23,6 +23,19 @@ function NoticeItem({ notice }: { notice: Notice }) {
           {translate(notice.key, notice.values)}
           {notice.detail ? <span className="notice-detail"> ({notice.detail})</span> : null}
         </p>
+        {notice.action ? (
+          <Button
+            variant="outlined"
+            size="small"
+            data-testid="notice-action"
+            onClick={() => {
+              dispatch(notice.action!.action);
+              dispatch(notificationsActions.dismiss(notice.id));
+            }}
+          >
+            {translate(notice.action.labelKey)}
+          </Button>
+        ) : null}
         <Button
           variant="minimal"
           size="small"

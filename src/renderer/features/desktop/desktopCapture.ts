@@ -1,0 +1,207 @@
+/**
+ * Audio capture in the desktop app: the microphone, the computer's audio ("internal audio"), or
+ * both mixed, as the user chose (tray or preferences). Internal audio comes from, in order:
+ * 1. the product's virtual speaker, an input like a microphone, where it is installed;
+ * 2. Windows: display media with loopback audio (main answers getDisplayMedia with it);
+ * 3. Linux: the PulseAudio/PipeWire monitor of the default output, recorded by main with parec
+ *    and sent here in 60 ms chunks;
+ * macOS without the virtual speaker: the quick-setup screen explains what to install.
+ * The result is one CaptureSession, so the recording saga does not know the difference.
+ */
+import {
+  SCREEN_CAPTURE_ERROR_STOP_MS,
+  type AudioSource,
+  isVirtualSpeaker,
+  usesInternalAudio,
+  usesMicrophone,
+} from '../../../shared/desktop';
+import type { DesktopBridge, SystemAudioPlan } from '../../../shared/ipc';
+import { littleEndianBytesToInt16 } from '../../../shared/audio';
+import {
+  AudioCaptureError,
+  type AudioCaptureService,
+  type CaptureEvent,
+  type CaptureOptions,
+  type CaptureSession,
+} from '../audio/capture';
+import { ChunkMixer } from './mixer';
+
+/** What the desktop saga hears from capture that the audio error catalogue cannot say. */
+export type DesktopCaptureNotice =
+  | { kind: 'internalAudioUnavailable'; reason: Extract<SystemAudioPlan, { kind: 'unavailable' }>['reason'] }
+  | { kind: 'screenCaptureDenied' }
+  | { kind: 'systemAudioEnded'; message: string };
+
+export interface DesktopCaptureOptions {
+  base: AudioCaptureService;
+  bridge: DesktopBridge;
+  source: () => AudioSource;
+  /** Runs the capture pipeline on a stream (browserCapture's captureStream). */
+  captureStream(open: () => Promise<MediaStream>, signal: AbortSignal): Promise<CaptureSession>;
+  /** navigator.mediaDevices.getDisplayMedia. */
+  getDisplayMedia?: (constraints: DisplayMediaStreamOptions) => Promise<MediaStream>;
+  notify(notice: DesktopCaptureNotice): void;
+  now: () => number;
+  delay: (ms: number) => Promise<void>;
+}
+
+export interface DesktopAudioCapture extends AudioCaptureService {
+  /** When the last chunk arrived (audio status: no volume for 5 s stops audio). */
+  lastChunkAtMs(): number | undefined;
+}
+
+/** A session made of several, mixed; ends when any source ends. */
+export function mixedSession(sessions: readonly CaptureSession[]): CaptureSession {
+  if (sessions.length === 1) return sessions[0]!;
+  const mixer = new ChunkMixer(sessions.length);
+  const listeners = new Set<(event: CaptureEvent) => void>();
+  const early: CaptureEvent[] = [];
+  const emit = (event: CaptureEvent) => {
+    if (listeners.size === 0) early.push(event);
+    else listeners.forEach((l) => l(event));
+  };
+  const unsubscribes = sessions.map((session, index) =>
+    session.subscribe((event) => {
+      if (event.kind === 'ended') emit(event);
+      else for (const samples of mixer.push(index, event.samples)) emit({ kind: 'chunk', samples });
+    }),
+  );
+  return {
+    contextRateHz: sessions[0]!.contextRateHz,
+    subscribe(listener) {
+      listeners.add(listener);
+      for (const event of early.splice(0)) listener(event);
+      return () => listeners.delete(listener);
+    },
+    async stop() {
+      listeners.clear();
+      unsubscribes.forEach((u) => u());
+      await Promise.all(sessions.map((s) => s.stop()));
+    },
+  };
+}
+
+/** A session fed by main (the Linux monitor source): 60 ms chunks of little-endian Int16 over IPC. */
+async function monitorSession(
+  bridge: DesktopBridge,
+  source: string,
+  notify: (n: DesktopCaptureNotice) => void,
+): Promise<CaptureSession> {
+  const listeners = new Set<(event: CaptureEvent) => void>();
+  const early: CaptureEvent[] = [];
+  const emit = (event: CaptureEvent) => {
+    if (listeners.size === 0) {
+      if (early.length < 50) early.push(event);
+    } else listeners.forEach((l) => l(event));
+  };
+  const offChunk = bridge.on('systemAudio:chunk', (bytes) => {
+    const samples = littleEndianBytesToInt16(bytes);
+    if (samples) emit({ kind: 'chunk', samples });
+  });
+  const offEnded = bridge.on('systemAudio:ended', ({ message }) => {
+    notify({ kind: 'systemAudioEnded', message });
+    emit({ kind: 'ended' });
+  });
+  const started = await bridge.invoke('systemAudio:start', { source });
+  if (!started.ok) {
+    offChunk();
+    offEnded();
+    throw new AudioCaptureError('GENERIC', new Error(started.message));
+  }
+  return {
+    contextRateHz: 16_000,
+    subscribe(listener) {
+      listeners.add(listener);
+      for (const event of early.splice(0)) listener(event);
+      return () => listeners.delete(listener);
+    },
+    async stop() {
+      listeners.clear();
+      offChunk();
+      offEnded();
+      await bridge.invoke('systemAudio:stop', null);
+    },
+  };
+}
+
+function isPermissionError(error: unknown): boolean {
+  const name = (error as { name?: unknown } | null)?.name;
+  return name === 'NotAllowedError' || name === 'PermissionDeniedError' || name === 'SecurityError';
+}
+
+export function desktopAudioCapture(o: DesktopCaptureOptions): DesktopAudioCapture {
+  let lastChunkAt: number | undefined;
+
+  async function startLoopback(signal: AbortSignal): Promise<CaptureSession> {
+    const getDisplayMedia = o.getDisplayMedia;
+    if (!getDisplayMedia) throw new AudioCaptureError('NO_SCREEN_SHARE');
+    return o.captureStream(async () => {
+      // Chromium needs a video track for display media; it is stopped at once, only the audio is kept.
+      const stream = await getDisplayMedia({ audio: true, video: true });
+      for (const track of stream.getVideoTracks()) {
+        track.stop();
+        stream.removeTrack(track);
+      }
+      if (stream.getAudioTracks().length === 0) throw new AudioCaptureError('NO_AUDIO_TRACKS');
+      return stream;
+    }, signal);
+  }
+
+  async function startInternal(signal: AbortSignal): Promise<CaptureSession> {
+    const inputs = await o.base.listInputs().catch(() => []);
+    const virtual = inputs.find((d) => isVirtualSpeaker(d.label));
+    if (virtual) return o.base.start({ deviceId: virtual.id }, signal);
+    const plan = await o.bridge.invoke('systemAudio:plan', null);
+    switch (plan.kind) {
+      case 'loopback':
+        return startLoopback(signal);
+      case 'pulseMonitor':
+        return monitorSession(o.bridge, plan.source, o.notify);
+      case 'unavailable':
+        o.notify({ kind: 'internalAudioUnavailable', reason: plan.reason });
+        throw new AudioCaptureError('NO_SCREEN_SHARE');
+    }
+  }
+
+  async function start(options: CaptureOptions, signal: AbortSignal): Promise<CaptureSession> {
+    const source = o.source();
+    const sessions: CaptureSession[] = [];
+    try {
+      if (usesMicrophone(source)) sessions.push(await o.base.start(options, signal));
+      if (usesInternalAudio(source)) {
+        try {
+          sessions.push(await startInternal(signal));
+        } catch (error) {
+          if (isPermissionError(error)) {
+            // Spec: a screen-capture permission error stops capture after 250 ms, with an error shown.
+            o.notify({ kind: 'screenCaptureDenied' });
+            await o.delay(SCREEN_CAPTURE_ERROR_STOP_MS);
+            throw new AudioCaptureError('NO_SCREEN_SHARE', error);
+          }
+          throw error;
+        }
+      }
+    } catch (error) {
+      await Promise.all(sessions.map((s) => s.stop().catch(() => undefined)));
+      throw error;
+    }
+    const session = mixedSession(sessions);
+    lastChunkAt = o.now();
+    return {
+      contextRateHz: session.contextRateHz,
+      subscribe: (listener) =>
+        session.subscribe((event) => {
+          if (event.kind === 'chunk') lastChunkAt = o.now();
+          listener(event);
+        }),
+      stop: () => session.stop(),
+    };
+  }
+
+  return {
+    listInputs: () => o.base.listInputs(),
+    onDeviceChange: (listener) => o.base.onDeviceChange(listener),
+    start,
+    lastChunkAtMs: () => lastChunkAt,
+  };
+}

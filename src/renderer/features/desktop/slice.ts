@@ -1,0 +1,82 @@
+/**
+ * The desktop app's state in a page: the preferences main keeps (caption mode, theme, audio
+ * source...), the captions state main shares with every window, the on-device ("offline")
+ * recording of the window that records, the spec's desktop audio status, and the version
+ * expiry notice. Empty and unused in the web build.
+ */
+import { type PayloadAction, createSlice } from '@reduxjs/toolkit';
+import {
+  type AudioStatusEvent,
+  type AudioStatusState,
+  initialAudioStatus,
+  nextAudioStatus,
+} from '../../../shared/audio-status';
+import type {
+  CaptionsAction,
+  CaptionsState,
+  DesktopConfig,
+  ExpiryNotice,
+  InvokeRequest,
+  OfflineStatus,
+} from '../../../shared/ipc';
+import { type RecordingEvent, type RecordingState, nextRecordingState } from '../audio/recordingMachine';
+
+export interface DesktopState {
+  config?: DesktopConfig;
+  /** What the recording window last reported, as main relays it to every window. */
+  captions: CaptionsState;
+  /** Captions made on this computer, in the recording window. */
+  offline: { recording: RecordingState; status?: OfflineStatus };
+  audioStatus: AudioStatusState;
+  expiry?: ExpiryNotice;
+}
+
+export const initialDesktopState: DesktopState = {
+  captions: { recording: 'NOT_RECORDING', audioStatus: 'notRecording', offline: false },
+  offline: { recording: 'NOT_RECORDING' },
+  audioStatus: initialAudioStatus,
+};
+
+const desktopSlice = createSlice({
+  name: 'desktop',
+  initialState: initialDesktopState,
+  reducers: {
+    configLoaded(state, action: PayloadAction<DesktopConfig>) {
+      state.config = action.payload;
+    },
+    captionsStateReceived(state, action: PayloadAction<CaptionsState>) {
+      state.captions = action.payload;
+    },
+    offlineRecordingEvent(state, action: PayloadAction<RecordingEvent>) {
+      state.offline.recording = nextRecordingState(state.offline.recording, action.payload);
+    },
+    offlineStatusReceived(state, action: PayloadAction<OfflineStatus>) {
+      state.offline.status = action.payload;
+    },
+    audioStatusEvent(state, action: PayloadAction<AudioStatusEvent>) {
+      state.audioStatus = nextAudioStatus(state.audioStatus, action.payload).state;
+    },
+    expiryNoticeReceived(state, action: PayloadAction<ExpiryNotice>) {
+      state.expiry = action.payload;
+    },
+    /**
+     * A desktop sign-in handed over a Firebase custom token (deep link). The accounts feature
+     * signs in with it and then dispatches customTokenUsed, which clears the stored copy.
+     */
+    customTokenReceived(_state, _action: PayloadAction<string>) {},
+    customTokenUsed() {},
+    /** Main (tray, shortcut, a caption window) asks this window to start or stop captions. */
+    captionsCommandReceived(_state, _action: PayloadAction<CaptionsAction>) {},
+    /** A button in this page asks for captions (sent to main, which tells the recording window). */
+    captionsCommandRequested(_state, _action: PayloadAction<CaptionsAction>) {},
+    offlineStopRequested() {},
+    preferencesUpdateRequested(_state, _action: PayloadAction<InvokeRequest<'desktop:updatePreferences'>>) {},
+    windowMoveRequested(_state, _action: PayloadAction<{ dx: number; dy: number }>) {},
+    windowHideRequested() {},
+    showMainRequested() {},
+    systemSettingsRequested(_state, _action: PayloadAction<InvokeRequest<'system:openSettings'>['pane']>) {},
+  },
+});
+
+export const desktopActions = desktopSlice.actions;
+export const desktopReducer = desktopSlice.reducer;
