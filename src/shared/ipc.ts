@@ -40,6 +40,7 @@ export const INVOKE_CHANNELS = [
   'captions:reportState',
   'window:ready',
   'window:moveBy',
+  'window:interactive',
   'window:hide',
   'window:showMain',
   'auth:takeCustomToken',
@@ -184,6 +185,7 @@ export const INVOKE_REQUESTS = {
     dx: number({ min: -2000, max: 2000, integer: true }),
     dy: number({ min: -2000, max: 2000, integer: true }),
   }),
+  'window:interactive': object({ interactive: boolean() }),
   'window:hide': none,
   'window:showMain': none,
   'auth:takeCustomToken': none,
@@ -213,6 +215,11 @@ export interface InvokeResults {
   /** The page has subscribed to its events: main may send what it queued. */
   'window:ready': void;
   'window:moveBy': void;
+  /**
+   * The pointer is over the caption window's controls: with click-through on, clicks must reach
+   * them, not the window below.
+   */
+  'window:interactive': void;
   'window:hide': void;
   'window:showMain': void;
   /** The custom token of the last desktop sign-in deep link, if one waits. */

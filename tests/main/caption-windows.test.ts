@@ -235,6 +235,18 @@ describe('CaptionWindows', () => {
     expect(windows[0]!.ignoreMouse).toBe(false);
   });
 
+  it('lets clicks reach the controls while the pointer is over them, click-through or not', () => {
+    const { windows, captionWindows } = setup();
+    captionWindows.show(query, true);
+    expect(windows[0]!.ignoreMouse).toBe(true);
+    captionWindows.setInteractive(true, true);
+    expect(windows[0]!.ignoreMouse).toBe(false);
+    captionWindows.setInteractive(false, true);
+    expect(windows[0]!.ignoreMouse).toBe(true);
+    captionWindows.setInteractive(false, false);
+    expect(windows[0]!.ignoreMouse).toBe(false);
+  });
+
   it('moves by keyboard and stops at the margin', () => {
     const { windows, captionWindows, settings } = setup();
     captionWindows.show(query, false);

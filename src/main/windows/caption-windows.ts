@@ -123,6 +123,17 @@ export class CaptionWindows {
     if (c) applyCaptionWindowFlags(c.win, captionWindowFlags(c.mode, enabled));
   }
 
+  /**
+   * With click-through on, the floating window lets clicks pass, except while the pointer is
+   * over its controls (the page says so), so they stay usable.
+   */
+  setInteractive(interactive: boolean, clickThrough: boolean): void {
+    const c = this.current;
+    if (!c) return;
+    const flags = captionWindowFlags(c.mode, clickThrough);
+    c.win.setIgnoreMouseEvents(flags.ignoreMouseEvents && !interactive, { forward: true });
+  }
+
   /** Keyboard move (arrow keys in the caption window). */
   moveBy(dx: number, dy: number): void {
     const c = this.current;

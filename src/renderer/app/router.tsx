@@ -1,5 +1,9 @@
 import { Navigate, type RouteObject, createBrowserRouter, useLocation } from 'react-router-dom';
+import { DESKTOP_ROUTES } from '../../shared/desktop';
 import { ConversationPage } from '../features/conversation/components/ConversationPage';
+import { CaptionModePage } from '../features/desktop/components/CaptionModePage';
+import { DesktopPreferencesPage } from '../features/desktop/components/DesktopPreferencesPage';
+import { InternalAudioSetupPage } from '../features/desktop/components/InternalAudioSetupPage';
 import { ConversationsPage } from '../features/lobby/components/ConversationsPage';
 import { TranscriptPage } from '../features/transcript/components/TranscriptPage';
 import { WelcomePage } from '../features/welcome/WelcomePage';
@@ -13,6 +17,8 @@ function RedirectTo({ to }: { to: string }) {
 }
 
 export const routes: RouteObject[] = [
+  // Desktop caption mode: the floating captions and captions box windows, without the app's frame.
+  { path: DESKTOP_ROUTES.captions, element: <CaptionModePage /> },
   {
     element: <AppShell />,
     children: [
@@ -22,6 +28,8 @@ export const routes: RouteObject[] = [
       { path: PATHS.conversationPattern, element: <ConversationPage /> },
       { path: PATHS.transcriptBase, element: <TranscriptPage /> },
       { path: PATHS.signup, element: <WelcomePage /> },
+      { path: DESKTOP_ROUTES.preferences, element: <DesktopPreferencesPage /> },
+      { path: DESKTOP_ROUTES.internalAudioSetup, element: <InternalAudioSetupPage /> },
       // Unknown paths go to the welcome (sign-up) screen, as the spec's redirects say.
       { path: '*', element: <Navigate to={PATHS.signup} replace /> },
     ],

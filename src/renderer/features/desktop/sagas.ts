@@ -495,6 +495,12 @@ function* requestsToMain(deps: AppDeps, desktop: DesktopDeps) {
         yield call(askMain, deps, desktop, 'window:moveBy', a.payload);
       },
     ),
+    takeLatest(
+      desktopActions.windowInteractiveChanged.type,
+      function* (a: ReturnType<typeof desktopActions.windowInteractiveChanged>) {
+        yield call(askMain, deps, desktop, 'window:interactive', { interactive: a.payload });
+      },
+    ),
     takeEvery(desktopActions.windowHideRequested.type, function* () {
       yield call(askMain, deps, desktop, 'window:hide', null);
     }),

@@ -72,6 +72,8 @@ const desktopSlice = createSlice({
     offlineStopRequested() {},
     preferencesUpdateRequested(_state, _action: PayloadAction<InvokeRequest<'desktop:updatePreferences'>>) {},
     windowMoveRequested(_state, _action: PayloadAction<{ dx: number; dy: number }>) {},
+    /** The pointer entered (true) or left the caption window's controls. */
+    windowInteractiveChanged(_state, _action: PayloadAction<boolean>) {},
     windowHideRequested() {},
     showMainRequested() {},
     systemSettingsRequested(_state, _action: PayloadAction<InvokeRequest<'system:openSettings'>['pane']>) {},
