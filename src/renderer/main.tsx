@@ -28,6 +28,8 @@ const store = createAppStore(
     {
       navigate: (to, options) => void router.navigate(to, options),
       currentPath: () => router.state.location.pathname,
+      currentSearch: () => router.state.location.search,
+      openUrl: (url) => window.location.assign(url),
     },
     i18n,
   ),

@@ -20,7 +20,13 @@ import {
   type SocketConnection,
   SocketLink,
 } from '../../src/renderer/features/socket/connection';
-import type { HttpClient, HttpResult } from '../../src/renderer/lib/http';
+import type { HttpClient, HttpResult, RequestOptions } from '../../src/renderer/lib/http';
+import type { FirebaseClientConfig } from '../../src/shared/api';
+import {
+  type AuthService,
+  type AuthUser,
+  AuthServiceError,
+} from '../../src/renderer/features/auth/authService';
 import { memoryLogger } from '../../src/renderer/lib/logger';
 import type { NetworkMonitor } from '../../src/renderer/lib/network';
 import { memoryStorage } from '../../src/renderer/lib/storage';
@@ -68,25 +74,154 @@ export class FakeSocket implements SocketConnection {
   }
 }
 
-export class FakeHttp implements HttpClient {
-  readonly calls: { method: 'GET' | 'POST'; path: string; body?: unknown }[] = [];
-  private readonly routes = new Map<string, HttpResult<unknown>>();
+type Method = 'GET' | 'POST' | 'PATCH';
+type Answer = HttpResult<unknown> | ((call: HttpCall) => HttpResult<unknown>);
 
-  on(method: 'GET' | 'POST', path: string, result: HttpResult<unknown>): this {
-    this.routes.set(`${method} ${path}`, result);
+export interface HttpCall {
+  method: Method;
+  path: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export class FakeHttp implements HttpClient {
+  readonly calls: HttpCall[] = [];
+  private readonly routes = new Map<string, Answer[]>();
+
+  /** Answers `method path` with `result` (a function of the call, or several in turn: the last repeats). */
+  on(method: Method, path: string, ...results: Answer[]): this {
+    this.routes.set(`${method} ${path}`, results);
     return this;
   }
-  private answer<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<HttpResult<T>> {
-    this.calls.push({ method, path, body });
-    const result = this.routes.get(`${method} ${path}`) ?? { ok: false, status: 404, message: 'not found' };
-    return Promise.resolve(result as HttpResult<T>);
+  private answer<T>(call: HttpCall): Promise<HttpResult<T>> {
+    this.calls.push(call);
+    const answers = this.routes.get(`${call.method} ${call.path}`);
+    const next = answers && answers.length > 1 ? answers.shift()! : answers?.[0];
+    const result = typeof next === 'function' ? next(call) : next;
+    return Promise.resolve((result ?? { ok: false, status: 404, message: 'not found' }) as HttpResult<T>);
   }
-  get<T>(path: string): Promise<HttpResult<T>> {
-    return this.answer('GET', path);
+  get<T>(path: string, options?: RequestOptions): Promise<HttpResult<T>> {
+    return this.answer({ method: 'GET', path, ...(options?.headers ? { headers: options.headers } : {}) });
   }
-  post<T>(path: string, body: unknown): Promise<HttpResult<T>> {
-    return this.answer('POST', path, body);
+  post<T>(path: string, body: unknown, options?: RequestOptions): Promise<HttpResult<T>> {
+    return this.answer({
+      method: 'POST',
+      path,
+      body,
+      ...(options?.headers ? { headers: options.headers } : {}),
+    });
   }
+  patch<T>(path: string, body: unknown, options?: RequestOptions): Promise<HttpResult<T>> {
+    return this.answer({
+      method: 'PATCH',
+      path,
+      body,
+      ...(options?.headers ? { headers: options.headers } : {}),
+    });
+  }
+  callsTo(method: Method, path: string): HttpCall[] {
+    return this.calls.filter((c) => c.method === method && c.path === path);
+  }
+}
+
+/** An identity provider in memory: tests decide who signs in and what fails. */
+export class FakeAuth implements AuthService {
+  user: AuthUser | null = null;
+  token = 'h.eyJzdWIiOiJ1MSJ9.s';
+  tokenRequests: boolean[] = [];
+  readonly calls: string[] = [];
+  /** The next call of this method rejects with this Firebase code. */
+  failures = new Map<string, string>();
+  initConfig: FirebaseClientConfig | undefined;
+  private listener: ((user: AuthUser | null) => void) | undefined;
+
+  private check(method: string): void {
+    this.calls.push(method);
+    const code = this.failures.get(method);
+    if (code) {
+      this.failures.delete(method);
+      throw new AuthServiceError(code);
+    }
+  }
+  setUser(user: AuthUser | null): void {
+    this.user = user;
+    this.listener?.(user);
+  }
+  async init(config: FirebaseClientConfig): Promise<void> {
+    this.check('init');
+    this.initConfig = config;
+  }
+  onUserChanged(listener: (user: AuthUser | null) => void): () => void {
+    this.listener = listener;
+    return () => {
+      this.listener = undefined;
+    };
+  }
+  async getIdToken(forceRefresh: boolean): Promise<string | undefined> {
+    this.tokenRequests.push(forceRefresh);
+    return this.user ? this.token : undefined;
+  }
+  async reloadUser(): Promise<AuthUser | null> {
+    this.check('reloadUser');
+    this.listener?.(this.user);
+    return this.user;
+  }
+  async signUpWithEmail(email: string): Promise<AuthUser> {
+    this.check('signUpWithEmail');
+    this.setUser(testUser({ email, emailVerified: false, providerIds: ['password'] }));
+    return this.user!;
+  }
+  async signInWithEmail(email: string): Promise<AuthUser> {
+    this.check('signInWithEmail');
+    if (!this.user || this.user.email !== email) this.setUser(testUser({ email }));
+    else this.setUser(this.user);
+    return this.user!;
+  }
+  async sendEmailVerification(): Promise<void> {
+    this.check('sendEmailVerification');
+  }
+  async sendPasswordReset(): Promise<void> {
+    this.check('sendPasswordReset');
+  }
+  async signInWithProvider(provider: string, sso?: string): Promise<AuthUser> {
+    this.check(`signInWithProvider:${provider}${sso ? `:${sso}` : ''}`);
+    this.setUser(testUser({ providerIds: [`${provider}.com`] }));
+    return this.user!;
+  }
+  async sendPhoneCode(e164: string): Promise<string> {
+    this.check(`sendPhoneCode:${e164}`);
+    return 'verification-1';
+  }
+  async confirmPhoneCode(verificationId: string, code: string): Promise<AuthUser> {
+    this.check(`confirmPhoneCode:${verificationId}:${code}`);
+    this.setUser(testUser({ providerIds: ['phone'], phoneNumber: '+33612345678' }));
+    return this.user!;
+  }
+  async signInWithCustomToken(token: string): Promise<AuthUser> {
+    this.check(`signInWithCustomToken:${token}`);
+    this.setUser(testUser({}));
+    return this.user!;
+  }
+  setLanguage(language: string): void {
+    this.calls.push(`setLanguage:${language}`);
+  }
+  async signOut(): Promise<void> {
+    this.check('signOut');
+    this.setUser(null);
+  }
+}
+
+export function testUser(overrides: Partial<AuthUser>): AuthUser {
+  return {
+    uid: 'u1',
+    email: 'ada@example.com',
+    emailVerified: true,
+    providerIds: ['password'],
+    isAnonymous: false,
+    creationTimeMs: 1_700_000_000_000,
+    lastSignInTimeMs: 1_700_000_000_000,
+    ...overrides,
+  };
 }
 
 export class FakeCaptureSession implements CaptureSession {
@@ -165,12 +300,14 @@ export interface Fakes {
   deps: AppDeps;
   sockets: FakeSocket[];
   http: FakeHttp;
+  auth: FakeAuth;
+  opened: string[];
   audio: FakeAudio;
   network: FakeNetwork;
   storage: ReturnType<typeof memoryStorage>;
   logger: ReturnType<typeof memoryLogger>;
   navigations: string[];
-  path: { current: string };
+  path: { current: string; search: string };
 }
 
 export function makeFakes(): Fakes {
@@ -181,7 +318,9 @@ export function makeFakes(): Fakes {
   const storage = memoryStorage();
   const logger = memoryLogger();
   const navigations: string[] = [];
-  const path = { current: '/web/conversations' };
+  const path = { current: '/web/conversations', search: '' };
+  const auth = new FakeAuth();
+  const opened: string[] = [];
   const deps: AppDeps = {
     http,
     storage,
@@ -199,16 +338,21 @@ export function makeFakes(): Fakes {
       navigate: (to) => {
         navigations.push(to);
         path.current = to.split('?')[0] ?? to;
+        path.search = to.includes('?') ? `?${to.split('?')[1]}` : '';
       },
       currentPath: () => path.current,
+      currentSearch: () => path.search,
+      openUrl: (url) => void opened.push(url),
     },
     clipboard: { writeText: async () => {} },
     i18n: { changeLanguage: async () => undefined },
     // Date.now, so that vitest's fake timers move it with the timers.
     now: () => Date.now(),
     appVersion: 'test',
+    auth,
+    platform: { isDesktopShell: false, isLocalhost: false, channel: 'web-v2' },
   };
-  return { deps, sockets, http, audio, network, storage, logger, navigations, path };
+  return { deps, sockets, http, auth, opened, audio, network, storage, logger, navigations, path };
 }
 
 export interface Running {

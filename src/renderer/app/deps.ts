@@ -2,8 +2,10 @@
  * Everything the sagas reach outside the store, as one object passed to the root saga: the
  * browser build fills it with the real APIs (browserDeps.ts), unit tests with fakes.
  */
+import type { Channel } from '../../shared/user';
 import type { AudioCaptureService } from '../features/audio/capture';
 import type { DesktopDeps } from '../features/desktop/deps';
+import type { AuthService } from '../features/auth/authService';
 import type { SocketFactory, SocketLink } from '../features/socket/connection';
 import type { HttpClient } from '../lib/http';
 import type { Logger } from '../lib/logger';
@@ -14,6 +16,20 @@ export interface Navigation {
   navigate(to: string, options?: { replace?: boolean }): void;
   /** The current pathname. */
   currentPath(): string;
+  /** The current query string ("?a=b", or ""). */
+  currentSearch(): string;
+  /** Leaves the app for a URL (the desktop app's deep link). */
+  openUrl(url: string): void;
+}
+
+/** Where the app runs. */
+export interface Platform {
+  /** Inside the desktop app's window rather than a browser. */
+  isDesktopShell: boolean;
+  /** Served from this machine (developer mode shows there). */
+  isLocalhost: boolean;
+  /** Channel of profile get-or-create: web-v2 or desktop-v2. */
+  channel: Channel;
 }
 
 export interface AppDeps {
@@ -31,6 +47,9 @@ export interface AppDeps {
   i18n: { changeLanguage(language: string): Promise<unknown> };
   now: () => number;
   appVersion: string;
+  /** The identity provider (Firebase Authentication). */
+  auth: AuthService;
+  platform: Platform;
   /** The desktop app's bridge and capture; absent in a browser. */
   desktop?: DesktopDeps;
 }

@@ -1,10 +1,14 @@
 import { combineReducers } from '@reduxjs/toolkit';
 import { audioReducer } from '../features/audio/slice';
+import { authReducer } from '../features/auth/slice';
 import { captionsReducer } from '../features/captions/slice';
+import { connectivityReducer } from '../features/connectivity/slice';
 import { conversationReducer } from '../features/conversation/slice';
 import { desktopReducer } from '../features/desktop/slice';
 import { lobbyReducer } from '../features/lobby/slice';
 import { notificationsReducer } from '../features/notifications/slice';
+import { profileReducer } from '../features/profile/slice';
+import { remoteConfigReducer } from '../features/remoteConfig/slice';
 import { sessionReducer } from '../features/session/slice';
 import { settingsReducer } from '../features/settings/slice';
 import { socketReducer } from '../features/socket/slice';
@@ -12,6 +16,10 @@ import { transcriptReducer } from '../features/transcript/slice';
 
 export const rootReducer = combineReducers({
   session: sessionReducer,
+  auth: authReducer,
+  profile: profileReducer,
+  remoteConfig: remoteConfigReducer,
+  connectivity: connectivityReducer,
   settings: settingsReducer,
   notifications: notificationsReducer,
   lobby: lobbyReducer,

@@ -1,12 +1,16 @@
-import { all, call, put } from 'redux-saga/effects';
+import { all, call, fork } from 'redux-saga/effects';
 import { audioSaga } from '../features/audio/sagas';
+import { authSaga, startAuth } from '../features/auth/sagas';
+import { connectivitySaga } from '../features/connectivity/sagas';
 import { conversationSaga } from '../features/conversation/sagas';
 import { desktopSaga } from '../features/desktop/sagas';
 import { inviteSaga } from '../features/invite/sagas';
 import { lobbySaga } from '../features/lobby/sagas';
 import { notificationsSaga } from '../features/notifications/sagas';
+import { onboardingSaga } from '../features/onboarding/sagas';
+import { profileSaga } from '../features/profile/sagas';
+import { remoteConfigSaga } from '../features/remoteConfig/sagas';
 import { sessionSaga } from '../features/session/sagas';
-import { sessionActions } from '../features/session/slice';
 import { loadSpeechLangs, settingsSaga } from '../features/settings/sagas';
 import { socketSaga } from '../features/socket/sagas';
 import { transcriptSaga } from '../features/transcript/sagas';
@@ -15,6 +19,10 @@ import type { AppDeps } from './deps';
 export function* rootSaga(deps: AppDeps) {
   yield all([
     call(sessionSaga, deps),
+    call(authSaga, deps),
+    call(profileSaga, deps),
+    call(onboardingSaga, deps),
+    call(connectivitySaga, deps),
     call(settingsSaga, deps),
     call(notificationsSaga),
     call(lobbySaga, deps),
@@ -28,8 +36,13 @@ export function* rootSaga(deps: AppDeps) {
   ]);
 }
 
-/** On start: get the guest identity and learn which speech languages the server offers. */
+/**
+ * On start: find out who is signed in (the identity comes from that: the account's, or a guest
+ * identity when nobody is; see the profile saga), read the remote config (then hourly), and
+ * learn which speech languages the server offers.
+ */
 function* startUp(deps: AppDeps) {
-  yield put(sessionActions.bootstrapRequested());
+  yield fork(startAuth, deps);
+  yield fork(remoteConfigSaga, deps);
   yield call(loadSpeechLangs, deps);
 }

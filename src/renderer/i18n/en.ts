@@ -2,6 +2,8 @@
  * English, the default interface language. Every key here exists in fr.ts (the type of fr.ts
  * is derived from this file, and a unit test checks both directions).
  */
+import accountsEn from './accounts.en';
+
 const en = {
   app: {
     name: 'Hearken',
@@ -293,6 +295,7 @@ const en = {
       internal: 'The server had a problem. Please try again.',
     },
   },
+  account: accountsEn,
 } as const;
 
 export default en;

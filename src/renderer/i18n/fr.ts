@@ -1,4 +1,5 @@
 /** French. Its type comes from en.ts: a key missing here, or one English lacks, does not compile. */
+import accountsFr from './accounts.fr';
 import type { Messages } from './types';
 
 const fr: Messages = {
@@ -299,6 +300,7 @@ const fr: Messages = {
       internal: 'Le serveur a rencontré un problème. Veuillez réessayer.',
     },
   },
+  account: accountsFr,
 };
 
 export default fr;

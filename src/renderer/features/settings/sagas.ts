@@ -4,7 +4,7 @@ import { STORAGE_KEYS } from '../../../shared/constants';
 import type { AppDeps } from '../../app/deps';
 import type { HttpResult } from '../../lib/http';
 import { settingsActions } from './slice';
-import { selectFontSizePx, selectLanguage } from './selectors';
+import { selectFontSizePx, selectLanguage, selectTheme } from './selectors';
 
 function* applyLanguage(deps: AppDeps) {
   const language = (yield select(selectLanguage)) as string;
@@ -35,7 +35,16 @@ export function* loadSpeechLangs(deps: AppDeps) {
   }
 }
 
+/** Settings restored from the account: kept on this device too, and the language applied. */
+function* persistRestored(deps: AppDeps) {
+  yield call(persistFontSize, deps);
+  const theme = (yield select(selectTheme)) as string;
+  deps.storage.set(STORAGE_KEYS.theme, theme);
+  yield call(applyLanguage, deps);
+}
+
 export function* settingsSaga(deps: AppDeps) {
+  yield takeEvery(settingsActions.restoredFromAccount.type, persistRestored, deps);
   yield takeEvery(settingsActions.languageChanged.type, applyLanguage, deps);
   yield takeEvery(settingsActions.themeChanged.type, persistTheme, deps);
   yield takeEvery(settingsActions.fontSizeChanged.type, persistFontSize, deps);

@@ -68,6 +68,19 @@ const settingsSlice = createSlice({
     fontSizeChanged(state, action: PayloadAction<number>) {
       state.fontSizePx = clampFontSize(action.payload);
     },
+    /**
+     * Settings saved with the signed-in account, applied on this device (they are not saved
+     * back: they came from the server).
+     */
+    restoredFromAccount(
+      state,
+      action: PayloadAction<{ language?: UiLanguage; theme?: Theme; fontSizePx?: number }>,
+    ) {
+      const { language, theme, fontSizePx } = action.payload;
+      if (isUiLanguage(language)) state.language = language;
+      if (theme === 'dark' || theme === 'light') state.theme = theme;
+      if (fontSizePx !== undefined) state.fontSizePx = clampFontSize(fontSizePx);
+    },
     speechLangChanged(state, action: PayloadAction<string>) {
       if (SPEECH_LANG_RE.test(action.payload)) state.speechLang = action.payload;
     },

@@ -1,0 +1,65 @@
+/**
+ * The identity provider seam (Firebase Authentication in the browser build, a fake in tests).
+ * Sagas call it; only firebaseAuthService.ts imports the Firebase SDK. Failures reject with an
+ * AuthServiceError carrying Firebase's code ("auth/wrong-password"), which the sagas map to the
+ * spec's error catalogue (src/shared/account-errors.ts).
+ */
+import type { FirebaseClientConfig } from '../../../shared/api';
+
+/** What the app needs to know of the signed-in Firebase user. */
+export interface AuthUser {
+  uid: string;
+  email?: string;
+  emailVerified: boolean;
+  phoneNumber?: string;
+  displayName?: string;
+  photoUrl?: string;
+  /** Linked sign-in methods ("password", "google.com", "phone", ...). */
+  providerIds: string[];
+  isAnonymous: boolean;
+  /** ms since epoch (Firebase metadata), for telling sign-up from sign-in. */
+  creationTimeMs?: number;
+  lastSignInTimeMs?: number;
+}
+
+export type ProviderName = 'google' | 'apple' | 'facebook' | 'sso';
+
+export class AuthServiceError extends Error {
+  constructor(
+    readonly code: string,
+    message = code,
+  ) {
+    super(message);
+    this.name = 'AuthServiceError';
+  }
+}
+
+export interface AuthService {
+  /** Starts the SDK with the server's configuration; the first user event follows. */
+  init(config: FirebaseClientConfig, language: string): Promise<void>;
+  onUserChanged(listener: (user: AuthUser | null) => void): () => void;
+  /** The current user's ID token (undefined when signed out); forceRefresh asks the provider. */
+  getIdToken(forceRefresh: boolean): Promise<string | undefined>;
+  /** Reads the user again from the provider (after verifying the email elsewhere). */
+  reloadUser(): Promise<AuthUser | null>;
+  signUpWithEmail(email: string, password: string): Promise<AuthUser>;
+  signInWithEmail(email: string, password: string): Promise<AuthUser>;
+  sendEmailVerification(): Promise<void>;
+  sendPasswordReset(email: string): Promise<void>;
+  /** Google, Apple, Facebook, or the SSO provider `ssoProviderId` (a sign-in window). */
+  signInWithProvider(provider: ProviderName, ssoProviderId?: string): Promise<AuthUser>;
+  /** Sends a text message with a 6-digit code; returns the verification id. */
+  sendPhoneCode(e164: string, recaptchaContainerId: string): Promise<string>;
+  confirmPhoneCode(verificationId: string, code: string): Promise<AuthUser>;
+  signInWithCustomToken(token: string): Promise<AuthUser>;
+  setLanguage(language: string): void;
+  signOut(): Promise<void>;
+}
+
+/** Firebase's code of a failure, whatever threw it. */
+export function authErrorCode(error: unknown): string | undefined {
+  if (typeof error === 'object' && error !== null && typeof (error as { code?: unknown }).code === 'string') {
+    return (error as { code: string }).code;
+  }
+  return undefined;
+}

@@ -1,0 +1,16 @@
+import { type EventChannel, eventChannel } from 'redux-saga';
+import { call, put, take } from 'redux-saga/effects';
+import type { AppDeps } from '../../app/deps';
+import { connectivityActions } from './slice';
+
+/** Follows the browser's online and offline events. */
+export function* connectivitySaga(deps: AppDeps) {
+  yield put(connectivityActions.changed(deps.network.isOnline()));
+  const channel: EventChannel<boolean> = yield call(() =>
+    eventChannel<boolean>((emit) => deps.network.subscribe(emit)),
+  );
+  for (;;) {
+    const online = (yield take(channel)) as boolean;
+    yield put(connectivityActions.changed(online));
+  }
+}
