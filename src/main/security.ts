@@ -51,6 +51,8 @@ export function isAppUrl(url: string, appOrigins: readonly string[]): boolean {
 export function contentSecurityPolicy(options: { serverUrl: string; devServerUrl?: string }): string {
   const server = originOf(options.serverUrl);
   const socket = server?.replace(/^http/, 'ws');
+  // The Firebase Auth emulator runs beside the server on its own port (development, tests).
+  const serverHostAnyPort = server ? `${server.replace(/:\d+$/, '')}:*` : undefined;
   const dev = options.devServerUrl ? originOf(options.devServerUrl) : undefined;
   const devSocket = dev?.replace(/^http/, 'ws');
   const self = ["'self'", ...(dev ? [dev] : [])];
@@ -66,6 +68,9 @@ export function contentSecurityPolicy(options: { serverUrl: string; devServerUrl
       ...(server ? [server] : []),
       ...(socket ? [socket] : []),
       ...(devSocket ? [devSocket] : []),
+      ...(serverHostAnyPort ? [serverHostAnyPort] : []),
+      // Firebase Authentication (sign-in with the desktop's custom token, token refresh).
+      ...FIREBASE_AUTH_ORIGINS,
     ],
     'media-src': [...self, 'blob:'],
     'worker-src': [...self, 'blob:'],
@@ -79,6 +84,12 @@ export function contentSecurityPolicy(options: { serverUrl: string; devServerUrl
     .map(([name, values]) => `${name} ${values.join(' ')}`)
     .join('; ');
 }
+
+/** Where the Firebase Auth SDK connects (the accounts feature signs in from the desktop app too). */
+export const FIREBASE_AUTH_ORIGINS = [
+  'https://identitytoolkit.googleapis.com',
+  'https://securetoken.googleapis.com',
+];
 
 /** In-app navigation only between our own pages; anything else is refused. */
 export function isAllowedNavigation(url: string, appOrigins: readonly string[]): boolean {

@@ -12,6 +12,8 @@ import { RouterProvider } from 'react-router-dom';
 import { browserDeps } from './app/browserDeps';
 import { createAppRouter } from './app/router';
 import { createAppStore } from './app/store';
+import { getDesktopBridge } from './features/desktop/bridge';
+import { withDesktop } from './features/desktop/desktopDeps';
 import { loadSettings } from './features/settings/slice';
 import { createI18n } from './i18n';
 import { browserStorage } from './lib/storage';
@@ -23,16 +25,22 @@ const i18n = createI18n(initialSettings.language, (language) => {
   document.documentElement.lang = language;
 });
 const router = createAppRouter();
+// Inside the desktop app, the server and audio choices come from main before anything connects.
+const desktop = getDesktopBridge();
+const desktopConfig = desktop
+  ? await desktop.invoke('desktop:getConfig', null).catch(() => undefined)
+  : undefined;
+const baseDeps = browserDeps(
+  {
+    navigate: (to, options) => void router.navigate(to, options),
+    currentPath: () => router.state.location.pathname,
+    currentSearch: () => router.state.location.search,
+    openUrl: (url) => window.location.assign(url),
+  },
+  i18n,
+);
 const store = createAppStore(
-  browserDeps(
-    {
-      navigate: (to, options) => void router.navigate(to, options),
-      currentPath: () => router.state.location.pathname,
-      currentSearch: () => router.state.location.search,
-      openUrl: (url) => window.location.assign(url),
-    },
-    i18n,
-  ),
+  desktop && desktopConfig ? withDesktop(baseDeps, desktop, desktopConfig) : baseDeps,
 );
 
 const container = document.getElementById('root');

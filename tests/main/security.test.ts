@@ -47,6 +47,9 @@ describe('contentSecurityPolicy', () => {
       "'self'",
       'https://captions.example.org',
       'wss://captions.example.org',
+      'https://captions.example.org:*',
+      'https://identitytoolkit.googleapis.com',
+      'https://securetoken.googleapis.com',
     ]);
     expect(directive(csp, 'object-src')).toEqual(["'none'"]);
     expect(directive(csp, 'frame-ancestors')).toEqual(["'none'"]);
@@ -58,6 +61,8 @@ describe('contentSecurityPolicy', () => {
     expect(directive(csp, 'script-src')).toContain('http://localhost:5173');
     expect(directive(csp, 'connect-src')).toContain('ws://localhost:5173');
     expect(directive(csp, 'connect-src')).toContain('ws://127.0.0.1:8080');
+    // The Auth emulator beside a local server.
+    expect(directive(csp, 'connect-src')).toContain('http://127.0.0.1:*');
   });
 });
 

@@ -1,4 +1,4 @@
-import { Callout } from '@blueprintjs/core';
+import { Callout, Classes } from '@blueprintjs/core';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
@@ -15,6 +15,7 @@ import { Notifications } from '../../notifications/components/Notifications';
 import { settingsActions } from '../../settings/slice';
 import { captionViewVersion } from '../captionView';
 import { selectDesktopConfig } from '../selectors';
+import '../captionWindow.css';
 
 /**
  * /cc/conversation, the desktop caption mode: the page of the floating captions window and of
@@ -31,6 +32,12 @@ export function CaptionModePage() {
   const theme = config?.preferences.theme ?? query.theme;
   const floating = query.mode === 'floatingCaptions';
   useDocumentTitle(floating ? t('desktop.floatingTitle') : t('desktop.boxTitle'));
+
+  // Blueprint's controls (in the bubble) follow the theme's variant, portals included.
+  useEffect(() => {
+    document.body.classList.toggle(Classes.DARK, theme.variant === 'dark');
+    document.documentElement.dataset.theme = theme.variant;
+  }, [theme.variant]);
 
   // A floating window is transparent: the page around the caption panel must be too.
   useEffect(() => {
