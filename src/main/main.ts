@@ -533,7 +533,9 @@ async function start(): Promise<void> {
     if (isRecorder(sender.webContentsId)) hub.report(state);
   });
   router.handle('window:moveBy', ({ dx, dy }) => captionWindows.moveBy(dx, dy));
-  router.handle('window:interactive', ({ interactive }) => captionWindows.setInteractive(interactive, prefs().clickThrough));
+  router.handle('window:interactive', ({ interactive }) =>
+    captionWindows.setInteractive(interactive, prefs().clickThrough),
+  );
   router.handle('window:hide', () => hub.hideCaptions());
   router.handle('window:showMain', () => showMainWindow());
   router.handle('auth:takeCustomToken', async () => (await tokens.load()) ?? null);
