@@ -71,7 +71,15 @@ export function CaptionBubble({
       aria-label={t('desktop.controls')}
       onPointerEnter={() => setInteractive(true)}
       onPointerLeave={() => setInteractive(false)}
-      onFocus={() => dispatchBubble({ type: 'focus', inside: true })}
+      // Keyboard focus keeps the controls up; focus left by a mouse click does not (they would
+      // otherwise cover the captions until the user clicked elsewhere).
+      onFocus={(event) =>
+        dispatchBubble(
+          (event.target as Element).matches(':focus-visible')
+            ? { type: 'focus', inside: true }
+            : { type: 'activity' },
+        )
+      }
       onBlur={(event) => {
         if (!event.currentTarget.contains(event.relatedTarget as Node | null))
           dispatchBubble({ type: 'focus', inside: false });
