@@ -609,6 +609,14 @@ async function start(): Promise<void> {
   };
 
   // ---- Start ----
+  if (process.env.HEARKEN_SERVER_URL) {
+    // Development and the smoke test point the app at a server without touching the preferences UI.
+    const { preferences, problem } = applyPreferencesUpdate(prefs(), {
+      serverUrl: process.env.HEARKEN_SERVER_URL,
+    });
+    if (problem) log('warn', `HEARKEN_SERVER_URL is not a server address: ${process.env.HEARKEN_SERVER_URL}`);
+    else settings.set('preferences', preferences);
+  }
   const applied = shortcut.apply(prefs().globalShortcut);
   if (applied === 'taken') log('warn', strings().shortcutTaken(prefs().globalShortcut));
   refreshTray();
