@@ -16,6 +16,7 @@ import {
 } from '../../src/renderer/features/desktop/sagas';
 import { desktopActions } from '../../src/renderer/features/desktop/slice';
 import { audioActions } from '../../src/renderer/features/audio/slice';
+import { authActions } from '../../src/renderer/features/auth/slice';
 import { socketActions } from '../../src/renderer/features/socket/slice';
 import { DEFAULT_PREFERENCES } from '../../src/main/settings';
 import { FakeCaptureSession, makeFakes, makeStatus, run, settle } from './harness';
@@ -61,7 +62,12 @@ describe('events from main', () => {
       'window:ready',
       'auth:takeCustomToken',
     ]);
-    expect(running.actions).toContainEqual(desktopActions.customTokenReceived('eyJ.eyJ.'));
+    // The accounts feature signs in with it; once that is over, main forgets the token.
+    expect(running.actions).toContainEqual(authActions.customTokenReceived('eyJ.eyJ.'));
+    expect(bridge.invoked('auth:clearCustomToken')).toEqual([]);
+    running.dispatch(authActions.requestDone());
+    await settle();
+    expect(bridge.invoked('auth:clearCustomToken')).toHaveLength(1);
 
     bridge.emit('offline:transcript', transcript('offline-1.0', 'hello there', true));
     bridge.emit('captions:command', { action: 'toggle' });
@@ -70,7 +76,7 @@ describe('events from main', () => {
     expect(running.state.captions.ids).toEqual(['offline-1.0']);
     expect(running.state.captions.announcement?.text).toBe('hello there');
     expect(running.actions).toContainEqual(desktopActions.captionsCommandReceived('toggle'));
-    expect(running.actions).toContainEqual(desktopActions.customTokenReceived('a.b.c'));
+    expect(running.actions).toContainEqual(authActions.customTokenReceived('a.b.c'));
   });
 
   it("navigates only to the app's own desktop routes", async () => {

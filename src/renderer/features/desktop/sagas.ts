@@ -41,6 +41,7 @@ import type { RootState } from '../../app/rootReducer';
 import type { HttpResult } from '../../lib/http';
 import { type CaptureEvent, type CaptureSession, audioErrorOf, resolveMicId } from '../audio/capture';
 import { audioActions } from '../audio/slice';
+import { authActions } from '../auth/slice';
 import { captionsActions } from '../captions/slice';
 import { lobbyActions } from '../lobby/slice';
 import { notificationsActions } from '../notifications/slice';
@@ -84,7 +85,7 @@ function bridgeChannel(desktop: DesktopDeps): EventChannel<BridgeEvent> {
 
 const ALLOWED_NAVIGATION = new Set<string>(Object.values(DESKTOP_ROUTES));
 
-function* onBridgeEvent(deps: AppDeps, event: BridgeEvent) {
+function* onBridgeEvent(deps: AppDeps, desktop: DesktopDeps, event: BridgeEvent) {
   switch (event.channel) {
     case 'desktop:configChanged':
       yield put(desktopActions.configLoaded(event.payload));
@@ -96,7 +97,7 @@ function* onBridgeEvent(deps: AppDeps, event: BridgeEvent) {
       yield put(desktopActions.captionsStateReceived(event.payload));
       return;
     case 'auth:customToken':
-      yield put(desktopActions.customTokenReceived(event.payload.customToken));
+      yield fork(signInWithCustomToken, deps, desktop, event.payload.customToken);
       return;
     case 'offline:transcript':
       yield put(captionsActions.received(event.payload));
@@ -129,6 +130,17 @@ function* onBridgeEvent(deps: AppDeps, event: BridgeEvent) {
   }
 }
 
+/**
+ * A desktop sign-in's custom token (deep link, kept encrypted by main): the accounts feature signs
+ * in with it; once that is over, succeeded or not, the stored copy is cleared (a custom token
+ * signs in once, and expires within the hour anyway).
+ */
+export function* signInWithCustomToken(deps: AppDeps, desktop: DesktopDeps, customToken: string) {
+  yield put(authActions.customTokenReceived(customToken));
+  yield take([authActions.requestDone.type, authActions.requestFailed.type]);
+  yield call(askMain, deps, desktop, 'auth:clearCustomToken', null);
+}
+
 /** Listens to main; tells it when listening has begun (events queued until then are sent). */
 export function* listenToMain(deps: AppDeps, desktop: DesktopDeps) {
   const channel = bridgeChannel(desktop);
@@ -136,10 +148,10 @@ export function* listenToMain(deps: AppDeps, desktop: DesktopDeps) {
     yield call([desktop.bridge, desktop.bridge.invoke], 'window:ready', null);
     const token = (yield call([desktop.bridge, desktop.bridge.invoke], 'auth:takeCustomToken', null)) as
       string | null;
-    if (token) yield put(desktopActions.customTokenReceived(token));
+    if (token) yield fork(signInWithCustomToken, deps, desktop, token);
     while (true) {
       const event = (yield take(channel)) as BridgeEvent;
-      yield call(onBridgeEvent, deps, event);
+      yield call(onBridgeEvent, deps, desktop, event);
     }
   } finally {
     channel.close();
@@ -513,9 +525,6 @@ function* requestsToMain(deps: AppDeps, desktop: DesktopDeps) {
         yield call(askMain, deps, desktop, 'system:openSettings', { pane: a.payload });
       },
     ),
-    takeEvery(desktopActions.customTokenUsed.type, function* () {
-      yield call(askMain, deps, desktop, 'auth:clearCustomToken', null);
-    }),
   ]);
 }
 

@@ -59,12 +59,6 @@ const desktopSlice = createSlice({
     expiryNoticeReceived(state, action: PayloadAction<ExpiryNotice>) {
       state.expiry = action.payload;
     },
-    /**
-     * A desktop sign-in handed over a Firebase custom token (deep link). The accounts feature
-     * signs in with it and then dispatches customTokenUsed, which clears the stored copy.
-     */
-    customTokenReceived(_state, _action: PayloadAction<string>) {},
-    customTokenUsed() {},
     /** Main (tray, shortcut, a caption window) asks this window to start or stop captions. */
     captionsCommandReceived(_state, _action: PayloadAction<CaptionsAction>) {},
     /** A button in this page asks for captions (sent to main, which tells the recording window). */
