@@ -43,6 +43,9 @@ export function withDesktop(base: AppDeps, bridge: DesktopBridge, config: Deskto
   };
   return {
     ...base,
+    // Leaving the app (the web sign-in page) opens the system browser: main never navigates
+    // an app window away, and opens http(s) links from window.open externally.
+    navigation: { ...base.navigation, openUrl: (url) => void window.open(url, '_blank', 'noopener') },
     audio,
     socketUrl: () => socketUrlFor(new URL(current.preferences.serverUrl)),
     appVersion: config.appVersion,
