@@ -2,7 +2,9 @@ import { defineConfig } from '@playwright/test';
 import { join } from 'node:path';
 
 // End-to-end tests in Debian's Chromium (Playwright cannot download its own browsers here)
-// against the built server on its embedded defaults: PGlite in a fresh data folder, PocketSphinx.
+// against the built server as `npm start` runs it (scripts/start.ts, without building again): the
+// Firebase Auth emulator first, then the server on its embedded defaults (PGlite in a fresh data
+// folder, PocketSphinx). SIGTERM lets start.ts stop both.
 const PORT = Number(process.env.HEARKEN_E2E_PORT ?? 8787);
 const dataDir = join('test-results', `e2e-data-${Date.now()}`);
 
@@ -19,11 +21,16 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   webServer: {
-    command: 'node dist/server/main.js',
+    command: 'node --import tsx scripts/start.ts',
     url: `http://127.0.0.1:${PORT}/api/v1/health`,
     reuseExistingServer: false,
     timeout: 120_000,
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
     env: {
+      HEARKEN_SKIP_BUILD: '1',
+      HEARKEN_NO_MODEL_DOWNLOAD: '1',
+      // A free port: another emulator (npm start's) may hold the default 9099.
+      HEARKEN_AUTH_EMULATOR_PORT: String(Number(process.env.HEARKEN_E2E_AUTH_PORT ?? 9499)),
       HEARKEN_PORT: String(PORT),
       HEARKEN_DATA_DIR: dataDir,
       HEARKEN_LOG_LEVEL: 'warn',

@@ -350,7 +350,7 @@ export function makeFakes(): Fakes {
     now: () => Date.now(),
     appVersion: 'test',
     auth,
-    platform: { isDesktopShell: false, isLocalhost: false, channel: 'web-v2' },
+    platform: { isDesktopShell: false, isLocalhost: false, channel: 'web-v2', webOrigin: 'http://test' },
   };
   return { deps, sockets, http, auth, opened, audio, network, storage, logger, navigations, path };
 }

@@ -2,6 +2,8 @@ import { Classes } from '@blueprintjs/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router-dom';
+import { AccountMenu } from '../features/auth/components/AccountMenu';
+import { OfflineNotice } from '../features/connectivity/components/OfflineNotice';
 import { Notifications } from '../features/notifications/components/Notifications';
 import { LanguageSelect } from '../features/settings/components/LanguageSelect';
 import { selectTheme } from '../features/settings/selectors';
@@ -30,9 +32,11 @@ export function AppShell() {
           <span className="app-brand-tagline">{t('app.tagline')}</span>
         </Link>
         <div className="app-header-tools">
+          <AccountMenu />
           <LanguageSelect />
         </div>
       </header>
+      <OfflineNotice />
       <main id="main-content" tabIndex={-1} className="app-main">
         <Outlet />
       </main>

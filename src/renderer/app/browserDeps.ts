@@ -54,6 +54,7 @@ export function browserDeps(navigation: Navigation, i18n: AppDeps['i18n']): AppD
       isDesktopShell,
       isLocalhost: ['localhost', '127.0.0.1', '[::1]'].includes(window.location.hostname),
       channel: isDesktopShell ? 'desktop-v2' : 'web-v2',
+      webOrigin: backend || window.location.origin,
     },
   };
 }

@@ -30,6 +30,8 @@ export interface Platform {
   isLocalhost: boolean;
   /** Channel of profile get-or-create: web-v2 or desktop-v2. */
   channel: Channel;
+  /** Origin of the web app's server in a browser (the desktop app opens its sign-in there). */
+  webOrigin: string;
 }
 
 export interface AppDeps {

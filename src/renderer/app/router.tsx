@@ -6,7 +6,8 @@ import { DesktopPreferencesPage } from '../features/desktop/components/DesktopPr
 import { InternalAudioSetupPage } from '../features/desktop/components/InternalAudioSetupPage';
 import { ConversationsPage } from '../features/lobby/components/ConversationsPage';
 import { TranscriptPage } from '../features/transcript/components/TranscriptPage';
-import { WelcomePage } from '../features/welcome/WelcomePage';
+import { CrashPage } from '../features/account/components/CrashPage';
+import { accountRoutes } from './accountRoutes';
 import { AppShell } from './AppShell';
 import { PATHS } from './paths';
 
@@ -21,16 +22,18 @@ export const routes: RouteObject[] = [
   { path: DESKTOP_ROUTES.captions, element: <CaptionModePage /> },
   {
     element: <AppShell />,
+    // An unexpected error reloads the page (once; see CrashPage).
+    errorElement: <CrashPage />,
     children: [
       { path: PATHS.root, element: <RedirectTo to={PATHS.web} /> },
       { path: PATHS.web, element: <RedirectTo to={PATHS.conversations} /> },
       { path: PATHS.conversations, element: <ConversationsPage /> },
       { path: PATHS.conversationPattern, element: <ConversationPage /> },
       { path: PATHS.transcriptBase, element: <TranscriptPage /> },
-      { path: PATHS.signup, element: <WelcomePage /> },
+      ...accountRoutes,
       { path: DESKTOP_ROUTES.preferences, element: <DesktopPreferencesPage /> },
       { path: DESKTOP_ROUTES.internalAudioSetup, element: <InternalAudioSetupPage /> },
-      // Unknown paths go to the welcome (sign-up) screen, as the spec's redirects say.
+      // Unknown paths go to the sign-up screen, as the spec's redirects say.
       { path: '*', element: <Navigate to={PATHS.signup} replace /> },
     ],
   },

@@ -63,16 +63,6 @@ const en = {
       failed: 'This link could not be opened: {{message}}',
     },
   },
-  welcome: {
-    title: 'Welcome',
-    heading: 'Welcome to Hearken',
-    intro:
-      'Hearken shows live captions of spoken conversations, for deaf, hard-of-hearing and hearing people.',
-    accountsComing:
-      'Signing in with an account is not available yet: it is coming in a later version. Until then you can use Hearken as a guest, with nothing to fill in.',
-    guestNote: 'As a guest, your identity is kept in this browser only.',
-    continueAsGuest: 'Continue as guest',
-  },
   conversation: {
     title: 'Conversation',
     defaultTitle: 'Conversation',

@@ -64,16 +64,6 @@ const fr: Messages = {
       failed: 'Ce lien n’a pas pu être ouvert : {{message}}',
     },
   },
-  welcome: {
-    title: 'Bienvenue',
-    heading: 'Bienvenue sur Hearken',
-    intro:
-      'Hearken affiche en direct les sous-titres des conversations, pour les personnes sourdes, malentendantes et entendantes.',
-    accountsComing:
-      'La connexion avec un compte n’est pas encore disponible : elle arrivera dans une prochaine version. En attendant, vous pouvez utiliser Hearken en tant qu’invité, sans rien remplir.',
-    guestNote: 'En tant qu’invité, votre identité est conservée dans ce navigateur uniquement.',
-    continueAsGuest: 'Continuer en tant qu’invité',
-  },
   conversation: {
     title: 'Conversation',
     defaultTitle: 'Conversation',

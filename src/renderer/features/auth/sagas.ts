@@ -28,7 +28,7 @@ import { API, type CustomTokenResponse, type ServerConfigResponse } from '../../
 import { classifySignIn, isVerifiedAccount } from '../../../shared/auth';
 import { LOADING_TIMEOUT_MS, TOKEN_REFETCH_MS } from '../../../shared/constants';
 import { desktopLoginDeepLink } from '../../../shared/desktop';
-import { afterSignOutPath } from '../../../shared/routes';
+import { ROUTES, afterSignOutPath } from '../../../shared/routes';
 import type { AppDeps } from '../../app/deps';
 import type { HttpResult } from '../../lib/http';
 import { selectLanguage } from '../settings/selectors';
@@ -101,6 +101,12 @@ function* followUser(deps: AppDeps) {
  * log it and carry on signed out (the loading screen resets), rather than wait forever.
  */
 export function* startAuth(deps: AppDeps) {
+  yield put(
+    authActions.platformDetected({
+      isDesktopShell: deps.platform.isDesktopShell,
+      isLocalhost: deps.platform.isLocalhost,
+    }),
+  );
   const config = (yield call([deps.http, deps.http.get], API.config)) as HttpResult<ServerConfigResponse>;
   if (!config.ok) {
     deps.logger.log('warn', TAG, `could not read the server configuration: ${config.message}`);
@@ -331,6 +337,11 @@ function* customTokenSignIn(deps: AppDeps, action: ReturnType<typeof authActions
   }
 }
 
+/** The desktop app's sign-in page opens the web sign-in of its server in the system browser. */
+function* browserSignIn(deps: AppDeps) {
+  yield call([deps.navigation, deps.navigation.openUrl], `${deps.platform.webOrigin}${ROUTES.loginDesktop}`);
+}
+
 function* applyLanguage(deps: AppDeps) {
   const language = (yield select(selectLanguage)) as string;
   deps.auth.setLanguage(language);
@@ -348,6 +359,7 @@ export function* authSaga(deps: AppDeps) {
   yield takeLatest(authActions.signOutRequested.type, signOut, deps);
   yield takeLatest(authActions.desktopTokenRequested.type, desktopToken, deps);
   yield takeLatest(authActions.customTokenReceived.type, customTokenSignIn, deps);
+  yield takeLatest(authActions.browserSignInRequested.type, browserSignIn, deps);
   yield takeEvery('settings/languageChanged', applyLanguage, deps);
   yield fork(watchVerification, deps);
 }

@@ -40,9 +40,16 @@ export interface AuthState {
   /** The desktop app's sign-in: the custom token minted for it. */
   desktopCustomToken?: string;
   loadingTimedOut: boolean;
+  /** Where the app runs (from the platform seam), for the screens that differ. */
+  platform: { isDesktopShell: boolean; isLocalhost: boolean };
 }
 
-export const initialAuthState: AuthState = { phase: 'loading', emulator: false, loadingTimedOut: false };
+export const initialAuthState: AuthState = {
+  phase: 'loading',
+  emulator: false,
+  loadingTimedOut: false,
+  platform: { isDesktopShell: false, isLocalhost: false },
+};
 
 export interface EmailCredentials {
   email: string;
@@ -53,6 +60,11 @@ const authSlice = createSlice({
   name: 'auth',
   initialState: initialAuthState,
   reducers: {
+    platformDetected(state, action: PayloadAction<{ isDesktopShell: boolean; isLocalhost: boolean }>) {
+      state.platform = action.payload;
+    },
+    /** In the desktop app: sign in with the system browser (/web/login/desktop there). */
+    browserSignInRequested() {},
     configLoaded(
       state,
       action: PayloadAction<{ available: boolean; emulator: boolean; ssoProviderId?: string }>,

@@ -62,6 +62,8 @@ export function buildConnectionParams(
     clientInfo: { app: 'web', version },
     role: 'participant',
     lang,
+    // An account proves its avaId with its identity token (a guest's avaId is enough for a guest).
+    ...(identity.kind === 'account' && identity.token ? { identityToken: identity.token } : {}),
   };
 }
 

@@ -1,0 +1,85 @@
+import { Button, Checkbox, FormGroup, InputGroup } from '@blueprintjs/core';
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { selectAuth } from '../selectors';
+import { authActions } from '../slice';
+import { PasswordRules } from './PasswordRules';
+
+/** Email and password: creates the account (sign-up) or signs in (login). */
+export function EmailPasswordForm({
+  signUp,
+  termsAccepted,
+  onForgot,
+}: {
+  signUp: boolean;
+  termsAccepted: boolean;
+  onForgot: () => void;
+}) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const auth = useAppSelector(selectAuth);
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [showPassword, setShowPassword] = useState(false);
+  const emailId = useId();
+  const passwordId = useId();
+  const rulesId = useId();
+  const busy = auth.busy === 'email-sign-in' || auth.busy === 'email-sign-up';
+  const errorKey = auth.error?.key;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (signUp) dispatch(authActions.emailSignUpRequested({ email, password, termsAccepted }));
+    else dispatch(authActions.emailSignInRequested({ email, password }));
+  };
+
+  return (
+    <form onSubmit={submit} noValidate aria-labelledby="email-heading" className="auth-form">
+      <h2 id="email-heading" className="auth-subheading">
+        {t('account.login.orEmail')}
+      </h2>
+      <FormGroup label={t('account.login.email')} labelFor={emailId}>
+        <InputGroup
+          id={emailId}
+          type="email"
+          size="large"
+          autoComplete={signUp ? 'email' : 'username'}
+          value={email}
+          aria-invalid={errorKey === 'invalid-email' || errorKey === 'user-not-found'}
+          data-testid="email"
+          onChange={(event) => setEmail(event.target.value)}
+        />
+      </FormGroup>
+      <FormGroup label={t('account.login.password')} labelFor={passwordId}>
+        <InputGroup
+          id={passwordId}
+          type={showPassword ? 'text' : 'password'}
+          size="large"
+          autoComplete={signUp ? 'new-password' : 'current-password'}
+          value={password}
+          aria-invalid={errorKey === 'wrong-password' || errorKey === 'weak-password'}
+          aria-describedby={signUp ? rulesId : undefined}
+          data-testid="password"
+          onChange={(event) => setPassword(event.target.value)}
+        />
+      </FormGroup>
+      <Checkbox
+        checked={showPassword}
+        label={t('account.login.showPassword')}
+        onChange={(event) => setShowPassword(event.currentTarget.checked)}
+      />
+      {signUp ? <PasswordRules id={rulesId} password={password} /> : null}
+      <div className="page-actions">
+        <Button type="submit" intent="primary" size="large" loading={busy} data-testid="email-submit">
+          {signUp ? t('account.login.submitSignup') : t('account.login.submitLogin')}
+        </Button>
+        {signUp ? null : (
+          <Button variant="minimal" onClick={onForgot} data-testid="forgot-password">
+            {t('account.login.forgot')}
+          </Button>
+        )}
+      </div>
+    </form>
+  );
+}

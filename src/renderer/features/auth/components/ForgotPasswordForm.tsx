@@ -1,0 +1,57 @@
+import { Button, Callout, FormGroup, H2, InputGroup } from '@blueprintjs/core';
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { selectAuth } from '../selectors';
+import { authActions } from '../slice';
+
+/** Sends a password reset link (the same answer whether or not the address has an account). */
+export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const auth = useAppSelector(selectAuth);
+  const [email, setEmail] = useState('');
+  const emailId = useId();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    dispatch(authActions.passwordResetRequested({ email }));
+  };
+  return (
+    <form onSubmit={submit} noValidate aria-labelledby="forgot-heading" className="auth-form">
+      <H2 id="forgot-heading">{t('account.forgot.heading')}</H2>
+      <p>{t('account.forgot.intro')}</p>
+      <FormGroup label={t('account.login.email')} labelFor={emailId}>
+        <InputGroup
+          id={emailId}
+          type="email"
+          size="large"
+          autoComplete="email"
+          value={email}
+          data-testid="reset-email"
+          onChange={(event) => setEmail(event.target.value)}
+        />
+      </FormGroup>
+      <div role="status">
+        {auth.resetSentTo ? (
+          <Callout intent="success" className="page-callout" data-testid="reset-sent">
+            {t('account.forgot.sent', { email: auth.resetSentTo })}
+          </Callout>
+        ) : null}
+      </div>
+      <div className="page-actions">
+        <Button
+          type="submit"
+          intent="primary"
+          size="large"
+          loading={auth.busy === 'reset'}
+          data-testid="reset-submit"
+        >
+          {t('account.forgot.submit')}
+        </Button>
+        <Button variant="minimal" onClick={onBack}>
+          {t('account.forgot.back')}
+        </Button>
+      </div>
+    </form>
+  );
+}

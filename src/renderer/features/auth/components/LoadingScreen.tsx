@@ -1,0 +1,18 @@
+import { Spinner } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+
+/**
+ * While sign-in or the profile is being found out. It does not wait forever: the auth saga
+ * logs a timeout after 60 s and carries on signed out, which replaces this screen.
+ */
+export function LoadingScreen() {
+  const { t } = useTranslation();
+  return (
+    <div className="page loading-screen" data-testid="loading-screen">
+      <div role="status" className="loading-line">
+        <Spinner size={40} aria-hidden />
+        <span>{t('account.loading')}</span>
+      </div>
+    </div>
+  );
+}

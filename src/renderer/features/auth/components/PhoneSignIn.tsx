@@ -1,0 +1,128 @@
+import { Button, FormGroup, H2, HTMLSelect, InputGroup } from '@blueprintjs/core';
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PHONE_CODE_LENGTH, PHONE_PREFIXES, type PhonePrefix } from '../../../../shared/constants';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { selectAuth } from '../selectors';
+import { authActions } from '../slice';
+
+/** The element reCAPTCHA renders into (invisible; with the Auth emulator it is not used). */
+export const RECAPTCHA_CONTAINER_ID = 'recaptcha-container';
+
+/** Phone sign-in: one of the allowed international codes and a number, then the 6-digit code. */
+export function PhoneSignIn({ onBack }: { onBack: () => void }) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const auth = useAppSelector(selectAuth);
+  const [prefix, setPrefix] = useState<PhonePrefix>('+33');
+  const [national, setNational] = useState('');
+  const [code, setCode] = useState('');
+  const prefixId = useId();
+  const numberId = useId();
+  const numberHelpId = useId();
+  const codeId = useId();
+  const codeHelpId = useId();
+
+  const sendCode = (event: FormEvent) => {
+    event.preventDefault();
+    dispatch(
+      authActions.phoneCodeRequested({ prefix, national, recaptchaContainerId: RECAPTCHA_CONTAINER_ID }),
+    );
+  };
+  const confirm = (event: FormEvent) => {
+    event.preventDefault();
+    dispatch(authActions.phoneCodeSubmitted({ code }));
+  };
+
+  return (
+    <section aria-labelledby="phone-heading" className="auth-form">
+      <H2 id="phone-heading">{t('account.phone.heading')}</H2>
+      {auth.phone ? (
+        <form onSubmit={confirm} noValidate>
+          <FormGroup label={t('account.phone.code')} labelFor={codeId}>
+            <InputGroup
+              id={codeId}
+              size="large"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={PHONE_CODE_LENGTH + 4}
+              value={code}
+              aria-describedby={codeHelpId}
+              aria-invalid={auth.error?.key === 'invalid-code'}
+              data-testid="phone-code"
+              onChange={(event) => setCode(event.target.value)}
+            />
+          </FormGroup>
+          <p id={codeHelpId} className="field-help">
+            {t('account.phone.codeHelp', { phone: auth.phone.e164 })}
+          </p>
+          <div className="page-actions">
+            <Button
+              type="submit"
+              intent="primary"
+              size="large"
+              loading={auth.busy === 'phone-confirm'}
+              data-testid="phone-confirm"
+            >
+              {t('account.phone.confirm')}
+            </Button>
+            <Button variant="minimal" onClick={() => dispatch(authActions.phoneNumberChangeRequested())}>
+              {t('account.phone.change')}
+            </Button>
+          </div>
+        </form>
+      ) : (
+        <form onSubmit={sendCode} noValidate>
+          <div className="phone-fields">
+            <FormGroup label={t('account.phone.country')} labelFor={prefixId}>
+              <HTMLSelect
+                id={prefixId}
+                large
+                value={prefix}
+                data-testid="phone-prefix"
+                onChange={(event) => setPrefix(event.target.value as PhonePrefix)}
+              >
+                {PHONE_PREFIXES.map((p) => (
+                  <option key={p} value={p}>
+                    {t(`account.phone.prefixes.${p}`)}
+                  </option>
+                ))}
+              </HTMLSelect>
+            </FormGroup>
+            <FormGroup label={t('account.phone.number')} labelFor={numberId}>
+              <InputGroup
+                id={numberId}
+                type="tel"
+                size="large"
+                autoComplete="tel-national"
+                value={national}
+                aria-describedby={numberHelpId}
+                aria-invalid={auth.error?.key === 'invalid-phone'}
+                data-testid="phone-number"
+                onChange={(event) => setNational(event.target.value)}
+              />
+            </FormGroup>
+          </div>
+          <p id={numberHelpId} className="field-help">
+            {t('account.phone.numberHelp')}
+          </p>
+          <div className="page-actions">
+            <Button
+              type="submit"
+              intent="primary"
+              size="large"
+              loading={auth.busy === 'phone-code'}
+              data-testid="phone-send"
+            >
+              {t('account.phone.send')}
+            </Button>
+            <Button variant="minimal" onClick={onBack}>
+              {t('account.login.useEmail')}
+            </Button>
+          </div>
+        </form>
+      )}
+      <div id={RECAPTCHA_CONTAINER_ID} />
+    </section>
+  );
+}

@@ -1,0 +1,42 @@
+import { Button } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { selectRemoteFlags } from '../../remoteConfig/selectors';
+import type { ProviderName } from '../authService';
+import { selectAuth } from '../selectors';
+import { authActions } from '../slice';
+
+/** Google, Apple, Facebook, and SSO when the remote config enables it and a provider is set up. */
+export function ProviderButtons({ signUp, termsAccepted }: { signUp: boolean; termsAccepted: boolean }) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const auth = useAppSelector(selectAuth);
+  const flags = useAppSelector(selectRemoteFlags);
+  const providers: ProviderName[] = ['google', 'apple', 'facebook'];
+  if (flags.web_enable_sso && auth.ssoProviderId) providers.push('sso');
+  return (
+    <section aria-labelledby="providers-heading" className="auth-providers">
+      <h2 id="providers-heading" className="visually-hidden">
+        {t('account.login.providers')}
+      </h2>
+      <ul className="auth-provider-list">
+        {providers.map((provider) => (
+          <li key={provider}>
+            <Button
+              fill
+              size="large"
+              data-testid={`sign-in-${provider}`}
+              loading={auth.busy === provider}
+              disabled={auth.busy !== undefined && auth.busy !== provider}
+              onClick={() =>
+                dispatch(authActions.providerSignInRequested({ provider, signUp, termsAccepted }))
+              }
+            >
+              {t(`account.login.${provider}`)}
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,195 @@
+/// <reference lib="dom" />
+/**
+ * Accounts in a real browser against the real server and the Firebase Auth emulator: a new user
+ * signs up with email and password, verifies the address through the link the emulator "sent",
+ * completes the onboarding, changes the language to French and the caption size, signs out and
+ * in again and finds both kept (and on another device too, from the server); every screen passes
+ * axe-core. Also the route rules a signed-out visitor meets.
+ */
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import type { ServerConfigResponse } from '../../src/shared/api';
+import { launchChromium } from './browser';
+
+async function expectAccessible(page: Page, screen: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+    `axe-core on ${screen}`,
+  ).toEqual([]);
+}
+
+/** The link of the latest verification email the emulator holds for `email`. */
+async function verificationLink(request: APIRequestContext, email: string): Promise<string> {
+  const config = (await (await request.get('/api/v1/config')).json()) as ServerConfigResponse;
+  const emulator = config.firebase?.emulatorUrl;
+  expect(emulator, 'the e2e server runs the Auth emulator').toBeTruthy();
+  const response = await request.get(
+    `${emulator}/emulator/v1/projects/${config.firebase!.projectId}/oobCodes`,
+  );
+  const { oobCodes } = (await response.json()) as {
+    oobCodes: { email: string; requestType: string; oobLink: string }[];
+  };
+  const link = oobCodes.filter((c) => c.email === email && c.requestType === 'VERIFY_EMAIL').at(-1)?.oobLink;
+  expect(link, `a verification email to ${email}`).toBeTruthy();
+  return link!;
+}
+
+/**
+ * Ticks a checkbox or radio by its label, as a person does (Blueprint draws its own indicator
+ * over the native input, so the input itself is not the thing to click).
+ */
+async function choose(page: Page, label: string): Promise<void> {
+  await page.locator('label.bp6-control', { hasText: label }).click();
+  await expect(page.getByLabel(label, { exact: true })).toBeChecked();
+}
+
+async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.getByTestId('email').fill(email);
+  await page.getByTestId('password').fill(password);
+  await page.getByTestId('email-submit').click();
+}
+
+test('a new user signs up, verifies, onboards, sets French and a caption size, and finds both after signing in again', async ({
+  baseURL,
+  request,
+}) => {
+  const email = `ada-${Date.now()}@example.com`;
+  const password = 'Analytical!engine1';
+  const browser = await launchChromium();
+  try {
+    const page = await (await browser.newContext({ baseURL })).newPage();
+    await page.goto('/web/signup');
+    await expect(page.getByTestId('login-page-signup')).toBeVisible();
+    await expectAccessible(page, 'sign-up');
+
+    // Terms must be accepted; the password rule is checked before anything is sent.
+    await page.getByTestId('email').fill(email);
+    await page.getByTestId('password').fill('weakpass');
+    await page.getByTestId('email-submit').click();
+    await expect(page.getByTestId('sign-in-error')).toHaveAttribute('data-error', 'terms-not-accepted');
+    await choose(page, 'I accept the terms of service and the privacy policy.');
+    await page.getByTestId('email-submit').click();
+    await expect(page.getByTestId('sign-in-error')).toHaveAttribute('data-error', 'weak-password');
+    await page.getByTestId('password').fill(password);
+    await page.getByTestId('email-submit').click();
+
+    // Not signed in until the address is verified: the wait screen.
+    await expect(page.getByTestId('verify-email')).toBeVisible();
+    await expect(page.getByTestId('verify-email')).toContainText(email);
+    await expectAccessible(page, 'email verification wait');
+    const link = await verificationLink(request, email);
+    expect((await request.get(link)).ok()).toBe(true);
+    await page.getByTestId('verify-check').click();
+
+    // Onboarding: user name (with the spec's message), hearing profile, voicing profile, voice.
+    await expect(page).toHaveURL(/\/web\/onboarding\/profile\/user-name/);
+    await expectAccessible(page, 'onboarding: user name');
+    await page.getByTestId('onboarding-user-name').fill('   ');
+    await page.getByTestId('onboarding-continue').click();
+    await expect(page.getByTestId('onboarding-user-name-problem')).toHaveText('Please enter a name.');
+    await page.getByTestId('onboarding-user-name').fill('Ada Lovelace');
+    await page.getByTestId('onboarding-continue').click();
+
+    await expect(page).toHaveURL(/\/web\/onboarding\/profile\/hearing-profile/);
+    await expectAccessible(page, 'onboarding: hearing profile');
+    await page.getByTestId('onboarding-continue').click();
+    await expect(page.getByTestId('onboarding-choice-problem')).toHaveText('Invalid hearing profile');
+    await choose(page, 'Hard of hearing');
+    await page.getByTestId('onboarding-continue').click();
+
+    await expect(page).toHaveURL(/\/web\/onboarding\/profile\/voicing-profile/);
+    await expectAccessible(page, 'onboarding: voicing profile');
+    await choose(page, 'I type, and a voice reads my words aloud');
+    await page.getByTestId('onboarding-continue').click();
+
+    await expect(page).toHaveURL(/\/web\/onboarding\/profile\/voice/);
+    await expectAccessible(page, 'onboarding: voice');
+    await choose(page, 'Nova: bright and friendly');
+    await page.getByTestId('onboarding-continue').click();
+
+    await expect(page).toHaveURL(/\/account\/dashboard/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome, Ada Lovelace');
+    await expectAccessible(page, 'account dashboard');
+
+    // Account settings: French, then a caption size of 40 px (saved to the server after 2 s).
+    await page.getByTestId('nav-settings').click();
+    await expect(page).toHaveURL(/\/web\/account-settings\/my-profile/);
+    await expectAccessible(page, 'account settings: my profile');
+    await page.getByTestId('settings-tab-boost').click();
+    await expect(page.getByTestId('boost-status')).toBeVisible();
+    await expectAccessible(page, 'account settings: boost');
+    await page.getByTestId('settings-tab-general').click();
+    await expect(page).toHaveURL(/\/web\/account-settings\/general/);
+    await page.getByTestId('language-select').first().selectOption('fr');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Paramètres du compte');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+    const saved = page.waitForResponse((r) => r.url().endsWith('/updateSettings') && r.ok());
+    await page.getByTestId('font-size').fill('40');
+    await page.getByTestId('font-size').press('Enter');
+    await saved;
+    await expectAccessible(page, 'account settings: general (French)');
+
+    // Sign out, then in again: both kept.
+    await page.getByTestId('nav-sign-out').click();
+    await expect(page).toHaveURL(/\/web\/login$/);
+    await expect(page.getByTestId('login-page-login')).toBeVisible();
+    await expectAccessible(page, 'login (French)');
+    await signIn(page, email, 'Wrong!password1');
+    await expect(page.getByTestId('sign-in-error')).toHaveAttribute('data-error', 'wrong-password');
+    await expect(page.getByTestId('sign-in-error')).toContainText('Mot de passe incorrect');
+    await signIn(page, email, password);
+    await expect(page).toHaveURL(/\/account\/dashboard/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Bienvenue, Ada Lovelace');
+    await page.getByTestId('nav-settings').click();
+    await page.getByTestId('settings-tab-general').click();
+    await expect(page.getByTestId('font-size')).toHaveValue('40');
+    await expect(page.getByTestId('language-select').first()).toHaveValue('fr');
+
+    // Another device (nothing in its storage): the server restores both.
+    const other = await (await browser.newContext({ baseURL })).newPage();
+    await other.goto('/web/login');
+    await expect(other.locator('html')).toHaveAttribute('lang', 'en');
+    await signIn(other, email, password);
+    await expect(other).toHaveURL(/\/account\/dashboard/);
+    await expect(other.locator('html')).toHaveAttribute('lang', 'fr');
+    await other.goto('/web/account-settings/general');
+    await expect(other.getByTestId('font-size')).toHaveValue('40');
+    await other.goto('/web/conversations');
+    await other.getByTestId('start-conversation').click();
+    await expect(other.getByTestId('socket-status')).toHaveAttribute('data-state', 'online');
+    const size = await other.getByTestId('captions').evaluate((el) => getComputedStyle(el).fontSize);
+    expect(size).toBe('40px');
+  } finally {
+    await browser.close();
+  }
+});
+
+test('signed out: account routes go to /web, unknown paths to the sign-up screen, and guests can still start', async ({
+  baseURL,
+}) => {
+  const browser = await launchChromium();
+  try {
+    const page = await (await browser.newContext({ baseURL })).newPage();
+    await page.goto('/web/account-settings/general');
+    await expect(page).toHaveURL(/\/web\/conversations$/);
+    await page.goto('/account/dashboard');
+    await expect(page).toHaveURL(/\/web\/conversations$/);
+    await page.goto('/no/such/page');
+    await expect(page).toHaveURL(/\/web\/signup$/);
+    await page.goto('/web/login');
+    await expectAccessible(page, 'login');
+    await page.getByTestId('use-phone').click();
+    await expectAccessible(page, 'phone sign-in');
+    await page.getByTestId('phone-number').fill('12');
+    await page.getByTestId('phone-send').click();
+    await expect(page.getByTestId('sign-in-error')).toHaveAttribute('data-error', 'invalid-phone');
+    await page.getByTestId('continue-as-guest').click();
+    await expect(page).toHaveURL(/\/web\/conversations$/);
+    await page.getByTestId('start-conversation').click();
+    await expect(page.getByTestId('socket-status')).toHaveAttribute('data-state', 'online');
+  } finally {
+    await browser.close();
+  }
+});
