@@ -150,7 +150,7 @@ async function start(): Promise<void> {
     () =>
       new Store<StoredSettings>({
         name: 'settings',
-        schema: SETTINGS_SCHEMA as never,
+        schema: SETTINGS_SCHEMA,
         clearInvalidConfig: false,
       }),
     settingsFile,
@@ -316,8 +316,10 @@ async function start(): Promise<void> {
     setTimeout: (fn, ms) => setTimeout(fn, ms),
     clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout),
   });
-  for (const event of ['display-added', 'display-removed', 'display-metrics-changed'] as const)
-    screen.on(event as 'display-added', () => captionWindows.displaysChanged());
+  // A monitor unplugged or rearranged: bring the caption window back onto a screen.
+  screen.on('display-added', () => captionWindows.displaysChanged());
+  screen.on('display-removed', () => captionWindows.displaysChanged());
+  screen.on('display-metrics-changed', () => captionWindows.displaysChanged());
 
   const hub = new CaptionsHub({
     tellRecorder: (action) => events.send(ensureMainWindow().webContents.id, 'captions:command', { action }),
@@ -348,9 +350,7 @@ async function start(): Promise<void> {
       platform,
     };
     tray.setToolTip(trayTooltip(state, strings()));
-    tray.setContextMenu(
-      Menu.buildFromTemplate(toMenuTemplate(trayMenu(state, strings()), runTrayCommand) as never),
-    );
+    tray.setContextMenu(Menu.buildFromTemplate(toMenuTemplate(trayMenu(state, strings()), runTrayCommand)));
   }
 
   const shortcut = new CaptionsShortcut(globalShortcut, () => hub.command('toggle'));

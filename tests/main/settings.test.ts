@@ -18,7 +18,7 @@ const dirs: string[] = [];
 function store(): Conf<StoredSettings> {
   const cwd = mkdtempSync(join(tmpdir(), 'hearken-settings-'));
   dirs.push(cwd);
-  return new Conf<StoredSettings>({ cwd, projectName: 'hearken-test', schema: SETTINGS_SCHEMA as never });
+  return new Conf<StoredSettings>({ cwd, projectName: 'hearken-test', schema: SETTINGS_SCHEMA });
 }
 afterEach(() => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
@@ -43,7 +43,7 @@ describe('settings schema (electron-store)', () => {
     const again = new Conf<StoredSettings>({
       cwd: s.path.replace(/\/[^/]+$/, ''),
       projectName: 'hearken-test',
-      schema: SETTINGS_SCHEMA as never,
+      schema: SETTINGS_SCHEMA,
     });
     expect(again.get('windowBounds')).toEqual(bounds);
     expect(again.get('preferences').captionMode).toBe('captionsBox');
@@ -79,7 +79,7 @@ describe('settings schema (electron-store)', () => {
     writeFileSync(file, JSON.stringify(data));
     const cwd = file.replace(/\/[^/]+$/, '');
     const create = () =>
-      new Conf<StoredSettings>({ cwd, projectName: 'hearken-test', schema: SETTINGS_SCHEMA as never });
+      new Conf<StoredSettings>({ cwd, projectName: 'hearken-test', schema: SETTINGS_SCHEMA });
     expect(create).toThrow(/schema violation/i);
 
     // Opening through openSettingsStore moves the bad file aside and starts from defaults.
