@@ -77,3 +77,11 @@ export const PROFILE_ERRORS = {
   'load-failed': 'Your profile could not be loaded.',
 } as const;
 export type ProfileError = keyof typeof PROFILE_ERRORS;
+
+/**
+ * "The Internet connection appears to be offline" (and the like) is not shown as an error: the
+ * offline notice already says so, with its reconnect button (accounts.md section 8).
+ */
+export function isConnectionOfflineError(message: string | undefined): boolean {
+  return /appears to be offline|client is offline|internet connection is offline/i.test(message ?? '');
+}

@@ -184,7 +184,7 @@ export class FakeAuth implements AuthService {
     this.check('sendPasswordReset');
   }
   async signInWithProvider(provider: string, sso?: string): Promise<AuthUser> {
-    this.check(`signInWithProvider:${provider}${sso ? `:${sso}` : ''}`);
+    this.check(`signInWithProvider:${provider}${provider === 'sso' && sso ? `:${sso}` : ''}`);
     this.setUser(testUser({ providerIds: [`${provider}.com`] }));
     return this.user!;
   }

@@ -17,7 +17,12 @@ import {
   takeEvery,
   takeLatest,
 } from 'redux-saga/effects';
-import { type SignInError, type SignInMethod, signInErrorOf } from '../../../shared/account-errors';
+import {
+  type SignInError,
+  type SignInMethod,
+  isConnectionOfflineError,
+  signInErrorOf,
+} from '../../../shared/account-errors';
 import {
   checkPhoneNumber,
   isValidEmail,
@@ -43,6 +48,11 @@ export const VERIFICATION_POLL_MS = 5000;
 
 function* fail(deps: AppDeps, method: SignInMethod, error: unknown) {
   const code = authErrorCode(error);
+  if (isConnectionOfflineError(error instanceof Error ? error.message : String(error))) {
+    deps.logger.log('info', TAG, `${method} sign-in while offline: ${code ?? String(error)}`);
+    yield put(authActions.requestDone());
+    return;
+  }
   const key: SignInError = signInErrorOf(code, method);
   deps.logger.log('warn', TAG, `${method} sign-in failed: ${code ?? String(error)}`);
   yield put(authActions.requestFailed({ key, ...(key === 'unknown' && code ? { detail: code } : {}) }));

@@ -6,6 +6,7 @@
  * voice, and the settings that follow the person to every device (the caption font size debounced
  * by 2 s, the language and theme at once).
  */
+import { isConnectionOfflineError } from '../../../shared/account-errors';
 import { call, delay, fork, put, select, take, takeEvery, takeLatest } from 'redux-saga/effects';
 import {
   API,
@@ -159,7 +160,8 @@ function* saveResult(result: HttpResult<UserProfile>) {
       yield put(sessionActions.ready({ ...identity, userName: result.data.userName || result.data.avaName }));
     }
   } else {
-    yield put(profileActions.saveFailed(result.message));
+    // Offline, the save is not lost from the form: the offline notice explains, the person retries.
+    yield put(profileActions.saveFailed(isConnectionOfflineError(result.message) ? '' : result.message));
   }
 }
 
