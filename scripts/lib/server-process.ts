@@ -19,7 +19,8 @@ export interface ServerProcess {
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
-function procStatus(pid: number, field: string): number | undefined {
+/** A numeric field of /proc/<pid>/status (Linux), e.g. VmHWM in kB. */
+export function procStatus(pid: number, field: string): number | undefined {
   try {
     const line = readFileSync(`/proc/${pid}/status`, 'utf8')
       .split('\n')
@@ -30,7 +31,8 @@ function procStatus(pid: number, field: string): number | undefined {
   }
 }
 
-function procCpuSeconds(pid: number): number | undefined {
+/** CPU seconds (user + system) a process has used, from /proc/<pid>/stat (Linux). */
+export function procCpuSeconds(pid: number): number | undefined {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
