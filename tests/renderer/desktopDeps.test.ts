@@ -23,6 +23,8 @@ describe('the desktop app seams', () => {
     const bridge = new FakeBridge();
     const deps = withDesktop(makeFakes().deps, bridge, config);
     expect(deps.appVersion).toBe('2.2.0');
+    // The web sign-in opens on the server, not on the app's own app://hearken origin.
+    expect(deps.platform.webOrigin).toBe('http://127.0.0.1:8080');
     expect(deps.desktop?.bridge).toBe(bridge);
     expect(deps.desktop?.platform).toBe('linux');
     expect(deps.desktop?.lastChunkAtMs()).toBeUndefined();

@@ -48,6 +48,9 @@ export function withDesktop(base: AppDeps, bridge: DesktopBridge, config: Deskto
     navigation: { ...base.navigation, openUrl: (url) => void window.open(url, '_blank', 'noopener') },
     audio,
     socketUrl: () => socketUrlFor(new URL(current.preferences.serverUrl)),
+    // Web pages (the browser sign-in, invite links) are the server's, not app://hearken's.
+    // A change of server reloads every window, so the value read here stays right.
+    platform: { ...base.platform, webOrigin: new URL(config.preferences.serverUrl).origin },
     appVersion: config.appVersion,
     desktop,
   };
