@@ -31,6 +31,7 @@ import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { resolveTiers } from '../native/speech/tiers';
+import { apiError } from '../shared/api';
 import type { FromOffline } from '../native/offline/protocol';
 import { CAPTION_MODES, DESKTOP_ROUTES, type CaptionMode } from '../shared/desktop';
 import type {
@@ -184,11 +185,16 @@ async function start(): Promise<void> {
     if (route.kind === 'refused') return new Response(null, { status: route.status });
     if (route.kind === 'proxy') {
       const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
-      return net.fetch(route.target, {
-        method: request.method,
-        headers: request.headers,
-        ...(hasBody ? { body: await request.arrayBuffer() } : {}),
-      });
+      try {
+        return await net.fetch(route.target, {
+          method: request.method,
+          headers: request.headers,
+          ...(hasBody ? { body: await request.arrayBuffer() } : {}),
+        });
+      } catch (error) {
+        // The server cannot be reached: the page gets a gateway error (and captions offline).
+        return Response.json(apiError('server-unreachable', (error as Error).message), { status: 502 });
+      }
     }
     const file = join(rendererRoot, route.kind === 'index' ? 'index.html' : route.path);
     try {
