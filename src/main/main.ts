@@ -383,7 +383,9 @@ async function start(): Promise<void> {
     execPath: process.execPath,
   };
 
-  const config = (problem?: PreferencesProblem): DesktopConfig => ({
+  /** A problem found at start (the saved shortcut is held by another app), shown until the next change. */
+  let startupProblem: PreferencesProblem | undefined;
+  const config = (problem = startupProblem): DesktopConfig => ({
     preferences: prefs(),
     appVersion: app.getVersion(),
     platform,
@@ -393,6 +395,7 @@ async function start(): Promise<void> {
   async function updatePreferences(
     update: InvokeRequest<'desktop:updatePreferences'>,
   ): Promise<DesktopConfig> {
+    startupProblem = undefined;
     const before = prefs();
     const result = applyPreferencesUpdate(before, update);
     const next = result.preferences;
@@ -624,7 +627,11 @@ async function start(): Promise<void> {
     else settings.set('preferences', preferences);
   }
   const applied = shortcut.apply(prefs().globalShortcut);
-  if (applied === 'taken') log('warn', strings().shortcutTaken(prefs().globalShortcut));
+  if (applied === 'taken') {
+    // The preferences screen says so, and the tray still starts captions.
+    log('warn', strings().shortcutTaken(prefs().globalShortcut));
+    startupProblem = 'shortcut-taken';
+  }
   refreshTray();
   tray.on('click', () => (process.platform === 'darwin' ? undefined : showMainWindow()));
   app.on('activate', () => showMainWindow());
