@@ -395,7 +395,7 @@ async function start(): Promise<void> {
   async function updatePreferences(
     update: InvokeRequest<'desktop:updatePreferences'>,
   ): Promise<DesktopConfig> {
-    startupProblem = undefined;
+    if (Object.keys(update).some((key) => key !== 'language')) startupProblem = undefined;
     const before = prefs();
     const result = applyPreferencesUpdate(before, update);
     const next = result.preferences;
@@ -417,6 +417,7 @@ async function start(): Promise<void> {
       }
     }
     settings.set('preferences', next);
+    if (update.language !== undefined) settings.set('language', update.language);
     if (next.clickThrough !== before.clickThrough) captionWindows.setClickThrough(next.clickThrough);
     if (next.captionMode !== before.captionMode) hub.modeChanged();
     const current = config(problem);

@@ -172,6 +172,8 @@ export const INVOKE_REQUESTS = {
     globalShortcut: optional(string({ max: 100 })),
     openAtLogin: optional(boolean()),
     serverUrl: optional(string({ max: 2000 })),
+    /** The app's interface language, which the tray follows ('' = the system's). */
+    language: optional(oneOf(['', 'en', 'fr'] as const)),
   }),
   'captions:command': object({ action: oneOf(['start', 'stop', 'toggle'] as const) }),
   'captions:reportState': object({

@@ -8,6 +8,7 @@ import type { RootState } from '../../src/renderer/app/rootReducer';
 import {
   listenToMain,
   reportState,
+  requestsToMain,
   serverUnreachable,
   startCaptions,
   watchCaptureNotices,
@@ -18,6 +19,7 @@ import { desktopActions } from '../../src/renderer/features/desktop/slice';
 import { audioActions } from '../../src/renderer/features/audio/slice';
 import { authActions } from '../../src/renderer/features/auth/slice';
 import { socketActions } from '../../src/renderer/features/socket/slice';
+import { settingsActions } from '../../src/renderer/features/settings/slice';
 import { DEFAULT_PREFERENCES } from '../../src/main/settings';
 import { FakeCaptureSession, makeFakes, makeStatus, run, settle } from './harness';
 import { fakeDesktop } from './desktopFakes';
@@ -299,5 +301,20 @@ describe('capture notices', () => {
     await settle();
     expect(fakes.navigations).toEqual([DESKTOP_ROUTES.internalAudioSetup]);
     expect(bridge.invoked('window:showMain')).toHaveLength(1);
+  });
+});
+
+describe('requests from the page to main', () => {
+  it('sends what the page asks, and the tray follows the interface language', async () => {
+    const fakes = makeFakes();
+    const { bridge, desktop } = fakeDesktop();
+    const running = run(requestsToMain, [fakes.deps, desktop]);
+    running.dispatch(desktopActions.windowMoveRequested({ dx: -10, dy: 0 }));
+    running.dispatch(desktopActions.captionsCommandRequested('start'));
+    running.dispatch(settingsActions.languageChanged('fr'));
+    await settle();
+    expect(bridge.invoked('window:moveBy')).toEqual([{ dx: -10, dy: 0 }]);
+    expect(bridge.invoked('captions:command')).toEqual([{ action: 'start' }]);
+    expect(bridge.invoked('desktop:updatePreferences')).toEqual([{ language: 'fr' }]);
   });
 });

@@ -45,6 +45,7 @@ import { authActions } from '../auth/slice';
 import { captionsActions } from '../captions/slice';
 import { lobbyActions } from '../lobby/slice';
 import { notificationsActions } from '../notifications/slice';
+import { settingsActions } from '../settings/slice';
 import { waitForIdentity } from '../session/sagas';
 import type { Identity } from '../session/slice';
 import { socketActions } from '../socket/slice';
@@ -480,7 +481,7 @@ export function* watchCaptureNotices(deps: AppDeps, desktop: DesktopDeps) {
 
 // ---- Requests from the page to main ----
 
-function* requestsToMain(deps: AppDeps, desktop: DesktopDeps) {
+export function* requestsToMain(deps: AppDeps, desktop: DesktopDeps) {
   yield all([
     takeEvery(
       desktopActions.captionsCommandRequested.type,
@@ -501,6 +502,11 @@ function* requestsToMain(deps: AppDeps, desktop: DesktopDeps) {
         if (config) yield put(desktopActions.configLoaded(config));
       },
     ),
+    // The tray speaks the app's language.
+    takeLatest(settingsActions.languageChanged.type, function* () {
+      const language = (yield select((s: RootState) => s.settings.language)) as 'en' | 'fr';
+      yield call(askMain, deps, desktop, 'desktop:updatePreferences', { language });
+    }),
     takeEvery(
       desktopActions.windowMoveRequested.type,
       function* (a: ReturnType<typeof desktopActions.windowMoveRequested>) {
@@ -548,6 +554,9 @@ export function* desktopSaga(deps: AppDeps) {
   yield fork(requestsToMain, deps, desktop);
   yield fork(watchCaptureNotices, deps, desktop);
   if (isCaptionWindow(deps)) return;
+  // The tray follows the language of the app window from the start.
+  const language = (yield select((s: RootState) => s.settings.language)) as 'en' | 'fr';
+  yield call(askMain, deps, desktop, 'desktop:updatePreferences', { language });
   yield takeLatest(desktopActions.captionsCommandReceived.type, onCaptionsCommand, deps, desktop);
   yield fork(reportState, deps, desktop);
   yield fork(followLink);
