@@ -44,6 +44,17 @@ async function resolveStarts(base: FakeAudio, sessions: FakeCaptureSession[]) {
 }
 
 describe('desktop capture', () => {
+  it('asks the platform for the microphone first, and says so when it is refused', async () => {
+    const { base, bridge, capture, notices } = setup('microphone');
+    bridge.answer('permissions:request', () => 'denied');
+    await expect(capture.start({}, new AbortController().signal)).rejects.toMatchObject({
+      code: 'PERMISSION_DENIED',
+    });
+    expect(bridge.invoked('permissions:request')).toEqual([{ kind: 'microphone' }]);
+    expect(notices).toEqual([{ kind: 'microphoneDenied' }]);
+    expect(base.starts).toHaveLength(0);
+  });
+
   it('records the chosen microphone when the source is the microphone', async () => {
     const { base, capture } = setup('microphone');
     const mic = new FakeCaptureSession();

@@ -292,6 +292,21 @@ describe('capture notices', () => {
     expect(bridge.invokes).toEqual([]);
   });
 
+  it('offers the system settings when the platform refused the microphone', async () => {
+    const fakes = makeFakes();
+    const { desktop, notice } = fakeDesktop();
+    const running = run(watchCaptureNotices, [fakes.deps, desktop]);
+    await settle();
+    notice({ kind: 'microphoneDenied' });
+    await settle();
+    expect(
+      running.state.notifications.items.find((n) => n.key === 'errors.audio.PERMISSION_DENIED')?.action,
+    ).toEqual({
+      labelKey: 'desktop.openSystemSettings',
+      action: desktopActions.systemSettingsRequested('microphone'),
+    });
+  });
+
   it('opens the macOS internal-audio quick setup in the app window', async () => {
     const fakes = makeFakes();
     const { desktop, notice, bridge } = fakeDesktop();

@@ -30,6 +30,7 @@ import { ChunkMixer } from './mixer';
 export type DesktopCaptureNotice =
   | { kind: 'internalAudioUnavailable'; reason: Extract<SystemAudioPlan, { kind: 'unavailable' }>['reason'] }
   | { kind: 'screenCaptureDenied' }
+  | { kind: 'microphoneDenied' }
   | { kind: 'systemAudioEnded'; message: string };
 
 export interface DesktopCaptureOptions {
@@ -165,6 +166,15 @@ export function desktopAudioCapture(o: DesktopCaptureOptions): DesktopAudioCaptu
 
   async function start(options: CaptureOptions, signal: AbortSignal): Promise<CaptureSession> {
     const source = o.source();
+    // The platform's own permission first (macOS asks once; Windows has a privacy switch): a
+    // refusal there makes getUserMedia fail without saying why.
+    const microphone = await o.bridge
+      .invoke('permissions:request', { kind: 'microphone' })
+      .catch(() => 'unknown');
+    if (microphone === 'denied' || microphone === 'restricted') {
+      o.notify({ kind: 'microphoneDenied' });
+      throw new AudioCaptureError('PERMISSION_DENIED');
+    }
     const sessions: CaptureSession[] = [];
     try {
       if (usesMicrophone(source)) sessions.push(await o.base.start(options, signal));

@@ -463,6 +463,20 @@ export function* watchCaptureNotices(deps: AppDeps, desktop: DesktopDeps) {
             }),
           );
           break;
+        case 'microphoneDenied':
+          // The audio saga shows PERMISSION_DENIED; this adds the way to change it.
+          if (desktop.platform !== 'linux')
+            yield put(
+              notificationsActions.notify({
+                intent: 'danger',
+                key: 'errors.audio.PERMISSION_DENIED',
+                action: {
+                  labelKey: 'desktop.openSystemSettings',
+                  action: desktopActions.systemSettingsRequested('microphone'),
+                },
+              }),
+            );
+          break;
         case 'systemAudioEnded':
           yield put(
             notificationsActions.notify({
