@@ -5,6 +5,7 @@ import { useAppSelector } from '../../../app/hooks';
 import { CaptionsView } from '../../captions/components/CaptionsView';
 import { bubbleReducer, initialBubble } from '../../desktop/bubble';
 import { CaptionBubble, useBubbleTimer } from '../../desktop/components/CaptionBubble';
+import { CaptionConnection } from '../../desktop/components/CaptionConnection';
 import { selectDesktopConfig, selectSharedCaptionsState } from '../../desktop/selectors';
 
 /**
@@ -32,6 +33,7 @@ export function CaptionsBox({ query, waiting }: { query: CaptionViewQuery; waiti
             {t('desktop.status.label')} {t(`desktop.status.${shared.audioStatus}`)}
           </p>
         ) : null}
+        <CaptionConnection {...(query.roomId ? { roomId: query.roomId } : {})} />
       </header>
       <CaptionBubble mode="captionsBox" query={query} bubble={bubble} dispatchBubble={dispatchBubble} />
       <p className="captions-box-waiting visually-hidden">{waiting}</p>

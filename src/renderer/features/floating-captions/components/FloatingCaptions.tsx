@@ -10,6 +10,7 @@ import { selectFontSizePx } from '../../settings/selectors';
 import { bubbleReducer, initialBubble } from '../../desktop/bubble';
 import { FLOATING_LINES, moveForKey } from '../../desktop/captionView';
 import { CaptionBubble, useBubbleTimer } from '../../desktop/components/CaptionBubble';
+import { CaptionConnection } from '../../desktop/components/CaptionConnection';
 import { selectDesktopConfig } from '../../desktop/selectors';
 import { desktopActions } from '../../desktop/slice';
 
@@ -51,6 +52,7 @@ export function FloatingCaptions({ query, waiting }: { query: CaptionViewQuery; 
         onKeyDown={onKeyDown}
         onFocus={() => dispatchBubble({ type: 'activity' })}
       >
+        <CaptionConnection {...(query.roomId ? { roomId: query.roomId } : {})} />
         {lines.length === 0 ? (
           <p className="floating-waiting">{waiting}</p>
         ) : (
