@@ -20,14 +20,20 @@ async function expectAccessible(page: Page, screen: string): Promise<void> {
   ).toEqual([]);
 }
 
-/** The link of the latest verification email the emulator holds for `email`. */
-async function verificationLink(request: APIRequestContext, email: string): Promise<string> {
+/** The Auth emulator's URL for one of its own endpoints (what a person would receive by email or text). */
+async function emulatorEndpoint(
+  request: APIRequestContext,
+  what: 'oobCodes' | 'verificationCodes',
+): Promise<string> {
   const config = (await (await request.get('/api/v1/config')).json()) as ServerConfigResponse;
   const emulator = config.firebase?.emulatorUrl;
   expect(emulator, 'the e2e server runs the Auth emulator').toBeTruthy();
-  const response = await request.get(
-    `${emulator}/emulator/v1/projects/${config.firebase!.projectId}/oobCodes`,
-  );
+  return `${emulator}/emulator/v1/projects/${config.firebase!.projectId}/${what}`;
+}
+
+/** The link of the latest verification email the emulator holds for `email`. */
+async function verificationLink(request: APIRequestContext, email: string): Promise<string> {
+  const response = await request.get(await emulatorEndpoint(request, 'oobCodes'));
   const { oobCodes } = (await response.json()) as {
     oobCodes: { email: string; requestType: string; oobLink: string }[];
   };
@@ -189,6 +195,55 @@ test('signed out: account routes go to /web, unknown paths to the sign-up screen
     await expect(page).toHaveURL(/\/web\/conversations$/);
     await page.getByTestId('start-conversation').click();
     await expect(page.getByTestId('socket-status')).toHaveAttribute('data-state', 'online');
+  } finally {
+    await browser.close();
+  }
+});
+
+test('signs in with Google (the emulator’s stand-in for it) and with a phone number and its code', async ({
+  baseURL,
+  request,
+}) => {
+  const browser = await launchChromium();
+  try {
+    const page = await (await browser.newContext({ baseURL })).newPage();
+    await page.goto('/web/signup');
+    await choose(page, 'I accept the terms of service and the privacy policy.');
+    // With the emulator, Hearken's stand-in for the provider's page (the real one needs the internet).
+    await page.getByTestId('sign-in-google').click();
+    await expect(page.getByRole('dialog', { name: 'Development sign-in with Google' })).toBeVisible();
+    await expectAccessible(page, 'provider sign-in (emulator)');
+    await page.getByTestId('emulator-provider-email').fill(`gina-${Date.now()}@example.com`);
+    await page.getByTestId('emulator-provider-name').fill('Gina Google');
+    await page.getByTestId('emulator-provider-submit').click();
+    // A new account: the user-name step, offering the name the provider gave.
+    await expect(page).toHaveURL(/\/web\/onboarding\/profile\/user-name/);
+    await expect(page.getByTestId('onboarding-user-name')).toHaveValue('Gina Google');
+    await page.getByTestId('onboarding-continue').click();
+    await expect(page).toHaveURL(/\/web\/onboarding\/profile\/hearing-profile/);
+    await page.goto('/web/logout');
+    await expect(page).toHaveURL(/\/web\/login$/);
+
+    await page.getByTestId('use-phone').click();
+    await page.getByTestId('phone-prefix').selectOption('+33');
+    const national = `6${String(Date.now()).slice(-8)}`;
+    await page.getByTestId('phone-number').fill(national);
+    await page.getByTestId('phone-send').click();
+    await expect(page.getByTestId('phone-code')).toBeVisible();
+    await expectAccessible(page, 'phone code');
+    const codes = (await (
+      await request.get(await emulatorEndpoint(request, 'verificationCodes'))
+    ).json()) as {
+      verificationCodes: { phoneNumber: string; code: string }[];
+    };
+    const sent = codes.verificationCodes.filter((c) => c.phoneNumber === `+33${national}`).at(-1);
+    expect(sent?.code).toMatch(/^\d{6}$/);
+    await page.getByTestId('phone-code').fill('000000' === sent!.code ? '111111' : '000000');
+    await page.getByTestId('phone-confirm').click();
+    await expect(page.getByTestId('sign-in-error')).toHaveAttribute('data-error', 'invalid-code');
+    await page.getByTestId('phone-code').fill(sent!.code);
+    await page.getByTestId('phone-confirm').click();
+    await expect(page).toHaveURL(/\/web\/onboarding\/profile\/user-name/);
   } finally {
     await browser.close();
   }

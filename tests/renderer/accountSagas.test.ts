@@ -489,6 +489,23 @@ describe('signed in', () => {
     expect(desktop.fakes.navigations.at(-1)).toBe('/web/login');
   });
 
+  it('signs out only once the session is restored, when /web/logout is the first page opened', async () => {
+    const fakes = makeFakes();
+    fakes.http.on('GET', ME, ok(profile()));
+    const app = start(fakes);
+    app.dispatch(authActions.signOutRequested({ to: '/web/login' }));
+    await tick();
+    expect(fakes.auth.calls).not.toContain('signOut');
+    fakes.auth.setUser(testUser({}));
+    await tick();
+    expect(fakes.auth.calls).toContain('signOut');
+    expect(app.state.auth.phase).toBe('signed-out');
+    // The profile that was loading for the restored session is dropped: nobody is taken anywhere else.
+    expect(fakes.navigations).toEqual(['/web/login']);
+    expect(app.state.session.identity?.kind).toBe('guest');
+    expect(app.state.profile.status).toBe('idle');
+  });
+
   it('mints the desktop custom token and opens the desktop app with it', async () => {
     const { fakes, app } = await signedIn({}, '/web/login/desktop/success');
     fakes.http.on('POST', API.customToken, ok({ customToken: 'aaa.bbb.' }));

@@ -26,6 +26,7 @@ import {
   type AuthService,
   type AuthUser,
   AuthServiceError,
+  type ProviderSignInOptions,
 } from '../../src/renderer/features/auth/authService';
 import { memoryLogger } from '../../src/renderer/lib/logger';
 import type { NetworkMonitor } from '../../src/renderer/lib/network';
@@ -183,9 +184,16 @@ export class FakeAuth implements AuthService {
   async sendPasswordReset(): Promise<void> {
     this.check('sendPasswordReset');
   }
-  async signInWithProvider(provider: string, sso?: string): Promise<AuthUser> {
-    this.check(`signInWithProvider:${provider}${provider === 'sso' && sso ? `:${sso}` : ''}`);
-    this.setUser(testUser({ providerIds: [`${provider}.com`] }));
+  async signInWithProvider(provider: string, options: ProviderSignInOptions = {}): Promise<AuthUser> {
+    const sso = provider === 'sso' && options.ssoProviderId ? `:${options.ssoProviderId}` : '';
+    const emulated = options.emulatorIdentity ? `:as:${options.emulatorIdentity.email}` : '';
+    this.check(`signInWithProvider:${provider}${sso}${emulated}`);
+    this.setUser(
+      testUser({
+        providerIds: [`${provider}.com`],
+        email: options.emulatorIdentity?.email ?? 'ada@example.com',
+      }),
+    );
     return this.user!;
   }
   async sendPhoneCode(e164: string): Promise<string> {

@@ -71,6 +71,15 @@ const accountsEn = {
     guest: 'Continue as guest',
     guestNote: 'As a guest, your identity is kept in this browser only.',
     errorHeading: 'Signing in did not work',
+    emulatorProvider: {
+      title: 'Development sign-in with {{provider}}',
+      intro:
+        'The local Auth emulator stands in for {{provider}}: enter the identity you would have there. Nothing is sent to {{provider}}.',
+      name: 'Name',
+      invalid: 'Enter a valid email address and a name of 2 to 49 characters.',
+      submit: 'Sign in',
+      names: { google: 'Google', apple: 'Apple', facebook: 'Facebook', sso: 'single sign-on' },
+    },
   },
   forgot: {
     heading: 'Reset your password',

@@ -70,6 +70,15 @@ const accountsFr: Messages<typeof accountsEn> = {
     guest: 'Continuer en tant qu’invité',
     guestNote: 'En tant qu’invité, votre identité est conservée dans ce navigateur uniquement.',
     errorHeading: 'La connexion n’a pas abouti',
+    emulatorProvider: {
+      title: 'Connexion de développement avec {{provider}}',
+      intro:
+        'L’émulateur local Auth remplace {{provider}} : saisissez l’identité que vous y auriez. Rien n’est envoyé à {{provider}}.',
+      name: 'Nom',
+      invalid: 'Saisissez une adresse e-mail valide et un nom de 2 à 49 caractères.',
+      submit: 'Se connecter',
+      names: { google: 'Google', apple: 'Apple', facebook: 'Facebook', sso: 'l’authentification unique' },
+    },
   },
   forgot: {
     heading: 'Réinitialiser votre mot de passe',

@@ -24,6 +24,23 @@ export interface AuthUser {
 
 export type ProviderName = 'google' | 'apple' | 'facebook' | 'sso';
 
+/** Who signs in at the emulator's stand-in for a provider (development and tests only). */
+export interface EmulatorIdentity {
+  email: string;
+  name: string;
+}
+
+export interface ProviderSignInOptions {
+  ssoProviderId?: string;
+  /**
+   * Emulator only. The SDK's provider window needs Google's gapi script from the internet (so
+   * does the emulator's own provider page), which machines without internet cannot load; the
+   * emulator also takes a provider credential whose id_token is plain JSON claims, so Hearken
+   * signs in with that instead, for the identity given here.
+   */
+  emulatorIdentity?: EmulatorIdentity;
+}
+
 export class AuthServiceError extends Error {
   constructor(
     readonly code: string,
@@ -46,8 +63,12 @@ export interface AuthService {
   signInWithEmail(email: string, password: string): Promise<AuthUser>;
   sendEmailVerification(): Promise<void>;
   sendPasswordReset(email: string): Promise<void>;
-  /** Google, Apple, Facebook, or the SSO provider `ssoProviderId` (a sign-in window). */
-  signInWithProvider(provider: ProviderName, ssoProviderId?: string): Promise<AuthUser>;
+  /**
+   * Google, Apple, Facebook, or the SSO provider `ssoProviderId`: the provider's sign-in window.
+   * With the Auth emulator, `emulatorIdentity` stands for what the person would enter at the
+   * provider (see ProviderSignInOptions).
+   */
+  signInWithProvider(provider: ProviderName, options?: ProviderSignInOptions): Promise<AuthUser>;
   /** Sends a text message with a 6-digit code; returns the verification id. */
   sendPhoneCode(e164: string, recaptchaContainerId: string): Promise<string>;
   confirmPhoneCode(verificationId: string, code: string): Promise<AuthUser>;

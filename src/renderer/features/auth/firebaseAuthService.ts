@@ -6,7 +6,13 @@
  */
 import type * as FirebaseAuthModule from 'firebase/auth';
 import type { Auth, AuthProvider, User } from 'firebase/auth';
-import { type AuthService, type AuthUser, AuthServiceError, type ProviderName } from './authService';
+import {
+  type AuthService,
+  type AuthUser,
+  AuthServiceError,
+  type ProviderName,
+  type ProviderSignInOptions,
+} from './authService';
 
 type FirebaseAuth = typeof FirebaseAuthModule;
 
@@ -35,6 +41,7 @@ export function firebaseAuthService(): AuthService {
   let auth: Auth | undefined;
   const listeners = new Set<(user: AuthUser | null) => void>();
   let last: AuthUser | null | undefined;
+  let emulated = false;
 
   const ready = (): { sdk: FirebaseAuth; auth: Auth } => {
     if (!sdk || !auth) throw new AuthServiceError('auth/not-initialized', 'sign-in is not ready yet');
@@ -70,6 +77,7 @@ export function firebaseAuthService(): AuthService {
       });
       auth.languageCode = language;
       if (config.emulatorUrl) {
+        emulated = true;
         // Hearken shows its own notice; the SDK's banner would cover the bottom of every page.
         firebaseAuth.connectAuthEmulator(auth, config.emulatorUrl, { disableWarnings: true });
       }
@@ -107,19 +115,36 @@ export function firebaseAuthService(): AuthService {
       const { sdk: s, auth: a } = ready();
       await s.sendPasswordResetEmail(a, email);
     },
-    async signInWithProvider(provider: ProviderName, ssoProviderId?: string) {
+    async signInWithProvider(provider: ProviderName, options: ProviderSignInOptions = {}) {
       const { sdk: s, auth: a } = ready();
+      const { ssoProviderId, emulatorIdentity } = options;
+      if (provider === 'sso' && !ssoProviderId) {
+        throw new AuthServiceError('auth/operation-not-allowed', 'no SSO provider is set up');
+      }
+      if (emulatorIdentity && emulated) {
+        // The emulator's fake provider: an id_token of plain JSON claims (never sent to a real project).
+        const claims = JSON.stringify({
+          sub: `emulated-${emulatorIdentity.email.trim().toLowerCase()}`,
+          email: emulatorIdentity.email.trim(),
+          email_verified: true,
+          name: emulatorIdentity.name.trim(),
+        });
+        const credential =
+          provider === 'google'
+            ? s.GoogleAuthProvider.credential(claims)
+            : provider === 'facebook'
+              ? s.FacebookAuthProvider.credential(claims)
+              : new s.OAuthProvider(provider === 'apple' ? 'apple.com' : ssoProviderId!).credential({
+                  idToken: claims,
+                });
+        return toAuthUser((await s.signInWithCredential(a, credential)).user);
+      }
       let authProvider: AuthProvider;
       if (provider === 'google') authProvider = new s.GoogleAuthProvider();
       else if (provider === 'facebook') authProvider = new s.FacebookAuthProvider();
       else if (provider === 'apple') authProvider = new s.OAuthProvider('apple.com');
-      else {
-        if (!ssoProviderId)
-          throw new AuthServiceError('auth/operation-not-allowed', 'no SSO provider is set up');
-        authProvider = ssoProviderId.startsWith('saml.')
-          ? new s.SAMLAuthProvider(ssoProviderId)
-          : new s.OAuthProvider(ssoProviderId);
-      }
+      else if (ssoProviderId!.startsWith('saml.')) authProvider = new s.SAMLAuthProvider(ssoProviderId!);
+      else authProvider = new s.OAuthProvider(ssoProviderId!);
       return toAuthUser((await s.signInWithPopup(a, authProvider)).user);
     },
     async sendPhoneCode(e164, recaptchaContainerId) {

@@ -4,7 +4,7 @@
  * and sign-up requests of the login screens (validated with the shared rules first), waits on
  * email verification, signs out, and mints the desktop app's custom token.
  */
-import { type EventChannel, type Task, eventChannel } from 'redux-saga';
+import { type EventChannel, type Task, buffers, eventChannel } from 'redux-saga';
 import {
   call,
   cancel,
@@ -58,8 +58,9 @@ function* fail(deps: AppDeps, method: SignInMethod, error: unknown) {
   yield put(authActions.requestFailed({ key, ...(key === 'unknown' && code ? { detail: code } : {}) }));
 }
 
+/** Buffered: a change that comes while the last one is still being handled must not be lost. */
 function userChannel(deps: AppDeps): EventChannel<{ user: AuthUser | null }> {
-  return eventChannel((emit) => deps.auth.onUserChanged((user) => emit({ user })));
+  return eventChannel((emit) => deps.auth.onUserChanged((user) => emit({ user })), buffers.expanding(8));
 }
 
 /** Fetches the token of the signed-in user, and again every TOKEN_REFETCH_MS while signed in. */
@@ -192,14 +193,17 @@ function* emailSignUp(deps: AppDeps, action: ReturnType<typeof authActions.email
 }
 
 function* providerSignIn(deps: AppDeps, action: ReturnType<typeof authActions.providerSignInRequested>) {
-  const { provider, signUp, termsAccepted } = action.payload;
+  const { provider, signUp, termsAccepted, emulatorIdentity } = action.payload;
   if (signUp && !termsAccepted) {
     yield put(authActions.requestFailed({ key: 'terms-not-accepted' }));
     return;
   }
   const { ssoProviderId } = (yield select(selectAuth)) as AuthState;
   try {
-    yield call([deps.auth, deps.auth.signInWithProvider], provider, ssoProviderId);
+    yield call([deps.auth, deps.auth.signInWithProvider], provider, {
+      ...(ssoProviderId ? { ssoProviderId } : {}),
+      ...(emulatorIdentity ? { emulatorIdentity } : {}),
+    });
     yield put(authActions.requestDone());
   } catch (error) {
     yield* fail(deps, provider, error);
@@ -310,6 +314,15 @@ function* watchVerification(deps: AppDeps) {
 }
 
 function* signOut(deps: AppDeps, action: ReturnType<typeof authActions.signOutRequested>) {
+  // Opened as a page (/web/logout), sign-out may come before the provider has restored the
+  // session: wait for it, or the session would come back right after.
+  while (((yield select(selectAuth)) as AuthState).phase === 'loading') {
+    yield take([
+      authActions.userChanged.type,
+      authActions.configLoaded.type,
+      authActions.loadingTimedOut.type,
+    ]);
+  }
   try {
     yield call([deps.auth, deps.auth.signOut]);
     deps.logger.log('info', 'analytics', 'Signed Out');

@@ -7,7 +7,7 @@ import { type PayloadAction, createSlice } from '@reduxjs/toolkit';
 import type { SignInError } from '../../../shared/account-errors';
 import { isVerifiedAccount } from '../../../shared/auth';
 import type { AuthPhase } from '../../../shared/routes';
-import type { AuthUser, ProviderName } from './authService';
+import type { AuthUser, EmulatorIdentity, ProviderName } from './authService';
 
 /** The request the sign-in screens are waiting on. */
 export type AuthBusy =
@@ -100,7 +100,13 @@ const authSlice = createSlice({
     },
     providerSignInRequested(
       state,
-      action: PayloadAction<{ provider: ProviderName; signUp: boolean; termsAccepted: boolean }>,
+      action: PayloadAction<{
+        provider: ProviderName;
+        signUp: boolean;
+        termsAccepted: boolean;
+        /** With the Auth emulator: who signs in at its stand-in for the provider. */
+        emulatorIdentity?: EmulatorIdentity;
+      }>,
     ) {
       state.busy = action.payload.provider;
       state.error = undefined;

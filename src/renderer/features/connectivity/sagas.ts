@@ -1,4 +1,4 @@
-import { type EventChannel, eventChannel } from 'redux-saga';
+import { type EventChannel, buffers, eventChannel } from 'redux-saga';
 import { call, put, take } from 'redux-saga/effects';
 import type { AppDeps } from '../../app/deps';
 import { connectivityActions } from './slice';
@@ -7,7 +7,7 @@ import { connectivityActions } from './slice';
 export function* connectivitySaga(deps: AppDeps) {
   yield put(connectivityActions.changed(deps.network.isOnline()));
   const channel: EventChannel<boolean> = yield call(() =>
-    eventChannel<boolean>((emit) => deps.network.subscribe(emit)),
+    eventChannel<boolean>((emit) => deps.network.subscribe(emit), buffers.expanding(4)),
   );
   for (;;) {
     const online = (yield take(channel)) as boolean;

@@ -7,7 +7,8 @@
  * by 2 s, the language and theme at once).
  */
 import { isConnectionOfflineError } from '../../../shared/account-errors';
-import { call, delay, fork, put, select, take, takeEvery, takeLatest } from 'redux-saga/effects';
+import type { Task } from 'redux-saga';
+import { call, cancel, delay, fork, put, select, take, takeEvery, takeLatest } from 'redux-saga/effects';
 import {
   API,
   type EnrollBetaFeatureResponse,
@@ -59,7 +60,14 @@ function* applySavedSettings(settings: UserSettings) {
   if (Object.keys(restored).length > 0) yield put(settingsActions.restoredFromAccount(restored));
 }
 
+/** Still signed in as `uid`? (A sign-out can land while a request is on its way.) */
+function* stillSignedInAs(uid: string | undefined): Generator<unknown, boolean, unknown> {
+  const auth = (yield select(selectAuth)) as AuthState;
+  return uid !== undefined && auth.phase === 'signed-in' && auth.user?.uid === uid;
+}
+
 export function* loadProfile(deps: AppDeps) {
+  const uid = ((yield select(selectAuth)) as AuthState).user?.uid;
   yield put(profileActions.loadRequested());
   const language = (yield select(selectLanguage)) as string;
   const query = { channel: deps.platform.channel, language };
@@ -82,6 +90,9 @@ export function* loadProfile(deps: AppDeps) {
       ? ((yield call(authedRequest, deps, 'GET', withQuery(API.usersMe, query))) as HttpResult<UserProfile>)
       : created;
   }
+  // Signed out meanwhile (no token any more, or another user): this profile is nobody's.
+  if (!result.ok && result.code === 'no-token') return;
+  if (!((yield call(stillSignedInAs, uid)) as boolean)) return;
   if (result.ok) {
     yield put(profileActions.loaded(result.data));
     return;
@@ -107,6 +118,7 @@ export function* loadProfile(deps: AppDeps) {
 function* onProfileLoaded(deps: AppDeps, action: ReturnType<typeof profileActions.loaded>) {
   const profile = action.payload;
   const auth = (yield select(selectAuth)) as AuthState;
+  if (auth.phase !== 'signed-in' || auth.user?.uid !== profile.firebaseAuthUID) return;
   yield put(sessionActions.ready(accountIdentity(profile, auth.token)));
   yield* applySavedSettings(profile.settings);
   const to = afterLoginPath({
@@ -121,6 +133,7 @@ function* onProfileLoaded(deps: AppDeps, action: ReturnType<typeof profileAction
 /** Follows sign-in: load the profile when signed in; back to a guest when signed out. */
 function* followPhase(deps: AppDeps) {
   let signedInUid: string | undefined;
+  let loading: Task | undefined;
   for (;;) {
     yield take([
       authActions.userChanged.type,
@@ -131,11 +144,14 @@ function* followPhase(deps: AppDeps) {
     if (auth.phase === 'loading') continue;
     if (auth.phase === 'signed-in' && auth.user) {
       if (auth.user.uid !== signedInUid) {
+        if (loading?.isRunning()) yield cancel(loading);
         signedInUid = auth.user.uid;
-        yield fork(loadProfile, deps);
+        loading = (yield fork(loadProfile, deps)) as Task;
       }
       continue;
     }
+    // Signed out while a profile was loading: it belongs to nobody now.
+    if (loading?.isRunning()) yield cancel(loading);
     signedInUid = undefined;
     const identity = (yield select(selectIdentity)) as Identity | undefined;
     const profile = (yield select(selectProfileState)) as ProfileState;

@@ -1,10 +1,12 @@
 import { Button } from '@blueprintjs/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { selectRemoteFlags } from '../../remoteConfig/selectors';
 import type { ProviderName } from '../authService';
 import { selectAuth } from '../selectors';
 import { authActions } from '../slice';
+import { EmulatorProviderDialog } from './EmulatorProviderDialog';
 
 /** Google, Apple, Facebook, and SSO when the remote config enables it and a provider is set up. */
 export function ProviderButtons({ signUp, termsAccepted }: { signUp: boolean; termsAccepted: boolean }) {
@@ -12,6 +14,7 @@ export function ProviderButtons({ signUp, termsAccepted }: { signUp: boolean; te
   const dispatch = useAppDispatch();
   const auth = useAppSelector(selectAuth);
   const flags = useAppSelector(selectRemoteFlags);
+  const [emulated, setEmulated] = useState<ProviderName | undefined>();
   const providers: ProviderName[] = ['google', 'apple', 'facebook'];
   if (flags.web_enable_sso && auth.ssoProviderId) providers.push('sso');
   return (
@@ -29,7 +32,9 @@ export function ProviderButtons({ signUp, termsAccepted }: { signUp: boolean; te
               loading={auth.busy === provider}
               disabled={auth.busy !== undefined && auth.busy !== provider}
               onClick={() =>
-                dispatch(authActions.providerSignInRequested({ provider, signUp, termsAccepted }))
+                auth.emulator
+                  ? setEmulated(provider)
+                  : dispatch(authActions.providerSignInRequested({ provider, signUp, termsAccepted }))
               }
             >
               {t(`account.login.${provider}`)}
@@ -37,6 +42,23 @@ export function ProviderButtons({ signUp, termsAccepted }: { signUp: boolean; te
           </li>
         ))}
       </ul>
+      {emulated ? (
+        <EmulatorProviderDialog
+          provider={emulated}
+          onClose={() => setEmulated(undefined)}
+          onSubmit={(emulatorIdentity) => {
+            setEmulated(undefined);
+            dispatch(
+              authActions.providerSignInRequested({
+                provider: emulated,
+                signUp,
+                termsAccepted,
+                emulatorIdentity,
+              }),
+            );
+          }}
+        />
+      ) : null}
     </section>
   );
 }
