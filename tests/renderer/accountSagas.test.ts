@@ -20,6 +20,7 @@ import type { AppDeps } from '../../src/renderer/app/deps';
 import { authedRequest } from '../../src/renderer/features/auth/authedRequest';
 import { VERIFICATION_POLL_MS, authSaga, startAuth } from '../../src/renderer/features/auth/sagas';
 import { authActions } from '../../src/renderer/features/auth/slice';
+import { connectivityActions } from '../../src/renderer/features/connectivity/slice';
 import { onboardingActions, onboardingSaga } from '../../src/renderer/features/onboarding/sagas';
 import { profileSaga } from '../../src/renderer/features/profile/sagas';
 import { profileActions } from '../../src/renderer/features/profile/slice';
@@ -208,6 +209,12 @@ describe('after sign-in', () => {
     expect(app.state.notifications.items).toEqual([]);
     expect(fakes.navigations).toEqual([]);
     expect(fakes.auth.calls).not.toContain('signOut');
+    // Back online: loaded without waiting for a click.
+    fakes.http.on('GET', ME, ok(profile()));
+    app.dispatch(connectivityActions.changed(true));
+    await tick();
+    expect(app.state.profile.status).toBe('ready');
+    expect(app.state.session.identity?.kind).toBe('account');
 
     const other = makeFakes();
     other.http.on('GET', ME, { ok: false, status: 500, message: 'Database down' });

@@ -280,5 +280,12 @@ export function* profileSaga(deps: AppDeps) {
     deps,
   );
   yield takeLatest(connectivityActions.retryRequested.type, retryAfterOffline, deps);
+  // Back online: a profile that could not be loaded is loaded now, without waiting for a click.
+  yield takeLatest(
+    (action: { type: string; payload?: unknown }) =>
+      action.type === connectivityActions.changed.type && action.payload === true,
+    retryAfterOffline,
+    deps,
+  );
   yield takeLatest(sessionActions.userNameChanged.type, userNameFromSession, deps);
 }

@@ -13,9 +13,13 @@ export function SignInError() {
   return (
     <div role="alert" data-testid="sign-in-error" data-error={error?.key ?? ''}>
       {error ? (
-        <Callout intent="danger" className="page-callout" title={t('account.login.errorHeading')}>
-          {t(`account.errors.signIn.${error.key}`)}
-          {error.detail ? <span className="notice-detail"> ({error.detail})</span> : null}
+        <Callout intent="danger" className="page-callout">
+          {/* Not a heading: it would sit below the page's h1 at the wrong level. */}
+          <p className="callout-title">{t('account.login.errorHeading')}</p>
+          <p>
+            {t(`account.errors.signIn.${error.key}`)}
+            {error.detail ? <span className="notice-detail"> ({error.detail})</span> : null}
+          </p>
         </Callout>
       ) : null}
     </div>
