@@ -298,6 +298,20 @@ describe('profile', () => {
     });
   });
 
+  it('lets web clients of the product domain call from their origin, and no one else', async () => {
+    const preflight = (origin: string) =>
+      fetch(`${server.url}${API.usersMe}`, {
+        method: 'OPTIONS',
+        headers: { Origin: origin, 'Access-Control-Request-Method': 'PATCH' },
+      });
+    const ours = await preflight('https://app.hearken.app');
+    expect(ours.status).toBe(204);
+    expect(ours.headers.get('access-control-allow-origin')).toBe('https://app.hearken.app');
+    expect(ours.headers.get('access-control-allow-headers')).toMatch(/Authorization/);
+    const theirs = await preflight('https://evilhearken.app');
+    expect(theirs.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
   it('serves the remote-config flags', async () => {
     const flags = await api(server.url, API.remoteConfig);
     expect(flags.body).toMatchObject({ web_enable_sso: true, convo_v2: false });

@@ -26,6 +26,7 @@ import { profileSaga } from '../../src/renderer/features/profile/sagas';
 import { profileActions } from '../../src/renderer/features/profile/slice';
 import { remoteConfigSaga } from '../../src/renderer/features/remoteConfig/sagas';
 import { sessionSaga } from '../../src/renderer/features/session/sagas';
+import { sessionActions } from '../../src/renderer/features/session/slice';
 import { settingsSaga } from '../../src/renderer/features/settings/sagas';
 import { settingsActions } from '../../src/renderer/features/settings/slice';
 import { buildConnectionParams } from '../../src/renderer/features/socket/sagas';
@@ -477,6 +478,18 @@ describe('signed in', () => {
       enable_feature: true,
     });
     expect(app.state.profile.profile?.features).toEqual({ 'convo-v2': true });
+  });
+
+  it("saves the name typed on the conversations page as the account's user name", async () => {
+    const { fakes, app } = await signedIn();
+    const v11 = withQuery(API.userV11('ava1'), { channel: 'web-v2' });
+    fakes.http.on('PATCH', v11, ok(profile({ userName: 'Ada L' })));
+    app.dispatch(sessionActions.userNameChanged('  Ada L '));
+    await tick();
+    expect(fakes.http.callsTo('PATCH', v11)[0]!.body).toEqual({ userName: 'Ada L' });
+    expect(app.state.session.identity).toMatchObject({ kind: 'account', userName: 'Ada L' });
+    // Not left in this browser for whoever uses it as a guest after signing out.
+    expect(fakes.storage.get(STORAGE_KEYS.userName)).toBeUndefined();
   });
 
   it('signs out to the root (the login screen on the desktop), and becomes a guest again', async () => {

@@ -64,6 +64,10 @@ function identityOf(
 
 function* persistUserName(deps: AppDeps, action: ReturnType<typeof sessionActions.userNameChanged>) {
   const name = action.payload.trim();
+  // An account's name is saved with the account (profile saga), not left in this browser for
+  // whoever uses it as a guest after signing out.
+  const session = (yield select(selectSession)) as SessionState;
+  if (session.identity?.kind === 'account') return;
   if (isValidDisplayName(name)) yield call([deps.storage, deps.storage.set], STORAGE_KEYS.userName, name);
 }
 
