@@ -20,6 +20,7 @@ import { downloadModel } from '../src/native/speech/models/download';
 import { createProgressReporter } from '../src/native/speech/models/progress';
 import { MODEL_REGISTRY } from '../src/native/speech/models/registry';
 import { installedModelsFor } from '../src/native/speech/tiers';
+import { PARENT_PID_ENV } from '../src/server/parent-watch';
 
 const root = resolve(import.meta.dirname, '..');
 const modelsDir = resolve(process.env.HEARKEN_MODELS_DIR ?? resolve(root, 'models'));
@@ -104,12 +105,15 @@ const server = spawn(process.execPath, [resolve(root, 'dist/server/main.js')], {
   stdio: 'inherit',
   env: {
     ...process.env,
+    // The server stops (storing its last captions) if this process is killed without telling it.
+    [PARENT_PID_ENV]: String(process.pid),
     ...(emulator
       ? { FIREBASE_AUTH_EMULATOR_HOST: emulator.hostAndPort, HEARKEN_FIREBASE_PROJECT_ID: emulator.projectId }
       : {}),
   },
 });
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.kill(signal));
+// SIGHUP: the terminal was closed. The server is told to stop, then the emulator (exporting).
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => {
   // The server first (it may still be storing the last captions), then the emulator.
   void (emulator?.stop() ?? Promise.resolve()).finally(() => process.exit(code ?? 0));

@@ -19,6 +19,7 @@ export const DEMO_PROJECT_ID = 'demo-hearken';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const FIREBASE_CLI = join(ROOT, 'node_modules/firebase-tools/lib/bin/firebase.js');
+const GUARD = join(ROOT, 'scripts/lib/emulator-guard.ts');
 
 export interface AuthEmulatorOptions {
   projectId?: string;
@@ -126,8 +127,9 @@ export async function startAuthEmulator(options: AuthEmulatorOptions = {}): Prom
     if (existsSync(join(exportDir, 'firebase-export-metadata.json'))) args.push('--import', exportDir);
     args.push('--export-on-exit', exportDir);
   }
-  const child = spawn(process.execPath, args, {
-    cwd: workDir,
+  // The guard runs the CLI and stops it (exporting) if this process dies without doing so.
+  const child = spawn(process.execPath, ['--import', 'tsx', GUARD, workDir, ...args], {
+    cwd: ROOT,
     detached: options.detached ?? false,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
@@ -151,9 +153,10 @@ export async function startAuthEmulator(options: AuthEmulatorOptions = {}): Prom
   };
   child.stdout!.on('data', onOutput);
   child.stderr!.on('data', onOutput);
-  // If this process ends without stopping it, the emulator must not outlive it.
-  const killOnExit = () => child.kill('SIGKILL');
-  process.once('exit', killOnExit);
+  // If this process ends without stopping it, the emulator must not outlive it: the guard stops
+  // it, exporting first (it would also notice this process gone, a second later).
+  const stopOnExit = () => child.kill('SIGINT');
+  process.once('exit', stopOnExit);
 
   const url = `http://${host}:${port}`;
   const deadline = Date.now() + (options.startTimeoutMs ?? 60_000);
@@ -164,7 +167,7 @@ export async function startAuthEmulator(options: AuthEmulatorOptions = {}): Prom
     }
     if (await isReady(url)) break;
     if (Date.now() > deadline) {
-      child.kill('SIGKILL');
+      child.kill('SIGTERM');
       rmSync(workDir, { recursive: true, force: true });
       throw new Error(`the Auth emulator was not ready in time:\n${output.join('\n')}`);
     }
@@ -181,12 +184,13 @@ export async function startAuthEmulator(options: AuthEmulatorOptions = {}): Prom
     pid: child.pid!,
     stop() {
       stopping ??= (async () => {
-        process.removeListener('exit', killOnExit);
-        // SIGINT is the CLI's own "stop": it exports (with --export-on-exit), then exits.
+        process.removeListener('exit', stopOnExit);
+        // SIGINT is the CLI's own "stop" (the guard passes it on): it exports (with
+        // --export-on-exit), then exits, and so does the guard. SIGTERM makes the guard kill it.
         child.kill('SIGINT');
-        if (!(await waitForExit(child, 30_000))) {
-          child.kill('SIGKILL');
-          await waitForExit(child, 5000);
+        if (!(await waitForExit(child, 35_000))) {
+          child.kill('SIGTERM');
+          if (!(await waitForExit(child, 5000))) child.kill('SIGKILL');
         }
         rmSync(workDir, { recursive: true, force: true });
       })();

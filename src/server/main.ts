@@ -1,11 +1,16 @@
 /**
  * `node dist/server/main.js` (or `tsx src/server/main.ts`): runs the conversation server until
- * SIGINT/SIGTERM, then shuts down cleanly so the last captions are stored.
+ * SIGINT, SIGTERM or SIGHUP (the terminal was closed), or until the launcher named by
+ * HEARKEN_PARENT_PID is gone, then shuts down cleanly so the last captions are stored.
  */
 import { loadConfig } from './config';
 import { startServer } from './app';
+import { parentPidFromEnv, watchParent } from './parent-watch';
 
 async function main(): Promise<void> {
+  // Output to a launcher that is gone (a closed pipe or terminal) is lost; it must not end the
+  // server before it has stored the last captions.
+  for (const stream of [process.stdout, process.stderr]) stream.on('error', () => {});
   const config = loadConfig();
   const server = await startServer(config);
   console.log(`\nHearken is running: open ${server.url}/web in your browser.\n`);
@@ -22,8 +27,10 @@ async function main(): Promise<void> {
       },
     );
   };
-  process.on('SIGINT', () => stop('SIGINT'));
-  process.on('SIGTERM', () => stop('SIGTERM'));
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => stop(signal));
+  const parentPid = parentPidFromEnv(process.env);
+  if (parentPid !== undefined)
+    watchParent(parentPid, () => stop('the process that started the server ended'));
 }
 
 main().catch((error: Error) => {
