@@ -4,7 +4,8 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyHttpOptions, type FastifyInstance } from 'fastify';
+import type { Server as HttpServer } from 'node:http';
 import fastifyStatic from '@fastify/static';
 import { WebSocketServer } from 'ws';
 import { SOCKET_PATH } from '../shared/protocol';
@@ -25,6 +26,7 @@ import { RoomRepository } from './db/rooms';
 import { TranscriptRepository } from './db/transcripts';
 import { registerClientLogRoutes } from './http/client-logs';
 import { registerRoutes } from './http/routes';
+import { AddressLimiter, CLIENT_LOG_ENTRY_LIMIT, GUEST_CREATION_LIMIT } from './http/address-limits';
 import { registerUserRoutes } from './http/user-routes';
 import { RoomRegistry } from './rooms/registry';
 import type { RoomServices } from './rooms/room';
@@ -78,10 +80,12 @@ function version(): string {
 }
 
 export async function startServer(config: ServerConfig): Promise<RunningServer> {
-  const app = Fastify({
+  const options: FastifyHttpOptions<HttpServer> = {
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     bodyLimit: MAX_TEXT_MESSAGE_BYTES,
-  });
+    trustProxy: config.trustProxy,
+  };
+  const app = Fastify(options);
   const log: RoomServices['log'] = (level, message, extra) => app.log[level](extra ?? {}, message);
 
   const database = await openDatabase({
@@ -165,6 +169,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
 
   registerRoutes(app, {
     guests,
+    guestLimiter: new AddressLimiter(GUEST_CREATION_LIMIT),
     rooms,
     registry,
     version: version(),
@@ -194,6 +199,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   registerUserRoutes(app, { users, verifier, remoteConfig: config.remoteConfig, now: () => Date.now() });
   registerClientLogRoutes(app, {
     logs: clientLogs,
+    limiter: new AddressLimiter(CLIENT_LOG_ENTRY_LIMIT),
     users,
     verifier,
     ...(config.elastic ? { elastic: config.elastic } : {}),

@@ -58,6 +58,21 @@ export interface ServerConfig {
   auth?: AuthConfig;
   remoteConfig: RemoteConfigFlags;
   elastic?: ElasticConfig;
+  /**
+   * Fastify's trustProxy: which proxies' X-Forwarded-For is believed, so per-address limits see
+   * the person's address rather than the proxy's. False unless HEARKEN_TRUST_PROXY is set.
+   */
+  trustProxy: boolean | string;
+}
+
+/**
+ * HEARKEN_TRUST_PROXY: "true" (believe any proxy) or the proxies' addresses or CIDR ranges,
+ * comma-separated ("10.0.0.0/8,127.0.0.1"). Unset or "false": none.
+ */
+export function parseTrustProxy(raw: string | undefined): boolean | string {
+  const value = raw?.trim();
+  if (!value || value === 'false') return false;
+  return value === 'true' ? true : value;
 }
 
 /** The SSO provider the emulator's fake sign-in page answers for, when none is configured. */
@@ -181,5 +196,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     ...withDefined('auth', loadAuthConfig(env)),
     remoteConfig: loadRemoteConfig(env.HEARKEN_REMOTE_CONFIG),
     ...withDefined('elastic', loadElasticConfig(env)),
+    trustProxy: parseTrustProxy(env.HEARKEN_TRUST_PROXY),
   };
 }

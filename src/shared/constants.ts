@@ -19,7 +19,9 @@ export const MAX_TEXT_MESSAGE_BYTES = 64 * 1024;
  * the headroom lets a client catch up after a network stall, not stream faster than 4x.
  */
 export const MAX_AUDIO_FRAMES_PER_SECOND = 70;
-export const MAX_AUDIO_BYTES_PER_SECOND = SAMPLE_RATE_HZ * BYTES_PER_SAMPLE * 4;
+/** The fastest a client may send audio, in multiples of real time (tools that replay files). */
+export const MAX_AUDIO_SPEED = 4;
+export const MAX_AUDIO_BYTES_PER_SECOND = SAMPLE_RATE_HZ * BYTES_PER_SAMPLE * MAX_AUDIO_SPEED;
 export const MAX_TEXT_MESSAGES_PER_SECOND = 50;
 
 /** Volume meter and silence detection (client side). */

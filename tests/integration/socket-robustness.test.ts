@@ -119,6 +119,8 @@ describe('socket robustness', () => {
       await flooder.waitFor((m) => m.type === 'error' && m.error.code === 'rate-limited', 5000),
     ).toBeTruthy();
     expect(await closed).toBe(1008);
+    // A tool waiting on a closed socket is told at once why, instead of timing out.
+    await expect(flooder.waitFor(() => false, 60_000)).rejects.toThrow(/connection closed \(1008/);
 
     // Nothing else changed: the room is ongoing and real speech still becomes captions.
     const finals = (

@@ -28,9 +28,12 @@ import type { ElasticConfig } from '../config';
 import type { ClientLogRepository } from '../db/client-logs';
 import type { UserRepository } from '../db/users';
 import { forwardToElastic } from '../logs/elastic';
+import { type AddressLimiter, sendTooManyRequests } from './address-limits';
 
 export interface ClientLogDeps {
   logs: ClientLogRepository;
+  /** Log entries per client address (guests log too, so no account bounds them). */
+  limiter: AddressLimiter;
   users: UserRepository;
   verifier: IdentityVerifier | undefined;
   elastic?: ElasticConfig;
@@ -74,6 +77,9 @@ export function registerClientLogRoutes(app: FastifyInstance, deps: ClientLogDep
     const parsed = bodySchema.check(request.body);
     if (!parsed.ok) return reply.code(400).send(apiError('invalid-body', formatIssue(parsed.issue)));
     const entries = parsed.value as ClientLogEntry[];
+    if (!deps.limiter.take(request.ip, entries.length)) {
+      return sendTooManyRequests(reply, deps.limiter.retryAfterSeconds(entries.length));
+    }
     let avaId: string | undefined;
     const token = parseIdentityAuthorization(request.headers.authorization);
     if (token && deps.verifier) {

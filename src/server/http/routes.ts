@@ -16,11 +16,14 @@ import { object, optional, string, formatIssue } from '../../shared/schema';
 import { DISPLAY_NAME_MAX_LENGTH } from '../../shared/constants';
 import { checkRoomName, isValidDisplayName, normalizeRoomName } from '../../shared/validation';
 import type { GuestRepository } from '../db/guests';
+import { type AddressLimiter, sendTooManyRequests } from './address-limits';
 import type { RoomRepository } from '../db/rooms';
 import type { RoomRegistry } from '../rooms/registry';
 
 export interface RouteDeps {
   guests: GuestRepository;
+  /** Guest creation per client address (anyone may call it, and each call adds a row). */
+  guestLimiter: AddressLimiter;
   rooms: RoomRepository;
   registry: RoomRegistry;
   version: string;
@@ -45,6 +48,9 @@ function guestName(): string {
 
 export function registerRoutes(app: FastifyInstance, deps: RouteDeps): void {
   app.post(API.createGuest, async (request, reply) => {
+    if (!deps.guestLimiter.take(request.ip)) {
+      return sendTooManyRequests(reply, deps.guestLimiter.retryAfterSeconds());
+    }
     const parsed = createGuestBody.check(request.body ?? {});
     if (!parsed.ok) return reply.code(400).send(apiError('invalid-body', formatIssue(parsed.issue)));
     const requested = parsed.value.userName?.trim();

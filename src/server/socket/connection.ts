@@ -9,6 +9,7 @@ import {
   MAX_AUDIO_BYTES_PER_SECOND,
   MAX_AUDIO_FRAME_BYTES,
   MAX_AUDIO_FRAMES_PER_SECOND,
+  MAX_AUDIO_SPEED,
   MAX_TEXT_MESSAGES_PER_SECOND,
   PING_INTERVAL_MS,
   SERVER_IDLE_TIMEOUT_MS,
@@ -25,7 +26,7 @@ import { normalizeTitle } from '../../shared/validation';
 import type { LiveRoom, RoomMember } from '../rooms/room';
 import { RoomError } from '../rooms/room';
 import type { RoomRegistry } from '../rooms/registry';
-import { TokenBucket } from './rate-limit';
+import { TokenBucket } from '../token-bucket';
 
 export interface SocketUser {
   avaId: string;
@@ -209,7 +210,7 @@ export function handleConnection(ws: WebSocket, deps: ConnectionDeps, origin?: s
     if (!frameLimit.take() || !byteLimit.take(data.byteLength)) {
       violation(
         'rate-limited',
-        'audio is arriving faster than 4x real time; frames are being dropped',
+        `audio is arriving faster than ${MAX_AUDIO_SPEED}x real time; frames are being dropped`,
         undefined,
         true,
       );

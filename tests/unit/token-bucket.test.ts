@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TokenBucket } from '../../src/server/socket/rate-limit';
+import { TokenBucket } from '../../src/server/token-bucket';
 
 function setup(ratePerSecond: number, burst: number) {
   const clock = { t: 1_000_000 };

@@ -1,6 +1,7 @@
 /**
- * Token-bucket limits for one connection: a steady rate with a burst allowance, so a client
- * catching up after a network stall is served while a flood is refused.
+ * A token bucket: a steady rate with a burst allowance, so a client catching up after a network
+ * stall is served while a flood is refused. The socket keeps one per connection
+ * (socket/connection.ts), the HTTP limits one per client address (http/address-limits.ts).
  */
 export class TokenBucket {
   private tokens: number;
