@@ -16,7 +16,9 @@ import { corpusWordErrorRate } from '../src/shared/wer';
 import { CaptionClient, createGuest } from './lib/socket-client';
 import { percentile } from './lib/latency';
 import { measureRecording } from './lib/recording';
+import { parseSpeed } from './lib/pacer';
 import { startServerProcess, type ServerProcess } from './lib/server-process';
+import { readTranscripts } from './lib/speech-dir';
 
 /** Silence sent after each file, as a microphone keeps sending after someone stops talking. */
 const TRAILING_SILENCE_MS = 1500;
@@ -39,17 +41,9 @@ if (!values.dir) {
   process.exit(2);
 }
 const tier = values.tier === 'premium' ? 'premium' : 'basic';
-const speed = Number(values.speed);
-if (!(speed > 0)) throw new Error('--speed must be a positive number');
+const speed = parseSpeed(values.speed);
 const dir = resolve(values.dir);
-let items = readFileSync(join(dir, 'transcripts.tsv'), 'utf8')
-  .split('\n')
-  .filter((l) => l.trim())
-  .map((l) => {
-    const [file, reference] = l.split('\t');
-    return { file: file!, reference: reference ?? '' };
-  });
-if (values.limit) items = items.slice(0, Number(values.limit));
+const items = readTranscripts(dir, values.limit ? Number(values.limit) : undefined);
 
 let server: ServerProcess | undefined;
 const baseUrl = values.server ?? (server = await startServerProcess()).url;

@@ -17,7 +17,7 @@ import { CHUNK_LENGTH_MS, CHUNK_SAMPLES, SAMPLE_RATE_HZ } from '../src/shared/co
 import { parseWav } from '../src/shared/wav';
 import { corpusWordErrorRate } from '../src/shared/wer';
 import { procCpuSeconds, procStatus } from './lib/server-process';
-import { speechDir } from './lib/speech-dir';
+import { readTranscripts, speechDir } from './lib/speech-dir';
 
 const { values } = parseArgs({
   options: {
@@ -28,14 +28,7 @@ const { values } = parseArgs({
 });
 const dir = resolve(values.dir!);
 const speed = Number(values.speed);
-let items = readFileSync(join(dir, 'transcripts.tsv'), 'utf8')
-  .split('\n')
-  .filter((l) => l.trim())
-  .map((l) => {
-    const [file, reference] = l.split('\t');
-    return { file: file!, reference: reference ?? '' };
-  });
-if (values.limit) items = items.slice(0, Number(values.limit));
+const items = readTranscripts(dir, values.limit ? Number(values.limit) : undefined);
 
 const child = fork(resolve('src/native/offline/process.ts'), [], {
   execArgv: ['--import', 'tsx'],

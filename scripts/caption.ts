@@ -11,6 +11,7 @@ import { SAMPLE_RATE_HZ } from '../src/shared/constants';
 import { parseWav } from '../src/shared/wav';
 import { CaptionClient, createGuest, streamAudio } from './lib/socket-client';
 import { startServerProcess, type ServerProcess } from './lib/server-process';
+import { parseSpeed } from './lib/pacer';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -20,6 +21,7 @@ const { values, positionals } = parseArgs({
     tier: { type: 'string', default: 'basic' },
   },
 });
+const speed = parseSpeed(values.speed);
 const file = positionals[0];
 if (!file) {
   console.error('usage: npm run caption -- FILE.wav [--speed N] [--server URL] [--tier basic|premium]');
@@ -52,7 +54,7 @@ client.onMessage(({ atMs, message }) => {
 });
 
 client.startAudio();
-await streamAudio(client, audio.samples, { speed: Number(values.speed) });
+await streamAudio(client, audio.samples, { speed });
 const mark = client.received.length;
 client.stopAudio();
 await client.waitFor(

@@ -5,6 +5,7 @@
  */
 import { CHUNK_SAMPLES, SAMPLE_RATE_HZ } from '../../src/shared/constants';
 import { recordingLatency, SendLog, type RecordingLatency, type TimedTranscript } from './latency';
+import { ChunkPacer } from './pacer';
 import { streamAudio, type CaptionClient } from './socket-client';
 
 export interface MeasuredRecording extends RecordingLatency {
@@ -26,7 +27,9 @@ export async function measureRecording(
   const mark = client.received.length;
   try {
     client.startAudio();
-    await streamAudio(client, samples, { speed, onChunk: (first, at) => sent.record(first, at) });
+    // One clock for the speech and the silence after it, as from a microphone.
+    const pacer = new ChunkPacer(speed);
+    await streamAudio(client, samples, { speed, pacer, onChunk: (first, at) => sent.record(first, at) });
     const endSentAt = sent.sentAt(samples.length - 1)!;
     // Silence until no line is open: the newest caption message is a final.
     const silence = new Int16Array(Math.round((options.trailingSilenceMs * SAMPLE_RATE_HZ) / 1000));
@@ -35,6 +38,7 @@ export async function measureRecording(
     for (let i = 0; i < silence.length && !settled(); i += CHUNK_SAMPLES) {
       await streamAudio(client, silence.subarray(i, i + CHUNK_SAMPLES), {
         speed,
+        pacer,
         onChunk: (first, at) => sent.record(padded + i + first, at),
       });
     }

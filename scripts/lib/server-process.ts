@@ -6,6 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { PARENT_PID_ENV } from '../../src/server/parent-watch';
 
 export interface ServerProcess {
   url: string;
@@ -47,7 +48,15 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
   const dataDir = mkdtempSync(join(tmpdir(), 'hearken-bench-'));
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src/server/main.ts')], {
     cwd: ROOT,
-    env: { ...process.env, HEARKEN_PORT: '0', HEARKEN_DATA_DIR: dataDir, HEARKEN_LOG_LEVEL: 'warn', ...env },
+    env: {
+      ...process.env,
+      HEARKEN_PORT: '0',
+      HEARKEN_DATA_DIR: dataDir,
+      HEARKEN_LOG_LEVEL: 'warn',
+      // A benchmark killed outright (no 'exit' event) still takes its server with it.
+      [PARENT_PID_ENV]: String(process.pid),
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const url = await new Promise<string>((resolveUrl, reject) => {

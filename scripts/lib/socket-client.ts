@@ -8,6 +8,7 @@ import { CHUNK_SAMPLES, SAMPLE_RATE_HZ } from '../../src/shared/constants';
 import type { GuestUser } from '../../src/shared/entities';
 import { int16ToLittleEndianBytes } from '../../src/shared/audio';
 import { makeRoomId } from '../../src/shared/ids';
+import { ChunkPacer } from './pacer';
 import {
   SOCKET_PATH,
   parseServerMessage,
@@ -52,6 +53,8 @@ export interface ConnectOptions {
 
 export class CaptionClient {
   readonly received: Received[] = [];
+  /** Why the socket closed, once it has. */
+  closedBy: string | undefined;
   private listeners = new Set<(r: Received) => void>();
 
   private constructor(
@@ -59,6 +62,10 @@ export class CaptionClient {
     readonly user: GuestUser,
     readonly roomId: string,
   ) {
+    // Registered first, so waiters see why the socket closed.
+    ws.on('close', (code, reason) => {
+      this.closedBy = `the connection closed (${code}${reason.length ? `: ${reason.toString()}` : ''})`;
+    });
     ws.on('message', (data, isBinary) => {
       if (isBinary) return;
       const message = parseServerMessage(data.toString());
@@ -134,15 +141,26 @@ export class CaptionClient {
   waitFor(predicate: (m: ServerMessage) => boolean, timeoutMs: number, from = 0): Promise<ServerMessage> {
     const seen = this.received.slice(from).find((r) => predicate(r.message));
     if (seen) return Promise.resolve(seen.message);
+    if (this.closedBy) return Promise.reject(new Error(`waiting for a message: ${this.closedBy}`));
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => {
+      const finish = () => {
+        clearTimeout(timer);
         off();
+        this.ws.off('close', onClose);
+      };
+      const timer = setTimeout(() => {
+        finish();
         reject(new Error(`timed out after ${timeoutMs} ms waiting for a message`));
       }, timeoutMs);
+      // A closed socket brings nothing more: say so at once rather than at the timeout.
+      const onClose = () => {
+        finish();
+        reject(new Error(`waiting for a message: ${this.closedBy}`));
+      };
+      this.ws.once('close', onClose);
       const off = this.onMessage((r) => {
         if (predicate(r.message)) {
-          clearTimeout(timer);
-          off();
+          finish();
           resolve(r.message);
         }
       });
@@ -159,27 +177,23 @@ export class CaptionClient {
 }
 
 export interface StreamOptions {
-  /** 1 = real time; 2 = twice as fast. */
+  /** 1 = real time; 2 = twice as fast. Ignored when `pacer` is given. */
   speed: number;
+  /** The recording's clock, when this call continues a recording already being sent. */
+  pacer?: ChunkPacer;
   /** Called as each chunk leaves, with its first sample's index and the send time. */
   onChunk?: (firstSample: number, sentAtMs: number) => void;
 }
 
-/**
- * Sends audio in 60 ms chunks paced against the clock (not by sleeping a fixed time, which
- * drifts), as a microphone would.
- */
+/** Sends audio in 60 ms chunks paced like a microphone (see ChunkPacer). */
 export async function streamAudio(
   client: CaptionClient,
   samples: Int16Array,
   options: StreamOptions,
 ): Promise<void> {
-  const chunkMs = (CHUNK_SAMPLES / SAMPLE_RATE_HZ) * 1000;
-  const start = performance.now();
-  for (let i = 0, n = 0; i < samples.length; i += CHUNK_SAMPLES, n++) {
-    const due = start + (n * chunkMs) / options.speed;
-    const wait = due - performance.now();
-    if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+  const pacer = options.pacer ?? new ChunkPacer(options.speed);
+  for (let i = 0; i < samples.length; i += CHUNK_SAMPLES) {
+    await pacer.next();
     let chunk = samples.subarray(i, i + CHUNK_SAMPLES);
     if (chunk.length < CHUNK_SAMPLES) {
       const padded = new Int16Array(CHUNK_SAMPLES);

@@ -4,6 +4,7 @@
  * says this speaker's stream stopped, which it does only after the last final was sent.
  */
 import type { Transcript } from '../../src/shared/entities';
+import { ChunkPacer } from '../../scripts/lib/pacer';
 import { streamAudio, type CaptionClient } from '../../scripts/lib/socket-client';
 
 export async function speak(
@@ -14,8 +15,10 @@ export async function speak(
   const speed = options.speed ?? 3;
   const mark = client.received.length;
   if (!options.alreadyRecording) client.startAudio();
-  await streamAudio(client, samples, { speed });
-  await streamAudio(client, new Int16Array(16_000), { speed });
+  // One clock for the speech and the second of silence after it, as from a microphone.
+  const pacer = new ChunkPacer(speed);
+  await streamAudio(client, samples, { speed, pacer });
+  await streamAudio(client, new Int16Array(16_000), { speed, pacer });
   const stopMark = client.received.length;
   client.stopAudio();
   await client.waitFor(

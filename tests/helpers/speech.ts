@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseWav } from '../../src/shared/wav';
-import { speechDir } from '../../scripts/lib/speech-dir';
+import { readTranscripts, speechDir } from '../../scripts/lib/speech-dir';
 
 export const SPEECH_DIR = speechDir();
 export const DEV_DIR = join(SPEECH_DIR, 'dev');
@@ -24,11 +24,9 @@ export const POCKETSPHINX_MEASURED_DEV_WER = 0.585;
 export const CAPTION_TEST_FILE = '1089-134686-0000.wav';
 
 export function devReference(file: string): string {
-  const line = readFileSync(join(DEV_DIR, 'transcripts.tsv'), 'utf8')
-    .split('\n')
-    .find((l) => l.startsWith(`${file}\t`));
-  if (!line) throw new Error(`${file} is not in ${DEV_DIR}/transcripts.tsv`);
-  return line.split('\t')[1]!;
+  const item = readTranscripts(DEV_DIR).find((i) => i.file === file);
+  if (!item) throw new Error(`${file} is not in ${DEV_DIR}/transcripts.tsv`);
+  return item.reference;
 }
 
 export function devSamples(file: string): Int16Array {
