@@ -69,4 +69,29 @@ describe('speech pool', () => {
     expect(a.events.some((e) => e.kind === 'final')).toBe(true);
     expect(b.events.some((e) => e.kind === 'final')).toBe(true);
   });
+
+  it('ends workers busy building decoders without aborting the process', async () => {
+    // Worker.terminate() here used to land inside the native constructors now and then, and
+    // the addon's C++ exception aborted the whole process (and with it the server).
+    for (let round = 0; round < 6; round++) {
+      const cold = await SpeechPool.start({
+        size: 1,
+        warm: 0,
+        engines: { basic: [{ kind: 'pocketsphinx', modelsDir: '/nonexistent', vadModel: VAD }] },
+      });
+      const errors: string[] = [];
+      for (let i = 0; i < 3; i++)
+        cold.open('basic', 'en-US', { onEvent: () => {}, onError: (m) => errors.push(m) });
+      await (round % 2 === 0 ? cold.recycleWorker(0) : cold.close());
+      if (round % 2 === 0) {
+        // The recycled worker's streams were told; the pool serves on its fresh worker.
+        expect(errors).toHaveLength(3);
+        expect(errors[0]).toMatch(/recycled/);
+        const result = await recognise(cold);
+        expect(result.events.some((e) => e.kind === 'final')).toBe(true);
+        await cold.close();
+      }
+      expect(cold.openStreams).toBe(0);
+    }
+  });
 });

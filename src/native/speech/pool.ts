@@ -31,7 +31,16 @@ interface WorkerSlot {
   worker: Worker;
   streams: number;
   ready: Promise<Record<string, EngineStatus>>;
+  /** Asked to shut down; takes no new streams. */
+  retiring?: boolean;
+  exited?: boolean;
 }
+
+/**
+ * How long a worker asked to shut down may take to reach the message (it finishes the audio
+ * queued before it first). Past this it is stuck, and only then is it terminated outright.
+ */
+const SHUTDOWN_GRACE_MS = 10_000;
 
 interface StreamState {
   slot: WorkerSlot;
@@ -64,8 +73,13 @@ export class SpeechPool {
     return pool;
   }
 
-  /** Workers restarted after an unexpected exit (a crash in native code, say). */
+  /** Workers replaced: after an unexpected exit (an uncaught error, say) or a recycle. */
   restarts = 0;
+
+  private replace(index: number): void {
+    this.restarts += 1;
+    this.slots[index] = this.spawn();
+  }
 
   private spawn(): WorkerSlot {
     const worker = new Worker(workerEntry(), {
@@ -90,15 +104,17 @@ export class SpeechPool {
     worker.on('message', (m: FromWorker) => this.receive(m));
     worker.on('error', (error) => this.workerFailed(slot, error.message));
     worker.on('exit', (code) => {
+      slot.exited = true;
       if (this.closed) return;
       // The slot gets a fresh worker first, so that streams reopened by the failed ones' owners
-      // land on a live worker; then the failed streams' owners are told.
+      // land on a live worker; then the failed streams' owners are told. A recycled worker has
+      // been replaced already.
       const index = this.slots.indexOf(slot);
-      if (index >= 0) {
-        this.restarts += 1;
-        this.slots[index] = this.spawn();
-      }
-      this.workerFailed(slot, `speech worker exited (code ${code})`);
+      if (index >= 0) this.replace(index);
+      this.workerFailed(
+        slot,
+        slot.retiring ? 'speech worker was recycled' : `speech worker exited (code ${code})`,
+      );
     });
     return slot;
   }
@@ -188,16 +204,35 @@ export class SpeechPool {
   }
 
   /**
-   * Recycles worker `index` (to release memory a long-running engine has grown, say): its
-   * streams are told they failed, exactly as after a crash, and the slot gets a fresh worker.
+   * Recycles worker `index` (to release memory a long-running engine has grown, say): a fresh
+   * worker takes its place at once, and its streams are told they failed, exactly as after a
+   * crash, so their owners reopen them on a live worker.
    */
   async recycleWorker(index: number): Promise<void> {
-    await this.slots[index]?.worker.terminate();
+    const slot = this.slots[index];
+    if (!slot || this.closed) return;
+    slot.retiring = true;
+    this.replace(index);
+    await this.shutDown(slot);
   }
 
   async close(): Promise<void> {
     this.closed = true;
-    await Promise.all(this.slots.map((s) => s.worker.terminate()));
+    await Promise.all(this.slots.map((s) => this.shutDown(s)));
     for (const [id, state] of this.streams) this.release(id, state);
+  }
+
+  /** Asks a worker to end between messages and waits for it; see the 'shutdown' message. */
+  private async shutDown(slot: WorkerSlot): Promise<void> {
+    if (slot.exited) return;
+    const exited = new Promise<void>((resolve) => slot.worker.once('exit', () => resolve()));
+    slot.worker.postMessage({ op: 'shutdown' } satisfies ToWorker);
+    let timer: NodeJS.Timeout | undefined;
+    const stuck = new Promise<'stuck'>((resolve) => {
+      timer = setTimeout(() => resolve('stuck'), SHUTDOWN_GRACE_MS);
+      timer.unref();
+    });
+    if ((await Promise.race([exited, stuck])) === 'stuck') await slot.worker.terminate();
+    clearTimeout(timer);
   }
 }

@@ -18,7 +18,14 @@ export type ToWorker =
   | { op: 'open'; streamId: number; engine: string; lang: string }
   | { op: 'audio'; streamId: number; samples: ArrayBuffer }
   | { op: 'flush'; streamId: number }
-  | { op: 'close'; streamId: number };
+  | { op: 'close'; streamId: number }
+  /**
+   * Release every stream and engine, then end the thread. Ending a worker this way, between
+   * messages, is the only safe way: Worker.terminate() stops the thread wherever it is, and when
+   * that is inside a native call (a decoder or VAD being built), the addon's C++ exception aborts
+   * the whole server process.
+   */
+  | { op: 'shutdown' };
 
 export type EngineStatus =
   { ok: true; id: string; langs: string[]; skipped: string[] } | { ok: false; error: string };

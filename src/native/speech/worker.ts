@@ -45,7 +45,30 @@ async function load(): Promise<void> {
   send({ op: 'ready', engines: status });
 }
 
+/** Frees every stream and engine, then lets the thread end once its port is closed. */
+function shutdown(): void {
+  for (const stream of streams.values()) {
+    try {
+      stream.close();
+    } catch {
+      // a broken stream holds nothing more to release
+    }
+  }
+  streams.clear();
+  for (const engine of bySpec.values()) {
+    try {
+      engine.dispose();
+    } catch {
+      // as above
+    }
+  }
+  bySpec.clear();
+  engines.clear();
+  port!.close();
+}
+
 function handle(message: ToWorker): void {
+  if (message.op === 'shutdown') return shutdown();
   const { streamId } = message;
   try {
     switch (message.op) {
