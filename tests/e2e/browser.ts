@@ -1,7 +1,7 @@
 /**
  * Launches Debian's Chromium for the end-to-end tests, with a WAV file as its microphone.
  */
-import { chromium, type Browser } from '@playwright/test';
+import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseWav } from '../../src/shared/wav';
@@ -67,4 +67,34 @@ export async function launchChromium(microphoneWav?: string): Promise<Browser> {
     ...(microphoneWav ? [`--use-file-for-fake-audio-capture=${microphoneWav}%noloop`] : []),
   ];
   return chromium.launch({ executablePath: CHROMIUM, headless: true, args });
+}
+
+declare global {
+  interface Window {
+    __hearkenOpenMic?: () => void;
+  }
+}
+
+/**
+ * Holds the microphone of every page in `context` shut until `openMicrophone`: getUserMedia
+ * waits at a gate, so recording stays PENDING. Starting a conversation starts the microphone at
+ * once; tests that set something up before anyone speaks (a friend joining, a caption window
+ * opening) open the gate when they are ready.
+ */
+export async function holdMicrophone(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const devices = navigator.mediaDevices;
+    const getUserMedia = devices.getUserMedia.bind(devices);
+    const gate = new Promise<void>((open) => {
+      window.__hearkenOpenMic = open;
+    });
+    devices.getUserMedia = async (constraints) => {
+      await gate;
+      return getUserMedia(constraints);
+    };
+  });
+}
+
+export async function openMicrophone(page: Page): Promise<void> {
+  await page.evaluate(() => window.__hearkenOpenMic?.());
 }

@@ -12,7 +12,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { join } from 'node:path';
 import { CAPTION_BUBBLE_HIDE_MS, captionViewSearch, type DesktopTheme } from '../../src/shared/desktop';
 import { CAPTION_TEST_FILE, DEV_DIR } from '../helpers/speech';
-import { launchChromium, microphoneFile } from './browser';
+import { holdMicrophone, launchChromium, microphoneFile, openMicrophone } from './browser';
 
 async function expectAccessible(page: Page, screen: string): Promise<void> {
   const results = await new AxeBuilder({ page }).analyze();
@@ -41,7 +41,9 @@ test('floating captions and the captions box show a live conversation, themed, s
 }) => {
   const browser = await launchChromium(microphoneFile(join(DEV_DIR, CAPTION_TEST_FILE)));
   try {
-    const host = await (await browser.newContext({ baseURL })).newPage();
+    const hostContext = await browser.newContext({ baseURL });
+    await holdMicrophone(hostContext);
+    const host = await hostContext.newPage();
     await host.goto('/web/conversations');
     await host.getByTestId('start-conversation').click();
     await expect(host.getByTestId('socket-status')).toHaveAttribute('data-state', 'online');
@@ -63,7 +65,7 @@ test('floating captions and the captions box show a live conversation, themed, s
     );
     await expectAccessible(viewer, 'floating captions, waiting');
 
-    await host.getByTestId('record-toggle').click();
+    await openMicrophone(host);
     await expect(host.getByTestId('recording-state')).toHaveAttribute('data-state', 'RECORDING');
 
     // Partials reach the floating captions while the host speaks, then the line becomes final.

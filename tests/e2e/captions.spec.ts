@@ -9,7 +9,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { join } from 'node:path';
 import { wordErrorRate } from '../../src/shared/wer';
 import { DEV_DIR, devReference, CAPTION_TEST_FILE, POCKETSPHINX_MEASURED_DEV_WER } from '../helpers/speech';
-import { launchChromium, microphoneFile } from './browser';
+import { holdMicrophone, launchChromium, microphoneFile, openMicrophone } from './browser';
 
 const FILE = CAPTION_TEST_FILE;
 
@@ -35,13 +35,17 @@ test('a host speaks, sees captions of the recording, and a friend who joins by r
   const browser = await launchChromium(microphoneFile(join(DEV_DIR, FILE)));
   try {
     const hostContext = await browser.newContext({ baseURL });
+    await holdMicrophone(hostContext);
     const host = await hostContext.newPage();
     await host.goto('/web/conversations');
     await expect(host.getByTestId('start-conversation')).toBeVisible();
     await expectAccessible(host, 'conversations (start or join)');
 
+    // Starting the conversation starts the microphone, with no second press (held at the gate
+    // until the friend is in).
     await host.getByTestId('start-conversation').click();
     await expect(host.getByTestId('socket-status')).toHaveAttribute('data-state', 'online');
+    await expect(host.getByTestId('recording-state')).toHaveAttribute('data-state', 'PENDING');
     const roomName = (await host.getByTestId('room-name').innerText()).trim();
     expect(roomName).toMatch(/^[a-z]+-[a-z]+-\d\d$/);
 
@@ -53,7 +57,7 @@ test('a host speaks, sees captions of the recording, and a friend who joins by r
     await friend.getByTestId('join-room-submit').click();
     await expect(friend.getByTestId('socket-status')).toHaveAttribute('data-state', 'online');
 
-    await host.getByTestId('record-toggle').click();
+    await openMicrophone(host);
     await expect(host.getByTestId('recording-state')).toHaveAttribute('data-state', 'RECORDING');
     await expectAccessible(host, 'conversation while recording');
 

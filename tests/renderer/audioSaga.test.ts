@@ -79,6 +79,19 @@ describe('audio saga', () => {
     expect(littleEndianBytesToInt16(bytes)).toEqual(chunk);
   });
 
+  it('starts on a start request and, unlike the button, never stops on one', async () => {
+    app.dispatch(audioActions.startRequested());
+    await tick();
+    expect(app.state.audio.recording).toBe('PENDING');
+    fakes.audio.lastStart.resolve(new FakeCaptureSession());
+    await tick();
+    expect(app.state.audio.recording).toBe('RECORDING');
+    app.dispatch(audioActions.startRequested());
+    await tick();
+    expect(app.state.audio.recording).toBe('RECORDING');
+    expect(socket.sentOfType('audio').filter((m) => m.action === 'start')).toHaveLength(1);
+  });
+
   it('stops on the button: releases the microphone, sends audio/stop, NOT_RECORDING', async () => {
     const session = await startRecording();
     app.dispatch(audioActions.toggleRequested());

@@ -103,7 +103,7 @@ describe('starting captions in the window that records', () => {
       socket: { ...initial.socket, status: 'online' },
     });
     await settle();
-    expect(types(running.actions)).toContain(audioActions.toggleRequested.type);
+    expect(types(running.actions)).toContain(audioActions.startRequested.type);
     expect(fakes.http.calls).toEqual([]);
   });
 
@@ -114,10 +114,10 @@ describe('starting captions in the window that records', () => {
     const running = run(startCaptions, [fakes.deps, desktop], { session: ready });
     await settle();
     expect(types(running.actions)).toContain('lobby/startRequested');
-    expect(types(running.actions)).not.toContain(audioActions.toggleRequested.type);
+    expect(types(running.actions)).not.toContain(audioActions.startRequested.type);
     running.dispatch(socketActions.statusEvent('succeeded'));
     await settle();
-    expect(types(running.actions)).toContain(audioActions.toggleRequested.type);
+    expect(types(running.actions)).toContain(audioActions.startRequested.type);
   });
 
   it.each([

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { API } from '../../src/shared/api';
 import { hostOfRoomId } from '../../src/shared/ids';
+import { audioActions } from '../../src/renderer/features/audio/slice';
+import { conversationActions } from '../../src/renderer/features/conversation/slice';
 import { lobbySaga } from '../../src/renderer/features/lobby/sagas';
+import { socketActions } from '../../src/renderer/features/socket/slice';
 import { lobbyActions } from '../../src/renderer/features/lobby/slice';
 import { initialSessionState } from '../../src/renderer/features/session/slice';
 import { makeFakes, run, settle } from './harness';
@@ -23,6 +26,35 @@ describe('lobby', () => {
     expect(fakes.navigations).toHaveLength(1);
     const roomId = decodeURIComponent(fakes.navigations[0]!.replace('/web/conversations/', ''));
     expect(hostOfRoomId(roomId)).toBe('me1');
+  });
+
+  it('starts the microphone once the new room is connected, with no second press', async () => {
+    const fakes = makeFakes();
+    const app = run(lobbySaga, [fakes.deps], ready);
+    app.dispatch(lobbyActions.startRequested());
+    await settle();
+    const roomId = decodeURIComponent(fakes.navigations[0]!.replace('/web/conversations/', ''));
+    expect(app.actions.map((a) => a.type)).not.toContain(audioActions.startRequested.type);
+    // The conversation screen enters the room, then its socket connects.
+    app.dispatch(conversationActions.entered({ roomId, readonly: false }));
+    app.dispatch(socketActions.statusEvent('succeeded'));
+    await settle();
+    expect(app.actions.filter((a) => a.type === audioActions.startRequested.type)).toHaveLength(1);
+  });
+
+  it('does not start the microphone when the user left before the room connected', async () => {
+    const fakes = makeFakes();
+    const app = run(lobbySaga, [fakes.deps], ready);
+    app.dispatch(lobbyActions.startRequested());
+    await settle();
+    const roomId = decodeURIComponent(fakes.navigations[0]!.replace('/web/conversations/', ''));
+    app.dispatch(conversationActions.entered({ roomId, readonly: false }));
+    app.dispatch(conversationActions.exited());
+    // Another room (joined by name, say) connecting later is not this start's business.
+    app.dispatch(conversationActions.entered({ roomId: 'someone_else_room', readonly: false }));
+    app.dispatch(socketActions.statusEvent('succeeded'));
+    await settle();
+    expect(app.actions.map((a) => a.type)).not.toContain(audioActions.startRequested.type);
   });
 
   it('waits for the identity before starting', async () => {

@@ -202,10 +202,10 @@ export function* recordOnce(deps: AppDeps): Generator<unknown, RecordingOutcome,
   return outcome;
 }
 
-/** The record button: each press while not recording starts a recording (and its restarts). */
+/** Each start (the record button while not recording, startRequested) runs one recording and its restarts. */
 export function* recordingLoop(deps: AppDeps) {
   while (true) {
-    yield take(audioActions.toggleRequested.type);
+    yield take([audioActions.toggleRequested.type, audioActions.startRequested.type]);
     const state = (yield select()) as RootState;
     if (!canStart(state.audio.recording)) continue;
     if (state.conversation.readonly) continue;

@@ -34,6 +34,11 @@ const audioSlice = createSlice({
     },
     /** The record button: start when not recording, stop otherwise. */
     toggleRequested() {},
+    /**
+     * Start when not recording; never stops. For starts that are not a button press: a new
+     * conversation, the tray's or global shortcut's "start captions".
+     */
+    startRequested() {},
     stopRequested() {},
     failed(state, action: PayloadAction<AudioError>) {
       state.error = action.payload;

@@ -193,7 +193,7 @@ export function* startCaptions(deps: AppDeps, desktop: DesktopDeps) {
   const { conversation, socket } = state;
   const live = conversation.roomId && !conversation.readonly && conversation.status?.state.value !== 'ended';
   if (live && socket.status === 'online') {
-    yield put(audioActions.toggleRequested());
+    yield put(audioActions.startRequested());
     return;
   }
   const health = (yield call([deps.http, deps.http.get], API.health)) as HttpResult<unknown>;
@@ -210,7 +210,7 @@ export function* startCaptions(deps: AppDeps, desktop: DesktopDeps) {
     yield call(offlineCaptions, deps, desktop);
     return;
   }
-  yield put(audioActions.toggleRequested());
+  yield put(audioActions.startRequested());
 }
 
 function* stopCaptions() {

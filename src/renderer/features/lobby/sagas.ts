@@ -1,21 +1,49 @@
-import { call, put, takeLatest, takeLeading } from 'redux-saga/effects';
+import type { Action } from '@reduxjs/toolkit';
+import { call, delay, fork, put, race, select, take, takeLatest, takeLeading } from 'redux-saga/effects';
 import { API, type RoomNameResponse, type TokenResponse } from '../../../shared/api';
 import { makeRoomId } from '../../../shared/ids';
 import { checkRoomName, normalizeRoomName } from '../../../shared/validation';
 import type { AppDeps } from '../../app/deps';
 import { PATHS } from '../../app/paths';
+import type { RootState } from '../../app/rootReducer';
 import type { HttpResult } from '../../lib/http';
+import { audioActions } from '../audio/slice';
+import { conversationActions } from '../conversation/slice';
 import { waitForIdentity } from '../session/sagas';
+import { CONNECT_TIMEOUT_MS } from '../socket/sagas';
+import { socketActions } from '../socket/slice';
 import type { Identity } from '../session/slice';
 import { lobbyActions } from './slice';
 
 const TAG = 'lobby';
 
-/** A new room of our own: its id is our avaId plus a random id (makeRoomId). */
+/**
+ * A new room of our own: its id is our avaId plus a random id (makeRoomId). Starting a
+ * conversation means "caption me": the microphone starts as soon as the room is connected,
+ * with no second press (the record button stops it).
+ */
 export function* startConversation(deps: AppDeps) {
   const identity = (yield call(waitForIdentity)) as Identity;
   const roomId = makeRoomId(identity.avaId);
   yield call([deps.navigation, deps.navigation.navigate], PATHS.conversation(roomId));
+  // Forked, so that waiting for the connection does not hold back another start.
+  yield fork(recordWhenConnected, roomId);
+}
+
+const isConnected = (action: Action) =>
+  socketActions.statusEvent.match(action) && action.payload === 'succeeded';
+
+/** Starts recording in `roomId` once its socket connects, unless the user left it first. */
+export function* recordWhenConnected(roomId: string) {
+  const { connected } = (yield race({
+    connected: take(isConnected),
+    exit: take(conversationActions.exited.type),
+    timeout: delay(CONNECT_TIMEOUT_MS * 2),
+  })) as { connected?: Action };
+  if (!connected) return;
+  const state = (yield select()) as RootState;
+  if (state.conversation.roomId !== roomId || state.conversation.readonly) return;
+  yield put(audioActions.startRequested());
 }
 
 export function* joinByName(deps: AppDeps, action: ReturnType<typeof lobbyActions.joinByNameRequested>) {
