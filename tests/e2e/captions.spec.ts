@@ -124,3 +124,41 @@ test('captions honour the chosen font size', async ({ baseURL }) => {
     await browser.close();
   }
 });
+
+test('a dropped connection pauses recording, and it resumes with captions once the connection is back', async ({
+  baseURL,
+}) => {
+  // Chromium's fake microphone plays on from where it was when capture restarts: a long silent
+  // lead-in keeps the speech after the drop and the reconnection (about 3 s here).
+  const browser = await launchChromium(microphoneFile(join(DEV_DIR, FILE), 10));
+  try {
+    const context = await browser.newContext({ baseURL });
+    const page = await context.newPage();
+    await page.goto('/web/conversations');
+    await page.getByTestId('start-conversation').click();
+    await expect(page.getByTestId('recording-state')).toHaveAttribute('data-state', 'RECORDING');
+
+    // The network goes away: the microphone is released, and the user is told it will resume.
+    await context.setOffline(true);
+    const badge = page.getByTestId('recording-state');
+    await expect(badge).toHaveAttribute('data-resuming', 'true');
+    await expect(badge).toHaveAttribute('data-state', 'NOT_RECORDING');
+    await expect(badge).toContainText('Paused until the connection is back');
+    await expect(page.getByTestId('record-toggle')).toHaveText(/Stop recording/);
+    await expectAccessible(page, 'conversation, recording paused by a dropped connection');
+
+    await context.setOffline(false);
+    await expect(badge).toHaveAttribute('data-state', 'RECORDING', { timeout: 20_000 });
+    await expect(badge).toHaveAttribute('data-resuming', 'false');
+    await expect(page.locator('[data-testid="caption"][data-final="true"]').first()).toBeVisible({
+      timeout: 30_000,
+    });
+    await page.waitForTimeout(2000);
+    const text = await finalCaptionText(page);
+    expect(wordErrorRate(devReference(FILE), text), `captions "${text}"`).toBeLessThanOrEqual(
+      POCKETSPHINX_MEASURED_DEV_WER,
+    );
+  } finally {
+    await browser.close();
+  }
+});

@@ -122,13 +122,66 @@ describe('audio saga', () => {
     expect(socket.sentOfType('audio')).toEqual([]);
   });
 
-  it('stops when the socket goes away and tells the user', async () => {
-    const session = await startRecording();
+  it('pauses when the connection drops, releasing the microphone, and resumes once it is back', async () => {
+    const first = await startRecording();
     app.dispatch(socketActions.statusEvent('lost'));
     await tick();
     expect(app.state.audio.recording).toBe('NOT_RECORDING');
+    expect(app.state.audio.resuming).toBe(true);
+    expect(first.stopped).toBe(true);
+    expect(app.state.notifications.items.map((n) => n.key)).toEqual(['audio.pausedConnectionLost']);
+    expect(fakes.audio.starts).toHaveLength(1);
+
+    app.dispatch(socketActions.statusEvent('retry'));
+    app.dispatch(socketActions.statusEvent('succeeded'));
+    await tick();
+    expect(app.state.audio.recording).toBe('PENDING');
+    expect(fakes.audio.starts).toHaveLength(2);
+    fakes.audio.lastStart.resolve(new FakeCaptureSession());
+    await tick();
+    expect(app.state.audio.recording).toBe('RECORDING');
+    expect(app.state.audio.resuming).toBe(false);
+    expect(app.state.notifications.items.map((n) => n.key)).toContain('audio.resumed');
+    expect(socket.sentOfType('audio').map((m) => m.action)).toEqual(['start', 'stop', 'start']);
+  });
+
+  it('resumes after a drop while the microphone was still starting', async () => {
+    app.dispatch(audioActions.toggleRequested());
+    await tick();
+    app.dispatch(socketActions.statusEvent('offline'));
+    await tick();
+    expect(app.state.audio).toMatchObject({ recording: 'NOT_RECORDING', resuming: true });
+    app.dispatch(socketActions.statusEvent('retry'));
+    app.dispatch(socketActions.statusEvent('succeeded'));
+    await tick();
+    expect(app.state.audio.recording).toBe('PENDING');
+    expect(fakes.audio.starts).toHaveLength(2);
+  });
+
+  it.each([
+    ['the record button', () => audioActions.toggleRequested()],
+    ['a stop request', () => audioActions.stopRequested()],
+    ['leaving the conversation', () => conversationActions.exited()],
+  ])('does not resume once %s ends the wait', async (_name, action) => {
+    await startRecording();
+    app.dispatch(socketActions.statusEvent('lost'));
+    await tick();
+    app.dispatch(action());
+    await tick();
+    expect(app.state.audio.resuming).toBe(false);
+    app.dispatch(socketActions.statusEvent('retry'));
+    app.dispatch(socketActions.statusEvent('succeeded'));
+    await tick();
+    expect(fakes.audio.starts).toHaveLength(1);
+    expect(app.state.audio.recording).toBe('NOT_RECORDING');
+  });
+
+  it('stops without waiting when the socket is closed on purpose', async () => {
+    const session = await startRecording();
+    app.dispatch(socketActions.statusEvent('close'));
+    await tick();
     expect(session.stopped).toBe(true);
-    expect(app.state.notifications.items.map((n) => n.key)).toEqual(['audio.stoppedConnectionLost']);
+    expect(app.state.audio).toMatchObject({ recording: 'NOT_RECORDING', resuming: false });
   });
 
   it('does not start without a connection, and says why', async () => {

@@ -121,13 +121,16 @@ const fr: Messages = {
       PENDING: 'Démarrage…',
       RECORDING: 'Enregistrement',
     },
+    resuming: 'En pause jusqu’au retour de la connexion',
     microphone: 'Micro',
     defaultMicrophone: 'Micro par défaut du système',
     unnamedMicrophone: 'Micro {{number}}',
     volume: 'Niveau du micro',
     needsConnection:
       'L’enregistrement nécessite une connexion à la conversation. Veuillez attendre d’être connecté.',
-    stoppedConnectionLost: 'L’enregistrement s’est arrêté car la connexion à la conversation a été perdue.',
+    pausedConnectionLost:
+      'Enregistrement en pause : la connexion à la conversation a été perdue. Il reprendra tout seul au retour de la connexion.',
+    resumed: 'De nouveau connecté : l’enregistrement a repris.',
     trackEnded: 'L’enregistrement s’est arrêté car le micro a cessé de fonctionner ou a été débranché.',
     readonlyHint: 'L’enregistrement n’est pas disponible dans une conversation en lecture seule.',
   },

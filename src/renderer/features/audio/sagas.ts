@@ -58,12 +58,22 @@ export function recordingMetadata(
   };
 }
 
-/** Why one recording ended. `restart` means record again at once (new mic or language). */
-export type RecordingOutcome = 'stopped' | 'restart' | 'failed';
+/**
+ * Why one recording ended. `restart`: record again at once (new mic or language); `lost`: the
+ * connection dropped, record again once it is back.
+ */
+export type RecordingOutcome = 'stopped' | 'restart' | 'failed' | 'lost';
 
 const isSocketGone = (action: Action): boolean =>
   socketActions.statusEvent.match(action) &&
   (action.payload === 'lost' || action.payload === 'offline' || action.payload === 'close');
+
+/** Gone for now, as opposed to closed because the user left: the socket saga reconnects. */
+const isSocketDropped = (action: Action): boolean =>
+  socketActions.statusEvent.match(action) && (action.payload === 'lost' || action.payload === 'offline');
+
+const isSocketBack = (action: Action): boolean =>
+  socketActions.statusEvent.match(action) && action.payload === 'succeeded';
 
 const isRoomEnded = (action: Action): boolean =>
   socketActions.messageReceived.match(action) &&
@@ -139,9 +149,7 @@ export function* recordOnce(deps: AppDeps): Generator<unknown, RecordingOutcome,
     if (!session) {
       controller.abort();
       yield put(audioActions.recordingEvent('stop'));
-      if (result.gone)
-        yield put(notificationsActions.notify({ intent: 'warning', key: 'audio.stoppedConnectionLost' }));
-      return 'stopped';
+      return result.gone && isSocketDropped(result.gone) ? 'lost' : 'stopped';
     }
   } catch (error) {
     controller.abort();
@@ -180,9 +188,7 @@ export function* recordOnce(deps: AppDeps): Generator<unknown, RecordingOutcome,
       trackEnded: join(pump),
     })) as Record<string, unknown>;
     if (result.micChanged || result.langChanged) outcome = 'restart';
-    if (result.gone) {
-      yield put(notificationsActions.notify({ intent: 'warning', key: 'audio.stoppedConnectionLost' }));
-    }
+    if (result.gone && isSocketDropped(result.gone as Action)) outcome = 'lost';
     if (result.trackEnded) {
       outcome = 'failed';
       yield put(notificationsActions.notify({ intent: 'warning', key: 'audio.trackEnded' }));
@@ -202,15 +208,52 @@ export function* recordOnce(deps: AppDeps): Generator<unknown, RecordingOutcome,
   return outcome;
 }
 
-/** Each start (the record button while not recording, startRequested) runs one recording and its restarts. */
+/**
+ * After the connection dropped mid-recording: true once the room is connected again; false if
+ * the user stops first (the record button, a stop request), leaves, or the room ends.
+ */
+export function* waitToResume() {
+  yield put(audioActions.resumeWaiting(true));
+  yield put(notificationsActions.notify({ intent: 'warning', key: 'audio.pausedConnectionLost' }));
+  try {
+    const result = (yield race({
+      back: take(isSocketBack),
+      stop: take(isStopRequest),
+      closed: take((a: Action) => socketActions.statusEvent.match(a) && a.payload === 'close'),
+      ended: take(isRoomEnded),
+      exit: take(conversationActions.exited.type),
+    })) as { back?: Action };
+    return result.back !== undefined;
+  } finally {
+    yield put(audioActions.resumeWaiting(false));
+  }
+}
+
+/**
+ * One start of the user's: records until they stop, restarting at once for a new microphone
+ * or language, and again once the connection is back after it dropped (a network blip must
+ * not silently end someone's captions for the rest of a meeting).
+ */
+export function* recordUntilStopped(deps: AppDeps) {
+  while (true) {
+    const outcome = (yield call(recordOnce, deps)) as RecordingOutcome;
+    if (outcome === 'restart') continue;
+    if (outcome === 'lost' && ((yield call(waitToResume)) as boolean)) {
+      yield put(notificationsActions.notify({ intent: 'success', key: 'audio.resumed' }));
+      continue;
+    }
+    return;
+  }
+}
+
+/** Each start (the record button while not recording, startRequested) runs recordUntilStopped. */
 export function* recordingLoop(deps: AppDeps) {
   while (true) {
     yield take([audioActions.toggleRequested.type, audioActions.startRequested.type]);
     const state = (yield select()) as RootState;
     if (!canStart(state.audio.recording)) continue;
     if (state.conversation.readonly) continue;
-    let outcome: RecordingOutcome = 'restart';
-    while (outcome === 'restart') outcome = (yield call(recordOnce, deps)) as RecordingOutcome;
+    yield call(recordUntilStopped, deps);
   }
 }
 

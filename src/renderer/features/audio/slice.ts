@@ -14,9 +14,20 @@ export interface AudioState {
   volume: number;
   /** The last capture failure, from the spec's catalogue. */
   error?: AudioError;
+  /**
+   * The connection dropped while recording: the microphone is released (NOT_RECORDING) and
+   * recording resumes by itself once the room is connected again. Still "on" for the user: the
+   * record button stops it.
+   */
+  resuming: boolean;
 }
 
-export const initialAudioState: AudioState = { recording: 'NOT_RECORDING', devices: [], volume: 0 };
+export const initialAudioState: AudioState = {
+  recording: 'NOT_RECORDING',
+  devices: [],
+  volume: 0,
+  resuming: false,
+};
 
 export function loadAudioState(storage: KeyValueStorage): AudioState {
   const selectedMicId = storage.get(STORAGE_KEYS.selectedMicId);
@@ -40,6 +51,9 @@ const audioSlice = createSlice({
      */
     startRequested() {},
     stopRequested() {},
+    resumeWaiting(state, action: PayloadAction<boolean>) {
+      state.resuming = action.payload;
+    },
     failed(state, action: PayloadAction<AudioError>) {
       state.error = action.payload;
     },

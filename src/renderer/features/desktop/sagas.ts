@@ -41,6 +41,7 @@ import type { RootState } from '../../app/rootReducer';
 import type { HttpResult } from '../../lib/http';
 import { type CaptureEvent, type CaptureSession, audioErrorOf, resolveMicId } from '../audio/capture';
 import { audioActions } from '../audio/slice';
+import { selectRecordingOn } from '../audio/selectors';
 import { authActions } from '../auth/slice';
 import { captionsActions } from '../captions/slice';
 import { lobbyActions } from '../lobby/slice';
@@ -188,8 +189,8 @@ export function serverUnreachable(result: HttpResult<unknown>): boolean {
 
 export function* startCaptions(deps: AppDeps, desktop: DesktopDeps) {
   const state = (yield select()) as RootState;
-  if (state.audio.recording !== 'NOT_RECORDING' || state.desktop.offline.recording !== 'NOT_RECORDING')
-    return;
+  // Already on, or waiting for the connection to resume it.
+  if (selectRecordingOn(state) || state.desktop.offline.recording !== 'NOT_RECORDING') return;
   const { conversation, socket } = state;
   const live = conversation.roomId && !conversation.readonly && conversation.status?.state.value !== 'ended';
   if (live && socket.status === 'online') {
@@ -216,17 +217,16 @@ export function* startCaptions(deps: AppDeps, desktop: DesktopDeps) {
 function* stopCaptions() {
   const state = (yield select()) as RootState;
   if (state.desktop.offline.recording !== 'NOT_RECORDING') yield put(desktopActions.offlineStopRequested());
-  if (state.audio.recording !== 'NOT_RECORDING') yield put(audioActions.stopRequested());
+  if (selectRecordingOn(state)) yield put(audioActions.stopRequested());
 }
 
-function* onCaptionsCommand(
+export function* onCaptionsCommand(
   deps: AppDeps,
   desktop: DesktopDeps,
   action: ReturnType<typeof desktopActions.captionsCommandReceived>,
 ) {
   const state = (yield select()) as RootState;
-  const running =
-    state.audio.recording !== 'NOT_RECORDING' || state.desktop.offline.recording !== 'NOT_RECORDING';
+  const running = selectRecordingOn(state) || state.desktop.offline.recording !== 'NOT_RECORDING';
   const start = action.payload === 'start' || (action.payload === 'toggle' && !running);
   if (start) yield call(startCaptions, deps, desktop);
   else yield call(stopCaptions);

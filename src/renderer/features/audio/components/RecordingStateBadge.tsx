@@ -1,20 +1,24 @@
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../../app/hooks';
-import { selectRecordingState } from '../selectors';
+import { selectRecordingState, selectResuming } from '../selectors';
 
 /** The recording state in words, announced politely when it changes. */
 export function RecordingStateBadge() {
   const { t } = useTranslation();
   const state = useAppSelector(selectRecordingState);
+  const resuming = useAppSelector(selectResuming);
   return (
     <p
       role="status"
       className={`status-badge status-badge--recording-${state.toLowerCase()}`}
       data-testid="recording-state"
       data-state={state}
+      data-resuming={resuming}
     >
       <span className="status-badge-label">{t('audio.stateLabel')}</span>{' '}
-      <strong>{t(`audio.state.${state}`)}</strong>
+      <strong>
+        {resuming && state === 'NOT_RECORDING' ? t('audio.resuming') : t(`audio.state.${state}`)}
+      </strong>
     </p>
   );
 }
