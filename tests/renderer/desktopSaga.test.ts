@@ -6,6 +6,8 @@ import { VOLUME_SILENCE_TIMEOUT_MS } from '../../src/shared/constants';
 import { rootReducer } from '../../src/renderer/app/rootReducer';
 import type { RootState } from '../../src/renderer/app/rootReducer';
 import {
+  OUTAGE_BRIDGE_AFTER_MS,
+  bridgeOutages,
   listenToMain,
   onCaptionsCommand,
   reportState,
@@ -18,6 +20,8 @@ import {
 } from '../../src/renderer/features/desktop/sagas';
 import { desktopActions } from '../../src/renderer/features/desktop/slice';
 import { audioActions } from '../../src/renderer/features/audio/slice';
+import { captionsActions } from '../../src/renderer/features/captions/slice';
+import type { HttpResult } from '../../src/renderer/lib/http';
 import { authActions } from '../../src/renderer/features/auth/slice';
 import { socketActions } from '../../src/renderer/features/socket/slice';
 import { settingsActions } from '../../src/renderer/features/settings/slice';
@@ -232,6 +236,73 @@ describe('captions waiting for the connection to resume them', () => {
     expect(types(started.actions)).not.toContain(audioActions.startRequested.type);
     expect(types(started.actions)).not.toContain('lobby/startRequested');
     expect(fakes.http.calls).toEqual([]);
+  });
+});
+
+describe('a dropped connection bridged by captions on this computer', () => {
+  afterEach(() => vi.useRealTimers());
+
+  function start(health: HttpResult<unknown>) {
+    vi.useFakeTimers();
+    const fakes = makeFakes();
+    const { bridge, desktop } = fakeDesktop();
+    fakes.http.on('GET', API.health, health);
+    bridge.answer('offline:start', () => ({ ok: true, engine: 'pocketsphinx:en-us' }));
+    const running = run(bridgeOutages, [fakes.deps, desktop], {
+      session: ready,
+      conversation: { ...initial.conversation, roomId: 'me_1_r' },
+    });
+    return { fakes, bridge, running };
+  }
+
+  it('takes over when the server stays unreachable, and hands back once the connection returns', async () => {
+    const { fakes, bridge, running } = start({ ok: false, status: 0, message: 'Failed to fetch' });
+    running.dispatch(audioActions.resumeWaiting(true));
+    await vi.advanceTimersByTimeAsync(OUTAGE_BRIDGE_AFTER_MS - 100);
+    expect(fakes.audio.starts).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(running.state.desktop.offline.recording).toBe('PENDING');
+    const mic = new FakeCaptureSession();
+    fakes.audio.lastStart.resolve(mic);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(running.state.desktop.offline.recording).toBe('RECORDING');
+    expect(running.state.notifications.items.map((n) => n.key)).toContain('desktop.bridging');
+    // The room's captions stay on screen while this computer captions.
+    expect(types(running.actions)).not.toContain(captionsActions.cleared.type);
+
+    running.dispatch(audioActions.resumeWaiting(false));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(mic.stopped).toBe(true);
+    expect(bridge.invoked('offline:stop')).toHaveLength(1);
+    expect(running.state.desktop.offline.recording).toBe('NOT_RECORDING');
+  });
+
+  it('releases the microphone when the connection returns while this computer is still starting', async () => {
+    const { fakes, bridge, running } = start({ ok: false, status: 0, message: 'Failed to fetch' });
+    running.dispatch(audioActions.resumeWaiting(true));
+    await vi.advanceTimersByTimeAsync(OUTAGE_BRIDGE_AFTER_MS + 100);
+    expect(running.state.desktop.offline.recording).toBe('PENDING');
+    const pending = fakes.audio.lastStart;
+    running.dispatch(audioActions.resumeWaiting(false));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(pending.signal.aborted).toBe(true);
+    expect(bridge.invoked('offline:start')).toEqual([]);
+    expect(running.state.desktop.offline.recording).toBe('NOT_RECORDING');
+  });
+
+  it.each([
+    ['a short drop', { ok: false as const, status: 0, message: 'Failed to fetch' }, 2000],
+    ['a server that still answers', { ok: true as const, status: 200, data: {} }, undefined],
+  ])('leaves %s to the reconnection', async (_name, health, backAfter) => {
+    const { fakes, running } = start(health);
+    running.dispatch(audioActions.resumeWaiting(true));
+    if (backAfter !== undefined) {
+      await vi.advanceTimersByTimeAsync(backAfter);
+      running.dispatch(audioActions.resumeWaiting(false));
+    }
+    await vi.advanceTimersByTimeAsync(OUTAGE_BRIDGE_AFTER_MS * 3);
+    expect(fakes.audio.starts).toHaveLength(0);
+    expect(running.state.desktop.offline.recording).toBe('NOT_RECORDING');
   });
 });
 

@@ -192,6 +192,7 @@ const en = {
     hide: 'Hide captions window',
     openApp: 'Open Hearken',
     moveHint: 'Use the arrow keys to move this window (hold Shift to move faster).',
+    bridging: 'The connection to the server was lost: captions are made on this computer until it is back.',
     noServer: 'The server cannot be reached: captions are made on this computer instead.',
     offlineFailed: 'Captions could not be made on this computer: {{message}}',
     outputChanged:

@@ -196,6 +196,8 @@ const fr: Messages = {
     hide: 'Masquer la fenêtre des sous-titres',
     openApp: 'Ouvrir Hearken',
     moveHint: 'Les flèches du clavier déplacent cette fenêtre (avec Maj, plus vite).',
+    bridging:
+      'La connexion au serveur a été perdue : les sous-titres sont faits sur cet ordinateur jusqu’à son retour.',
     noServer: 'Le serveur est injoignable : les sous-titres sont faits sur cet ordinateur.',
     offlineFailed: 'Les sous-titres n’ont pas pu être faits sur cet ordinateur : {{message}}',
     outputChanged:
