@@ -21,15 +21,24 @@ export async function speak(
   await streamAudio(client, new Int16Array(16_000), { speed, pacer });
   const stopMark = client.received.length;
   client.stopAudio();
-  await client.waitFor(
+  await streamStopped(client, client.user.avaId, stopMark);
+  return transcriptsSince(client, mark);
+}
+
+/**
+ * Waits until `listener` hears that `speakerAvaId`'s stream stopped. The server sends that
+ * after the stream's last final, and a socket keeps its order, so every caption of the stream
+ * has reached this listener by then (another client hearing it says nothing about this one).
+ */
+export async function streamStopped(listener: CaptionClient, speakerAvaId: string, from = 0): Promise<void> {
+  await listener.waitFor(
     (m) =>
       m.type === 'room-status-update' &&
       m.reason === 'audio-stream-stopped' &&
-      !m.status.audioStreams.some((s) => s.avaId === client.user.avaId),
+      !m.status.audioStreams.some((s) => s.avaId === speakerAvaId),
     30_000,
-    stopMark,
+    from,
   );
-  return transcriptsSince(client, mark);
 }
 
 export function transcriptsSince(client: CaptionClient, mark = 0): Transcript[] {

@@ -13,7 +13,7 @@ import {
   streamAudio,
 } from '../../scripts/lib/socket-client';
 import { removeDataDir, startTestServer, type TestServer } from '../helpers/server';
-import { finalText, speak, transcriptsSince } from '../helpers/speak';
+import { finalText, speak, streamStopped, transcriptsSince } from '../helpers/speak';
 import {
   devReference,
   devSamples,
@@ -68,7 +68,9 @@ describe('live captions', () => {
       roomId,
     });
 
+    const friendMark = friend.received.length;
     await speak(host, devSamples(FILE), { speed: SPEED });
+    await streamStopped(friend, host.user.avaId, friendMark);
 
     const seenByHost = transcriptsSince(host);
     const seenByFriend = transcriptsSince(friend);
