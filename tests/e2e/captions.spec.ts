@@ -145,6 +145,12 @@ test('a dropped connection pauses recording, and it resumes with captions once t
     await expect(badge).toHaveAttribute('data-state', 'NOT_RECORDING');
     await expect(badge).toContainText('Paused until the connection is back');
     await expect(page.getByTestId('record-toggle')).toHaveText(/Stop recording/);
+    // The notice floats over the screen: opaque, so the text below does not show through it.
+    const notice = page.locator('[data-testid="notice"][data-intent="warning"]').first();
+    await expect(notice).toContainText('Recording paused');
+    expect(await notice.evaluate((el) => getComputedStyle(el.parentElement!).backgroundColor)).toBe(
+      'rgb(255, 255, 255)',
+    );
     await expectAccessible(page, 'conversation, recording paused by a dropped connection');
 
     await context.setOffline(false);
