@@ -63,6 +63,11 @@ export function freePort(host = '127.0.0.1'): Promise<number> {
   });
 }
 
+/** The emulator's output and its guard's steps (export, stop) for this data folder's last run. */
+export function emulatorLogFile(dataDir: string): string {
+  return resolve(dataDir, 'firebase-auth-emulator.log');
+}
+
 /** Where the accounts of an emulator with this data folder are exported. */
 export function authExportDir(dataDir: string): string {
   return join(dataDir, 'firebase-auth');
@@ -121,9 +126,12 @@ export async function startAuthEmulator(options: AuthEmulatorOptions = {}): Prom
     '--config',
     join(workDir, 'firebase.json'),
   ];
+  let logFile: string | undefined;
   if (options.dataDir) {
-    const exportDir = resolve(authExportDir(options.dataDir));
     mkdirSync(options.dataDir, { recursive: true });
+    logFile = emulatorLogFile(options.dataDir);
+    writeFileSync(logFile, '');
+    const exportDir = resolve(authExportDir(options.dataDir));
     if (existsSync(join(exportDir, 'firebase-export-metadata.json'))) args.push('--import', exportDir);
     args.push('--export-on-exit', exportDir);
   }
@@ -137,6 +145,8 @@ export async function startAuthEmulator(options: AuthEmulatorOptions = {}): Prom
       CI: '1',
       NO_UPDATE_NOTIFIER: '1',
       TMPDIR: workDir,
+      // Read by emulator-guard.ts (a script: importing it would run it).
+      ...(logFile ? { HEARKEN_EMULATOR_LOG: logFile } : {}),
       XDG_CONFIG_HOME: workDir,
       // A real project's credentials must never reach the emulator process.
       GOOGLE_APPLICATION_CREDENTIALS: '',

@@ -12,7 +12,23 @@
  * launcher that died (its end of the pipe closed) cannot break the CLI in the middle of an export.
  */
 import { spawn } from 'node:child_process';
+import { appendFileSync } from 'node:fs';
 import { watchParent } from '../../src/server/parent-watch';
+
+/**
+ * Where the CLI's output and the guard's own steps are also written, when set. A launcher that
+ * died cannot show them, and they are what tells whether the accounts were exported.
+ */
+const EMULATOR_LOG_ENV = 'HEARKEN_EMULATOR_LOG';
+const logPath = process.env[EMULATOR_LOG_ENV];
+function log(text: string): void {
+  if (!logPath) return;
+  try {
+    appendFileSync(logPath, text.endsWith('\n') ? text : `${text}\n`);
+  } catch {
+    // A log that cannot be written must not stop the emulator.
+  }
+}
 
 /** How long an export may take before the CLI is killed anyway. */
 const EXPORT_TIMEOUT_MS = 30_000;
@@ -31,20 +47,36 @@ const cli = spawn(process.execPath, [cliScript, ...cliArgs], {
   cwd: workDir,
   stdio: ['ignore', 'pipe', 'pipe'],
 });
-cli.stdout.on('data', (chunk: Buffer) => process.stdout.write(chunk));
-cli.stderr.on('data', (chunk: Buffer) => process.stderr.write(chunk));
+cli.stdout.on('data', (chunk: Buffer) => {
+  log(chunk.toString());
+  process.stdout.write(chunk);
+});
+cli.stderr.on('data', (chunk: Buffer) => {
+  log(chunk.toString());
+  process.stderr.write(chunk);
+});
 
 let stopRequested = false;
-function stopGracefully(): void {
+function stopGracefully(reason: string): void {
   if (stopRequested) return;
   stopRequested = true;
+  log(`[guard] ${new Date().toISOString()} ${reason}: asking the emulator to export and stop`);
   cli.kill('SIGINT');
-  setTimeout(() => cli.kill('SIGKILL'), EXPORT_TIMEOUT_MS).unref();
+  setTimeout(() => {
+    log(`[guard] the export took over ${EXPORT_TIMEOUT_MS} ms: killing the emulator`);
+    cli.kill('SIGKILL');
+  }, EXPORT_TIMEOUT_MS).unref();
 }
 
-process.on('SIGINT', stopGracefully);
-process.on('SIGHUP', stopGracefully);
-process.on('SIGTERM', () => cli.kill('SIGKILL'));
-watchParent(process.ppid, stopGracefully);
+process.on('SIGINT', () => stopGracefully('SIGINT'));
+process.on('SIGHUP', () => stopGracefully('SIGHUP'));
+process.on('SIGTERM', () => {
+  log('[guard] SIGTERM: stopping the emulator without exporting');
+  cli.kill('SIGKILL');
+});
+watchParent(process.ppid, () => stopGracefully('the launcher is gone'));
 
-cli.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+cli.on('exit', (code, signal) => {
+  log(`[guard] ${new Date().toISOString()} the emulator exited (${signal ?? `code ${code}`})`);
+  process.exit(code ?? (signal ? 1 : 0));
+});

@@ -5,11 +5,12 @@
  * since it started before it exits, so the next start still has them.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { resolve } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import type { ServerMessage } from '../../src/shared/protocol';
-import { startAuthEmulator } from '../../scripts/lib/auth-emulator';
+import { emulatorLogFile, startAuthEmulator } from '../../scripts/lib/auth-emulator';
 import { CaptionClient, createGuest, streamAudio } from '../../scripts/lib/socket-client';
 import { EmulatorClient } from '../helpers/auth-emulator';
 import { removeDataDir, startTestServer, tempDataDir } from '../helpers/server';
@@ -96,10 +97,22 @@ it('stores the open caption line and the new accounts when the launcher is kille
   }
 
   // The next start imports what the orphaned emulator exported on its way out.
+  // What the orphaned emulator and its guard did, before the next start truncates it (the
+  // guard relays the output a moment after the port closes: wait for its last line).
+  let lastRun = '';
+  for (const deadline = Date.now() + 15_000; Date.now() < deadline;) {
+    lastRun = readFileSync(emulatorLogFile(dataDir), 'utf8');
+    if (lastRun.includes('the emulator exited')) break;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  expect(lastRun, lastRun).toMatch(/the launcher is gone: asking the emulator to export/);
+  expect(lastRun, lastRun).toMatch(/Export complete/);
   const next = await startAuthEmulator({ dataDir });
   try {
     const after = new EmulatorClient(next.url, next.projectId);
-    const signedIn = await after.signIn('kept@example.com', 'Secret-pass1');
+    const signedIn = await after.signIn('kept@example.com', 'Secret-pass1').catch((error: Error) => {
+      throw new Error(`${error.message}\nthe orphaned emulator's log:\n${lastRun}`);
+    });
     expect(signedIn.localId).toBeTruthy();
   } finally {
     await next.stop();
