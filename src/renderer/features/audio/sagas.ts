@@ -34,7 +34,7 @@ import type { RootState } from '../../app/rootReducer';
 import { conversationActions } from '../conversation/slice';
 import { notificationsActions } from '../notifications/slice';
 import { settingsActions } from '../settings/slice';
-import { socketActions } from '../socket/slice';
+import { isSocketConnectedEvent, isSocketDroppedEvent, socketActions } from '../socket/slice';
 import { type CaptureEvent, type CaptureSession, audioErrorOf, resolveMicId } from './capture';
 import { canStart } from './recordingMachine';
 import { audioActions } from './slice';
@@ -67,13 +67,6 @@ export type RecordingOutcome = 'stopped' | 'restart' | 'failed' | 'lost';
 const isSocketGone = (action: Action): boolean =>
   socketActions.statusEvent.match(action) &&
   (action.payload === 'lost' || action.payload === 'offline' || action.payload === 'close');
-
-/** Gone for now, as opposed to closed because the user left: the socket saga reconnects. */
-const isSocketDropped = (action: Action): boolean =>
-  socketActions.statusEvent.match(action) && (action.payload === 'lost' || action.payload === 'offline');
-
-const isSocketBack = (action: Action): boolean =>
-  socketActions.statusEvent.match(action) && action.payload === 'succeeded';
 
 const isRoomEnded = (action: Action): boolean =>
   socketActions.messageReceived.match(action) &&
@@ -149,7 +142,7 @@ export function* recordOnce(deps: AppDeps): Generator<unknown, RecordingOutcome,
     if (!session) {
       controller.abort();
       yield put(audioActions.recordingEvent('stop'));
-      return result.gone && isSocketDropped(result.gone) ? 'lost' : 'stopped';
+      return result.gone && isSocketDroppedEvent(result.gone) ? 'lost' : 'stopped';
     }
   } catch (error) {
     controller.abort();
@@ -188,7 +181,7 @@ export function* recordOnce(deps: AppDeps): Generator<unknown, RecordingOutcome,
       trackEnded: join(pump),
     })) as Record<string, unknown>;
     if (result.micChanged || result.langChanged) outcome = 'restart';
-    if (result.gone && isSocketDropped(result.gone as Action)) outcome = 'lost';
+    if (result.gone && isSocketDroppedEvent(result.gone as Action)) outcome = 'lost';
     if (result.trackEnded) {
       outcome = 'failed';
       yield put(notificationsActions.notify({ intent: 'warning', key: 'audio.trackEnded' }));
@@ -217,7 +210,7 @@ export function* waitToResume() {
   yield put(notificationsActions.notify({ intent: 'warning', key: 'audio.pausedConnectionLost' }));
   try {
     const result = (yield race({
-      back: take(isSocketBack),
+      back: take(isSocketConnectedEvent),
       stop: take(isStopRequest),
       closed: take((a: Action) => socketActions.statusEvent.match(a) && a.payload === 'close'),
       ended: take(isRoomEnded),

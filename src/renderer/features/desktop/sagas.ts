@@ -49,7 +49,7 @@ import { notificationsActions } from '../notifications/slice';
 import { settingsActions } from '../settings/slice';
 import { waitForIdentity } from '../session/sagas';
 import type { Identity } from '../session/slice';
-import { socketActions } from '../socket/slice';
+import { isSocketConnectedEvent } from '../socket/slice';
 import type { SocketStatus } from '../socket/statusMachine';
 import { CONNECT_TIMEOUT_MS } from '../socket/sagas';
 import type { DesktopDeps } from './deps';
@@ -177,8 +177,6 @@ function* askMain<C extends Parameters<DesktopDeps['bridge']['invoke']>[0]>(
 
 // ---- The recording window ----
 
-const isOnline = (a: Action) => socketActions.statusEvent.match(a) && a.payload === 'succeeded';
-
 /** Offline captions need the server to be unreachable, not merely to refuse a request. */
 export function serverUnreachable(result: HttpResult<unknown>): boolean {
   return (
@@ -203,7 +201,10 @@ export function* startCaptions(deps: AppDeps, desktop: DesktopDeps) {
     return;
   }
   if (!live) yield put(lobbyActions.startRequested());
-  const { timeout } = (yield race({ online: take(isOnline), timeout: delay(CONNECT_TIMEOUT_MS * 2) })) as {
+  const { timeout } = (yield race({
+    online: take(isSocketConnectedEvent),
+    timeout: delay(CONNECT_TIMEOUT_MS * 2),
+  })) as {
     timeout?: true;
   };
   if (timeout) {

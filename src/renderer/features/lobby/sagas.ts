@@ -11,7 +11,7 @@ import { audioActions } from '../audio/slice';
 import { conversationActions } from '../conversation/slice';
 import { waitForIdentity } from '../session/sagas';
 import { CONNECT_TIMEOUT_MS } from '../socket/sagas';
-import { socketActions } from '../socket/slice';
+import { isSocketConnectedEvent } from '../socket/slice';
 import type { Identity } from '../session/slice';
 import { lobbyActions } from './slice';
 
@@ -30,13 +30,10 @@ export function* startConversation(deps: AppDeps) {
   yield fork(recordWhenConnected, roomId);
 }
 
-const isConnected = (action: Action) =>
-  socketActions.statusEvent.match(action) && action.payload === 'succeeded';
-
 /** Starts recording in `roomId` once its socket connects, unless the user left it first. */
 export function* recordWhenConnected(roomId: string) {
   const { connected } = (yield race({
-    connected: take(isConnected),
+    connected: take(isSocketConnectedEvent),
     exit: take(conversationActions.exited.type),
     timeout: delay(CONNECT_TIMEOUT_MS * 2),
   })) as { connected?: Action };

@@ -24,7 +24,7 @@ import type { RootState } from '../../app/rootReducer';
 import type { ConnectionEvent, SocketConnection } from './connection';
 import { handshakeProblem } from './handshake';
 import { reconnectDelayMs } from './reconnect';
-import { socketActions } from './slice';
+import { isSocketConnectedEvent, socketActions } from './slice';
 import { attemptEvent } from './statusMachine';
 
 const TAG = 'socket';
@@ -69,9 +69,6 @@ export function buildConnectionParams(
 
 const isPong = (action: Action): boolean =>
   socketActions.messageReceived.match(action) && action.payload.type === 'PONG';
-
-const isOnlineEvent = (action: Action): boolean =>
-  socketActions.statusEvent.match(action) && action.payload === 'succeeded';
 
 function connectionChannel(connection: SocketConnection): EventChannel<ConnectionEvent> {
   return eventChannel<ConnectionEvent>((emit) => connection.subscribe(emit), buffers.expanding(64));
@@ -138,7 +135,7 @@ function* readConnection(
 /** Pings while online; returns (the socket is dead) when a PONG does not come in time. */
 export function* heartbeat(deps: AppDeps, connection: SocketConnection) {
   const { timeout: neverOnline } = (yield race({
-    online: take(isOnlineEvent),
+    online: take(isSocketConnectedEvent),
     timeout: delay(CONNECT_TIMEOUT_MS),
   })) as { timeout?: true };
   if (neverOnline) {

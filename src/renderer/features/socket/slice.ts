@@ -1,4 +1,4 @@
-import { type PayloadAction, createSlice } from '@reduxjs/toolkit';
+import { type Action, type PayloadAction, createSlice } from '@reduxjs/toolkit';
 import type { ServerMessage, SocketError } from '../../../shared/protocol';
 import { type SocketStatus, type SocketStatusEvent, nextSocketStatus } from './statusMachine';
 
@@ -39,3 +39,11 @@ const socketSlice = createSlice({
 
 export const socketActions = socketSlice.actions;
 export const socketReducer = socketSlice.reducer;
+
+/** The socket is connected to the room (connection-succeeded came back). */
+export const isSocketConnectedEvent = (action: Action): boolean =>
+  socketActions.statusEvent.match(action) && action.payload === 'succeeded';
+
+/** The socket went away for now (lost, or the browser offline); the socket saga reconnects. */
+export const isSocketDroppedEvent = (action: Action): boolean =>
+  socketActions.statusEvent.match(action) && (action.payload === 'lost' || action.payload === 'offline');
