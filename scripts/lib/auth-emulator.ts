@@ -17,6 +17,9 @@ import { join, resolve } from 'node:path';
 
 export const DEMO_PROJECT_ID = 'demo-hearken';
 
+/** What the Firebase CLI prints once every emulator has started and imported its data. */
+const CLI_READY_LINE = 'All emulators ready';
+
 const ROOT = resolve(import.meta.dirname, '../..');
 const FIREBASE_CLI = join(ROOT, 'node_modules/firebase-tools/lib/bin/firebase.js');
 const GUARD = join(ROOT, 'scripts/lib/emulator-guard.ts');
@@ -153,7 +156,15 @@ export async function startAuthEmulator(options: AuthEmulatorOptions = {}): Prom
     },
   });
   const output: string[] = [];
+  // The Auth emulator answers (and says ready) as soon as it listens, but the CLI imports the
+  // saved accounts only after that: anyone signing in in between is told the account does not
+  // exist. The CLI's own "All emulators ready" line comes after the import.
+  // (Kept across chunks: a pipe may split the line anywhere.)
+  let cliReady = false;
+  let recent = '';
   const onOutput = (chunk: Buffer) => {
+    recent = (recent + chunk.toString()).slice(-500);
+    if (recent.includes(CLI_READY_LINE)) cliReady = true;
     for (const line of chunk.toString().split('\n')) {
       if (line.trim() === '') continue;
       output.push(line);
@@ -175,7 +186,7 @@ export async function startAuthEmulator(options: AuthEmulatorOptions = {}): Prom
       rmSync(workDir, { recursive: true, force: true });
       throw new Error(`the Auth emulator exited at start:\n${output.join('\n')}`);
     }
-    if (await isReady(url)) break;
+    if (cliReady && (await isReady(url))) break;
     if (Date.now() > deadline) {
       child.kill('SIGTERM');
       rmSync(workDir, { recursive: true, force: true });
