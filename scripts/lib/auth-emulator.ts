@@ -163,8 +163,10 @@ export async function startAuthEmulator(options: AuthEmulatorOptions = {}): Prom
   let cliReady = false;
   let recent = '';
   const onOutput = (chunk: Buffer) => {
-    recent = (recent + chunk.toString()).slice(-500);
-    if (recent.includes(CLI_READY_LINE)) cliReady = true;
+    // Only a line split across chunks needs the tail of the last one; a chunk can be long.
+    const seen = recent + chunk.toString();
+    if (seen.includes(CLI_READY_LINE)) cliReady = true;
+    recent = seen.slice(-CLI_READY_LINE.length);
     for (const line of chunk.toString().split('\n')) {
       if (line.trim() === '') continue;
       output.push(line);
