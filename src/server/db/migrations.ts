@@ -127,6 +127,43 @@ const migrations: Record<string, Migration> = {
       await sql`drop table if exists client_logs, users`.execute(db);
     },
   },
+  '2026-11-24-003-trust': {
+    async up(db: Kysely<unknown>) {
+      // The key that signs guest credentials: made once, shared by every server on the database.
+      await db.schema
+        .createTable('server_secrets')
+        .addColumn('name', 'text', (c) => c.primaryKey())
+        .addColumn('value', 'text', (c) => c.notNull())
+        .addColumn('created_at_ms', 'bigint', (c) => c.notNull())
+        .execute();
+      // A member keeps the access of the link they came through (read-only or read-write).
+      await db.schema
+        .alterTable('room_members')
+        .addColumn('readonly', 'boolean', (c) => c.notNull().defaultTo(false))
+        .execute();
+      // A room's public name is released when it ends (NULL), so names do not run out and an
+      // ended room cannot be found by name; old links keep working by token, for members.
+      await sql`alter table rooms alter column name drop not null`.execute(db);
+      await db.schema
+        .alterTable('rooms')
+        .addColumn('admission_required', 'boolean', (c) => c.notNull().defaultTo(false))
+        .execute();
+      await db.schema
+        .alterTable('rooms')
+        .addColumn('forbid_sharing', 'boolean', (c) => c.notNull().defaultTo(false))
+        .execute();
+      await db.schema
+        .alterTable('rooms')
+        .addColumn('allow_transcripts_saving', 'boolean', (c) => c.notNull().defaultTo(true))
+        .execute();
+      await db.schema.createIndex('rooms_host_state_idx').on('rooms').columns(['host_ava_id', 'state']).execute();
+      // Rooms that ended before names were released give their names back now.
+      await sql`update rooms set name = null where state = 'ended'`.execute(db);
+    },
+    async down(db: Kysely<unknown>) {
+      await sql`drop table if exists server_secrets`.execute(db);
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

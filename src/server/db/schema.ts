@@ -17,7 +17,8 @@ export interface GuestUsersTable {
 
 export interface RoomsTable {
   id: string;
-  name: string;
+  /** NULL once the room has ended: names are released for new rooms. */
+  name: string | null;
   host_ava_id: string;
   host_ava_name: string;
   title: string;
@@ -28,6 +29,9 @@ export interface RoomsTable {
   ended_at_ms: ColumnType<number | null, number | null, number | null>;
   ro_token: string;
   rw_token: string;
+  admission_required: Generated<boolean>;
+  forbid_sharing: Generated<boolean>;
+  allow_transcripts_saving: Generated<boolean>;
 }
 
 export interface TranscriptsTable {
@@ -53,6 +57,13 @@ export interface RoomMembersTable {
   room_id: string;
   ava_id: string;
   first_joined_ms: Millis;
+  readonly: Generated<boolean>;
+}
+
+export interface ServerSecretsTable {
+  name: string;
+  value: string;
+  created_at_ms: Millis;
 }
 
 type Json<T> = ColumnType<T, string, string>;
@@ -105,6 +116,7 @@ export interface ClientLogsTable {
 }
 
 export interface Database {
+  server_secrets: ServerSecretsTable;
   users: UsersTable;
   client_logs: ClientLogsTable;
   room_members: RoomMembersTable;
