@@ -10,6 +10,7 @@ import {
   app,
   autoUpdater,
   desktopCapturer,
+  dialog,
   globalShortcut,
   ipcMain,
   nativeImage,
@@ -28,12 +29,12 @@ import { execFile, spawn } from 'node:child_process';
 import { existsSync, renameSync } from 'node:fs';
 import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, posix, resolve, win32 } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { resolveTiers } from '../native/speech/tiers';
 import { apiError } from '../shared/api';
 import type { FromOffline } from '../native/offline/protocol';
-import { CAPTION_MODES, DESKTOP_ROUTES, type CaptionMode } from '../shared/desktop';
+import { CAPTION_MODES, DESKTOP_ROUTES, checkServerUrl, type CaptionMode } from '../shared/desktop';
 import type {
   DesktopConfig,
   DesktopPreferences,
@@ -41,9 +42,16 @@ import type {
   PreferencesProblem,
   SystemAudioPlan,
 } from '../shared/ipc';
-import { APP_ORIGIN, APP_SCHEME, contentTypeFor, resolveAppRequest, securityHeaders } from './app-protocol';
+import {
+  APP_ORIGIN,
+  APP_SCHEME,
+  appFilePath,
+  contentTypeFor,
+  resolveAppRequest,
+  securityHeaders,
+} from './app-protocol';
 import { CaptionsHub } from './captions-hub';
-import { DeepLinkReceiver, registerProtocolClient } from './deep-links';
+import { DeepLinkReceiver, registerProtocolClient, signInDialog } from './deep-links';
 import { expiryNotice, parseVersionPolicy } from './expiry';
 import { EventSender, IpcRouter } from './ipc';
 import { setOpenAtLogin, HIDDEN_LAUNCH_ARG } from './login-item';
@@ -57,7 +65,13 @@ import {
   permissionDecision,
   windowOpenDecision,
 } from './security';
-import { SETTINGS_SCHEMA, type StoredSettings, applyPreferencesUpdate, openSettingsStore } from './settings';
+import {
+  SERVER_URL_PROBLEMS,
+  SETTINGS_SCHEMA,
+  type StoredSettings,
+  applyPreferencesUpdate,
+  openSettingsStore,
+} from './settings';
 import { CaptionsShortcut } from './shortcut';
 import { mainStrings } from './strings';
 import { displayMediaAnswer } from './system-audio/display-media';
@@ -65,7 +79,7 @@ import { type ChildLike, type MonitorCapture, startMonitorCapture } from './syst
 import { systemAudioPlan } from './system-audio/plan';
 import { TokenStore } from './token-store';
 import { type TrayCommand, toMenuTemplate, trayMenu, trayTooltip } from './tray-menu';
-import { startAutoUpdates, type AutoUpdates } from './update';
+import { decideUpdateFeed, startAutoUpdates, type AutoUpdates } from './update';
 import { CaptionWindows } from './windows/caption-windows';
 import { captionWindowOptions, mainWindowOptions } from './windows/window-options';
 
@@ -78,7 +92,6 @@ const devServerUrl =
 const rendererRoot = join(__dirname, `../renderer/${MAIN_WINDOW_VITE_NAME}`);
 const preloadPath = join(__dirname, 'preload.cjs');
 const offlineProcessPath = join(__dirname, 'offline-captions.cjs');
-const updateFeed = process.env.HEARKEN_UPDATE_FEED ?? HEARKEN_UPDATE_FEED;
 const appOrigins = [APP_ORIGIN, ...(devServerUrl ? [originOf(devServerUrl)!] : [])];
 const platform = process.platform as DesktopConfig['platform'];
 
@@ -196,7 +209,9 @@ async function start(): Promise<void> {
         return Response.json(apiError('server-unreachable', (error as Error).message), { status: 502 });
       }
     }
-    const file = join(rendererRoot, route.kind === 'index' ? 'index.html' : route.path);
+    // Joined and checked by this platform's own path rules (win32 on Windows).
+    const file = appFilePath(rendererRoot, route, process.platform === 'win32' ? win32 : posix);
+    if (!file) return new Response(null, { status: 400 });
     try {
       return new Response(await readFile(file), {
         headers: { 'Content-Type': contentTypeFor(file), ...securityHeaders(csp()) },
@@ -400,6 +415,11 @@ async function start(): Promise<void> {
     const result = applyPreferencesUpdate(before, update);
     const next = result.preferences;
     let problem = result.problem;
+    if (result.serverUrlProblem)
+      log(
+        'warn',
+        `server address refused (${SERVER_URL_PROBLEMS[result.serverUrlProblem]}); kept ${before.serverUrl}`,
+      );
     if (next.globalShortcut !== before.globalShortcut) {
       const outcome = shortcut.apply(next.globalShortcut);
       if (outcome === 'taken' || outcome === 'invalid') {
@@ -484,6 +504,15 @@ async function start(): Promise<void> {
     deliverToken: (customToken) =>
       events.send(ensureMainWindow().webContents.id, 'auth:customToken', { customToken }),
     showMainWindow,
+    signedInAccount: () => settings.get('signedInAccount') ?? undefined,
+    accountSignedIn: (account) => settings.set('signedInAccount', account),
+    serverUrl: () => prefs().serverUrl,
+    // Modal to the app window, so it is clear which app asks.
+    confirmSignIn: async (request) => {
+      const { signInId, ...options } = signInDialog(request, strings().signInLink);
+      const { response } = await dialog.showMessageBox(ensureMainWindow(), options);
+      return response === signInId;
+    },
     log: (level, message) => log(level, message),
   });
   registerProtocolClient(app, {
@@ -588,18 +617,27 @@ async function start(): Promise<void> {
   router.handle('offline:stop', () => offline.stop());
 
   // ---- Updates and expiry ----
+  // https only; a packaged build reads only the feed it was built with (update.ts).
+  const feedDecision = decideUpdateFeed({
+    isPackaged: app.isPackaged,
+    buildFeed: HEARKEN_UPDATE_FEED,
+    envFeed: process.env.HEARKEN_UPDATE_FEED,
+  });
+  for (const { level, message } of feedDecision.log) log(level, message);
+  const updateFeed = feedDecision.base;
   const updates: AutoUpdates = startAutoUpdates({
     autoUpdater,
     platform: process.platform,
     arch: process.arch,
     isPackaged: app.isPackaged,
-    feedBase: updateFeed,
+    feedBase: updateFeed ?? '',
     timers: {
       setInterval: (fn, ms) => setInterval(fn, ms),
       clearInterval: (h) => clearInterval(h as NodeJS.Timeout),
     },
     onStatus: (status, detail) => {
       if (status === 'error') log('warn', `update check failed: ${detail ?? ''}`);
+      if (status === 'disabled' && detail) log('warn', detail);
       updateReady = status === 'ready';
       refreshTray();
     },
@@ -621,11 +659,14 @@ async function start(): Promise<void> {
   // ---- Start ----
   if (process.env.HEARKEN_SERVER_URL) {
     // Development and the smoke test point the app at a server without touching the preferences UI.
-    const { preferences, problem } = applyPreferencesUpdate(prefs(), {
-      serverUrl: process.env.HEARKEN_SERVER_URL,
-    });
-    if (problem) log('warn', `HEARKEN_SERVER_URL is not a server address: ${process.env.HEARKEN_SERVER_URL}`);
-    else settings.set('preferences', preferences);
+    // The same rule as the preferences screen: https, or http to this computer only.
+    const checked = checkServerUrl(process.env.HEARKEN_SERVER_URL);
+    if (checked.ok) settings.set('preferences', { ...prefs(), serverUrl: checked.url });
+    else
+      log(
+        'warn',
+        `HEARKEN_SERVER_URL refused (${SERVER_URL_PROBLEMS[checked.problem]}); keeping ${prefs().serverUrl}`,
+      );
   }
   const applied = shortcut.apply(prefs().globalShortcut);
   if (applied === 'taken') {

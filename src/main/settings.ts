@@ -11,7 +11,9 @@ import {
   DEFAULT_DESKTOP_THEME,
   DESKTOP_THEMES,
   THEME_VARIANTS,
+  checkServerUrl,
   type CaptionMode,
+  type ServerUrlProblem,
 } from '../shared/desktop';
 import type { DesktopPreferences, InvokeRequest, PreferencesProblem } from '../shared/ipc';
 import type { Rect } from './windows/placement';
@@ -26,6 +28,11 @@ export interface StoredSettings {
   lastDisplay: Partial<Record<CaptionMode, string>>;
   /** Interface language of the tray, as chosen in the app ('' = the system's). */
   language: '' | 'en' | 'fr';
+  /**
+   * The account last confirmed through a `hearken://login` link (deep-links.ts): the one a new
+   * link would replace, named in its confirmation. Not a secret (no token); null before any.
+   */
+  signedInAccount: { uid: string; label: string } | null;
 }
 
 export const DEFAULT_PREFERENCES: DesktopPreferences = {
@@ -43,6 +50,7 @@ export const SETTINGS_DEFAULTS: StoredSettings = {
   windowBounds: { floatingCaptions: {}, captionsBox: {} },
   lastDisplay: {},
   language: '',
+  signedInAccount: null,
 };
 
 const rectSchema = {
@@ -107,6 +115,16 @@ export const SETTINGS_SCHEMA = {
     default: {},
   },
   language: { enum: ['', 'en', 'fr'], default: '' },
+  signedInAccount: {
+    type: ['object', 'null'],
+    properties: {
+      uid: { type: 'string', minLength: 1, maxLength: 128 },
+      label: { type: 'string', minLength: 1, maxLength: 200 },
+    },
+    required: ['uid', 'label'],
+    additionalProperties: false,
+    default: null,
+  },
 } as const;
 
 /** The part of electron-store (or conf) the app uses. */
@@ -116,24 +134,29 @@ export interface SettingsStore {
 }
 
 /**
- * A server URL as typed by a person: trimmed, http or https only, no credentials; kept as its
- * origin plus path without a trailing slash.
+ * A server URL as typed by a person, or undefined when refused (shared/desktop.ts checkServerUrl:
+ * https, or http to this machine only).
  */
 export function normalizeServerUrl(input: string): string | undefined {
-  let url: URL;
-  try {
-    url = new URL(input.trim());
-  } catch {
-    return undefined;
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
-  if (url.username || url.password || url.search || url.hash) return undefined;
-  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+  const checked = checkServerUrl(input);
+  return checked.ok ? checked.url : undefined;
 }
+
+/** Sentences for the log, saying what to do about a refused server address. */
+export const SERVER_URL_PROBLEMS: Record<ServerUrlProblem, string> = {
+  malformed: 'it is not a URL',
+  'unsupported-scheme': 'only https:// (or http:// to this computer) is accepted',
+  credentials: 'it carries a user name or password; sign in in the app instead',
+  'query-or-fragment': 'it has a query or fragment; give the server address only',
+  'insecure-remote':
+    'plain http:// is accepted only for this computer (localhost, 127.x.x.x, [::1]); use https:// for any other server',
+};
 
 export interface PreferencesUpdateResult {
   preferences: DesktopPreferences;
   problem?: PreferencesProblem;
+  /** Why a server address was refused, for the log (the page only has `server-url-invalid`). */
+  serverUrlProblem?: ServerUrlProblem;
 }
 
 /**
@@ -147,6 +170,7 @@ export function applyPreferencesUpdate(
 ): PreferencesUpdateResult {
   const next: DesktopPreferences = { ...current, theme: { ...current.theme } };
   let problem: PreferencesProblem | undefined;
+  let serverUrlProblem: ServerUrlProblem | undefined;
   if (update.captionMode !== undefined) next.captionMode = update.captionMode;
   if (update.audioSource !== undefined) next.audioSource = update.audioSource;
   if (update.theme !== undefined) next.theme = { ...update.theme };
@@ -161,11 +185,19 @@ export function applyPreferencesUpdate(
     }
   }
   if (update.serverUrl !== undefined) {
-    const url = normalizeServerUrl(update.serverUrl);
-    if (url) next.serverUrl = url;
-    else problem ??= 'server-url-invalid';
+    // Refused (not https and not this computer, not a URL): the saved address stays.
+    const checked = checkServerUrl(update.serverUrl);
+    if (checked.ok) next.serverUrl = checked.url;
+    else {
+      problem ??= 'server-url-invalid';
+      serverUrlProblem = checked.problem;
+    }
   }
-  return problem ? { preferences: next, problem } : { preferences: next };
+  return {
+    preferences: next,
+    ...(problem ? { problem } : {}),
+    ...(serverUrlProblem ? { serverUrlProblem } : {}),
+  };
 }
 
 /**

@@ -30,6 +30,18 @@ export interface MainStrings {
   updateRequired: string;
   quit: string;
   shortcutTaken: (accelerator: string) => string;
+  /** The confirmation of a hearken://login link (deep-links.ts signInDialog). */
+  signInLink: {
+    title: string;
+    question: (account: string) => string;
+    detail: (server: string) => string;
+    replaceQuestion: (current: string, account: string) => string;
+    replaceDetail: (current: string, account: string, server: string) => string;
+    signIn: string;
+    cancel: string;
+    keep: (current: string) => string;
+    switchTo: (account: string) => string;
+  };
 }
 
 const en: MainStrings = {
@@ -60,6 +72,19 @@ const en: MainStrings = {
   updateRequired: 'This version has expired: update Hearken',
   quit: 'Quit Hearken',
   shortcutTaken: (a) => `The shortcut ${a} is used by another application.`,
+  signInLink: {
+    title: 'Sign in to Hearken',
+    question: (account) => `Sign in to Hearken as ${account}?`,
+    detail: (server) =>
+      `Your browser or another program opened a Hearken sign-in link. Your captions will be kept in this account on ${server}. If you did not just sign in on the Hearken web page, choose Cancel.`,
+    replaceQuestion: (current, account) => `Hearken is signed in as ${current}. Switch to ${account}?`,
+    replaceDetail: (current, account, server) =>
+      `Your browser or another program opened a Hearken sign-in link for ${account} on ${server}. Switching signs ${current} out of this app, and your next captions go to ${account}. Keep ${current} unless you just signed in as ${account} on the Hearken web page.`,
+    signIn: 'Sign in',
+    cancel: 'Cancel',
+    keep: (current) => `Keep ${current}`,
+    switchTo: (account) => `Switch to ${account}`,
+  },
 };
 
 const fr: MainStrings = {
@@ -94,6 +119,20 @@ const fr: MainStrings = {
   updateRequired: 'Cette version a expiré : mettez Hearken à jour',
   quit: 'Quitter Hearken',
   shortcutTaken: (a) => `Le raccourci ${a} est utilisé par une autre application.`,
+  signInLink: {
+    title: 'Connexion à Hearken',
+    question: (account) => `Se connecter à Hearken avec le compte ${account} ?`,
+    detail: (server) =>
+      `Votre navigateur ou un autre programme a ouvert un lien de connexion Hearken. Vos sous-titres seront conservés dans ce compte sur ${server}. Si vous ne venez pas de vous connecter sur la page web de Hearken, choisissez Annuler.`,
+    replaceQuestion: (current, account) =>
+      `Hearken est connecté avec le compte ${current}. Passer au compte ${account} ?`,
+    replaceDetail: (current, account, server) =>
+      `Votre navigateur ou un autre programme a ouvert un lien de connexion Hearken pour ${account} sur ${server}. Changer de compte déconnecte ${current} de cette application, et vos prochains sous-titres iront à ${account}. Gardez ${current}, sauf si vous venez de vous connecter avec ${account} sur la page web de Hearken.`,
+    signIn: 'Se connecter',
+    cancel: 'Annuler',
+    keep: (current) => `Garder ${current}`,
+    switchTo: (account) => `Passer à ${account}`,
+  },
 };
 
 /** The strings for a language setting ('' follows the system locale, e.g. "fr-CA"). */

@@ -209,3 +209,47 @@ export function parseCaptionViewSearch(search: string): CaptionViewQuery {
     },
   };
 }
+
+/**
+ * Why a conversation server address was refused. Captions of medical, legal and work meetings
+ * travel to that server, with the account's token: plain http is accepted only where the traffic
+ * never leaves the machine (a server run on this computer for development or offline use).
+ */
+export type ServerUrlProblem =
+  'malformed' | 'unsupported-scheme' | 'credentials' | 'query-or-fragment' | 'insecure-remote';
+
+export type ServerUrlCheck = { ok: true; url: string } | { ok: false; problem: ServerUrlProblem };
+
+/**
+ * True for a host that is this machine by its address or its reserved name: 127.0.0.0/8, ::1 and
+ * `localhost`. `hostname` is a WHATWG URL's, so IPv4 spellings (`127.1`, `0x7f.0.0.1`,
+ * `2130706433`) arrive as dotted decimals and IPv6 compressed in brackets; a name that only
+ * starts like one (`127.0.0.1.evil.com`, `localhost.evil.com`) is an ordinary DNS name.
+ * `*.localhost`, `localhost.` and IPv4-mapped IPv6 are refused: not needed, and less certain.
+ */
+export function isLoopbackHost(hostname: string): boolean {
+  if (hostname === 'localhost' || hostname === '[::1]') return true;
+  const v4 = /^127\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(hostname);
+  return v4 !== null && v4.slice(1).every((part) => Number(part) <= 255);
+}
+
+/**
+ * A server address as typed by a person (preferences, HEARKEN_SERVER_URL): trimmed; https, or
+ * http to a loopback host only; no credentials (they would end up in logs and the CSP), no query
+ * or fragment (paths are appended to it). Kept as its origin plus path without a trailing slash.
+ */
+export function checkServerUrl(input: string): ServerUrlCheck {
+  let url: URL;
+  try {
+    url = new URL(input.trim());
+  } catch {
+    return { ok: false, problem: 'malformed' };
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    return { ok: false, problem: 'unsupported-scheme' };
+  if (url.username || url.password) return { ok: false, problem: 'credentials' };
+  if (url.search || url.hash) return { ok: false, problem: 'query-or-fragment' };
+  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname))
+    return { ok: false, problem: 'insecure-remote' };
+  return { ok: true, url: `${url.origin}${url.pathname.replace(/\/+$/, '')}` };
+}
