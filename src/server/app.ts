@@ -31,6 +31,12 @@ import { registerUserRoutes } from './http/user-routes';
 import { RoomRegistry } from './rooms/registry';
 import type { RoomServices } from './rooms/room';
 import { handleConnection } from './socket/connection';
+import { GuestCredentials } from './auth/guest-credentials';
+import { PrincipalResolver } from './auth/principal';
+import { registerAccessControl } from './http/access-hook';
+import { clientAddressOf } from './http/client-address';
+import { serverLoggerOptions } from './log-redaction';
+import { registerSecurityHeaders } from './http/security-headers';
 
 export interface RunningServer {
   url: string;
@@ -81,11 +87,12 @@ function version(): string {
 
 export async function startServer(config: ServerConfig): Promise<RunningServer> {
   const options: FastifyHttpOptions<HttpServer> = {
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger: config.logLevel === 'silent' ? false : serverLoggerOptions(config.logLevel),
     bodyLimit: MAX_TEXT_MESSAGE_BYTES,
     trustProxy: config.trustProxy,
   };
   const app = Fastify(options);
+  registerSecurityHeaders(app, config);
   const log: RoomServices['log'] = (level, message, extra) => app.log[level](extra ?? {}, message);
 
   const database = await openDatabase({
@@ -98,6 +105,18 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const users = new UserRepository(database.db);
   const clientLogs = new ClientLogRepository(database.db);
   const verifier = config.auth ? IdentityVerifier.create(config.auth) : undefined;
+  const credentials = await GuestCredentials.load(database.db, Date.now());
+  const principals = new PrincipalResolver(credentials, verifier, users);
+  // Before any route: every route registered from here on must have a row in the access table.
+  registerAccessControl(app, {
+    resolver: principals,
+    rooms,
+    // Not /api: the static plugin's routes are the files (and folder indexes) of the web folder.
+    isWebClientFile: (url) =>
+      !url.startsWith('/api/') &&
+      (existsSync(join(config.webDir, url, 'index.html')) ||
+        (url.includes('.') && existsSync(join(config.webDir, url)))),
+  });
   if (config.auth) {
     app.log.info(
       config.auth.emulatorHost
@@ -135,9 +154,17 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   }
 
   const services: RoomServices = {
-    saveFinal: (roomId, t) => transcripts.saveFinal(roomId, t),
     updateRoom: (id, changes) => rooms.update(id, changes),
     openSpeech(tier, lang, track) {
+      // A global cap keeps the streams already running real-time: one more speaker is told now,
+      // rather than everyone's captions falling behind.
+      if (pool.openStreams >= config.limits.maxDecoders) {
+        return {
+          ok: false,
+          code: 'speech-unavailable',
+          message: `the server is captioning as many speakers as it can (${config.limits.maxDecoders}); try again in a moment`,
+        };
+      }
       // Premium falls back to basic rather than leaving someone without captions.
       const name = pool.status(tier).ok ? tier : 'basic';
       const status = pool.status(name);
@@ -169,6 +196,8 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
 
   registerRoutes(app, {
     guests,
+    credentials,
+    nameLookups: new AddressLimiter(config.limits.nameLookups),
     guestLimiter: new AddressLimiter(GUEST_CREATION_LIMIT),
     rooms,
     registry,
@@ -224,13 +253,34 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   }
 
   const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
+  const roomCreations = new AddressLimiter(config.limits.roomCreations);
+  const socketsByAddress = new Map<string, number>();
+  const clientAddress = clientAddressOf(config.trustProxy);
   app.server.on('upgrade', (request, socket, head) => {
     const path = (request.url ?? '').split('?')[0];
     if (path !== SOCKET_PATH) {
       socket.destroy();
       return;
     }
+    // The address Fastify would see (X-Forwarded-For only from a trusted proxy).
+    const address = clientAddress(request);
+    const open = socketsByAddress.get(address) ?? 0;
+    if (open >= config.limits.socketsPerAddress) {
+      socket.end('HTTP/1.1 429 Too Many Requests\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      return;
+    }
+    socketsByAddress.set(address, open + 1);
+    let counted = true;
+    const uncount = () => {
+      if (!counted) return;
+      counted = false;
+      const left = (socketsByAddress.get(address) ?? 1) - 1;
+      if (left <= 0) socketsByAddress.delete(address);
+      else socketsByAddress.set(address, left);
+    };
+    socket.once('close', uncount);
     wss.handleUpgrade(request, socket, head, (ws) => {
+      ws.once('close', uncount);
       const host = request.headers.host;
       // Room links are web links: the desktop app's pages (app://hearken) are no origin to invite people to.
       const origin =
@@ -243,20 +293,11 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
         ws,
         {
           registry,
-          identify: async (speakerId, identityToken) => {
-            const guest = await guests.find(speakerId);
-            if (guest) return { avaId: guest.avaId, userName: guest.userName };
-            const user = await users.find(speakerId);
-            if (!user || !identityToken || !verifier) return undefined;
-            const verified = await verifier.verify(identityToken);
-            if (!verified.ok || verified.identity.uid !== user.firebaseAuthUID) return undefined;
-            return { avaId: user.avaId, userName: user.userName || user.avaName };
-          },
-          isReadonlyToken: async (roomId, token) => {
-            const found = await rooms.findByToken(token);
-            return found !== undefined && found.room.id === roomId && found.readonly;
-          },
-          recordMember: (roomId, avaId) => rooms.addMember(roomId, avaId, Date.now()),
+          principals,
+          rooms,
+          limits: config.limits,
+          roomCreations,
+          address,
           now: () => Date.now(),
           log,
         },

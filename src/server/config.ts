@@ -3,12 +3,14 @@
  * machine: PGlite in ./data, models in ./models, the bundled Silero VAD, port 8080.
  */
 import { availableParallelism } from 'node:os';
+import { type ServerLimits, loadLimits } from './limits';
 import { dirname, join, resolve } from 'node:path';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseEngineSettings, resolveTiers, type Tier } from '../native/speech/tiers';
 import type { EngineSpec } from '../native/speech/types';
 import { DEFAULT_REMOTE_CONFIG, type RemoteConfigFlags } from '../shared/user';
+import { assertSafeConfig } from './config-safety';
 
 /**
  * Firebase Authentication: the Auth emulator (FIREBASE_AUTH_EMULATOR_HOST set, a demo project,
@@ -42,7 +44,10 @@ export interface ElasticConfig {
 export interface ServerConfig {
   host: string;
   port: number;
-  /** Origin used in room links; when unset, the origin the host's browser used. */
+  /**
+   * Origin used in room links. Required when listening beyond loopback; when unset (loopback
+   * only), the loopback origin the host's browser used (config-safety.ts inviteOrigin).
+   */
   publicUrl?: string;
   dataDir: string;
   databaseUrl?: string;
@@ -63,6 +68,8 @@ export interface ServerConfig {
    * the person's address rather than the proxy's. False unless HEARKEN_TRUST_PROXY is set.
    */
   trustProxy: boolean | string;
+  /** Limits that hold under abuse (limits.ts). */
+  limits: ServerLimits;
 }
 
 /**
@@ -172,7 +179,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     env.HEARKEN_VAD_MODEL ?? join(root, 'resources/models/silero-vad/silero_vad.onnx'),
   );
   const workers = int(env.HEARKEN_SPEECH_WORKERS, availableParallelism(), 'HEARKEN_SPEECH_WORKERS');
-  return {
+  const config: ServerConfig = {
     host: env.HEARKEN_HOST ?? '127.0.0.1',
     port: int(env.HEARKEN_PORT ?? env.PORT, 8080, 'HEARKEN_PORT'),
     ...(env.HEARKEN_PUBLIC_URL ? { publicUrl: env.HEARKEN_PUBLIC_URL.replace(/\/+$/, '') } : {}),
@@ -197,5 +204,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     remoteConfig: loadRemoteConfig(env.HEARKEN_REMOTE_CONFIG),
     ...withDefined('elastic', loadElasticConfig(env)),
     trustProxy: parseTrustProxy(env.HEARKEN_TRUST_PROXY),
+    limits: loadLimits(env, Math.max(1, workers)),
   };
+  // An Auth emulator reachable from other machines, or invite links taken from request headers:
+  // refused here, before anything listens (config-safety.ts).
+  assertSafeConfig(config, env);
+  return config;
 }

@@ -3,7 +3,7 @@
  * and response bodies. Errors always have the shape of `ApiErrorBody`, whose message the client
  * reads with `httpErrorMessage` (nested error content message, then msg, then name).
  */
-import type { ConversationStatus, GuestUser, Transcript } from './entities';
+import type { ConversationStatus, GuestUser, GuestUserWithCredential, Transcript } from './entities';
 import type { FeatureFlags, UserSettings } from './user';
 
 export const API = {
@@ -15,9 +15,8 @@ export const API = {
   token: (token: string) => `/api/v1/tokens/${encodeURIComponent(token)}`,
   /** Resolves a room's short public name (what people type to join) to its room. */
   roomName: (name: string) => `/api/v1/room-names/${encodeURIComponent(name)}`,
-  /** A room's status and final transcripts, for the transcript view; `?avaId=` of a participant. */
-  roomTranscripts: (roomId: string, avaId: string) =>
-    `/api/v1/rooms/${encodeURIComponent(roomId)}/transcripts?avaId=${encodeURIComponent(avaId)}`,
+  /** A room's status and final transcripts, for the transcript view: members only (their credential or token). */
+  roomTranscripts: (roomId: string) => `/api/v1/rooms/${encodeURIComponent(roomId)}/transcripts`,
   /** What this server can do: speech engines per tier, version. */
   config: '/api/v1/config',
   health: '/api/v1/health',
@@ -57,6 +56,8 @@ export interface CreateGuestBody {
 }
 
 export type GuestUserResponse = GuestUser;
+/** POST createGuest answers the guest and its credential. */
+export type CreatedGuestResponse = GuestUserWithCredential;
 
 export interface TokenResponse {
   roomId: string;
@@ -67,6 +68,9 @@ export interface TokenResponse {
 export interface RoomNameResponse {
   roomId: string;
   name: string;
+  /** The link token to join with (read-write, or read-only for someone who joined read-only). */
+  token: string;
+  readonly: boolean;
 }
 
 export interface RoomTranscriptsResponse {

@@ -36,6 +36,40 @@ export function parseIdentityAuthorization(header: string | undefined): string |
   return /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/.test(token) ? token : undefined;
 }
 
+/**
+ * A guest proves its avaId with the credential the server signed for it (POST
+ * /api/v1/guest-users/me), sent the same way: `Basic base64("guest:" + credential)`.
+ */
+export const GUEST_AUTH_USER = 'guest';
+
+/** A guest credential: the avaId, a dot, and the server's signature (base64url). */
+export const GUEST_CREDENTIAL_PATTERN = /^[A-Za-z0-9_-]{1,64}\.[A-Za-z0-9_-]{43}$/;
+
+export function guestAuthorization(credential: string): string {
+  return `Basic ${btoa(`${GUEST_AUTH_USER}:${credential}`)}`;
+}
+
+export type ParsedAuthorization = { kind: 'firebase'; token: string } | { kind: 'guest'; credential: string };
+
+/** Either kind of proof an Authorization header carries, or undefined when it carries none we accept. */
+export function parseAuthorization(header: string | undefined): ParsedAuthorization | undefined {
+  const token = parseIdentityAuthorization(header);
+  if (token) return { kind: 'firebase', token };
+  if (!header) return undefined;
+  const match = /^Basic\s+([A-Za-z0-9+/]+=*)\s*$/i.exec(header);
+  if (!match) return undefined;
+  let decoded: string;
+  try {
+    decoded = atob(match[1]!);
+  } catch {
+    return undefined;
+  }
+  const prefix = `${GUEST_AUTH_USER}:`;
+  if (!decoded.startsWith(prefix)) return undefined;
+  const credential = decoded.slice(prefix.length);
+  return GUEST_CREDENTIAL_PATTERN.test(credential) ? { kind: 'guest', credential } : undefined;
+}
+
 /** The token is fetched again only once it is 3,000,000 ms old (or when there is none). */
 export function tokenNeedsRefetch(fetchedAtMs: number | undefined, nowMs: number): boolean {
   return fetchedAtMs === undefined || nowMs - fetchedAtMs >= TOKEN_REFETCH_MS;

@@ -33,15 +33,18 @@ export interface AudioStream {
 export interface RoomLinks {
   /** Read-only link: `?token=...&endpoint=...`. */
   ro: string;
-  /** Read-write link. */
-  rw: string;
+  /** Read-write link: absent for read-only members, who must never see it. */
+  rw?: string;
 }
 
 /** Conversation status (room status). */
 export interface ConversationStatus {
   id: string;
-  /** The room's short public name, the one people type to join. */
-  name: string;
+  /**
+   * The room's short public name, the one people type to join. Absent once the room has ended
+   * (names are released) and for read-only members (a name joins read-write).
+   */
+  name?: string;
   host: HostInfo;
   conversationMode: ConversationMode;
   title: string;
@@ -54,6 +57,8 @@ export interface ConversationStatus {
   speakers: Speaker[];
   participants: Participant[];
   audioStreams: AudioStream[];
+  /** The host's sharing settings (forbid sharing hides the links and name from everyone else). */
+  confidential?: { allowTranscriptsSaving: boolean; forbidSharing: boolean };
 }
 
 export interface WordTiming {
@@ -125,4 +130,13 @@ export interface GuestUser {
   userName: string;
   accountType: 'Temporary';
   createdAtMs: number;
+}
+
+/**
+ * What creating a guest returns: the guest and its secret credential, which the client keeps
+ * beside the avaId and presents on every call (an avaId alone proves nothing). Only ever sent
+ * to the guest it belongs to.
+ */
+export interface GuestUserWithCredential extends GuestUser {
+  credential: string;
 }

@@ -141,6 +141,10 @@ const migrations: Record<string, Migration> = {
         .alterTable('room_members')
         .addColumn('readonly', 'boolean', (c) => c.notNull().defaultTo(false))
         .execute();
+      await db.schema
+        .alterTable('room_members')
+        .addColumn('role', 'text', (c) => c.notNull().defaultTo('participant'))
+        .execute();
       // A room's public name is released when it ends (NULL), so names do not run out and an
       // ended room cannot be found by name; old links keep working by token, for members.
       await sql`alter table rooms alter column name drop not null`.execute(db);
@@ -162,6 +166,52 @@ const migrations: Record<string, Migration> = {
     },
     async down(db: Kysely<unknown>) {
       await sql`drop table if exists server_secrets`.execute(db);
+    },
+  },
+  '2026-11-24-004-transcript-sequence': {
+    async up(db: Kysely<unknown>) {
+      // Counters kept with the room, moved forward in the same transaction as the rows they
+      // number: next_index (caption order, reserved ahead of use and never reused after a
+      // restart) and last_seq (the room's sequence of stored changes, which clients follow to
+      // notice a missed message and ask for it).
+      await db.schema
+        .alterTable('rooms')
+        .addColumn('next_index', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+      await db.schema
+        .alterTable('rooms')
+        .addColumn('last_seq', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+      // transcripts.seq was one counter for the whole server; it becomes the room's own, numbered
+      // in the order the rows were written.
+      await sql`alter table transcripts rename column seq to global_seq`.execute(db);
+      await db.schema.alterTable('transcripts').addColumn('seq', 'integer').execute();
+      await sql`
+        update transcripts t set seq = n.rn
+        from (
+          select room_id, id, row_number() over (partition by room_id order by global_seq) as rn
+          from transcripts
+        ) n
+        where t.room_id = n.room_id and t.id = n.id
+      `.execute(db);
+      await sql`alter table transcripts alter column seq set not null`.execute(db);
+      await sql`alter table transcripts drop column global_seq`.execute(db);
+      await sql`
+        update rooms set
+          next_index = coalesce((select max(idx) + 1 from transcripts where room_id = rooms.id), 0),
+          last_seq = coalesce((select max(seq) from transcripts where room_id = rooms.id), 0)
+      `.execute(db);
+      // One change, one number: a bug that gave two rows the same seq fails instead of hiding.
+      await db.schema
+        .createIndex('transcripts_room_seq_idx')
+        .on('transcripts')
+        .columns(['room_id', 'seq'])
+        .unique()
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await sql`drop index if exists transcripts_room_seq_idx`.execute(db);
+      await sql`alter table rooms drop column if exists next_index, drop column if exists last_seq`.execute(db);
     },
   },
 };

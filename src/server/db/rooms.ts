@@ -1,11 +1,12 @@
 /** Rooms: the durable part of a conversation (who hosts it, its names and tokens, its state). */
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { ConversationMode, RoomStateValue } from '../../shared/entities';
 import type { Database } from './schema';
 
 export interface RoomRecord {
   id: string;
-  name: string;
+  /** Null once the room has ended: its name is free for new rooms. */
+  name: string | null;
   hostAvaId: string;
   hostAvaName: string;
   title: string;
@@ -16,6 +17,15 @@ export interface RoomRecord {
   endedAtMs: number | null;
   roToken: string;
   rwToken: string;
+  /** The host's sharing settings (spec: confidential, forbid-conversation-sharing). */
+  forbidSharing: boolean;
+  allowTranscriptsSaving: boolean;
+}
+
+/** What a member is in a room (the host is one without a row). */
+export interface MemberRecord {
+  readonly: boolean;
+  role: 'participant' | 'scribe';
 }
 
 type Row = Database['rooms'] extends infer T ? { [K in keyof T]: unknown } : never;
@@ -23,7 +33,7 @@ type Row = Database['rooms'] extends infer T ? { [K in keyof T]: unknown } : nev
 function toRecord(row: Row): RoomRecord {
   return {
     id: String(row.id),
-    name: String(row.name),
+    name: row.name === null || row.name === undefined ? null : String(row.name),
     hostAvaId: String(row.host_ava_id),
     hostAvaName: String(row.host_ava_name),
     title: String(row.title),
@@ -34,6 +44,8 @@ function toRecord(row: Row): RoomRecord {
     endedAtMs: row.ended_at_ms === null ? null : Number(row.ended_at_ms),
     roToken: String(row.ro_token),
     rwToken: String(row.rw_token),
+    forbidSharing: row.forbid_sharing === true,
+    allowTranscriptsSaving: row.allow_transcripts_saving !== false,
   };
 }
 
@@ -57,6 +69,8 @@ export class RoomRepository {
         ended_at_ms: room.endedAtMs,
         ro_token: room.roToken,
         rw_token: room.rwToken,
+        forbid_sharing: room.forbidSharing,
+        allow_transcripts_saving: room.allowTranscriptsSaving,
       })
       .onConflict((oc) => oc.column('name').doNothing())
       .executeTakeFirst();
@@ -68,8 +82,14 @@ export class RoomRepository {
     return row ? toRecord(row) : undefined;
   }
 
+  /** Only ongoing rooms have names (an ended room's is released). */
   async findByName(name: string): Promise<RoomRecord | undefined> {
-    const row = await this.db.selectFrom('rooms').selectAll().where('name', '=', name).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('rooms')
+      .selectAll()
+      .where('name', '=', name)
+      .where('state', '=', 'ongoing')
+      .executeTakeFirst();
     return row ? toRecord(row) : undefined;
   }
 
@@ -92,31 +112,51 @@ export class RoomRepository {
       conversation_mode?: string;
       state?: string;
       ended_at_ms?: number | null;
+      name?: null;
     } = {};
     if (changes.title !== undefined) values.title = changes.title;
     if (changes.conversationMode !== undefined) values.conversation_mode = changes.conversationMode;
     if (changes.state !== undefined) values.state = changes.state;
+    // Ending releases the name in the same write, so an ended room is never found by name.
+    if (changes.state === 'ended') values.name = null;
     if (changes.endedAtMs !== undefined) values.ended_at_ms = changes.endedAtMs;
     if (Object.keys(values).length === 0) return;
     await this.db.updateTable('rooms').set(values).where('id', '=', id).execute();
   }
 
-  /** Remembers that someone was in the room: they may read its transcript afterwards. */
-  async addMember(roomId: string, avaId: string, nowMs: number): Promise<void> {
+  /**
+   * Remembers that someone joined the room, with the access of the link they came through: they
+   * may come back and read its transcript afterwards. A read-write link later presented upgrades
+   * a read-only member; nothing downgrades one (the host's links are the host's to share).
+   */
+  async addMember(roomId: string, avaId: string, nowMs: number, member: MemberRecord): Promise<MemberRecord> {
     await this.db
       .insertInto('room_members')
-      .values({ room_id: roomId, ava_id: avaId, first_joined_ms: nowMs })
-      .onConflict((oc) => oc.columns(['room_id', 'ava_id']).doNothing())
+      .values({
+        room_id: roomId,
+        ava_id: avaId,
+        first_joined_ms: nowMs,
+        readonly: member.readonly,
+        role: member.role,
+      })
+      .onConflict((oc) =>
+        oc.columns(['room_id', 'ava_id']).doUpdateSet({
+          readonly: sql<boolean>`room_members.readonly and excluded.readonly`,
+          role: sql<string>`excluded.role`,
+        }),
+      )
       .execute();
+    return (await this.membership(roomId, avaId)) ?? member;
   }
 
-  async isMember(roomId: string, avaId: string): Promise<boolean> {
+  async membership(roomId: string, avaId: string): Promise<MemberRecord | undefined> {
     const row = await this.db
       .selectFrom('room_members')
-      .select('ava_id')
+      .select(['readonly', 'role'])
       .where('room_id', '=', roomId)
       .where('ava_id', '=', avaId)
       .executeTakeFirst();
-    return row !== undefined;
+    if (!row) return undefined;
+    return { readonly: row.readonly === true, role: row.role === 'scribe' ? 'scribe' : 'participant' };
   }
 }

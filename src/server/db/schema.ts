@@ -32,6 +32,10 @@ export interface RoomsTable {
   admission_required: Generated<boolean>;
   forbid_sharing: Generated<boolean>;
   allow_transcripts_saving: Generated<boolean>;
+  /** Caption indexes below this are used or reserved (never handed out again). */
+  next_index: Generated<number>;
+  /** The room's last stored transcript change (its sequence number). */
+  last_seq: Generated<number>;
 }
 
 export interface TranscriptsTable {
@@ -50,7 +54,8 @@ export interface TranscriptsTable {
   t0: number;
   track_name: string;
   use_paid_asr: boolean;
-  seq: Generated<number>;
+  /** The room's sequence number of this row's last change (gapless per room, unique). */
+  seq: number;
 }
 
 export interface RoomMembersTable {
@@ -58,6 +63,7 @@ export interface RoomMembersTable {
   ava_id: string;
   first_joined_ms: Millis;
   readonly: Generated<boolean>;
+  role: Generated<string>;
 }
 
 export interface ServerSecretsTable {

@@ -80,12 +80,8 @@ export function registerClientLogRoutes(app: FastifyInstance, deps: ClientLogDep
     if (!deps.limiter.take(request.ip, entries.length)) {
       return sendTooManyRequests(reply, deps.limiter.retryAfterSeconds(entries.length));
     }
-    let avaId: string | undefined;
-    const token = parseIdentityAuthorization(request.headers.authorization);
-    if (token && deps.verifier) {
-      const verified = await deps.verifier.verify(token);
-      if (verified.ok) avaId = (await deps.users.findByUid(verified.identity.uid))?.avaId;
-    }
+    // The author, when the access hook verified one (guest or account).
+    const avaId = request.principal.avaId;
     const receivedAtMs = deps.now();
     await deps.logs.add(entries, avaId, receivedAtMs);
     if (deps.elastic) {

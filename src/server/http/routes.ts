@@ -7,10 +7,13 @@ import {
   API,
   apiError,
   type FirebaseClientConfig,
+  type RoomNameResponse,
   type RoomTranscriptsResponse,
+  type TokenResponse,
   type ServerConfigResponse,
 } from '../../shared/api';
-import type { GuestUser } from '../../shared/entities';
+import type { GuestUser, GuestUserWithCredential } from '../../shared/entities';
+import type { GuestCredentials } from '../auth/guest-credentials';
 import { randomId } from '../../shared/ids';
 import { object, optional, string, formatIssue } from '../../shared/schema';
 import { DISPLAY_NAME_MAX_LENGTH } from '../../shared/constants';
@@ -22,6 +25,9 @@ import type { RoomRegistry } from '../rooms/registry';
 
 export interface RouteDeps {
   guests: GuestRepository;
+  credentials: GuestCredentials;
+  /** Room-name look-ups per address and per identity (names must not be enumerable). */
+  nameLookups: AddressLimiter;
   /** Guest creation per client address (anyone may call it, and each call adds a row). */
   guestLimiter: AddressLimiter;
   rooms: RoomRepository;
@@ -66,9 +72,13 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps): void {
       createdAtMs: deps.now(),
     };
     await deps.guests.create(user);
-    return reply.code(201).send(user);
+    // The only time the credential is sent: the client keeps it beside the avaId.
+    return reply
+      .code(201)
+      .send({ ...user, credential: deps.credentials.sign(user.avaId) } satisfies GuestUserWithCredential);
   });
 
+  // The access table lets only the guest itself through (its credential names this avaId).
   app.get<{ Params: { avaId: string } }>('/api/v1/guest-users/:avaId', async (request, reply) => {
     const user = await deps.guests.find(request.params.avaId);
     if (!user) return reply.code(404).send(apiError('guest-not-found', 'No guest user has this id.'));
@@ -76,38 +86,66 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps): void {
   });
 
   app.get<{ Params: { token: string } }>('/api/v1/tokens/:token', async (request, reply) => {
-    const found = await deps.rooms.findByToken(request.params.token);
-    if (!found)
-      return reply.code(404).send(apiError('token-not-found', 'This link is not valid (or no longer).'));
-    return { roomId: found.room.id, readonly: found.readonly };
+    const access = request.roomAccess!;
+    const readonly = access.room.roToken === request.params.token;
+    // A read-only member who somehow holds the read-write token is not told it is one: their
+    // access stays what their link gave them (the socket decides from the membership too).
+    return { roomId: access.room.id, readonly } satisfies TokenResponse;
   });
 
   app.get<{ Params: { name: string } }>('/api/v1/room-names/:name', async (request, reply) => {
+    const principal = request.principal;
+    if (
+      !deps.nameLookups.take(`address:${request.ip}`) ||
+      !deps.nameLookups.take(`identity:${principal.avaId ?? ''}`)
+    ) {
+      return sendTooManyRequests(reply, deps.nameLookups.retryAfterSeconds());
+    }
     const problem = checkRoomName(request.params.name);
     if (problem)
       return reply
         .code(400)
         .send(apiError(`room-name-${problem}`, 'Room names have at least 3 letters, digits or dashes.'));
     const room = await deps.rooms.findByName(normalizeRoomName(request.params.name));
-    if (!room)
+    if (!room || !room.name)
       return reply
         .code(404)
         .send(apiError('room-not-found', 'No conversation has this room name. Check spelling.'));
-    return { roomId: room.id, name: room.name };
+    // A name joins read-write, except for someone already in the room through a read-only link.
+    const membership = principal.avaId ? await deps.rooms.membership(room.id, principal.avaId) : undefined;
+    const readonly = membership?.readonly === true && principal.avaId !== room.hostAvaId;
+    return {
+      roomId: room.id,
+      name: room.name,
+      token: readonly ? room.roToken : room.rwToken,
+      readonly,
+    } satisfies RoomNameResponse;
   });
 
-  app.get<{ Params: { roomId: string }; Querystring: { avaId?: string } }>(
-    '/api/v1/rooms/:roomId/transcripts',
-    async (request, reply) => {
-      const { roomId } = request.params;
-      const avaId = request.query.avaId ?? '';
-      // Only people who were in the conversation may read it back; others learn nothing.
-      const allowed = avaId !== '' && (await deps.rooms.isMember(roomId, avaId));
-      const room = allowed ? await deps.registry.find(roomId) : undefined;
-      if (!room) return reply.code(404).send(apiError('room-not-found', 'No transcript found'));
-      return { status: room.status(), transcripts: room.transcripts() } satisfies RoomTranscriptsResponse;
-    },
-  );
+  app.get<{ Params: { roomId: string } }>('/api/v1/rooms/:roomId/transcripts', async (request, reply) => {
+    const access = request.roomAccess!;
+    const host = access.actor === 'host' || access.room.hostAvaId === request.principal.avaId;
+    // After the conversation, the host's settings decide whether others may read it back.
+    if (
+      !host &&
+      access.room.state === 'ended' &&
+      (access.room.forbidSharing || !access.room.allowTranscriptsSaving)
+    ) {
+      return reply
+        .code(403)
+        .send(apiError('transcript-not-shared', 'The host has not shared this transcript.'));
+    }
+    const room = await deps.registry.find(access.room.id);
+    if (!room) return reply.code(404).send(apiError('room-not-found', 'No transcript found'));
+    const viewer = {
+      avaId: request.principal.avaId ?? '',
+      readonly: access.membership?.readonly === true && !host,
+    };
+    return {
+      status: room.status(undefined, viewer),
+      transcripts: room.transcripts(),
+    } satisfies RoomTranscriptsResponse;
+  });
 
   app.get(
     API.config,

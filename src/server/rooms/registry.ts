@@ -33,6 +33,14 @@ export class RoomRegistry {
     return [...this.live.values()];
   }
 
+  /** Ongoing rooms `avaId` hosts that are live in this server (anyone in them, or just left). */
+  liveRoomsHostedBy(avaId: string): number {
+    let count = 0;
+    for (const room of this.live.values())
+      if (room.hostAvaId === avaId && room.state === 'ongoing') count += 1;
+    return count;
+  }
+
   /**
    * The room `roomId`, loaded or created. Only the host may create it: a client-created room id
    * is the host's avaId, an underscore, and a random id.
@@ -80,7 +88,7 @@ export class RoomRegistry {
       }
       record = await this.create(roomId, user);
     }
-    const room = new LiveRoom(record, await transcripts.list(roomId), services);
+    const room = new LiveRoom(record, await transcripts.load(roomId), services, transcripts);
     room.publicUrl = this.options.publicUrl(origin);
     this.live.set(roomId, room);
     return room;
@@ -102,6 +110,8 @@ export class RoomRegistry {
         endedAtMs: null,
         roToken: randomId(24),
         rwToken: randomId(24),
+        forbidSharing: false,
+        allowTranscriptsSaving: true,
       };
       if (await rooms.create(record)) return record;
       // The name was taken (or the host raced us creating the same room): look again.
@@ -117,6 +127,12 @@ export class RoomRegistry {
     const timer = setTimeout(() => {
       this.evictTimers.delete(room.id);
       if (room.memberCount === 0 && this.live.get(room.id) === room) {
+        // Finals still waiting for the database stay with this room: a copy loaded now would
+        // number its changes from the stored counter and collide with them.
+        if (room.busy) {
+          this.released(room);
+          return;
+        }
         this.live.delete(room.id);
         void room.close();
       }

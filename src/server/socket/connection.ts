@@ -23,30 +23,47 @@ import {
   type SocketErrorCode,
 } from '../../shared/protocol';
 import { normalizeTitle } from '../../shared/validation';
+import { hostOfRoomId } from '../../shared/ids';
+import {
+  type Actor,
+  SOCKET_ACCESS,
+  type SocketAction,
+  allows,
+  roomActor,
+  socketActionsOf,
+} from '../auth/access';
+import { mayBeScribe, mayUsePremium } from '../auth/entitlements';
+import type { Principal, PrincipalResolver, Refusal } from '../auth/principal';
+import type { MemberRecord, RoomRepository } from '../db/rooms';
+import type { AddressLimiter } from '../http/address-limits';
+import type { ServerLimits } from '../limits';
+import { admit, tokenKind } from '../rooms/admission';
 import type { LiveRoom, RoomMember } from '../rooms/room';
 import { RoomError } from '../rooms/room';
 import type { RoomRegistry } from '../rooms/registry';
 import { TokenBucket } from '../token-bucket';
 
-export interface SocketUser {
-  avaId: string;
-  userName: string;
-}
-
 export interface ConnectionDeps {
   registry: RoomRegistry;
-  /**
-   * Who the client is: a guest by its avaId, or an account by its avaId and the identity token
-   * that proves it (accounts cannot be claimed by id alone).
-   */
-  identify(speakerId: string, identityToken?: string): Promise<SocketUser | undefined>;
-  /** Whether `token` is the room's read-only link token. */
-  isReadonlyToken(roomId: string, token: string): Promise<boolean>;
-  /** Remembers who was in a room, so they may read its transcript later. */
-  recordMember(roomId: string, avaId: string): Promise<void>;
+  /** Who connects: the guest credential or identity token of connection-params, checked. */
+  principals: Pick<PrincipalResolver, 'fromConnectionParams'>;
+  rooms: Pick<RoomRepository, 'find' | 'membership' | 'addMember'>;
+  limits: ServerLimits;
+  /** Rooms created, keyed `address:<ip>` and `identity:<avaId>` (shared by all connections). */
+  roomCreations: AddressLimiter;
+  /** The client's address (behind a trusted proxy, the person's). */
+  address: string;
   now(): number;
   log(level: 'info' | 'warn' | 'error', message: string, extra?: object): void;
 }
+
+const REFUSAL_MESSAGES: Partial<Record<Refusal, string>> = {
+  'invalid-credential': 'this guest credential is not valid: create a guest user again',
+  'claims-mismatch': 'speakerId is not the person the credential or identity token proves',
+  'expired-token': 'your sign-in has expired: sign in again',
+  'accounts-unavailable': 'accounts are not configured on this server',
+  unavailable: 'the sign-in service cannot be reached; try again',
+};
 
 /** Partials are skipped for a client whose socket has this much unsent data. */
 const SLOW_CLIENT_BUFFERED_BYTES = 512 * 1024;
@@ -59,10 +76,28 @@ const MAX_VIOLATIONS = 50;
 
 type Phase = 'awaiting-params' | 'connecting' | 'connected' | 'closed';
 
+function displayNameOf(principal: Principal): string {
+  if (principal.kind === 'account') {
+    return principal.profile?.userName || principal.profile?.avaName || principal.identity.displayName || '';
+  }
+  return '';
+}
+
 export function handleConnection(ws: WebSocket, deps: ConnectionDeps, origin?: string): void {
   let phase: Phase = 'awaiting-params';
   let room: LiveRoom | undefined;
   let member: RoomMember | undefined;
+  let principal: Principal | undefined;
+  const audioStarts = new TokenBucket(
+    deps.limits.audioStarts.ratePerSecond,
+    deps.limits.audioStarts.burst,
+    deps.now,
+  );
+  // A socket that does not say who it is soon is closed: idle sockets cost memory and a slot.
+  const connectTimer = setTimeout(() => {
+    if (phase !== 'connected') ws.close(1008, 'connection-params not received in time');
+  }, deps.limits.connectTimeoutMs);
+  connectTimer.unref();
   let lastSeen = deps.now();
   let queued = 0;
   let violations = 0;
@@ -103,35 +138,122 @@ export function handleConnection(ws: WebSocket, deps: ConnectionDeps, origin?: s
   });
 
   async function connect(message: Extract<ClientMessage, { type: 'connection-params' }>): Promise<void> {
-    const user = await deps.identify(message.speakerId, message.identityToken);
-    if (!user) {
-      fail(
-        'forbidden',
-        'unknown speakerId (or an account without a valid identityToken): create a guest user with POST /api/v1/guest-users/me first, or sign in',
-        message.type,
-      );
+    const refuse = (code: SocketErrorCode, text: string) => {
+      fail(code, text, message.type);
       phase = 'awaiting-params';
+    };
+    const proven = await deps.principals.fromConnectionParams(message);
+    if (proven.kind === 'outsider' || !allows(SOCKET_ACCESS['connection-params'], proven.kind)) {
+      refuse(
+        'forbidden',
+        (proven.kind === 'outsider' && proven.refusal && REFUSAL_MESSAGES[proven.refusal]) ||
+          'prove who you are: a guestCredential from POST /api/v1/guest-users/me, or a signed-in identityToken',
+      );
       return;
     }
-    const userName = message.username?.trim() || user.userName;
-    const target = await deps.registry.open(message.roomId, { avaId: user.avaId, userName }, origin);
-    const readonly = message.token ? await deps.isReadonlyToken(message.roomId, message.token) : false;
-    await deps.recordMember(target.id, user.avaId);
+    if (proven.avaId === undefined) {
+      refuse('forbidden', 'this account has no profile yet: finish signing up first');
+      return;
+    }
+    const who = { ...proven, avaId: proven.avaId };
+    const role: ConnectionRole = message.role ?? 'participant';
+    if (role === 'scribe' && !mayBeScribe(who)) {
+      refuse('forbidden', 'only Scribes may connect with the scribe role');
+      return;
+    }
+    const record = await deps.rooms.find(message.roomId);
+    const isHost = record ? record.hostAvaId === who.avaId : hostOfRoomId(message.roomId) === who.avaId;
+    let admitted: MemberRecord;
+    if (!record) {
+      if (!isHost) {
+        refuse('room-not-found', 'no conversation has this id; ask the host for the link or room name');
+        return;
+      }
+      const refusal = creationRefusal(who.avaId);
+      if (refusal) {
+        refuse('rate-limited', refusal);
+        return;
+      }
+      admitted = { readonly: false, role };
+    } else {
+      const decision = admit({
+        isHost,
+        ended: record.state !== 'ongoing',
+        membership: await deps.rooms.membership(record.id, who.avaId),
+        token: tokenKind(message.token, record),
+        role,
+      });
+      if (!decision.ok) {
+        refuse(decision.code, decision.message);
+        return;
+      }
+      admitted = decision.member;
+    }
+    const userName = message.username?.trim() || displayNameOf(who);
+    const target = await deps.registry.open(message.roomId, { avaId: who.avaId, userName }, origin);
+    // An ended room lets its members read, never write: they are not recorded again.
+    const membership =
+      target.state === 'ongoing'
+        ? await deps.rooms.addMember(target.id, who.avaId, deps.now(), admitted)
+        : admitted;
     if (ws.readyState !== ws.OPEN) {
       deps.registry.released(target);
       return;
     }
-    const role: ConnectionRole = message.role ?? 'participant';
-    member = { avaId: user.avaId, userName, role, readonly, usePaidASR: false, send };
+    principal = who;
+    const joined: RoomMember = {
+      avaId: who.avaId,
+      userName,
+      role: membership.role,
+      readonly: membership.readonly && !isHost,
+      usePaidASR: false,
+      send,
+    };
+    member = joined;
     room = target;
     phase = 'connected';
+    clearTimeout(connectTimer);
     send({
       type: 'connection-succeeded',
-      speakerId: user.avaId,
+      speakerId: who.avaId,
       roomId: target.id,
       serverTimeMs: deps.now(),
+      readonly: joined.readonly || target.state !== 'ongoing',
+      role: joined.role,
     });
-    target.join(member);
+    target.join(joined);
+  }
+
+  /** Why `avaId` may not create another room now, or undefined when it may. */
+  function creationRefusal(avaId: string): string | undefined {
+    const live = deps.registry.liveRoomsHostedBy(avaId);
+    if (live >= deps.limits.liveRoomsPerIdentity) {
+      return `you already host ${live} conversations: end one before starting another`;
+    }
+    if (
+      !deps.roomCreations.take(`address:${deps.address}`) ||
+      !deps.roomCreations.take(`identity:${avaId}`)
+    ) {
+      return 'too many conversations started; wait a little and try again';
+    }
+    return undefined;
+  }
+
+  /** What the member is in the room now (the room may have ended since they came in). */
+  function actorNow(): Actor {
+    if (!room || !member || !principal || principal.kind === 'outsider') return 'outsider';
+    const actor = roomActor(
+      principal,
+      { hostAvaId: room.hostAvaId, ended: room.state !== 'ongoing' },
+      { readonly: member.readonly, role: member.role },
+    );
+    return actor === 'stranger' ? 'outsider' : actor;
+  }
+
+  /** The first action of `message` the member may not take, if any. */
+  function forbiddenAction(message: ClientMessage): SocketAction | undefined {
+    const actor = actorNow();
+    return socketActionsOf(message).find((action) => !allows(SOCKET_ACCESS[action], actor));
   }
 
   async function dispatch(message: ClientMessage): Promise<void> {
@@ -148,12 +270,22 @@ export function handleConnection(ws: WebSocket, deps: ConnectionDeps, origin?: s
       await connect(message);
       return;
     }
-    if (phase !== 'connected' || !room || !member) {
+    if (phase !== 'connected' || !room || !member || !principal) {
       fail('not-connected', `send connection-params before ${message.type}`, message.type);
+      return;
+    }
+    const forbidden = forbiddenAction(message);
+    if (forbidden) {
+      if (actorNow() === 'ended-member') fail('room-ended', 'the conversation has ended', message.type);
+      else fail('forbidden', `${forbidden}: not allowed for a ${actorNow()} of this conversation`, message.type);
       return;
     }
     switch (message.type) {
       case 'connection-params-update':
+        if (message.usePaidASR === true && !mayUsePremium(principal, deps.limits.premiumFor)) {
+          fail('forbidden', 'Premium captions are not included in your plan', message.type);
+          return;
+        }
         if (message.usePaidASR !== undefined) member.usePaidASR = message.usePaidASR;
         await room.updateParams(member, message);
         return;
@@ -176,6 +308,10 @@ export function handleConnection(ws: WebSocket, deps: ConnectionDeps, origin?: s
             );
             return;
           }
+          if (!audioStarts.take()) {
+            fail('rate-limited', 'recording is being started too often; wait a moment', message.type);
+            return;
+          }
           room.startAudio(member, message.metadata.lang);
         } else {
           await room.stopAudio(member);
@@ -187,6 +323,10 @@ export function handleConnection(ws: WebSocket, deps: ConnectionDeps, origin?: s
       case 'signal-i-am-typing':
         room.signalTyping(member);
         return;
+      case 'transcripts-since':
+      case 'transcripts-before':
+        room.requestTranscripts(member, message);
+        return;
       case 'close':
         ws.close(1000, message.reason ?? 'closed');
         return;
@@ -196,6 +336,15 @@ export function handleConnection(ws: WebSocket, deps: ConnectionDeps, origin?: s
   function audioFrame(data: Buffer): void {
     if (phase !== 'connected' || !room || !member) {
       violation('not-connected', 'audio frames before connection-params are ignored', undefined, true);
+      return;
+    }
+    if (!allows(SOCKET_ACCESS['audio-frame'], actorNow())) {
+      violation(
+        'forbidden',
+        `audio frames are not allowed for a ${actorNow()} of this conversation`,
+        undefined,
+        true,
+      );
       return;
     }
     if (data.byteLength > MAX_AUDIO_FRAME_BYTES) {
@@ -221,6 +370,17 @@ export function handleConnection(ws: WebSocket, deps: ConnectionDeps, origin?: s
       violation(
         'invalid-audio-frame',
         'audio frames must hold whole 16-bit samples (an even number of bytes)',
+        undefined,
+        true,
+      );
+      return;
+    }
+    // Recognition that has fallen this far behind is not caught up by queueing more: the frame
+    // is dropped, the speaker told (sampled), and memory stays bounded.
+    if (room.backlogSeconds(member) > deps.limits.streamBacklogSeconds) {
+      violation(
+        'rate-limited',
+        `recognition is more than ${deps.limits.streamBacklogSeconds} s behind; audio is being dropped`,
         undefined,
         true,
       );
@@ -275,6 +435,7 @@ export function handleConnection(ws: WebSocket, deps: ConnectionDeps, origin?: s
   ws.on('close', () => {
     phase = 'closed';
     clearInterval(heartbeat);
+    clearTimeout(connectTimer);
     // Leave after the queued messages: audio already received still becomes captions.
     chain = chain.then(() => {
       if (room && member) {

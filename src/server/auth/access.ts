@@ -1,0 +1,228 @@
+/**
+ * Who may do what: the one authorisation table of the server. Every HTTP route and every socket
+ * action has a row; the HTTP hook (http/access-hook.ts) and the socket (socket/connection.ts)
+ * ask `allows` before any handler runs, and no handler decides who may call it. A route or
+ * message without a row is refused at start-up (routes) or does not compile (messages), and
+ * docs/security.md is this table rendered (a test keeps them equal).
+ *
+ * Actors:
+ * - outsider: proves nothing (no credential, or one that does not verify);
+ * - guest: a valid guest credential; account: a valid Firebase identity token. On a room's
+ *   routes and messages these two columns mean "not a member of this ongoing room";
+ * - host, rw-member, ro-member, scribe: members of an ongoing room (the host always is one;
+ *   read-only or read-write by the link they came through; scribe by role);
+ * - ended-member: any member, host included, of a room that has ended.
+ * Someone who is not a member of an ended room is refused everything about it, as if it did
+ * not exist: ended rooms cannot be joined.
+ */
+
+export const ACTORS = [
+  'outsider',
+  'guest',
+  'account',
+  'host',
+  'rw-member',
+  'ro-member',
+  'scribe',
+  'ended-member',
+] as const;
+export type Actor = (typeof ACTORS)[number];
+
+/** The actors that are a principal alone, before any room is involved. */
+export const PRINCIPAL_ACTORS = ['outsider', 'guest', 'account'] as const satisfies readonly Actor[];
+export type PrincipalActor = (typeof PRINCIPAL_ACTORS)[number];
+
+/** yes; no; own: only on the caller's own record; n/a: this actor cannot arise for this row. */
+export type Cell = 'yes' | 'no' | 'own' | 'n/a';
+
+export interface AccessRow {
+  /** 'room': the row concerns one room, and the member actors apply. */
+  scope: 'none' | 'room';
+  cells: Readonly<Record<Actor, Cell>>;
+  /** What the reader of docs/security.md should know beyond the cells. */
+  note: string;
+}
+
+import type { ClientMessage, ClientMessageOf, ClientMessageType } from '../../shared/protocol';
+
+const MEMBER_ACTORS = ['host', 'rw-member', 'ro-member', 'scribe', 'ended-member'] as const;
+
+/** A row about no room: who of outsider, guest and account may call it. */
+function principals(cells: Partial<Record<PrincipalActor, Cell>>, note: string): AccessRow {
+  const all = Object.fromEntries(ACTORS.map((a) => [a, 'n/a'])) as Record<Actor, Cell>;
+  for (const a of PRINCIPAL_ACTORS) all[a] = cells[a] ?? 'no';
+  return { scope: 'none', cells: all, note };
+}
+
+/** A row about one room: the actors listed may, everyone else may not. */
+function room(allowed: readonly Actor[], note: string): AccessRow {
+  const cells = Object.fromEntries(ACTORS.map((a) => [a, allowed.includes(a) ? 'yes' : 'no'])) as Record<
+    Actor,
+    Cell
+  >;
+  return { scope: 'room', cells, note };
+}
+
+const EVERYONE_IN_ROOM = [...MEMBER_ACTORS] as const;
+const LIVE_MEMBERS = ['host', 'rw-member', 'ro-member', 'scribe'] as const;
+const SPEAKERS = ['host', 'rw-member'] as const;
+
+/**
+ * HTTP routes, keyed `METHOD path` exactly as registered with Fastify (HEAD follows GET).
+ */
+export const HTTP_ACCESS = {
+  'POST /api/v1/guest-users/me': principals(
+    { outsider: 'yes', guest: 'yes', account: 'yes' },
+    'Anyone may become a guest; limited per client address. Returns the credential, once, to its owner.',
+  ),
+  'GET /api/v1/guest-users/:avaId': principals(
+    { guest: 'own' },
+    'A guest reads only its own record (checking its credential still works).',
+  ),
+  'GET /api/v1/tokens/:token': room(
+    ['guest', 'account', ...EVERYONE_IN_ROOM],
+    'The link token is the invitation. Ended rooms: members only. A read-only member is never told a read-write token.',
+  ),
+  'GET /api/v1/room-names/:name': principals(
+    { guest: 'yes', account: 'yes' },
+    'Resolves names of ongoing rooms only (ended rooms release theirs); limited per address and per identity. Answers a join token: read-only for a read-only member.',
+  ),
+  'GET /api/v1/rooms/:roomId/transcripts': room(
+    EVERYONE_IN_ROOM,
+    "Members only, and only while the host's sharing settings allow it; a read-only member never sees the read-write link.",
+  ),
+  'GET /api/v1/config': principals({ outsider: 'yes', guest: 'yes', account: 'yes' }, 'Public settings.'),
+  'GET /api/v1/health': principals({ outsider: 'yes', guest: 'yes', account: 'yes' }, 'Liveness.'),
+  'GET /api/v1/remote-config': principals(
+    { outsider: 'yes', guest: 'yes', account: 'yes' },
+    'Public feature flags.',
+  ),
+  'POST /pushClientLogsToElastic': principals(
+    { outsider: 'yes', guest: 'yes', account: 'yes' },
+    'Client logs; limited per client address; an account is recorded as the author.',
+  ),
+  'GET /api/v1/users/me': principals({ account: 'yes' }, 'The signed-in account’s own profile.'),
+  'PATCH /api/v1/users/me': principals({ account: 'yes' }, 'Get-or-create and update one’s own profile.'),
+  'PATCH /api/v1.1/users/:avaId': principals({ account: 'own' }, 'Only one’s own profile.'),
+  'PATCH /enrollBetaFeature': principals({ account: 'yes' }, 'One’s own beta features.'),
+  'POST /updateSettings': principals({ account: 'own' }, 'Only one’s own settings (body data.avaId).'),
+  'POST /api/v1/users/tts-voice': principals({ account: 'yes' }, 'One’s own voice.'),
+  'POST /api/v1/users/me/customToken': principals(
+    { account: 'yes' },
+    'Desktop sign-in: a custom token for the account whose ID token is presented.',
+  ),
+  'GET /*': principals(
+    { outsider: 'yes', guest: 'yes', account: 'yes' },
+    'The web client’s files (unknown /api paths answer 404).',
+  ),
+} as const satisfies Record<string, AccessRow>;
+
+export type HttpRouteKey = keyof typeof HTTP_ACCESS;
+
+/**
+ * Socket actions: a message type, or a message type and the field that makes it a different
+ * power (ending a room is not the same as muting one's own audio download).
+ */
+export const SOCKET_ACCESS = {
+  'connection-params': principals(
+    { guest: 'yes', account: 'yes' },
+    'Proves who connects (guest credential or identity token). Joins an ongoing room with a link or name token, or rejoins as a member; creates a room only for its host.',
+  ),
+  ping: room(
+    ['outsider', 'guest', 'account', ...EVERYONE_IN_ROOM],
+    'Keep-alive, allowed before connection-params too.',
+  ),
+  'connection-params-update': room(
+    EVERYONE_IN_ROOM,
+    'Fields about oneself (downAudio, audio, saveTranscript).',
+  ),
+  'connection-params-update.usePaidASR': room(
+    SPEAKERS,
+    'Premium captions for one’s next recording; also needs the Premium entitlement.',
+  ),
+  'connection-params-update.conversationMode': room(['host'], 'Only the host changes the mode.'),
+  'connection-params-update.state': room(['host'], 'Only the host ends the room.'),
+  'update-title': room(['host'], 'Only the host renames the room.'),
+  'audio.start': room(SPEAKERS, 'Read-only members, Scribes and ended rooms cannot send audio.'),
+  'audio.stop': room(EVERYONE_IN_ROOM, 'Stops one’s own recording, if any.'),
+  'audio-frame': room(SPEAKERS, 'Binary audio frames, after audio.start.'),
+  'reset-recorder': room(SPEAKERS, 'Flushes one’s own recording.'),
+  'signal-i-am-typing': room(['host', 'rw-member', 'scribe'], 'At most one broadcast per member per second.'),
+  close: room(EVERYONE_IN_ROOM, 'Closes one’s own connection.'),
+  'transcripts-since': room(EVERYONE_IN_ROOM, 'Finals missed after a gap or a reconnection.'),
+  'transcripts-before': room(EVERYONE_IN_ROOM, 'Older finals, when scrolling back.'),
+} as const satisfies Record<string, AccessRow>;
+
+export type SocketAction = keyof typeof SOCKET_ACCESS;
+
+/**
+ * The actions one message asks for. Every message type is listed (the compiler checks), so a
+ * new message cannot be handled before it has a row.
+ */
+const ACTIONS_OF: { [K in ClientMessageType]: (message: ClientMessageOf<K>) => SocketAction[] } = {
+  'connection-params': () => ['connection-params'],
+  'connection-params-update': (m) => [
+    'connection-params-update',
+    ...(m.usePaidASR !== undefined ? (['connection-params-update.usePaidASR'] as const) : []),
+    ...(m.conversationMode !== undefined ? (['connection-params-update.conversationMode'] as const) : []),
+    ...(m.state !== undefined ? (['connection-params-update.state'] as const) : []),
+  ],
+  'update-title': () => ['update-title'],
+  audio: (m) => [m.action === 'start' ? 'audio.start' : 'audio.stop'],
+  'reset-recorder': () => ['reset-recorder'],
+  'signal-i-am-typing': () => ['signal-i-am-typing'],
+  close: () => ['close'],
+  ping: () => ['ping'],
+  'transcripts-since': () => ['transcripts-since'],
+  'transcripts-before': () => ['transcripts-before'],
+};
+
+export function socketActionsOf(message: ClientMessage): SocketAction[] {
+  return (ACTIONS_OF[message.type] as (m: ClientMessage) => SocketAction[])(message);
+}
+
+/** Whether `actor` may; `own` says whether the record concerned is the caller's. */
+export function allows(row: AccessRow, actor: Actor, own = false): boolean {
+  const cell = row.cells[actor];
+  return cell === 'yes' || (cell === 'own' && own);
+}
+
+/** What a member of a room is, for the room rows. */
+export interface Membership {
+  readonly: boolean;
+  role: 'participant' | 'scribe';
+}
+
+/**
+ * The actor a principal is for one room. `membership` is undefined for a non-member; the host
+ * is a member whether or not a membership row exists. 'stranger' is a non-member of an ended
+ * room: refused everything, as if the room did not exist.
+ */
+export function roomActor(
+  principal: { kind: PrincipalActor; avaId?: string },
+  room: { hostAvaId: string; ended: boolean },
+  membership: Membership | undefined,
+): Actor | 'stranger' {
+  if (principal.kind === 'outsider') return 'outsider';
+  const isHost = principal.avaId !== undefined && principal.avaId === room.hostAvaId;
+  const isMember = isHost || membership !== undefined;
+  if (room.ended) return isMember ? 'ended-member' : 'stranger';
+  if (isHost) return 'host';
+  if (!membership) return principal.kind;
+  if (membership.role === 'scribe') return 'scribe';
+  return membership.readonly ? 'ro-member' : 'rw-member';
+}
+
+const SYMBOL: Record<Cell, string> = { yes: '✓', no: '✗', own: 'own', 'n/a': '—' };
+
+/** The table as Markdown, as docs/security.md shows it. */
+export function renderAccessTable(): string {
+  const header = `| | ${ACTORS.join(' | ')} | note |`;
+  const rule = `|---|${ACTORS.map(() => '---').join('|')}|---|`;
+  const lines = (title: string, rows: Record<string, AccessRow>) =>
+    Object.entries(rows).map(
+      ([key, row]) =>
+        `| ${title} \`${key}\` | ${ACTORS.map((a) => SYMBOL[row.cells[a]]).join(' | ')} | ${row.note} |`,
+    );
+  return [header, rule, ...lines('HTTP', HTTP_ACCESS), ...lines('socket', SOCKET_ACCESS)].join('\n');
+}

@@ -1,0 +1,192 @@
+/**
+ * Enforces the authorisation table (auth/access.ts) for every HTTP route, before any handler
+ * runs: a route registered without a row stops the server from starting, and a request the row
+ * does not allow is answered here. Handlers read who is calling from `request.principal` (and,
+ * on a room's routes, the room and the caller's actor from `request.roomAccess`).
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { apiError } from '../../shared/api';
+import { NO_TOKEN_MESSAGE } from '../../shared/auth';
+import { type AccessRow, type Actor, HTTP_ACCESS, allows, roomActor } from '../auth/access';
+import { OUTSIDER, type Principal, type PrincipalResolver, type Refusal } from '../auth/principal';
+import type { MemberRecord, RoomRecord } from '../db/rooms';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    principal: Principal;
+    roomAccess: RoomAccess | undefined;
+  }
+}
+
+export interface RoomAccess {
+  room: RoomRecord;
+  actor: Actor;
+  membership: MemberRecord | undefined;
+}
+
+export interface AccessDeps {
+  resolver: PrincipalResolver;
+  /**
+   * Whether a GET route is one of the built web client's files (the static plugin registers a
+   * route per file): those are the table's `GET /*` row.
+   */
+  isWebClientFile(url: string): boolean;
+  rooms: {
+    find(id: string): Promise<RoomRecord | undefined>;
+    findByToken(token: string): Promise<{ room: RoomRecord; readonly: boolean } | undefined>;
+    membership(roomId: string, avaId: string): Promise<MemberRecord | undefined>;
+  };
+}
+
+type Params = Record<string, string | undefined>;
+
+/** The record an `own` cell refers to, per route. */
+const OWNER: Partial<Record<string, (request: FastifyRequest) => string | undefined>> = {
+  'GET /api/v1/guest-users/:avaId': (r) => (r.params as Params).avaId,
+  'PATCH /api/v1.1/users/:avaId': (r) => (r.params as Params).avaId,
+  'POST /updateSettings': (r) => {
+    const data = (r.body as { data?: { avaId?: unknown } } | undefined)?.data;
+    return typeof data?.avaId === 'string' ? data.avaId : undefined;
+  },
+};
+
+/** The room a room-scoped route is about, per route. */
+function roomResolvers(
+  deps: AccessDeps,
+): Record<string, (r: FastifyRequest) => Promise<RoomRecord | undefined>> {
+  return {
+    'GET /api/v1/tokens/:token': async (r) =>
+      (await deps.rooms.findByToken((r.params as Params).token ?? ''))?.room,
+    'GET /api/v1/rooms/:roomId/transcripts': (r) => deps.rooms.find((r.params as Params).roomId ?? ''),
+  };
+}
+
+const REFUSALS: Record<Refusal, { status: number; message: string }> = {
+  'invalid-token': { status: 401, message: 'This sign-in is not valid. Please log in again.' },
+  'claims-mismatch': { status: 401, message: 'This sign-in is not valid. Please log in again.' },
+  'expired-token': { status: 401, message: 'Your sign-in has expired. Please log in again.' },
+  'revoked-token': { status: 401, message: 'Your sign-in was revoked. Please log in again.' },
+  'unknown-user': { status: 401, message: 'This account does not exist. Please sign up or log in again.' },
+  'disabled-user': { status: 403, message: 'This account is disabled.' },
+  'unverified-email': { status: 403, message: 'Please verify your email address first.' },
+  'anonymous-user': { status: 403, message: 'Please sign in with an account.' },
+  unavailable: { status: 503, message: 'The sign-in service cannot be reached. Please try again.' },
+  'invalid-credential': {
+    status: 401,
+    message: 'This guest credential is not valid: start again as a new guest.',
+  },
+  'accounts-unavailable': { status: 503, message: 'Accounts are not configured on this server.' },
+};
+
+/** What someone who may not see a room is told: the same as if it did not exist. */
+const NOT_FOUND: Record<string, { code: string; message: string }> = {
+  'GET /api/v1/tokens/:token': { code: 'token-not-found', message: 'This link is not valid (or no longer).' },
+  'GET /api/v1/rooms/:roomId/transcripts': { code: 'room-not-found', message: 'No transcript found' },
+};
+
+async function notFound(reply: FastifyReply, key: string, ended: boolean): Promise<void> {
+  const body = ended
+    ? apiError('room-ended', 'This conversation has ended: only the people who were in it can open it.')
+    : apiError(NOT_FOUND[key]?.code ?? 'not-found', NOT_FOUND[key]?.message ?? 'Not found');
+  await reply.code(404).send(body);
+}
+
+export function routeKey(method: string, url: string, isWebClientFile?: (url: string) => boolean): string {
+  const verb = method === 'HEAD' ? 'GET' : method;
+  if (verb === 'GET' && isWebClientFile?.(url)) return 'GET /*';
+  return `${verb} ${url}`;
+}
+
+function rowOf(key: string): AccessRow | undefined {
+  return Object.hasOwn(HTTP_ACCESS, key) ? (HTTP_ACCESS as Record<string, AccessRow>)[key] : undefined;
+}
+
+/** Why `principal` may not: the answer an outsider, a guest or a stranger gets. */
+async function refuse(
+  reply: FastifyReply,
+  principal: Principal,
+  row: AccessRow,
+  accountsEnabled: boolean,
+): Promise<void> {
+  if (principal.kind === 'outsider') {
+    const accountOnly = row.cells.guest === 'no' && row.cells.account !== 'no';
+    if (principal.refusal) {
+      const refusal = REFUSALS[principal.refusal];
+      await reply.code(refusal.status).send(apiError(principal.refusal, refusal.message));
+    } else if (accountOnly && !accountsEnabled) {
+      await reply.code(503).send(apiError('accounts-unavailable', REFUSALS['accounts-unavailable'].message));
+    } else {
+      await reply.code(401).send(apiError('no-token', NO_TOKEN_MESSAGE));
+    }
+    return;
+  }
+  if (principal.kind === 'guest' && row.cells.guest === 'no') {
+    await reply.code(403).send(apiError('account-required', 'Please sign in with an account.'));
+    return;
+  }
+  await reply.code(403).send(apiError('forbidden', 'This is not yours to see or change.'));
+}
+
+export function registerAccessControl(app: FastifyInstance, deps: AccessDeps): void {
+  const resolvers = roomResolvers(deps);
+  // No shared object as a decorator's default: every request gets its own in the hook below.
+  app.decorateRequest('principal');
+  app.decorateRequest('roomAccess');
+
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (method === 'OPTIONS') continue;
+      const key = routeKey(method, route.url, deps.isWebClientFile);
+      if (!rowOf(key)) {
+        throw new Error(`route ${key} has no row in the authorisation table (src/server/auth/access.ts)`);
+      }
+      if (rowOf(key)!.scope === 'room' && !resolvers[key]) {
+        throw new Error(`room route ${key} has no room resolver (src/server/http/access-hook.ts)`);
+      }
+    }
+  });
+
+  app.addHook('preHandler', async (request, reply) => {
+    const key = routeKey(request.method, request.routeOptions.url ?? '', deps.isWebClientFile);
+    const row = rowOf(key);
+    if (!row) {
+      // Only the not-found handler has no route; it answers 404 by itself.
+      if (request.routeOptions.url === undefined) return;
+      await reply.code(500).send(apiError('internal', 'This route has no access rule.'));
+      return reply;
+    }
+    const principal = await deps.resolver.fromAuthorization(request.headers.authorization);
+    // A route open to outsiders ignores a proof that does not verify (a stale token on a log call).
+    request.principal = principal.kind === 'outsider' && row.cells.outsider === 'yes' ? OUTSIDER : principal;
+
+    if (row.scope === 'none') {
+      const owner = OWNER[key]?.(request);
+      const own = owner !== undefined && owner === request.principal.avaId;
+      if (allows(row, request.principal.kind, own)) return;
+      await refuse(reply, request.principal, row, deps.resolver.accountsEnabled);
+      return reply;
+    }
+
+    const room = await resolvers[key]!(request);
+    const membership =
+      room && request.principal.avaId !== undefined
+        ? await deps.rooms.membership(room.id, request.principal.avaId)
+        : undefined;
+    const actor = room
+      ? roomActor(request.principal, { hostAvaId: room.hostAvaId, ended: room.state === 'ended' }, membership)
+      : 'stranger';
+    if (room && actor !== 'stranger' && allows(row, actor)) {
+      request.roomAccess = { room, actor, membership };
+      return;
+    }
+    if (request.principal.kind === 'outsider') {
+      await refuse(reply, request.principal, row, deps.resolver.accountsEnabled);
+    } else {
+      // Someone who is not in a room learns nothing about it, not even that it exists; an
+      // ended room is named as such, since its link was real and the person deserves to know.
+      await notFound(reply, key, room?.state === 'ended' && actor === 'stranger');
+    }
+    return reply;
+  });
+}

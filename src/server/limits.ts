@@ -1,0 +1,75 @@
+/**
+ * Limits that hold under abuse, each a configuration value with a default sized for honest use
+ * (a lecture hall of 200 behind one address, a host running a few rooms at once). Every limit
+ * is answered with `rate-limited` (or the spec's own error) and never with a crash.
+ */
+import type { Limit } from './http/address-limits';
+
+export interface ServerLimits {
+  /** Room-name look-ups, per client address and, separately, per identity. */
+  nameLookups: Limit;
+  /** Rooms created, per client address and per identity. */
+  roomCreations: Limit;
+  /** Rooms an identity may host at once (live in this server). */
+  liveRoomsPerIdentity: number;
+  /** Recognition streams running at once on this server; beyond it `speech-unavailable`. */
+  maxDecoders: number;
+  /** `audio` start messages per connection. */
+  audioStarts: Limit;
+  /** Audio a stream may have waiting for its recogniser before frames are dropped (seconds). */
+  streamBacklogSeconds: number;
+  /** A socket that has not sent connection-params this long after opening is closed. */
+  connectTimeoutMs: number;
+  /** Open sockets per client address. */
+  socketsPerAddress: number;
+  /** Who gets Premium recognition until licences exist: see auth/entitlements.ts. */
+  premiumFor: 'entitled' | 'everyone';
+}
+
+export const LIMIT_VARIABLES = {
+  nameLookups: 'HEARKEN_NAME_LOOKUPS_PER_MINUTE',
+  roomCreations: 'HEARKEN_ROOM_CREATIONS_PER_HOUR',
+  liveRoomsPerIdentity: 'HEARKEN_LIVE_ROOMS_PER_IDENTITY',
+  maxDecoders: 'HEARKEN_MAX_DECODERS',
+  audioStarts: 'HEARKEN_AUDIO_STARTS_PER_MINUTE',
+  streamBacklogSeconds: 'HEARKEN_STREAM_BACKLOG_SECONDS',
+  connectTimeoutMs: 'HEARKEN_CONNECT_TIMEOUT_MS',
+  socketsPerAddress: 'HEARKEN_SOCKETS_PER_ADDRESS',
+  premiumFor: 'HEARKEN_PREMIUM_FOR',
+} as const satisfies Record<keyof ServerLimits, string>;
+
+/** A per-minute (or per-hour) allowance as a token bucket whose burst is the whole allowance. */
+function perPeriod(count: number, periodSeconds: number): Limit {
+  return { ratePerSecond: count / periodSeconds, burst: count };
+}
+
+function positive(env: Record<string, string | undefined>, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number (got "${raw}")`);
+  return value;
+}
+
+/** The limits from the environment; `speechWorkers` sizes the decoder cap's default. */
+export function loadLimits(env: Record<string, string | undefined>, speechWorkers: number): ServerLimits {
+  const premium = env[LIMIT_VARIABLES.premiumFor] ?? 'entitled';
+  if (premium !== 'entitled' && premium !== 'everyone') {
+    throw new Error(`${LIMIT_VARIABLES.premiumFor} must be "entitled" or "everyone" (got "${premium}")`);
+  }
+  return {
+    // 60 a minute is a person retyping a name now and then, and slows enumeration of the
+    // roughly 400,000 names to days per address.
+    nameLookups: perPeriod(positive(env, LIMIT_VARIABLES.nameLookups, 60), 60),
+    roomCreations: perPeriod(positive(env, LIMIT_VARIABLES.roomCreations, 60), 3600),
+    liveRoomsPerIdentity: Math.floor(positive(env, LIMIT_VARIABLES.liveRoomsPerIdentity, 5)),
+    // Two streams per worker keep the running ones real-time on a 2-core machine (bench:capacity
+    // sustains four there): a fifth speaker is told at once rather than everyone falling behind.
+    maxDecoders: Math.floor(positive(env, LIMIT_VARIABLES.maxDecoders, Math.max(1, speechWorkers) * 2)),
+    audioStarts: perPeriod(positive(env, LIMIT_VARIABLES.audioStarts, 30), 60),
+    streamBacklogSeconds: positive(env, LIMIT_VARIABLES.streamBacklogSeconds, 10),
+    connectTimeoutMs: positive(env, LIMIT_VARIABLES.connectTimeoutMs, 10_000),
+    socketsPerAddress: Math.floor(positive(env, LIMIT_VARIABLES.socketsPerAddress, 300)),
+    premiumFor: premium,
+  };
+}
