@@ -61,12 +61,11 @@ describe('live captions', () => {
       ServerMessage,
       { type: 'room-status' }
     >;
-    const roomId = await resolveRoomName(server.url, status.status.name.toUpperCase());
-    expect(roomId).toBe(host.roomId);
-    friend = await CaptionClient.connect(server.url, {
-      user: await createGuest(server.url, 'Bo Friend'),
-      roomId,
-    });
+    const bo = await createGuest(server.url, 'Bo Friend');
+    const found = await resolveRoomName(server.url, status.status.name!.toUpperCase(), bo);
+    expect(found.roomId).toBe(host.roomId);
+    expect(found.readonly).toBe(false);
+    friend = await CaptionClient.connect(server.url, { user: bo, roomId: found.roomId, token: found.token });
 
     const friendMark = friend.received.length;
     await speak(host, devSamples(FILE), { speed: SPEED });
@@ -141,16 +140,13 @@ describe('live captions', () => {
       ServerMessage,
       { type: 'room-status' }
     >;
-    const rw = new URL(status.status.links.rw).searchParams.get('token')!;
+    const rw = new URL(status.status.links.rw!).searchParams.get('token')!;
     const ro = new URL(status.status.links.ro).searchParams.get('token')!;
-    expect(await resolveToken(server.url, rw)).toEqual({ roomId: host.roomId, readonly: false });
-    expect(await resolveToken(server.url, ro)).toEqual({ roomId: host.roomId, readonly: true });
+    const reader = await createGuest(server.url, 'Read Only');
+    expect(await resolveToken(server.url, rw, reader)).toEqual({ roomId: host.roomId, readonly: false });
+    expect(await resolveToken(server.url, ro, reader)).toEqual({ roomId: host.roomId, readonly: true });
 
-    const listener = await CaptionClient.connect(server.url, {
-      user: await createGuest(server.url, 'Read Only'),
-      roomId: host.roomId,
-      token: ro,
-    });
+    const listener = await CaptionClient.connect(server.url, { user: reader, roomId: host.roomId, token: ro });
     const mark = listener.received.length;
     listener.startAudio();
     const refusal = await listener.waitFor((m) => m.type === 'error', 5000, mark);
@@ -162,6 +158,7 @@ describe('live captions', () => {
     const other = await CaptionClient.connect(server.url, {
       user: await createGuest(server.url, 'Cy Guest'),
       roomId: host.roomId,
+      token: linkToken(host, 'rw'),
     });
     const mark = other.received.length;
     host.send({ type: 'update-title', title: '   ' });
@@ -190,6 +187,7 @@ describe('live captions', () => {
     const guest = await CaptionClient.connect(server.url, {
       user: await createGuest(server.url, 'Di Guest'),
       roomId: host.roomId,
+      token: linkToken(host, 'rw'),
     });
     const mark = guest.received.length;
     host.send({ type: 'connection-params-update', state: { value: 'ended' } });
@@ -215,3 +213,12 @@ describe('live captions', () => {
     ).rejects.toThrow(/room-not-found/);
   });
 });
+
+/** The token of one of the room's links, from the status its host received. */
+function linkToken(host: CaptionClient, kind: 'ro' | 'rw'): string {
+  const status = host.received.find((r) => r.message.type === 'room-status')!.message as Extract<
+    ServerMessage,
+    { type: 'room-status' }
+  >;
+  return new URL(status.status.links[kind]!).searchParams.get('token')!;
+}

@@ -6,8 +6,16 @@ export const PATHS = {
   conversationPattern: '/web/conversations/:roomId',
   transcriptBase: '/web/transcript',
   signup: '/web/signup',
-  conversation(roomId: string, readonly = false): string {
-    return `/web/conversations/${encodeURIComponent(roomId)}${readonly ? '?readonly=true' : ''}`;
+  /**
+   * A room's page. `token`: the link token joining it (from a link or a name look-up): the
+   * server admits someone who is not yet a member only with one, and it decides read-only.
+   */
+  conversation(roomId: string, readonly = false, token?: string): string {
+    const query = new URLSearchParams();
+    if (readonly) query.set('readonly', 'true');
+    if (token) query.set('token', token);
+    const text = query.toString();
+    return `/web/conversations/${encodeURIComponent(roomId)}${text ? `?${text}` : ''}`;
   },
   transcript(roomId: string): string {
     return `/web/transcript?roomId=${encodeURIComponent(roomId)}`;

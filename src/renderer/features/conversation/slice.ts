@@ -12,7 +12,10 @@ export type EndPhase = 'none' | 'ending' | 'leaving';
 
 export interface ConversationState {
   roomId?: string;
+  /** Read-only: asked for by the page's link, or said by the server (connection-succeeded). */
   readonly: boolean;
+  /** The link token that admits us to the room (absent for our own rooms and once a member). */
+  joinToken?: string;
   status?: ConversationStatus;
   /** The user asked to end (host) or leave (others); cleared if it fails. */
   endPhase: EndPhase;
@@ -24,10 +27,11 @@ const conversationSlice = createSlice({
   name: 'conversation',
   initialState: initialConversationState,
   reducers: {
-    entered(state, action: PayloadAction<{ roomId: string; readonly: boolean }>) {
+    entered(state, action: PayloadAction<{ roomId: string; readonly: boolean; token?: string }>) {
       if (state.roomId !== action.payload.roomId) state.status = undefined;
       state.roomId = action.payload.roomId;
       state.readonly = action.payload.readonly;
+      state.joinToken = action.payload.token;
       state.endPhase = 'none';
     },
     /** The conversation screen went away. The room status stays for the transcript view. */
@@ -48,6 +52,10 @@ const conversationSlice = createSlice({
   extraReducers: (builder) => {
     builder.addCase(socketActions.messageReceived, (state, action) => {
       const message = action.payload;
+      // The server's word on our access wins over the page's: it never grows, only narrows.
+      if (message.type === 'connection-succeeded' && message.readonly && message.roomId === state.roomId) {
+        state.readonly = true;
+      }
       if (message.type === 'room-status' || message.type === 'room-status-update') {
         if (state.roomId === undefined || message.status.id === state.roomId) state.status = message.status;
       }

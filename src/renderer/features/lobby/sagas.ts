@@ -9,7 +9,7 @@ import type { RootState } from '../../app/rootReducer';
 import type { HttpResult } from '../../lib/http';
 import { audioActions } from '../audio/slice';
 import { conversationActions } from '../conversation/slice';
-import { waitForIdentity } from '../session/sagas';
+import { identityHeaders, waitForIdentity } from '../session/sagas';
 import { CONNECT_TIMEOUT_MS } from '../socket/sagas';
 import { isSocketConnectedEvent } from '../socket/slice';
 import type { Identity } from '../session/slice';
@@ -50,20 +50,29 @@ export function* joinByName(deps: AppDeps, action: ReturnType<typeof lobbyAction
     return;
   }
   const name = normalizeRoomName(action.payload);
-  const result = (yield call([deps.http, deps.http.get], API.roomName(name))) as HttpResult<RoomNameResponse>;
+  const identity = (yield call(waitForIdentity)) as Identity;
+  const result = (yield call([deps.http, deps.http.get], API.roomName(name), {
+    headers: identityHeaders(identity),
+  })) as HttpResult<RoomNameResponse>;
   if (!result.ok) {
     deps.logger.log('warn', TAG, `room name ${name}: ${result.status} ${result.message}`);
     yield put(lobbyActions.joinFailed({ kind: 'server', message: result.message, status: result.status }));
     return;
   }
   yield put(lobbyActions.joinResolved());
-  yield call([deps.navigation, deps.navigation.navigate], PATHS.conversation(result.data.roomId));
+  yield call(
+    [deps.navigation, deps.navigation.navigate],
+    PATHS.conversation(result.data.roomId, result.data.readonly === true, result.data.token),
+  );
 }
 
 /** `?token=` on /web/conversations: resolve it to its room and join (read-only if either says so). */
 export function* joinByToken(deps: AppDeps, action: ReturnType<typeof lobbyActions.tokenReceived>) {
   const { token, readonly } = action.payload;
-  const result = (yield call([deps.http, deps.http.get], API.token(token))) as HttpResult<TokenResponse>;
+  const identity = (yield call(waitForIdentity)) as Identity;
+  const result = (yield call([deps.http, deps.http.get], API.token(token), {
+    headers: identityHeaders(identity),
+  })) as HttpResult<TokenResponse>;
   if (!result.ok) {
     deps.logger.log('warn', TAG, `token: ${result.status} ${result.message}`);
     yield put(lobbyActions.tokenFailed(result.message));
@@ -72,7 +81,7 @@ export function* joinByToken(deps: AppDeps, action: ReturnType<typeof lobbyActio
   yield put(lobbyActions.tokenResolved());
   yield call(
     [deps.navigation, deps.navigation.navigate],
-    PATHS.conversation(result.data.roomId, readonly || result.data.readonly === true),
+    PATHS.conversation(result.data.roomId, readonly || result.data.readonly === true, token),
     { replace: true },
   );
 }

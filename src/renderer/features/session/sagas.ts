@@ -1,5 +1,11 @@
 import { call, put, select, take, takeLatest } from 'redux-saga/effects';
-import { API, type CreateGuestBody, type GuestUserResponse } from '../../../shared/api';
+import {
+  API,
+  type CreateGuestBody,
+  type CreatedGuestResponse,
+  type GuestUserResponse,
+} from '../../../shared/api';
+import { guestAuthorization, identityAuthorization } from '../../../shared/auth';
 import { STORAGE_KEYS } from '../../../shared/constants';
 import { isValidDisplayName } from '../../../shared/validation';
 import type { AppDeps } from '../../app/deps';
@@ -9,25 +15,38 @@ import { selectSession } from './selectors';
 
 const TAG = 'session';
 
+/** The Authorization header that proves `identity` (none when it has no proof yet). */
+export function identityHeaders(identity: Identity): Record<string, string> {
+  if (identity.kind === 'account' && identity.token)
+    return { Authorization: identityAuthorization(identity.token) };
+  if (identity.kind === 'guest' && identity.credential)
+    return { Authorization: guestAuthorization(identity.credential) };
+  return {};
+}
+
 /**
- * Gets the guest identity: the avaId kept in localStorage if the server still knows it,
- * otherwise a new guest (POST createGuest), whose avaId is then kept.
+ * Gets the guest identity: the avaId and credential kept in localStorage if the server still
+ * accepts them, otherwise a new guest (POST createGuest), whose avaId and credential are then
+ * kept. A stored avaId without a credential (kept by an older version) proves nothing, so it is
+ * replaced.
  */
 export function* bootstrapSession(deps: AppDeps) {
   const storedId = deps.storage.get(STORAGE_KEYS.avaId);
+  const storedCredential = deps.storage.get(STORAGE_KEYS.guestCredential);
   const storedName = deps.storage.get(STORAGE_KEYS.userName);
   let guest: GuestUserResponse | undefined;
-  if (storedId) {
-    const found = (yield call(
-      [deps.http, deps.http.get],
-      API.guest(storedId),
-    )) as HttpResult<GuestUserResponse>;
+  let credential: string | undefined;
+  if (storedId && storedCredential) {
+    const found = (yield call([deps.http, deps.http.get], API.guest(storedId), {
+      headers: { Authorization: guestAuthorization(storedCredential) },
+    })) as HttpResult<GuestUserResponse>;
     if (found.ok) {
       guest = found.data;
-    } else if (found.status !== 404) {
+      credential = storedCredential;
+    } else if (found.status !== 404 && found.status !== 401 && found.status !== 403) {
       // The server is unreachable or failing: keep the known id rather than minting a new one.
       deps.logger.log('warn', TAG, `could not check guest ${storedId}: ${found.message}`);
-      yield put(sessionActions.ready(identityOf(storedId, storedName, undefined)));
+      yield put(sessionActions.ready(identityOf(storedId, storedCredential, storedName, undefined)));
       return;
     }
   }
@@ -38,20 +57,24 @@ export function* bootstrapSession(deps: AppDeps) {
       [deps.http, deps.http.post],
       API.createGuest,
       body,
-    )) as HttpResult<GuestUserResponse>;
+    )) as HttpResult<CreatedGuestResponse>;
     if (!created.ok) {
       deps.logger.log('error', TAG, `could not create a guest: ${created.message}`);
       yield put(sessionActions.failed(created.message));
       return;
     }
-    guest = created.data;
+    const { credential: issued, ...user } = created.data;
+    guest = user;
+    credential = issued;
     deps.storage.set(STORAGE_KEYS.avaId, guest.avaId);
+    deps.storage.set(STORAGE_KEYS.guestCredential, issued);
   }
-  yield put(sessionActions.ready(identityOf(guest.avaId, storedName, guest)));
+  yield put(sessionActions.ready(identityOf(guest.avaId, credential, storedName, guest)));
 }
 
 function identityOf(
   avaId: string,
+  credential: string | undefined,
   storedName: string | undefined,
   guest: GuestUserResponse | undefined,
 ): Identity {
@@ -59,7 +82,7 @@ function identityOf(
     storedName && isValidDisplayName(storedName)
       ? storedName.trim()
       : (guest?.userName ?? guest?.avaName ?? '');
-  return { kind: 'guest', avaId, userName };
+  return { kind: 'guest', avaId, userName, ...(credential ? { credential } : {}) };
 }
 
 function* persistUserName(deps: AppDeps, action: ReturnType<typeof sessionActions.userNameChanged>) {

@@ -13,6 +13,8 @@ export interface Identity {
   userName: string;
   /** Identity token of a signed-in account (none for guests). */
   token?: string;
+  /** A guest's credential, signed by the server: proves the avaId on every call (accounts use `token`). */
+  credential?: string;
 }
 
 export interface SessionState {

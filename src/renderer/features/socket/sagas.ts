@@ -53,6 +53,7 @@ export function buildConnectionParams(
   roomId: string,
   lang: string,
   version: string,
+  joinToken?: string,
 ): ClientMessageOf<'connection-params'> {
   return {
     type: 'connection-params',
@@ -62,8 +63,11 @@ export function buildConnectionParams(
     clientInfo: { app: 'web', version },
     role: 'participant',
     lang,
-    // An account proves its avaId with its identity token (a guest's avaId is enough for a guest).
+    // An avaId proves nothing: an account proves it with its identity token, a guest with the
+    // credential the server signed for it.
     ...(identity.kind === 'account' && identity.token ? { identityToken: identity.token } : {}),
+    ...(identity.kind === 'guest' && identity.credential ? { guestCredential: identity.credential } : {}),
+    ...(joinToken ? { token: joinToken } : {}),
   };
 }
 
@@ -199,7 +203,8 @@ export function* connectionLoop(deps: AppDeps, roomId: string) {
       const status = (yield select(selectStatus)) as ReturnType<typeof selectStatus>;
       yield put(socketActions.statusEvent(attemptEvent(status)));
       const lang = (yield select((s: RootState) => s.settings.speechLang)) as string;
-      const params = buildConnectionParams(identity, roomId, lang, deps.appVersion);
+      const joinToken = ((yield select()) as RootState).conversation.joinToken;
+      const params = buildConnectionParams(identity, roomId, lang, deps.appVersion, joinToken);
       const outcome = (yield call(runConnection, deps, params)) as ConnectionOutcome;
       if (outcome === 'refused' || ((yield select(selectRoomEnded)) as boolean)) {
         yield put(socketActions.statusEvent('close'));

@@ -4,7 +4,7 @@ import type { AppDeps } from '../../app/deps';
 import type { RootState } from '../../app/rootReducer';
 import type { HttpResult } from '../../lib/http';
 import { selectCaptions } from '../captions/selectors';
-import { waitForIdentity } from '../session/sagas';
+import { identityHeaders, waitForIdentity } from '../session/sagas';
 import type { Identity } from '../session/slice';
 import { transcriptActions } from './slice';
 import type { Transcript } from '../../../shared/entities';
@@ -21,10 +21,9 @@ export function* loadTranscript(deps: AppDeps, action: ReturnType<typeof transcr
     return;
   }
   const identity = (yield call(waitForIdentity)) as Identity;
-  const result = (yield call(
-    [deps.http, deps.http.get],
-    API.roomTranscripts(roomId, identity.avaId),
-  )) as HttpResult<RoomTranscriptsResponse>;
+  const result = (yield call([deps.http, deps.http.get], API.roomTranscripts(roomId), {
+    headers: identityHeaders(identity),
+  })) as HttpResult<RoomTranscriptsResponse>;
   if (!result.ok) {
     deps.logger.log('warn', 'transcript', `could not load ${roomId}: ${result.status} ${result.message}`);
     yield put(transcriptActions.failed({ roomId, message: result.message }));

@@ -32,17 +32,18 @@ export function ConversationPage() {
   const { roomId = '' } = useParams();
   const [params] = useSearchParams();
   const readonly = isReadonlyParam(params.get('readonly'));
+  const token = params.get('token') ?? undefined;
   const wide = useMediaQuery(`(min-width: ${MOBILE_BREAKPOINT_PX}px)`);
   const [detailsOpen, setDetailsOpen] = useState(false);
   const status = useAppSelector(selectRoomStatus);
   const isReadonly = useAppSelector(selectIsReadonly);
 
   useEffect(() => {
-    dispatch(conversationActions.entered({ roomId, readonly }));
+    dispatch(conversationActions.entered({ roomId, readonly, ...(token ? { token } : {}) }));
     return () => {
       dispatch(conversationActions.exited());
     };
-  }, [dispatch, roomId, readonly]);
+  }, [dispatch, roomId, readonly, token]);
 
   const sidebarShown = wide || detailsOpen;
 

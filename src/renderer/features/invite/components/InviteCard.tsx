@@ -6,23 +6,32 @@ import { copyInviteLinkRequested } from '../actions';
 import { absoluteLink } from '../links';
 import { InviteQrCode } from './InviteQrCode';
 
-/** How others join: the room name to read aloud, the link to share, and its QR code. */
+/**
+ * How others join: the room name to read aloud, the link to share, and its QR code. The server
+ * sends only what this person may share: a read-only member gets the read-only link and no name
+ * (a name joins read-write), and nobody but the host gets anything when sharing is forbidden.
+ */
 export function InviteCard() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const status = useAppSelector(selectRoomStatus);
-  if (!status) return null;
-  const link = absoluteLink(status.links.rw, window.location.origin);
+  const invite = status ? status.links.rw || status.links.ro : '';
+  if (!status || !invite) return null;
+  const link = absoluteLink(invite, window.location.origin);
   return (
     <Card className="invite-card" elevation={1}>
       <section aria-labelledby="invite-heading">
         <H2 id="invite-heading">{t('invite.heading')}</H2>
         <dl className="invite-details">
-          <dt>{t('invite.roomName')}</dt>
-          <dd className="room-name" data-testid="room-name">
-            {status.name}
-          </dd>
-          <dd className="field-help">{t('invite.roomNameHelp')}</dd>
+          {status.name && (
+            <>
+              <dt>{t('invite.roomName')}</dt>
+              <dd className="room-name" data-testid="room-name">
+                {status.name}
+              </dd>
+              <dd className="field-help">{t('invite.roomNameHelp')}</dd>
+            </>
+          )}
           <dt>{t('invite.link')}</dt>
           <dd className="invite-link">
             <a href={link} target="_blank" rel="noreferrer" data-testid="invite-link">
@@ -33,7 +42,7 @@ export function InviteCard() {
         <Button data-testid="copy-invite-link" onClick={() => dispatch(copyInviteLinkRequested(link))}>
           {t('invite.copy')}
         </Button>
-        <InviteQrCode link={link} alt={t('invite.qrAlt', { name: status.name })} />
+        <InviteQrCode link={link} alt={t('invite.qrAlt', { name: status.name ?? status.title })} />
       </section>
     </Card>
   );
