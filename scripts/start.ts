@@ -8,6 +8,11 @@
  * is started first, offline, with the accounts of the last run imported from the data folder,
  * and stopped (exporting them again) after the server.
  *
+ * The emulator listens on 127.0.0.1 only, whatever HEARKEN_HOST says: it trusts unsigned tokens.
+ * The configuration is checked first (src/server/config-safety.ts), so a server that would expose
+ * the emulator, or listen beyond loopback without HEARKEN_PUBLIC_URL, is refused before anything
+ * is built or started.
+ *
  * Environment: HEARKEN_SKIP_BUILD=1 reuses an existing build; HEARKEN_NO_MODEL_DOWNLOAD=1 never
  * downloads; HEARKEN_AUTH_EMULATOR_PORT picks the emulator's port (default 9099, or a free one).
  * Everything else (port, data, models, DATABASE_URL) is read by the server itself.
@@ -15,12 +20,19 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
-import { startAuthEmulator, type RunningAuthEmulator } from './lib/auth-emulator';
+import {
+  DEMO_PROJECT_ID,
+  EMULATOR_HOST,
+  startAuthEmulator,
+  type RunningAuthEmulator,
+} from './lib/auth-emulator';
 import { downloadModel } from '../src/native/speech/models/download';
 import { createProgressReporter } from '../src/native/speech/models/progress';
 import { MODEL_REGISTRY } from '../src/native/speech/models/registry';
 import { installedModelsFor } from '../src/native/speech/tiers';
 import { PARENT_PID_ENV } from '../src/server/parent-watch';
+import { loadConfig } from '../src/server/config';
+import { isLoopbackHost } from '../src/server/config-safety';
 
 const root = resolve(import.meta.dirname, '..');
 const modelsDir = resolve(process.env.HEARKEN_MODELS_DIR ?? resolve(root, 'models'));
@@ -32,6 +44,29 @@ function run(command: string, args: string[]): void {
     shell: process.platform === 'win32',
   });
   if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+const realFirebase = Boolean(
+  process.env.HEARKEN_FIREBASE_PROJECT_ID ||
+  process.env.HEARKEN_FIREBASE_API_KEY ||
+  process.env.FIREBASE_AUTH_EMULATOR_HOST,
+);
+
+// The server's own checks, on the environment it will get (with the emulator this script starts
+// when no identity provider is configured), before anything is built or started.
+try {
+  loadConfig({
+    ...process.env,
+    ...(realFirebase
+      ? {}
+      : {
+          FIREBASE_AUTH_EMULATOR_HOST: `${EMULATOR_HOST}:9099`,
+          HEARKEN_FIREBASE_PROJECT_ID: DEMO_PROJECT_ID,
+        }),
+  });
+} catch (error) {
+  console.error(`Hearken cannot start: ${(error as Error).message}`);
+  process.exit(1);
 }
 
 if (process.env.HEARKEN_SKIP_BUILD !== '1') {
@@ -75,21 +110,13 @@ function portIsFree(port: number, host: string): Promise<boolean> {
   });
 }
 
-const realFirebase = Boolean(
-  process.env.HEARKEN_FIREBASE_PROJECT_ID ||
-  process.env.HEARKEN_FIREBASE_API_KEY ||
-  process.env.FIREBASE_AUTH_EMULATOR_HOST,
-);
 let emulator: RunningAuthEmulator | undefined;
 if (!realFirebase) {
   const dataDir = resolve(process.env.HEARKEN_DATA_DIR ?? resolve(root, 'data'));
-  // Other machines reach the emulator when the server is open to them.
-  const host = process.env.HEARKEN_HOST === '0.0.0.0' ? '0.0.0.0' : '127.0.0.1';
   const wanted = Number(process.env.HEARKEN_AUTH_EMULATOR_PORT ?? 9099);
-  const port = (await portIsFree(wanted, host)) ? wanted : 0;
+  const port = (await portIsFree(wanted, EMULATOR_HOST)) ? wanted : 0;
   console.log('Starting the Firebase Auth emulator (local accounts, offline)...');
   emulator = await startAuthEmulator({
-    host,
     port,
     dataDir,
     // In a terminal, Ctrl-C reaches this process only; it stops the emulator once, which exports.
@@ -98,6 +125,12 @@ if (!realFirebase) {
   console.log(
     `Auth emulator at ${emulator.url} (project ${emulator.projectId}); accounts kept in ${dataDir}`,
   );
+  if (!isLoopbackHost(process.env.HEARKEN_HOST ?? EMULATOR_HOST)) {
+    console.log(
+      `The Auth emulator stays on ${EMULATOR_HOST}: browsers on other machines cannot sign in ` +
+        'unless HEARKEN_AUTH_EMULATOR_PUBLIC_URL names a proxy to it (guests work).',
+    );
+  }
 }
 
 const server = spawn(process.execPath, [resolve(root, 'dist/server/main.js')], {

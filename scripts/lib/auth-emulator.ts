@@ -17,6 +17,15 @@ import { join, resolve } from 'node:path';
 
 export const DEMO_PROJECT_ID = 'demo-hearken';
 
+/**
+ * The only address the emulator (and the hub and logging emulators that come with it) listens
+ * on. It trusts unsigned tokens and lists every sign-in code: no option can open it to the
+ * network. Browsers on other machines can reach it only through a proxy someone deliberately
+ * puts in front (HEARKEN_AUTH_EMULATOR_PUBLIC_URL, which the server also refuses unless told
+ * it is on a private network).
+ */
+export const EMULATOR_HOST = '127.0.0.1';
+
 /** What the Firebase CLI prints once every emulator has started and imported its data. */
 const CLI_READY_LINE = 'All emulators ready';
 
@@ -25,8 +34,8 @@ const FIREBASE_CLI = join(ROOT, 'node_modules/firebase-tools/lib/bin/firebase.js
 const GUARD = join(ROOT, 'scripts/lib/emulator-guard.ts');
 
 export interface AuthEmulatorOptions {
+  /** A `demo-` project (the default, demo-hearken); any other id is refused. */
   projectId?: string;
-  host?: string;
   /** 0 (the default) picks a free port. */
   port?: number;
   /** Folder whose `firebase-auth` subfolder holds the accounts between runs. */
@@ -97,27 +106,40 @@ function waitForExit(child: ChildProcess, ms: number): Promise<boolean> {
   });
 }
 
+/**
+ * The firebase.json the emulator runs with: every emulator it starts on EMULATOR_HOST, the UI off.
+ * (The CLI takes each emulator's host from here; one left out would default to "localhost".)
+ */
+export function emulatorFirebaseJson(ports: { auth: number; hub: number; logging: number }): {
+  emulators: Record<string, unknown>;
+} {
+  return {
+    emulators: {
+      auth: { host: EMULATOR_HOST, port: ports.auth },
+      hub: { host: EMULATOR_HOST, port: ports.hub },
+      logging: { host: EMULATOR_HOST, port: ports.logging },
+      ui: { enabled: false, host: EMULATOR_HOST },
+      singleProjectMode: true,
+    },
+  };
+}
+
 export async function startAuthEmulator(options: AuthEmulatorOptions = {}): Promise<RunningAuthEmulator> {
   if (!existsSync(FIREBASE_CLI)) {
     throw new Error(`firebase-tools is not installed (${FIREBASE_CLI}); run "npm install"`);
   }
   const projectId = options.projectId ?? DEMO_PROJECT_ID;
-  const host = options.host ?? '127.0.0.1';
+  if (!projectId.startsWith('demo-')) {
+    throw new Error(`the Auth emulator runs only with a "demo-" project id (got "${projectId}")`);
+  }
+  const host = EMULATOR_HOST;
   const port = options.port || (await freePort(host));
   // The hub and the logging emulator come with every emulator; they get free ports too.
   const [hubPort, loggingPort] = [await freePort(host), await freePort(host)];
   const workDir = mkdtempSync(join(tmpdir(), 'hearken-auth-emulator-'));
   writeFileSync(
     join(workDir, 'firebase.json'),
-    JSON.stringify({
-      emulators: {
-        auth: { host, port },
-        hub: { host, port: hubPort },
-        logging: { host, port: loggingPort },
-        ui: { enabled: false },
-        singleProjectMode: true,
-      },
-    }),
+    JSON.stringify(emulatorFirebaseJson({ auth: port, hub: hubPort, logging: loggingPort })),
   );
   const args = [
     FIREBASE_CLI,
