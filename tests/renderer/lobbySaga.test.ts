@@ -1,3 +1,4 @@
+import { guestAuthorization } from '../../src/shared/auth';
 import { describe, expect, it } from 'vitest';
 import { API } from '../../src/shared/api';
 import { hostOfRoomId } from '../../src/shared/ids';
@@ -13,7 +14,7 @@ const ready = {
   session: {
     ...initialSessionState,
     status: 'ready' as const,
-    identity: { kind: 'guest' as const, avaId: 'me1', userName: 'Mia' },
+    identity: { kind: 'guest' as const, avaId: 'me1', userName: 'Mia', credential: 'me1.cred' },
   },
 };
 
@@ -96,12 +97,14 @@ describe('lobby', () => {
     fakes.http.on('GET', API.roomName('blue-river-42'), {
       ok: true,
       status: 200,
-      data: { roomId: 'host1_abc', name: 'blue-river-42' },
+      data: { roomId: 'host1_abc', name: 'blue-river-42', token: 'tokrw', readonly: false },
     });
     const app = run(lobbySaga, [fakes.deps], ready);
     app.dispatch(lobbyActions.joinByNameRequested('blue-river-42'));
     await settle();
-    expect(fakes.navigations).toEqual(['/web/conversations/host1_abc']);
+    // The look-up proves who asks (the answer depends on it), and the token joins the room.
+    expect(fakes.http.calls[0]!.headers).toEqual({ Authorization: guestAuthorization('me1.cred') });
+    expect(fakes.navigations).toEqual(['/web/conversations/host1_abc?token=tokrw']);
     expect(app.state.lobby.joinStatus).toBe('idle');
   });
 
@@ -125,9 +128,9 @@ describe('lobby', () => {
     app.dispatch(lobbyActions.tokenReceived({ token: 'tok-ro', readonly: false }));
     await settle();
     expect(fakes.navigations).toEqual([
-      '/web/conversations/host1_abc',
-      '/web/conversations/host1_abc?readonly=true',
-      '/web/conversations/host1_abc?readonly=true',
+      '/web/conversations/host1_abc?token=tok-rw',
+      '/web/conversations/host1_abc?readonly=true&token=tok-rw',
+      '/web/conversations/host1_abc?readonly=true&token=tok-ro',
     ]);
   });
 

@@ -4,6 +4,7 @@ import { STORAGE_KEYS } from '../../src/shared/constants';
 import type { GuestUser } from '../../src/shared/entities';
 import { bootstrapSession, sessionSaga } from '../../src/renderer/features/session/sagas';
 import { sessionActions } from '../../src/renderer/features/session/slice';
+import { guestAuthorization } from '../../src/shared/auth';
 import { makeFakes, run, settle } from './harness';
 
 const guest = (avaId: string, userName = 'Guest 12'): GuestUser => ({
@@ -15,22 +16,44 @@ const guest = (avaId: string, userName = 'Guest 12'): GuestUser => ({
 });
 
 describe('guest session', () => {
-  it('keeps the stored avaId when the server knows it', async () => {
+  it('keeps the stored avaId and credential when the server accepts them', async () => {
     const fakes = makeFakes();
     fakes.storage.set(STORAGE_KEYS.avaId, 'g-known');
+    fakes.storage.set(STORAGE_KEYS.guestCredential, 'g-known.sig');
     fakes.http.on('GET', API.guest('g-known'), { ok: true, status: 200, data: guest('g-known', 'Sam') });
     const app = run(bootstrapSession, [fakes.deps]);
     await settle();
     expect(app.state.session).toMatchObject({
       status: 'ready',
-      identity: { kind: 'guest', avaId: 'g-known', userName: 'Sam' },
+      identity: { kind: 'guest', avaId: 'g-known', userName: 'Sam', credential: 'g-known.sig' },
     });
     expect(fakes.http.calls.map((c) => c.method)).toEqual(['GET']);
+    expect(fakes.http.calls[0]!.headers).toEqual({ Authorization: guestAuthorization('g-known.sig') });
+  });
+
+  it('replaces a stored avaId that has no credential (it proves nothing) or whose credential is refused', async () => {
+    for (const credential of [undefined, 'g-old.bad']) {
+      const fakes = makeFakes();
+      fakes.storage.set(STORAGE_KEYS.avaId, 'g-old');
+      if (credential) fakes.storage.set(STORAGE_KEYS.guestCredential, credential);
+      fakes.http.on('GET', API.guest('g-old'), { ok: false, status: 401, message: 'not valid' });
+      fakes.http.on('POST', API.createGuest, {
+        ok: true,
+        status: 201,
+        data: { ...guest('g-new'), credential: 'g-new.sig' },
+      });
+      const app = run(bootstrapSession, [fakes.deps]);
+      await settle();
+      expect(app.state.session.identity).toMatchObject({ avaId: 'g-new', credential: 'g-new.sig' });
+      expect(fakes.storage.get(STORAGE_KEYS.avaId)).toBe('g-new');
+      expect(fakes.storage.get(STORAGE_KEYS.guestCredential)).toBe('g-new.sig');
+    }
   });
 
   it('creates a new guest when the stored avaId is unknown (404) and keeps its id', async () => {
     const fakes = makeFakes();
     fakes.storage.set(STORAGE_KEYS.avaId, 'g-gone');
+    fakes.storage.set(STORAGE_KEYS.guestCredential, 'g-gone.sig');
     fakes.http.on('GET', API.guest('g-gone'), { ok: false, status: 404, message: 'Unknown guest' });
     fakes.http.on('POST', API.createGuest, { ok: true, status: 201, data: guest('g-new') });
     const app = run(bootstrapSession, [fakes.deps]);
@@ -42,16 +65,26 @@ describe('guest session', () => {
   it('creates a guest when none is stored, sending the saved display name', async () => {
     const fakes = makeFakes();
     fakes.storage.set(STORAGE_KEYS.userName, 'Zoé');
-    fakes.http.on('POST', API.createGuest, { ok: true, status: 201, data: guest('g-1', 'Guest 1') });
+    fakes.http.on('POST', API.createGuest, {
+      ok: true,
+      status: 201,
+      data: { ...guest('g-1', 'Guest 1'), credential: 'g-1.sig' },
+    });
     const app = run(bootstrapSession, [fakes.deps]);
     await settle();
     expect(fakes.http.calls).toEqual([{ method: 'POST', path: API.createGuest, body: { userName: 'Zoé' } }]);
-    expect(app.state.session.identity).toEqual({ kind: 'guest', avaId: 'g-1', userName: 'Zoé' });
+    expect(app.state.session.identity).toEqual({
+      kind: 'guest',
+      avaId: 'g-1',
+      userName: 'Zoé',
+      credential: 'g-1.sig',
+    });
   });
 
   it('keeps the stored id when the server cannot be reached, rather than minting a new one', async () => {
     const fakes = makeFakes();
     fakes.storage.set(STORAGE_KEYS.avaId, 'g-known');
+    fakes.storage.set(STORAGE_KEYS.guestCredential, 'g-known.sig');
     fakes.http.on('GET', API.guest('g-known'), { ok: false, status: 0, message: 'Failed to fetch' });
     const app = run(bootstrapSession, [fakes.deps]);
     await settle();

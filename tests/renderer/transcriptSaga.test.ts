@@ -44,7 +44,7 @@ describe('transcript view', () => {
 
   it('loads the transcript from the server after a reload', async () => {
     const fakes = makeFakes();
-    fakes.http.on('GET', API.roomTranscripts('r2', 'me1'), {
+    fakes.http.on('GET', API.roomTranscripts('r2'), {
       ok: true,
       status: 200,
       data: {
@@ -61,7 +61,7 @@ describe('transcript view', () => {
 
   it('shows the server’s words when it cannot be loaded', async () => {
     const fakes = makeFakes();
-    fakes.http.on('GET', API.roomTranscripts('r3', 'me1'), {
+    fakes.http.on('GET', API.roomTranscripts('r3'), {
       ok: false,
       status: 403,
       message: 'Not a participant',
