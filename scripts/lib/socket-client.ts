@@ -3,9 +3,10 @@
  * integration tests: it speaks exactly the protocol the web client speaks.
  */
 import WebSocket from 'ws';
-import { API, type TokenResponse } from '../../src/shared/api';
+import { API, type RoomNameResponse, type TokenResponse } from '../../src/shared/api';
+import { guestAuthorization } from '../../src/shared/auth';
 import { CHUNK_SAMPLES, SAMPLE_RATE_HZ } from '../../src/shared/constants';
-import type { GuestUser } from '../../src/shared/entities';
+import type { GuestUserWithCredential } from '../../src/shared/entities';
 import { int16ToLittleEndianBytes } from '../../src/shared/audio';
 import { makeRoomId } from '../../src/shared/ids';
 import { ChunkPacer } from './pacer';
@@ -21,7 +22,8 @@ export interface Received {
   message: ServerMessage;
 }
 
-export async function createGuest(baseUrl: string, userName?: string): Promise<GuestUser> {
+/** A guest and the credential that proves it (kept beside the avaId, as the web client does). */
+export async function createGuest(baseUrl: string, userName?: string): Promise<GuestUserWithCredential> {
   const response = await fetch(`${baseUrl}${API.createGuest}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -29,23 +31,37 @@ export async function createGuest(baseUrl: string, userName?: string): Promise<G
   });
   if (!response.ok)
     throw new Error(`creating a guest failed: HTTP ${response.status} ${await response.text()}`);
-  return (await response.json()) as GuestUser;
+  return (await response.json()) as GuestUserWithCredential;
 }
 
-export async function resolveRoomName(baseUrl: string, name: string): Promise<string> {
-  const response = await fetch(`${baseUrl}${API.roomName(name)}`);
+/** The headers that prove `user` on an HTTP call. */
+export function guestHeaders(user: GuestUserWithCredential): Record<string, string> {
+  return { authorization: guestAuthorization(user.credential) };
+}
+
+/** A room name, resolved by `user`: the room and the token to join it with. */
+export async function resolveRoomName(
+  baseUrl: string,
+  name: string,
+  user: GuestUserWithCredential,
+): Promise<RoomNameResponse> {
+  const response = await fetch(`${baseUrl}${API.roomName(name)}`, { headers: guestHeaders(user) });
   if (!response.ok) throw new Error(`room name "${name}": HTTP ${response.status} ${await response.text()}`);
-  return ((await response.json()) as { roomId: string }).roomId;
+  return (await response.json()) as RoomNameResponse;
 }
 
-export async function resolveToken(baseUrl: string, token: string): Promise<TokenResponse> {
-  const response = await fetch(`${baseUrl}${API.token(token)}`);
+export async function resolveToken(
+  baseUrl: string,
+  token: string,
+  user: GuestUserWithCredential,
+): Promise<TokenResponse> {
+  const response = await fetch(`${baseUrl}${API.token(token)}`, { headers: guestHeaders(user) });
   if (!response.ok) throw new Error(`token: HTTP ${response.status}`);
   return (await response.json()) as TokenResponse;
 }
 
 export interface ConnectOptions {
-  user: GuestUser;
+  user: GuestUserWithCredential;
   /** Joins this room; by default creates a new room hosted by `user`. */
   roomId?: string;
   token?: string;
@@ -59,7 +75,7 @@ export class CaptionClient {
 
   private constructor(
     readonly ws: WebSocket,
-    readonly user: GuestUser,
+    readonly user: GuestUserWithCredential,
     readonly roomId: string,
   ) {
     // Registered first, so waiters see why the socket closed.
@@ -91,6 +107,7 @@ export class CaptionClient {
       username: options.user.userName,
       clientInfo: { app: 'cli' },
       role: 'participant',
+      guestCredential: options.user.credential,
       ...(options.token ? { token: options.token } : {}),
     });
     await client.waitFor((m) => m.type === 'room-status' || m.type === 'error', 30_000);
@@ -100,6 +117,16 @@ export class CaptionClient {
       throw new Error(`connection refused: ${failure.message.error.code}: ${failure.message.error.message}`);
     }
     return client;
+  }
+
+  /** The token of one of the room's links, from the room status this client received. */
+  linkToken(kind: 'ro' | 'rw'): string {
+    const status = this.received.find((r) => r.message.type === 'room-status')?.message;
+    const link = status?.type === 'room-status' ? status.status.links[kind] : undefined;
+    if (!link) throw new Error(`this client was not given the ${kind} link`);
+    const token = new URL(link).searchParams.get('token');
+    if (!token) throw new Error(`the ${kind} link has no token`);
+    return token;
   }
 
   send(message: ClientMessage): void {

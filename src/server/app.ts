@@ -31,6 +31,7 @@ import { registerUserRoutes } from './http/user-routes';
 import { RoomRegistry } from './rooms/registry';
 import type { RoomServices } from './rooms/room';
 import { handleConnection } from './socket/connection';
+import { inviteOrigin } from './config-safety';
 import { GuestCredentials } from './auth/guest-credentials';
 import { PrincipalResolver } from './auth/principal';
 import { registerAccessControl } from './http/access-hook';
@@ -191,7 +192,8 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     rooms,
     transcripts,
     services,
-    publicUrl: (hint) => config.publicUrl ?? hint ?? boundOrigin,
+    // Invite links are never taken from a request's Origin beyond loopback (config-safety.ts).
+    publicUrl: (hint) => inviteOrigin(config, hint, boundOrigin),
   });
 
   registerRoutes(app, {

@@ -47,7 +47,8 @@ function positive(env: Record<string, string | undefined>, name: string, fallbac
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number (got "${raw}")`);
+  if (!Number.isFinite(value) || value <= 0)
+    throw new Error(`${name} must be a positive number (got "${raw}")`);
   return value;
 }
 

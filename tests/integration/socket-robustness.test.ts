@@ -78,6 +78,7 @@ describe('socket robustness', () => {
     const guest = await CaptionClient.connect(server.url, {
       user: await createGuest(server.url),
       roomId: host.roomId,
+      token: host.linkToken('rw'),
     });
     const mark = guest.received.length;
     guest.sendAudio(new Int16Array(960));
@@ -91,6 +92,7 @@ describe('socket robustness', () => {
     const speaker = await CaptionClient.connect(server.url, {
       user: await createGuest(server.url, 'Speaker'),
       roomId: host.roomId,
+      token: host.linkToken('rw'),
     });
     speaker.startAudio();
     const mark = speaker.received.length;
@@ -111,6 +113,7 @@ describe('socket robustness', () => {
     const flooder = await CaptionClient.connect(server.url, {
       user: await createGuest(server.url, 'Flood'),
       roomId: host.roomId,
+      token: host.linkToken('rw'),
     });
     flooder.startAudio();
     const closed = new Promise<number>((resolve) => flooder.ws.once('close', (code) => resolve(code)));
@@ -136,6 +139,7 @@ describe('socket robustness', () => {
     const speaker = await CaptionClient.connect(server.url, {
       user: await createGuest(server.url, 'Resilient'),
       roomId: host.roomId,
+      token: host.linkToken('rw'),
     });
     speaker.startAudio();
     const speech = devSamples(CAPTION_TEST_FILE);

@@ -22,6 +22,9 @@ describe('speech tiers', () => {
         HEARKEN_MODELS_DIR: model.modelsDir,
         HEARKEN_TIER_BASIC: 'pocketsphinx',
         HEARKEN_TIER_PREMIUM: `sherpa-onnx:${TINY_MODEL_NAME}`,
+        // Guests have no plan; this installation gives Premium to everyone (attacks.test.ts
+        // shows a guest refused it under the default).
+        HEARKEN_PREMIUM_FOR: 'everyone',
       },
     });
   });

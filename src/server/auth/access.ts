@@ -64,7 +64,6 @@ function room(allowed: readonly Actor[], note: string): AccessRow {
 }
 
 const EVERYONE_IN_ROOM = [...MEMBER_ACTORS] as const;
-const LIVE_MEMBERS = ['host', 'rw-member', 'ro-member', 'scribe'] as const;
 const SPEAKERS = ['host', 'rw-member'] as const;
 
 /**

@@ -44,7 +44,9 @@ export class GuestCredentials {
   }
 
   private signature(avaId: string): Buffer {
-    return createHmac('sha256', this.key).update(CONTEXT + avaId).digest();
+    return createHmac('sha256', this.key)
+      .update(CONTEXT + avaId)
+      .digest();
   }
 
   sign(avaId: string): string {

@@ -34,7 +34,8 @@ export class PrincipalResolver {
   /** From an HTTP Authorization header. */
   async fromAuthorization(header: string | undefined): Promise<Principal> {
     const parsed = parseAuthorization(header);
-    if (!parsed) return header ? { kind: 'outsider', refusal: 'invalid-credential' } : OUTSIDER;
+    // A header of no kind we know carries no token at all (the spec's "No token provided").
+    if (!parsed) return OUTSIDER;
     return parsed.kind === 'guest' ? this.guest(parsed.credential) : this.account(parsed.token);
   }
 

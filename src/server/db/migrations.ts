@@ -160,7 +160,11 @@ const migrations: Record<string, Migration> = {
         .alterTable('rooms')
         .addColumn('allow_transcripts_saving', 'boolean', (c) => c.notNull().defaultTo(true))
         .execute();
-      await db.schema.createIndex('rooms_host_state_idx').on('rooms').columns(['host_ava_id', 'state']).execute();
+      await db.schema
+        .createIndex('rooms_host_state_idx')
+        .on('rooms')
+        .columns(['host_ava_id', 'state'])
+        .execute();
       // Rooms that ended before names were released give their names back now.
       await sql`update rooms set name = null where state = 'ended'`.execute(db);
     },
@@ -211,7 +215,8 @@ const migrations: Record<string, Migration> = {
     },
     async down(db: Kysely<unknown>) {
       await sql`drop index if exists transcripts_room_seq_idx`.execute(db);
-      await sql`alter table rooms drop column if exists next_index, drop column if exists last_seq`.execute(db);
+      await sql`alter table rooms drop column if exists next_index`.execute(db);
+      await sql`alter table rooms drop column if exists last_seq`.execute(db);
     },
   },
 };

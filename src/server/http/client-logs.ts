@@ -6,7 +6,6 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { API, apiError } from '../../shared/api';
-import { parseIdentityAuthorization } from '../../shared/auth';
 import {
   type Schema,
   array,

@@ -85,7 +85,7 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps): void {
     return user;
   });
 
-  app.get<{ Params: { token: string } }>('/api/v1/tokens/:token', async (request, reply) => {
+  app.get<{ Params: { token: string } }>('/api/v1/tokens/:token', async (request) => {
     const access = request.roomAccess!;
     const readonly = access.room.roToken === request.params.token;
     // A read-only member who somehow holds the read-write token is not told it is one: their

@@ -21,8 +21,7 @@ export interface AdmissionFacts {
 }
 
 export type Admission =
-  | { ok: true; member: MemberRecord }
-  | { ok: false; code: SocketErrorCode; message: string };
+  { ok: true; member: MemberRecord } | { ok: false; code: SocketErrorCode; message: string };
 
 export function admit(facts: AdmissionFacts): Admission {
   const { isHost, ended, membership, token, role } = facts;

@@ -277,7 +277,8 @@ export function handleConnection(ws: WebSocket, deps: ConnectionDeps, origin?: s
     const forbidden = forbiddenAction(message);
     if (forbidden) {
       if (actorNow() === 'ended-member') fail('room-ended', 'the conversation has ended', message.type);
-      else fail('forbidden', `${forbidden}: not allowed for a ${actorNow()} of this conversation`, message.type);
+      else
+        fail('forbidden', `${forbidden}: not allowed for a ${actorNow()} of this conversation`, message.type);
       return;
     }
     switch (message.type) {

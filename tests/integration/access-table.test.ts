@@ -1,0 +1,477 @@
+/**
+ * Walks the whole authorisation table (src/server/auth/access.ts, docs/security.md) against a
+ * real server: every actor (outsider, guest, account, host, read-write member, read-only member,
+ * scribe, ended-room member) against every HTTP route and every socket action, expecting the
+ * table's answer. A row without a call here does not compile, and a route without a row stops
+ * the server from starting (checked at the end).
+ */
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import {
+  ACTORS,
+  type Actor,
+  HTTP_ACCESS,
+  type HttpRouteKey,
+  SOCKET_ACCESS,
+  type SocketAction,
+  allows,
+} from '../../src/server/auth/access';
+import { GuestCredentials } from '../../src/server/auth/guest-credentials';
+import { PrincipalResolver } from '../../src/server/auth/principal';
+import { registerAccessControl } from '../../src/server/http/access-hook';
+import { API } from '../../src/shared/api';
+import { guestAuthorization, identityAuthorization } from '../../src/shared/auth';
+import { CHUNK_BYTES, SAMPLE_RATE_HZ } from '../../src/shared/constants';
+import type { GuestUserWithCredential } from '../../src/shared/entities';
+import { makeRoomId } from '../../src/shared/ids';
+import { SOCKET_PATH, type ClientMessage, type ServerMessage } from '../../src/shared/protocol';
+import type { UserProfile } from '../../src/shared/user';
+import { startAuthEmulator, type RunningAuthEmulator } from '../../scripts/lib/auth-emulator';
+import { CaptionClient, createGuest } from '../../scripts/lib/socket-client';
+import { EmulatorClient, api } from '../helpers/auth-emulator';
+import { removeDataDir, startTestServer, tempDataDir, type TestServer } from '../helpers/server';
+
+let emulator: RunningAuthEmulator;
+let server: TestServer;
+const dataDir = tempDataDir();
+
+/** A person and how they prove it on HTTP and on the socket. */
+interface Person {
+  avaId: string;
+  headers: Record<string, string>;
+  proof: { guestCredential: string } | { identityToken: string };
+  userName: string;
+  /** An account's Firebase uid. */
+  uid?: string;
+}
+
+interface Room {
+  id: string;
+  name: string;
+  rwToken: string;
+  roToken: string;
+}
+
+const people = {} as Record<
+  'host' | 'rw' | 'ro' | 'guest' | 'account' | 'scribe' | 'endedHost' | 'ended',
+  Person
+>;
+let room: Room;
+let endedRoom: Room;
+const keep: CaptionClient[] = [];
+
+function guestPerson(user: GuestUserWithCredential): Person {
+  return {
+    avaId: user.avaId,
+    headers: { authorization: guestAuthorization(user.credential) },
+    proof: { guestCredential: user.credential },
+    userName: user.userName,
+  };
+}
+
+async function accountPerson(emulatorClient: EmulatorClient, email: string): Promise<Person> {
+  const signedIn = await emulatorClient.verifiedUser(email);
+  const created = await api(server.url, `${API.usersMe}?channel=web-v2`, {
+    method: 'PATCH',
+    token: signedIn.idToken,
+    body: {},
+  });
+  expect(created.status).toBe(200);
+  const profile = created.body as UserProfile;
+  return {
+    avaId: profile.avaId,
+    headers: { authorization: identityAuthorization(signedIn.idToken) },
+    proof: { identityToken: signedIn.idToken },
+    userName: profile.userName || 'Account',
+    uid: signedIn.localId,
+  };
+}
+
+/** Opens a socket and sends connection-params; resolves with the first answer. */
+async function connectAs(
+  person: Person | undefined,
+  roomId: string,
+  extra: Partial<Extract<ClientMessage, { type: 'connection-params' }>> = {},
+): Promise<{ ws: WebSocket; received: ServerMessage[]; first: ServerMessage }> {
+  const ws = new WebSocket(`${server.url.replace(/^http/, 'ws')}${SOCKET_PATH}`);
+  const received: ServerMessage[] = [];
+  ws.on('message', (data, binary) => {
+    if (!binary) received.push(JSON.parse(data.toString()) as ServerMessage);
+  });
+  await new Promise<void>((resolve, reject) => {
+    ws.once('open', () => resolve());
+    ws.once('error', reject);
+  });
+  ws.send(
+    JSON.stringify({
+      type: 'connection-params',
+      speakerId: person?.avaId ?? 'nobody0000000000000000',
+      roomId,
+      ...(person ? person.proof : {}),
+      ...extra,
+    }),
+  );
+  const first = await nextMessage(ws, received, 0, 10_000);
+  return { ws, received, first };
+}
+
+async function nextMessage(ws: WebSocket, received: ServerMessage[], from: number, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (received.length <= from) {
+    if (Date.now() > deadline || ws.readyState === ws.CLOSED) throw new Error('no answer from the server');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  return received[from]!;
+}
+
+function tokensOf(client: CaptionClient): Room {
+  const status = client.received.find((r) => r.message.type === 'room-status')!.message as Extract<
+    ServerMessage,
+    { type: 'room-status' }
+  >;
+  const token = (link: string) => new URL(link).searchParams.get('token')!;
+  return {
+    id: client.roomId,
+    name: status.status.name!,
+    rwToken: token(status.status.links.rw!),
+    roToken: token(status.status.links.ro),
+  };
+}
+
+beforeAll(async () => {
+  emulator = await startAuthEmulator();
+  server = await startTestServer({
+    dataDir,
+    env: {
+      FIREBASE_AUTH_EMULATOR_HOST: emulator.hostAndPort,
+      HEARKEN_FIREBASE_PROJECT_ID: emulator.projectId,
+    },
+  });
+  const emulatorClient = new EmulatorClient(emulator.url, emulator.projectId);
+  const [hostUser, rwUser, roUser, guestUser, endedHostUser, endedUser] = await Promise.all(
+    ['Hana Host', 'Rita Writer', 'Rob Reader', 'Gus Guest', 'Eve Host', 'Ed Ended'].map((n) =>
+      createGuest(server.url, n),
+    ),
+  );
+  people.host = guestPerson(hostUser!);
+  people.rw = guestPerson(rwUser!);
+  people.ro = guestPerson(roUser!);
+  people.guest = guestPerson(guestUser!);
+  people.endedHost = guestPerson(endedHostUser!);
+  people.ended = guestPerson(endedUser!);
+  people.account = await accountPerson(emulatorClient, 'walker-account@example.com');
+  people.scribe = await accountPerson(emulatorClient, 'walker-scribe@example.com');
+  // Organisations give the scribe feature; no route lets a person give it to themselves.
+  await server.database.db
+    .updateTable('users')
+    .set({ features: JSON.stringify({ scribe: true }) })
+    .where('ava_id', '=', people.scribe.avaId)
+    .execute();
+
+  const host = await CaptionClient.connect(server.url, { user: hostUser! });
+  keep.push(host);
+  room = tokensOf(host);
+  // Members join through their links and stay members.
+  for (const [person, token, role] of [
+    [people.rw, room.rwToken, 'participant'],
+    [people.ro, room.roToken, 'participant'],
+    [people.scribe, room.rwToken, 'scribe'],
+  ] as const) {
+    const joined = await connectAs(person, room.id, { token, role });
+    expect(joined.first.type, `${person.userName} joins`).toBe('connection-succeeded');
+    joined.ws.close();
+  }
+
+  const endedHost = await CaptionClient.connect(server.url, { user: endedHostUser! });
+  endedRoom = tokensOf(endedHost);
+  const member = await connectAs(people.ended, endedRoom.id, { token: endedRoom.rwToken });
+  expect(member.first.type).toBe('connection-succeeded');
+  member.ws.close();
+  const mark = endedHost.received.length;
+  endedHost.send({ type: 'connection-params-update', state: { value: 'ended' } });
+  await endedHost.waitFor((m) => m.type === 'room-status-update' && m.reason === 'ended', 10_000, mark);
+  await endedHost.close();
+});
+
+afterAll(async () => {
+  for (const client of keep) await client.close().catch(() => undefined);
+  await server?.close();
+  await emulator?.stop();
+  removeDataDir(dataDir);
+});
+
+/** Who plays each actor, and in which room. */
+function playerOf(actor: Actor): { person: Person | undefined; room: Room } {
+  switch (actor) {
+    case 'outsider':
+      return { person: undefined, room };
+    case 'guest':
+      return { person: people.guest, room };
+    case 'account':
+      return { person: people.account, room };
+    case 'host':
+      return { person: people.host, room };
+    case 'rw-member':
+      return { person: people.rw, room };
+    case 'ro-member':
+      return { person: people.ro, room };
+    case 'scribe':
+      return { person: people.scribe, room };
+    case 'ended-member':
+      return { person: people.ended, room: endedRoom };
+  }
+}
+
+interface Call {
+  method: string;
+  path: string;
+  body?: unknown;
+}
+
+/** How each route is called by someone; `own` says whether it targets the caller's own record. */
+const HTTP_CALLS: Record<HttpRouteKey, (who: Person | undefined, target: Room, own: boolean) => Call> = {
+  'POST /api/v1/guest-users/me': () => ({ method: 'POST', path: API.createGuest, body: {} }),
+  'GET /api/v1/guest-users/:avaId': (who, _r, own) => ({
+    method: 'GET',
+    path: API.guest(own && who ? who.avaId : people.host.avaId),
+  }),
+  'GET /api/v1/tokens/:token': (_w, target) => ({ method: 'GET', path: API.token(target.rwToken) }),
+  'GET /api/v1/room-names/:name': (_w, target) => ({ method: 'GET', path: API.roomName(target.name) }),
+  'GET /api/v1/rooms/:roomId/transcripts': (_w, target) => ({
+    method: 'GET',
+    path: API.roomTranscripts(target.id),
+  }),
+  'GET /api/v1/config': () => ({ method: 'GET', path: API.config }),
+  'GET /api/v1/health': () => ({ method: 'GET', path: API.health }),
+  'GET /api/v1/remote-config': () => ({ method: 'GET', path: API.remoteConfig }),
+  'POST /pushClientLogsToElastic': () => ({ method: 'POST', path: API.clientLogs, body: [] }),
+  'GET /api/v1/users/me': () => ({ method: 'GET', path: API.usersMe }),
+  'PATCH /api/v1/users/me': () => ({ method: 'PATCH', path: API.usersMe, body: {} }),
+  'PATCH /api/v1.1/users/:avaId': (who, _r, own) => ({
+    method: 'PATCH',
+    path: API.userV11(own && who ? who.avaId : people.scribe.avaId),
+    body: {},
+  }),
+  'PATCH /enrollBetaFeature': () => ({
+    method: 'PATCH',
+    path: `${API.enrollBetaFeature}?platform=web`,
+    body: { beta_feature_name: 'convo_v2', enable_feature: true },
+  }),
+  'POST /updateSettings': (who, _r, own) => ({
+    method: 'POST',
+    path: API.updateSettings,
+    body: {
+      data: {
+        avaId: own && who ? who.avaId : people.scribe.avaId,
+        firebaseAuthUID: own && who ? (who.uid ?? '') : (people.scribe.uid ?? ''),
+        settings: {},
+      },
+    },
+  }),
+  'POST /api/v1/users/tts-voice': () => ({ method: 'POST', path: API.ttsVoice, body: { voiceId: 'echo' } }),
+  'POST /api/v1/users/me/customToken': (who) => ({
+    method: 'POST',
+    path: API.customToken,
+    body: { idToken: who && 'identityToken' in who.proof ? who.proof.identityToken : 'a.b.c' },
+  }),
+  'GET /*': () => ({ method: 'GET', path: '/index.html' }),
+};
+
+/** What the access layer answers when it refuses (other errors come from the handlers). */
+const HTTP_REFUSALS = new Set([
+  'no-token',
+  'account-required',
+  'forbidden',
+  'room-not-found',
+  'token-not-found',
+  'room-ended',
+  'invalid-credential',
+  'accounts-unavailable',
+]);
+
+async function httpAnswer(call: Call, headers: Record<string, string>): Promise<'allowed' | 'refused'> {
+  const response = await fetch(`${server.url}${call.path}`, {
+    method: call.method,
+    headers: { ...headers, ...(call.body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    ...(call.body !== undefined ? { body: JSON.stringify(call.body) } : {}),
+  });
+  const text = await response.text();
+  let code: unknown;
+  try {
+    code = (JSON.parse(text) as { error?: { code?: unknown } }).error?.code;
+  } catch {
+    code = undefined;
+  }
+  const refused = [401, 403, 404].includes(response.status) && HTTP_REFUSALS.has(String(code));
+  return refused ? 'refused' : 'allowed';
+}
+
+const webBuilt = async () => (await fetch(`${server.url}/index.html`)).status === 200;
+
+describe('HTTP routes, every actor', () => {
+  it('answers each route as the table says', async () => {
+    const mismatches: string[] = [];
+    const hasWeb = await webBuilt();
+    if (!hasWeb) console.log('GET /* not walked: the web client is not built (npm run build:web)');
+    for (const key of Object.keys(HTTP_ACCESS) as HttpRouteKey[]) {
+      if (key === 'GET /*' && !hasWeb) continue;
+      const row = HTTP_ACCESS[key];
+      for (const actor of ACTORS) {
+        const cell = row.cells[actor];
+        if (cell === 'n/a') continue;
+        const { person, room: target } = playerOf(actor);
+        const headers = person?.headers ?? {};
+        const cases = cell === 'own' ? [true, false] : [false];
+        for (const own of cases) {
+          const expected = allows(row, actor, own) ? 'allowed' : 'refused';
+          const got = await httpAnswer(HTTP_CALLS[key](person, target, own), headers);
+          if (got !== expected)
+            mismatches.push(`${key} as ${actor}${cell === 'own' ? ` (own: ${own})` : ''}: ${got}`);
+        }
+      }
+    }
+    expect(mismatches).toEqual([]);
+  });
+
+  it('has a route for every row (no stale rows)', () => {
+    for (const key of Object.keys(HTTP_ACCESS)) {
+      if (key === 'GET /*') continue;
+      const [method, url] = key.split(' ') as [string, string];
+      expect(server.app.hasRoute({ method: method as 'GET', url }), key).toBe(true);
+    }
+  });
+
+  it('refuses to start a server that registers a route without a row', async () => {
+    const app = Fastify();
+    registerAccessControl(app, {
+      resolver: new PrincipalResolver(GuestCredentials.withKey(Buffer.alloc(32, 1)), undefined, {
+        findByUid: async () => undefined,
+      }),
+      rooms: {
+        find: async () => undefined,
+        findByToken: async () => undefined,
+        membership: async () => undefined,
+      },
+      isWebClientFile: () => false,
+    });
+    expect(() => app.get('/api/v1/secret-new-thing', async () => ({}))).toThrow(
+      /no row in the authorisation table/,
+    );
+    await app.close();
+  });
+});
+
+/** A message (or a binary frame) that asks for exactly this action. */
+const MESSAGES: Record<SocketAction, () => ClientMessage | Buffer> = {
+  'connection-params': () => {
+    throw new Error('connection-params is walked on its own');
+  },
+  ping: () => ({ type: 'ping', clientTimeMs: 1 }),
+  'connection-params-update': () => ({ type: 'connection-params-update', downAudio: true }),
+  'connection-params-update.usePaidASR': () => ({ type: 'connection-params-update', usePaidASR: false }),
+  'connection-params-update.conversationMode': () => ({
+    type: 'connection-params-update',
+    conversationMode: 'public',
+  }),
+  'connection-params-update.state': () => ({ type: 'connection-params-update', state: { value: 'ended' } }),
+  'update-title': () => ({ type: 'update-title', title: 'Walked' }),
+  'audio.start': () => ({
+    type: 'audio',
+    action: 'start',
+    metadata: {
+      lang: 'en-US',
+      format: 'pcm_s16le',
+      sampleRateHz: SAMPLE_RATE_HZ,
+      recordingMode: 'cli',
+      chunkLengthMs: 60,
+      recordingStart: Date.now(),
+    },
+  }),
+  'audio.stop': () => ({ type: 'audio', action: 'stop' }),
+  'audio-frame': () => Buffer.alloc(CHUNK_BYTES),
+  'reset-recorder': () => ({ type: 'reset-recorder' }),
+  'signal-i-am-typing': () => ({ type: 'signal-i-am-typing', fromUser: true }),
+  close: () => ({ type: 'close' }),
+  'transcripts-since': () => ({ type: 'transcripts-since', afterSeq: 0 }),
+  'transcripts-before': () => ({ type: 'transcripts-before', beforeIndex: 1 }),
+};
+
+const SOCKET_REFUSALS = new Set(['forbidden', 'room-ended', 'not-connected']);
+
+/**
+ * Sends one action on a socket of `actor` (a member's connection to its room, or an unconnected
+ * socket for those who are not in it), then a ping: the answers before the PONG say whether it
+ * was refused. The host ending a room does so in a room of its own.
+ */
+async function socketAnswer(action: SocketAction, actor: Actor): Promise<'allowed' | 'refused'> {
+  const { person, room: target } = playerOf(actor);
+  let ws: WebSocket;
+  let received: ServerMessage[];
+  const member = !['outsider', 'guest', 'account'].includes(actor);
+  if (member) {
+    let roomId = target.id;
+    if (actor === 'host' && action === 'connection-params-update.state') {
+      roomId = makeRoomId(person!.avaId);
+    }
+    const role = actor === 'scribe' ? 'scribe' : 'participant';
+    ({ ws, received } = await connectAs(person, roomId, { role }));
+    expect(received[0]?.type, `${actor} connects`).toBe('connection-succeeded');
+  } else {
+    ws = new WebSocket(`${server.url.replace(/^http/, 'ws')}${SOCKET_PATH}`);
+    received = [];
+    ws.on('message', (data, binary) => {
+      if (!binary) received.push(JSON.parse(data.toString()) as ServerMessage);
+    });
+    await new Promise<void>((resolve, reject) => {
+      ws.once('open', () => resolve());
+      ws.once('error', reject);
+    });
+  }
+  const mark = received.length;
+  const message = MESSAGES[action]();
+  ws.send(Buffer.isBuffer(message) ? message : JSON.stringify(message), { binary: Buffer.isBuffer(message) });
+  if (action !== 'close') ws.send(JSON.stringify({ type: 'ping', clientTimeMs: 2 }));
+  const deadline = Date.now() + 10_000;
+  let outcome: 'allowed' | 'refused' | undefined;
+  while (!outcome) {
+    const refusal = received.slice(mark).find((m) => m.type === 'error' && SOCKET_REFUSALS.has(m.error.code));
+    if (refusal) outcome = 'refused';
+    else if (received.slice(mark).some((m) => m.type === 'PONG' && m.clientTimeMs === 2)) outcome = 'allowed';
+    else if (ws.readyState === ws.CLOSED) outcome = 'allowed';
+    else if (Date.now() > deadline) throw new Error(`${action} as ${actor}: no answer`);
+    else await new Promise((r) => setTimeout(r, 10));
+  }
+  ws.close();
+  return outcome;
+}
+
+describe('socket actions, every actor', () => {
+  it('lets connection-params through only with a proof of who connects', async () => {
+    const outsider = await connectAs(undefined, makeRoomId('nobody0000000000000000'));
+    expect(outsider.first).toMatchObject({ type: 'error', error: { code: 'forbidden' } });
+    outsider.ws.close();
+    for (const actor of ['guest', 'account'] as const) {
+      const { person } = playerOf(actor);
+      const own = await connectAs(person, makeRoomId(person!.avaId));
+      expect(own.first.type, actor).toBe(
+        allows(SOCKET_ACCESS['connection-params'], actor) ? 'connection-succeeded' : 'error',
+      );
+      own.ws.close();
+    }
+  });
+
+  it('answers each action as the table says', async () => {
+    const mismatches: string[] = [];
+    for (const action of Object.keys(SOCKET_ACCESS) as SocketAction[]) {
+      if (action === 'connection-params') continue;
+      for (const actor of ACTORS) {
+        if (SOCKET_ACCESS[action].cells[actor] === 'n/a') continue;
+        const expected = allows(SOCKET_ACCESS[action], actor) ? 'allowed' : 'refused';
+        const got = await socketAnswer(action, actor);
+        if (got !== expected) mismatches.push(`${action} as ${actor}: ${got}`);
+      }
+    }
+    expect(mismatches).toEqual([]);
+  });
+});
