@@ -375,6 +375,10 @@ const MESSAGES: Record<SocketAction, () => ClientMessage | Buffer> = {
     conversationMode: 'public',
   }),
   'connection-params-update.state': () => ({ type: 'connection-params-update', state: { value: 'ended' } }),
+  'connection-params-update.saveTranscript': () => ({
+    type: 'connection-params-update',
+    saveTranscript: true,
+  }),
   'update-title': () => ({ type: 'update-title', title: 'Walked' }),
   'audio.start': () => ({
     type: 'audio',

@@ -110,6 +110,36 @@ describe('reading someone else’s conversation', () => {
   });
 });
 
+describe('confidential conversations', () => {
+  it('lets others read the transcript back after the end only when the host allows saving', async () => {
+    const { user: hostUser, client: host } = await hostedRoom('Careful Host');
+    const memberUser = await createGuest(server.url, 'Curious Member');
+    const member = await CaptionClient.connect(server.url, {
+      user: memberUser,
+      roomId: host.roomId,
+      token: host.linkToken('rw'),
+    });
+    // A member cannot change it; the host can.
+    const mark = member.received.length;
+    member.send({ type: 'connection-params-update', saveTranscript: true });
+    expect(await member.waitFor((m) => m.type === 'error', 5000, mark)).toMatchObject({
+      error: { code: 'forbidden' },
+    });
+    host.send({ type: 'connection-params-update', saveTranscript: false });
+    await member.waitFor(
+      (m) => m.type === 'room-status-update' && m.status.confidential?.allowTranscriptsSaving === false,
+      5000,
+    );
+    host.send({ type: 'connection-params-update', state: { value: 'ended' } });
+    await host.waitFor((m) => m.type === 'room-status-update' && m.reason === 'ended', 10_000);
+    const asMember = await get(API.roomTranscripts(host.roomId), guestHeaders(memberUser));
+    expect(asMember).toMatchObject({ status: 403, body: { error: { code: 'transcript-not-shared' } } });
+    expect((await get(API.roomTranscripts(host.roomId), guestHeaders(hostUser))).status).toBe(200);
+    await member.close();
+    await host.close();
+  });
+});
+
 describe('room names', () => {
   it('are released when the room ends: an ended room cannot be found or joined by name or link', async () => {
     const { user: hostUser, client: host } = await hostedRoom('Ending Host');

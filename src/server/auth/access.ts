@@ -141,6 +141,10 @@ export const SOCKET_ACCESS = {
   ),
   'connection-params-update.conversationMode': room(['host'], 'Only the host changes the mode.'),
   'connection-params-update.state': room(['host'], 'Only the host ends the room.'),
+  'connection-params-update.saveTranscript': room(
+    ['host'],
+    'Only the host decides whether others may read the transcript back after the conversation.',
+  ),
   'update-title': room(['host'], 'Only the host renames the room.'),
   'audio.start': room(SPEAKERS, 'Read-only members, Scribes and ended rooms cannot send audio.'),
   'audio.stop': room(EVERYONE_IN_ROOM, 'Stops one’s own recording, if any.'),
@@ -165,6 +169,7 @@ const ACTIONS_OF: { [K in ClientMessageType]: (message: ClientMessageOf<K>) => S
     ...(m.usePaidASR !== undefined ? (['connection-params-update.usePaidASR'] as const) : []),
     ...(m.conversationMode !== undefined ? (['connection-params-update.conversationMode'] as const) : []),
     ...(m.state !== undefined ? (['connection-params-update.state'] as const) : []),
+    ...(m.saveTranscript !== undefined ? (['connection-params-update.saveTranscript'] as const) : []),
   ],
   'update-title': () => ['update-title'],
   audio: (m) => [m.action === 'start' ? 'audio.start' : 'audio.stop'],

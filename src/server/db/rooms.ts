@@ -105,7 +105,9 @@ export class RoomRepository {
 
   async update(
     id: string,
-    changes: Partial<Pick<RoomRecord, 'title' | 'conversationMode' | 'state' | 'endedAtMs'>>,
+    changes: Partial<
+      Pick<RoomRecord, 'title' | 'conversationMode' | 'state' | 'endedAtMs' | 'allowTranscriptsSaving'>
+    >,
   ): Promise<void> {
     const values: {
       title?: string;
@@ -113,6 +115,7 @@ export class RoomRepository {
       state?: string;
       ended_at_ms?: number | null;
       name?: null;
+      allow_transcripts_saving?: boolean;
     } = {};
     if (changes.title !== undefined) values.title = changes.title;
     if (changes.conversationMode !== undefined) values.conversation_mode = changes.conversationMode;
@@ -120,6 +123,8 @@ export class RoomRepository {
     // Ending releases the name in the same write, so an ended room is never found by name.
     if (changes.state === 'ended') values.name = null;
     if (changes.endedAtMs !== undefined) values.ended_at_ms = changes.endedAtMs;
+    if (changes.allowTranscriptsSaving !== undefined)
+      values.allow_transcripts_saving = changes.allowTranscriptsSaving;
     if (Object.keys(values).length === 0) return;
     await this.db.updateTable('rooms').set(values).where('id', '=', id).execute();
   }

@@ -18,6 +18,16 @@ export interface RegistryOptions {
   idleEvictMs?: number;
 }
 
+/**
+ * Who opens a room; when they create it, `sharing` carries the host's own flags
+ * (forbid-conversation-sharing, forbid-conversation-saving) into the room.
+ */
+export interface RoomOpener {
+  avaId: string;
+  userName: string;
+  sharing?: { forbidSharing: boolean; allowTranscriptsSaving: boolean };
+}
+
 export class RoomRegistry {
   private readonly live = new Map<string, LiveRoom>();
   private readonly loading = new Map<string, Promise<LiveRoom>>();
@@ -45,7 +55,7 @@ export class RoomRegistry {
    * The room `roomId`, loaded or created. Only the host may create it: a client-created room id
    * is the host's avaId, an underscore, and a random id.
    */
-  async open(roomId: string, user: { avaId: string; userName: string }, origin?: string): Promise<LiveRoom> {
+  async open(roomId: string, user: RoomOpener, origin?: string): Promise<LiveRoom> {
     const existing = this.live.get(roomId);
     if (existing) {
       this.cancelEviction(roomId);
@@ -72,11 +82,7 @@ export class RoomRegistry {
     return room;
   }
 
-  private async load(
-    roomId: string,
-    user: { avaId: string; userName: string },
-    origin?: string,
-  ): Promise<LiveRoom> {
+  private async load(roomId: string, user: RoomOpener, origin?: string): Promise<LiveRoom> {
     const { rooms, transcripts, services } = this.options;
     let record = await rooms.find(roomId);
     if (!record) {
@@ -94,7 +100,7 @@ export class RoomRegistry {
     return room;
   }
 
-  private async create(roomId: string, host: { avaId: string; userName: string }): Promise<RoomRecord> {
+  private async create(roomId: string, host: RoomOpener): Promise<RoomRecord> {
     const { rooms, services } = this.options;
     for (let attempt = 0; attempt < 20; attempt++) {
       const record: RoomRecord = {
@@ -110,8 +116,8 @@ export class RoomRegistry {
         endedAtMs: null,
         roToken: randomId(24),
         rwToken: randomId(24),
-        forbidSharing: false,
-        allowTranscriptsSaving: true,
+        forbidSharing: host.sharing?.forbidSharing ?? false,
+        allowTranscriptsSaving: host.sharing?.allowTranscriptsSaving ?? true,
       };
       if (await rooms.create(record)) return record;
       // The name was taken (or the host raced us creating the same room): look again.

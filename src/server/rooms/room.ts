@@ -10,10 +10,21 @@ import type {
   Speaker,
   Transcript,
 } from '../../shared/entities';
-import type { RoomStatusReason, ServerMessage, SocketErrorCode } from '../../shared/protocol';
+import type {
+  ClientMessageOf,
+  RoomStatusReason,
+  ServerMessage,
+  ServerMessageOf,
+  SocketErrorCode,
+} from '../../shared/protocol';
+import { SAMPLE_RATE_HZ, TRANSCRIPT_PAGE_MAX, TRANSCRIPT_SNAPSHOT_SIZE } from '../../shared/constants';
 import { randomId } from '../../shared/ids';
 import type { RoomRecord } from '../db/rooms';
+import type { RoomTranscripts, StoredFinal } from '../db/transcripts';
 import { AudioTrack } from './audio-track';
+import { IndexReservation } from './index-reservation';
+import { PersistQueue, retryDelayMs } from './persist-queue';
+import { type Timers, realTimers } from './throttle';
 
 /** One connected client as the room sees it. */
 export interface RoomMember {
@@ -27,11 +38,18 @@ export interface RoomMember {
   send(message: ServerMessage, options?: { droppable?: boolean }): void;
 }
 
+/** Where a room's finals and counters are kept (TranscriptRepository; a failing one in tests). */
+export interface TranscriptStore {
+  saveFinal(roomId: string, t: Transcript, seq: number): Promise<void>;
+  reserveIndexes(roomId: string, upTo: number): Promise<number>;
+}
+
 export interface RoomServices {
-  saveFinal(roomId: string, t: Transcript): Promise<void>;
   updateRoom(
     id: string,
-    changes: Partial<Pick<RoomRecord, 'title' | 'conversationMode' | 'state' | 'endedAtMs'>>,
+    changes: Partial<
+      Pick<RoomRecord, 'title' | 'conversationMode' | 'state' | 'endedAtMs' | 'allowTranscriptsSaving'>
+    >,
   ): Promise<void>;
   /** Opens a recognition stream on the engine serving `tier`. */
   openSpeech(
@@ -41,6 +59,8 @@ export interface RoomServices {
   ): { ok: true } | { ok: false; code: SocketErrorCode; message: string };
   now(): number;
   log(level: 'info' | 'warn' | 'error', message: string, extra?: object): void;
+  /** Clock for retries; real timers unless a test gives its own. */
+  timers?: Timers;
 }
 
 export class RoomError extends Error {
@@ -56,6 +76,17 @@ const TYPING_INDICATOR_MS = 3000;
 /** A recogniser that fails this often within the window is not restarted again. */
 const MAX_RESTARTS = 3;
 const RESTART_WINDOW_MS = 60_000;
+/**
+ * A room closing (server shutdown, eviction) waits this long for finals the database has not
+ * taken yet; past it they are logged as lost, so a dead database cannot hold a shutdown forever.
+ */
+const CLOSE_FLUSH_MS = 10_000;
+
+/** A final on its way to the database; `seq` is fixed at the first attempt and kept on retries. */
+interface PendingFinal {
+  transcript: Transcript;
+  seq?: number;
+}
 
 export class LiveRoom {
   private readonly members = new Set<RoomMember>();
@@ -66,19 +97,46 @@ export class LiveRoom {
   private readonly restarts = new Map<RoomMember, number[]>();
   /** Streams being stopped: their last finals are still on the way. */
   private readonly stopping = new Set<Promise<void>>();
-  private readonly finals: Transcript[];
-  /** Finals are written in order: each waits for the one before it. */
-  private persistChain: Promise<void> = Promise.resolve();
-  private nextIndex: number;
+  /** Stored finals, in index order (what joiners and pages are served from). */
+  private readonly finals: StoredFinal[];
+  /** The room's last stored change: every final shown carries its own, one more than the last. */
+  private seq: number;
+  /** Finals are stored one at a time, in order, and only then shown. */
+  private readonly queue: PersistQueue<PendingFinal>;
+  private readonly indexes: IndexReservation;
+  /** Set the moment the host ends the room: no new audio from then on. */
+  private ending: Promise<void> | undefined;
+  private closed = false;
+  private readonly timers: Timers;
 
   constructor(
     private record: RoomRecord,
-    finals: Transcript[],
+    stored: RoomTranscripts,
     private readonly services: RoomServices,
+    private readonly store: TranscriptStore,
   ) {
-    this.finals = finals;
-    this.nextIndex = finals.reduce((max, t) => Math.max(max, t.index + 1), 0);
-    for (const t of finals) {
+    this.timers = services.timers ?? realTimers;
+    this.finals = [...stored.finals].sort((a, b) => compareFinals(a.transcript, b.transcript));
+    this.seq = stored.seq;
+    this.indexes = new IndexReservation(
+      stored.nextIndex,
+      (upTo) => store.reserveIndexes(this.id, upTo),
+      this.timers,
+      (level, message, extra) => services.log(level, message, { roomId: this.id, ...extra }),
+    );
+    this.queue = new PersistQueue<PendingFinal>({
+      // One at a time, so the seq given here is the one after the last stored: it moves on
+      // (in storedFinal) in the same turn as the final is broadcast and joins the snapshot.
+      store: async (item) => {
+        item.seq ??= this.seq + 1;
+        await this.store.saveFinal(this.id, item.transcript, item.seq);
+      },
+      stored: (item) => this.storedFinal(item),
+      timers: this.timers,
+      log: (level, message, extra) => services.log(level, message, { roomId: this.id, ...extra }),
+      describe: (item) => ({ id: item.transcript.id, index: item.transcript.index }),
+    });
+    for (const { transcript: t } of this.finals) {
       if (!this.speakers.has(t.author)) {
         this.speakers.set(t.author, { avaId: t.author, avaName: t.authorShow, userName: t.authorShow });
       }
@@ -87,6 +145,15 @@ export class LiveRoom {
 
   get id(): string {
     return this.record.id;
+  }
+
+  get hostAvaId(): string {
+    return this.record.hostAvaId;
+  }
+
+  /** Seconds of a member's audio waiting for the recogniser (0 when not recording). */
+  backlogSeconds(member: RoomMember): number {
+    return (this.tracks.get(member)?.backlogSamples ?? 0) / SAMPLE_RATE_HZ;
   }
 
   get state(): RoomStateValue {
@@ -105,20 +172,29 @@ export class LiveRoom {
     return member.avaId === this.record.hostAvaId;
   }
 
-  status(reason?: string): ConversationStatus {
+  /**
+   * The room's status as `viewer` may see it. Links and the name are invitations: a read-only
+   * member sees only the read-only link (a name joins read-write), and when the host forbids
+   * sharing only the host sees any. No viewer: the host's view (server-side use only).
+   */
+  status(reason?: string, viewer?: Pick<RoomMember, 'avaId' | 'readonly'>): ConversationStatus {
     const participants = new Map<string, { avaId: string; isTyping: boolean }>();
     for (const m of this.members)
       participants.set(m.avaId, { avaId: m.avaId, isTyping: this.typing.has(m.avaId) });
+    const host = !viewer || viewer.avaId === this.record.hostAvaId;
+    const mayShare = host || !this.record.forbidSharing;
+    const ended = this.record.state === 'ended';
+    const links = this.links();
     return {
       id: this.record.id,
-      name: this.record.name,
+      ...(this.record.name && mayShare && !viewer?.readonly && !ended ? { name: this.record.name } : {}),
       host: { avaId: this.record.hostAvaId, avaName: this.record.hostAvaName },
       conversationMode: this.record.conversationMode,
       title: this.record.title,
       langs: this.record.langs,
-      links: this.links(),
+      links: mayShare ? (viewer?.readonly ? { ro: links.ro } : links) : { ro: '' },
       startTimestampMs: this.record.startTimestampMs,
-      past: this.record.state === 'ended',
+      past: ended,
       ...(reason ? { reason } : {}),
       state: { value: this.record.state },
       speakers: [...this.speakers.values()],
@@ -128,13 +204,17 @@ export class LiveRoom {
         trackId: t.context.trackId,
         usePaidASR: t.context.usePaidASR,
       })),
+      confidential: {
+        allowTranscriptsSaving: this.record.allowTranscriptsSaving,
+        forbidSharing: this.record.forbidSharing,
+      },
     };
   }
 
   /** Public URL the links point at; set by the registry from configuration. */
   publicUrl = '';
 
-  private links(): ConversationStatus['links'] {
+  private links(): { ro: string; rw: string } {
     const base = `${this.publicUrl}/web/conversations`;
     const endpoint = encodeURIComponent(this.publicUrl);
     return {
@@ -146,18 +226,14 @@ export class LiveRoom {
   /** Adds a member and sends it the room's status and captions (after connection-succeeded). */
   join(member: RoomMember): void {
     this.members.add(member);
-    if (!this.speakers.has(member.avaId)) {
-      this.speakers.set(member.avaId, {
-        avaId: member.avaId,
-        avaName: member.userName,
-        userName: member.userName,
-      });
-    }
-    member.send({ type: 'room-status', status: this.status() });
-    member.send({ type: 'transcripts', transcripts: this.transcripts() });
+    // Speakers are people who spoke (started audio), not everyone who came in: the list stays
+    // as small as the conversation, however many people join.
+    member.send({ type: 'room-status', status: this.status(undefined, member) });
+    member.send(this.snapshot());
     // Lines being spoken right now, so someone joining mid-sentence sees them at once.
     for (const track of this.tracks.values()) {
-      for (const partial of track.openPartials()) member.send({ type: 'transcript', transcript: partial });
+      for (const partial of track.openPartials())
+        member.send({ type: 'transcript', transcript: partial, seq: this.seq });
     }
     this.broadcast('participant-joined', member);
   }
@@ -170,46 +246,81 @@ export class LiveRoom {
     this.broadcast('participant-left');
   }
 
-  async updateTitle(member: RoomMember, title: string): Promise<void> {
-    if (!this.isHost(member)) throw new RoomError('forbidden', 'only the host can change the title');
+  /** Who may is decided before this is called (auth/access.ts): here only what it does. */
+  async updateTitle(title: string): Promise<void> {
     this.record = { ...this.record, title };
     await this.services.updateRoom(this.id, { title });
     this.broadcast('title-updated');
   }
 
-  async updateParams(
-    member: RoomMember,
-    update: { conversationMode?: 'public' | 'public-muted'; state?: { value: RoomStateValue } },
-  ): Promise<void> {
-    if ((update.conversationMode || update.state) && !this.isHost(member)) {
-      throw new RoomError(
-        'forbidden',
-        'only the host can change the conversation mode or end the conversation',
-      );
+  /**
+   * The room's settings in a connection-params-update. Who may change which is decided before
+   * this is called (auth/access.ts: mode, state and saveTranscript are the host's).
+   */
+  async updateParams(update: {
+    conversationMode?: 'public' | 'public-muted';
+    state?: { value: RoomStateValue };
+    saveTranscript?: boolean;
+  }): Promise<void> {
+    if (update.saveTranscript !== undefined && update.saveTranscript !== this.record.allowTranscriptsSaving) {
+      this.record = { ...this.record, allowTranscriptsSaving: update.saveTranscript };
+      await this.services.updateRoom(this.id, { allowTranscriptsSaving: update.saveTranscript });
+      this.broadcast('conversation-mode-changed');
     }
     if (update.conversationMode && update.conversationMode !== this.record.conversationMode) {
       this.record = { ...this.record, conversationMode: update.conversationMode };
       await this.services.updateRoom(this.id, { conversationMode: update.conversationMode });
       this.broadcast('conversation-mode-changed');
     }
-    if (update.state?.value === 'ended') await this.end();
+    // Not awaited: ending waits for the last finals to be stored, which a database outage can
+    // make long, and this socket's other messages (its pings) must not wait behind it.
+    if (update.state?.value === 'ended') void this.end();
   }
 
   /** Ends the conversation: the last words of every speaker become final, then everyone is told. */
-  async end(): Promise<void> {
-    if (this.record.state === 'ended') return;
-    // Everyone's last words become final (and are stored) before the room says it has ended.
+  end(): Promise<void> {
+    if (this.record.state === 'ended') return Promise.resolve();
+    // From this moment no audio starts (startAudio refuses), even while the last finals are
+    // still on their way to the database.
+    this.ending ??= this.finishEnding();
+    return this.ending;
+  }
+
+  /**
+   * Everyone's last words become final and are stored, then the ended state is stored (tried
+   * again until the database takes it), and only then does anyone hear that the room ended: a
+   * room people were told had ended is ended after any restart.
+   */
+  private async finishEnding(): Promise<void> {
     await Promise.all([...this.tracks.keys()].map((m) => this.stopAudio(m)));
-    await this.settled();
+    await Promise.all([...this.stopping]);
+    await this.queue.settled();
     const endedAtMs = this.services.now();
+    for (let failures = 0; ; failures++) {
+      if (this.closed) return;
+      try {
+        await this.services.updateRoom(this.id, { state: 'ended', endedAtMs });
+        break;
+      } catch (error) {
+        if (failures === 0) {
+          this.services.log('warn', 'could not store that the room ended; trying again', {
+            roomId: this.id,
+            error: (error as Error).message,
+          });
+        }
+        await new Promise<void>((resolve) =>
+          this.timers.setTimeout(resolve, retryDelayMs(failures + 1, 250, 5000)),
+        );
+      }
+    }
     this.record = { ...this.record, state: 'ended', endedAtMs };
-    await this.services.updateRoom(this.id, { state: 'ended', endedAtMs });
     this.broadcast('ended');
   }
 
   startAudio(member: RoomMember, lang: string): void {
     const usePaidASR = member.usePaidASR;
-    if (this.record.state === 'ended') throw new RoomError('room-ended', 'the conversation has ended');
+    if (this.record.state === 'ended' || this.ending)
+      throw new RoomError('room-ended', 'the conversation has ended');
     if (member.readonly) throw new RoomError('forbidden', 'this is a read-only link: it cannot send audio');
     void this.stopAudio(member);
     const trackId = `${member.avaId}-${randomId(6)}`;
@@ -220,13 +331,16 @@ export class LiveRoom {
       lang,
       usePaidASR,
       startWallMs: this.services.now(),
-      allocateIndex: () => this.nextIndex++,
-      onPartial: (t) => this.sendAll({ type: 'transcript', transcript: t }, true),
+      allocateIndex: () => this.indexes.allocate(),
+      // A partial changes nothing stored: it carries the room's current seq.
+      onPartial: (t) => this.sendAll({ type: 'transcript', transcript: t, seq: this.seq }, true),
       onFinal: (t) => this.commitFinal(t),
       onError: (message) => this.speechFailed(member, track, message),
+      timers: this.timers,
     });
     const opened = this.services.openSpeech(usePaidASR ? 'premium' : 'basic', lang, track);
     if (!opened.ok) throw new RoomError(opened.code, opened.message);
+    this.indexes.prepare();
     this.tracks.set(member, track);
     this.speakers.set(member.avaId, {
       avaId: member.avaId,
@@ -268,24 +382,24 @@ export class LiveRoom {
   }
 
   /**
-   * Stops a member's audio. The last utterance's final is committed and sent before the room
-   * says the stream stopped, so a client knows every caption of its recording has arrived.
+   * Stops a member's audio. The last utterance's final is stored and sent before the room says
+   * the stream stopped, so a client knows every caption of its recording has arrived. Resolves
+   * once that final is queued for storage: waiting for the database here would hold the
+   * member's socket (and its pings) for as long as an outage lasts.
    */
   async stopAudio(member: RoomMember): Promise<void> {
     const track = this.tracks.get(member);
     if (!track) return;
     this.tracks.delete(member);
+    const closed = track.close();
     const done = (async () => {
-      await track.close();
-      await this.settled();
+      await closed;
+      await this.queue.settled();
       this.broadcast('audio-stream-stopped');
     })();
     this.stopping.add(done);
-    try {
-      await done;
-    } finally {
-      this.stopping.delete(done);
-    }
+    void done.finally(() => this.stopping.delete(done));
+    await closed;
   }
 
   audio(member: RoomMember, samples: Int16Array): void {
@@ -302,7 +416,13 @@ export class LiveRoom {
     this.tracks.get(member)?.flush();
   }
 
+  /**
+   * Someone is typing. Only a change is broadcast (started typing, and stopped once the
+   * indicator times out): a member who signals on every key press keeps the indicator alive
+   * without costing the room a broadcast each time, so at most one per member per second.
+   */
   signalTyping(member: RoomMember): void {
+    const wasTyping = this.typing.has(member.avaId);
     this.clearTyping(member.avaId);
     this.typing.set(
       member.avaId,
@@ -311,17 +431,79 @@ export class LiveRoom {
         this.broadcast('someone-is-typing');
       }, TYPING_INDICATOR_MS),
     );
-    this.broadcast('someone-is-typing');
+    if (!wasTyping) this.broadcast('someone-is-typing');
   }
 
-  /** The room's final captions, in order. */
+  /** Every stored final of the room, in order (the transcript after the conversation). */
   transcripts(): Transcript[] {
-    return [...this.finals];
+    return this.finals.map((f) => f.transcript);
   }
 
-  /** Waits until every final committed so far is in the database. */
+  /** What a joiner gets: the latest finals, the room's seq, and whether older ones exist. */
+  snapshot(): ServerMessageOf<'transcripts'> {
+    const start = Math.max(0, this.finals.length - TRANSCRIPT_SNAPSHOT_SIZE);
+    return {
+      type: 'transcripts',
+      transcripts: this.finals.slice(start).map((f) => f.transcript),
+      seq: this.seq,
+      hasOlder: start > 0,
+    };
+  }
+
+  /** Finals stored after `afterSeq`, in storage order, a page at a time. */
+  transcriptsSince(afterSeq: number): ServerMessageOf<'transcripts-since-response'> {
+    const newer = this.finals.filter((f) => f.seq > afterSeq).sort((a, b) => a.seq - b.seq);
+    const page = newer.slice(0, TRANSCRIPT_PAGE_MAX);
+    const complete = page.length === newer.length;
+    return {
+      type: 'transcripts-since-response',
+      afterSeq,
+      transcripts: page.map((f) => f.transcript),
+      seq: complete ? this.seq : page[page.length - 1]!.seq,
+      complete,
+    };
+  }
+
+  /** Up to `limit` finals before index `beforeIndex`, in index order. */
+  transcriptsBefore(
+    beforeIndex: number,
+    limit = TRANSCRIPT_PAGE_MAX,
+  ): ServerMessageOf<'transcripts-before-response'> {
+    let end = this.finals.length;
+    while (end > 0 && this.finals[end - 1]!.transcript.index >= beforeIndex) end--;
+    const start = Math.max(0, end - Math.min(limit, TRANSCRIPT_PAGE_MAX));
+    return {
+      type: 'transcripts-before-response',
+      beforeIndex,
+      transcripts: this.finals.slice(start, end).map((f) => f.transcript),
+      hasOlder: start > 0,
+    };
+  }
+
+  /** Answers a member's request for finals it does not have (after a gap, or scrolling back). */
+  requestTranscripts(
+    member: RoomMember,
+    request: ClientMessageOf<'transcripts-since'> | ClientMessageOf<'transcripts-before'>,
+  ): void {
+    member.send(
+      request.type === 'transcripts-since'
+        ? this.transcriptsSince(request.afterSeq)
+        : this.transcriptsBefore(request.beforeIndex, request.limit),
+    );
+  }
+
+  /** Waits until every final committed so far is stored (and shown). */
   settled(): Promise<void> {
-    return this.persistChain;
+    return this.queue.settled();
+  }
+
+  /** Work that must finish before the room may leave memory: finals to store, an end to record. */
+  get busy(): boolean {
+    return (
+      this.queue.pending > 0 ||
+      this.stopping.size > 0 ||
+      (this.ending !== undefined && this.state !== 'ended')
+    );
   }
 
   private clearTyping(avaId: string): void {
@@ -334,42 +516,70 @@ export class LiveRoom {
     const text = t.texts[t.speechLang] ?? '';
     if (!text) {
       // Noise that showed a partial: tell clients to drop the line; nothing to keep.
-      this.sendAll({ type: 'transcript', transcript: t });
+      this.sendAll({ type: 'transcript', transcript: t, seq: this.seq });
       return;
     }
-    this.finals.push(t);
-    this.persistChain = this.persistChain
-      .then(() => this.services.saveFinal(this.id, t))
-      .then(
-        () => this.sendAll({ type: 'transcript', transcript: t }),
-        (error: Error) => {
-          // Still show it: losing it on screen too would be worse. The log says it is not saved.
-          this.services.log('error', 'could not save a final transcript', {
-            roomId: this.id,
-            id: t.id,
-            error: error.message,
-          });
-          this.sendAll({ type: 'transcript', transcript: t });
-        },
-      );
+    // Shown only once stored (storedFinal); until then people still see its last partial.
+    this.queue.push({ transcript: t });
+  }
+
+  /** A final is in the database: now it joins the room's memory and everyone sees it. */
+  private storedFinal(item: PendingFinal): void {
+    const entry: StoredFinal = { transcript: item.transcript, seq: item.seq! };
+    this.seq = entry.seq;
+    const existing = this.finals.findIndex((f) => f.transcript.id === entry.transcript.id);
+    if (existing >= 0) this.finals.splice(existing, 1);
+    let at = this.finals.length;
+    while (at > 0 && compareFinals(this.finals[at - 1]!.transcript, entry.transcript) > 0) at--;
+    this.finals.splice(at, 0, entry);
+    this.sendAll({ type: 'transcript', transcript: entry.transcript, seq: entry.seq });
   }
 
   private broadcast(reason: RoomStatusReason, except?: RoomMember): void {
-    const message: ServerMessage = { type: 'room-status-update', reason, status: this.status(reason) };
-    for (const m of this.members) if (m !== except) m.send(message);
+    for (const m of this.members) {
+      if (m !== except) m.send({ type: 'room-status-update', reason, status: this.status(reason, m) });
+    }
   }
 
   private sendAll(message: ServerMessage, droppable = false): void {
     for (const m of this.members) m.send(message, { droppable });
   }
 
-  /** Stops everything when the room is evicted from memory or the server shuts down. */
+  /**
+   * Stops everything when the room is evicted from memory or the server shuts down: the last
+   * words become finals and are stored. A database that does not take them within
+   * CLOSE_FLUSH_MS does not hold the shutdown: what is left is logged as lost, by id.
+   */
   async close(): Promise<void> {
     for (const timer of this.typing.values()) clearTimeout(timer);
     this.typing.clear();
     await Promise.all([...this.tracks.keys()].map((m) => this.stopAudio(m)));
     // Including streams stopped just before (a member who left as the server shut down).
-    await Promise.all([...this.stopping]);
-    await this.settled();
+    // An end in progress is let finish too: it is stored once the last finals are.
+    const flushed = Promise.all([...this.stopping])
+      .then(() => this.queue.settled())
+      .then(() => this.ending);
+    let timer: unknown;
+    const timedOut = await Promise.race([
+      flushed.then(() => false),
+      new Promise<boolean>((resolve) => {
+        timer = this.timers.setTimeout(() => resolve(true), CLOSE_FLUSH_MS);
+      }),
+    ]);
+    this.timers.clearTimeout(timer);
+    this.closed = true;
+    this.indexes.close();
+    if (timedOut) {
+      const lost = this.queue.stop();
+      this.services.log('error', 'the room closed with finals the database never took; they are lost', {
+        roomId: this.id,
+        lost: lost.map((item) => item.transcript.id),
+      });
+    }
   }
+}
+
+/** Caption order: by index, then start time, then id (total, as the clients order them). */
+function compareFinals(a: Transcript, b: Transcript): number {
+  return a.index - b.index || a.timestampMs - b.timestampMs || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }

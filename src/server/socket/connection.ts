@@ -76,6 +76,15 @@ const MAX_VIOLATIONS = 50;
 
 type Phase = 'awaiting-params' | 'connecting' | 'connected' | 'closed';
 
+/** An account host's own flags become the room's sharing settings when it creates one. */
+function sharingOf(principal: Principal): { forbidSharing: boolean; allowTranscriptsSaving: boolean } {
+  const features = principal.kind === 'account' ? principal.profile?.features : undefined;
+  return {
+    forbidSharing: features?.['forbid-conversation-sharing'] === true,
+    allowTranscriptsSaving: features?.['forbid-conversation-saving'] !== true,
+  };
+}
+
 function displayNameOf(principal: Principal): string {
   if (principal.kind === 'account') {
     return principal.profile?.userName || principal.profile?.avaName || principal.identity.displayName || '';
@@ -190,7 +199,11 @@ export function handleConnection(ws: WebSocket, deps: ConnectionDeps, origin?: s
       admitted = decision.member;
     }
     const userName = message.username?.trim() || displayNameOf(who);
-    const target = await deps.registry.open(message.roomId, { avaId: who.avaId, userName }, origin);
+    const target = await deps.registry.open(
+      message.roomId,
+      { avaId: who.avaId, userName, sharing: sharingOf(who) },
+      origin,
+    );
     // An ended room lets its members read, never write: they are not recorded again.
     const membership =
       target.state === 'ongoing'
@@ -288,11 +301,11 @@ export function handleConnection(ws: WebSocket, deps: ConnectionDeps, origin?: s
           return;
         }
         if (message.usePaidASR !== undefined) member.usePaidASR = message.usePaidASR;
-        await room.updateParams(member, message);
+        await room.updateParams(message);
         return;
       case 'update-title': {
         const title = normalizeTitle(message.title);
-        if (title) await room.updateTitle(member, title);
+        if (title) await room.updateTitle(title);
         return;
       }
       case 'audio':
