@@ -10,8 +10,9 @@ import { socketActions } from '../../src/renderer/features/socket/slice';
 import type { Transcript } from '../../src/shared/entities';
 import { makeTranscript } from './harness';
 
-const one = (t: Transcript) => socketActions.messageReceived({ type: 'transcript', transcript: t });
-const all = (list: Transcript[]) => socketActions.messageReceived({ type: 'transcripts', transcripts: list });
+const one = (t: Transcript) => socketActions.messageReceived({ type: 'transcript', transcript: t, seq: 0 });
+const all = (list: Transcript[], seq = 0) =>
+  socketActions.messageReceived({ type: 'transcripts', transcripts: list, seq, hasOlder: false });
 const texts = (state: typeof initialCaptionsState) => state.ids.map((id) => captionText(state.byId[id]!));
 
 describe('captions reducer', () => {
@@ -52,7 +53,7 @@ describe('captions reducer', () => {
     expect(state.ids).toEqual(['t0', 't1', 't2', 't3']);
   });
 
-  it('replaces the whole list on `transcripts` (a reconnection does not duplicate)', () => {
+  it("takes the first `transcripts` as the list, and merges a reconnection's without duplicating", () => {
     let state = captionsReducer(
       entered,
       one(makeTranscript({ id: 'a', index: 0, texts: { 'en-US': 'partial' } })),
@@ -63,11 +64,14 @@ describe('captions reducer', () => {
       makeTranscript({ id: 'a', index: 0, isFinal: true, texts: { 'en-US': 'A.' } }),
     ];
     state = captionsReducer(state, all(finals));
+    expect(state.ids).toEqual(['a', 'b']);
+    state = captionsReducer(state, one(makeTranscript({ id: 'c', index: 2, texts: { 'en-US': 'spoken' } })));
     state = captionsReducer(state, all(finals));
     expect(state.ids).toEqual(['a', 'b']);
     expect(texts(state)).toEqual(['A.', 'B.']);
+    // A reconnection keeps the finals already shown (the snapshot holds only the latest ones).
     state = captionsReducer(state, all([]));
-    expect(state.ids).toEqual([]);
+    expect(state.ids).toEqual(['a', 'b']);
   });
 
   it('announces a caption when it becomes final, not while partial, and once per final', () => {

@@ -42,7 +42,7 @@ describe('socket saga', () => {
     await tick();
     socket.receive({ type: 'connection-succeeded', speakerId: 'me1', roomId: ROOM, serverTimeMs: 5 });
     socket.receive({ type: 'room-status', status: makeStatus({ id: ROOM }) });
-    socket.receive({ type: 'transcripts', transcripts });
+    socket.receive({ type: 'transcripts', transcripts, seq: 1, hasOlder: false });
     await tick();
     return socket;
   }
@@ -79,7 +79,7 @@ describe('socket saga', () => {
     const socket = fakes.sockets[0]!;
     socket.open();
     socket.receive({ type: 'room-status', status: makeStatus({ id: ROOM }) });
-    socket.receive({ type: 'transcripts', transcripts: [] });
+    socket.receive({ type: 'transcripts', transcripts: [], seq: 0, hasOlder: false });
     await tick();
     const errors = fakes.logger.entries.filter((e) => e.level === 'error').map((e) => e.msg);
     expect(errors).toEqual([

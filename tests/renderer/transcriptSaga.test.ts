@@ -32,6 +32,8 @@ describe('transcript view', () => {
           makeTranscript({ id: 'a', index: 0, isFinal: true, texts: { 'en-US': 'First.' } }),
           makeTranscript({ id: 'c', index: 2, isFinal: false, texts: { 'en-US': 'unfinished' } }),
         ],
+        seq: 2,
+        hasOlder: false,
       }),
     );
     app.dispatch(transcriptActions.opened('r1'));
@@ -40,6 +42,32 @@ describe('transcript view', () => {
     expect(app.state.transcript.status).toBe('loaded');
     expect(app.state.transcript.room?.title).toBe('Demo');
     expect(selectTranscriptLines(app.state).map((t) => t.id)).toEqual(['a', 'b']);
+  });
+
+  it('fetches the whole transcript when the conversation only ever showed its latest captions', async () => {
+    const fakes = makeFakes();
+    const all = [0, 1, 2].map((i) =>
+      makeTranscript({ id: `t${i}`, index: i, isFinal: true, texts: { 'en-US': `Line ${i}.` } }),
+    );
+    fakes.http.on('GET', API.roomTranscripts('r1'), {
+      ok: true,
+      status: 200,
+      data: { status: makeStatus({ id: 'r1' }), transcripts: all },
+    });
+    const app = run(transcriptSaga, [fakes.deps], ready);
+    app.dispatch(conversationActions.entered({ roomId: 'r1', readonly: false }));
+    app.dispatch(
+      socketActions.messageReceived({
+        type: 'transcripts',
+        transcripts: all.slice(2),
+        seq: 3,
+        hasOlder: true,
+      }),
+    );
+    app.dispatch(transcriptActions.opened('r1'));
+    await settle();
+    expect(fakes.http.calls).toHaveLength(1);
+    expect(selectTranscriptLines(app.state).map((t) => t.id)).toEqual(['t0', 't1', 't2']);
   });
 
   it('loads the transcript from the server after a reload', async () => {

@@ -56,6 +56,8 @@ const VALID: Record<string, Record<string, unknown>> = {
   'signal-i-am-typing': { type: 'signal-i-am-typing', fromUser: true },
   close: { type: 'close', reason: 'last_guest_left' },
   ping: { type: 'ping', clientTimeMs: 123 },
+  'transcripts-since': { type: 'transcripts-since', afterSeq: 41 },
+  'transcripts-before': { type: 'transcripts-before', beforeIndex: 200, limit: 50 },
 };
 
 describe('parseClientMessage: valid messages', () => {
@@ -209,6 +211,16 @@ describe('parseClientMessage: refusals', () => {
       'close: reason: expected one of app_terminated, max_convo_time_reached, closed, host_left, last_guest_left',
     ],
     ['a ping without time', { type: 'ping' }, 'ping: clientTimeMs: is required'],
+    [
+      'a fractional seq',
+      { type: 'transcripts-since', afterSeq: 1.5 },
+      'transcripts-since: afterSeq: must be an integer',
+    ],
+    [
+      'a page larger than the server gives',
+      { type: 'transcripts-before', beforeIndex: 10, limit: 5000 },
+      'transcripts-before: limit: must be between 1 and 200',
+    ],
     [
       'a string as fromUser',
       { type: 'signal-i-am-typing', fromUser: 'yes' },

@@ -1,5 +1,6 @@
 import { all, call, fork } from 'redux-saga/effects';
 import { audioSaga } from '../features/audio/sagas';
+import { captionsSaga } from '../features/captions/sagas';
 import { authSaga, startAuth } from '../features/auth/sagas';
 import { connectivitySaga } from '../features/connectivity/sagas';
 import { conversationSaga } from '../features/conversation/sagas';
@@ -27,6 +28,7 @@ export function* rootSaga(deps: AppDeps) {
     call(notificationsSaga),
     call(lobbySaga, deps),
     call(socketSaga, deps),
+    call(captionsSaga, deps),
     call(conversationSaga, deps),
     call(audioSaga, deps),
     call(inviteSaga, deps),

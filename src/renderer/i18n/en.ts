@@ -138,6 +138,8 @@ const en = {
     unknownSpeaker: 'Unknown speaker',
     jumpToLatest: 'Jump to latest captions',
     jumpToLatestNew: 'Jump to latest captions ({{count}} new)',
+    loadEarlier: 'Show earlier captions',
+    loadingEarlier: 'Loading earlier captions…',
     announcement: '{{author}}: {{text}}',
   },
   invite: {

@@ -142,6 +142,8 @@ const fr: Messages = {
     unknownSpeaker: 'Intervenant inconnu',
     jumpToLatest: 'Aller aux derniers sous-titres',
     jumpToLatestNew: 'Aller aux derniers sous-titres ({{count}} nouveaux)',
+    loadEarlier: 'Afficher les sous-titres précédents',
+    loadingEarlier: 'Chargement des sous-titres précédents…',
     announcement: '{{author}} : {{text}}',
   },
   invite: {

@@ -1,13 +1,33 @@
 /** Final transcripts, written as they are committed so a restart loses none. */
-import type { Kysely } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Transcript, WordTiming } from '../../shared/entities';
-import type { Database } from './schema';
+import type { Database, TranscriptsTable } from './schema';
+
+/** A stored final and the room's sequence number of its last change. */
+export interface StoredFinal {
+  transcript: Transcript;
+  seq: number;
+}
+
+/** What a room needs from the database to go on where it stopped. */
+export interface RoomTranscripts {
+  /** In index order. */
+  finals: StoredFinal[];
+  /** Caption indexes below this may have been shown: the next one starts here. */
+  nextIndex: number;
+  /** The room's last stored change. */
+  seq: number;
+}
 
 export class TranscriptRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  /** Saves a final transcript; saving the same id again replaces it (a corrected final). */
-  async saveFinal(roomId: string, t: Transcript): Promise<void> {
+  /**
+   * Saves a final as change `seq` of its room; saving the same id again replaces it (a corrected
+   * final, or a retry of a write whose answer was lost). The room's counters move past its index
+   * and seq in the same transaction, so they never fall behind a stored row.
+   */
+  async saveFinal(roomId: string, t: Transcript, seq: number): Promise<void> {
     const text = t.texts[t.speechLang] ?? Object.values(t.texts)[0] ?? '';
     const values = {
       room_id: roomId,
@@ -25,56 +45,97 @@ export class TranscriptRepository {
       t0: t.t0,
       track_name: t.trackName,
       use_paid_asr: t.usePaidASR,
+      seq,
     };
-    await this.db
-      .insertInto('transcripts')
-      .values(values)
-      .onConflict((oc) =>
-        oc
-          .columns(['room_id', 'id'])
-          .doUpdateSet({ text: values.text, words: values.words, author_show: values.author_show }),
-      )
-      .execute();
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('transcripts')
+        .values(values)
+        .onConflict((oc) =>
+          oc.columns(['room_id', 'id']).doUpdateSet({
+            text: values.text,
+            words: values.words,
+            author_show: values.author_show,
+            seq,
+          }),
+        )
+        .execute();
+      await trx
+        .updateTable('rooms')
+        .set({
+          next_index: sql<number>`greatest(next_index, ${t.index + 1})`,
+          last_seq: sql<number>`greatest(last_seq, ${seq})`,
+        })
+        .where('id', '=', roomId)
+        .execute();
+    });
   }
 
+  /**
+   * Makes the room's index counter at least `upTo` (indexes below it are now reserved) and
+   * returns its value. Only ever moves forward, so a late or repeated call is harmless.
+   */
+  async reserveIndexes(roomId: string, upTo: number): Promise<number> {
+    const row = await this.db
+      .updateTable('rooms')
+      .set({ next_index: sql<number>`greatest(next_index, ${upTo})` })
+      .where('id', '=', roomId)
+      .returning('next_index')
+      .executeTakeFirst();
+    if (!row) throw new Error(`no room ${roomId}`);
+    return Number(row.next_index);
+  }
+
+  /** A room's finals and counters, to bring it back into memory. */
+  async load(roomId: string): Promise<RoomTranscripts> {
+    const counters = await this.db
+      .selectFrom('rooms')
+      .select(['next_index', 'last_seq'])
+      .where('id', '=', roomId)
+      .executeTakeFirst();
+    const rows = await this.rows(roomId);
+    return {
+      finals: rows.map((r) => ({ transcript: toTranscript(r), seq: Number(r.seq) })),
+      nextIndex: Number(counters?.next_index ?? 0),
+      seq: Number(counters?.last_seq ?? 0),
+    };
+  }
+
+  /** A room's finals, in index order. */
   async list(roomId: string): Promise<Transcript[]> {
-    const rows = await this.db
+    return (await this.rows(roomId)).map(toTranscript);
+  }
+
+  private rows(roomId: string) {
+    return this.db
       .selectFrom('transcripts')
       .selectAll()
       .where('room_id', '=', roomId)
       .orderBy('idx')
+      .orderBy('timestamp_ms')
+      .orderBy('id')
       .execute();
-    return rows.map((r) => {
-      const words = (typeof r.words === 'string' ? JSON.parse(r.words) : r.words) as WordTiming[];
-      const transcript: Transcript = {
-        id: r.id,
-        isFinal: true,
-        author: r.author,
-        authorShow: r.author_show,
-        origin: r.origin === 'human' ? 'human' : 'asr',
-        speechLang: r.speech_lang,
-        texts: { [r.speech_lang]: r.text },
-        usePaidASR: r.use_paid_asr,
-        index: r.idx,
-        timestampMs: Number(r.timestamp_ms),
-        t0: r.t0,
-        trackName: r.track_name,
-      };
-      if (r.origin !== 'human') {
-        transcript.asr = { final: true, timeReceivedMs: Number(r.time_received_ms), engine: r.engine, words };
-      }
-      return transcript;
-    });
   }
+}
 
-  /** The next free index in a room (transcripts are numbered in order of first appearance). */
-  async nextIndex(roomId: string): Promise<number> {
-    const row = await this.db
-      .selectFrom('transcripts')
-      .select((eb) => eb.fn.max('idx').as('max'))
-      .where('room_id', '=', roomId)
-      .executeTakeFirst();
-    const max = row?.max;
-    return max === null || max === undefined ? 0 : Number(max) + 1;
+function toTranscript(r: Selectable<TranscriptsTable>): Transcript {
+  const words = (typeof r.words === 'string' ? JSON.parse(r.words) : r.words) as WordTiming[];
+  const transcript: Transcript = {
+    id: r.id,
+    isFinal: true,
+    author: r.author,
+    authorShow: r.author_show,
+    origin: r.origin === 'human' ? 'human' : 'asr',
+    speechLang: r.speech_lang,
+    texts: { [r.speech_lang]: r.text },
+    usePaidASR: r.use_paid_asr,
+    index: r.idx,
+    timestampMs: Number(r.timestamp_ms),
+    t0: r.t0,
+    trackName: r.track_name,
+  };
+  if (r.origin !== 'human') {
+    transcript.asr = { final: true, timeReceivedMs: Number(r.time_received_ms), engine: r.engine, words };
   }
+  return transcript;
 }

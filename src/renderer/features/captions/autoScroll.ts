@@ -26,6 +26,13 @@ export function isAtBottom(
   return metrics.scrollHeight - metrics.scrollTop - metrics.clientHeight <= tolerancePx;
 }
 
+/** Pixels from the top at which scrolling back asks for the earlier captions. */
+export const NEAR_TOP_PX = 48;
+
+export function isNearTop(metrics: { scrollTop: number }, tolerancePx = NEAR_TOP_PX): boolean {
+  return metrics.scrollTop <= tolerancePx;
+}
+
 export function autoScrollReducer(state: AutoScrollState, event: AutoScrollEvent): AutoScrollState {
   switch (event.type) {
     case 'userScrolled':

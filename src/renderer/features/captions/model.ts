@@ -1,8 +1,9 @@
 /**
  * Pure rules of the captions list. Transcripts are keyed by id: a `transcript` message with a
- * known id replaces that caption in place (a partial grows, then its final replaces it), and a
- * `transcripts` message replaces the whole list (sent on every (re)connection, so reconnecting
- * never duplicates captions). The list is ordered by `index`.
+ * known id replaces that caption in place (a partial grows, then its final replaces it). The
+ * first `transcripts` message of a room is the list; on a reconnection it is merged into what is
+ * shown (by id, so nothing is duplicated), as are the pages asked for later (`transcripts-since`,
+ * `transcripts-before`). The list is ordered by `index`.
  */
 import type { Transcript } from '../../../shared/entities';
 
@@ -37,6 +38,20 @@ export function upsertTranscript(state: CaptionsList, transcript: Transcript): C
   let at = ids.length;
   while (at > 0 && compareTranscripts(byId[ids[at - 1]!]!, transcript) > 0) at--;
   ids.splice(at, 0, transcript.id);
+  return { byId, ids };
+}
+
+/**
+ * Adds or replaces `transcripts` (finals from a snapshot or a page) in the list. Used on
+ * reconnection and for pages, where what is already shown must stay.
+ */
+export function mergeTranscripts(state: CaptionsList, transcripts: readonly Transcript[]): CaptionsList {
+  if (transcripts.length === 0) return state;
+  const byId = { ...state.byId };
+  for (const t of transcripts) byId[t.id] = t;
+  const ids = Object.values(byId)
+    .sort(compareTranscripts)
+    .map((t) => t.id);
   return { byId, ids };
 }
 

@@ -7,6 +7,13 @@ const selectIds = (state: RootState) => state.captions.ids;
 
 export const selectCaptionsRoomId = (state: RootState) => state.captions.roomId;
 export const selectAnnouncement = (state: RootState) => state.captions.announcement;
+const selectHasOlder = (state: RootState) => state.captions.hasOlder;
+const selectOlderLoading = (state: RootState) => state.captions.olderLoading;
+/** Whether earlier captions can be fetched, and whether they are on their way. */
+export const selectOlder = createSelector([selectHasOlder, selectOlderLoading], (hasOlder, loading) => ({
+  hasOlder,
+  loading,
+}));
 
 /** Captions in order. */
 export const selectCaptions = createSelector([selectById, selectIds], (byId, ids): Transcript[] =>

@@ -1,8 +1,20 @@
 import { type PayloadAction, createSlice } from '@reduxjs/toolkit';
 import type { Transcript } from '../../../shared/entities';
+import {
+  type SeqEvent,
+  type SeqState,
+  initialSeqState,
+  nextSeqState,
+} from '../../../shared/transcript-sequence';
 import { conversationActions } from '../conversation/slice';
 import { socketActions } from '../socket/slice';
-import { type CaptionsList, captionText, replaceTranscripts, upsertTranscript } from './model';
+import {
+  type CaptionsList,
+  captionText,
+  mergeTranscripts,
+  replaceTranscripts,
+  upsertTranscript,
+} from './model';
 
 export interface FinalAnnouncement {
   /** Increases with every announcement, so the same words twice are still announced. */
@@ -16,9 +28,34 @@ export interface CaptionsState extends CaptionsList {
   roomId?: string;
   /** The latest caption that became final live, for the screen-reader announcement. */
   announcement?: FinalAnnouncement;
+  /** Where we are in the room's sequence of stored changes (see shared/transcript-sequence). */
+  sequence: SeqState;
+  /** A `transcripts-since` the captions saga is to send (a gap was seen); cleared once sent. */
+  sinceToSend?: number;
+  /** The room has finals older than the oldest one here (fetched when scrolling back). */
+  hasOlder: boolean;
+  /** A `transcripts-before` is on its way. */
+  olderLoading: boolean;
 }
 
-export const initialCaptionsState: CaptionsState = { byId: {}, ids: [] };
+export const initialCaptionsState: CaptionsState = {
+  byId: {},
+  ids: [],
+  sequence: initialSeqState,
+  hasOlder: false,
+  olderLoading: false,
+};
+
+function follow(state: CaptionsState, event: SeqEvent): void {
+  const step = nextSeqState(state.sequence, event);
+  state.sequence = step.state;
+  if (step.ask !== undefined) state.sinceToSend = step.ask;
+}
+
+function setList(state: CaptionsState, list: CaptionsList): void {
+  state.byId = list.byId;
+  state.ids = list.ids;
+}
 
 function isNewFinal(previous: Transcript | undefined, next: Transcript): boolean {
   if (!next.isFinal) return false;
@@ -53,7 +90,23 @@ const captionsSlice = createSlice({
     },
     /** Transcripts loaded from elsewhere (the transcript view's GET), for one room. */
     loaded(_state, action: PayloadAction<{ roomId: string; transcripts: Transcript[] }>) {
-      return { roomId: action.payload.roomId, ...replaceTranscripts(action.payload.transcripts) };
+      return {
+        ...initialCaptionsState,
+        roomId: action.payload.roomId,
+        ...replaceTranscripts(action.payload.transcripts),
+      };
+    },
+    /** The captions saga sent the `transcripts-since` asked for (or could not: no connection). */
+    sinceSent(state, action: PayloadAction<{ sent: boolean }>) {
+      state.sinceToSend = undefined;
+      // Unsent: the next connection's snapshot starts over (and asks again if need be).
+      if (!action.payload.sent) state.sequence = { ...state.sequence, asked: undefined };
+    },
+    /** The user scrolled to the top of the captions: the captions saga fetches the page before. */
+    olderRequested() {},
+    /** A `transcripts-before` went out (true) or could not (false: no connection). */
+    olderSent(state, action: PayloadAction<boolean>) {
+      state.olderLoading = action.payload;
     },
   },
   extraReducers: (builder) => {
@@ -64,12 +117,46 @@ const captionsSlice = createSlice({
     });
     builder.addCase(socketActions.messageReceived, (state, action) => {
       const message = action.payload;
-      if (message.type === 'transcripts') {
-        const list = replaceTranscripts(message.transcripts);
-        state.byId = list.byId;
-        state.ids = list.ids;
-      } else if (message.type === 'transcript') {
-        applyTranscript(state, message.transcript);
+      switch (message.type) {
+        case 'transcripts': {
+          if (state.sequence.seq === undefined) {
+            // First connection to this room: the snapshot is the list.
+            setList(state, replaceTranscripts(message.transcripts));
+            state.hasOlder = message.hasOlder;
+          } else {
+            // A reconnection: keep the finals we have (older pages included), drop lines that
+            // were still being spoken (their finals come from the server), add the snapshot;
+            // what was missed in between comes with the `transcripts-since` this asks for.
+            const kept = state.ids.map((id) => state.byId[id]!).filter((t) => t.isFinal);
+            setList(state, mergeTranscripts(replaceTranscripts(kept), message.transcripts));
+          }
+          state.olderLoading = false;
+          follow(state, { kind: 'snapshot', seq: message.seq });
+          break;
+        }
+        case 'transcript': {
+          const t = message.transcript;
+          const stored = t.isFinal && captionText(t) !== '';
+          applyTranscript(state, t);
+          follow(state, { kind: stored ? 'final' : 'unstored', seq: message.seq });
+          break;
+        }
+        case 'transcripts-since-response':
+          setList(state, mergeTranscripts(state, message.transcripts));
+          follow(state, {
+            kind: 'since',
+            afterSeq: message.afterSeq,
+            seq: message.seq,
+            complete: message.complete,
+          });
+          break;
+        case 'transcripts-before-response':
+          setList(state, mergeTranscripts(state, message.transcripts));
+          state.hasOlder = message.hasOlder;
+          state.olderLoading = false;
+          break;
+        default:
+          break;
       }
     });
   },

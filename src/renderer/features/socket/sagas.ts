@@ -8,7 +8,8 @@
  * when the socket is lost it reconnects, never more often than RECONNECT_MIN_INTERVAL_MS;
  * the browser's offline event closes it and shows the offline state until the browser is back
  * online or the user asks to reconnect. Every reconnection re-sends connection-params; the
- * server then re-sends `transcripts`, which replaces the captions (no duplicates).
+ * server then re-sends `transcripts` (its latest finals), which the captions merge by id (no
+ * duplicates), and the captions saga asks `transcripts-since` for whatever was missed.
  */
 import { type EventChannel, buffers, eventChannel } from 'redux-saga';
 import { call, cancelled, delay, fork, put, race, select, take, takeLatest } from 'redux-saga/effects';

@@ -13,8 +13,9 @@ export function* loadTranscript(deps: AppDeps, action: ReturnType<typeof transcr
   const roomId = action.payload;
   const state = (yield select()) as RootState;
   if (state.transcript.status === 'loaded' && state.transcript.roomId === roomId) return;
-  // Just left this room: its captions are still in the store.
-  if (state.captions.roomId === roomId && state.captions.ids.length > 0) {
+  // Just left this room: its captions are still in the store, unless only the latest pages of a
+  // long conversation were ever fetched (the GET has all of them).
+  if (state.captions.roomId === roomId && state.captions.ids.length > 0 && !state.captions.hasOlder) {
     const transcripts = (yield select(selectCaptions)) as Transcript[];
     const room = state.conversation.status?.id === roomId ? state.conversation.status : undefined;
     yield put(transcriptActions.loaded({ roomId, room, transcripts }));

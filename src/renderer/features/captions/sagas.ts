@@ -1,0 +1,47 @@
+/**
+ * The captions' side of the socket: asks the server for finals this client is missing. The
+ * captions reducer follows the room's sequence numbers and notes when something was missed (a
+ * gap, or a reconnection); this saga sends the `transcripts-since` it asked for. Scrolling to the
+ * top of the captions asks for the page of older finals (`transcripts-before`).
+ */
+import { put, select, takeEvery, takeLeading } from 'redux-saga/effects';
+import { TRANSCRIPT_PAGE_MAX } from '../../../shared/constants';
+import type { AppDeps } from '../../app/deps';
+import type { RootState } from '../../app/rootReducer';
+import { socketActions } from '../socket/slice';
+import { captionsActions, type CaptionsState } from './slice';
+
+/** Larger than any index: "the newest page" when there is nothing here yet. */
+const NO_INDEX = 2 ** 31 - 1;
+
+const selectCaptionsState = (state: RootState) => state.captions;
+
+export function* askForMissed(deps: AppDeps) {
+  const afterSeq = (yield select((s: RootState) => s.captions.sinceToSend)) as number | undefined;
+  if (afterSeq === undefined) return;
+  const sent = deps.link.send({ type: 'transcripts-since', afterSeq });
+  if (!sent)
+    deps.logger.log(
+      'info',
+      'captions',
+      `not connected: transcripts since ${afterSeq} wait for the next connection`,
+    );
+  yield put(captionsActions.sinceSent({ sent }));
+}
+
+export function* askForOlder(deps: AppDeps) {
+  const captions = (yield select(selectCaptionsState)) as CaptionsState;
+  if (!captions.hasOlder || captions.olderLoading) return;
+  const oldest = captions.ids.length > 0 ? captions.byId[captions.ids[0]!] : undefined;
+  const sent = deps.link.send({
+    type: 'transcripts-before',
+    beforeIndex: oldest ? oldest.index : NO_INDEX,
+    limit: TRANSCRIPT_PAGE_MAX,
+  });
+  yield put(captionsActions.olderSent(sent));
+}
+
+export function* captionsSaga(deps: AppDeps) {
+  yield takeEvery(socketActions.messageReceived.type, askForMissed, deps);
+  yield takeLeading(captionsActions.olderRequested.type, askForOlder, deps);
+}
