@@ -44,6 +44,14 @@ export const SERVER_IDLE_TIMEOUT_MS = PING_INTERVAL_MS * 3;
 /** Spec "Throttle default 200": partial captions are sent to a client at most this often. */
 export const PARTIAL_THROTTLE_MS = 200;
 
+/**
+ * Someone joining gets only the room's latest finals, so a long conversation does not make every
+ * join (and every reconnection) a flood; older ones come a page at a time on request.
+ */
+export const TRANSCRIPT_SNAPSHOT_SIZE = 200;
+/** The most finals one `transcripts-since` or `transcripts-before` answer holds. */
+export const TRANSCRIPT_PAGE_MAX = 200;
+
 /** Captions font size range, in CSS pixels. */
 export const FONT_SIZE_MIN_PX = 13;
 export const FONT_SIZE_MAX_PX = 60;
@@ -88,6 +96,8 @@ export const WEB_APP_VERSION_TAG = 'v1.9.1';
 /** Local storage keys named by the spec. */
 export const STORAGE_KEYS = {
   avaId: 'avaId',
+  /** The guest credential kept beside the avaId (it proves the avaId; the avaId alone does not). */
+  guestCredential: 'hearkenGuestCredential',
   selectedMicId: 'selectedMicId',
   includeExternalAudio: 'includeExternalAudio',
   avaBackendUrl: 'avaBackendUrl',

@@ -11,8 +11,10 @@ import {
   MAX_TEXT_MESSAGE_BYTES,
   ROOM_TITLE_MAX_LENGTH,
   SAMPLE_RATE_HZ,
+  TRANSCRIPT_PAGE_MAX,
 } from './constants';
-import type { ConversationStatus, Transcript } from './entities';
+import type { ConnectionRole, ConversationStatus, Transcript } from './entities';
+import { GUEST_CREDENTIAL_PATTERN } from './auth';
 import { type Infer, boolean, formatIssue, literal, number, object, oneOf, optional, string } from './schema';
 
 export const SOCKET_PATH = '/ws';
@@ -37,6 +39,8 @@ export const clientMessageSchemas = {
     token: optional(string({ min: 1, max: 64, pattern: /^[A-Za-z0-9]+$/ })),
     /** A signed-in account's identity token: required when speakerId is an account's avaId. */
     identityToken: optional(string({ min: 1, max: 8192 })),
+    /** A guest's credential (from POST /api/v1/guest-users/me): required when speakerId is a guest's. */
+    guestCredential: optional(string({ min: 1, max: 128, pattern: GUEST_CREDENTIAL_PATTERN })),
   }),
   'connection-params-update': object({
     type: literal('connection-params-update'),
@@ -78,6 +82,20 @@ export const clientMessageSchemas = {
     ),
   }),
   ping: object({ type: literal('ping'), clientTimeMs: number({ min: 0 }) }),
+  /**
+   * The finals stored after `afterSeq` (a gap seen in `seq`, or a reconnection): answered with
+   * `transcripts-since-response`, in pages of at most TRANSCRIPT_PAGE_MAX.
+   */
+  'transcripts-since': object({
+    type: literal('transcripts-since'),
+    afterSeq: number({ min: 0, integer: true }),
+  }),
+  /** Older finals than the client has (scrolling back): answered with `transcripts-before-response`. */
+  'transcripts-before': object({
+    type: literal('transcripts-before'),
+    beforeIndex: number({ min: 0, integer: true }),
+    limit: optional(number({ min: 1, max: TRANSCRIPT_PAGE_MAX, integer: true })),
+  }),
 } as const;
 
 export type ClientMessageType = keyof typeof clientMessageSchemas;
@@ -126,13 +144,47 @@ export type RoomStatusReason =
   | 'ended';
 
 export type ServerMessage =
-  | { type: 'connection-succeeded'; speakerId: string; roomId: string; serverTimeMs: number }
+  /**
+   * `readonly`: the server's word on this member's access (from the link they joined through);
+   * `role`: participant or scribe.
+   */
+  | {
+      type: 'connection-succeeded';
+      speakerId: string;
+      roomId: string;
+      serverTimeMs: number;
+      readonly: boolean;
+      role: ConnectionRole;
+    }
   | { type: 'room-status'; status: ConversationStatus }
   | { type: 'room-status-update'; reason: RoomStatusReason; status: ConversationStatus }
-  /** Every final caption the room has, in order, sent once after `room-status` (lines still being spoken follow as `transcript` messages). */
-  | { type: 'transcripts'; transcripts: Transcript[] }
-  /** One caption created or changed (a partial growing, or its final). */
-  | { type: 'transcript'; transcript: Transcript }
+  /**
+   * The room's latest stored finals (at most TRANSCRIPT_SNAPSHOT_SIZE, in index order), sent once
+   * after `room-status`; lines still being spoken follow as `transcript` messages. `seq` is the
+   * room's sequence number now; `hasOlder` says finals before these exist (`transcripts-before`).
+   */
+  | { type: 'transcripts'; transcripts: Transcript[]; seq: number; hasOlder: boolean }
+  /**
+   * One caption created or changed (a partial growing, or its final). A final is sent only once
+   * stored, with the next `seq` of the room (one more than the last): a client that sees a jump
+   * has missed one and asks `transcripts-since`. Partials and removals (a final with no words)
+   * change nothing stored and carry the room's current `seq`.
+   */
+  | { type: 'transcript'; transcript: Transcript; seq: number }
+  /**
+   * Answers `transcripts-since`: the finals stored after `afterSeq`, in the order they were
+   * stored. The client then has everything up to `seq`; when `complete` is false, more follow
+   * on asking again from `seq`.
+   */
+  | {
+      type: 'transcripts-since-response';
+      afterSeq: number;
+      transcripts: Transcript[];
+      seq: number;
+      complete: boolean;
+    }
+  /** Answers `transcripts-before`: finals with a lower index, in index order; `hasOlder` if more remain. */
+  | { type: 'transcripts-before-response'; beforeIndex: number; transcripts: Transcript[]; hasOlder: boolean }
   | { type: 'PONG'; serverTimeMs: number; clientTimeMs: number }
   | { type: 'error'; error: SocketError; inReplyTo?: string };
 
@@ -200,6 +252,8 @@ const SERVER_TYPES: ReadonlySet<string> = new Set<ServerMessageType>([
   'room-status-update',
   'transcripts',
   'transcript',
+  'transcripts-since-response',
+  'transcripts-before-response',
   'PONG',
   'error',
 ]);

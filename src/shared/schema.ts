@@ -42,6 +42,9 @@ export function string(
     if (value.length < min) return fail(path, `must be at least ${min} characters`);
     if (value.length > max) return fail(path, `must be at most ${max} characters`);
     if (pattern && !pattern.test(value)) return fail(path, `has an invalid format`);
+    // No text column can hold U+0000 (PostgreSQL refuses it), and no person types it: refused
+    // here, named, rather than failing the write later as an internal error.
+    if (value.includes('\u0000')) return fail(path, 'must not contain the NUL character (U+0000)');
     return ok(value);
   });
 }

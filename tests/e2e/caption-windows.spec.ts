@@ -49,10 +49,10 @@ test('floating captions and the captions box show a live conversation, themed, s
     await expect(host.getByTestId('socket-status')).toHaveAttribute('data-state', 'online');
     const roomId = decodeURIComponent(new URL(host.url()).pathname.split('/').pop()!);
 
-    // The caption window opens on the room before anyone speaks, as the desktop app opens it.
-    const viewer = await (
-      await browser.newContext({ baseURL, viewport: { width: 960, height: 220 } })
-    ).newPage();
+    // The caption window opens on the room before anyone speaks, as the desktop app opens it: a
+    // window of the same app, so the same person (the desktop's windows share one session).
+    const viewer = await hostContext.newPage();
+    await viewer.setViewportSize({ width: 960, height: 220 });
     const starry: DesktopTheme = { name: 'starryNight', variant: 'dark', bold: true };
     await viewer.goto(captionPath(roomId, 'floatingCaptions', starry));
     const window = viewer.getByTestId('caption-window');

@@ -26,6 +26,13 @@ function valueOf<T>(result: Result<T>): T {
 }
 
 describe('string', () => {
+  it('refuses U+0000, which no text column can store, naming it', () => {
+    const result = string({ max: 50 }).check('Weekly\u0000standup');
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(formatIssue(result.issue)).toMatch(/NUL character/);
+    expect(string().check('Weekly standup').ok).toBe(true);
+  });
+
   it.each([
     ['a plain string', string(), 'abc', 'abc'],
     ['the empty string by default', string(), '', ''],
