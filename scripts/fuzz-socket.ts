@@ -75,7 +75,7 @@ async function main(): Promise<number> {
   console.log(
     found.length === 0
       ? `no problems in ${runs} run(s)`
-      : `${found.length} problem(s); replay with --seed ${seeds.join(', --seed ')} --runs 1`,
+      : `${found.length} problem(s), with seeds ${seeds.join(', ')}; replay one with --seed <seed> --runs 1`,
   );
   return found.length === 0 ? 0 : 1;
 }
