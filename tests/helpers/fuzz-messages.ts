@@ -153,6 +153,8 @@ export interface FuzzIdentity {
   speakerId: string;
   roomId: string;
   guestCredential: string;
+  /** The link token a member joins with (none for the host). */
+  token?: string;
   /** Someone else's room and avaId (the honest client's): connecting there must be refused. */
   foreignRoomId?: string;
   foreignSpeakerId?: string;
@@ -239,7 +241,7 @@ const EXAMPLES: { [K in ClientMessageType]?: Example<K> } = {
     ...(rng.chance(0.3) ? { conversationMode: rng.pick(['public', 'public-muted'] as const) } : {}),
     ...(rng.chance(0.5) ? { role: rng.pick(['participant', 'scribe'] as const) } : {}),
     ...(rng.chance(0.3) ? { lang: rng.pick(['en-US', 'fr-FR', 'xx', 'en']) } : {}),
-    ...(rng.chance(0.1) ? { token: rng.word(1, 64) } : {}),
+    ...(rng.chance(0.1) ? { token: rng.word(1, 64) } : identity.token ? { token: identity.token } : {}),
   }),
   'connection-params-update': (_identity, rng) => ({
     type: 'connection-params-update',

@@ -190,6 +190,8 @@ class Lane {
     private readonly report: FuzzReport,
     private readonly problems: ProblemLog,
     private readonly secrets: Secrets,
+    /** What this lane's own role must not see (a read-only member: its room's read-write token). */
+    private readonly forbidden: string[] = [],
   ) {
     this.rng = Prng.derive(seed, index);
   }
@@ -254,7 +256,7 @@ class Lane {
     for (const pattern of LEAK_PATTERNS) {
       if (pattern.test(text)) this.problem('stack-trace', `matched ${pattern}: ${text.slice(0, 600)}`);
     }
-    for (const secret of this.secrets.values) {
+    for (const secret of [...this.secrets.values, ...this.forbidden]) {
       if (text.includes(secret))
         this.problem('secret-leak', `received the honest client's secret: ${text.slice(0, 300)}`);
     }
@@ -324,7 +326,8 @@ class Lane {
     const params = validMessage('connection-params', this.identity, this.rng);
     params.roomId = this.identity.roomId;
     params.speakerId = this.identity.speakerId;
-    delete params.token;
+    if (this.identity.token) params.token = this.identity.token;
+    else delete params.token;
     delete params.role;
     const answer = new Promise<ServerMessage | undefined>((resolve) => {
       this.awaitingConnect = resolve;
@@ -549,6 +552,72 @@ export async function runBaseline(
   }
 }
 
+/** Who a lane is, and what it must never receive. */
+interface LaneRole {
+  identity: FuzzIdentity;
+  forbidden: string[];
+}
+
+function linkToken(link: string | undefined): string | undefined {
+  return link ? (new URL(link).searchParams.get('token') ?? undefined) : undefined;
+}
+
+/**
+ * The lanes' people and rooms. Half the lanes are hosts, each of a room made for it before the
+ * fuzz; each of the other lanes is in one of those rooms too, as one of: the same host on a second
+ * device, a member who joined by the read-write link, or one who joined by the read-only link
+ * (who must never be sent the read-write token). So the host's, members' and read-only members'
+ * permissions are all fuzzed, with joins and leaves racing in the same rooms.
+ */
+async function fuzzLanes(
+  url: string,
+  seed: number,
+  sockets: number,
+  honest: { roomId: string; avaId: string },
+): Promise<LaneRole[]> {
+  const rooms = Math.ceil(sockets / 2);
+  const hosts = await Promise.all(
+    Array.from({ length: rooms }, async (_, i) => {
+      const user = await createGuest(url, `Fuzz Host ${i}`);
+      const roomId = `${user.avaId}_${Prng.derive(seed, 1000 + i)
+        .uint32()
+        .toString(36)}`;
+      const client = await CaptionClient.connect(url, { user, roomId });
+      const status = client.received.find((r) => r.message.type === 'room-status')?.message;
+      await client.close();
+      const links = status?.type === 'room-status' ? status.status.links : undefined;
+      return { user, roomId, rw: linkToken(links?.rw), ro: linkToken(links?.ro) };
+    }),
+  );
+  const identity = (user: GuestUserWithCredential, roomId: string, token?: string): FuzzIdentity => ({
+    speakerId: user.avaId,
+    roomId,
+    guestCredential: user.credential,
+    ...(token ? { token } : {}),
+    foreignRoomId: honest.roomId,
+    foreignSpeakerId: honest.avaId,
+  });
+  const roles: LaneRole[] = hosts.map((host) => ({
+    identity: identity(host.user, host.roomId),
+    forbidden: [],
+  }));
+  for (let i = rooms; i < sockets; i++) {
+    const host = hosts[(i - rooms) % rooms]!;
+    const kind = (i - rooms) % 3;
+    if (kind === 0 || !host.rw || !host.ro) {
+      roles.push({ identity: identity(host.user, host.roomId), forbidden: [] });
+      continue;
+    }
+    const member = await createGuest(url, kind === 1 ? `Fuzz Member ${i}` : `Fuzz Reader ${i}`);
+    roles.push(
+      kind === 1
+        ? { identity: identity(member, host.roomId, host.rw), forbidden: [] }
+        : { identity: identity(member, host.roomId, host.ro), forbidden: [host.rw] },
+    );
+  }
+  return roles;
+}
+
 /** One fuzz run: `seed` decides every frame of every lane. */
 export async function runFuzz(
   url: string,
@@ -584,11 +653,6 @@ export async function runFuzz(
   process.on('unhandledRejection', onRejection);
   process.on('uncaughtException', onRejection);
   try {
-    // Two lanes per guest, in the same room: one person on two devices, joining, leaving and
-    // fuzzing the same room at once.
-    const guests = await Promise.all(
-      Array.from({ length: Math.ceil(sockets / 2) }, (_, i) => createGuest(url, `Fuzz ${i}`)),
-    );
     const honestUser = await createGuest(url, 'Honest Speaker');
     const honest = await CaptionClient.connect(url, { user: honestUser });
     const status = honest.received.find((r) => r.message.type === 'room-status')?.message;
@@ -610,18 +674,13 @@ export async function runFuzz(
 
     const samples = devSamples(honestFile);
     const speechMs = ((samples.length / 16_000 + 1) * 1000) / honestSpeed;
-    const identities = guests.map((guest, i): FuzzIdentity => ({
-      speakerId: guest.avaId,
-      roomId: `${guest.avaId}_${Prng.derive(seed, 1000 + i)
-        .uint32()
-        .toString(36)}`,
-      guestCredential: guest.credential,
-      foreignRoomId: honest.roomId,
-      foreignSpeakerId: honestUser.avaId,
-    }));
-    const lanes = Array.from(
-      { length: sockets },
-      (_, i) => new Lane(i, seed, identities[i % identities.length]!, url, report, problems, secrets),
+    const lanes = await fuzzLanes(url, seed, sockets, {
+      roomId: honest.roomId,
+      avaId: honestUser.avaId,
+    }).then((roles) =>
+      roles.map(
+        (role, i) => new Lane(i, seed, role.identity, url, report, problems, secrets, role.forbidden),
+      ),
     );
     const perLane = Math.ceil(messages / sockets);
     const fuzzStarted = performance.now();
