@@ -68,7 +68,7 @@ export function loadLimits(env: Record<string, string | undefined>, speechWorker
     // sustains four there): a fifth speaker is told at once rather than everyone falling behind.
     maxDecoders: Math.floor(positive(env, LIMIT_VARIABLES.maxDecoders, Math.max(1, speechWorkers) * 2)),
     audioStarts: perPeriod(positive(env, LIMIT_VARIABLES.audioStarts, 30), 60),
-    streamBacklogSeconds: positive(env, LIMIT_VARIABLES.streamBacklogSeconds, 10),
+    streamBacklogSeconds: positive(env, LIMIT_VARIABLES.streamBacklogSeconds, 30),
     connectTimeoutMs: positive(env, LIMIT_VARIABLES.connectTimeoutMs, 10_000),
     socketsPerAddress: Math.floor(positive(env, LIMIT_VARIABLES.socketsPerAddress, 300)),
     premiumFor: premium,

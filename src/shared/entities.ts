@@ -57,6 +57,8 @@ export interface ConversationStatus {
   speakers: Speaker[];
   participants: Participant[];
   audioStreams: AudioStream[];
+  /** People who are not yet members wait until the host lets them in. */
+  admissionRequired?: boolean;
   /** The host's sharing settings (forbid sharing hides the links and name from everyone else). */
   confidential?: { allowTranscriptsSaving: boolean; forbidSharing: boolean };
 }

@@ -51,6 +51,14 @@ export const clientMessageSchemas = {
     usePaidASR: optional(boolean()),
     downAudio: optional(boolean()),
     audio: optional(boolean()),
+    /** Host: people who are not yet members wait until the host lets them in. */
+    requireAdmission: optional(boolean()),
+  }),
+  /** Host: the answer to a `connection-request` (someone asking to come in). */
+  'connection-request-answer': object({
+    type: literal('connection-request-answer'),
+    id: string({ min: 1, max: 64, pattern: /^[A-Za-z0-9]+$/ }),
+    accept: boolean(),
   }),
   'update-title': object({
     type: literal('update-title'),
@@ -143,6 +151,10 @@ export type RoomStatusReason =
   | 'conversation-mode-changed'
   | 'ended';
 
+/** Why a request to come in was refused (conversation.md section 8, join errors). */
+export const JOIN_REFUSAL_REASONS = ['rejected-by-user', 'timeout', 'too-many-requests'] as const;
+export type JoinRefusalReason = (typeof JOIN_REFUSAL_REASONS)[number];
+
 export type ServerMessage =
   /**
    * `readonly`: the server's word on this member's access (from the link they joined through);
@@ -185,6 +197,27 @@ export type ServerMessage =
     }
   /** Answers `transcripts-before`: finals with a lower index, in index order; `hasOlder` if more remain. */
   | { type: 'transcripts-before-response'; beforeIndex: number; transcripts: Transcript[]; hasOlder: boolean }
+  /**
+   * To someone joining a room that requires admission: `requested` (waiting for the host), then
+   * `accepted` (connection-succeeded follows) or `refused` with the reason.
+   */
+  | {
+      type: 'connection-response';
+      id: string;
+      status: 'requested' | 'accepted' | 'refused';
+      reason?: JoinRefusalReason;
+    }
+  /** To the host: someone asks to come in; answer with `connection-request-answer`. */
+  | {
+      type: 'connection-request';
+      id: string;
+      to: string;
+      role: ConnectionRole;
+      fromSource: 'link' | 'name';
+      from: { avaId: string; userName: string };
+    }
+  /** To the host: a request is no longer waiting (answered, withdrawn or timed out). */
+  | { type: 'connection-request-closed'; id: string }
   | { type: 'PONG'; serverTimeMs: number; clientTimeMs: number }
   | { type: 'error'; error: SocketError; inReplyTo?: string };
 
@@ -254,6 +287,9 @@ const SERVER_TYPES: ReadonlySet<string> = new Set<ServerMessageType>([
   'transcript',
   'transcripts-since-response',
   'transcripts-before-response',
+  'connection-response',
+  'connection-request',
+  'connection-request-closed',
   'PONG',
   'error',
 ]);

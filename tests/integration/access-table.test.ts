@@ -380,6 +380,15 @@ const MESSAGES: Record<SocketAction, () => ClientMessage | Buffer> = {
     saveTranscript: true,
   }),
   'update-title': () => ({ type: 'update-title', title: 'Walked' }),
+  'connection-params-update.requireAdmission': () => ({
+    type: 'connection-params-update',
+    requireAdmission: false,
+  }),
+  'connection-request-answer': () => ({
+    type: 'connection-request-answer',
+    id: 'nobodywaiting',
+    accept: false,
+  }),
   'audio.start': () => ({
     type: 'audio',
     action: 'start',

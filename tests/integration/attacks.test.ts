@@ -377,6 +377,30 @@ describe('room-name enumeration', () => {
   });
 });
 
+describe('a stream that falls behind', () => {
+  it('drops audio with a notice, and keeps the speaker connected', async () => {
+    // Recognition is allowed only a sliver of backlog, so audio sent at 4x falls behind at once.
+    const slow = await startTestServer({ env: { HEARKEN_STREAM_BACKLOG_SECONDS: '0.05' } });
+    try {
+      const speaker = await CaptionClient.connect(slow.url, {
+        user: await createGuest(slow.url, 'Fast Talker'),
+      });
+      const mark = speaker.received.length;
+      await speak(speaker, devSamples(CAPTION_TEST_FILE), { speed: 4 });
+      const notices = speaker.received
+        .slice(mark)
+        .filter((r) => r.message.type === 'error' && r.message.error.code === 'rate-limited');
+      expect(notices.length).toBeGreaterThan(0);
+      expect(JSON.stringify(notices[0]!.message)).toContain('behind');
+      expect(speaker.closedBy).toBeUndefined();
+      await speaker.close();
+    } finally {
+      await slow.close();
+      removeDataDir(slow.dataDir);
+    }
+  });
+});
+
 describe('sockets per address', () => {
   it('refuses the socket past the limit with 429, and takes new ones once others close', async () => {
     const limited = await startTestServer({ env: { HEARKEN_SOCKETS_PER_ADDRESS: '3' } });

@@ -40,7 +40,14 @@ describe('socket saga', () => {
     const socket = fakes.sockets[index]!;
     socket.open();
     await tick();
-    socket.receive({ type: 'connection-succeeded', speakerId: 'me1', roomId: ROOM, serverTimeMs: 5 });
+    socket.receive({
+      type: 'connection-succeeded',
+      speakerId: 'me1',
+      roomId: ROOM,
+      serverTimeMs: 5,
+      readonly: false,
+      role: 'participant',
+    });
     socket.receive({ type: 'room-status', status: makeStatus({ id: ROOM }) });
     socket.receive({ type: 'transcripts', transcripts, seq: 1, hasOlder: false });
     await tick();

@@ -37,6 +37,7 @@ function record(): RoomRecord {
     rwToken: 'rw',
     forbidSharing: false,
     allowTranscriptsSaving: true,
+    admissionRequired: false,
   };
 }
 

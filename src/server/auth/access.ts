@@ -141,6 +141,11 @@ export const SOCKET_ACCESS = {
   ),
   'connection-params-update.conversationMode': room(['host'], 'Only the host changes the mode.'),
   'connection-params-update.state': room(['host'], 'Only the host ends the room.'),
+  'connection-params-update.requireAdmission': room(
+    ['host'],
+    'Only the host decides whether newcomers wait to be let in.',
+  ),
+  'connection-request-answer': room(['host'], 'Only the host lets people in or refuses them.'),
   'connection-params-update.saveTranscript': room(
     ['host'],
     'Only the host decides whether others may read the transcript back after the conversation.',
@@ -170,8 +175,10 @@ const ACTIONS_OF: { [K in ClientMessageType]: (message: ClientMessageOf<K>) => S
     ...(m.conversationMode !== undefined ? (['connection-params-update.conversationMode'] as const) : []),
     ...(m.state !== undefined ? (['connection-params-update.state'] as const) : []),
     ...(m.saveTranscript !== undefined ? (['connection-params-update.saveTranscript'] as const) : []),
+    ...(m.requireAdmission !== undefined ? (['connection-params-update.requireAdmission'] as const) : []),
   ],
   'update-title': () => ['update-title'],
+  'connection-request-answer': () => ['connection-request-answer'],
   audio: (m) => [m.action === 'start' ? 'audio.start' : 'audio.stop'],
   'reset-recorder': () => ['reset-recorder'],
   'signal-i-am-typing': () => ['signal-i-am-typing'],

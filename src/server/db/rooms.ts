@@ -20,6 +20,8 @@ export interface RoomRecord {
   /** The host's sharing settings (spec: confidential, forbid-conversation-sharing). */
   forbidSharing: boolean;
   allowTranscriptsSaving: boolean;
+  /** Newcomers wait until the host lets them in. */
+  admissionRequired: boolean;
 }
 
 /** What a member is in a room (the host is one without a row). */
@@ -46,6 +48,7 @@ function toRecord(row: Row): RoomRecord {
     rwToken: String(row.rw_token),
     forbidSharing: row.forbid_sharing === true,
     allowTranscriptsSaving: row.allow_transcripts_saving !== false,
+    admissionRequired: row.admission_required === true,
   };
 }
 
@@ -71,6 +74,7 @@ export class RoomRepository {
         rw_token: room.rwToken,
         forbid_sharing: room.forbidSharing,
         allow_transcripts_saving: room.allowTranscriptsSaving,
+        admission_required: room.admissionRequired,
       })
       .onConflict((oc) => oc.column('name').doNothing())
       .executeTakeFirst();
@@ -106,7 +110,10 @@ export class RoomRepository {
   async update(
     id: string,
     changes: Partial<
-      Pick<RoomRecord, 'title' | 'conversationMode' | 'state' | 'endedAtMs' | 'allowTranscriptsSaving'>
+      Pick<
+        RoomRecord,
+        'title' | 'conversationMode' | 'state' | 'endedAtMs' | 'allowTranscriptsSaving' | 'admissionRequired'
+      >
     >,
   ): Promise<void> {
     const values: {
@@ -116,6 +123,7 @@ export class RoomRepository {
       ended_at_ms?: number | null;
       name?: null;
       allow_transcripts_saving?: boolean;
+      admission_required?: boolean;
     } = {};
     if (changes.title !== undefined) values.title = changes.title;
     if (changes.conversationMode !== undefined) values.conversation_mode = changes.conversationMode;
@@ -125,6 +133,7 @@ export class RoomRepository {
     if (changes.endedAtMs !== undefined) values.ended_at_ms = changes.endedAtMs;
     if (changes.allowTranscriptsSaving !== undefined)
       values.allow_transcripts_saving = changes.allowTranscriptsSaving;
+    if (changes.admissionRequired !== undefined) values.admission_required = changes.admissionRequired;
     if (Object.keys(values).length === 0) return;
     await this.db.updateTable('rooms').set(values).where('id', '=', id).execute();
   }

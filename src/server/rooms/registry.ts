@@ -118,6 +118,7 @@ export class RoomRegistry {
         rwToken: randomId(24),
         forbidSharing: host.sharing?.forbidSharing ?? false,
         allowTranscriptsSaving: host.sharing?.allowTranscriptsSaving ?? true,
+        admissionRequired: false,
       };
       if (await rooms.create(record)) return record;
       // The name was taken (or the host raced us creating the same room): look again.

@@ -22,6 +22,7 @@ import { randomId } from '../../shared/ids';
 import type { RoomRecord } from '../db/rooms';
 import type { RoomTranscripts, StoredFinal } from '../db/transcripts';
 import { AudioTrack } from './audio-track';
+import { type AdmissionDecision, AdmissionDesk, type AdmissionRequest } from './admission-desk';
 import { IndexReservation } from './index-reservation';
 import { PersistQueue, retryDelayMs } from './persist-queue';
 import { type Timers, realTimers } from './throttle';
@@ -48,7 +49,10 @@ export interface RoomServices {
   updateRoom(
     id: string,
     changes: Partial<
-      Pick<RoomRecord, 'title' | 'conversationMode' | 'state' | 'endedAtMs' | 'allowTranscriptsSaving'>
+      Pick<
+        RoomRecord,
+        'title' | 'conversationMode' | 'state' | 'endedAtMs' | 'allowTranscriptsSaving' | 'admissionRequired'
+      >
     >,
   ): Promise<void>;
   /** Opens a recognition stream on the engine serving `tier`. */
@@ -108,6 +112,7 @@ export class LiveRoom {
   private ending: Promise<void> | undefined;
   private closed = false;
   private readonly timers: Timers;
+  private readonly desk: AdmissionDesk;
 
   constructor(
     private record: RoomRecord,
@@ -116,6 +121,7 @@ export class LiveRoom {
     private readonly store: TranscriptStore,
   ) {
     this.timers = services.timers ?? realTimers;
+    this.desk = new AdmissionDesk(this.timers);
     this.finals = [...stored.finals].sort((a, b) => compareFinals(a.transcript, b.transcript));
     this.seq = stored.seq;
     this.indexes = new IndexReservation(
@@ -204,6 +210,7 @@ export class LiveRoom {
         trackId: t.context.trackId,
         usePaidASR: t.context.usePaidASR,
       })),
+      admissionRequired: this.record.admissionRequired,
       confidential: {
         allowTranscriptsSaving: this.record.allowTranscriptsSaving,
         forbidSharing: this.record.forbidSharing,
@@ -223,9 +230,58 @@ export class LiveRoom {
     };
   }
 
+  /** Newcomers wait at the door until the host lets them in (admission-desk.ts). */
+  get admissionRequired(): boolean {
+    return this.record.admissionRequired;
+  }
+
+  private hosts(): RoomMember[] {
+    return [...this.members].filter((m) => this.isHost(m));
+  }
+
+  /**
+   * Someone who is not yet a member asks to come in: every connected host is asked, and
+   * `decide` is called back with the first answer (or a refusal: no host here, no answer in
+   * time, too many waiting).
+   */
+  requestAdmission(request: AdmissionRequest, decide: (decision: AdmissionDecision) => void): void {
+    const hosts = this.hosts();
+    const asked = this.desk.open(request, hosts.length, (decision) => {
+      for (const host of this.hosts()) host.send({ type: 'connection-request-closed', id: request.id });
+      decide(decision);
+    });
+    if (asked) for (const host of hosts) host.send(this.admissionMessage(request));
+  }
+
+  /** The host's answer; ignored when the request is no longer waiting. */
+  answerAdmission(id: string, accept: boolean): void {
+    this.desk.answer(id, accept);
+  }
+
+  /** The person waiting left: the hosts stop being asked. */
+  withdrawAdmission(id: string): void {
+    if (this.desk.cancel(id)) {
+      for (const host of this.hosts()) host.send({ type: 'connection-request-closed', id });
+    }
+  }
+
+  private admissionMessage(request: AdmissionRequest): ServerMessage {
+    return {
+      type: 'connection-request',
+      id: request.id,
+      to: this.id,
+      role: request.role,
+      fromSource: request.fromSource,
+      from: { avaId: request.avaId, userName: request.userName },
+    };
+  }
+
   /** Adds a member and sends it the room's status and captions (after connection-succeeded). */
   join(member: RoomMember): void {
     this.members.add(member);
+    // A host who comes (back) is asked about everyone already waiting at the door.
+    if (this.isHost(member))
+      for (const request of this.desk.waiting) member.send(this.admissionMessage(request));
     // Speakers are people who spoke (started audio), not everyone who came in: the list stays
     // as small as the conversation, however many people join.
     member.send({ type: 'room-status', status: this.status(undefined, member) });
@@ -240,6 +296,8 @@ export class LiveRoom {
 
   leave(member: RoomMember): void {
     if (!this.members.delete(member)) return;
+    // Nobody is left to let the waiting people in: they are told now, not after a minute.
+    if (this.isHost(member) && this.hosts().length === 0) this.desk.hostsGone();
     this.restarts.delete(member);
     void this.stopAudio(member);
     this.clearTyping(member.avaId);
@@ -261,7 +319,13 @@ export class LiveRoom {
     conversationMode?: 'public' | 'public-muted';
     state?: { value: RoomStateValue };
     saveTranscript?: boolean;
+    requireAdmission?: boolean;
   }): Promise<void> {
+    if (update.requireAdmission !== undefined && update.requireAdmission !== this.record.admissionRequired) {
+      this.record = { ...this.record, admissionRequired: update.requireAdmission };
+      await this.services.updateRoom(this.id, { admissionRequired: update.requireAdmission });
+      this.broadcast('conversation-mode-changed');
+    }
     if (update.saveTranscript !== undefined && update.saveTranscript !== this.record.allowTranscriptsSaving) {
       this.record = { ...this.record, allowTranscriptsSaving: update.saveTranscript };
       await this.services.updateRoom(this.id, { allowTranscriptsSaving: update.saveTranscript });
@@ -551,6 +615,7 @@ export class LiveRoom {
    * CLOSE_FLUSH_MS does not hold the shutdown: what is left is logged as lost, by id.
    */
   async close(): Promise<void> {
+    this.desk.hostsGone();
     for (const timer of this.typing.values()) clearTimeout(timer);
     this.typing.clear();
     await Promise.all([...this.tracks.keys()].map((m) => this.stopAudio(m)));

@@ -23,7 +23,7 @@ import {
   type SocketErrorCode,
 } from '../../shared/protocol';
 import { normalizeTitle } from '../../shared/validation';
-import { hostOfRoomId } from '../../shared/ids';
+import { hostOfRoomId, randomId } from '../../shared/ids';
 import {
   type Actor,
   SOCKET_ACCESS,
@@ -74,7 +74,7 @@ const MAX_QUEUED = 200;
 /** Limit violations tolerated before the connection is closed. */
 const MAX_VIOLATIONS = 50;
 
-type Phase = 'awaiting-params' | 'connecting' | 'connected' | 'closed';
+type Phase = 'awaiting-params' | 'connecting' | 'awaiting-admission' | 'connected' | 'closed';
 
 /** An account host's own flags become the room's sharing settings when it creates one. */
 function sharingOf(principal: Principal): { forbidSharing: boolean; allowTranscriptsSaving: boolean } {
@@ -97,6 +97,8 @@ export function handleConnection(ws: WebSocket, deps: ConnectionDeps, origin?: s
   let room: LiveRoom | undefined;
   let member: RoomMember | undefined;
   let principal: Principal | undefined;
+  /** The room whose host is being asked to let this person in. */
+  let waiting: { room: LiveRoom; id: string } | undefined;
   const audioStarts = new TokenBucket(
     deps.limits.audioStarts.ratePerSecond,
     deps.limits.audioStarts.burst,
@@ -104,12 +106,17 @@ export function handleConnection(ws: WebSocket, deps: ConnectionDeps, origin?: s
   );
   // A socket that does not say who it is soon is closed: idle sockets cost memory and a slot.
   const connectTimer = setTimeout(() => {
-    if (phase !== 'connected') ws.close(1008, 'connection-params not received in time');
+    // Waiting at the door is not idle: the admission desk has its own time limit.
+    if (phase === 'awaiting-params' || phase === 'connecting') {
+      ws.close(1008, 'connection-params not received in time');
+    }
   }, deps.limits.connectTimeoutMs);
   connectTimer.unref();
   let lastSeen = deps.now();
   let queued = 0;
   let violations = 0;
+  /** Audio frames dropped because recognition is too far behind. */
+  let backlogDrops = 0;
   let chain: Promise<void> = Promise.resolve();
   const textLimit = new TokenBucket(MAX_TEXT_MESSAGES_PER_SECOND, MAX_TEXT_MESSAGES_PER_SECOND * 2, deps.now);
   const frameLimit = new TokenBucket(MAX_AUDIO_FRAMES_PER_SECOND, MAX_AUDIO_FRAMES_PER_SECOND * 2, deps.now);
@@ -173,6 +180,7 @@ export function handleConnection(ws: WebSocket, deps: ConnectionDeps, origin?: s
     const record = await deps.rooms.find(message.roomId);
     const isHost = record ? record.hostAvaId === who.avaId : hostOfRoomId(message.roomId) === who.avaId;
     let admitted: MemberRecord;
+    let alreadyMember = isHost;
     if (!record) {
       if (!isHost) {
         refuse('room-not-found', 'no conversation has this id; ask the host for the link or room name');
@@ -185,10 +193,12 @@ export function handleConnection(ws: WebSocket, deps: ConnectionDeps, origin?: s
       }
       admitted = { readonly: false, role };
     } else {
+      const existing = await deps.rooms.membership(record.id, who.avaId);
+      alreadyMember ||= existing !== undefined;
       const decision = admit({
         isHost,
         ended: record.state !== 'ongoing',
-        membership: await deps.rooms.membership(record.id, who.avaId),
+        membership: existing,
         token: tokenKind(message.token, record),
         role,
       });
@@ -204,6 +214,54 @@ export function handleConnection(ws: WebSocket, deps: ConnectionDeps, origin?: s
       { avaId: who.avaId, userName, sharing: sharingOf(who) },
       origin,
     );
+    if (!alreadyMember && target.admissionRequired && target.state === 'ongoing') {
+      waitAtTheDoor(target, who, userName, admitted, isHost);
+      return;
+    }
+    await completeJoin(target, who, userName, admitted, isHost);
+  }
+
+  /**
+   * The room requires admission and this person is not a member yet: they wait (joining state
+   * `requested`), the host is asked, and the join completes or is refused when the host
+   * answers. The socket keeps answering pings meanwhile; nothing else is handled.
+   */
+  function waitAtTheDoor(
+    target: LiveRoom,
+    who: Principal & { avaId: string },
+    userName: string,
+    admitted: MemberRecord,
+    isHost: boolean,
+  ): void {
+    const id = randomId(16);
+    phase = 'awaiting-admission';
+    waiting = { room: target, id };
+    send({ type: 'connection-response', id, status: 'requested' });
+    target.requestAdmission(
+      { id, avaId: who.avaId, userName, role: admitted.role, fromSource: 'link' },
+      (decision) =>
+        enqueue(async () => {
+          if (phase !== 'awaiting-admission' || waiting?.id !== id) return;
+          waiting = undefined;
+          if (!decision.accepted) {
+            send({ type: 'connection-response', id, status: 'refused', reason: decision.reason });
+            phase = 'awaiting-params';
+            deps.registry.released(target);
+            return;
+          }
+          send({ type: 'connection-response', id, status: 'accepted' });
+          await completeJoin(target, who, userName, admitted, isHost);
+        }),
+    );
+  }
+
+  async function completeJoin(
+    target: LiveRoom,
+    who: Principal & { avaId: string },
+    userName: string,
+    admitted: MemberRecord,
+    isHost: boolean,
+  ): Promise<void> {
     // An ended room lets its members read, never write: they are not recorded again.
     const membership =
       target.state === 'ongoing'
@@ -303,6 +361,9 @@ export function handleConnection(ws: WebSocket, deps: ConnectionDeps, origin?: s
         if (message.usePaidASR !== undefined) member.usePaidASR = message.usePaidASR;
         await room.updateParams(message);
         return;
+      case 'connection-request-answer':
+        room.answerAdmission(message.id, message.accept);
+        return;
       case 'update-title': {
         const title = normalizeTitle(message.title);
         if (title) await room.updateTitle(title);
@@ -392,12 +453,15 @@ export function handleConnection(ws: WebSocket, deps: ConnectionDeps, origin?: s
     // Recognition that has fallen this far behind is not caught up by queueing more: the frame
     // is dropped, the speaker told (sampled), and memory stays bounded.
     if (room.backlogSeconds(member) > deps.limits.streamBacklogSeconds) {
-      violation(
-        'rate-limited',
-        `recognition is more than ${deps.limits.streamBacklogSeconds} s behind; audio is being dropped`,
-        undefined,
-        true,
-      );
+      // Not the speaker's fault (the server is slow), so it does not count towards closing the
+      // connection as a flood would; the notice is sampled so it does not flood them either.
+      backlogDrops += 1;
+      if (backlogDrops === 1 || backlogDrops % 50 === 0) {
+        fail(
+          'rate-limited',
+          `recognition is more than ${deps.limits.streamBacklogSeconds} s behind; audio is being dropped`,
+        );
+      }
       return;
     }
     room.audio(member, samples);
@@ -449,6 +513,11 @@ export function handleConnection(ws: WebSocket, deps: ConnectionDeps, origin?: s
   ws.on('close', () => {
     phase = 'closed';
     clearInterval(heartbeat);
+    if (waiting) {
+      waiting.room.withdrawAdmission(waiting.id);
+      deps.registry.released(waiting.room);
+      waiting = undefined;
+    }
     clearTimeout(connectTimer);
     // Leave after the queued messages: audio already received still becomes captions.
     chain = chain.then(() => {
