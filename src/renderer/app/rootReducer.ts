@@ -1,4 +1,5 @@
 import { combineReducers } from '@reduxjs/toolkit';
+import { admissionReducer } from '../features/admission/slice';
 import { audioReducer } from '../features/audio/slice';
 import { authReducer } from '../features/auth/slice';
 import { captionsReducer } from '../features/captions/slice';
@@ -25,6 +26,7 @@ export const rootReducer = combineReducers({
   lobby: lobbyReducer,
   socket: socketReducer,
   conversation: conversationReducer,
+  admission: admissionReducer,
   captions: captionsReducer,
   audio: audioReducer,
   transcript: transcriptReducer,

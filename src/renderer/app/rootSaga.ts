@@ -1,4 +1,5 @@
 import { all, call, fork } from 'redux-saga/effects';
+import { admissionSaga } from '../features/admission/sagas';
 import { audioSaga } from '../features/audio/sagas';
 import { captionsSaga } from '../features/captions/sagas';
 import { authSaga, startAuth } from '../features/auth/sagas';
@@ -30,6 +31,7 @@ export function* rootSaga(deps: AppDeps) {
     call(socketSaga, deps),
     call(captionsSaga, deps),
     call(conversationSaga, deps),
+    call(admissionSaga, deps),
     call(audioSaga, deps),
     call(inviteSaga, deps),
     call(transcriptSaga, deps),

@@ -142,6 +142,20 @@ const en = {
     loadingEarlier: 'Loading earlier captions…',
     announcement: '{{author}}: {{text}}',
   },
+  admission: {
+    waiting: 'Waiting for the host to let you in…',
+    refused: {
+      'rejected-by-user': 'The host did not let you in.',
+      timeout: 'Can’t find your host. Try again?',
+      'too-many-requests': 'Too many people are waiting to join. Try again in a moment.',
+    },
+    back: 'Back to conversations',
+    requestsHeading: 'Waiting to join',
+    asks: '{{name}} asks to join',
+    letIn: 'Let {{name}} in',
+    refuse: 'Refuse {{name}}',
+    require: 'Ask me before people join',
+  },
   invite: {
     heading: 'Invite people',
     roomName: 'Room name',

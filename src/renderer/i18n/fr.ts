@@ -146,6 +146,20 @@ const fr: Messages = {
     loadingEarlier: 'Chargement des sous-titres précédents…',
     announcement: '{{author}} : {{text}}',
   },
+  admission: {
+    waiting: 'En attente que l’hôte vous laisse entrer…',
+    refused: {
+      'rejected-by-user': 'L’hôte ne vous a pas laissé entrer.',
+      timeout: 'Impossible de trouver votre hôte. Réessayer ?',
+      'too-many-requests': 'Trop de personnes attendent pour rejoindre. Réessayez dans un instant.',
+    },
+    back: 'Retour aux conversations',
+    requestsHeading: 'En attente pour rejoindre',
+    asks: '{{name}} demande à rejoindre',
+    letIn: 'Laisser entrer {{name}}',
+    refuse: 'Refuser {{name}}',
+    require: 'Me demander avant que des personnes rejoignent',
+  },
   invite: {
     heading: 'Inviter des personnes',
     roomName: 'Nom du salon',

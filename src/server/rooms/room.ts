@@ -306,8 +306,9 @@ export class LiveRoom {
 
   /** Who may is decided before this is called (auth/access.ts): here only what it does. */
   async updateTitle(title: string): Promise<void> {
-    this.record = { ...this.record, title };
+    // Stored first: if the database refuses, nothing changed anywhere and the sender is told.
     await this.services.updateRoom(this.id, { title });
+    this.record = { ...this.record, title };
     this.broadcast('title-updated');
   }
 

@@ -72,6 +72,11 @@ export function buildConnectionParams(
   };
 }
 
+const isAdmissionRequested = (action: Action): boolean =>
+  socketActions.messageReceived.match(action) &&
+  action.payload.type === 'connection-response' &&
+  action.payload.status === 'requested';
+
 const isPong = (action: Action): boolean =>
   socketActions.messageReceived.match(action) && action.payload.type === 'PONG';
 
@@ -106,15 +111,21 @@ function* readConnection(
         return 'closed';
       case 'message': {
         const message = event.message;
-        const problem = handshakeProblem(position, message.type);
-        if (problem) deps.logger.log('error', TAG, problem);
-        position++;
+        // Waiting at the host's door comes before the handshake proper (connection-response),
+        // and pings are answered while waiting there (PONG).
+        if (message.type !== 'connection-response' && message.type !== 'PONG') {
+          const problem = handshakeProblem(position, message.type);
+          if (problem) deps.logger.log('error', TAG, problem);
+          position++;
+        }
         if (message.type === 'connection-succeeded') {
           accepted = true;
           deps.link.attach(connection);
           yield put(socketActions.statusEvent('succeeded'));
         }
         yield put(socketActions.messageReceived(message));
+        // Refused at the door: the reason is shown (admission slice) and no reconnection is tried.
+        if (message.type === 'connection-response' && message.status === 'refused') return 'refused';
         if (message.type === 'error') {
           deps.logger.log(
             'error',
@@ -139,8 +150,11 @@ function* readConnection(
 
 /** Pings while online; returns (the socket is dead) when a PONG does not come in time. */
 export function* heartbeat(deps: AppDeps, connection: SocketConnection) {
+  // Someone waiting for the host to let them in is not a dead socket: the server answers its
+  // pings, and ends the wait itself (accepted or refused).
   const { timeout: neverOnline } = (yield race({
     online: take(isSocketConnectedEvent),
+    waiting: take(isAdmissionRequested),
     timeout: delay(CONNECT_TIMEOUT_MS),
   })) as { timeout?: true };
   if (neverOnline) {

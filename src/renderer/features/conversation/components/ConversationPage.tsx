@@ -1,3 +1,5 @@
+import { AdmissionRequests } from '../../admission/components/AdmissionRequests';
+import { JoiningNotice } from '../../admission/components/JoiningNotice';
 import { Button, Callout } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -57,6 +59,8 @@ export function ConversationPage() {
         </div>
       </header>
       <ConnectionNotice />
+      <JoiningNotice />
+      <AdmissionRequests />
       {isReadonly ? (
         <Callout intent="primary" compact className="page-callout" data-testid="readonly-notice">
           {t('conversation.readonly')}

@@ -1,7 +1,8 @@
 import { Button, Card, H2 } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { selectRoomStatus } from '../../conversation/selectors';
+import { selectIsHost, selectRoomStatus } from '../../conversation/selectors';
+import { AdmissionSwitch } from '../../admission/components/AdmissionSwitch';
 import { copyInviteLinkRequested } from '../actions';
 import { absoluteLink } from '../links';
 import { InviteQrCode } from './InviteQrCode';
@@ -15,6 +16,7 @@ export function InviteCard() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const status = useAppSelector(selectRoomStatus);
+  const isHost = useAppSelector(selectIsHost);
   const invite = status ? status.links.rw || status.links.ro : '';
   if (!status || !invite) return null;
   const link = absoluteLink(invite, window.location.origin);
@@ -39,6 +41,7 @@ export function InviteCard() {
             </a>
           </dd>
         </dl>
+        {isHost ? <AdmissionSwitch /> : null}
         <Button data-testid="copy-invite-link" onClick={() => dispatch(copyInviteLinkRequested(link))}>
           {t('invite.copy')}
         </Button>
