@@ -29,6 +29,7 @@ import { registerRoutes } from './http/routes';
 import { AddressLimiter, CLIENT_LOG_ENTRY_LIMIT, GUEST_CREATION_LIMIT } from './http/address-limits';
 import { registerUserRoutes } from './http/user-routes';
 import { RoomRegistry } from './rooms/registry';
+import { startAbandonSweep } from './rooms/abandoned';
 import type { RoomServices } from './rooms/room';
 import { handleConnection } from './socket/connection';
 import { inviteOrigin } from './config-safety';
@@ -315,6 +316,14 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const url = `http://${displayHost}:${port}`;
   boundOrigin = url;
 
+  const stopAbandonSweep = startAbandonSweep({
+    rooms,
+    registry,
+    abandonMs: config.limits.roomAbandonMs,
+    now: () => Date.now(),
+    log,
+  });
+
   let closing: Promise<void> | undefined;
   return {
     url,
@@ -326,6 +335,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     verifier,
     close() {
       closing ??= (async () => {
+        stopAbandonSweep();
         for (const client of wss.clients) client.close(1001, 'server shutting down');
         await registry.shutdown();
         wss.close();

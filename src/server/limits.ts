@@ -22,6 +22,8 @@ export interface ServerLimits {
   connectTimeoutMs: number;
   /** Open sockets per client address. */
   socketsPerAddress: number;
+  /** An ongoing room nobody has come into for this long is ended, and its name released. */
+  roomAbandonMs: number;
   /** Who gets Premium recognition until licences exist: see auth/entitlements.ts. */
   premiumFor: 'entitled' | 'everyone';
 }
@@ -36,6 +38,7 @@ export const LIMIT_VARIABLES = {
   connectTimeoutMs: 'HEARKEN_CONNECT_TIMEOUT_MS',
   socketsPerAddress: 'HEARKEN_SOCKETS_PER_ADDRESS',
   premiumFor: 'HEARKEN_PREMIUM_FOR',
+  roomAbandonMs: 'HEARKEN_ROOM_ABANDON_MINUTES',
 } as const satisfies Record<keyof ServerLimits, string>;
 
 /** A per-minute (or per-hour) allowance as a token bucket whose burst is the whole allowance. */
@@ -72,5 +75,8 @@ export function loadLimits(env: Record<string, string | undefined>, speechWorker
     connectTimeoutMs: positive(env, LIMIT_VARIABLES.connectTimeoutMs, 10_000),
     socketsPerAddress: Math.floor(positive(env, LIMIT_VARIABLES.socketsPerAddress, 300)),
     premiumFor: premium,
+    // Longer than the longest conversation a tier allows (Premium: 2 h), so only rooms people
+    // walked away from are ended.
+    roomAbandonMs: positive(env, LIMIT_VARIABLES.roomAbandonMs, 240) * 60_000,
   };
 }

@@ -219,6 +219,26 @@ const migrations: Record<string, Migration> = {
       await sql`alter table rooms drop column if exists last_seq`.execute(db);
     },
   },
+  '2026-11-24-005-room-activity': {
+    async up(db: Kysely<unknown>) {
+      // When someone last came into the room: a room nobody has come into for hours is ended by
+      // the sweep (rooms/abandoned.ts), which releases its name; names would otherwise run out.
+      await db.schema
+        .alterTable('rooms')
+        .addColumn('last_active_ms', 'bigint', (c) => c.notNull().defaultTo(0))
+        .execute();
+      await sql`update rooms set last_active_ms = start_timestamp_ms`.execute(db);
+      await db.schema
+        .createIndex('rooms_ongoing_activity_idx')
+        .on('rooms')
+        .columns(['state', 'last_active_ms'])
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await sql`drop index if exists rooms_ongoing_activity_idx`.execute(db);
+      await sql`alter table rooms drop column if exists last_active_ms`.execute(db);
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

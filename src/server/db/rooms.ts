@@ -55,7 +55,7 @@ function toRecord(row: Row): RoomRecord {
 export class RoomRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  /** Inserts the room; returns false if the name is already taken (the caller picks another). */
+  /** Inserts the room; returns false if its name or id is already taken (the caller looks again). */
   async create(room: RoomRecord): Promise<boolean> {
     const result = await this.db
       .insertInto('rooms')
@@ -68,6 +68,7 @@ export class RoomRepository {
         langs: JSON.stringify(room.langs),
         conversation_mode: room.conversationMode,
         start_timestamp_ms: room.startTimestampMs,
+        last_active_ms: room.startTimestampMs,
         state: room.state,
         ended_at_ms: room.endedAtMs,
         ro_token: room.roToken,
@@ -76,9 +77,14 @@ export class RoomRepository {
         allow_transcripts_saving: room.allowTranscriptsSaving,
         admission_required: room.admissionRequired,
       })
-      .onConflict((oc) => oc.column('name').doNothing())
+      // Any clash (the name taken, or the host creating the same room from two windows at once)
+      // inserts nothing; the caller looks again.
+      .onConflict((oc) => oc.doNothing())
+      // The returned row, not the affected-row count: PGlite's driver reports no count, so
+      // every create looked like a name clash.
+      .returning('id')
       .executeTakeFirst();
-    return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+    return result !== undefined;
   }
 
   async find(id: string): Promise<RoomRecord | undefined> {
@@ -161,6 +167,26 @@ export class RoomRepository {
       )
       .execute();
     return (await this.membership(roomId, avaId)) ?? member;
+  }
+
+  /** Someone came into the room now. */
+  async touch(roomId: string, nowMs: number): Promise<void> {
+    await this.db.updateTable('rooms').set({ last_active_ms: nowMs }).where('id', '=', roomId).execute();
+  }
+
+  /**
+   * Ends the ongoing rooms nobody has come into since `beforeMs`, except `live` ones, releasing
+   * their names; returns their ids.
+   */
+  async endAbandoned(beforeMs: number, nowMs: number, live: readonly string[]): Promise<string[]> {
+    let query = this.db
+      .updateTable('rooms')
+      .set({ state: 'ended', ended_at_ms: nowMs, name: null })
+      .where('state', '=', 'ongoing')
+      .where('last_active_ms', '<', beforeMs);
+    if (live.length > 0) query = query.where('id', 'not in', [...live]);
+    const rows = await query.returning('id').execute();
+    return rows.map((r) => r.id);
   }
 
   async membership(roomId: string, avaId: string): Promise<MemberRecord | undefined> {

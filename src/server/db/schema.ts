@@ -30,6 +30,7 @@ export interface RoomsTable {
   ro_token: string;
   rw_token: string;
   admission_required: Generated<boolean>;
+  last_active_ms: Generated<number>;
   forbid_sharing: Generated<boolean>;
   allow_transcripts_saving: Generated<boolean>;
   /** Caption indexes below this are used or reserved (never handed out again). */

@@ -47,7 +47,7 @@ export interface ConnectionDeps {
   registry: RoomRegistry;
   /** Who connects: the guest credential or identity token of connection-params, checked. */
   principals: Pick<PrincipalResolver, 'fromConnectionParams'>;
-  rooms: Pick<RoomRepository, 'find' | 'membership' | 'addMember'>;
+  rooms: Pick<RoomRepository, 'find' | 'membership' | 'addMember' | 'touch'>;
   limits: ServerLimits;
   /** Rooms created, keyed `address:<ip>` and `identity:<avaId>` (shared by all connections). */
   roomCreations: AddressLimiter;
@@ -262,6 +262,7 @@ export function handleConnection(ws: WebSocket, deps: ConnectionDeps, origin?: s
     admitted: MemberRecord,
     isHost: boolean,
   ): Promise<void> {
+    if (target.state === 'ongoing') await deps.rooms.touch(target.id, deps.now());
     // An ended room lets its members read, never write: they are not recorded again.
     const membership =
       target.state === 'ongoing'

@@ -11,6 +11,7 @@ describe('server limits', () => {
     expect(limits.connectTimeoutMs).toBe(10_000);
     expect(limits.liveRoomsPerIdentity).toBe(5);
     expect(limits.streamBacklogSeconds).toBe(30);
+    expect(limits.roomAbandonMs).toBe(4 * 60 * 60_000);
     expect(limits.nameLookups).toEqual({ ratePerSecond: 1, burst: 60 });
     expect(limits.premiumFor).toBe('entitled');
     expect(loadLimits({}, 4).maxDecoders).toBe(8);
