@@ -11,6 +11,8 @@ import { streamAudio, type CaptionClient } from './socket-client';
 export interface MeasuredRecording extends RecordingLatency {
   /** Last final's arrival minus the send time of the recording's last sample (undefined: no final). */
   finalLatencyMs: number | undefined;
+  /** The server would not start this recording (its error code): nothing was measured. */
+  refused?: string;
 }
 
 export async function measureRecording(
@@ -27,6 +29,19 @@ export async function measureRecording(
   const mark = client.received.length;
   try {
     client.startAudio();
+    // The server may refuse to start (its decoder cap, say): a speaker told so, not measured.
+    const started = await client.waitFor(
+      (m) =>
+        (m.type === 'room-status-update' &&
+          m.reason === 'audio-stream-started' &&
+          m.status.audioStreams.some((s) => s.avaId === client.user.avaId)) ||
+        (m.type === 'error' && m.inReplyTo === 'audio'),
+      30_000,
+      mark,
+    );
+    if (started.type === 'error') {
+      return { ...recordingLatency([], sent), finalLatencyMs: undefined, refused: started.error.code };
+    }
     // One clock for the speech and the silence after it, as from a microphone.
     const pacer = new ChunkPacer(speed);
     await streamAudio(client, samples, { speed, pacer, onChunk: (first, at) => sent.record(first, at) });
