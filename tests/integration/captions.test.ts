@@ -146,7 +146,11 @@ describe('live captions', () => {
     expect(await resolveToken(server.url, rw, reader)).toEqual({ roomId: host.roomId, readonly: false });
     expect(await resolveToken(server.url, ro, reader)).toEqual({ roomId: host.roomId, readonly: true });
 
-    const listener = await CaptionClient.connect(server.url, { user: reader, roomId: host.roomId, token: ro });
+    const listener = await CaptionClient.connect(server.url, {
+      user: reader,
+      roomId: host.roomId,
+      token: ro,
+    });
     const mark = listener.received.length;
     listener.startAudio();
     const refusal = await listener.waitFor((m) => m.type === 'error', 5000, mark);
