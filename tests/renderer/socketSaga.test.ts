@@ -3,7 +3,7 @@ import { PING_INTERVAL_MS, PONG_TIMEOUT_MS, RECONNECT_MIN_INTERVAL_MS } from '..
 import { conversationActions } from '../../src/renderer/features/conversation/slice';
 import { socketSaga } from '../../src/renderer/features/socket/sagas';
 import { socketActions } from '../../src/renderer/features/socket/slice';
-import { initialSessionState } from '../../src/renderer/features/session/slice';
+import { initialSessionState, sessionActions } from '../../src/renderer/features/session/slice';
 import { type Fakes, type Running, makeFakes, makeStatus, makeTranscript, run } from './harness';
 
 const ROOM = 'host1_room';
@@ -134,6 +134,21 @@ describe('socket saga', () => {
     await tick(1);
     expect(fakes.sockets).toHaveLength(2);
     expect(app.state.socket.status).toBe('reconnecting');
+  });
+
+  it('proves itself with the identity current at each attempt (a token refreshed meanwhile)', async () => {
+    await accept(0);
+    app.dispatch(
+      sessionActions.ready({ kind: 'account', avaId: 'me1', userName: 'Mia', token: 'a.fresh.token' }),
+    );
+    fakes.sockets[0]!.drop();
+    await tick(RECONNECT_MIN_INTERVAL_MS);
+    fakes.sockets[1]!.open();
+    await tick();
+    expect(fakes.sockets[1]!.sentOfType('connection-params')[0]).toMatchObject({
+      speakerId: 'me1',
+      identityToken: 'a.fresh.token',
+    });
   });
 
   it('goes offline with the browser and reconnects when it is back', async () => {

@@ -202,7 +202,6 @@ const selectBrowserOnline = (state: RootState) => state.socket.browserOnline;
 export function* connectionLoop(deps: AppDeps, roomId: string) {
   let lastAttemptMs: number | undefined;
   try {
-    const identity = (yield call(waitForIdentity)) as Identity;
     while (true) {
       if (!((yield select(selectBrowserOnline)) as boolean)) {
         yield put(socketActions.statusEvent('offline'));
@@ -217,6 +216,9 @@ export function* connectionLoop(deps: AppDeps, roomId: string) {
       lastAttemptMs = deps.now();
       const status = (yield select(selectStatus)) as ReturnType<typeof selectStatus>;
       yield put(socketActions.statusEvent(attemptEvent(status)));
+      // Read for every attempt: an account's identity token is refreshed while the room is open,
+      // and a reconnection an hour in must not present the expired one (and be refused for good).
+      const identity = (yield call(waitForIdentity)) as Identity;
       const lang = (yield select((s: RootState) => s.settings.speechLang)) as string;
       const joinToken = ((yield select()) as RootState).conversation.joinToken;
       const params = buildConnectionParams(identity, roomId, lang, deps.appVersion, joinToken);
