@@ -254,6 +254,7 @@ const EXAMPLES: { [K in ClientMessageType]?: Example<K> } = {
     ...(rng.chance(0.3) ? { usePaidASR: rng.chance(0.5) } : {}),
     ...(rng.chance(0.3) ? { downAudio: rng.chance(0.5) } : {}),
     ...(rng.chance(0.3) ? { audio: rng.chance(0.5) } : {}),
+    ...(rng.chance(0.2) ? { requireAdmission: rng.chance(0.5) } : {}),
   }),
   'update-title': (_identity, rng) => ({ type: 'update-title', title: rng.pick(TITLES) }),
   audio: (_identity, rng) =>

@@ -25,6 +25,7 @@ const VALID: Record<string, Record<string, unknown>> = {
     role: 'participant',
     lang: 'en-US',
     token: 'abc123',
+    guestCredential: `guest_ab12.${'A'.repeat(43)}`,
   },
   'connection-params-update': {
     type: 'connection-params-update',
@@ -35,7 +36,9 @@ const VALID: Record<string, Record<string, unknown>> = {
     usePaidASR: false,
     downAudio: true,
     audio: true,
+    requireAdmission: true,
   },
+  'connection-request-answer': { type: 'connection-request-answer', id: 'req123', accept: true },
   'update-title': { type: 'update-title', title: 'Team meeting' },
   audio: {
     type: 'audio',
