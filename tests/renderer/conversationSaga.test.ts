@@ -3,6 +3,8 @@ import { END_SEQUENCE_GUARD_MS } from '../../src/shared/constants';
 import { conversationSaga } from '../../src/renderer/features/conversation/sagas';
 import { selectParticipants } from '../../src/renderer/features/conversation/selectors';
 import { conversationActions } from '../../src/renderer/features/conversation/slice';
+import { audioActions, initialAudioState } from '../../src/renderer/features/audio/slice';
+import type { RootState } from '../../src/renderer/app/rootReducer';
 import { initialSessionState } from '../../src/renderer/features/session/slice';
 import { socketActions } from '../../src/renderer/features/socket/slice';
 import { FakeSocket, type Fakes, type Running, makeFakes, makeStatus, run } from './harness';
@@ -11,11 +13,16 @@ const ROOM = 'host1_room';
 const tick = (ms = 0) => vi.advanceTimersByTimeAsync(ms);
 
 function setUp(avaId: string) {
+  return setUpWith(avaId, {});
+}
+
+function setUpWith(avaId: string, preloaded: Partial<RootState>) {
   const fakes = makeFakes();
   const socket = new FakeSocket('ws://test/ws');
   fakes.deps.link.attach(socket);
   const app = run(conversationSaga, [fakes.deps], {
     session: { ...initialSessionState, status: 'ready', identity: { kind: 'guest', avaId, userName: 'X' } },
+    ...preloaded,
   });
   app.dispatch(conversationActions.entered({ roomId: ROOM, readonly: false }));
   app.dispatch(socketActions.messageReceived({ type: 'room-status', status: makeStatus({ id: ROOM }) }));
@@ -74,6 +81,24 @@ describe('conversation saga', () => {
     );
     await tick();
     expect(fakes.navigations).toHaveLength(1);
+  });
+
+  it('stops the microphone before ending, so no audio follows the end', async () => {
+    ({ fakes, socket, app } = setUpWith('host1', {
+      audio: { ...initialAudioState, recording: 'RECORDING' },
+    }));
+    app.dispatch(conversationActions.endRequested());
+    await tick();
+    expect(app.actions.some((a) => audioActions.stopRequested.match(a))).toBe(true);
+    expect(socket.sentOfType('connection-params-update')).toHaveLength(1);
+  });
+
+  it('does not touch a microphone that is not recording when ending', async () => {
+    ({ fakes, socket, app } = setUp('host1'));
+    app.dispatch(conversationActions.endRequested());
+    await tick();
+    expect(app.actions.some((a) => audioActions.stopRequested.match(a))).toBe(false);
+    expect(socket.sentOfType('connection-params-update')).toHaveLength(1);
   });
 
   it('a participant leaves with close/closed and sees the transcript', async () => {

@@ -77,6 +77,8 @@ export class RoomError extends Error {
 }
 
 const TYPING_INDICATOR_MS = 3000;
+/** How long after a recording stops its in-flight frames are dropped without an error. */
+const IN_FLIGHT_GRACE_MS = 5000;
 /** A recogniser that fails this often within the window is not restarted again. */
 const MAX_RESTARTS = 3;
 const RESTART_WINDOW_MS = 60_000;
@@ -113,6 +115,8 @@ export class LiveRoom {
   private closed = false;
   private readonly timers: Timers;
   private readonly desk: AdmissionDesk;
+  /** When each member's last recording stopped: frames still on their way are not an error. */
+  private readonly stoppedAt = new Map<RoomMember, number>();
 
   constructor(
     private record: RoomRecord,
@@ -296,6 +300,7 @@ export class LiveRoom {
 
   leave(member: RoomMember): void {
     if (!this.members.delete(member)) return;
+    this.stoppedAt.delete(member);
     // Nobody is left to let the waiting people in: they are told now, not after a minute.
     if (this.isHost(member) && this.hosts().length === 0) this.desk.hostsGone();
     this.restarts.delete(member);
@@ -452,10 +457,22 @@ export class LiveRoom {
    * once that final is queued for storage: waiting for the database here would hold the
    * member's socket (and its pings) for as long as an outage lasts.
    */
+  /**
+   * Frames a client sent before it heard its recording stop (the host ended the room, or the
+   * recording was stopped): dropped quietly, since the person did nothing wrong. Only a client
+   * that sends audio it never started is told.
+   */
+  private inFlight(member: RoomMember): boolean {
+    if (this.ending || this.record.state === 'ended') return true;
+    const stopped = this.stoppedAt.get(member);
+    return stopped !== undefined && this.timers.now() - stopped < IN_FLIGHT_GRACE_MS;
+  }
+
   async stopAudio(member: RoomMember): Promise<void> {
     const track = this.tracks.get(member);
     if (!track) return;
     this.tracks.delete(member);
+    this.stoppedAt.set(member, this.timers.now());
     const closed = track.close();
     const done = (async () => {
       await closed;
@@ -469,6 +486,7 @@ export class LiveRoom {
 
   audio(member: RoomMember, samples: Int16Array): void {
     const track = this.tracks.get(member);
+    if (!track && this.inFlight(member)) return;
     if (!track)
       throw new RoomError(
         'recording-not-started',

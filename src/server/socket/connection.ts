@@ -414,6 +414,8 @@ export function handleConnection(ws: WebSocket, deps: ConnectionDeps, origin?: s
       violation('not-connected', 'audio frames before connection-params are ignored', undefined, true);
       return;
     }
+    // Frames still on their way when the host ended the room: dropped, nobody did anything wrong.
+    if (actorNow() === 'ended-member') return;
     if (!allows(SOCKET_ACCESS['audio-frame'], actorNow())) {
       violation(
         'forbidden',

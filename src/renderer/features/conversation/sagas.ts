@@ -10,6 +10,7 @@ import { normalizeTitle } from '../../../shared/validation';
 import type { AppDeps } from '../../app/deps';
 import { PATHS } from '../../app/paths';
 import type { RootState } from '../../app/rootReducer';
+import { audioActions } from '../audio/slice';
 import { notificationsActions } from '../notifications/slice';
 import { socketActions } from '../socket/slice';
 import { conversationActions } from './slice';
@@ -50,6 +51,9 @@ export function* updateTitle(
 export function* endConversation(deps: AppDeps) {
   const roomId = (yield select(selectRoomId)) as string | undefined;
   if (!roomId) return;
+  // The microphone stops first: ending is not a reason to keep sending the room audio.
+  const recording = (yield select((s: RootState) => s.audio.recording)) as string;
+  if (recording !== 'NOT_RECORDING') yield put(audioActions.stopRequested());
   if (!deps.link.send({ type: 'connection-params-update', roomId, state: { value: 'ended' } })) {
     yield put(conversationActions.endFailed());
     yield call(notConnected);
