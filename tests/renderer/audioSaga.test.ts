@@ -1,6 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { littleEndianBytesToInt16, volumeLevel } from '../../src/shared/audio';
-import { CHUNK_SAMPLES, STORAGE_KEYS, VOLUME_SAMPLE_INTERVAL_MS } from '../../src/shared/constants';
+import {
+  CHUNK_SAMPLES,
+  SNACKBAR_ERROR_HIDE_MS,
+  STORAGE_KEYS,
+  VOLUME_SAMPLE_INTERVAL_MS,
+} from '../../src/shared/constants';
 import { audioSaga } from '../../src/renderer/features/audio/sagas';
 import { audioActions } from '../../src/renderer/features/audio/slice';
 import { conversationActions } from '../../src/renderer/features/conversation/slice';
@@ -118,7 +123,13 @@ describe('audio saga', () => {
     await tick();
     expect(app.state.audio.recording).toBe('NOT_RECORDING');
     expect(app.state.audio.error).toBe('PERMISSION_DENIED');
-    expect(app.state.notifications.items.map((n) => n.key)).toEqual(['errors.audio.PERMISSION_DENIED']);
+    // Not a notice that fades: the problem stays (AudioProblemNotice) until recording starts.
+    expect(app.state.notifications.items).toEqual([]);
+    await tick(SNACKBAR_ERROR_HIDE_MS * 2);
+    expect(app.state.audio.error).toBe('PERMISSION_DENIED');
+    app.dispatch(audioActions.toggleRequested());
+    await tick();
+    expect(app.state.audio.error).toBeUndefined();
     expect(socket.sentOfType('audio')).toEqual([]);
   });
 

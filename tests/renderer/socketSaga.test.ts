@@ -233,6 +233,12 @@ describe('socket saga', () => {
     expect(app.state.notifications.items.map((n) => n.key)).toEqual(['errors.socket.room-not-found']);
     await tick(60_000);
     expect(fakes.sockets).toHaveLength(1);
+    // The reason stays (RefusedNotice shows it with the way back) after the notice has faded.
+    expect(app.state.socket.refusal).toEqual({ code: 'room-not-found', message: 'no room host1_room' });
+    // Another room starts without it.
+    app.dispatch(conversationActions.entered({ roomId: 'host1_other', readonly: false }));
+    await tick();
+    expect(app.state.socket.refusal).toBeUndefined();
   });
 
   it('keeps the connection for an error about one message once connected', async () => {

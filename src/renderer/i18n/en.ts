@@ -17,6 +17,7 @@ const en = {
     retry: 'Try again',
     save: 'Save',
     cancel: 'Cancel',
+    backToConversations: 'Back to conversations',
   },
   settings: {
     language: 'Interface language',
@@ -149,7 +150,6 @@ const en = {
       timeout: 'Can’t find your host. Try again?',
       'too-many-requests': 'Too many people are waiting to join. Try again in a moment.',
     },
-    back: 'Back to conversations',
     requestsHeading: 'Waiting to join',
     asks: '{{name}} asks to join',
     letIn: 'Let {{name}} in',

@@ -15,6 +15,7 @@ const fr: Messages = {
     retry: 'Réessayer',
     save: 'Enregistrer',
     cancel: 'Annuler',
+    backToConversations: 'Retour aux conversations',
   },
   settings: {
     language: 'Langue de l’interface',
@@ -153,7 +154,6 @@ const fr: Messages = {
       timeout: 'Impossible de trouver votre hôte. Réessayer ?',
       'too-many-requests': 'Trop de personnes attendent pour rejoindre. Réessayez dans un instant.',
     },
-    back: 'Retour aux conversations',
     requestsHeading: 'En attente pour rejoindre',
     asks: '{{name}} demande à rejoindre',
     letIn: 'Laisser entrer {{name}}',

@@ -106,7 +106,7 @@ function* fail(deps: AppDeps, error: unknown) {
   deps.logger.log('error', TAG, `recording failed (${code})`, error);
   yield put(audioActions.failed(code));
   yield put(audioActions.recordingEvent('failed'));
-  yield put(notificationsActions.notify({ intent: 'danger', key: `errors.audio.${code}` }));
+  // Shown by AudioProblemNotice until recording starts again, not as a notice that fades.
 }
 
 function* refreshDevices(deps: AppDeps) {

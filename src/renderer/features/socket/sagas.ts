@@ -140,7 +140,10 @@ function* readConnection(
               detail: message.error.message,
             }),
           );
-          if (!accepted && REFUSAL_CODES.has(message.error.code)) return 'refused';
+          if (!accepted && REFUSAL_CODES.has(message.error.code)) {
+            yield put(socketActions.refused(message.error));
+            return 'refused';
+          }
         }
         break;
       }

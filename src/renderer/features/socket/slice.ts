@@ -10,6 +10,11 @@ export interface SocketState {
   lastServerError?: SocketError;
   /** Server clock minus client clock, from the last PONG, in ms. */
   clockOffsetMs?: number;
+  /**
+   * Why the server will not take this connection at all (the room does not exist, has ended, or
+   * is not ours to join): shown until the person leaves, with a way back.
+   */
+  refusal?: SocketError;
 }
 
 export const initialSocketState: SocketState = { status: 'uninitialized', browserOnline: true };
@@ -20,6 +25,12 @@ const socketSlice = createSlice({
   reducers: {
     statusEvent(state, action: PayloadAction<SocketStatusEvent>) {
       state.status = nextSocketStatus(state.status, action.payload);
+      // A new attempt (another room, or the user trying again) starts without the old refusal.
+      if (action.payload !== 'close') state.refusal = undefined;
+    },
+    /** The server refused this connection for good (see REFUSAL_CODES). */
+    refused(state, action: PayloadAction<SocketError>) {
+      state.refusal = action.payload;
     },
     /** Every message the server sends, as parsed; other features' reducers read the ones they need. */
     messageReceived(state, action: PayloadAction<ServerMessage>) {

@@ -16,7 +16,7 @@ export function JoiningNotice() {
       <Callout intent="danger" compact className="page-callout" role="alert" data-testid="admission-refused">
         <p>{t(`admission.refused.${refusal}`)}</p>
         <Link to={PATHS.conversations} data-testid="admission-back">
-          {t('admission.back')}
+          {t('common.backToConversations')}
         </Link>
       </Callout>
     );

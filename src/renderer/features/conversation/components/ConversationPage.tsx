@@ -1,3 +1,5 @@
+import { RefusedNotice } from '../../socket/components/RefusedNotice';
+import { AudioProblemNotice } from '../../audio/components/AudioProblemNotice';
 import { AdmissionRequests } from '../../admission/components/AdmissionRequests';
 import { JoiningNotice } from '../../admission/components/JoiningNotice';
 import { Button, Callout } from '@blueprintjs/core';
@@ -39,6 +41,7 @@ export function ConversationPage() {
   const [detailsOpen, setDetailsOpen] = useState(false);
   const status = useAppSelector(selectRoomStatus);
   const isReadonly = useAppSelector(selectIsReadonly);
+  const refused = useAppSelector((state) => state.socket.refusal !== undefined);
 
   useEffect(() => {
     dispatch(conversationActions.entered({ roomId, readonly, ...(token ? { token } : {}) }));
@@ -59,7 +62,9 @@ export function ConversationPage() {
         </div>
       </header>
       <ConnectionNotice />
+      <RefusedNotice />
       <JoiningNotice />
+      <AudioProblemNotice />
       <AdmissionRequests />
       {isReadonly ? (
         <Callout intent="primary" compact className="page-callout" data-testid="readonly-notice">
@@ -67,7 +72,7 @@ export function ConversationPage() {
         </Callout>
       ) : null}
       <SessionGate>
-        {status ? null : (
+        {status || refused ? null : (
           <p className="field-help" data-testid="conversation-connecting">
             {t('conversation.connecting')}
           </p>

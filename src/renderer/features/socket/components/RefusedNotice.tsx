@@ -1,0 +1,31 @@
+import { Callout } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { PATHS } from '../../../app/paths';
+import { useAppSelector } from '../../../app/hooks';
+
+/**
+ * The server will not take this connection (a link to a room that does not exist, an ended room,
+ * a room that is not ours): say so for as long as the page is open, with the way back. Every
+ * dead end needs a way out.
+ */
+export function RefusedNotice() {
+  const { t } = useTranslation();
+  const refusal = useAppSelector((state) => state.socket.refusal);
+  if (!refusal) return null;
+  return (
+    <Callout
+      intent="danger"
+      compact
+      className="page-callout"
+      role="alert"
+      data-testid="connection-refused"
+      data-code={refusal.code}
+    >
+      <p>{t(`errors.socket.${refusal.code}`)}</p>
+      <Link to={PATHS.conversations} data-testid="refused-back">
+        {t('common.backToConversations')}
+      </Link>
+    </Callout>
+  );
+}
