@@ -450,8 +450,12 @@ async function socketAnswer(action: SocketAction, actor: Actor): Promise<'allowe
   while (!outcome) {
     const refusal = received.slice(mark).find((m) => m.type === 'error' && SOCKET_REFUSALS.has(m.error.code));
     if (refusal) outcome = 'refused';
-    else if (received.slice(mark).some((m) => m.type === 'PONG' && m.clientTimeMs === 2)) outcome = 'allowed';
-    else if (ws.readyState === ws.CLOSED) outcome = 'allowed';
+    else if (received.slice(mark).some((m) => m.type === 'PONG' && m.clientTimeMs === 2)) {
+      // A frame that reached the room is answered (recording-not-started: nobody here records);
+      // one the room never took is dropped without a word (frames in flight after the end).
+      const reachedRoom = received.slice(mark).some((m) => m.type === 'error');
+      outcome = action === 'audio-frame' && !reachedRoom ? 'refused' : 'allowed';
+    } else if (ws.readyState === ws.CLOSED) outcome = 'allowed';
     else if (Date.now() > deadline) throw new Error(`${action} as ${actor}: no answer`);
     else await new Promise((r) => setTimeout(r, 10));
   }

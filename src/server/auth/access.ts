@@ -153,7 +153,10 @@ export const SOCKET_ACCESS = {
   'update-title': room(['host'], 'Only the host renames the room.'),
   'audio.start': room(SPEAKERS, 'Read-only members, Scribes and ended rooms cannot send audio.'),
   'audio.stop': room(EVERYONE_IN_ROOM, 'Stops one’s own recording, if any.'),
-  'audio-frame': room(SPEAKERS, 'Binary audio frames, after audio.start.'),
+  'audio-frame': room(
+    SPEAKERS,
+    'Binary audio frames, after audio.start. Frames that arrive after the room ended are dropped without a word (they were on their way).',
+  ),
   'reset-recorder': room(SPEAKERS, 'Flushes one’s own recording.'),
   'signal-i-am-typing': room(['host', 'rw-member', 'scribe'], 'At most one broadcast per member per second.'),
   close: room(EVERYONE_IN_ROOM, 'Closes one’s own connection.'),

@@ -414,9 +414,10 @@ export function handleConnection(ws: WebSocket, deps: ConnectionDeps, origin?: s
       violation('not-connected', 'audio frames before connection-params are ignored', undefined, true);
       return;
     }
-    // Frames still on their way when the host ended the room: dropped, nobody did anything wrong.
-    if (actorNow() === 'ended-member') return;
     if (!allows(SOCKET_ACCESS['audio-frame'], actorNow())) {
+      // Frames still on their way when the host ended the room: dropped without a word, since
+      // nobody did anything wrong. Anyone else the table refuses is told.
+      if (actorNow() === 'ended-member') return;
       violation(
         'forbidden',
         `audio frames are not allowed for a ${actorNow()} of this conversation`,
