@@ -19,8 +19,8 @@ export function identityAuthorization(idToken: string): string {
   return `Basic ${btoa(`${AUTH_USER}:${idToken}`)}`;
 }
 
-/** The ID token of an Authorization header, or undefined when there is none or it is malformed. */
-export function parseIdentityAuthorization(header: string | undefined): string | undefined {
+/** The user and password of a basic-auth header, or undefined when it is not one. */
+function basicCredentials(header: string | undefined): { user: string; password: string } | undefined {
   if (!header) return undefined;
   const match = /^Basic\s+([A-Za-z0-9+/]+=*)\s*$/i.exec(header);
   if (!match) return undefined;
@@ -31,9 +31,15 @@ export function parseIdentityAuthorization(header: string | undefined): string |
     return undefined;
   }
   const colon = decoded.indexOf(':');
-  if (colon < 0 || decoded.slice(0, colon) !== AUTH_USER) return undefined;
-  const token = decoded.slice(colon + 1);
-  return /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/.test(token) ? token : undefined;
+  if (colon < 0) return undefined;
+  return { user: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
+}
+
+/** The ID token of an Authorization header, or undefined when there is none or it is malformed. */
+export function parseIdentityAuthorization(header: string | undefined): string | undefined {
+  const basic = basicCredentials(header);
+  if (basic?.user !== AUTH_USER) return undefined;
+  return /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/.test(basic.password) ? basic.password : undefined;
 }
 
 /**
@@ -55,19 +61,9 @@ export type ParsedAuthorization = { kind: 'firebase'; token: string } | { kind: 
 export function parseAuthorization(header: string | undefined): ParsedAuthorization | undefined {
   const token = parseIdentityAuthorization(header);
   if (token) return { kind: 'firebase', token };
-  if (!header) return undefined;
-  const match = /^Basic\s+([A-Za-z0-9+/]+=*)\s*$/i.exec(header);
-  if (!match) return undefined;
-  let decoded: string;
-  try {
-    decoded = atob(match[1]!);
-  } catch {
-    return undefined;
-  }
-  const prefix = `${GUEST_AUTH_USER}:`;
-  if (!decoded.startsWith(prefix)) return undefined;
-  const credential = decoded.slice(prefix.length);
-  return GUEST_CREDENTIAL_PATTERN.test(credential) ? { kind: 'guest', credential } : undefined;
+  const basic = basicCredentials(header);
+  if (basic?.user !== GUEST_AUTH_USER || !GUEST_CREDENTIAL_PATTERN.test(basic.password)) return undefined;
+  return { kind: 'guest', credential: basic.password };
 }
 
 /** The token is fetched again only once it is 3,000,000 ms old (or when there is none). */

@@ -7,18 +7,9 @@
  * axe-core. Also the route rules a signed-out visitor meets.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
+import { expectAccessible } from './axe';
 import type { ServerConfigResponse } from '../../src/shared/api';
 import { launchChromium } from './browser';
-
-async function expectAccessible(page: Page, screen: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
-    `axe-core on ${screen}`,
-  ).toEqual([]);
-}
 
 /** The Auth emulator's URL for one of its own endpoints (what a person would receive by email or text). */
 async function emulatorEndpoint(

@@ -5,17 +5,8 @@
  * way back; every one of these screens passes axe-core and works from the keyboard.
  */
 import { expect, test, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
+import { expectAccessible } from './axe';
 import { launchChromium } from './browser';
-
-async function expectAccessible(page: Page, screen: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
-    `axe-core on ${screen}`,
-  ).toEqual([]);
-}
 
 async function knock(page: Page, roomName: string): Promise<void> {
   await page.goto('/web/conversations');

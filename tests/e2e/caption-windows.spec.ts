@@ -7,21 +7,12 @@
  * In the desktop app these pages are the caption windows (tests/e2e/electron-smoke.spec.ts
  * checks the windows themselves where an Electron binary exists).
  */
-import AxeBuilder from '@axe-core/playwright';
+import { expectAccessible } from './axe';
 import { expect, test, type Page } from '@playwright/test';
 import { join } from 'node:path';
 import { CAPTION_BUBBLE_HIDE_MS, captionViewSearch, type DesktopTheme } from '../../src/shared/desktop';
 import { CAPTION_TEST_FILE, DEV_DIR } from '../helpers/speech';
 import { holdMicrophone, launchChromium, microphoneFile, openMicrophone } from './browser';
-
-async function expectAccessible(page: Page, screen: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
-    `axe-core on ${screen}`,
-  ).toEqual([]);
-}
 
 async function finalTexts(page: Page): Promise<string[]> {
   return page

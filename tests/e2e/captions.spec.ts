@@ -5,22 +5,13 @@
  * context joins by room name and sees the same captions; every screen passes axe-core.
  */
 import { expect, test, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
+import { expectAccessible } from './axe';
 import { join } from 'node:path';
 import { wordErrorRate } from '../../src/shared/wer';
 import { DEV_DIR, devReference, CAPTION_TEST_FILE, POCKETSPHINX_MEASURED_DEV_WER } from '../helpers/speech';
 import { holdMicrophone, launchChromium, microphoneFile, openMicrophone } from './browser';
 
 const FILE = CAPTION_TEST_FILE;
-
-async function expectAccessible(page: Page, screen: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
-    `axe-core on ${screen}`,
-  ).toEqual([]);
-}
 
 async function finalCaptionText(page: Page): Promise<string> {
   const texts = await page

@@ -4,19 +4,10 @@
  * way out (issue 10, items 2 and 3): a link to a room that does not exist, and a microphone the
  * browser refuses. Each screen passes axe-core.
  */
-import { expect, test, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { expectAccessible } from './axe';
 import { SNACKBAR_ERROR_HIDE_MS } from '../../src/shared/constants';
 import { launchChromium } from './browser';
-
-async function expectAccessible(page: Page, screen: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
-    `axe-core on ${screen}`,
-  ).toEqual([]);
-}
 
 test('a link to a room that does not exist says so, stays said, and leads back', async ({ baseURL }) => {
   const browser = await launchChromium();

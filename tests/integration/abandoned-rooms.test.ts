@@ -7,6 +7,7 @@ import { RoomRepository, type RoomRecord } from '../../src/server/db/rooms';
 import { sweepAbandonedRooms } from '../../src/server/rooms/abandoned';
 import { API } from '../../src/shared/api';
 import { CaptionClient, createGuest, guestHeaders } from '../../scripts/lib/socket-client';
+import { roomRecord } from '../helpers/room-record';
 import { removeDataDir, startTestServer, type TestServer } from '../helpers/server';
 
 let server: TestServer;
@@ -24,23 +25,16 @@ afterAll(async () => {
 });
 
 function record(id: string, name: string, startTimestampMs: number): RoomRecord {
-  return {
+  const token = id.replace(/[^A-Za-z0-9]/g, '');
+  return roomRecord({
     id,
     name,
     hostAvaId: id.split('_')[0]!,
     hostAvaName: 'Gone Host',
-    title: '',
-    langs: ['en-US'],
-    conversationMode: 'public',
     startTimestampMs,
-    state: 'ongoing',
-    endedAtMs: null,
-    roToken: `ro${id.replace(/[^A-Za-z0-9]/g, '')}`,
-    rwToken: `rw${id.replace(/[^A-Za-z0-9]/g, '')}`,
-    forbidSharing: false,
-    allowTranscriptsSaving: true,
-    admissionRequired: false,
-  };
+    roToken: `ro${token}`,
+    rwToken: `rw${token}`,
+  });
 }
 
 describe('abandoned rooms', () => {

@@ -14,6 +14,7 @@ import { TRANSCRIPT_SNAPSHOT_SIZE } from '../../src/shared/constants';
 import type { Transcript } from '../../src/shared/entities';
 import type { ServerMessage, ServerMessageOf } from '../../src/shared/protocol';
 import { FakeTimers } from './fake-timers';
+import { roomRecord } from '../helpers/room-record';
 
 async function flush(): Promise<void> {
   for (let i = 0; i < 30; i++) await Promise.resolve();
@@ -22,23 +23,7 @@ async function flush(): Promise<void> {
 const HOST = 'host1';
 
 function record(): RoomRecord {
-  return {
-    id: `${HOST}_room`,
-    name: 'blue-cat-42',
-    hostAvaId: HOST,
-    hostAvaName: 'Ada',
-    title: '',
-    langs: ['en-US'],
-    conversationMode: 'public',
-    startTimestampMs: 0,
-    state: 'ongoing',
-    endedAtMs: null,
-    roToken: 'ro',
-    rwToken: 'rw',
-    forbidSharing: false,
-    allowTranscriptsSaving: true,
-    admissionRequired: false,
-  };
+  return roomRecord({ id: `${HOST}_room`, hostAvaId: HOST });
 }
 
 function storedFinal(index: number, seq: number): StoredFinal {

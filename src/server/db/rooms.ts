@@ -30,6 +30,10 @@ export interface MemberRecord {
   role: 'participant' | 'scribe';
 }
 
+function memberOf(row: { readonly: unknown; role: unknown }): MemberRecord {
+  return { readonly: row.readonly === true, role: row.role === 'scribe' ? 'scribe' : 'participant' };
+}
+
 type Row = Database['rooms'] extends infer T ? { [K in keyof T]: unknown } : never;
 
 function toRecord(row: Row): RoomRecord {
@@ -150,7 +154,7 @@ export class RoomRepository {
    * a read-only member; nothing downgrades one (the host's links are the host's to share).
    */
   async addMember(roomId: string, avaId: string, nowMs: number, member: MemberRecord): Promise<MemberRecord> {
-    await this.db
+    const row = await this.db
       .insertInto('room_members')
       .values({
         room_id: roomId,
@@ -165,8 +169,10 @@ export class RoomRepository {
           role: sql<string>`excluded.role`,
         }),
       )
-      .execute();
-    return (await this.membership(roomId, avaId)) ?? member;
+      // The row as it now stands (an upgrade applied), in the same statement.
+      .returning(['readonly', 'role'])
+      .executeTakeFirstOrThrow();
+    return memberOf(row);
   }
 
   /** Someone came into the room now. */
@@ -196,7 +202,6 @@ export class RoomRepository {
       .where('room_id', '=', roomId)
       .where('ava_id', '=', avaId)
       .executeTakeFirst();
-    if (!row) return undefined;
-    return { readonly: row.readonly === true, role: row.role === 'scribe' ? 'scribe' : 'participant' };
+    return row ? memberOf(row) : undefined;
   }
 }

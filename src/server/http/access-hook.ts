@@ -12,6 +12,10 @@ import { OUTSIDER, type Principal, type PrincipalResolver, type Refusal } from '
 import type { MemberRecord, RoomRecord } from '../db/rooms';
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Set once when the route is registered: one of the web client's files (`GET /*`). */
+    webClientFile?: boolean;
+  }
   interface FastifyRequest {
     principal: Principal;
     roomAccess: RoomAccess | undefined;
@@ -91,9 +95,9 @@ async function notFound(reply: FastifyReply, key: string, ended: boolean): Promi
   await reply.code(404).send(body);
 }
 
-export function routeKey(method: string, url: string, isWebClientFile?: (url: string) => boolean): string {
+export function routeKey(method: string, url: string, webClientFile = false): string {
   const verb = method === 'HEAD' ? 'GET' : method;
-  if (verb === 'GET' && isWebClientFile?.(url)) return 'GET /*';
+  if (verb === 'GET' && webClientFile) return 'GET /*';
   return `${verb} ${url}`;
 }
 
@@ -135,9 +139,12 @@ export function registerAccessControl(app: FastifyInstance, deps: AccessDeps): v
 
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
+    // Decided here, once per route: a request only reads it (no file-system look-up per request).
+    const webClientFile = methods.some((m) => m === 'GET' || m === 'HEAD') && deps.isWebClientFile(route.url);
+    route.config = { ...route.config, webClientFile };
     for (const method of methods) {
       if (method === 'OPTIONS') continue;
-      const key = routeKey(method, route.url, deps.isWebClientFile);
+      const key = routeKey(method, route.url, webClientFile);
       if (!rowOf(key)) {
         throw new Error(`route ${key} has no row in the authorisation table (src/server/auth/access.ts)`);
       }
@@ -148,7 +155,11 @@ export function registerAccessControl(app: FastifyInstance, deps: AccessDeps): v
   });
 
   app.addHook('preHandler', async (request, reply) => {
-    const key = routeKey(request.method, request.routeOptions.url ?? '', deps.isWebClientFile);
+    const key = routeKey(
+      request.method,
+      request.routeOptions.url ?? '',
+      request.routeOptions.config.webClientFile === true,
+    );
     const row = rowOf(key);
     if (!row) {
       // Only the not-found handler has no route; it answers 404 by itself.

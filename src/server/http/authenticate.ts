@@ -4,6 +4,7 @@
  * the identity the hook verified.
  */
 import type { FastifyRequest } from 'fastify';
+import type { UserProfile } from '../../shared/user';
 import type { VerifiedIdentity } from '../auth/verifier';
 
 /** The verified identity; throws if the route's row let a non-account through (a table bug). */
@@ -13,4 +14,9 @@ export function accountOf(request: FastifyRequest): VerifiedIdentity {
     throw new Error(`${request.method} ${request.url} reached an account handler without an account`);
   }
   return principal.identity;
+}
+
+/** The account's profile as the hook found it (one look-up per request), if it has one yet. */
+export function profileOf(request: FastifyRequest): UserProfile | undefined {
+  return request.principal.kind === 'account' ? request.principal.profile : undefined;
 }

@@ -51,7 +51,7 @@ import {
 import { isValidDisplayName } from '../../shared/validation';
 import type { IdentityVerifier, VerifiedIdentity } from '../auth/verifier';
 import type { ProfileChanges, UserRepository } from '../db/users';
-import { accountOf } from './authenticate';
+import { accountOf, profileOf } from './authenticate';
 
 export interface UserRouteDeps {
   users: UserRepository;
@@ -220,7 +220,7 @@ export function registerUserRoutes(app: FastifyInstance, deps: UserRouteDeps): v
       await reply.code(403).send(apiError('forbidden', 'firebaseAuthUID is not the signed-in account.'));
       return undefined;
     }
-    const profile = await users.findByUid(identity.uid);
+    const profile = profileOf(request);
     if (!profile) {
       await userNotFound(reply);
       return undefined;
@@ -240,7 +240,7 @@ export function registerUserRoutes(app: FastifyInstance, deps: UserRouteDeps): v
     if (!body) return reply;
     const changes = checkCommon(body, reply);
     if (!changes) return reply;
-    let profile = await users.findByUid(identity.uid);
+    let profile = profileOf(request);
     if (!profile) {
       const language = (UI_LANGUAGES as readonly string[]).includes(request.query.language ?? '')
         ? (request.query.language as UiLanguage)

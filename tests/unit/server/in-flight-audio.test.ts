@@ -4,30 +4,14 @@
  * error. A client that sends audio it never started is still told.
  */
 import { describe, expect, it } from 'vitest';
-import type { RoomRecord } from '../../../src/server/db/rooms';
+import { roomRecord } from '../../helpers/room-record';
 import { LiveRoom, type RoomMember, type TranscriptStore } from '../../../src/server/rooms/room';
 import type { ServerMessage } from '../../../src/shared/protocol';
 import { FakeTimers } from '../fake-timers';
 
 function setUp() {
   const timers = new FakeTimers();
-  const record: RoomRecord = {
-    id: 'host1_room',
-    name: 'blue-cat-42',
-    hostAvaId: 'host1',
-    hostAvaName: 'Ada',
-    title: '',
-    langs: ['en-US'],
-    conversationMode: 'public',
-    startTimestampMs: 0,
-    state: 'ongoing',
-    endedAtMs: null,
-    roToken: 'ro',
-    rwToken: 'rw',
-    forbidSharing: false,
-    allowTranscriptsSaving: true,
-    admissionRequired: false,
-  };
+  const record = roomRecord();
   const store: TranscriptStore = {
     saveFinal: async () => undefined,
     reserveIndexes: async (_id, upTo) => upTo,

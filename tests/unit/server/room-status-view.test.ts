@@ -5,27 +5,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { RoomRecord } from '../../../src/server/db/rooms';
+import { roomRecord } from '../../helpers/room-record';
 import { LiveRoom, type TranscriptStore } from '../../../src/server/rooms/room';
 
 function room(changes: Partial<RoomRecord> = {}): LiveRoom {
-  const record: RoomRecord = {
-    id: 'host1_room',
-    name: 'blue-cat-42',
-    hostAvaId: 'host1',
-    hostAvaName: 'Ada',
-    title: '',
-    langs: ['en-US'],
-    conversationMode: 'public',
-    startTimestampMs: 0,
-    state: 'ongoing',
-    endedAtMs: null,
-    roToken: 'ROTOKEN',
-    rwToken: 'RWTOKEN',
-    forbidSharing: false,
-    allowTranscriptsSaving: true,
-    admissionRequired: false,
-    ...changes,
-  };
+  const record = roomRecord({ roToken: 'ROTOKEN', rwToken: 'RWTOKEN', ...changes });
   const store: TranscriptStore = {
     saveFinal: async () => undefined,
     reserveIndexes: async (_id, upTo) => upTo,
