@@ -32,6 +32,7 @@ test('a newcomer waits at the door until the host lets them in, and a refused on
     const newcomer = await (await browser.newContext({ baseURL })).newPage();
     await knock(newcomer, roomName);
     await expect(newcomer.getByTestId('admission-waiting')).toBeVisible();
+    await expect(newcomer.getByTestId('conversation-connecting')).toHaveCount(0);
     await expectAccessible(newcomer, 'waiting at the door');
 
     const request = host.getByTestId('admission-request');

@@ -41,7 +41,10 @@ export function ConversationPage() {
   const [detailsOpen, setDetailsOpen] = useState(false);
   const status = useAppSelector(selectRoomStatus);
   const isReadonly = useAppSelector(selectIsReadonly);
-  const refused = useAppSelector((state) => state.socket.refusal !== undefined);
+  // Refused, or waiting at the host's door: their own notices say so, not "Connecting…".
+  const notConnecting = useAppSelector(
+    (state) => state.socket.refusal !== undefined || state.admission.joining === 'requested',
+  );
 
   useEffect(() => {
     dispatch(conversationActions.entered({ roomId, readonly, ...(token ? { token } : {}) }));
@@ -72,7 +75,7 @@ export function ConversationPage() {
         </Callout>
       ) : null}
       <SessionGate>
-        {status || refused ? null : (
+        {status || notConnecting ? null : (
           <p className="field-help" data-testid="conversation-connecting">
             {t('conversation.connecting')}
           </p>
