@@ -3,8 +3,8 @@ import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { DEFAULT_PREFERENCES } from '../../src/shared/desktop-preferences';
 import {
-  DEFAULT_PREFERENCES,
   SETTINGS_DEFAULTS,
   SETTINGS_SCHEMA,
   type StoredSettings,
