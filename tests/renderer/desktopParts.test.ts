@@ -6,13 +6,13 @@ import {
   bubbleWaitsToHide,
   initialBubble,
   type BubbleEvent,
-} from '../../src/renderer/features/desktop/bubble';
+} from '../../src/renderer/features/caption-window/bubble';
 import {
   MOVE_STEP_FAST_PX,
   MOVE_STEP_PX,
   captionViewVersion,
   moveForKey,
-} from '../../src/renderer/features/desktop/captionView';
+} from '../../src/renderer/features/caption-window/caption-view';
 import { parseCaptionViewSearch, captionViewSearch } from '../../src/shared/desktop';
 
 const chunk = (value: number, n = 4) => new Int16Array(n).fill(value);

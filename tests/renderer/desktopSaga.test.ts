@@ -5,19 +5,17 @@ import { DESKTOP_ROUTES, SCREEN_CAPTURE_ERROR_SHOW_MS } from '../../src/shared/d
 import { VOLUME_SILENCE_TIMEOUT_MS } from '../../src/shared/constants';
 import { rootReducer } from '../../src/renderer/app/rootReducer';
 import type { RootState } from '../../src/renderer/app/rootReducer';
+import { reportState, watchVolume } from '../../src/renderer/features/desktop/sagas/audio-status';
+import { onCaptionsCommand, startCaptions } from '../../src/renderer/features/desktop/sagas/captions-control';
+import { watchCaptureNotices } from '../../src/renderer/features/desktop/sagas/capture-notices';
+import { listenToMain } from '../../src/renderer/features/desktop/sagas/main-events';
 import {
   OUTAGE_BRIDGE_AFTER_MS,
   bridgeOutages,
-  listenToMain,
-  onCaptionsCommand,
-  reportState,
-  requestsToMain,
-  serverUnreachable,
-  startCaptions,
-  watchCaptureNotices,
-  watchOutputDevice,
-  watchVolume,
-} from '../../src/renderer/features/desktop/sagas';
+} from '../../src/renderer/features/desktop/sagas/offline-captions';
+import { watchOutputDevice } from '../../src/renderer/features/desktop/sagas/output-device';
+import { requestsToMain } from '../../src/renderer/features/desktop/sagas/requests-to-main';
+import { serverUnreachable } from '../../src/renderer/features/desktop/sagas/server-unreachable';
 import { desktopActions } from '../../src/renderer/features/desktop/slice';
 import { audioActions } from '../../src/renderer/features/audio/slice';
 import { captionsActions } from '../../src/renderer/features/captions/slice';

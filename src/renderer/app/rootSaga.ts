@@ -5,7 +5,7 @@ import { captionsSaga } from '../features/captions/sagas';
 import { authSaga, startAuth } from '../features/auth/sagas';
 import { connectivitySaga } from '../features/connectivity/sagas';
 import { conversationSaga } from '../features/conversation/sagas';
-import { desktopSaga } from '../features/desktop/sagas';
+import { desktopSaga } from '../features/desktop/sagas/index';
 import { inviteSaga } from '../features/invite/sagas';
 import { lobbySaga } from '../features/lobby/sagas';
 import { notificationsSaga } from '../features/notifications/sagas';

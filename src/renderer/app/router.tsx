@@ -1,7 +1,7 @@
 import { Navigate, type RouteObject, createBrowserRouter, useLocation } from 'react-router-dom';
 import { DESKTOP_ROUTES } from '../../shared/desktop';
 import { ConversationPage } from '../features/conversation/components/ConversationPage';
-import { CaptionModePage } from '../features/desktop/components/CaptionModePage';
+import { CaptionModePage } from '../features/caption-window/components/CaptionModePage';
 import { DesktopPreferencesPage } from '../features/desktop/components/DesktopPreferencesPage';
 import { InternalAudioSetupPage } from '../features/desktop/components/InternalAudioSetupPage';
 import { ConversationsPage } from '../features/lobby/components/ConversationsPage';

@@ -13,14 +13,13 @@ import {
   type CaptureSession,
   toAudioDevices,
 } from './capture';
+import { CaptureEvents } from './capture-events';
 import { CAPTURE_PROCESSOR_NAME, type ProcessorMessage } from './pipeline';
 // Vite bundles the worklet on its own (with its imports) and gives its URL, in dev and build.
 import processorUrl from './capture-processor.ts?worker&url';
 
 /** The worklet must report within this time, or capture is considered broken. */
 const WORKLET_START_TIMEOUT_MS = 4000;
-/** About three seconds of 60 ms chunks. */
-const MAX_EARLY_EVENTS = 50;
 
 function abortIfNeeded(signal: AbortSignal): void {
   if (signal.aborted) throw new DOMException('capture aborted', 'AbortError');
@@ -159,16 +158,9 @@ export async function captureStream(
     // The node outputs silence; connecting it keeps it in the rendered graph in every browser.
     node.connect(ctx.destination);
 
-    const listeners = new Set<(event: CaptureEvent) => void>();
     // Audio that arrives before anyone listens is kept (up to a few seconds), not lost.
-    const early: CaptureEvent[] = [];
-    const emit = (event: CaptureEvent) => {
-      if (listeners.size === 0) {
-        if (early.length < MAX_EARLY_EVENTS) early.push(event);
-        return;
-      }
-      listeners.forEach((l) => l(event));
-    };
+    const events = new CaptureEvents();
+    const emit = (event: CaptureEvent) => events.emit(event);
     node.port.addEventListener('message', (event: MessageEvent<ProcessorMessage>) => {
       if (event.data.type === 'chunk') emit({ kind: 'chunk', samples: event.data.samples });
     });
@@ -183,13 +175,9 @@ export async function captureStream(
 
     return {
       contextRateHz: ctx.sampleRate,
-      subscribe(listener) {
-        listeners.add(listener);
-        for (const event of early.splice(0)) listener(event);
-        return () => listeners.delete(listener);
-      },
+      subscribe: (listener) => events.subscribe(listener),
       async stop() {
-        listeners.clear();
+        events.clear();
         release();
       },
     };

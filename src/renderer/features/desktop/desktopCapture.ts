@@ -24,6 +24,7 @@ import {
   type CaptureOptions,
   type CaptureSession,
 } from '../audio/capture';
+import { CaptureEvents } from '../audio/capture-events';
 import { ChunkMixer } from './mixer';
 
 /** What the desktop saga hears from capture that the audio error catalogue cannot say. */
@@ -55,12 +56,8 @@ export interface DesktopAudioCapture extends AudioCaptureService {
 export function mixedSession(sessions: readonly CaptureSession[]): CaptureSession {
   if (sessions.length === 1) return sessions[0]!;
   const mixer = new ChunkMixer(sessions.length);
-  const listeners = new Set<(event: CaptureEvent) => void>();
-  const early: CaptureEvent[] = [];
-  const emit = (event: CaptureEvent) => {
-    if (listeners.size === 0) early.push(event);
-    else listeners.forEach((l) => l(event));
-  };
+  const events = new CaptureEvents();
+  const emit = (event: CaptureEvent) => events.emit(event);
   const unsubscribes = sessions.map((session, index) =>
     session.subscribe((event) => {
       if (event.kind === 'ended') emit(event);
@@ -69,13 +66,9 @@ export function mixedSession(sessions: readonly CaptureSession[]): CaptureSessio
   );
   return {
     contextRateHz: sessions[0]!.contextRateHz,
-    subscribe(listener) {
-      listeners.add(listener);
-      for (const event of early.splice(0)) listener(event);
-      return () => listeners.delete(listener);
-    },
+    subscribe: (listener) => events.subscribe(listener),
     async stop() {
-      listeners.clear();
+      events.clear();
       unsubscribes.forEach((u) => u());
       await Promise.all(sessions.map((s) => s.stop()));
     },
@@ -88,13 +81,8 @@ async function monitorSession(
   source: string,
   notify: (n: DesktopCaptureNotice) => void,
 ): Promise<CaptureSession> {
-  const listeners = new Set<(event: CaptureEvent) => void>();
-  const early: CaptureEvent[] = [];
-  const emit = (event: CaptureEvent) => {
-    if (listeners.size === 0) {
-      if (early.length < 50) early.push(event);
-    } else listeners.forEach((l) => l(event));
-  };
+  const events = new CaptureEvents();
+  const emit = (event: CaptureEvent) => events.emit(event);
   const offChunk = bridge.on('systemAudio:chunk', (bytes) => {
     const samples = littleEndianBytesToInt16(bytes);
     if (samples) emit({ kind: 'chunk', samples });
@@ -111,13 +99,9 @@ async function monitorSession(
   }
   return {
     contextRateHz: 16_000,
-    subscribe(listener) {
-      listeners.add(listener);
-      for (const event of early.splice(0)) listener(event);
-      return () => listeners.delete(listener);
-    },
+    subscribe: (listener) => events.subscribe(listener),
     async stop() {
-      listeners.clear();
+      events.clear();
       offChunk();
       offEnded();
       await bridge.invoke('systemAudio:stop', null);

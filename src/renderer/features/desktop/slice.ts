@@ -28,6 +28,8 @@ export interface DesktopState {
   /** Captions made on this computer, in the recording window. */
   offline: { recording: RecordingState; status?: OfflineStatus };
   audioStatus: AudioStatusState;
+  /** The last audio status event means capture must stop (no audio for 5 s while recording). */
+  audioMustStop: boolean;
   expiry?: ExpiryNotice;
 }
 
@@ -35,6 +37,7 @@ export const initialDesktopState: DesktopState = {
   captions: { recording: 'NOT_RECORDING', audioStatus: 'notRecording', offline: false },
   offline: { recording: 'NOT_RECORDING' },
   audioStatus: initialAudioStatus,
+  audioMustStop: false,
 };
 
 const desktopSlice = createSlice({
@@ -54,7 +57,9 @@ const desktopSlice = createSlice({
       state.offline.status = action.payload;
     },
     audioStatusEvent(state, action: PayloadAction<AudioStatusEvent>) {
-      state.audioStatus = nextAudioStatus(state.audioStatus, action.payload).state;
+      const next = nextAudioStatus(state.audioStatus, action.payload);
+      state.audioStatus = next.state;
+      state.audioMustStop = next.stopAudio;
     },
     expiryNoticeReceived(state, action: PayloadAction<ExpiryNotice>) {
       state.expiry = action.payload;

@@ -1,4 +1,5 @@
-import { call, put, select, take, takeLatest } from 'redux-saga/effects';
+import * as typed from 'typed-redux-saga';
+import { call, put, select, takeLatest } from 'redux-saga/effects';
 import {
   API,
   type CreateGuestBody,
@@ -95,11 +96,11 @@ function* persistUserName(deps: AppDeps, action: ReturnType<typeof sessionAction
 }
 
 /** Resolves with the identity once the session is ready (at once if it already is). */
-export function* waitForIdentity(): Generator<unknown, Identity, unknown> {
-  let session = (yield select(selectSession)) as SessionState;
+export function* waitForIdentity() {
+  let session = yield* typed.select(selectSession);
   while (session.status !== 'ready' || !session.identity) {
-    yield take(sessionActions.ready.type);
-    session = (yield select(selectSession)) as SessionState;
+    yield* typed.take(sessionActions.ready);
+    session = yield* typed.select(selectSession);
   }
   return session.identity;
 }

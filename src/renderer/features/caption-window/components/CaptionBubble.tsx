@@ -13,9 +13,9 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { selectFontSizePx } from '../../settings/selectors';
 import { settingsActions } from '../../settings/slice';
 import { type BubbleEvent, type BubbleState, bubbleWaitsToHide } from '../bubble';
-import { FONT_STEP_PX } from '../captionView';
-import { selectDesktopConfig, selectSharedCaptionsState } from '../selectors';
-import { desktopActions } from '../slice';
+import { FONT_STEP_PX } from '../caption-view';
+import { selectDesktopConfig, selectSharedCaptionsState } from '../../desktop/selectors';
+import { desktopActions } from '../../desktop/slice';
 
 /** Hides the bubble CAPTION_BUBBLE_HIDE_MS after the last activity. */
 export function useBubbleTimer(bubble: BubbleState, dispatch: Dispatch<BubbleEvent>): void {

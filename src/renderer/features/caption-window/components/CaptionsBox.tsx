@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import type { CaptionViewQuery } from '../../../../shared/desktop';
 import { useAppSelector } from '../../../app/hooks';
 import { CaptionsView } from '../../captions/components/CaptionsView';
-import { bubbleReducer, initialBubble } from '../../desktop/bubble';
-import { CaptionBubble, useBubbleTimer } from '../../desktop/components/CaptionBubble';
-import { CaptionConnection } from '../../desktop/components/CaptionConnection';
+import { bubbleReducer, initialBubble } from '../bubble';
+import { CaptionBubble, useBubbleTimer } from './CaptionBubble';
+import { CaptionConnection } from './CaptionConnection';
 import { selectDesktopConfig, selectSharedCaptionsState } from '../../desktop/selectors';
 
 /**

@@ -6,16 +6,16 @@ import { STORAGE_KEYS } from '../../../../shared/constants';
 import { parseCaptionViewSearch } from '../../../../shared/desktop';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
-import { CaptionsBox } from '../../captions-box/components/CaptionsBox';
+import { CaptionsBox } from './CaptionsBox';
 import { CaptionsView } from '../../captions/components/CaptionsView';
 import { captionsActions } from '../../captions/slice';
 import { conversationActions } from '../../conversation/slice';
-import { FloatingCaptions } from '../../floating-captions/components/FloatingCaptions';
+import { FloatingCaptions } from './FloatingCaptions';
 import { Notifications } from '../../notifications/components/Notifications';
 import { settingsActions } from '../../settings/slice';
-import { captionViewVersion } from '../captionView';
-import { selectDesktopConfig } from '../selectors';
-import '../captionWindow.css';
+import { captionViewVersion } from '../caption-view';
+import { selectDesktopConfig } from '../../desktop/selectors';
+import '../caption-window.css';
 
 /**
  * /cc/conversation, the desktop caption mode: the page of the floating captions window and of

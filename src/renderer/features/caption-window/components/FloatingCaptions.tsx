@@ -7,10 +7,10 @@ import { CaptionLine } from '../../captions/components/CaptionLine';
 import { FinalAnnouncer } from '../../captions/components/FinalAnnouncer';
 import { selectCaptions } from '../../captions/selectors';
 import { selectFontSizePx } from '../../settings/selectors';
-import { bubbleReducer, initialBubble } from '../../desktop/bubble';
-import { FLOATING_LINES, moveForKey } from '../../desktop/captionView';
-import { CaptionBubble, useBubbleTimer } from '../../desktop/components/CaptionBubble';
-import { CaptionConnection } from '../../desktop/components/CaptionConnection';
+import { bubbleReducer, initialBubble } from '../bubble';
+import { FLOATING_LINES, moveForKey } from '../caption-view';
+import { CaptionBubble, useBubbleTimer } from './CaptionBubble';
+import { CaptionConnection } from './CaptionConnection';
 import { selectDesktopConfig } from '../../desktop/selectors';
 import { desktopActions } from '../../desktop/slice';
 
