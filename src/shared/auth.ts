@@ -99,3 +99,41 @@ export function classifySignIn(creationTimeMs: number, lastSignInTimeMs: number,
   if (Math.abs(nowMs - lastSignInTimeMs) > SIGN_IN_DETECTION_WINDOW_MS) return 'restored';
   return creationTimeMs === lastSignInTimeMs ? 'sign-up' : 'sign-in';
 }
+
+/**
+ * The fields of a Firebase user that both sides read, as both SDKs give them (the web SDK's User
+ * has nulls, the Admin SDK's UserRecord leaves fields out).
+ */
+export interface FirebaseUserFields {
+  uid: string;
+  email?: string | null;
+  emailVerified: boolean;
+  phoneNumber?: string | null;
+  displayName?: string | null;
+  photoURL?: string | null;
+  providerData: readonly { providerId: string }[];
+}
+
+/** Who a Firebase account is, in Hearken's terms: the one mapping the client and the server share. */
+export interface AccountIdentity {
+  uid: string;
+  email?: string;
+  emailVerified: boolean;
+  phoneNumber?: string;
+  displayName?: string;
+  photoUrl?: string;
+  /** Linked sign-in methods ("password", "google.com", "phone", ...). */
+  providerIds: string[];
+}
+
+export function accountIdentityOf(user: FirebaseUserFields): AccountIdentity {
+  return {
+    uid: user.uid,
+    ...(user.email ? { email: user.email } : {}),
+    emailVerified: user.emailVerified,
+    ...(user.phoneNumber ? { phoneNumber: user.phoneNumber } : {}),
+    ...(user.displayName ? { displayName: user.displayName } : {}),
+    ...(user.photoURL ? { photoUrl: user.photoURL } : {}),
+    providerIds: user.providerData.map((p) => p.providerId),
+  };
+}

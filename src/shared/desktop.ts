@@ -7,6 +7,7 @@
  * (second-instance on Windows and Linux, open-url on macOS), which parses it with
  * `parseDeepLink`, keeps the token encrypted and signs the renderer in with it.
  */
+import { ROUTES } from './routes';
 
 /** The app's own URL scheme, without `:` or `//`. */
 export const DESKTOP_PROTOCOL = 'hearken';
@@ -153,15 +154,12 @@ export function isVirtualSpeaker(label: string): boolean {
 export const SCREEN_CAPTURE_ERROR_STOP_MS = 250;
 export const SCREEN_CAPTURE_ERROR_SHOW_MS = 10_000;
 
-/** Renderer routes the main process opens windows on. */
+/** The renderer routes the main process opens windows on or sends the app window to (from ROUTES). */
 export const DESKTOP_ROUTES = {
-  /** Desktop caption mode (conversation.md section 2): the floating captions and the captions box. */
-  captions: '/cc/conversation',
-  /** macOS internal-audio quick setup. */
-  internalAudioSetup: '/cc/internal-audio-setup',
-  /** Desktop preferences: shortcut, start at login, server. */
-  preferences: '/cc/preferences',
-  conversations: '/web/conversations',
+  captions: ROUTES.captionWindow,
+  internalAudioSetup: ROUTES.internalAudioSetup,
+  preferences: ROUTES.desktopPreferences,
+  conversations: ROUTES.conversations,
 } as const;
 
 /** Query parameters of the caption route; the main process writes them, the view reads them. */

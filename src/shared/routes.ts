@@ -16,11 +16,41 @@ export const ROUTES = {
   onboardingProfile: '/web/onboarding/profile',
   accountSettings: '/web/account-settings',
   conversations: '/web/conversations',
+  /** A room's page (react-router pattern); conversationPath() builds one. */
+  conversation: '/web/conversations/:roomId',
+  /** Final captions after a conversation; transcriptPath() builds one. */
   transcript: '/web/transcript',
   scribeDashboard: '/web/scribe-dashboard',
   account: '/account',
   accountDashboard: '/account/dashboard',
+  /** Desktop caption mode (conversation.md section 2): the floating captions and the captions box. */
+  captionWindow: '/cc/conversation',
+  /** Desktop: macOS internal-audio quick setup. */
+  internalAudioSetup: '/cc/internal-audio-setup',
+  /** Desktop preferences: shortcut, start at login, server. */
+  desktopPreferences: '/cc/preferences',
 } as const;
+
+/**
+ * A room's page. `token`: the link token joining it (from a link or a name look-up): the
+ * server admits someone who is not yet a member only with one, and it decides read-only.
+ */
+export function conversationPath(roomId: string, readonly = false, token?: string): string {
+  const query = new URLSearchParams();
+  if (readonly) query.set(QUERY_PARAMS.readonly, 'true');
+  if (token) query.set(QUERY_PARAMS.token, token);
+  const text = query.toString();
+  return `${ROUTES.conversations}/${encodeURIComponent(roomId)}${text ? `?${text}` : ''}`;
+}
+
+export function transcriptPath(roomId: string): string {
+  return `${ROUTES.transcript}?roomId=${encodeURIComponent(roomId)}`;
+}
+
+/** `readonly` query parameter: read-only unless it says true (default false, as the spec says). */
+export function isReadonlyParam(value: string | null | undefined): boolean {
+  return value === 'true';
+}
 
 /** Unknown paths fall back to the sign-up screen. */
 export const FALLBACK_PATH = ROUTES.signup;

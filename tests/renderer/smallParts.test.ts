@@ -14,7 +14,7 @@ import { notificationsActions } from '../../src/renderer/features/notifications/
 import { socketUrlFor } from '../../src/renderer/features/socket/connection';
 import { handshakeProblem } from '../../src/renderer/features/socket/handshake';
 import { reconnectDelayMs } from '../../src/renderer/features/socket/reconnect';
-import { PATHS, isReadonlyParam } from '../../src/renderer/app/paths';
+import { conversationPath, isReadonlyParam, transcriptPath } from '../../src/shared/routes';
 import { fetchHttpClient } from '../../src/renderer/lib/http';
 import { run } from './harness';
 
@@ -86,9 +86,9 @@ describe('audio helpers', () => {
 
 describe('routes and links', () => {
   it('builds the spec’s paths', () => {
-    expect(PATHS.conversation('me_1')).toBe('/web/conversations/me_1');
-    expect(PATHS.conversation('me_1', true)).toBe('/web/conversations/me_1?readonly=true');
-    expect(PATHS.transcript('a b')).toBe('/web/transcript?roomId=a%20b');
+    expect(conversationPath('me_1')).toBe('/web/conversations/me_1');
+    expect(conversationPath('me_1', true)).toBe('/web/conversations/me_1?readonly=true');
+    expect(transcriptPath('a b')).toBe('/web/transcript?roomId=a%20b');
     expect(isReadonlyParam('true')).toBe(true);
     expect(isReadonlyParam('1')).toBe(false);
     expect(isReadonlyParam(null)).toBe(false);

@@ -1,5 +1,8 @@
 /** Routes and redirect rules of accounts.md section 2, as tables. */
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { DESKTOP_ROUTES } from '../../src/shared/desktop';
 import {
   DESKTOP_SUCCESS_PATH,
   FALLBACK_PATH,
@@ -10,12 +13,14 @@ import {
   afterLoginPath,
   afterOnboardingPath,
   afterSignOutPath,
+  conversationPath,
   desktopShellLoginRedirect,
   guardRoute,
   nextOnboardingStep,
   onboardingPath,
   routeAccess,
   safeRedirect,
+  transcriptPath,
 } from '../../src/shared/routes';
 
 describe('paths', () => {
@@ -206,3 +211,39 @@ describe('endpoint query parameter', () => {
     expect(acceptEndpoint('https://a.example.org', 'hearken.app')).toBeUndefined();
   });
 });
+
+describe('one table of route paths', () => {
+  it('names every path once', () => {
+    const paths = Object.values(ROUTES);
+    expect(new Set(paths).size).toBe(paths.length);
+  });
+
+  it("gives the desktop's routes from the same table", () => {
+    const paths = new Set<string>(Object.values(ROUTES));
+    for (const path of Object.values(DESKTOP_ROUTES)) expect(paths).toContain(path);
+  });
+
+  it('is the only place a route path is written in the source', () => {
+    const literal = /['"`](\/(?:web|cc|account)(?:\/[\w-]*)*)['"`?]/g;
+    const files = readdirSync('src', { recursive: true, encoding: 'utf8' })
+      .filter((f) => /\.tsx?$/.test(f) && !f.endsWith('.d.ts'))
+      .map((f) => join('src', f))
+      .filter((f) => f !== join('src', 'shared', 'routes.ts'));
+    const found = files.flatMap((f) =>
+      [...readFileSync(f, 'utf8').matchAll(literal)]
+        .filter((m) => !/^\s*(\/\/|\*)/.test(lineOf(readFileSync(f, 'utf8'), m.index)))
+        .map((m) => `${f}: ${m[1]}`),
+    );
+    expect(found).toEqual([]);
+  });
+
+  it('builds room and transcript paths', () => {
+    expect(conversationPath('me_1')).toBe('/web/conversations/me_1');
+    expect(conversationPath('me_1', true, 't k')).toBe('/web/conversations/me_1?readonly=true&token=t+k');
+    expect(transcriptPath('a b')).toBe('/web/transcript?roomId=a%20b');
+  });
+});
+
+function lineOf(text: string, index = 0): string {
+  return text.slice(text.lastIndexOf('\n', index) + 1, text.indexOf('\n', index));
+}

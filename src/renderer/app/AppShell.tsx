@@ -8,7 +8,7 @@ import { Notifications } from '../features/notifications/components/Notification
 import { LanguageSelect } from '../features/settings/components/LanguageSelect';
 import { selectTheme } from '../features/settings/selectors';
 import { useAppSelector } from './hooks';
-import { PATHS } from './paths';
+import { ROUTES } from '../../shared/routes';
 
 /** Every page: skip link, banner with the language choice, main landmark, notifications. */
 export function AppShell() {
@@ -27,7 +27,7 @@ export function AppShell() {
         {t('app.skipToContent')}
       </a>
       <header className="app-header">
-        <Link to={PATHS.conversations} className="app-brand" aria-label={t('app.home')}>
+        <Link to={ROUTES.conversations} className="app-brand" aria-label={t('app.home')}>
           <span className="app-brand-name">{t('app.name')}</span>
           <span className="app-brand-tagline">{t('app.tagline')}</span>
         </Link>

@@ -1,5 +1,6 @@
 import { Navigate, type RouteObject, createBrowserRouter, useLocation } from 'react-router-dom';
 import { DESKTOP_ROUTES } from '../../shared/desktop';
+import { ROUTES } from '../../shared/routes';
 import { ConversationPage } from '../features/conversation/components/ConversationPage';
 import { CaptionModePage } from '../features/caption-window/components/CaptionModePage';
 import { DesktopPreferencesPage } from '../features/desktop/components/DesktopPreferencesPage';
@@ -9,7 +10,6 @@ import { TranscriptPage } from '../features/transcript/components/TranscriptPage
 import { CrashPage } from '../features/account/components/CrashPage';
 import { accountRoutes } from './accountRoutes';
 import { AppShell } from './AppShell';
-import { PATHS } from './paths';
 
 /** Redirects, keeping the query string (a shared link's `?token=` survives `/` -> `/web/...`). */
 function RedirectTo({ to }: { to: string }) {
@@ -25,16 +25,16 @@ export const routes: RouteObject[] = [
     // An unexpected error reloads the page (once; see CrashPage).
     errorElement: <CrashPage />,
     children: [
-      { path: PATHS.root, element: <RedirectTo to={PATHS.web} /> },
-      { path: PATHS.web, element: <RedirectTo to={PATHS.conversations} /> },
-      { path: PATHS.conversations, element: <ConversationsPage /> },
-      { path: PATHS.conversationPattern, element: <ConversationPage /> },
-      { path: PATHS.transcriptBase, element: <TranscriptPage /> },
+      { path: ROUTES.root, element: <RedirectTo to={ROUTES.web} /> },
+      { path: ROUTES.web, element: <RedirectTo to={ROUTES.conversations} /> },
+      { path: ROUTES.conversations, element: <ConversationsPage /> },
+      { path: ROUTES.conversation, element: <ConversationPage /> },
+      { path: ROUTES.transcript, element: <TranscriptPage /> },
       ...accountRoutes,
       { path: DESKTOP_ROUTES.preferences, element: <DesktopPreferencesPage /> },
       { path: DESKTOP_ROUTES.internalAudioSetup, element: <InternalAudioSetupPage /> },
       // Unknown paths go to the sign-up screen, as the spec's redirects say.
-      { path: '*', element: <Navigate to={PATHS.signup} replace /> },
+      { path: '*', element: <Navigate to={ROUTES.signup} replace /> },
     ],
   },
 ];

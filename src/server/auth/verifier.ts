@@ -5,20 +5,15 @@
  */
 import { type App, applicationDefault, deleteApp, initializeApp } from 'firebase-admin/app';
 import { type Auth, type UserRecord, getAuth } from 'firebase-admin/auth';
+import { type AccountIdentity, accountIdentityOf } from '../../shared/auth';
 import { randomId } from '../../shared/ids';
 import type { AuthConfig } from '../config';
 import { judgeToken, type TokenClaims } from './token-rules';
 
-export interface VerifiedIdentity {
-  uid: string;
-  email?: string;
-  emailVerified: boolean;
-  phoneNumber?: string;
-  displayName?: string;
-  photoUrl?: string;
+/** An account identity (shared/auth.ts, the same mapping the client uses) proven by a token. */
+export interface VerifiedIdentity extends AccountIdentity {
   /** The provider of this token's sign-in ("password", "google.com", "custom"...). */
   signInProvider: string;
-  providerIds: string[];
   /** Email address per provider, as the profile's `emails` field keeps them. */
   emails: Record<string, string>;
 }
@@ -112,14 +107,8 @@ export class IdentityVerifier {
     );
     if (!verdict.ok) return { ok: false, reason: verdict.reason };
     const identity: VerifiedIdentity = {
-      uid: user.uid,
-      ...(user.email ? { email: user.email } : {}),
-      emailVerified: user.emailVerified,
-      ...(user.phoneNumber ? { phoneNumber: user.phoneNumber } : {}),
-      ...(user.displayName ? { displayName: user.displayName } : {}),
-      ...(user.photoURL ? { photoUrl: user.photoURL } : {}),
+      ...accountIdentityOf(user),
       signInProvider: claims.firebase.sign_in_provider,
-      providerIds: user.providerData.map((p) => p.providerId),
       emails: emailsOf(user),
     };
     const expiresMs = claims.exp * 1000;

@@ -5,17 +5,10 @@
  * spec's error catalogue (src/shared/account-errors.ts).
  */
 import type { FirebaseClientConfig } from '../../../shared/api';
+import type { AccountIdentity } from '../../../shared/auth';
 
-/** What the app needs to know of the signed-in Firebase user. */
-export interface AuthUser {
-  uid: string;
-  email?: string;
-  emailVerified: boolean;
-  phoneNumber?: string;
-  displayName?: string;
-  photoUrl?: string;
-  /** Linked sign-in methods ("password", "google.com", "phone", ...). */
-  providerIds: string[];
+/** What the app needs to know of the signed-in Firebase user (shared/auth.ts maps the common part). */
+export interface AuthUser extends AccountIdentity {
   isAnonymous: boolean;
   /** ms since epoch (Firebase metadata), for telling sign-up from sign-in. */
   creationTimeMs?: number;

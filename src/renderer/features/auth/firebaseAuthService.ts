@@ -5,6 +5,7 @@
  * provider page) and phone codes (reCAPTCHA is skipped in emulator mode).
  */
 import type * as FirebaseAuthModule from 'firebase/auth';
+import { accountIdentityOf } from '../../../shared/auth';
 import type { Auth, AuthProvider, User } from 'firebase/auth';
 import {
   type AuthService,
@@ -19,13 +20,7 @@ type FirebaseAuth = typeof FirebaseAuthModule;
 function toAuthUser(user: User): AuthUser {
   const time = (value: string | undefined) => (value ? Date.parse(value) : undefined);
   return {
-    uid: user.uid,
-    ...(user.email ? { email: user.email } : {}),
-    emailVerified: user.emailVerified,
-    ...(user.phoneNumber ? { phoneNumber: user.phoneNumber } : {}),
-    ...(user.displayName ? { displayName: user.displayName } : {}),
-    ...(user.photoURL ? { photoUrl: user.photoURL } : {}),
-    providerIds: user.providerData.map((p) => p.providerId),
+    ...accountIdentityOf(user),
     isAnonymous: user.isAnonymous,
     ...(time(user.metadata.creationTime) !== undefined
       ? { creationTimeMs: time(user.metadata.creationTime) }

@@ -8,13 +8,13 @@ import { call, delay, put, race, select, take, takeEvery, takeLeading } from 're
 import { END_SEQUENCE_GUARD_MS, ROOM_TITLE_MAX_LENGTH } from '../../../shared/constants';
 import { normalizeTitle } from '../../../shared/validation';
 import type { AppDeps } from '../../app/deps';
-import { PATHS } from '../../app/paths';
 import type { RootState } from '../../app/rootReducer';
 import { audioActions } from '../audio/slice';
 import { notificationsActions } from '../notifications/slice';
 import { socketActions } from '../socket/slice';
 import { conversationActions } from './slice';
 import { selectIsHost, selectRoomId } from './selectors';
+import { ROUTES, transcriptPath } from '../../../shared/routes';
 
 const TAG = 'conversation';
 
@@ -75,7 +75,7 @@ export function* leaveConversation(deps: AppDeps) {
   const roomId = (yield select(selectRoomId)) as string | undefined;
   if (!roomId) return;
   deps.link.send({ type: 'close', reason: 'closed' });
-  yield call([deps.navigation, deps.navigation.navigate], PATHS.transcript(roomId));
+  yield call([deps.navigation, deps.navigation.navigate], transcriptPath(roomId));
 }
 
 function* endOrLeave(deps: AppDeps, action: Action) {
@@ -100,8 +100,8 @@ export function* followRoomEnd(deps: AppDeps) {
     if (!isEndedStatusFor(roomId)(action) && !isRoomEndedError(action)) continue;
     handledRoom = roomId;
     const path = deps.navigation.currentPath();
-    if (!path.startsWith(PATHS.transcriptBase)) {
-      yield call([deps.navigation, deps.navigation.navigate], PATHS.transcript(roomId));
+    if (!path.startsWith(ROUTES.transcript)) {
+      yield call([deps.navigation, deps.navigation.navigate], transcriptPath(roomId));
     }
   }
 }

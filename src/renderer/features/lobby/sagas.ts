@@ -4,7 +4,6 @@ import { API, type RoomNameResponse, type TokenResponse } from '../../../shared/
 import { makeRoomId } from '../../../shared/ids';
 import { checkRoomName, normalizeRoomName } from '../../../shared/validation';
 import type { AppDeps } from '../../app/deps';
-import { PATHS } from '../../app/paths';
 import type { RootState } from '../../app/rootReducer';
 import type { HttpResult } from '../../lib/http';
 import { audioActions } from '../audio/slice';
@@ -14,6 +13,7 @@ import { CONNECT_TIMEOUT_MS } from '../socket/sagas';
 import { isSocketConnectedEvent } from '../socket/slice';
 import type { Identity } from '../session/slice';
 import { lobbyActions } from './slice';
+import { conversationPath } from '../../../shared/routes';
 
 const TAG = 'lobby';
 
@@ -25,7 +25,7 @@ const TAG = 'lobby';
 export function* startConversation(deps: AppDeps) {
   const identity = (yield call(waitForIdentity)) as Identity;
   const roomId = makeRoomId(identity.avaId);
-  yield call([deps.navigation, deps.navigation.navigate], PATHS.conversation(roomId));
+  yield call([deps.navigation, deps.navigation.navigate], conversationPath(roomId));
   // Forked, so that waiting for the connection does not hold back another start.
   yield fork(recordWhenConnected, roomId);
 }
@@ -62,7 +62,7 @@ export function* joinByName(deps: AppDeps, action: ReturnType<typeof lobbyAction
   yield put(lobbyActions.joinResolved());
   yield call(
     [deps.navigation, deps.navigation.navigate],
-    PATHS.conversation(result.data.roomId, result.data.readonly === true, result.data.token),
+    conversationPath(result.data.roomId, result.data.readonly === true, result.data.token),
   );
 }
 
@@ -81,7 +81,7 @@ export function* joinByToken(deps: AppDeps, action: ReturnType<typeof lobbyActio
   yield put(lobbyActions.tokenResolved());
   yield call(
     [deps.navigation, deps.navigation.navigate],
-    PATHS.conversation(result.data.roomId, readonly || result.data.readonly === true, token),
+    conversationPath(result.data.roomId, readonly || result.data.readonly === true, token),
     { replace: true },
   );
 }

@@ -1,7 +1,7 @@
 /**
- * Who the user is. Today everyone is a guest (an avaId kept in localStorage); a signed-in
- * account will set `kind: 'account'` and a `token`, and the rest of the app keeps reading
- * `avaId` and `userName` from here, so accounts slot in without touching the other features.
+ * Who is using this page: a guest (an avaId and the credential the server signed for it, kept on
+ * this device) or a signed-in account (its avaId and identity token). Every feature reads the
+ * avaId, the name shown to others and the proof to present from here, whichever kind it is.
  */
 import { type PayloadAction, createSlice } from '@reduxjs/toolkit';
 

@@ -1,8 +1,8 @@
 import { Callout } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { PATHS } from '../../../app/paths';
 import { useAppSelector } from '../../../app/hooks';
+import { ROUTES } from '../../../../shared/routes';
 
 /**
  * Someone waiting at the host's door: what is happening while they wait, and, when refused, why
@@ -15,7 +15,7 @@ export function JoiningNotice() {
     return (
       <Callout intent="danger" compact className="page-callout" role="alert" data-testid="admission-refused">
         <p>{t(`admission.refused.${refusal}`)}</p>
-        <Link to={PATHS.conversations} data-testid="admission-back">
+        <Link to={ROUTES.conversations} data-testid="admission-back">
           {t('common.backToConversations')}
         </Link>
       </Callout>

@@ -1,3 +1,4 @@
+import { ROUTES } from '../../../../shared/routes';
 import { Button, Callout, H1, Spinner } from '@blueprintjs/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -61,7 +62,7 @@ export function VerifyEmailWait() {
         </Button>
         <Button
           variant="minimal"
-          onClick={() => dispatch(authActions.signOutRequested({ to: '/web/login' }))}
+          onClick={() => dispatch(authActions.signOutRequested({ to: ROUTES.login }))}
         >
           {t('account.verify.other')}
         </Button>

@@ -8,7 +8,6 @@ import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { MOBILE_BREAKPOINT_PX } from '../../../../shared/constants';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { isReadonlyParam } from '../../../app/paths';
 import { useMediaQuery } from '../../../lib/useMediaQuery';
 import { RecordingStateBadge } from '../../audio/components/RecordingStateBadge';
 import { CaptionsView } from '../../captions/components/CaptionsView';
@@ -22,6 +21,7 @@ import { conversationActions } from '../slice';
 import { ControlBar } from './ControlBar';
 import { ParticipantsList } from './ParticipantsList';
 import { RoomTitle } from './RoomTitle';
+import { isReadonlyParam } from '../../../../shared/routes';
 
 const SIDEBAR_ID = 'conversation-sidebar';
 

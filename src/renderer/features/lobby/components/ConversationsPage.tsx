@@ -3,13 +3,13 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { isReadonlyParam } from '../../../app/paths';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { DisplayNameForm } from '../../session/components/DisplayNameForm';
 import { SessionGate } from '../../session/components/SessionGate';
 import { roomNameMessage } from '../roomNameMessages';
 import { selectLobby } from '../selectors';
 import { lobbyActions } from '../slice';
+import { isReadonlyParam } from '../../../../shared/routes';
 
 function StartCard() {
   const { t } = useTranslation();

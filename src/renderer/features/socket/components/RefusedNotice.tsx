@@ -1,8 +1,8 @@
 import { Callout } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { PATHS } from '../../../app/paths';
 import { useAppSelector } from '../../../app/hooks';
+import { ROUTES } from '../../../../shared/routes';
 
 /**
  * The server will not take this connection (a link to a room that does not exist, an ended room,
@@ -23,7 +23,7 @@ export function RefusedNotice() {
       data-code={refusal.code}
     >
       <p>{t(`errors.socket.${refusal.code}`)}</p>
-      <Link to={PATHS.conversations} data-testid="refused-back">
+      <Link to={ROUTES.conversations} data-testid="refused-back">
         {t('common.backToConversations')}
       </Link>
     </Callout>

@@ -3,7 +3,6 @@ import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { PATHS } from '../../../app/paths';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { captionText } from '../../captions/model';
 import { lobbyActions } from '../../lobby/slice';
@@ -11,6 +10,7 @@ import { SessionGate } from '../../session/components/SessionGate';
 import { selectFontSizePx, selectLanguage } from '../../settings/selectors';
 import { selectTranscript, selectTranscriptLines } from '../selectors';
 import { transcriptActions } from '../slice';
+import { ROUTES } from '../../../../shared/routes';
 
 function TranscriptBody({ roomId }: { roomId: string }) {
   const { t } = useTranslation();
@@ -100,7 +100,7 @@ export function TranscriptPage() {
           >
             {t('transcript.newConversation')}
           </Button>
-          <Link to={PATHS.conversations}>{t('transcript.back')}</Link>
+          <Link to={ROUTES.conversations}>{t('transcript.back')}</Link>
         </div>
       </SessionGate>
     </div>
