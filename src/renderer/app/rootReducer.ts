@@ -34,3 +34,6 @@ export const rootReducer = combineReducers({
 });
 
 export type RootState = ReturnType<typeof rootReducer>;
+
+/** The whole state, for sagas that read several parts: `yield* select(selectState)` is typed. */
+export const selectState = (state: RootState): RootState => state;

@@ -1,4 +1,4 @@
-import { all, call, fork } from 'redux-saga/effects';
+import { all, call, fork } from 'typed-redux-saga';
 import { admissionSaga } from '../features/admission/sagas';
 import { audioSaga } from '../features/audio/sagas';
 import { captionsSaga } from '../features/captions/sagas';
@@ -19,7 +19,7 @@ import { transcriptSaga } from '../features/transcript/sagas';
 import type { AppDeps } from './deps';
 
 export function* rootSaga(deps: AppDeps) {
-  yield all([
+  yield* all([
     call(sessionSaga, deps),
     call(authSaga, deps),
     call(profileSaga, deps),
@@ -46,7 +46,7 @@ export function* rootSaga(deps: AppDeps) {
  * learn which speech languages the server offers.
  */
 function* startUp(deps: AppDeps) {
-  yield fork(startAuth, deps);
-  yield fork(remoteConfigSaga, deps);
-  yield call(loadSpeechLangs, deps);
+  yield* fork(startAuth, deps);
+  yield* fork(remoteConfigSaga, deps);
+  yield* call(loadSpeechLangs, deps);
 }

@@ -5,7 +5,7 @@
  * - this person as host, with the requests waiting for an answer (`requests`).
  * The server's messages drive it; `answered` and `requireChanged` are the host's actions.
  */
-import { type PayloadAction, createSlice } from '@reduxjs/toolkit';
+import { type PayloadAction, createAction, createSlice } from '@reduxjs/toolkit';
 import type { ConnectionRole } from '../../../shared/entities';
 import type { JoinRefusalReason } from '../../../shared/protocol';
 import { conversationActions } from '../conversation/slice';
@@ -36,8 +36,6 @@ const admissionSlice = createSlice({
     answered(state, action: PayloadAction<{ id: string; accept: boolean }>) {
       state.requests = state.requests.filter((r) => r.id !== action.payload.id);
     },
-    /** Host: newcomers wait to be let in (true), or come straight in. */
-    requireChanged(_state, _action: PayloadAction<boolean>) {},
   },
   extraReducers: (builder) => {
     builder.addCase(conversationActions.entered, () => initialAdmissionState);
@@ -72,5 +70,11 @@ const admissionSlice = createSlice({
   },
 });
 
-export const admissionActions = admissionSlice.actions;
+/** Events: actions that change no state here; sagas and other features act on them. */
+const admissionEvents = {
+  /** Host: newcomers wait to be let in (true), or come straight in. */
+  requireChanged: createAction<boolean>('admission/requireChanged'),
+};
+
+export const admissionActions = { ...admissionSlice.actions, ...admissionEvents };
 export const admissionReducer = admissionSlice.reducer;

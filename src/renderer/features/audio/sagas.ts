@@ -19,7 +19,7 @@ import {
   select,
   take,
   takeLatest,
-} from 'redux-saga/effects';
+} from 'typed-redux-saga';
 import { int16ToLittleEndianBytes, volumeLevel } from '../../../shared/audio';
 import {
   CHUNK_LENGTH_MS,
@@ -30,7 +30,7 @@ import {
 import type { AudioDevice, RecordingStartMetadata } from '../../../shared/entities';
 import type { AudioError } from '../../../shared/errors';
 import type { AppDeps } from '../../app/deps';
-import type { RootState } from '../../app/rootReducer';
+import { type RootState, selectState } from '../../app/rootReducer';
 import { conversationActions } from '../conversation/slice';
 import { notificationsActions } from '../notifications/slice';
 import { settingsActions } from '../settings/slice';
@@ -83,7 +83,7 @@ function captureChannel(session: CaptureSession): EventChannel<CaptureEvent> {
 /** Sends chunks as they come; returns when the microphone track ends. */
 export function* pumpChunks(deps: AppDeps, channel: EventChannel<CaptureEvent>, meter: { peak: number }) {
   while (true) {
-    const event = (yield take(channel)) as CaptureEvent;
+    const event = yield* take(channel);
     if (event.kind === 'ended') return 'ended' as const;
     meter.peak = Math.max(meter.peak, volumeLevel(event.samples));
     deps.link.sendBinary(int16ToLittleEndianBytes(event.samples));
@@ -93,75 +93,75 @@ export function* pumpChunks(deps: AppDeps, channel: EventChannel<CaptureEvent>, 
 /** Every VOLUME_SAMPLE_INTERVAL_MS, shows the loudest level of the period. */
 export function* meterVolume(meter: { peak: number }) {
   while (true) {
-    yield delay(VOLUME_SAMPLE_INTERVAL_MS);
-    const shown = (yield select((s: RootState) => s.audio.volume)) as number;
+    yield* delay(VOLUME_SAMPLE_INTERVAL_MS);
+    const shown = yield* select((s: RootState) => s.audio.volume);
     const next = nextVolume(shown, meter.peak);
     meter.peak = 0;
-    if (next !== undefined) yield put(audioActions.volumeChanged(next));
+    if (next !== undefined) yield* put(audioActions.volumeChanged(next));
   }
 }
 
 function* fail(deps: AppDeps, error: unknown) {
   const code: AudioError = audioErrorOf(error);
   deps.logger.log('error', TAG, `recording failed (${code})`, error);
-  yield put(audioActions.failed(code));
-  yield put(audioActions.recordingEvent('failed'));
+  yield* put(audioActions.failed(code));
+  yield* put(audioActions.recordingEvent('failed'));
   // Shown by AudioProblemNotice until recording starts again, not as a notice that fades.
 }
 
 function* refreshDevices(deps: AppDeps) {
   try {
-    const devices = (yield call([deps.audio, deps.audio.listInputs])) as AudioDevice[];
-    yield put(audioActions.devicesLoaded(devices));
+    const devices = yield* call([deps.audio, deps.audio.listInputs]);
+    yield* put(audioActions.devicesLoaded(devices));
   } catch (error) {
     deps.logger.log('warn', TAG, 'could not list microphones', error);
   }
 }
 
 /** One recording, from the button to its end. */
-export function* recordOnce(deps: AppDeps): Generator<unknown, RecordingOutcome, unknown> {
-  const state = (yield select()) as RootState;
+export function* recordOnce(deps: AppDeps) {
+  const state = yield* select(selectState);
   if (state.socket.status !== 'online' || !deps.link.isAttached) {
-    yield put(notificationsActions.notify({ intent: 'warning', key: 'audio.needsConnection' }));
+    yield* put(notificationsActions.notify({ intent: 'warning', key: 'audio.needsConnection' }));
     return 'stopped';
   }
   const deviceId = resolveMicId(state.audio.devices, state.audio.selectedMicId);
   const device = state.audio.devices.find((d) => d.id === deviceId);
-  yield put(audioActions.recordingEvent('start'));
+  yield* put(audioActions.recordingEvent('start'));
 
   const controller = new AbortController();
   let session: CaptureSession | undefined;
   try {
-    const result = (yield race({
+    const result = yield* race({
       session: call([deps.audio, deps.audio.start], { deviceId }, controller.signal),
       stop: take(isStopRequest),
       gone: take(isSocketGone),
       exit: take(conversationActions.exited.type),
-    })) as { session?: CaptureSession; gone?: Action };
+    });
     session = result.session;
     if (!session) {
       controller.abort();
-      yield put(audioActions.recordingEvent('stop'));
+      yield* put(audioActions.recordingEvent('stop'));
       return result.gone && isSocketDroppedEvent(result.gone) ? 'lost' : 'stopped';
     }
   } catch (error) {
     controller.abort();
-    yield call(fail, deps, error);
+    yield* call(fail, deps, error);
     return 'failed';
   } finally {
-    if ((yield cancelled()) as boolean) controller.abort();
+    if (yield* cancelled()) controller.abort();
   }
 
-  yield put(audioActions.recordingEvent('started'));
+  yield* put(audioActions.recordingEvent('started'));
   deps.logger.log(
     'info',
     TAG,
     `recording at ${session.contextRateHz} Hz${deviceId ? ` from ${deviceId}` : ''}`,
   );
-  const lang = (yield select((s: RootState) => s.settings.speechLang)) as string;
+  const lang = yield* select((s: RootState) => s.settings.speechLang);
   deps.link.send({ type: 'audio', action: 'start', metadata: recordingMetadata(lang, deps.now(), device) });
   // Labels of microphones are only given once permission is granted: list them again.
-  yield fork(refreshDevices, deps);
+  yield* fork(refreshDevices, deps);
 
   const channel = captureChannel(session);
   const meter = { peak: 0 };
@@ -169,9 +169,9 @@ export function* recordOnce(deps: AppDeps): Generator<unknown, RecordingOutcome,
   let pump: Task | undefined;
   let metering: Task | undefined;
   try {
-    pump = (yield fork(pumpChunks, deps, channel, meter)) as Task;
-    metering = (yield fork(meterVolume, meter)) as Task;
-    const result = (yield race({
+    pump = yield* fork(pumpChunks, deps, channel, meter);
+    metering = yield* fork(meterVolume, meter);
+    const result = yield* race({
       stop: take(isStopRequest),
       micChanged: take(audioActions.micSelected.type),
       langChanged: take(settingsActions.speechLangChanged.type),
@@ -179,24 +179,24 @@ export function* recordOnce(deps: AppDeps): Generator<unknown, RecordingOutcome,
       ended: take(isRoomEnded),
       exit: take(conversationActions.exited.type),
       trackEnded: join(pump),
-    })) as Record<string, unknown>;
+    });
     if (result.micChanged || result.langChanged) outcome = 'restart';
     if (result.gone && isSocketDroppedEvent(result.gone as Action)) outcome = 'lost';
     if (result.trackEnded) {
       outcome = 'failed';
-      yield put(notificationsActions.notify({ intent: 'warning', key: 'audio.trackEnded' }));
+      yield* put(notificationsActions.notify({ intent: 'warning', key: 'audio.trackEnded' }));
     }
   } finally {
-    if (pump) yield cancel(pump);
-    if (metering) yield cancel(metering);
+    if (pump) yield* cancel(pump);
+    if (metering) yield* cancel(metering);
     channel.close();
     try {
-      yield call([session, session.stop]);
+      yield* call([session, session.stop]);
     } catch (error) {
       deps.logger.log('warn', TAG, 'error while releasing the microphone', error);
     }
     deps.link.send({ type: 'audio', action: 'stop' });
-    yield put(audioActions.recordingEvent(outcome === 'failed' ? 'failed' : 'stop'));
+    yield* put(audioActions.recordingEvent(outcome === 'failed' ? 'failed' : 'stop'));
   }
   return outcome;
 }
@@ -206,19 +206,19 @@ export function* recordOnce(deps: AppDeps): Generator<unknown, RecordingOutcome,
  * the user stops first (the record button, a stop request), leaves, or the room ends.
  */
 export function* waitToResume() {
-  yield put(audioActions.resumeWaiting(true));
-  yield put(notificationsActions.notify({ intent: 'warning', key: 'audio.pausedConnectionLost' }));
+  yield* put(audioActions.resumeWaiting(true));
+  yield* put(notificationsActions.notify({ intent: 'warning', key: 'audio.pausedConnectionLost' }));
   try {
-    const result = (yield race({
+    const result = yield* race({
       back: take(isSocketConnectedEvent),
       stop: take(isStopRequest),
       closed: take((a: Action) => socketActions.statusEvent.match(a) && a.payload === 'close'),
       ended: take(isRoomEnded),
       exit: take(conversationActions.exited.type),
-    })) as { back?: Action };
+    });
     return result.back !== undefined;
   } finally {
-    yield put(audioActions.resumeWaiting(false));
+    yield* put(audioActions.resumeWaiting(false));
   }
 }
 
@@ -229,10 +229,10 @@ export function* waitToResume() {
  */
 export function* recordUntilStopped(deps: AppDeps) {
   while (true) {
-    const outcome = (yield call(recordOnce, deps)) as RecordingOutcome;
+    const outcome = yield* recordOnce(deps);
     if (outcome === 'restart') continue;
-    if (outcome === 'lost' && ((yield call(waitToResume)) as boolean)) {
-      yield put(notificationsActions.notify({ intent: 'success', key: 'audio.resumed' }));
+    if (outcome === 'lost' && (yield* call(waitToResume))) {
+      yield* put(notificationsActions.notify({ intent: 'success', key: 'audio.resumed' }));
       continue;
     }
     return;
@@ -242,11 +242,11 @@ export function* recordUntilStopped(deps: AppDeps) {
 /** Each start (the record button while not recording, startRequested) runs recordUntilStopped. */
 export function* recordingLoop(deps: AppDeps) {
   while (true) {
-    yield take([audioActions.toggleRequested.type, audioActions.startRequested.type]);
-    const state = (yield select()) as RootState;
+    yield* take([audioActions.toggleRequested.type, audioActions.startRequested.type]);
+    const state = yield* select(selectState);
     if (!canStart(state.audio.recording)) continue;
     if (state.conversation.readonly) continue;
-    yield call(recordUntilStopped, deps);
+    yield* call(recordUntilStopped, deps);
   }
 }
 
@@ -257,10 +257,10 @@ export function* watchDevices(deps: AppDeps) {
     buffers.sliding(1),
   );
   try {
-    yield call(refreshDevices, deps);
+    yield* call(refreshDevices, deps);
     while (true) {
-      yield take(channel);
-      yield call(refreshDevices, deps);
+      yield* take(channel);
+      yield* call(refreshDevices, deps);
     }
   } finally {
     channel.close();
@@ -268,17 +268,17 @@ export function* watchDevices(deps: AppDeps) {
 }
 
 function* devicesWhileInConversation(deps: AppDeps) {
-  yield race({ watch: call(watchDevices, deps), exit: take(conversationActions.exited.type) });
+  yield* race({ watch: call(watchDevices, deps), exit: take(conversationActions.exited.type) });
 }
 
 function* persistMic(deps: AppDeps, action: ReturnType<typeof audioActions.micSelected>) {
   if (action.payload)
-    yield call([deps.storage, deps.storage.set], STORAGE_KEYS.selectedMicId, action.payload);
-  else yield call([deps.storage, deps.storage.remove], STORAGE_KEYS.selectedMicId);
+    yield* call([deps.storage, deps.storage.set], STORAGE_KEYS.selectedMicId, action.payload);
+  else yield* call([deps.storage, deps.storage.remove], STORAGE_KEYS.selectedMicId);
 }
 
 export function* audioSaga(deps: AppDeps) {
-  yield fork(recordingLoop, deps);
-  yield takeLatest(conversationActions.entered.type, devicesWhileInConversation, deps);
-  yield takeLatest(audioActions.micSelected.type, persistMic, deps);
+  yield* fork(recordingLoop, deps);
+  yield* takeLatest(conversationActions.entered.type, devicesWhileInConversation, deps);
+  yield* takeLatest(audioActions.micSelected.type, persistMic, deps);
 }

@@ -1,4 +1,4 @@
-import { type PayloadAction, createSlice } from '@reduxjs/toolkit';
+import { type PayloadAction, createAction, createSlice } from '@reduxjs/toolkit';
 import { STORAGE_KEYS } from '../../../shared/constants';
 import type { AudioDevice } from '../../../shared/entities';
 import type { AudioError } from '../../../shared/errors';
@@ -43,14 +43,6 @@ const audioSlice = createSlice({
       if (action.payload === 'start') state.error = undefined;
       if (state.recording === 'NOT_RECORDING') state.volume = 0;
     },
-    /** The record button: start when not recording, stop otherwise. */
-    toggleRequested() {},
-    /**
-     * Start when not recording; never stops. For starts that are not a button press: a new
-     * conversation, the tray's or global shortcut's "start captions".
-     */
-    startRequested() {},
-    stopRequested() {},
     resumeWaiting(state, action: PayloadAction<boolean>) {
       state.resuming = action.payload;
     },
@@ -69,5 +61,17 @@ const audioSlice = createSlice({
   },
 });
 
-export const audioActions = audioSlice.actions;
+/** Events: actions that change no state here; sagas and other features act on them. */
+const audioEvents = {
+  /** The record button: start when not recording, stop otherwise. */
+  toggleRequested: createAction('audio/toggleRequested'),
+  /**
+   * Start when not recording; never stops. For starts that are not a button press: a new
+   * conversation, the tray's or global shortcut's "start captions".
+   */
+  startRequested: createAction('audio/startRequested'),
+  stopRequested: createAction('audio/stopRequested'),
+};
+
+export const audioActions = { ...audioSlice.actions, ...audioEvents };
 export const audioReducer = audioSlice.reducer;

@@ -5,21 +5,22 @@
  * (for example one issued before the email was verified) is fetched again once, and the call
  * retried.
  */
-import { call, put, select } from 'redux-saga/effects';
+import type { SagaIterator } from 'redux-saga';
+import type { CallEffect } from 'redux-saga/effects';
+import { type SagaGenerator, call, put, select } from 'typed-redux-saga';
 import { NO_TOKEN_MESSAGE, identityAuthorization, tokenNeedsRefetch } from '../../../shared/auth';
 import type { AppDeps } from '../../app/deps';
 import type { HttpResult } from '../../lib/http';
 import { selectAuth } from './selectors';
-import { type AuthState, authActions } from './slice';
+import { authActions } from './slice';
 
 /** The current token: the one held, unless it is 3,000,000 ms old (then fetched again). */
-export function* currentToken(deps: AppDeps): Generator<unknown, string | undefined, unknown> {
-  const auth = (yield select(selectAuth)) as AuthState;
+export function* currentToken(deps: AppDeps) {
+  const auth = yield* select(selectAuth);
   if (auth.phase !== 'signed-in') return undefined;
   if (auth.token && !tokenNeedsRefetch(auth.tokenFetchedAtMs, deps.now())) return auth.token;
-  const token = (yield call([deps.auth, deps.auth.getIdToken], auth.token !== undefined)) as
-    string | undefined;
-  if (token) yield put(authActions.tokenFetched({ token, atMs: deps.now() }));
+  const token = yield* call([deps.auth, deps.auth.getIdToken], auth.token !== undefined);
+  if (token) yield* put(authActions.tokenFetched({ token, atMs: deps.now() }));
   return token;
 }
 
@@ -41,21 +42,35 @@ function send<T>(deps: AppDeps, method: AuthedMethod, path: string, body: unknow
   return deps.http.patch<T>(path, body, options);
 }
 
-export function* authedRequest<T>(
+function* authedRequestSaga<T>(deps: AppDeps, method: AuthedMethod, path: string, body: unknown) {
+  const token = yield* call(currentToken, deps);
+  if (!token) return { ok: false, status: 401, message: NO_TOKEN_MESSAGE, code: 'no-token' } as HttpResult<T>;
+  let result = yield* call(send<T>, deps, method, path, body, token);
+  if (!result.ok && (result.status === 401 || result.status === 403) && RETRYABLE.has(String(result.code))) {
+    const fresh = yield* call([deps.auth, deps.auth.getIdToken], true);
+    if (fresh && fresh !== token) {
+      yield* put(authActions.tokenFetched({ token: fresh, atMs: deps.now() }));
+      result = yield* call(send<T>, deps, method, path, body, fresh);
+    }
+  }
+  return result;
+}
+
+/**
+ * A call to the backend as the signed-in account, answered with the server's result (as a call
+ * effect, so tests see it). `call` cannot infer T through a generic generator, hence one cast here.
+ */
+export function authedRequest<T>(
   deps: AppDeps,
   method: AuthedMethod,
   path: string,
   body?: unknown,
-): Generator<unknown, HttpResult<T>, unknown> {
-  const token = (yield call(currentToken, deps)) as string | undefined;
-  if (!token) return { ok: false, status: 401, message: NO_TOKEN_MESSAGE, code: 'no-token' };
-  let result = (yield call(send<T>, deps, method, path, body, token)) as HttpResult<T>;
-  if (!result.ok && (result.status === 401 || result.status === 403) && RETRYABLE.has(String(result.code))) {
-    const fresh = (yield call([deps.auth, deps.auth.getIdToken], true)) as string | undefined;
-    if (fresh && fresh !== token) {
-      yield put(authActions.tokenFetched({ token: fresh, atMs: deps.now() }));
-      result = (yield call(send<T>, deps, method, path, body, fresh)) as HttpResult<T>;
-    }
-  }
-  return result;
+): SagaGenerator<HttpResult<T>, CallEffect> {
+  const saga = authedRequestSaga as (
+    deps: AppDeps,
+    method: AuthedMethod,
+    path: string,
+    body: unknown,
+  ) => SagaIterator<HttpResult<T>>;
+  return call(saga, deps, method, path, body);
 }

@@ -5,18 +5,7 @@
  * email verification, signs out, and mints the desktop app's custom token.
  */
 import { type EventChannel, type Task, buffers, eventChannel } from 'redux-saga';
-import {
-  call,
-  cancel,
-  delay,
-  fork,
-  put,
-  race,
-  select,
-  take,
-  takeEvery,
-  takeLatest,
-} from 'redux-saga/effects';
+import { call, cancel, delay, fork, put, race, select, take, takeEvery, takeLatest } from 'typed-redux-saga';
 import {
   type SignInError,
   type SignInMethod,
@@ -35,12 +24,11 @@ import { LOADING_TIMEOUT_MS, TOKEN_REFETCH_MS } from '../../../shared/constants'
 import { desktopLoginDeepLink } from '../../../shared/desktop';
 import { ROUTES, afterSignOutPath } from '../../../shared/routes';
 import type { AppDeps } from '../../app/deps';
-import type { HttpResult } from '../../lib/http';
 import { selectLanguage } from '../settings/selectors';
 import { type AuthUser, authErrorCode } from './authService';
 import { authedRequest, currentToken } from './authedRequest';
 import { selectAuth } from './selectors';
-import { type AuthState, authActions } from './slice';
+import { authActions } from './slice';
 
 const TAG = 'auth';
 /** While waiting on email verification, the user is read again this often. */
@@ -50,12 +38,12 @@ function* fail(deps: AppDeps, method: SignInMethod, error: unknown) {
   const code = authErrorCode(error);
   if (isConnectionOfflineError(error instanceof Error ? error.message : String(error))) {
     deps.logger.log('info', TAG, `${method} sign-in while offline: ${code ?? String(error)}`);
-    yield put(authActions.requestDone());
+    yield* put(authActions.requestDone());
     return;
   }
   const key: SignInError = signInErrorOf(code, method);
   deps.logger.log('warn', TAG, `${method} sign-in failed: ${code ?? String(error)}`);
-  yield put(authActions.requestFailed({ key, ...(key === 'unknown' && code ? { detail: code } : {}) }));
+  yield* put(authActions.requestFailed({ key, ...(key === 'unknown' && code ? { detail: code } : {}) }));
 }
 
 /** Buffered: a change that comes while the last one is still being handled must not be lost. */
@@ -66,12 +54,12 @@ function userChannel(deps: AppDeps): EventChannel<{ user: AuthUser | null }> {
 /** Fetches the token of the signed-in user, and again every TOKEN_REFETCH_MS while signed in. */
 function* keepTokenFresh(deps: AppDeps) {
   for (;;) {
-    const token = (yield call([deps.auth, deps.auth.getIdToken], false)) as string | undefined;
-    if (token) yield put(authActions.tokenFetched({ token, atMs: deps.now() }));
-    yield delay(TOKEN_REFETCH_MS);
-    const fresh = (yield call([deps.auth, deps.auth.getIdToken], true)) as string | undefined;
-    if (fresh) yield put(authActions.tokenFetched({ token: fresh, atMs: deps.now() }));
-    yield delay(TOKEN_REFETCH_MS);
+    const token = yield* call([deps.auth, deps.auth.getIdToken], false);
+    if (token) yield* put(authActions.tokenFetched({ token, atMs: deps.now() }));
+    yield* delay(TOKEN_REFETCH_MS);
+    const fresh = yield* call([deps.auth, deps.auth.getIdToken], true);
+    if (fresh) yield* put(authActions.tokenFetched({ token: fresh, atMs: deps.now() }));
+    yield* delay(TOKEN_REFETCH_MS);
   }
 }
 
@@ -88,21 +76,21 @@ function trackSignIn(deps: AppDeps, user: AuthUser) {
 
 /** Follows the provider's user; each signed-in user gets a token kept fresh until it changes. */
 function* followUser(deps: AppDeps) {
-  const channel = (yield call(userChannel, deps)) as EventChannel<{ user: AuthUser | null }>;
+  const channel = yield* call(userChannel, deps);
   let refresher: Task | undefined;
   let uid: string | undefined;
   for (;;) {
-    const { user } = (yield take(channel)) as { user: AuthUser | null };
+    const { user } = yield* take(channel);
     const signedIn = user !== null && isVerifiedAccount(user);
     if (refresher && (!signedIn || user?.uid !== uid)) {
-      yield cancel(refresher);
+      yield* cancel(refresher);
       refresher = undefined;
     }
-    yield put(authActions.userChanged(user));
+    yield* put(authActions.userChanged(user));
     if (signedIn && !refresher) {
       uid = user.uid;
       trackSignIn(deps, user);
-      refresher = (yield fork(keepTokenFresh, deps)) as Task;
+      refresher = yield* fork(keepTokenFresh, deps);
     }
   }
 }
@@ -112,58 +100,58 @@ function* followUser(deps: AppDeps) {
  * log it and carry on signed out (the loading screen resets), rather than wait forever.
  */
 export function* startAuth(deps: AppDeps) {
-  yield put(
+  yield* put(
     authActions.platformDetected({
       isDesktopShell: deps.platform.isDesktopShell,
       isLocalhost: deps.platform.isLocalhost,
     }),
   );
-  const config = (yield call([deps.http, deps.http.get], API.config)) as HttpResult<ServerConfigResponse>;
+  const config = yield* call([deps.http, deps.http.get<ServerConfigResponse>], API.config);
   if (!config.ok) {
     deps.logger.log('warn', TAG, `could not read the server configuration: ${config.message}`);
   }
   const firebase = config.ok ? config.data.firebase : null;
   if (!firebase) {
-    yield put(authActions.configLoaded({ available: false, emulator: false }));
+    yield* put(authActions.configLoaded({ available: false, emulator: false }));
     return;
   }
-  yield put(
+  yield* put(
     authActions.configLoaded({
       available: true,
       emulator: Boolean(firebase.emulatorUrl),
       ...(firebase.ssoProviderId ? { ssoProviderId: firebase.ssoProviderId } : {}),
     }),
   );
-  const language = (yield select(selectLanguage)) as string;
+  const language = yield* select(selectLanguage);
   try {
-    yield call([deps.auth, deps.auth.init], firebase, language);
+    yield* call([deps.auth, deps.auth.init], firebase, language);
   } catch (error) {
     deps.logger.log('error', TAG, `the identity provider could not start: ${String(error)}`);
-    yield put(authActions.loadingTimedOut());
+    yield* put(authActions.loadingTimedOut());
     return;
   }
-  yield fork(followUser, deps);
-  const { timeout } = (yield race({
+  yield* fork(followUser, deps);
+  const { timeout } = yield* race({
     user: take(authActions.userChanged.type),
     timeout: delay(LOADING_TIMEOUT_MS),
-  })) as { timeout?: true };
+  });
   if (timeout) {
     deps.logger.log('error', TAG, `loading timed out after ${LOADING_TIMEOUT_MS} ms`);
-    yield put(authActions.loadingTimedOut());
+    yield* put(authActions.loadingTimedOut());
   }
 }
 
 function* emailSignIn(deps: AppDeps, action: ReturnType<typeof authActions.emailSignInRequested>) {
   const { email, password } = action.payload;
   if (!isValidEmail(email)) {
-    yield put(authActions.requestFailed({ key: 'invalid-email' }));
+    yield* put(authActions.requestFailed({ key: 'invalid-email' }));
     return;
   }
   try {
-    const user = (yield call([deps.auth, deps.auth.signInWithEmail], email.trim(), password)) as AuthUser;
+    const user = yield* call([deps.auth, deps.auth.signInWithEmail], email.trim(), password);
     // Email sign-in answers 'unverified' when the address is not verified (the wait screen shows).
-    if (!isVerifiedAccount(user)) yield put(authActions.requestFailed({ key: 'unverified' }));
-    else yield put(authActions.requestDone());
+    if (!isVerifiedAccount(user)) yield* put(authActions.requestFailed({ key: 'unverified' }));
+    else yield* put(authActions.requestDone());
   } catch (error) {
     yield* fail(deps, 'email', error);
   }
@@ -172,21 +160,21 @@ function* emailSignIn(deps: AppDeps, action: ReturnType<typeof authActions.email
 function* emailSignUp(deps: AppDeps, action: ReturnType<typeof authActions.emailSignUpRequested>) {
   const { email, password, termsAccepted } = action.payload;
   if (!termsAccepted) {
-    yield put(authActions.requestFailed({ key: 'terms-not-accepted' }));
+    yield* put(authActions.requestFailed({ key: 'terms-not-accepted' }));
     return;
   }
   if (!isValidEmail(email)) {
-    yield put(authActions.requestFailed({ key: 'invalid-email' }));
+    yield* put(authActions.requestFailed({ key: 'invalid-email' }));
     return;
   }
   if (!isValidPassword(password)) {
-    yield put(authActions.requestFailed({ key: 'weak-password' }));
+    yield* put(authActions.requestFailed({ key: 'weak-password' }));
     return;
   }
   try {
-    yield call([deps.auth, deps.auth.signUpWithEmail], email.trim(), password);
-    yield call([deps.auth, deps.auth.sendEmailVerification]);
-    yield put(authActions.verificationEmailSent(email.trim()));
+    yield* call([deps.auth, deps.auth.signUpWithEmail], email.trim(), password);
+    yield* call([deps.auth, deps.auth.sendEmailVerification]);
+    yield* put(authActions.verificationEmailSent(email.trim()));
   } catch (error) {
     yield* fail(deps, 'email', error);
   }
@@ -195,16 +183,16 @@ function* emailSignUp(deps: AppDeps, action: ReturnType<typeof authActions.email
 function* providerSignIn(deps: AppDeps, action: ReturnType<typeof authActions.providerSignInRequested>) {
   const { provider, signUp, termsAccepted, emulatorIdentity } = action.payload;
   if (signUp && !termsAccepted) {
-    yield put(authActions.requestFailed({ key: 'terms-not-accepted' }));
+    yield* put(authActions.requestFailed({ key: 'terms-not-accepted' }));
     return;
   }
-  const { ssoProviderId } = (yield select(selectAuth)) as AuthState;
+  const { ssoProviderId } = yield* select(selectAuth);
   try {
-    yield call([deps.auth, deps.auth.signInWithProvider], provider, {
+    yield* call([deps.auth, deps.auth.signInWithProvider], provider, {
       ...(ssoProviderId ? { ssoProviderId } : {}),
       ...(emulatorIdentity ? { emulatorIdentity } : {}),
     });
-    yield put(authActions.requestDone());
+    yield* put(authActions.requestDone());
   } catch (error) {
     yield* fail(deps, provider, error);
   }
@@ -213,16 +201,16 @@ function* providerSignIn(deps: AppDeps, action: ReturnType<typeof authActions.pr
 function* phoneCode(deps: AppDeps, action: ReturnType<typeof authActions.phoneCodeRequested>) {
   const checked = checkPhoneNumber(action.payload.prefix, action.payload.national);
   if (!checked.ok) {
-    yield put(authActions.requestFailed({ key: checked.problem }));
+    yield* put(authActions.requestFailed({ key: checked.problem }));
     return;
   }
   try {
-    const verificationId = (yield call(
+    const verificationId = yield* call(
       [deps.auth, deps.auth.sendPhoneCode],
       checked.e164,
       action.payload.recaptchaContainerId,
-    )) as string;
-    yield put(authActions.phoneCodeSent({ e164: checked.e164, verificationId }));
+    );
+    yield* put(authActions.phoneCodeSent({ e164: checked.e164, verificationId }));
   } catch (error) {
     yield* fail(deps, 'phone', error);
   }
@@ -230,17 +218,17 @@ function* phoneCode(deps: AppDeps, action: ReturnType<typeof authActions.phoneCo
 
 function* phoneConfirm(deps: AppDeps, action: ReturnType<typeof authActions.phoneCodeSubmitted>) {
   if (!isValidPhoneCode(action.payload.code)) {
-    yield put(authActions.requestFailed({ key: 'invalid-code' }));
+    yield* put(authActions.requestFailed({ key: 'invalid-code' }));
     return;
   }
-  const { phone } = (yield select(selectAuth)) as AuthState;
+  const { phone } = yield* select(selectAuth);
   if (!phone) {
-    yield put(authActions.requestFailed({ key: 'invalid-phone' }));
+    yield* put(authActions.requestFailed({ key: 'invalid-phone' }));
     return;
   }
   try {
-    yield call([deps.auth, deps.auth.confirmPhoneCode], phone.verificationId, action.payload.code.trim());
-    yield put(authActions.requestDone());
+    yield* call([deps.auth, deps.auth.confirmPhoneCode], phone.verificationId, action.payload.code.trim());
+    yield* put(authActions.requestDone());
   } catch (error) {
     yield* fail(deps, 'phone', error);
   }
@@ -249,11 +237,11 @@ function* phoneConfirm(deps: AppDeps, action: ReturnType<typeof authActions.phon
 function* passwordReset(deps: AppDeps, action: ReturnType<typeof authActions.passwordResetRequested>) {
   const email = action.payload.email.trim();
   if (!isValidEmail(email)) {
-    yield put(authActions.requestFailed({ key: 'invalid-email' }));
+    yield* put(authActions.requestFailed({ key: 'invalid-email' }));
     return;
   }
   try {
-    yield call([deps.auth, deps.auth.sendPasswordReset], email);
+    yield* call([deps.auth, deps.auth.sendPasswordReset], email);
   } catch (error) {
     // An unknown address gets the same answer as a known one: no one learns who has an account.
     if (signInErrorOf(authErrorCode(error), 'email') !== 'user-not-found') {
@@ -261,14 +249,14 @@ function* passwordReset(deps: AppDeps, action: ReturnType<typeof authActions.pas
       return;
     }
   }
-  yield put(authActions.passwordResetSent(email));
+  yield* put(authActions.passwordResetSent(email));
 }
 
 function* resendVerification(deps: AppDeps) {
   try {
-    yield call([deps.auth, deps.auth.sendEmailVerification]);
-    const { user } = (yield select(selectAuth)) as AuthState;
-    yield put(authActions.verificationEmailSent(user?.email ?? ''));
+    yield* call([deps.auth, deps.auth.sendEmailVerification]);
+    const { user } = yield* select(selectAuth);
+    yield* put(authActions.verificationEmailSent(user?.email ?? ''));
   } catch (error) {
     yield* fail(deps, 'email', error);
   }
@@ -277,9 +265,9 @@ function* resendVerification(deps: AppDeps) {
 /** Reads the user again; once verified, a fresh token (its claims say so) and the account opens. */
 function* checkVerification(deps: AppDeps) {
   try {
-    const user = (yield call([deps.auth, deps.auth.reloadUser])) as AuthUser | null;
-    if (user && isVerifiedAccount(user)) yield call([deps.auth, deps.auth.getIdToken], true);
-    yield put(authActions.requestDone());
+    const user = yield* call([deps.auth, deps.auth.reloadUser]);
+    if (user && isVerifiedAccount(user)) yield* call([deps.auth, deps.auth.getIdToken], true);
+    yield* put(authActions.requestDone());
   } catch (error) {
     yield* fail(deps, 'email', error);
   }
@@ -288,13 +276,13 @@ function* checkVerification(deps: AppDeps) {
 /** While the wait screen shows, check every few seconds whether the link was opened. */
 function* pollVerification(deps: AppDeps) {
   for (;;) {
-    yield delay(VERIFICATION_POLL_MS);
-    const { phase } = (yield select(selectAuth)) as AuthState;
+    yield* delay(VERIFICATION_POLL_MS);
+    const { phase } = yield* select(selectAuth);
     if (phase !== 'unverified') return;
     try {
-      const user = (yield call([deps.auth, deps.auth.reloadUser])) as AuthUser | null;
+      const user = yield* call([deps.auth, deps.auth.reloadUser]);
       if (user && isVerifiedAccount(user)) {
-        yield call([deps.auth, deps.auth.getIdToken], true);
+        yield* call([deps.auth, deps.auth.getIdToken], true);
         return;
       }
     } catch (error) {
@@ -306,30 +294,30 @@ function* pollVerification(deps: AppDeps) {
 function* watchVerification(deps: AppDeps) {
   let poller: Task | undefined;
   for (;;) {
-    yield take(authActions.userChanged.type);
-    const { phase } = (yield select(selectAuth)) as AuthState;
-    if (phase === 'unverified' && !poller?.isRunning()) poller = (yield fork(pollVerification, deps)) as Task;
-    if (phase !== 'unverified' && poller?.isRunning()) yield cancel(poller);
+    yield* take(authActions.userChanged.type);
+    const { phase } = yield* select(selectAuth);
+    if (phase === 'unverified' && !poller?.isRunning()) poller = yield* fork(pollVerification, deps);
+    if (phase !== 'unverified' && poller?.isRunning()) yield* cancel(poller);
   }
 }
 
 function* signOut(deps: AppDeps, action: ReturnType<typeof authActions.signOutRequested>) {
   // Opened as a page (/web/logout), sign-out may come before the provider has restored the
   // session: wait for it, or the session would come back right after.
-  while (((yield select(selectAuth)) as AuthState).phase === 'loading') {
-    yield take([
+  while ((yield* select(selectAuth)).phase === 'loading') {
+    yield* take([
       authActions.userChanged.type,
       authActions.configLoaded.type,
       authActions.loadingTimedOut.type,
     ]);
   }
   try {
-    yield call([deps.auth, deps.auth.signOut]);
+    yield* call([deps.auth, deps.auth.signOut]);
     deps.logger.log('info', 'analytics', 'Signed Out');
   } catch (error) {
     deps.logger.log('error', TAG, `sign-out failed: ${String(error)}`);
   }
-  yield put(authActions.requestDone());
+  yield* put(authActions.requestDone());
   deps.navigation.navigate(action.payload?.to ?? afterSignOutPath(deps.platform.isDesktopShell), {
     replace: true,
   });
@@ -337,24 +325,24 @@ function* signOut(deps: AppDeps, action: ReturnType<typeof authActions.signOutRe
 
 /** Desktop sign-in: a custom token for the desktop app, handed over by its deep link. */
 function* desktopToken(deps: AppDeps) {
-  const idToken = (yield call(currentToken, deps)) as string | undefined;
-  const result = (yield call(authedRequest, deps, 'POST', API.customToken, {
+  const idToken = yield* call(currentToken, deps);
+  const result = yield* authedRequest<CustomTokenResponse>(deps, 'POST', API.customToken, {
     idToken,
-  })) as HttpResult<CustomTokenResponse>;
+  });
   if (!result.ok) {
     deps.logger.log('error', TAG, `could not mint the desktop token: ${result.message}`);
-    yield put(authActions.requestFailed({ key: 'unknown', detail: result.message }));
+    yield* put(authActions.requestFailed({ key: 'unknown', detail: result.message }));
     return;
   }
-  yield put(authActions.desktopTokenReady(result.data.customToken));
+  yield* put(authActions.desktopTokenReady(result.data.customToken));
   deps.navigation.openUrl(desktopLoginDeepLink(result.data.customToken));
 }
 
 /** The desktop app signs its window in with the custom token it received (auth:customToken). */
 function* customTokenSignIn(deps: AppDeps, action: ReturnType<typeof authActions.customTokenReceived>) {
   try {
-    yield call([deps.auth, deps.auth.signInWithCustomToken], action.payload);
-    yield put(authActions.requestDone());
+    yield* call([deps.auth, deps.auth.signInWithCustomToken], action.payload);
+    yield* put(authActions.requestDone());
   } catch (error) {
     yield* fail(deps, 'custom-token', error);
   }
@@ -362,27 +350,27 @@ function* customTokenSignIn(deps: AppDeps, action: ReturnType<typeof authActions
 
 /** The desktop app's sign-in page opens the web sign-in of its server in the system browser. */
 function* browserSignIn(deps: AppDeps) {
-  yield call([deps.navigation, deps.navigation.openUrl], `${deps.platform.webOrigin}${ROUTES.loginDesktop}`);
+  yield* call([deps.navigation, deps.navigation.openUrl], `${deps.platform.webOrigin}${ROUTES.loginDesktop}`);
 }
 
 function* applyLanguage(deps: AppDeps) {
-  const language = (yield select(selectLanguage)) as string;
+  const language = yield* select(selectLanguage);
   deps.auth.setLanguage(language);
 }
 
 export function* authSaga(deps: AppDeps) {
-  yield takeLatest(authActions.emailSignInRequested.type, emailSignIn, deps);
-  yield takeLatest(authActions.emailSignUpRequested.type, emailSignUp, deps);
-  yield takeLatest(authActions.providerSignInRequested.type, providerSignIn, deps);
-  yield takeLatest(authActions.phoneCodeRequested.type, phoneCode, deps);
-  yield takeLatest(authActions.phoneCodeSubmitted.type, phoneConfirm, deps);
-  yield takeLatest(authActions.passwordResetRequested.type, passwordReset, deps);
-  yield takeLatest(authActions.verificationEmailRequested.type, resendVerification, deps);
-  yield takeLatest(authActions.verificationCheckRequested.type, checkVerification, deps);
-  yield takeLatest(authActions.signOutRequested.type, signOut, deps);
-  yield takeLatest(authActions.desktopTokenRequested.type, desktopToken, deps);
-  yield takeLatest(authActions.customTokenReceived.type, customTokenSignIn, deps);
-  yield takeLatest(authActions.browserSignInRequested.type, browserSignIn, deps);
-  yield takeEvery('settings/languageChanged', applyLanguage, deps);
-  yield fork(watchVerification, deps);
+  yield* takeLatest(authActions.emailSignInRequested.type, emailSignIn, deps);
+  yield* takeLatest(authActions.emailSignUpRequested.type, emailSignUp, deps);
+  yield* takeLatest(authActions.providerSignInRequested.type, providerSignIn, deps);
+  yield* takeLatest(authActions.phoneCodeRequested.type, phoneCode, deps);
+  yield* takeLatest(authActions.phoneCodeSubmitted.type, phoneConfirm, deps);
+  yield* takeLatest(authActions.passwordResetRequested.type, passwordReset, deps);
+  yield* takeLatest(authActions.verificationEmailRequested.type, resendVerification, deps);
+  yield* takeLatest(authActions.verificationCheckRequested.type, checkVerification, deps);
+  yield* takeLatest(authActions.signOutRequested.type, signOut, deps);
+  yield* takeLatest(authActions.desktopTokenRequested.type, desktopToken, deps);
+  yield* takeLatest(authActions.customTokenReceived.type, customTokenSignIn, deps);
+  yield* takeLatest(authActions.browserSignInRequested.type, browserSignIn, deps);
+  yield* takeEvery('settings/languageChanged', applyLanguage, deps);
+  yield* fork(watchVerification, deps);
 }

@@ -3,7 +3,7 @@
  * token and when it was fetched, and the progress and error of the sign-in form's requests.
  * Errors are keys of the spec's catalogue (src/shared/account-errors.ts), translated on screen.
  */
-import { type PayloadAction, createSlice } from '@reduxjs/toolkit';
+import { type PayloadAction, createAction, createSlice } from '@reduxjs/toolkit';
 import type { SignInError } from '../../../shared/account-errors';
 import { isVerifiedAccount } from '../../../shared/auth';
 import type { AuthPhase } from '../../../shared/routes';
@@ -63,8 +63,6 @@ const authSlice = createSlice({
     platformDetected(state, action: PayloadAction<{ isDesktopShell: boolean; isLocalhost: boolean }>) {
       state.platform = action.payload;
     },
-    /** In the desktop app: sign in with the system browser (/web/login/desktop there). */
-    browserSignInRequested() {},
     configLoaded(
       state,
       action: PayloadAction<{ available: boolean; emulator: boolean; ssoProviderId?: string }>,
@@ -186,5 +184,11 @@ const authSlice = createSlice({
   },
 });
 
-export const authActions = authSlice.actions;
+/** Events: actions that change no state here; sagas and other features act on them. */
+const authEvents = {
+  /** In the desktop app: sign in with the system browser (/web/login/desktop there). */
+  browserSignInRequested: createAction('auth/browserSignInRequested'),
+};
+
+export const authActions = { ...authSlice.actions, ...authEvents };
 export const authReducer = authSlice.reducer;

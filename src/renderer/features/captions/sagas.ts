@@ -4,12 +4,12 @@
  * gap, or a reconnection); this saga sends the `transcripts-since` it asked for. Scrolling to the
  * top of the captions asks for the page of older finals (`transcripts-before`).
  */
-import { put, select, takeEvery, takeLeading } from 'redux-saga/effects';
+import { put, select, takeEvery, takeLeading } from 'typed-redux-saga';
 import { TRANSCRIPT_PAGE_MAX } from '../../../shared/constants';
 import type { AppDeps } from '../../app/deps';
 import type { RootState } from '../../app/rootReducer';
 import { socketActions } from '../socket/slice';
-import { captionsActions, type CaptionsState } from './slice';
+import { captionsActions } from './slice';
 
 /** Larger than any index: "the newest page" when there is nothing here yet. */
 const NO_INDEX = 2 ** 31 - 1;
@@ -17,7 +17,7 @@ const NO_INDEX = 2 ** 31 - 1;
 const selectCaptionsState = (state: RootState) => state.captions;
 
 export function* askForMissed(deps: AppDeps) {
-  const afterSeq = (yield select((s: RootState) => s.captions.sinceToSend)) as number | undefined;
+  const afterSeq = yield* select((s: RootState) => s.captions.sinceToSend);
   if (afterSeq === undefined) return;
   const sent = deps.link.send({ type: 'transcripts-since', afterSeq });
   if (!sent)
@@ -26,11 +26,11 @@ export function* askForMissed(deps: AppDeps) {
       'captions',
       `not connected: transcripts since ${afterSeq} wait for the next connection`,
     );
-  yield put(captionsActions.sinceSent({ sent }));
+  yield* put(captionsActions.sinceSent({ sent }));
 }
 
 export function* askForOlder(deps: AppDeps) {
-  const captions = (yield select(selectCaptionsState)) as CaptionsState;
+  const captions = yield* select(selectCaptionsState);
   if (!captions.hasOlder || captions.olderLoading) return;
   const oldest = captions.ids.length > 0 ? captions.byId[captions.ids[0]!] : undefined;
   const sent = deps.link.send({
@@ -38,10 +38,10 @@ export function* askForOlder(deps: AppDeps) {
     beforeIndex: oldest ? oldest.index : NO_INDEX,
     limit: TRANSCRIPT_PAGE_MAX,
   });
-  yield put(captionsActions.olderSent(sent));
+  yield* put(captionsActions.olderSent(sent));
 }
 
 export function* captionsSaga(deps: AppDeps) {
-  yield takeEvery(socketActions.messageReceived.type, askForMissed, deps);
-  yield takeLeading(captionsActions.olderRequested.type, askForOlder, deps);
+  yield* takeEvery(socketActions.messageReceived.type, askForMissed, deps);
+  yield* takeLeading(captionsActions.olderRequested.type, askForOlder, deps);
 }

@@ -1,4 +1,4 @@
-import { type PayloadAction, createSlice } from '@reduxjs/toolkit';
+import { type PayloadAction, createAction, createSlice } from '@reduxjs/toolkit';
 import type { Transcript } from '../../../shared/entities';
 import {
   type SeqEvent,
@@ -102,8 +102,6 @@ const captionsSlice = createSlice({
       // Unsent: the next connection's snapshot starts over (and asks again if need be).
       if (!action.payload.sent) state.sequence = { ...state.sequence, asked: undefined };
     },
-    /** The user scrolled to the top of the captions: the captions saga fetches the page before. */
-    olderRequested() {},
     /** A `transcripts-before` went out (true) or could not (false: no connection). */
     olderSent(state, action: PayloadAction<boolean>) {
       state.olderLoading = action.payload;
@@ -162,5 +160,11 @@ const captionsSlice = createSlice({
   },
 });
 
-export const captionsActions = captionsSlice.actions;
+/** Events: actions that change no state here; sagas and other features act on them. */
+const captionsEvents = {
+  /** The user scrolled to the top of the captions: the captions saga fetches the page before. */
+  olderRequested: createAction('captions/olderRequested'),
+};
+
+export const captionsActions = { ...captionsSlice.actions, ...captionsEvents };
 export const captionsReducer = captionsSlice.reducer;

@@ -1,5 +1,5 @@
 /** Whether the browser is online: the app-wide offline notice reads it. */
-import { type PayloadAction, createSlice } from '@reduxjs/toolkit';
+import { type PayloadAction, createAction, createSlice } from '@reduxjs/toolkit';
 
 export interface ConnectivityState {
   online: boolean;
@@ -12,10 +12,14 @@ const connectivitySlice = createSlice({
     changed(state, action: PayloadAction<boolean>) {
       state.online = action.payload;
     },
-    /** The person pressed "Reconnect": check again and reload what failed while offline. */
-    retryRequested() {},
   },
 });
 
-export const connectivityActions = connectivitySlice.actions;
+/** Events: actions that change no state here; sagas and other features act on them. */
+const connectivityEvents = {
+  /** The person pressed "Reconnect": check again and reload what failed while offline. */
+  retryRequested: createAction('connectivity/retryRequested'),
+};
+
+export const connectivityActions = { ...connectivitySlice.actions, ...connectivityEvents };
 export const connectivityReducer = connectivitySlice.reducer;

@@ -4,7 +4,7 @@
  * state). `entered` and `exited` are dispatched by the conversation screen; the socket saga
  * connects between them.
  */
-import { type PayloadAction, createSlice } from '@reduxjs/toolkit';
+import { type PayloadAction, createAction, createSlice } from '@reduxjs/toolkit';
 import type { ConversationStatus } from '../../../shared/entities';
 import { socketActions } from '../socket/slice';
 
@@ -34,9 +34,6 @@ const conversationSlice = createSlice({
       state.joinToken = action.payload.token;
       state.endPhase = 'none';
     },
-    /** The conversation screen went away. The room status stays for the transcript view. */
-    exited() {},
-    titleUpdateRequested(_state, _action: PayloadAction<string>) {},
     /** Host: end the conversation for everyone. */
     endRequested(state) {
       state.endPhase = 'ending';
@@ -63,5 +60,12 @@ const conversationSlice = createSlice({
   },
 });
 
-export const conversationActions = conversationSlice.actions;
+/** Events: actions that change no state here; sagas and other features act on them. */
+const conversationEvents = {
+  /** The conversation screen went away. The room status stays for the transcript view. */
+  exited: createAction('conversation/exited'),
+  titleUpdateRequested: createAction<string>('conversation/titleUpdateRequested'),
+};
+
+export const conversationActions = { ...conversationSlice.actions, ...conversationEvents };
 export const conversationReducer = conversationSlice.reducer;

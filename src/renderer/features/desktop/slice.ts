@@ -4,7 +4,7 @@
  * recording of the window that records, the spec's desktop audio status, and the version
  * expiry notice. Empty and unused in the web build.
  */
-import { type PayloadAction, createSlice } from '@reduxjs/toolkit';
+import { type PayloadAction, createAction, createSlice } from '@reduxjs/toolkit';
 import {
   type AudioStatusEvent,
   type AudioStatusState,
@@ -64,20 +64,28 @@ const desktopSlice = createSlice({
     expiryNoticeReceived(state, action: PayloadAction<ExpiryNotice>) {
       state.expiry = action.payload;
     },
-    /** Main (tray, shortcut, a caption window) asks this window to start or stop captions. */
-    captionsCommandReceived(_state, _action: PayloadAction<CaptionsAction>) {},
-    /** A button in this page asks for captions (sent to main, which tells the recording window). */
-    captionsCommandRequested(_state, _action: PayloadAction<CaptionsAction>) {},
-    offlineStopRequested() {},
-    preferencesUpdateRequested(_state, _action: PayloadAction<InvokeRequest<'desktop:updatePreferences'>>) {},
-    windowMoveRequested(_state, _action: PayloadAction<{ dx: number; dy: number }>) {},
-    /** The pointer entered (true) or left the caption window's controls. */
-    windowInteractiveChanged(_state, _action: PayloadAction<boolean>) {},
-    windowHideRequested() {},
-    showMainRequested() {},
-    systemSettingsRequested(_state, _action: PayloadAction<InvokeRequest<'system:openSettings'>['pane']>) {},
   },
 });
 
-export const desktopActions = desktopSlice.actions;
+/** Events: actions that change no state here; sagas and other features act on them. */
+const desktopEvents = {
+  /** Main (tray, shortcut, a caption window) asks this window to start or stop captions. */
+  captionsCommandReceived: createAction<CaptionsAction>('desktop/captionsCommandReceived'),
+  /** A button in this page asks for captions (sent to main, which tells the recording window). */
+  captionsCommandRequested: createAction<CaptionsAction>('desktop/captionsCommandRequested'),
+  offlineStopRequested: createAction('desktop/offlineStopRequested'),
+  preferencesUpdateRequested: createAction<InvokeRequest<'desktop:updatePreferences'>>(
+    'desktop/preferencesUpdateRequested',
+  ),
+  windowMoveRequested: createAction<{ dx: number; dy: number }>('desktop/windowMoveRequested'),
+  /** The pointer entered (true) or left the caption window's controls. */
+  windowInteractiveChanged: createAction<boolean>('desktop/windowInteractiveChanged'),
+  windowHideRequested: createAction('desktop/windowHideRequested'),
+  showMainRequested: createAction('desktop/showMainRequested'),
+  systemSettingsRequested: createAction<InvokeRequest<'system:openSettings'>['pane']>(
+    'desktop/systemSettingsRequested',
+  ),
+};
+
+export const desktopActions = { ...desktopSlice.actions, ...desktopEvents };
 export const desktopReducer = desktopSlice.reducer;

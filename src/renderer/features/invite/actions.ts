@@ -1,4 +1,7 @@
+/** The invite feature keeps no state: its actions are events its saga acts on. */
 import { createAction } from '@reduxjs/toolkit';
 
-/** Copy the invite link to the clipboard. */
-export const copyInviteLinkRequested = createAction<string>('invite/copyLinkRequested');
+export const inviteActions = {
+  /** Copy the invite link to the clipboard. */
+  copyLinkRequested: createAction<string>('invite/copyLinkRequested'),
+};

@@ -2,7 +2,7 @@
  * The conversations page (/web/conversations): start a conversation, join one by its room name,
  * or arrive with a link token. Holds what the page shows while a name or token is resolved.
  */
-import { type PayloadAction, createSlice } from '@reduxjs/toolkit';
+import { type PayloadAction, createAction, createSlice } from '@reduxjs/toolkit';
 import type { RoomNameProblem } from '../../../shared/validation';
 
 export type JoinProblem =
@@ -23,7 +23,6 @@ const lobbySlice = createSlice({
   name: 'lobby',
   initialState: initialLobbyState,
   reducers: {
-    startRequested() {},
     joinByNameRequested(state, _action: PayloadAction<string>) {
       state.joinStatus = 'resolving';
       state.joinProblem = undefined;
@@ -56,5 +55,10 @@ const lobbySlice = createSlice({
   },
 });
 
-export const lobbyActions = lobbySlice.actions;
+/** Events: actions that change no state here; sagas and other features act on them. */
+const lobbyEvents = {
+  startRequested: createAction('lobby/startRequested'),
+};
+
+export const lobbyActions = { ...lobbySlice.actions, ...lobbyEvents };
 export const lobbyReducer = lobbySlice.reducer;

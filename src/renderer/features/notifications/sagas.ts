@@ -1,4 +1,4 @@
-import { delay, put, takeEvery } from 'redux-saga/effects';
+import { delay, put, takeEvery } from 'typed-redux-saga';
 import { SNACKBAR_ERROR_HIDE_MS, SNACKBAR_HIDE_MS } from '../../../shared/constants';
 import { notificationsActions } from './slice';
 
@@ -7,10 +7,10 @@ export function hideAfterMs(intent: string): number {
 }
 
 function* autoHide(action: ReturnType<typeof notificationsActions.notify>) {
-  yield delay(action.payload.hideAfterMs ?? hideAfterMs(action.payload.intent));
-  yield put(notificationsActions.dismiss(action.payload.id));
+  yield* delay(action.payload.hideAfterMs ?? hideAfterMs(action.payload.intent));
+  yield* put(notificationsActions.dismiss(action.payload.id));
 }
 
 export function* notificationsSaga() {
-  yield takeEvery(notificationsActions.notify.type, autoHide);
+  yield* takeEvery(notificationsActions.notify.type, autoHide);
 }

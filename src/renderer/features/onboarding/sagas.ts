@@ -4,8 +4,7 @@
  * /api/v1/users/me, the voice with POST tts-voice), then goes on to the next step, or, after
  * the last, to where the sign-in was going (the `redirect` the steps carry along).
  */
-import { createAction } from '@reduxjs/toolkit';
-import { call, put, select, take, takeLatest } from 'redux-saga/effects';
+import { call, put, select, take, takeLatest } from 'typed-redux-saga';
 import {
   QUERY_PARAMS,
   type OnboardingStep,
@@ -13,26 +12,11 @@ import {
   nextOnboardingStep,
   onboardingPath,
 } from '../../../shared/routes';
-import { type TtsVoice, type UserProfile, type VoicingProfile, isScribe } from '../../../shared/user';
+import { type UserProfile, isScribe } from '../../../shared/user';
 import type { AppDeps } from '../../app/deps';
 import { selectProfile } from '../profile/selectors';
 import { profileActions } from '../profile/slice';
-
-export interface StepAnswer {
-  step: OnboardingStep;
-  /** The step page's query string: its `redirect` is carried to the next step. */
-  search: string;
-  userName?: string;
-  hearingProfile?: number;
-  voicingProfile?: VoicingProfile;
-  voice?: TtsVoice;
-}
-
-export const onboardingActions = {
-  stepSubmitted: createAction<StepAnswer>('onboarding/stepSubmitted'),
-  /** "Skip for now" on the optional steps. */
-  stepSkipped: createAction<{ step: OnboardingStep; search: string }>('onboarding/stepSkipped'),
-};
+import { type StepAnswer, onboardingActions } from './actions';
 
 function saveAction(answer: StepAnswer) {
   switch (answer.step) {
@@ -61,25 +45,25 @@ export function afterStep(step: OnboardingStep, search: string, profile: UserPro
 function* submitStep(deps: AppDeps, action: ReturnType<typeof onboardingActions.stepSubmitted>) {
   const save = saveAction(action.payload);
   if (save) {
-    yield put(save);
-    const outcome = (yield take([profileActions.saved.type, profileActions.saveFailed.type])) as {
-      type: string;
-    };
+    yield* put(save);
+    const outcome = yield* take<
+      ReturnType<typeof profileActions.saved> | ReturnType<typeof profileActions.saveFailed>
+    >([profileActions.saved.type, profileActions.saveFailed.type]);
     if (outcome.type === profileActions.saveFailed.type) return;
   }
-  const profile = (yield select(selectProfile)) as UserProfile | undefined;
+  const profile = yield* select(selectProfile);
   deps.navigation.navigate(afterStep(action.payload.step, action.payload.search, profile));
 }
 
 function* skipStep(deps: AppDeps, action: ReturnType<typeof onboardingActions.stepSkipped>) {
-  const profile = (yield select(selectProfile)) as UserProfile | undefined;
-  yield call(
+  const profile = yield* select(selectProfile);
+  yield* call(
     [deps.navigation, deps.navigation.navigate],
     afterStep(action.payload.step, action.payload.search, profile),
   );
 }
 
 export function* onboardingSaga(deps: AppDeps) {
-  yield takeLatest(onboardingActions.stepSubmitted.type, submitStep, deps);
-  yield takeLatest(onboardingActions.stepSkipped.type, skipStep, deps);
+  yield* takeLatest(onboardingActions.stepSubmitted.type, submitStep, deps);
+  yield* takeLatest(onboardingActions.stepSkipped.type, skipStep, deps);
 }

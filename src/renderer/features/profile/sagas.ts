@@ -8,7 +8,7 @@
  */
 import { isConnectionOfflineError } from '../../../shared/account-errors';
 import type { Task } from 'redux-saga';
-import { call, cancel, delay, fork, put, select, take, takeEvery, takeLatest } from 'redux-saga/effects';
+import { call, cancel, delay, fork, put, select, take, takeEvery, takeLatest } from 'typed-redux-saga';
 import {
   API,
   type EnrollBetaFeatureResponse,
@@ -28,7 +28,7 @@ import type { AppDeps } from '../../app/deps';
 import type { HttpResult } from '../../lib/http';
 import { authedRequest } from '../auth/authedRequest';
 import { selectAuth } from '../auth/selectors';
-import { type AuthState, authActions } from '../auth/slice';
+import { authActions } from '../auth/slice';
 import { connectivityActions } from '../connectivity/slice';
 import { notificationsActions } from '../notifications/slice';
 import { selectIdentity } from '../session/selectors';
@@ -36,7 +36,7 @@ import { type Identity, sessionActions } from '../session/slice';
 import { selectFontSizePx, selectLanguage, selectTheme } from '../settings/selectors';
 import { settingsActions } from '../settings/slice';
 import { selectProfile, selectProfileState } from './selectors';
-import { type ProfileState, profileActions } from './slice';
+import { profileActions } from './slice';
 
 const TAG = 'profile';
 
@@ -57,69 +57,58 @@ function* applySavedSettings(settings: UserSettings) {
     ...(settings.theme ? { theme: settings.theme } : {}),
     ...(fontSizePx !== undefined ? { fontSizePx } : {}),
   };
-  if (Object.keys(restored).length > 0) yield put(settingsActions.restoredFromAccount(restored));
+  if (Object.keys(restored).length > 0) yield* put(settingsActions.restoredFromAccount(restored));
 }
 
 /** Still signed in as `uid`? (A sign-out can land while a request is on its way.) */
-function* stillSignedInAs(uid: string | undefined): Generator<unknown, boolean, unknown> {
-  const auth = (yield select(selectAuth)) as AuthState;
+function* stillSignedInAs(uid: string | undefined) {
+  const auth = yield* select(selectAuth);
   return uid !== undefined && auth.phase === 'signed-in' && auth.user?.uid === uid;
 }
 
 export function* loadProfile(deps: AppDeps) {
-  const uid = ((yield select(selectAuth)) as AuthState).user?.uid;
-  yield put(profileActions.loadRequested());
-  const language = (yield select(selectLanguage)) as string;
+  const uid = (yield* select(selectAuth)).user?.uid;
+  yield* put(profileActions.loadRequested());
+  const language = yield* select(selectLanguage);
   const query = { channel: deps.platform.channel, language };
-  let result = (yield call(
-    authedRequest,
-    deps,
-    'GET',
-    withQuery(API.usersMe, query),
-  )) as HttpResult<UserProfile>;
+  let result = yield* authedRequest<UserProfile>(deps, 'GET', withQuery(API.usersMe, query));
   if (!result.ok && result.status === 400 && result.code === USER_NOT_FOUND_CUSTOM_CODE) {
     // First sign-in: get-or-create with empty data, then read it again.
-    const created = (yield call(
-      authedRequest,
-      deps,
-      'PATCH',
-      withQuery(API.usersMe, query),
-      {},
-    )) as HttpResult<UserProfile>;
+    const created = yield* authedRequest<UserProfile>(deps, 'PATCH', withQuery(API.usersMe, query), {});
     result = created.ok
-      ? ((yield call(authedRequest, deps, 'GET', withQuery(API.usersMe, query))) as HttpResult<UserProfile>)
+      ? yield* authedRequest<UserProfile>(deps, 'GET', withQuery(API.usersMe, query))
       : created;
   }
   // Signed out meanwhile (no token any more, or another user): this profile is nobody's.
   if (!result.ok && result.code === 'no-token') return;
-  if (!((yield call(stillSignedInAs, uid)) as boolean)) return;
+  if (!(yield* call(stillSignedInAs, uid))) return;
   if (result.ok) {
-    yield put(profileActions.loaded(result.data));
+    yield* put(profileActions.loaded(result.data));
     return;
   }
-  yield put(profileActions.loadFailed());
+  yield* put(profileActions.loadFailed());
   if (result.status === 0) {
     // A network error shows nothing: the offline notice says it, and a retry reloads.
     deps.logger.log('warn', TAG, `profile not loaded (network): ${result.message}`);
     return;
   }
   deps.logger.log('error', TAG, `profile not loaded: ${result.status} ${result.message}`);
-  yield put(
+  yield* put(
     notificationsActions.notify({
       intent: 'danger',
       key: 'account.errors.profile.load-failed',
       detail: result.message,
     }),
   );
-  yield put(authActions.signOutRequested({ to: ROUTES.login }));
+  yield* put(authActions.signOutRequested({ to: ROUTES.login }));
 }
 
 /** Once loaded: the session becomes the account, its settings apply, and the person is taken on. */
 function* onProfileLoaded(deps: AppDeps, action: ReturnType<typeof profileActions.loaded>) {
   const profile = action.payload;
-  const auth = (yield select(selectAuth)) as AuthState;
+  const auth = yield* select(selectAuth);
   if (auth.phase !== 'signed-in' || auth.user?.uid !== profile.firebaseAuthUID) return;
-  yield put(sessionActions.ready(accountIdentity(profile, auth.token)));
+  yield* put(sessionActions.ready(accountIdentity(profile, auth.token)));
   yield* applySavedSettings(profile.settings);
   const to = afterLoginPath({
     pathname: deps.navigation.currentPath(),
@@ -135,76 +124,74 @@ function* followPhase(deps: AppDeps) {
   let signedInUid: string | undefined;
   let loading: Task | undefined;
   for (;;) {
-    yield take([
+    yield* take([
       authActions.userChanged.type,
       authActions.configLoaded.type,
       authActions.loadingTimedOut.type,
     ]);
-    const auth = (yield select(selectAuth)) as AuthState;
+    const auth = yield* select(selectAuth);
     if (auth.phase === 'loading') continue;
     if (auth.phase === 'signed-in' && auth.user) {
       if (auth.user.uid !== signedInUid) {
-        if (loading?.isRunning()) yield cancel(loading);
+        if (loading?.isRunning()) yield* cancel(loading);
         signedInUid = auth.user.uid;
-        loading = (yield fork(loadProfile, deps)) as Task;
+        loading = yield* fork(loadProfile, deps);
       }
       continue;
     }
     // Signed out while a profile was loading: it belongs to nobody now.
-    if (loading?.isRunning()) yield cancel(loading);
+    if (loading?.isRunning()) yield* cancel(loading);
     signedInUid = undefined;
-    const identity = (yield select(selectIdentity)) as Identity | undefined;
-    const profile = (yield select(selectProfileState)) as ProfileState;
-    if (profile.status !== 'idle') yield put(profileActions.cleared());
+    const identity = yield* select(selectIdentity);
+    const profile = yield* select(selectProfileState);
+    if (profile.status !== 'idle') yield* put(profileActions.cleared());
     // Signed out (or never signed in): the guest identity, as before accounts.
-    if (!identity || identity.kind === 'account') yield put(sessionActions.bootstrapRequested());
+    if (!identity || identity.kind === 'account') yield* put(sessionActions.bootstrapRequested());
   }
 }
 
 /** The socket and other callers read the token from the session identity: keep it current. */
 function* shareToken(action: ReturnType<typeof authActions.tokenFetched>) {
-  const identity = (yield select(selectIdentity)) as Identity | undefined;
+  const identity = yield* select(selectIdentity);
   if (identity?.kind === 'account')
-    yield put(sessionActions.ready({ ...identity, token: action.payload.token }));
+    yield* put(sessionActions.ready({ ...identity, token: action.payload.token }));
 }
 
 function* saveResult(result: HttpResult<UserProfile>) {
   if (result.ok) {
-    yield put(profileActions.saved(result.data));
-    const identity = (yield select(selectIdentity)) as Identity | undefined;
+    yield* put(profileActions.saved(result.data));
+    const identity = yield* select(selectIdentity);
     if (identity?.kind === 'account') {
-      yield put(sessionActions.ready({ ...identity, userName: result.data.userName || result.data.avaName }));
+      yield* put(
+        sessionActions.ready({ ...identity, userName: result.data.userName || result.data.avaName }),
+      );
     }
   } else {
     // Offline, the save is not lost from the form: the offline notice explains, the person retries.
-    yield put(profileActions.saveFailed(isConnectionOfflineError(result.message) ? '' : result.message));
+    yield* put(profileActions.saveFailed(isConnectionOfflineError(result.message) ? '' : result.message));
   }
 }
 
 function* update(deps: AppDeps, action: ReturnType<typeof profileActions.updateRequested>) {
-  const profile = (yield select(selectProfile)) as UserProfile | undefined;
+  const profile = yield* select(selectProfile);
   if (!profile) {
-    yield put(profileActions.saveFailed('not signed in'));
+    yield* put(profileActions.saveFailed('not signed in'));
     return;
   }
   const path = withQuery(API.userV11(profile.avaId), { channel: deps.platform.channel });
-  yield* saveResult(
-    (yield call(authedRequest, deps, 'PATCH', path, action.payload)) as HttpResult<UserProfile>,
-  );
+  yield* saveResult(yield* authedRequest<UserProfile>(deps, 'PATCH', path, action.payload));
 }
 
 function* patchMe(deps: AppDeps, action: ReturnType<typeof profileActions.mePatchRequested>) {
   const path = withQuery(API.usersMe, { channel: deps.platform.channel });
-  yield* saveResult(
-    (yield call(authedRequest, deps, 'PATCH', path, action.payload)) as HttpResult<UserProfile>,
-  );
+  yield* saveResult(yield* authedRequest<UserProfile>(deps, 'PATCH', path, action.payload));
 }
 
 function* ttsVoice(deps: AppDeps, action: ReturnType<typeof profileActions.ttsVoiceRequested>) {
   yield* saveResult(
-    (yield call(authedRequest, deps, 'POST', API.ttsVoice, {
+    yield* authedRequest<UserProfile>(deps, 'POST', API.ttsVoice, {
       voiceId: action.payload,
-    })) as HttpResult<UserProfile>,
+    }),
   );
 }
 
@@ -212,26 +199,26 @@ function* beta(deps: AppDeps, action: ReturnType<typeof profileActions.betaToggl
   const path = withQuery(API.enrollBetaFeature, {
     platform: deps.platform.isDesktopShell ? 'desktop' : 'web',
   });
-  const result = (yield call(authedRequest, deps, 'PATCH', path, {
+  const result = yield* authedRequest<EnrollBetaFeatureResponse>(deps, 'PATCH', path, {
     beta_feature_name: action.payload.name,
     enable_feature: action.payload.enabled,
-  })) as HttpResult<EnrollBetaFeatureResponse>;
-  if (result.ok) yield put(profileActions.flagsSaved(result.data.flags));
-  else yield put(profileActions.saveFailed(result.message));
+  });
+  if (result.ok) yield* put(profileActions.flagsSaved(result.data.flags));
+  else yield* put(profileActions.saveFailed(result.message));
 }
 
 /** The caption font size, saved 2 s after the last change (a slider sends many). */
 function* saveFontSize(deps: AppDeps) {
-  yield delay(FONT_SIZE_SAVE_DEBOUNCE_MS);
-  const profile = (yield select(selectProfile)) as UserProfile | undefined;
-  const auth = (yield select(selectAuth)) as AuthState;
+  yield* delay(FONT_SIZE_SAVE_DEBOUNCE_MS);
+  const profile = yield* select(selectProfile);
+  const auth = yield* select(selectAuth);
   if (!profile || auth.phase !== 'signed-in' || !auth.user) return;
-  const px = (yield select(selectFontSizePx)) as number;
-  const result = (yield call(authedRequest, deps, 'POST', API.updateSettings, {
+  const px = yield* select(selectFontSizePx);
+  const result = yield* authedRequest<UpdateSettingsResponse>(deps, 'POST', API.updateSettings, {
     data: { avaId: profile.avaId, firebaseAuthUID: auth.user.uid, settings: { webFontSize: px } },
-  })) as HttpResult<UpdateSettingsResponse>;
+  });
   if (result.ok) {
-    yield put(profileActions.saved({ ...profile, settings: result.data.result.settings }));
+    yield* put(profileActions.saved({ ...profile, settings: result.data.result.settings }));
   } else {
     deps.logger.log('warn', TAG, `font size not saved: ${result.message}`);
   }
@@ -239,53 +226,53 @@ function* saveFontSize(deps: AppDeps) {
 
 /** Language and theme follow the account too (saved at once: they change one click at a time). */
 function* saveDisplaySettings(deps: AppDeps) {
-  const profile = (yield select(selectProfile)) as UserProfile | undefined;
+  const profile = yield* select(selectProfile);
   if (!profile) return;
-  const language = (yield select(selectLanguage)) as UserSettings['language'];
-  const theme = (yield select(selectTheme)) as UserSettings['theme'];
+  const language = yield* select(selectLanguage);
+  const theme = yield* select(selectTheme);
   if (profile.settings.language === language && profile.settings.theme === theme) return;
   const path = withQuery(API.userV11(profile.avaId), { channel: deps.platform.channel });
-  const result = (yield call(authedRequest, deps, 'PATCH', path, {
+  const result = yield* authedRequest<UserProfile>(deps, 'PATCH', path, {
     settings: { language, theme },
-  })) as HttpResult<UserProfile>;
-  if (result.ok) yield put(profileActions.saved(result.data));
+  });
+  if (result.ok) yield* put(profileActions.saved(result.data));
   else deps.logger.log('warn', TAG, `display settings not saved: ${result.message}`);
 }
 
 /** The name form of the conversations page changes the account's user name when signed in. */
 function* userNameFromSession(deps: AppDeps, action: ReturnType<typeof sessionActions.userNameChanged>) {
-  const identity = (yield select(selectIdentity)) as Identity | undefined;
+  const identity = yield* select(selectIdentity);
   if (identity?.kind !== 'account') return;
-  yield call(update, deps, profileActions.updateRequested({ userName: action.payload.trim() }));
+  yield* call(update, deps, profileActions.updateRequested({ userName: action.payload.trim() }));
 }
 
 function* retryAfterOffline(deps: AppDeps) {
-  const auth = (yield select(selectAuth)) as AuthState;
-  const profile = (yield select(selectProfileState)) as ProfileState;
-  if (auth.phase === 'signed-in' && profile.status === 'failed') yield fork(loadProfile, deps);
+  const auth = yield* select(selectAuth);
+  const profile = yield* select(selectProfileState);
+  if (auth.phase === 'signed-in' && profile.status === 'failed') yield* fork(loadProfile, deps);
 }
 
 export function* profileSaga(deps: AppDeps) {
-  yield fork(followPhase, deps);
-  yield takeLatest(profileActions.loaded.type, onProfileLoaded, deps);
-  yield takeEvery(authActions.tokenFetched.type, shareToken);
-  yield takeLatest(profileActions.updateRequested.type, update, deps);
-  yield takeLatest(profileActions.mePatchRequested.type, patchMe, deps);
-  yield takeLatest(profileActions.ttsVoiceRequested.type, ttsVoice, deps);
-  yield takeEvery(profileActions.betaToggled.type, beta, deps);
-  yield takeLatest(settingsActions.fontSizeChanged.type, saveFontSize, deps);
-  yield takeLatest(
+  yield* fork(followPhase, deps);
+  yield* takeLatest(profileActions.loaded.type, onProfileLoaded, deps);
+  yield* takeEvery(authActions.tokenFetched.type, shareToken);
+  yield* takeLatest(profileActions.updateRequested.type, update, deps);
+  yield* takeLatest(profileActions.mePatchRequested.type, patchMe, deps);
+  yield* takeLatest(profileActions.ttsVoiceRequested.type, ttsVoice, deps);
+  yield* takeEvery(profileActions.betaToggled.type, beta, deps);
+  yield* takeLatest(settingsActions.fontSizeChanged.type, saveFontSize, deps);
+  yield* takeLatest(
     [settingsActions.languageChanged.type, settingsActions.themeChanged.type],
     saveDisplaySettings,
     deps,
   );
-  yield takeLatest(connectivityActions.retryRequested.type, retryAfterOffline, deps);
+  yield* takeLatest(connectivityActions.retryRequested.type, retryAfterOffline, deps);
   // Back online: a profile that could not be loaded is loaded now, without waiting for a click.
-  yield takeLatest(
+  yield* takeLatest(
     (action: { type: string; payload?: unknown }) =>
       action.type === connectivityActions.changed.type && action.payload === true,
     retryAfterOffline,
     deps,
   );
-  yield takeLatest(sessionActions.userNameChanged.type, userNameFromSession, deps);
+  yield* takeLatest(sessionActions.userNameChanged.type, userNameFromSession, deps);
 }

@@ -1,22 +1,18 @@
-import { call, delay, put } from 'redux-saga/effects';
+import { call, delay, put } from 'typed-redux-saga';
 import { API } from '../../../shared/api';
 import { REMOTE_CONFIG_REFRESH_MS } from '../../../shared/constants';
-import type { RemoteConfigFlags } from '../../../shared/user';
 import type { AppDeps } from '../../app/deps';
-import type { HttpResult } from '../../lib/http';
 import { remoteConfigActions } from './slice';
 
 /** Reads the flags now, then every hour; a failed read keeps the last flags. */
 export function* remoteConfigSaga(deps: AppDeps) {
   for (;;) {
-    const result = (yield call([deps.http, deps.http.get], API.remoteConfig)) as HttpResult<
-      Partial<RemoteConfigFlags>
-    >;
+    const result = yield* call([deps.http, deps.http.get], API.remoteConfig);
     if (result.ok && typeof result.data === 'object' && result.data !== null) {
-      yield put(remoteConfigActions.loaded({ flags: result.data, atMs: deps.now() }));
+      yield* put(remoteConfigActions.loaded({ flags: result.data, atMs: deps.now() }));
     } else if (!result.ok) {
       deps.logger.log('warn', 'remote-config', `could not read the remote config: ${result.message}`);
     }
-    yield delay(REMOTE_CONFIG_REFRESH_MS);
+    yield* delay(REMOTE_CONFIG_REFRESH_MS);
   }
 }

@@ -1,5 +1,4 @@
-import * as typed from 'typed-redux-saga';
-import { call, put, select, takeLatest } from 'redux-saga/effects';
+import { call, put, select, take, takeLatest } from 'typed-redux-saga';
 import {
   API,
   type CreateGuestBody,
@@ -10,8 +9,7 @@ import { guestAuthorization, identityAuthorization } from '../../../shared/auth'
 import { STORAGE_KEYS } from '../../../shared/constants';
 import { isValidDisplayName } from '../../../shared/validation';
 import type { AppDeps } from '../../app/deps';
-import type { HttpResult } from '../../lib/http';
-import { type Identity, type SessionState, sessionActions } from './slice';
+import { type Identity, sessionActions } from './slice';
 import { selectSession } from './selectors';
 
 const TAG = 'session';
@@ -38,30 +36,26 @@ export function* bootstrapSession(deps: AppDeps) {
   let guest: GuestUserResponse | undefined;
   let credential: string | undefined;
   if (storedId && storedCredential) {
-    const found = (yield call([deps.http, deps.http.get], API.guest(storedId), {
+    const found = yield* call([deps.http, deps.http.get<GuestUserResponse>], API.guest(storedId), {
       headers: { Authorization: guestAuthorization(storedCredential) },
-    })) as HttpResult<GuestUserResponse>;
+    });
     if (found.ok) {
       guest = found.data;
       credential = storedCredential;
     } else if (found.status !== 404 && found.status !== 401 && found.status !== 403) {
       // The server is unreachable or failing: keep the known id rather than minting a new one.
       deps.logger.log('warn', TAG, `could not check guest ${storedId}: ${found.message}`);
-      yield put(sessionActions.ready(identityOf(storedId, storedCredential, storedName, undefined)));
+      yield* put(sessionActions.ready(identityOf(storedId, storedCredential, storedName, undefined)));
       return;
     }
   }
   if (!guest) {
     const body: CreateGuestBody =
       storedName && isValidDisplayName(storedName) ? { userName: storedName } : {};
-    const created = (yield call(
-      [deps.http, deps.http.post],
-      API.createGuest,
-      body,
-    )) as HttpResult<CreatedGuestResponse>;
+    const created = yield* call([deps.http, deps.http.post<CreatedGuestResponse>], API.createGuest, body);
     if (!created.ok) {
       deps.logger.log('error', TAG, `could not create a guest: ${created.message}`);
-      yield put(sessionActions.failed(created.message));
+      yield* put(sessionActions.failed(created.message));
       return;
     }
     const { credential: issued, ...user } = created.data;
@@ -70,7 +64,7 @@ export function* bootstrapSession(deps: AppDeps) {
     deps.storage.set(STORAGE_KEYS.avaId, guest.avaId);
     deps.storage.set(STORAGE_KEYS.guestCredential, issued);
   }
-  yield put(sessionActions.ready(identityOf(guest.avaId, credential, storedName, guest)));
+  yield* put(sessionActions.ready(identityOf(guest.avaId, credential, storedName, guest)));
 }
 
 function identityOf(
@@ -90,22 +84,22 @@ function* persistUserName(deps: AppDeps, action: ReturnType<typeof sessionAction
   const name = action.payload.trim();
   // An account's name is saved with the account (profile saga), not left in this browser for
   // whoever uses it as a guest after signing out.
-  const session = (yield select(selectSession)) as SessionState;
+  const session = yield* select(selectSession);
   if (session.identity?.kind === 'account') return;
-  if (isValidDisplayName(name)) yield call([deps.storage, deps.storage.set], STORAGE_KEYS.userName, name);
+  if (isValidDisplayName(name)) yield* call([deps.storage, deps.storage.set], STORAGE_KEYS.userName, name);
 }
 
 /** Resolves with the identity once the session is ready (at once if it already is). */
 export function* waitForIdentity() {
-  let session = yield* typed.select(selectSession);
+  let session = yield* select(selectSession);
   while (session.status !== 'ready' || !session.identity) {
-    yield* typed.take(sessionActions.ready);
-    session = yield* typed.select(selectSession);
+    yield* take(sessionActions.ready);
+    session = yield* select(selectSession);
   }
   return session.identity;
 }
 
 export function* sessionSaga(deps: AppDeps) {
-  yield takeLatest(sessionActions.bootstrapRequested.type, bootstrapSession, deps);
-  yield takeLatest(sessionActions.userNameChanged.type, persistUserName, deps);
+  yield* takeLatest(sessionActions.bootstrapRequested.type, bootstrapSession, deps);
+  yield* takeLatest(sessionActions.userNameChanged.type, persistUserName, deps);
 }

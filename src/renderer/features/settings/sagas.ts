@@ -1,35 +1,34 @@
-import { call, put, select, takeEvery } from 'redux-saga/effects';
+import { call, put, select, takeEvery } from 'typed-redux-saga';
 import { API, type ServerConfigResponse } from '../../../shared/api';
 import { STORAGE_KEYS } from '../../../shared/constants';
 import type { AppDeps } from '../../app/deps';
-import type { HttpResult } from '../../lib/http';
 import { settingsActions } from './slice';
 import { selectFontSizePx, selectLanguage, selectTheme } from './selectors';
 
 function* applyLanguage(deps: AppDeps) {
-  const language = (yield select(selectLanguage)) as string;
+  const language = yield* select(selectLanguage);
   deps.storage.set(STORAGE_KEYS.language, language);
-  yield call([deps.i18n, deps.i18n.changeLanguage], language);
+  yield* call([deps.i18n, deps.i18n.changeLanguage], language);
 }
 
 function* persistTheme(deps: AppDeps, action: ReturnType<typeof settingsActions.themeChanged>) {
-  yield call([deps.storage, deps.storage.set], STORAGE_KEYS.theme, action.payload);
+  yield* call([deps.storage, deps.storage.set], STORAGE_KEYS.theme, action.payload);
 }
 
 function* persistFontSize(deps: AppDeps) {
-  const px = (yield select(selectFontSizePx)) as number;
+  const px = yield* select(selectFontSizePx);
   deps.storage.set(STORAGE_KEYS.fontSize, String(px));
 }
 
 function* persistSpeechLang(deps: AppDeps, action: ReturnType<typeof settingsActions.speechLangChanged>) {
-  yield call([deps.storage, deps.storage.set], STORAGE_KEYS.speechLang, action.payload);
+  yield* call([deps.storage, deps.storage.set], STORAGE_KEYS.speechLang, action.payload);
 }
 
 /** Which speech languages the server recognises; best effort, the default stays otherwise. */
 export function* loadSpeechLangs(deps: AppDeps) {
-  const result = (yield call([deps.http, deps.http.get], API.config)) as HttpResult<ServerConfigResponse>;
+  const result = yield* call([deps.http, deps.http.get<ServerConfigResponse>], API.config);
   if (result.ok && Array.isArray(result.data?.speech?.langs)) {
-    yield put(settingsActions.speechLangsLoaded(result.data.speech.langs));
+    yield* put(settingsActions.speechLangsLoaded(result.data.speech.langs));
   } else if (!result.ok) {
     deps.logger.log('warn', 'settings', `could not read the server's speech languages: ${result.message}`);
   }
@@ -37,16 +36,16 @@ export function* loadSpeechLangs(deps: AppDeps) {
 
 /** Settings restored from the account: kept on this device too, and the language applied. */
 function* persistRestored(deps: AppDeps) {
-  yield call(persistFontSize, deps);
-  const theme = (yield select(selectTheme)) as string;
+  yield* call(persistFontSize, deps);
+  const theme = yield* select(selectTheme);
   deps.storage.set(STORAGE_KEYS.theme, theme);
-  yield call(applyLanguage, deps);
+  yield* call(applyLanguage, deps);
 }
 
 export function* settingsSaga(deps: AppDeps) {
-  yield takeEvery(settingsActions.restoredFromAccount.type, persistRestored, deps);
-  yield takeEvery(settingsActions.languageChanged.type, applyLanguage, deps);
-  yield takeEvery(settingsActions.themeChanged.type, persistTheme, deps);
-  yield takeEvery(settingsActions.fontSizeChanged.type, persistFontSize, deps);
-  yield takeEvery(settingsActions.speechLangChanged.type, persistSpeechLang, deps);
+  yield* takeEvery(settingsActions.restoredFromAccount.type, persistRestored, deps);
+  yield* takeEvery(settingsActions.languageChanged.type, applyLanguage, deps);
+  yield* takeEvery(settingsActions.themeChanged.type, persistTheme, deps);
+  yield* takeEvery(settingsActions.fontSizeChanged.type, persistFontSize, deps);
+  yield* takeEvery(settingsActions.speechLangChanged.type, persistSpeechLang, deps);
 }

@@ -12,7 +12,7 @@
  * duplicates), and the captions saga asks `transcripts-since` for whatever was missed.
  */
 import { type EventChannel, buffers, eventChannel } from 'redux-saga';
-import { call, cancelled, delay, fork, put, race, select, take, takeLatest } from 'redux-saga/effects';
+import { call, cancelled, delay, fork, put, race, select, take, takeLatest } from 'typed-redux-saga';
 import type { Action } from '@reduxjs/toolkit';
 import { PING_INTERVAL_MS, PONG_TIMEOUT_MS } from '../../../shared/constants';
 import type { ClientMessageOf, SocketErrorCode } from '../../../shared/protocol';
@@ -21,7 +21,7 @@ import { conversationActions } from '../conversation/slice';
 import { notificationsActions } from '../notifications/slice';
 import { waitForIdentity } from '../session/sagas';
 import type { Identity } from '../session/slice';
-import type { RootState } from '../../app/rootReducer';
+import { type RootState, selectState } from '../../app/rootReducer';
 import type { ConnectionEvent, SocketConnection } from './connection';
 import { handshakeProblem } from './handshake';
 import { reconnectDelayMs } from './reconnect';
@@ -90,11 +90,11 @@ function* readConnection(
   connection: SocketConnection,
   channel: EventChannel<ConnectionEvent>,
   params: ClientMessageOf<'connection-params'>,
-): Generator<unknown, 'closed' | 'refused', unknown> {
+) {
   let position = 0;
   let accepted = false;
   while (true) {
-    const event = (yield take(channel)) as ConnectionEvent;
+    const event = yield* take(channel);
     switch (event.kind) {
       case 'open':
         connection.send(params);
@@ -121,9 +121,9 @@ function* readConnection(
         if (message.type === 'connection-succeeded') {
           accepted = true;
           deps.link.attach(connection);
-          yield put(socketActions.statusEvent('succeeded'));
+          yield* put(socketActions.statusEvent('succeeded'));
         }
-        yield put(socketActions.messageReceived(message));
+        yield* put(socketActions.messageReceived(message));
         // Refused at the door: the reason is shown (admission slice) and no reconnection is tried.
         if (message.type === 'connection-response' && message.status === 'refused') return 'refused';
         if (message.type === 'error') {
@@ -133,7 +133,7 @@ function* readConnection(
             `server error ${message.error.code}: ${message.error.message}` +
               (message.inReplyTo ? ` (in reply to ${message.inReplyTo})` : ''),
           );
-          yield put(
+          yield* put(
             notificationsActions.notify({
               intent: 'danger',
               key: `errors.socket.${message.error.code}`,
@@ -141,7 +141,7 @@ function* readConnection(
             }),
           );
           if (!accepted && REFUSAL_CODES.has(message.error.code)) {
-            yield put(socketActions.refused(message.error));
+            yield* put(socketActions.refused(message.error));
             return 'refused';
           }
         }
@@ -155,21 +155,19 @@ function* readConnection(
 export function* heartbeat(deps: AppDeps, connection: SocketConnection) {
   // Someone waiting for the host to let them in is not a dead socket: the server answers its
   // pings, and ends the wait itself (accepted or refused).
-  const { timeout: neverOnline } = (yield race({
+  const { timeout: neverOnline } = yield* race({
     online: take(isSocketConnectedEvent),
     waiting: take(isAdmissionRequested),
     timeout: delay(CONNECT_TIMEOUT_MS),
-  })) as { timeout?: true };
+  });
   if (neverOnline) {
     deps.logger.log('warn', TAG, `not accepted within ${CONNECT_TIMEOUT_MS} ms: giving up on this socket`);
     return;
   }
   while (true) {
-    yield delay(PING_INTERVAL_MS);
+    yield* delay(PING_INTERVAL_MS);
     connection.send({ type: 'ping', clientTimeMs: deps.now() });
-    const { timeout } = (yield race({ pong: take(isPong), timeout: delay(PONG_TIMEOUT_MS) })) as {
-      timeout?: true;
-    };
+    const { timeout } = yield* race({ pong: take(isPong), timeout: delay(PONG_TIMEOUT_MS) });
     if (timeout) {
       deps.logger.log('warn', TAG, `no PONG within ${PONG_TIMEOUT_MS} ms: the socket is presumed dead`);
       return;
@@ -182,12 +180,12 @@ export function* runConnection(deps: AppDeps, params: ClientMessageOf<'connectio
   const connection = deps.openSocket(deps.socketUrl());
   const channel = connectionChannel(connection);
   try {
-    const result = (yield race({
+    const result = yield* race({
       closed: call(readConnection, deps, connection, channel, params),
       dead: call(heartbeat, deps, connection),
       offline: take((a: Action) => socketActions.browserOnlineChanged.match(a) && !a.payload),
       reconnect: take(socketActions.reconnectRequested.type),
-    })) as Partial<Record<ConnectionOutcome, unknown>>;
+    });
     if (result.closed === 'refused') return 'refused';
     return (Object.keys(result)[0] ?? 'closed') as ConnectionOutcome;
   } finally {
@@ -206,39 +204,39 @@ export function* connectionLoop(deps: AppDeps, roomId: string) {
   let lastAttemptMs: number | undefined;
   try {
     while (true) {
-      if (!((yield select(selectBrowserOnline)) as boolean)) {
-        yield put(socketActions.statusEvent('offline'));
-        yield take(
+      if (!(yield* select(selectBrowserOnline))) {
+        yield* put(socketActions.statusEvent('offline'));
+        yield* take(
           (a: Action) =>
             socketActions.reconnectRequested.match(a) ||
             (socketActions.browserOnlineChanged.match(a) && a.payload),
         );
       }
       const wait = reconnectDelayMs(lastAttemptMs, deps.now());
-      if (wait > 0) yield delay(wait);
+      if (wait > 0) yield* delay(wait);
       lastAttemptMs = deps.now();
-      const status = (yield select(selectStatus)) as ReturnType<typeof selectStatus>;
-      yield put(socketActions.statusEvent(attemptEvent(status)));
+      const status = yield* select(selectStatus);
+      yield* put(socketActions.statusEvent(attemptEvent(status)));
       // Read for every attempt: an account's identity token is refreshed while the room is open,
       // and a reconnection an hour in must not present the expired one (and be refused for good).
-      const identity = (yield call(waitForIdentity)) as Identity;
-      const lang = (yield select((s: RootState) => s.settings.speechLang)) as string;
-      const joinToken = ((yield select()) as RootState).conversation.joinToken;
+      const identity = yield* call(waitForIdentity);
+      const lang = yield* select((s: RootState) => s.settings.speechLang);
+      const joinToken = (yield* select(selectState)).conversation.joinToken;
       const params = buildConnectionParams(identity, roomId, lang, deps.appVersion, joinToken);
-      const outcome = (yield call(runConnection, deps, params)) as ConnectionOutcome;
-      if (outcome === 'refused' || ((yield select(selectRoomEnded)) as boolean)) {
-        yield put(socketActions.statusEvent('close'));
+      const outcome = yield* runConnection(deps, params);
+      if (outcome === 'refused' || (yield* select(selectRoomEnded))) {
+        yield* put(socketActions.statusEvent('close'));
         return;
       }
-      yield put(socketActions.statusEvent(outcome === 'offline' ? 'offline' : 'lost'));
+      yield* put(socketActions.statusEvent(outcome === 'offline' ? 'offline' : 'lost'));
     }
   } finally {
-    if ((yield cancelled()) as boolean) yield put(socketActions.statusEvent('close'));
+    if (yield* cancelled()) yield* put(socketActions.statusEvent('close'));
   }
 }
 
 function* roomConnection(deps: AppDeps, action: ReturnType<typeof conversationActions.entered>) {
-  yield race({
+  yield* race({
     run: call(connectionLoop, deps, action.payload.roomId),
     exit: take(conversationActions.exited.type),
   });
@@ -246,12 +244,12 @@ function* roomConnection(deps: AppDeps, action: ReturnType<typeof conversationAc
 
 function* watchNetwork(deps: AppDeps) {
   const channel = eventChannel<boolean>((emit) => deps.network.subscribe(emit));
-  yield put(socketActions.browserOnlineChanged(deps.network.isOnline()));
+  yield* put(socketActions.browserOnlineChanged(deps.network.isOnline()));
   try {
     while (true) {
-      const online = (yield take(channel)) as boolean;
+      const online = yield* take(channel);
       deps.logger.log('info', TAG, online ? 'the browser is online' : 'the browser went offline');
-      yield put(socketActions.browserOnlineChanged(online));
+      yield* put(socketActions.browserOnlineChanged(online));
     }
   } finally {
     channel.close();
@@ -259,6 +257,6 @@ function* watchNetwork(deps: AppDeps) {
 }
 
 export function* socketSaga(deps: AppDeps) {
-  yield fork(watchNetwork, deps);
-  yield takeLatest(conversationActions.entered.type, roomConnection, deps);
+  yield* fork(watchNetwork, deps);
+  yield* takeLatest(conversationActions.entered.type, roomConnection, deps);
 }

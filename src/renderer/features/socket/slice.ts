@@ -1,4 +1,4 @@
-import { type Action, type PayloadAction, createSlice } from '@reduxjs/toolkit';
+import { type Action, type PayloadAction, createAction, createSlice } from '@reduxjs/toolkit';
 import type { ServerMessage, SocketError } from '../../../shared/protocol';
 import { type SocketStatus, type SocketStatusEvent, nextSocketStatus } from './statusMachine';
 
@@ -43,12 +43,16 @@ const socketSlice = createSlice({
     browserOnlineChanged(state, action: PayloadAction<boolean>) {
       state.browserOnline = action.payload;
     },
-    /** The user asked to reconnect now (offline notice button). */
-    reconnectRequested() {},
   },
 });
 
-export const socketActions = socketSlice.actions;
+/** Events: actions that change no state here; sagas and other features act on them. */
+const socketEvents = {
+  /** The user asked to reconnect now (offline notice button). */
+  reconnectRequested: createAction('socket/reconnectRequested'),
+};
+
+export const socketActions = { ...socketSlice.actions, ...socketEvents };
 export const socketReducer = socketSlice.reducer;
 
 /** The socket is connected to the room (connection-succeeded came back). */

@@ -9,7 +9,7 @@ import type { LinkState } from '../../../../shared/audio-status';
 import { VOLUME_SILENCE_TIMEOUT_MS } from '../../../../shared/constants';
 import type { OfflineStatus } from '../../../../shared/ipc';
 import type { AppDeps } from '../../../app/deps';
-import type { RootState } from '../../../app/rootReducer';
+import { type RootState, selectState } from '../../../app/rootReducer';
 import { notificationsActions } from '../../notifications/slice';
 import type { SocketStatus } from '../../socket/statusMachine';
 import type { DesktopDeps } from '../deps';
@@ -55,7 +55,7 @@ const OFFLINE_LINK: Record<OfflineStatus['state'], LinkState> = {
 export function* followLink() {
   let last: LinkState | undefined;
   while (true) {
-    const state: RootState = yield* select();
+    const state = yield* select(selectState);
     const offline = state.desktop.offline.recording !== 'NOT_RECORDING';
     const link = offline
       ? OFFLINE_LINK[state.desktop.offline.status?.state ?? 'starting']
@@ -77,7 +77,7 @@ export function* followLink() {
 export function* watchVolume(deps: AppDeps, desktop: DesktopDeps) {
   while (true) {
     yield* delay(AUDIO_STATUS_TICK_MS);
-    const state: RootState = yield* select();
+    const state = yield* select(selectState);
     const recording =
       state.audio.recording !== 'NOT_RECORDING' || state.desktop.offline.recording !== 'NOT_RECORDING';
     if (!recording) continue;

@@ -6,7 +6,7 @@
 import { call, delay, put, race, select, take } from 'typed-redux-saga';
 import { API } from '../../../../shared/api';
 import type { AppDeps } from '../../../app/deps';
-import type { RootState } from '../../../app/rootReducer';
+import { selectState } from '../../../app/rootReducer';
 import { selectRecordingOn } from '../../audio/selectors';
 import { audioActions } from '../../audio/slice';
 import { lobbyActions } from '../../lobby/slice';
@@ -19,7 +19,7 @@ import { offlineCaptions } from './offline-captions';
 import { serverUnreachable } from './server-unreachable';
 
 export function* startCaptions(deps: AppDeps, desktop: DesktopDeps) {
-  const state: RootState = yield* select();
+  const state = yield* select(selectState);
   // Already on, or waiting for the connection to resume it.
   if (selectRecordingOn(state) || state.desktop.offline.recording !== 'NOT_RECORDING') return;
   const { conversation, socket } = state;
@@ -47,7 +47,7 @@ export function* startCaptions(deps: AppDeps, desktop: DesktopDeps) {
 }
 
 export function* stopCaptions() {
-  const state: RootState = yield* select();
+  const state = yield* select(selectState);
   if (state.desktop.offline.recording !== 'NOT_RECORDING') yield* put(desktopActions.offlineStopRequested());
   if (selectRecordingOn(state)) yield* put(audioActions.stopRequested());
 }
@@ -57,7 +57,7 @@ export function* onCaptionsCommand(
   desktop: DesktopDeps,
   action: ReturnType<typeof desktopActions.captionsCommandReceived>,
 ) {
-  const state: RootState = yield* select();
+  const state = yield* select(selectState);
   const running = selectRecordingOn(state) || state.desktop.offline.recording !== 'NOT_RECORDING';
   const start = action.payload === 'start' || (action.payload === 'toggle' && !running);
   if (start) yield* call(startCaptions, deps, desktop);

@@ -9,7 +9,7 @@ import { API } from '../../../../shared/api';
 import { int16ToLittleEndianBytes } from '../../../../shared/audio';
 import type { OfflineStatus } from '../../../../shared/ipc';
 import type { AppDeps } from '../../../app/deps';
-import type { RootState } from '../../../app/rootReducer';
+import { type RootState, selectState } from '../../../app/rootReducer';
 import { type CaptureEvent, type CaptureSession, audioErrorOf, resolveMicId } from '../../audio/capture';
 import { audioActions } from '../../audio/slice';
 import { captionsActions } from '../../captions/slice';
@@ -36,7 +36,7 @@ export function* offlineCaptions(deps: AppDeps, desktop: DesktopDeps, options: {
   const notice = options.bridge ? 'desktop.bridging' : 'desktop.noServer';
   yield* put(notificationsActions.notify({ intent: 'warning', key: notice }));
   yield* put(desktopActions.offlineRecordingEvent('start'));
-  const state: RootState = yield* select();
+  const state = yield* select(selectState);
   const deviceId = resolveMicId(state.audio.devices, state.audio.selectedMicId);
   const controller = new AbortController();
   let session: CaptureSession | undefined;

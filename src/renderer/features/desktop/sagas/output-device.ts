@@ -3,7 +3,7 @@ import { buffers, eventChannel } from 'redux-saga';
 import { call, put, race, select, take } from 'typed-redux-saga';
 import { usesInternalAudio } from '../../../../shared/desktop';
 import type { AppDeps } from '../../../app/deps';
-import type { RootState } from '../../../app/rootReducer';
+import { selectState } from '../../../app/rootReducer';
 import { notificationsActions } from '../../notifications/slice';
 import type { DesktopDeps } from '../deps';
 import { currentOutput, outputChangeStopsRecording } from '../outputDevice';
@@ -19,7 +19,7 @@ export function* watchOutputDevice(deps: AppDeps, desktop: DesktopDeps) {
   let recordingInternal = false;
   try {
     while (true) {
-      const state: RootState = yield* select();
+      const state = yield* select(selectState);
       const recording =
         state.audio.recording === 'RECORDING' || state.desktop.offline.recording === 'RECORDING';
       const internal =

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { selectIsHost, selectRoomStatus } from '../../conversation/selectors';
 import { AdmissionSwitch } from '../../admission/components/AdmissionSwitch';
-import { copyInviteLinkRequested } from '../actions';
+import { inviteActions } from '../actions';
 import { absoluteLink } from '../links';
 import { InviteQrCode } from './InviteQrCode';
 
@@ -42,7 +42,10 @@ export function InviteCard() {
           </dd>
         </dl>
         {isHost ? <AdmissionSwitch /> : null}
-        <Button data-testid="copy-invite-link" onClick={() => dispatch(copyInviteLinkRequested(link))}>
+        <Button
+          data-testid="copy-invite-link"
+          onClick={() => dispatch(inviteActions.copyLinkRequested(link))}
+        >
           {t('invite.copy')}
         </Button>
         <InviteQrCode link={link} alt={t('invite.qrAlt', { name: status.name ?? status.title })} />

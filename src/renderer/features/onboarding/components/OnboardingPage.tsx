@@ -18,7 +18,7 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import type { TranslationKey } from '../../../i18n/types';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { selectProfile, selectProfileState } from '../../profile/selectors';
-import { onboardingActions } from '../sagas';
+import { onboardingActions } from '../actions';
 
 function isStep(value: string | undefined): value is OnboardingStep {
   return (ONBOARDING_STEPS as readonly string[]).includes(value ?? '');
