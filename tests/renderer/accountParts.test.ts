@@ -3,16 +3,16 @@ import { describe, expect, it } from 'vitest';
 import { isConnectionOfflineError } from '../../src/shared/account-errors';
 import { STORAGE_KEYS } from '../../src/shared/constants';
 import type { ClientLogEntry } from '../../src/shared/user';
-import { showsDeveloperMode } from '../../src/renderer/features/accountSettings/components/GeneralSettings';
-import { RELOAD_GUARD_MS, shouldReload } from '../../src/renderer/features/account/components/CrashPage';
-import { authActions, authReducer, initialAuthState } from '../../src/renderer/features/auth/slice';
+import { showsDeveloperMode } from '../../src/renderer/features/account-settings/components/GeneralSettings';
+import { RELOAD_GUARD_MS, shouldReload } from '../../src/renderer/app/CrashPage';
+import { authActions, authReducer, initialAuthState } from '../../src/renderer/features/sign-in/slice';
 import {
   remoteConfigActions,
   remoteConfigReducer,
   initialRemoteConfigState,
-} from '../../src/renderer/features/remoteConfig/slice';
+} from '../../src/renderer/features/remote-config/slice';
 import { chooseBackend, socketUrlForBackend } from '../../src/renderer/lib/backend';
-import { CLIENT_LOG_FLUSH_MS, clientInfoFrom, shippingLogger } from '../../src/renderer/lib/clientLogs';
+import { CLIENT_LOG_FLUSH_MS, clientInfoFrom, shippingLogger } from '../../src/renderer/lib/client-logs';
 import { memoryLogger } from '../../src/renderer/lib/logger';
 import { memoryStorage } from '../../src/renderer/lib/storage';
 import { testUser } from './harness';

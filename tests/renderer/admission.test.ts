@@ -6,7 +6,7 @@ import { admissionSaga } from '../../src/renderer/features/admission/sagas';
 import { admissionActions } from '../../src/renderer/features/admission/slice';
 import { conversationActions } from '../../src/renderer/features/conversation/slice';
 import { socketSaga } from '../../src/renderer/features/socket/sagas';
-import { initialSessionState } from '../../src/renderer/features/session/slice';
+import { initialSessionState } from '../../src/renderer/features/identity/slice';
 import type { AppDeps } from '../../src/renderer/app/deps';
 import { type Fakes, type Running, makeFakes, makeStatus, run } from './harness';
 

@@ -5,7 +5,7 @@ import {
   initialAutoScroll,
   isAtBottom,
   shouldScrollToLatest,
-} from '../../src/renderer/features/captions/autoScroll';
+} from '../../src/renderer/features/captions/auto-scroll';
 
 const run = (events: AutoScrollEvent[]) => events.reduce(autoScrollReducer, initialAutoScroll);
 

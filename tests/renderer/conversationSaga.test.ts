@@ -4,8 +4,8 @@ import { conversationSaga } from '../../src/renderer/features/conversation/sagas
 import { selectParticipants } from '../../src/renderer/features/conversation/selectors';
 import { conversationActions } from '../../src/renderer/features/conversation/slice';
 import { audioActions, initialAudioState } from '../../src/renderer/features/audio/slice';
-import type { RootState } from '../../src/renderer/app/rootReducer';
-import { initialSessionState } from '../../src/renderer/features/session/slice';
+import type { RootState } from '../../src/renderer/app/root-reducer';
+import { initialSessionState } from '../../src/renderer/features/identity/slice';
 import { socketActions } from '../../src/renderer/features/socket/slice';
 import { FakeSocket, type Fakes, type Running, makeFakes, makeStatus, run } from './harness';
 

@@ -3,7 +3,7 @@ import { AudioCaptureError, type CaptureEvent } from '../../src/renderer/feature
 import {
   type DesktopCaptureNotice,
   desktopAudioCapture,
-} from '../../src/renderer/features/desktop/desktopCapture';
+} from '../../src/renderer/features/desktop/desktop-capture';
 import { int16ToLittleEndianBytes } from '../../src/shared/audio';
 import type { AudioSource } from '../../src/shared/desktop';
 import { SCREEN_CAPTURE_ERROR_STOP_MS } from '../../src/shared/desktop';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { withDesktop } from '../../src/renderer/features/desktop/desktopDeps';
+import { withDesktop } from '../../src/renderer/features/desktop/desktop-deps';
 import { DEFAULT_PREFERENCES } from '../../src/shared/desktop-preferences';
 import type { DesktopConfig } from '../../src/shared/ipc';
 import { makeFakes } from './harness';

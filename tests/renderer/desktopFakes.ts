@@ -7,8 +7,8 @@ import type {
   InvokeResults,
 } from '../../src/shared/ipc';
 import type { DesktopDeps } from '../../src/renderer/features/desktop/deps';
-import type { DesktopCaptureNotice } from '../../src/renderer/features/desktop/desktopCapture';
-import type { OutputDeviceInfo } from '../../src/renderer/features/desktop/outputDevice';
+import type { DesktopCaptureNotice } from '../../src/renderer/features/desktop/desktop-capture';
+import type { OutputDeviceInfo } from '../../src/renderer/features/desktop/output-device';
 
 export class FakeBridge implements DesktopBridge {
   readonly invokes: { channel: InvokeChannel; request: unknown }[] = [];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ChunkMixer, MAX_WAIT_CHUNKS, mixInt16 } from '../../src/renderer/features/desktop/mixer';
-import { currentOutput, outputChangeStopsRecording } from '../../src/renderer/features/desktop/outputDevice';
+import { currentOutput, outputChangeStopsRecording } from '../../src/renderer/features/desktop/output-device';
 import {
   bubbleReducer,
   bubbleWaitsToHide,

@@ -8,7 +8,7 @@ import { type Saga, type Task, runSaga, stdChannel } from 'redux-saga';
 import type { ClientMessage, ServerMessage } from '../../src/shared/protocol';
 import type { AudioDevice, ConversationStatus, Transcript } from '../../src/shared/entities';
 import type { AppDeps } from '../../src/renderer/app/deps';
-import { type RootState, rootReducer } from '../../src/renderer/app/rootReducer';
+import { type RootState, rootReducer } from '../../src/renderer/app/root-reducer';
 import type {
   AudioCaptureService,
   CaptureEvent,
@@ -27,7 +27,7 @@ import {
   type AuthUser,
   AuthServiceError,
   type ProviderSignInOptions,
-} from '../../src/renderer/features/auth/authService';
+} from '../../src/renderer/features/sign-in/auth-service';
 import { memoryLogger } from '../../src/renderer/lib/logger';
 import type { NetworkMonitor } from '../../src/renderer/lib/network';
 import { memoryStorage } from '../../src/renderer/lib/storage';

@@ -4,8 +4,8 @@ import { SOCKET_ERROR_CODES } from '../../src/shared/protocol';
 import en from '../../src/renderer/i18n/en';
 import fr from '../../src/renderer/i18n/fr';
 import { createI18n } from '../../src/renderer/i18n';
-import { SOCKET_STATUSES } from '../../src/renderer/features/socket/statusMachine';
-import { RECORDING_STATES } from '../../src/renderer/features/audio/recordingMachine';
+import { SOCKET_STATUSES } from '../../src/renderer/features/socket/status-machine';
+import { RECORDING_STATES } from '../../src/renderer/features/audio/recording-machine';
 
 type Tree = { readonly [key: string]: string | Tree };
 

@@ -7,7 +7,7 @@ import { conversationActions } from '../../src/renderer/features/conversation/sl
 import { lobbySaga } from '../../src/renderer/features/lobby/sagas';
 import { socketActions } from '../../src/renderer/features/socket/slice';
 import { lobbyActions } from '../../src/renderer/features/lobby/slice';
-import { initialSessionState } from '../../src/renderer/features/session/slice';
+import { initialSessionState } from '../../src/renderer/features/identity/slice';
 import { makeFakes, run, settle } from './harness';
 
 const ready = {

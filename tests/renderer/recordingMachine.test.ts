@@ -5,7 +5,7 @@ import {
   canStart,
   canStop,
   nextRecordingState,
-} from '../../src/renderer/features/audio/recordingMachine';
+} from '../../src/renderer/features/audio/recording-machine';
 
 describe('recording state machine', () => {
   it('starts through PENDING to RECORDING', () => {

@@ -3,7 +3,7 @@ import {
   ROOM_NAME_PROBLEMS,
   roomNameMessage,
   validateRoomNameInput,
-} from '../../src/renderer/features/lobby/roomNameMessages';
+} from '../../src/renderer/features/lobby/room-name-messages';
 import { createI18n } from '../../src/renderer/i18n';
 
 describe('room name messages', () => {

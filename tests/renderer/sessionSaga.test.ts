@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { API } from '../../src/shared/api';
 import { STORAGE_KEYS } from '../../src/shared/constants';
 import type { GuestUser } from '../../src/shared/entities';
-import { bootstrapSession, sessionSaga } from '../../src/renderer/features/session/sagas';
-import { sessionActions } from '../../src/renderer/features/session/slice';
+import { bootstrapSession, sessionSaga } from '../../src/renderer/features/identity/sagas';
+import { sessionActions } from '../../src/renderer/features/identity/slice';
 import { guestAuthorization } from '../../src/shared/auth';
 import { makeFakes, run, settle } from './harness';
 

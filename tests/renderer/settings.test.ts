@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FONT_SIZE_DEFAULT_PX, STORAGE_KEYS } from '../../src/shared/constants';
-import { parseFontSizeDraft } from '../../src/renderer/features/settings/fontSize';
+import { parseFontSizeDraft } from '../../src/renderer/features/settings/font-size';
 import { settingsSaga } from '../../src/renderer/features/settings/sagas';
 import {
   initialSettingsState,

@@ -3,7 +3,7 @@ import { PING_INTERVAL_MS, PONG_TIMEOUT_MS, RECONNECT_MIN_INTERVAL_MS } from '..
 import { conversationActions } from '../../src/renderer/features/conversation/slice';
 import { socketSaga } from '../../src/renderer/features/socket/sagas';
 import { socketActions } from '../../src/renderer/features/socket/slice';
-import { initialSessionState, sessionActions } from '../../src/renderer/features/session/slice';
+import { initialSessionState, sessionActions } from '../../src/renderer/features/identity/slice';
 import { type Fakes, type Running, makeFakes, makeStatus, makeTranscript, run } from './harness';
 
 const ROOM = 'host1_room';

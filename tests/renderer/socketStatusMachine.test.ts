@@ -6,7 +6,7 @@ import {
   type SocketStatusEvent,
   attemptEvent,
   nextSocketStatus,
-} from '../../src/renderer/features/socket/statusMachine';
+} from '../../src/renderer/features/socket/status-machine';
 
 const run = (from: SocketStatus, events: SocketStatusEvent[]) => events.reduce(nextSocketStatus, from);
 

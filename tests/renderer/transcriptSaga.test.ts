@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { API } from '../../src/shared/api';
 import { conversationActions } from '../../src/renderer/features/conversation/slice';
-import { initialSessionState } from '../../src/renderer/features/session/slice';
+import { initialSessionState } from '../../src/renderer/features/identity/slice';
 import { socketActions } from '../../src/renderer/features/socket/slice';
 import { transcriptSaga } from '../../src/renderer/features/transcript/sagas';
 import { selectTranscriptLines } from '../../src/renderer/features/transcript/selectors';

@@ -2,7 +2,7 @@ import { Classes } from '@blueprintjs/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router-dom';
-import { AccountMenu } from '../features/auth/components/AccountMenu';
+import { AccountMenu } from '../features/sign-in/components/AccountMenu';
 import { OfflineNotice } from '../features/connectivity/components/OfflineNotice';
 import { Notifications } from '../features/notifications/components/Notifications';
 import { LanguageSelect } from '../features/settings/components/LanguageSelect';

@@ -5,7 +5,7 @@
 import type { Channel } from '../../shared/user';
 import type { AudioCaptureService } from '../features/audio/capture';
 import type { DesktopDeps } from '../features/desktop/deps';
-import type { AuthService } from '../features/auth/authService';
+import type { AuthService } from '../features/sign-in/auth-service';
 import type { SocketFactory, SocketLink } from '../features/socket/connection';
 import type { HttpClient } from '../lib/http';
 import type { Logger } from '../lib/logger';

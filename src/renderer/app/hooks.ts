@@ -1,5 +1,5 @@
 import { useDispatch, useSelector } from 'react-redux';
-import type { RootState } from './rootReducer';
+import type { RootState } from './root-reducer';
 import type { AppDispatch } from './store';
 
 export const useAppDispatch = useDispatch.withTypes<AppDispatch>();

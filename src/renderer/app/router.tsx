@@ -2,13 +2,13 @@ import { Navigate, type RouteObject, createBrowserRouter, useLocation } from 're
 import { DESKTOP_ROUTES } from '../../shared/desktop';
 import { ROUTES } from '../../shared/routes';
 import { ConversationPage } from '../features/conversation/components/ConversationPage';
-import { CaptionModePage } from '../features/caption-window/components/CaptionModePage';
+import { CaptionModePage } from '../features/caption-window';
 import { DesktopPreferencesPage } from '../features/desktop/components/DesktopPreferencesPage';
 import { InternalAudioSetupPage } from '../features/desktop/components/InternalAudioSetupPage';
 import { ConversationsPage } from '../features/lobby/components/ConversationsPage';
 import { TranscriptPage } from '../features/transcript/components/TranscriptPage';
-import { CrashPage } from '../features/account/components/CrashPage';
-import { accountRoutes } from './accountRoutes';
+import { CrashPage } from './CrashPage';
+import { accountRoutes } from './account-routes';
 import { AppShell } from './AppShell';
 
 /** Redirects, keeping the query string (a shared link's `?token=` survives `/` -> `/web/...`). */

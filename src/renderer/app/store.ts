@@ -3,8 +3,8 @@ import createSagaMiddleware from 'redux-saga';
 import { loadAudioState } from '../features/audio/slice';
 import { loadSettings } from '../features/settings/slice';
 import type { AppDeps } from './deps';
-import { type RootState, rootReducer } from './rootReducer';
-import { rootSaga } from './rootSaga';
+import { type RootState, rootReducer } from './root-reducer';
+import { rootSaga } from './root-saga';
 
 export function createAppStore(deps: AppDeps) {
   const sagaMiddleware = createSagaMiddleware({

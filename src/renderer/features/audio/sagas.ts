@@ -30,13 +30,13 @@ import {
 import type { AudioDevice, RecordingStartMetadata } from '../../../shared/entities';
 import type { AudioError } from '../../../shared/errors';
 import type { AppDeps } from '../../app/deps';
-import { type RootState, selectState } from '../../app/rootReducer';
+import { type RootState, selectState } from '../../app/root-reducer';
 import { conversationActions } from '../conversation/slice';
 import { notificationsActions } from '../notifications/slice';
 import { settingsActions } from '../settings/slice';
 import { isSocketConnectedEvent, isSocketDroppedEvent, socketActions } from '../socket/slice';
 import { type CaptureEvent, type CaptureSession, audioErrorOf, resolveMicId } from './capture';
-import { canStart } from './recordingMachine';
+import { canStart } from './recording-machine';
 import { audioActions } from './slice';
 import { nextVolume } from './volume';
 

@@ -1,4 +1,4 @@
-import type { RootState } from '../../app/rootReducer';
+import type { RootState } from '../../app/root-reducer';
 
 export const selectRecordingState = (state: RootState) => state.audio.recording;
 /** Waiting for the connection to come back to resume recording. */

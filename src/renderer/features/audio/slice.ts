@@ -1,9 +1,10 @@
+/** The microphone: the recording state machine, the chosen input and the devices on offer, a stream's level. */
 import { type PayloadAction, createAction, createSlice } from '@reduxjs/toolkit';
 import { STORAGE_KEYS } from '../../../shared/constants';
 import type { AudioDevice } from '../../../shared/entities';
 import type { AudioError } from '../../../shared/errors';
 import type { KeyValueStorage } from '../../lib/storage';
-import { type RecordingEvent, type RecordingState, nextRecordingState } from './recordingMachine';
+import { type RecordingEvent, type RecordingState, nextRecordingState } from './recording-machine';
 
 export interface AudioState {
   recording: RecordingState;

@@ -7,7 +7,7 @@
 import { put, select, takeEvery, takeLeading } from 'typed-redux-saga';
 import { TRANSCRIPT_PAGE_MAX } from '../../../shared/constants';
 import type { AppDeps } from '../../app/deps';
-import type { RootState } from '../../app/rootReducer';
+import type { RootState } from '../../app/root-reducer';
 import { socketActions } from '../socket/slice';
 import { captionsActions } from './slice';
 

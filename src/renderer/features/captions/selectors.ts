@@ -1,6 +1,6 @@
 import { createSelector } from '@reduxjs/toolkit';
 import type { Transcript } from '../../../shared/entities';
-import type { RootState } from '../../app/rootReducer';
+import type { RootState } from '../../app/root-reducer';
 
 const selectById = (state: RootState) => state.captions.byId;
 const selectIds = (state: RootState) => state.captions.ids;

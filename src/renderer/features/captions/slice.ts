@@ -1,3 +1,4 @@
+/** The live captions of the room: partials and finals by id, in order, with the room's sequence and older pages. */
 import { type PayloadAction, createAction, createSlice } from '@reduxjs/toolkit';
 import type { Transcript } from '../../../shared/entities';
 import {

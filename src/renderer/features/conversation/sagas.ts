@@ -8,7 +8,7 @@ import { call, delay, put, race, select, take, takeEvery, takeLeading } from 'ty
 import { END_SEQUENCE_GUARD_MS, ROOM_TITLE_MAX_LENGTH } from '../../../shared/constants';
 import { normalizeTitle } from '../../../shared/validation';
 import type { AppDeps } from '../../app/deps';
-import type { RootState } from '../../app/rootReducer';
+import type { RootState } from '../../app/root-reducer';
 import { audioActions } from '../audio/slice';
 import { notificationsActions } from '../notifications/slice';
 import { socketActions } from '../socket/slice';

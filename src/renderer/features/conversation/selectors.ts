@@ -1,5 +1,5 @@
 import { createSelector } from '@reduxjs/toolkit';
-import type { RootState } from '../../app/rootReducer';
+import type { RootState } from '../../app/root-reducer';
 
 export const selectConversation = (state: RootState) => state.conversation;
 export const selectRoomId = (state: RootState) => state.conversation.roomId;

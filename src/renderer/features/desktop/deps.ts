@@ -3,8 +3,8 @@
  * desktop capture knows. Absent in the web build.
  */
 import type { DesktopBridge, DesktopConfig } from '../../../shared/ipc';
-import type { DesktopCaptureNotice } from './desktopCapture';
-import type { OutputDeviceInfo } from './outputDevice';
+import type { DesktopCaptureNotice } from './desktop-capture';
+import type { OutputDeviceInfo } from './output-device';
 
 export interface DesktopDeps {
   bridge: DesktopBridge;

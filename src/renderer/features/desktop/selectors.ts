@@ -1,4 +1,4 @@
-import type { RootState } from '../../app/rootReducer';
+import type { RootState } from '../../app/root-reducer';
 import { DEFAULT_DESKTOP_THEME } from '../../../shared/desktop';
 
 export const selectDesktopConfig = (state: RootState) => state.desktop.config;

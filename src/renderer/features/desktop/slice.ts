@@ -19,7 +19,7 @@ import type {
   InvokeRequest,
   OfflineStatus,
 } from '../../../shared/ipc';
-import { type RecordingEvent, type RecordingState, nextRecordingState } from '../audio/recordingMachine';
+import { type RecordingEvent, type RecordingState, nextRecordingState } from '../audio/recording-machine';
 
 export interface DesktopState {
   config?: DesktopConfig;

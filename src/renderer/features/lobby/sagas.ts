@@ -3,10 +3,10 @@ import { API, type RoomNameResponse, type TokenResponse } from '../../../shared/
 import { makeRoomId } from '../../../shared/ids';
 import { checkRoomName, normalizeRoomName } from '../../../shared/validation';
 import type { AppDeps } from '../../app/deps';
-import { selectState } from '../../app/rootReducer';
+import { selectState } from '../../app/root-reducer';
 import { audioActions } from '../audio/slice';
 import { conversationActions } from '../conversation/slice';
-import { identityHeaders, waitForIdentity } from '../session/sagas';
+import { identityHeaders, waitForIdentity } from '../identity/sagas';
 import { CONNECT_TIMEOUT_MS } from '../socket/sagas';
 import { isSocketConnectedEvent } from '../socket/slice';
 import { lobbyActions } from './slice';

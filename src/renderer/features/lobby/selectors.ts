@@ -1,3 +1,3 @@
-import type { RootState } from '../../app/rootReducer';
+import type { RootState } from '../../app/root-reducer';
 
 export const selectLobby = (state: RootState) => state.lobby;

@@ -14,8 +14,8 @@ import {
 } from '../../../shared/routes';
 import { type UserProfile, isScribe } from '../../../shared/user';
 import type { AppDeps } from '../../app/deps';
-import { selectProfile } from '../profile/selectors';
-import { profileActions } from '../profile/slice';
+import { selectProfile } from '../account-profile/selectors';
+import { profileActions } from '../account-profile/slice';
 import { type StepAnswer, onboardingActions } from './actions';
 
 function saveAction(answer: StepAnswer) {

@@ -19,14 +19,14 @@ import type { ClientMessageOf, SocketErrorCode } from '../../../shared/protocol'
 import type { AppDeps } from '../../app/deps';
 import { conversationActions } from '../conversation/slice';
 import { notificationsActions } from '../notifications/slice';
-import { waitForIdentity } from '../session/sagas';
-import type { Identity } from '../session/slice';
-import { type RootState, selectState } from '../../app/rootReducer';
+import { waitForIdentity } from '../identity/sagas';
+import type { Identity } from '../identity/slice';
+import { type RootState, selectState } from '../../app/root-reducer';
 import type { ConnectionEvent, SocketConnection } from './connection';
 import { handshakeProblem } from './handshake';
 import { reconnectDelayMs } from './reconnect';
 import { isSocketConnectedEvent, socketActions } from './slice';
-import { attemptEvent } from './statusMachine';
+import { attemptEvent } from './status-machine';
 
 const TAG = 'socket';
 

@@ -1,4 +1,4 @@
-import type { RootState } from '../../app/rootReducer';
+import type { RootState } from '../../app/root-reducer';
 
 export const selectSocketStatus = (state: RootState) => state.socket.status;
 export const selectSocketOnline = (state: RootState) => state.socket.status === 'online';

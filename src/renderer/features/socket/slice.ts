@@ -1,6 +1,7 @@
+/** The room's socket: its status machine, the last server message and error, and why a connection was refused. */
 import { type Action, type PayloadAction, createAction, createSlice } from '@reduxjs/toolkit';
 import type { ServerMessage, SocketError } from '../../../shared/protocol';
-import { type SocketStatus, type SocketStatusEvent, nextSocketStatus } from './statusMachine';
+import { type SocketStatus, type SocketStatusEvent, nextSocketStatus } from './status-machine';
 
 export interface SocketState {
   status: SocketStatus;

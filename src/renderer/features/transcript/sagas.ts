@@ -1,9 +1,9 @@
 import { call, put, select, takeLatest } from 'typed-redux-saga';
 import { API, type RoomTranscriptsResponse } from '../../../shared/api';
 import type { AppDeps } from '../../app/deps';
-import { selectState } from '../../app/rootReducer';
+import { selectState } from '../../app/root-reducer';
 import { selectCaptions } from '../captions/selectors';
-import { identityHeaders, waitForIdentity } from '../session/sagas';
+import { identityHeaders, waitForIdentity } from '../identity/sagas';
 import { transcriptActions } from './slice';
 
 export function* loadTranscript(deps: AppDeps, action: ReturnType<typeof transcriptActions.opened>) {

@@ -1,5 +1,5 @@
 import { createSelector } from '@reduxjs/toolkit';
-import type { RootState } from '../../app/rootReducer';
+import type { RootState } from '../../app/root-reducer';
 import { finalTranscripts } from './model';
 
 export const selectTranscript = (state: RootState) => state.transcript;

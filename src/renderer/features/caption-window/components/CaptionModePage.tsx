@@ -5,7 +5,7 @@ import { useLocation } from 'react-router-dom';
 import { STORAGE_KEYS } from '../../../../shared/constants';
 import { parseCaptionViewSearch } from '../../../../shared/desktop';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { useDocumentTitle } from '../../../lib/useDocumentTitle';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import { CaptionsBox } from './CaptionsBox';
 import { CaptionsView } from '../../captions/components/CaptionsView';
 import { captionsActions } from '../../captions/slice';

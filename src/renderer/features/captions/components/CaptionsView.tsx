@@ -3,7 +3,7 @@ import { useLayoutEffect, useReducer, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { selectFontSizePx } from '../../settings/selectors';
-import { autoScrollReducer, initialAutoScroll, isAtBottom, isNearTop } from '../autoScroll';
+import { autoScrollReducer, initialAutoScroll, isAtBottom, isNearTop } from '../auto-scroll';
 import { selectCaptions, selectOlder } from '../selectors';
 import { captionsActions } from '../slice';
 import { CaptionLine } from './CaptionLine';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ROOM_TITLE_MAX_LENGTH } from '../../../../shared/constants';
 import { normalizeTitle } from '../../../../shared/validation';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { useDocumentTitle } from '../../../lib/useDocumentTitle';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import { selectIsHost, selectRoomStatus } from '../selectors';
 import { conversationActions } from '../slice';
 

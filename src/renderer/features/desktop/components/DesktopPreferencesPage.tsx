@@ -22,7 +22,7 @@ import {
   type ThemeVariant,
 } from '../../../../shared/desktop';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { useDocumentTitle } from '../../../lib/useDocumentTitle';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import { selectDesktopConfig, selectExpiry } from '../selectors';
 import { desktopActions } from '../slice';
 

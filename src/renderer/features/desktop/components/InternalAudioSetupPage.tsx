@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { DESKTOP_ROUTES } from '../../../../shared/desktop';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { useDocumentTitle } from '../../../lib/useDocumentTitle';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import { selectDesktopConfig } from '../selectors';
 import { desktopActions } from '../slice';
 

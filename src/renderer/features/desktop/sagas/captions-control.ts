@@ -6,7 +6,7 @@
 import { call, delay, put, race, select, take } from 'typed-redux-saga';
 import { API } from '../../../../shared/api';
 import type { AppDeps } from '../../../app/deps';
-import { selectState } from '../../../app/rootReducer';
+import { selectState } from '../../../app/root-reducer';
 import { selectRecordingOn } from '../../audio/selectors';
 import { audioActions } from '../../audio/slice';
 import { lobbyActions } from '../../lobby/slice';

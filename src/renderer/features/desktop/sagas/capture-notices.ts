@@ -5,7 +5,7 @@ import { DESKTOP_ROUTES, SCREEN_CAPTURE_ERROR_SHOW_MS } from '../../../../shared
 import type { AppDeps } from '../../../app/deps';
 import { notificationsActions } from '../../notifications/slice';
 import type { DesktopDeps } from '../deps';
-import type { DesktopCaptureNotice } from '../desktopCapture';
+import type { DesktopCaptureNotice } from '../desktop-capture';
 import { desktopActions } from '../slice';
 import { askMain } from './ask-main';
 

@@ -11,7 +11,7 @@
 import { fork, put, select, takeLatest } from 'typed-redux-saga';
 import { DESKTOP_ROUTES } from '../../../../shared/desktop';
 import type { AppDeps } from '../../../app/deps';
-import type { RootState } from '../../../app/rootReducer';
+import type { RootState } from '../../../app/root-reducer';
 import { desktopActions } from '../slice';
 import { askMain } from './ask-main';
 import { followLink, reportState, watchVolume } from './audio-status';

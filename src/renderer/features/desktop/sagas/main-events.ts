@@ -8,7 +8,7 @@ import { call, fork, put, take } from 'typed-redux-saga';
 import { DESKTOP_ROUTES } from '../../../../shared/desktop';
 import type { EventChannel as IpcEventChannel, EventPayloads } from '../../../../shared/ipc';
 import type { AppDeps } from '../../../app/deps';
-import { authActions } from '../../auth/slice';
+import { authActions } from '../../sign-in/slice';
 import { captionsActions } from '../../captions/slice';
 import { notificationsActions } from '../../notifications/slice';
 import type { DesktopDeps } from '../deps';

@@ -3,10 +3,10 @@ import { buffers, eventChannel } from 'redux-saga';
 import { call, put, race, select, take } from 'typed-redux-saga';
 import { usesInternalAudio } from '../../../../shared/desktop';
 import type { AppDeps } from '../../../app/deps';
-import { selectState } from '../../../app/rootReducer';
+import { selectState } from '../../../app/root-reducer';
 import { notificationsActions } from '../../notifications/slice';
 import type { DesktopDeps } from '../deps';
-import { currentOutput, outputChangeStopsRecording } from '../outputDevice';
+import { currentOutput, outputChangeStopsRecording } from '../output-device';
 import { TAG } from './ask-main';
 import { stopCaptions } from './captions-control';
 

@@ -1,7 +1,7 @@
 /** What a page's buttons ask of main: captions, preferences, the window, system settings. */
 import { all, put, select, takeEvery, takeLatest } from 'typed-redux-saga';
 import type { AppDeps } from '../../../app/deps';
-import type { RootState } from '../../../app/rootReducer';
+import type { RootState } from '../../../app/root-reducer';
 import { settingsActions } from '../../settings/slice';
 import type { DesktopDeps } from '../deps';
 import { desktopActions } from '../slice';

@@ -16,8 +16,8 @@ import {
 } from '../../../../shared/user';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import type { TranslationKey } from '../../../i18n/types';
-import { useDocumentTitle } from '../../../lib/useDocumentTitle';
-import { selectProfile, selectProfileState } from '../../profile/selectors';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { selectProfile, selectProfileState } from '../../account-profile/selectors';
 import { onboardingActions } from '../actions';
 
 function isStep(value: string | undefined): value is OnboardingStep {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { FONT_SIZE_MAX_PX, FONT_SIZE_MIN_PX } from '../../../../shared/constants';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { selectFontSizePx } from '../selectors';
-import { parseFontSizeDraft } from '../fontSize';
+import { parseFontSizeDraft } from '../font-size';
 import { settingsActions } from '../slice';
 
 /** Caption font size, 13 to 60 px: a number box (typed exactly) and a slider (for the mouse). */

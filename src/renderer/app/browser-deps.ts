@@ -1,0 +1,60 @@
+import { API } from '../../shared/api';
+import { WEB_APP_VERSION_TAG } from '../../shared/constants';
+import { BRIDGE_GLOBAL } from '../../shared/ipc';
+import { SOCKET_PATH } from '../../shared/protocol';
+import { browserAudioCapture } from '../features/audio/browser-capture';
+import { firebaseAuthService } from '../features/sign-in/firebase-auth-service';
+import { SocketLink, openBrowserSocket } from '../features/socket/connection';
+import { chooseBackend, socketUrlForBackend } from '../lib/backend';
+import { clientInfoFrom, shippingLogger } from '../lib/client-logs';
+import { fetchHttpClient } from '../lib/http';
+import { consoleLogger } from '../lib/logger';
+import { browserNetwork } from '../lib/network';
+import { browserStorage } from '../lib/storage';
+import type { AppDeps, Navigation } from './deps';
+
+/** The real browser APIs behind the sagas' seams. */
+export function browserDeps(navigation: Navigation, i18n: AppDeps['i18n']): AppDeps {
+  const storage = browserStorage();
+  const backend = chooseBackend(window.location.search, storage, window.location.origin);
+  const http = fetchHttpClient(undefined, backend);
+  const isDesktopShell = BRIDGE_GLOBAL in window;
+  const logger = shippingLogger({
+    local: consoleLogger,
+    info: clientInfoFrom(
+      navigator.userAgent,
+      isDesktopShell ? 'desktop' : 'web',
+      navigator.maxTouchPoints > 0,
+    ),
+    post: async (entries) => (await http.post(API.clientLogs, entries)).ok,
+    now: () => Date.now(),
+  });
+  window.addEventListener('pagehide', () => void logger.flush());
+  return {
+    http,
+    storage,
+    logger,
+    openSocket: openBrowserSocket,
+    socketUrl: () => socketUrlForBackend(backend, window.location, SOCKET_PATH),
+    link: new SocketLink(),
+    network: browserNetwork,
+    audio: browserAudioCapture(),
+    navigation,
+    clipboard: {
+      writeText: async (text) => {
+        if (!navigator.clipboard) throw new Error('clipboard unavailable');
+        await navigator.clipboard.writeText(text);
+      },
+    },
+    i18n,
+    now: () => Date.now(),
+    appVersion: WEB_APP_VERSION_TAG,
+    auth: firebaseAuthService(),
+    platform: {
+      isDesktopShell,
+      isLocalhost: ['localhost', '127.0.0.1', '[::1]'].includes(window.location.hostname),
+      channel: isDesktopShell ? 'desktop-v2' : 'web-v2',
+      webOrigin: backend || window.location.origin,
+    },
+  };
+}

@@ -1,0 +1,39 @@
+import { combineReducers } from '@reduxjs/toolkit';
+import { admissionReducer } from '../features/admission/slice';
+import { audioReducer } from '../features/audio/slice';
+import { authReducer } from '../features/sign-in/slice';
+import { captionsReducer } from '../features/captions/slice';
+import { connectivityReducer } from '../features/connectivity/slice';
+import { conversationReducer } from '../features/conversation/slice';
+import { desktopReducer } from '../features/desktop/slice';
+import { lobbyReducer } from '../features/lobby/slice';
+import { notificationsReducer } from '../features/notifications/slice';
+import { profileReducer } from '../features/account-profile/slice';
+import { remoteConfigReducer } from '../features/remote-config/slice';
+import { sessionReducer } from '../features/identity/slice';
+import { settingsReducer } from '../features/settings/slice';
+import { socketReducer } from '../features/socket/slice';
+import { transcriptReducer } from '../features/transcript/slice';
+
+export const rootReducer = combineReducers({
+  session: sessionReducer,
+  auth: authReducer,
+  profile: profileReducer,
+  remoteConfig: remoteConfigReducer,
+  connectivity: connectivityReducer,
+  settings: settingsReducer,
+  notifications: notificationsReducer,
+  lobby: lobbyReducer,
+  socket: socketReducer,
+  conversation: conversationReducer,
+  admission: admissionReducer,
+  captions: captionsReducer,
+  audio: audioReducer,
+  transcript: transcriptReducer,
+  desktop: desktopReducer,
+});
+
+export type RootState = ReturnType<typeof rootReducer>;
+
+/** The whole state, for sagas that read several parts: `yield* select(selectState)` is typed. */
+export const selectState = (state: RootState): RootState => state;

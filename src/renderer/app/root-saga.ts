@@ -1,0 +1,52 @@
+import { all, call, fork } from 'typed-redux-saga';
+import { admissionSaga } from '../features/admission/sagas';
+import { audioSaga } from '../features/audio/sagas';
+import { captionsSaga } from '../features/captions/sagas';
+import { authSaga, startAuth } from '../features/sign-in/sagas';
+import { connectivitySaga } from '../features/connectivity/sagas';
+import { conversationSaga } from '../features/conversation/sagas';
+import { desktopSaga } from '../features/desktop/sagas/index';
+import { inviteSaga } from '../features/invite/sagas';
+import { lobbySaga } from '../features/lobby/sagas';
+import { notificationsSaga } from '../features/notifications/sagas';
+import { onboardingSaga } from '../features/onboarding/sagas';
+import { profileSaga } from '../features/account-profile/sagas';
+import { remoteConfigSaga } from '../features/remote-config/sagas';
+import { sessionSaga } from '../features/identity/sagas';
+import { loadSpeechLangs, settingsSaga } from '../features/settings/sagas';
+import { socketSaga } from '../features/socket/sagas';
+import { transcriptSaga } from '../features/transcript/sagas';
+import type { AppDeps } from './deps';
+
+export function* rootSaga(deps: AppDeps) {
+  yield* all([
+    call(sessionSaga, deps),
+    call(authSaga, deps),
+    call(profileSaga, deps),
+    call(onboardingSaga, deps),
+    call(connectivitySaga, deps),
+    call(settingsSaga, deps),
+    call(notificationsSaga),
+    call(lobbySaga, deps),
+    call(socketSaga, deps),
+    call(captionsSaga, deps),
+    call(conversationSaga, deps),
+    call(admissionSaga, deps),
+    call(audioSaga, deps),
+    call(inviteSaga, deps),
+    call(transcriptSaga, deps),
+    call(desktopSaga, deps),
+    call(startUp, deps),
+  ]);
+}
+
+/**
+ * On start: find out who is signed in (the identity comes from that: the account's, or a guest
+ * identity when nobody is; see the profile saga), read the remote config (then hourly), and
+ * learn which speech languages the server offers.
+ */
+function* startUp(deps: AppDeps) {
+  yield* fork(startAuth, deps);
+  yield* fork(remoteConfigSaga, deps);
+  yield* call(loadSpeechLangs, deps);
+}

@@ -1,0 +1,3 @@
+import type { RootState } from '../../app/root-reducer';
+
+export const selectRemoteFlags = (state: RootState) => state.remoteConfig.flags;

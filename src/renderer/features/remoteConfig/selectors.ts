@@ -1,3 +1,0 @@
-import type { RootState } from '../../app/rootReducer';
-
-export const selectRemoteFlags = (state: RootState) => state.remoteConfig.flags;

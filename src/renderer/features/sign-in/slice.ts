@@ -1,0 +1,194 @@
+/**
+ * Sign-in state: where sign-in stands (the shared AuthPhase), the Firebase user, its identity
+ * token and when it was fetched, and the progress and error of the sign-in form's requests.
+ * Errors are keys of the spec's catalogue (src/shared/account-errors.ts), translated on screen.
+ */
+import { type PayloadAction, createAction, createSlice } from '@reduxjs/toolkit';
+import type { SignInError } from '../../../shared/account-errors';
+import { isVerifiedAccount } from '../../../shared/auth';
+import type { AuthPhase } from '../../../shared/routes';
+import type { AuthUser, EmulatorIdentity, ProviderName } from './auth-service';
+
+/** The request the sign-in screens are waiting on. */
+export type AuthBusy =
+  | 'email-sign-in'
+  | 'email-sign-up'
+  | ProviderName
+  | 'phone-code'
+  | 'phone-confirm'
+  | 'reset'
+  | 'verification-email'
+  | 'verification-check'
+  | 'desktop-token'
+  | 'sign-out';
+
+export interface AuthState {
+  phase: AuthPhase;
+  /** Whether this server has accounts; undefined until its configuration is read. */
+  available?: boolean;
+  /** The identity provider is the local Auth emulator (development and tests). */
+  emulator: boolean;
+  ssoProviderId?: string;
+  user?: AuthUser;
+  token?: string;
+  tokenFetchedAtMs?: number;
+  busy?: AuthBusy;
+  error?: { key: SignInError; detail?: string };
+  phone?: { e164: string; verificationId: string };
+  resetSentTo?: string;
+  verificationSentTo?: string;
+  /** The desktop app's sign-in: the custom token minted for it. */
+  desktopCustomToken?: string;
+  loadingTimedOut: boolean;
+  /** Where the app runs (from the platform seam), for the screens that differ. */
+  platform: { isDesktopShell: boolean; isLocalhost: boolean };
+}
+
+export const initialAuthState: AuthState = {
+  phase: 'loading',
+  emulator: false,
+  loadingTimedOut: false,
+  platform: { isDesktopShell: false, isLocalhost: false },
+};
+
+export interface EmailCredentials {
+  email: string;
+  password: string;
+}
+
+const authSlice = createSlice({
+  name: 'auth',
+  initialState: initialAuthState,
+  reducers: {
+    platformDetected(state, action: PayloadAction<{ isDesktopShell: boolean; isLocalhost: boolean }>) {
+      state.platform = action.payload;
+    },
+    configLoaded(
+      state,
+      action: PayloadAction<{ available: boolean; emulator: boolean; ssoProviderId?: string }>,
+    ) {
+      state.available = action.payload.available;
+      state.emulator = action.payload.emulator;
+      state.ssoProviderId = action.payload.ssoProviderId;
+      if (!action.payload.available) state.phase = 'signed-out';
+    },
+    userChanged(state, action: PayloadAction<AuthUser | null>) {
+      const user = action.payload;
+      if (!user || user.uid !== state.user?.uid) {
+        state.token = undefined;
+        state.tokenFetchedAtMs = undefined;
+        state.desktopCustomToken = undefined;
+      }
+      state.user = user ?? undefined;
+      state.phase = !user ? 'signed-out' : isVerifiedAccount(user) ? 'signed-in' : 'unverified';
+      state.loadingTimedOut = false;
+      if (state.phase === 'signed-in') state.error = undefined;
+    },
+    tokenFetched(state, action: PayloadAction<{ token: string; atMs: number }>) {
+      state.token = action.payload.token;
+      state.tokenFetchedAtMs = action.payload.atMs;
+    },
+    emailSignInRequested(state, _action: PayloadAction<EmailCredentials>) {
+      state.busy = 'email-sign-in';
+      state.error = undefined;
+    },
+    emailSignUpRequested(state, _action: PayloadAction<EmailCredentials & { termsAccepted: boolean }>) {
+      state.busy = 'email-sign-up';
+      state.error = undefined;
+    },
+    providerSignInRequested(
+      state,
+      action: PayloadAction<{
+        provider: ProviderName;
+        signUp: boolean;
+        termsAccepted: boolean;
+        /** With the Auth emulator: who signs in at its stand-in for the provider. */
+        emulatorIdentity?: EmulatorIdentity;
+      }>,
+    ) {
+      state.busy = action.payload.provider;
+      state.error = undefined;
+    },
+    phoneCodeRequested(
+      state,
+      _action: PayloadAction<{ prefix: string; national: string; recaptchaContainerId: string }>,
+    ) {
+      state.busy = 'phone-code';
+      state.error = undefined;
+    },
+    phoneCodeSent(state, action: PayloadAction<{ e164: string; verificationId: string }>) {
+      state.busy = undefined;
+      state.phone = action.payload;
+    },
+    phoneCodeSubmitted(state, _action: PayloadAction<{ code: string }>) {
+      state.busy = 'phone-confirm';
+      state.error = undefined;
+    },
+    phoneNumberChangeRequested(state) {
+      state.phone = undefined;
+      state.error = undefined;
+    },
+    passwordResetRequested(state, _action: PayloadAction<{ email: string }>) {
+      state.busy = 'reset';
+      state.error = undefined;
+      state.resetSentTo = undefined;
+    },
+    passwordResetSent(state, action: PayloadAction<string>) {
+      state.busy = undefined;
+      state.resetSentTo = action.payload;
+    },
+    verificationEmailRequested(state) {
+      state.busy = 'verification-email';
+      state.error = undefined;
+    },
+    verificationEmailSent(state, action: PayloadAction<string>) {
+      state.busy = undefined;
+      state.verificationSentTo = action.payload;
+    },
+    verificationCheckRequested(state) {
+      state.busy = 'verification-check';
+    },
+    desktopTokenRequested(state) {
+      state.busy = 'desktop-token';
+      state.error = undefined;
+      state.desktopCustomToken = undefined;
+    },
+    desktopTokenReady(state, action: PayloadAction<string>) {
+      state.busy = undefined;
+      state.desktopCustomToken = action.payload;
+    },
+    /** The desktop app received a custom token (its deep link) and signs this window in with it. */
+    customTokenReceived(state, _action: PayloadAction<string>) {
+      state.busy = 'desktop-token';
+      state.error = undefined;
+    },
+    requestFailed(state, action: PayloadAction<{ key: SignInError; detail?: string }>) {
+      state.busy = undefined;
+      state.error = action.payload;
+    },
+    requestDone(state) {
+      state.busy = undefined;
+    },
+    errorCleared(state) {
+      state.error = undefined;
+    },
+    /** Signs out, then goes to `to` (default: the spec's place after sign-out). */
+    signOutRequested(state, _action: PayloadAction<{ to?: string } | undefined>) {
+      state.busy = 'sign-out';
+    },
+    /** Nothing was heard from the identity provider for the loading timeout: carry on signed out. */
+    loadingTimedOut(state) {
+      state.loadingTimedOut = true;
+      if (state.phase === 'loading') state.phase = 'signed-out';
+    },
+  },
+});
+
+/** Events: actions that change no state here; sagas and other features act on them. */
+const authEvents = {
+  /** In the desktop app: sign in with the system browser (/web/login/desktop there). */
+  browserSignInRequested: createAction('auth/browserSignInRequested'),
+};
+
+export const authActions = { ...authSlice.actions, ...authEvents };
+export const authReducer = authSlice.reducer;
