@@ -41,11 +41,7 @@ export default tseslint.config(
     },
   },
   {
-    files: [
-      'src/renderer/**/*.{ts,tsx}',
-      'tests/renderer/**/*.{ts,tsx}',
-      'tests/unit/renderer/**/*.{ts,tsx}',
-    ],
+    files: ['src/renderer/**/*.{ts,tsx}', 'tests/unit/renderer/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: {

@@ -8,11 +8,8 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: [
-            'tests/unit/**/*.test.ts',
-            'tests/main/**/*.test.ts',
-            'tests/renderer/**/*.test.{ts,tsx}',
-          ],
+          // A unit test's path mirrors its module's: src/x/y.ts -> tests/unit/x/y[.aspect].test.ts.
+          include: ['tests/unit/**/*.test.{ts,tsx}'],
           environment: 'node',
         },
       },

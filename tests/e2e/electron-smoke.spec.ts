@@ -5,7 +5,7 @@
  * and checks the real window's flags and the page's isolation. It runs wherever an Electron
  * binary exists; where none can be had (these machines cannot download it) it is skipped with
  * the reason printed. The same logic is tested without Electron: window options and flags in
- * tests/main/caption-windows.test.ts, the caption pages in tests/e2e/caption-windows.spec.ts.
+ * tests/unit/main/windows/caption-windows.test.ts, the caption pages in tests/e2e/caption-windows.spec.ts.
  */
 import { _electron as electron, expect, test } from '@playwright/test';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import {
+  captionText,
+  replaceTranscripts,
+  upsertTranscript,
+} from '../../../../../src/renderer/features/captions/model';
+import { makeTranscript } from '../../../../helpers/saga-harness';
+
+describe('caption model', () => {
+  it('shows the text in the speech language, else the first text', () => {
+    expect(
+      captionText(
+        makeTranscript({ id: 'a', speechLang: 'fr-FR', texts: { 'en-US': 'hi', 'fr-FR': 'salut' } }),
+      ),
+    ).toBe('salut');
+    expect(captionText(makeTranscript({ id: 'a', speechLang: 'de-DE', texts: { 'en-US': 'hi' } }))).toBe(
+      'hi',
+    );
+    expect(captionText(makeTranscript({ id: 'a', texts: {} }))).toBe('');
+  });
+
+  it('breaks index ties by start time', () => {
+    const list = replaceTranscripts([
+      makeTranscript({ id: 'late', index: 1, timestampMs: 20 }),
+      makeTranscript({ id: 'early', index: 1, timestampMs: 10 }),
+    ]);
+    expect(list.ids).toEqual(['early', 'late']);
+  });
+
+  it('moves a caption whose index changed', () => {
+    let list = replaceTranscripts([
+      makeTranscript({ id: 'a', index: 0 }),
+      makeTranscript({ id: 'b', index: 1 }),
+    ]);
+    list = upsertTranscript(list, makeTranscript({ id: 'a', index: 2 }));
+    expect(list.ids).toEqual(['b', 'a']);
+  });
+});

@@ -1,0 +1,179 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { END_SEQUENCE_GUARD_MS } from '../../../../../src/shared/constants';
+import { conversationSaga } from '../../../../../src/renderer/features/conversation/sagas';
+import { selectParticipants } from '../../../../../src/renderer/features/conversation/selectors';
+import { conversationActions } from '../../../../../src/renderer/features/conversation/slice';
+import { audioActions, initialAudioState } from '../../../../../src/renderer/features/audio/slice';
+import type { RootState } from '../../../../../src/renderer/app/root-reducer';
+import { initialSessionState } from '../../../../../src/renderer/features/identity/slice';
+import { socketActions } from '../../../../../src/renderer/features/socket/slice';
+import {
+  FakeSocket,
+  type Fakes,
+  type Running,
+  makeFakes,
+  makeStatus,
+  run,
+} from '../../../../helpers/saga-harness';
+
+const ROOM = 'host1_room';
+const tick = (ms = 0) => vi.advanceTimersByTimeAsync(ms);
+
+function setUp(avaId: string) {
+  return setUpWith(avaId, {});
+}
+
+function setUpWith(avaId: string, preloaded: Partial<RootState>) {
+  const fakes = makeFakes();
+  const socket = new FakeSocket('ws://test/ws');
+  fakes.deps.link.attach(socket);
+  const app = run(conversationSaga, [fakes.deps], {
+    session: { ...initialSessionState, status: 'ready', identity: { kind: 'guest', avaId, userName: 'X' } },
+    ...preloaded,
+  });
+  app.dispatch(conversationActions.entered({ roomId: ROOM, readonly: false }));
+  app.dispatch(socketActions.messageReceived({ type: 'room-status', status: makeStatus({ id: ROOM }) }));
+  fakes.path.current = `/web/conversations/${ROOM}`;
+  return { fakes, socket, app };
+}
+
+describe('conversation saga', () => {
+  let fakes: Fakes;
+  let socket: FakeSocket;
+  let app: Running;
+
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => {
+    app.task.cancel();
+    vi.useRealTimers();
+  });
+
+  it('lets the host rename the room, only with a non-empty title', async () => {
+    ({ fakes, socket, app } = setUp('host1'));
+    app.dispatch(conversationActions.titleUpdateRequested('   '));
+    app.dispatch(conversationActions.titleUpdateRequested('  Weekly sync '));
+    await tick();
+    expect(socket.sentOfType('update-title')).toEqual([{ type: 'update-title', title: 'Weekly sync' }]);
+  });
+
+  it('does not send a title change for someone who is not the host', async () => {
+    ({ fakes, socket, app } = setUp('guest9'));
+    app.dispatch(conversationActions.titleUpdateRequested('Mine now'));
+    await tick();
+    expect(socket.sentOfType('update-title')).toEqual([]);
+  });
+
+  it('host ends the room with connection-params-update and everyone goes to the transcript on ended', async () => {
+    ({ fakes, socket, app } = setUp('host1'));
+    app.dispatch(conversationActions.endRequested());
+    await tick();
+    expect(socket.sentOfType('connection-params-update')).toEqual([
+      { type: 'connection-params-update', roomId: ROOM, state: { value: 'ended' } },
+    ]);
+    app.dispatch(
+      socketActions.messageReceived({
+        type: 'room-status-update',
+        reason: 'ended',
+        status: makeStatus({ id: ROOM, state: { value: 'ended' } }),
+      }),
+    );
+    await tick();
+    expect(fakes.navigations).toEqual([`/web/transcript?roomId=${ROOM}`]);
+    // A second ended status does not navigate again.
+    app.dispatch(
+      socketActions.messageReceived({
+        type: 'room-status',
+        status: makeStatus({ id: ROOM, state: { value: 'ended' } }),
+      }),
+    );
+    await tick();
+    expect(fakes.navigations).toHaveLength(1);
+  });
+
+  it('stops the microphone before ending, so no audio follows the end', async () => {
+    ({ fakes, socket, app } = setUpWith('host1', {
+      audio: { ...initialAudioState, recording: 'RECORDING' },
+    }));
+    app.dispatch(conversationActions.endRequested());
+    await tick();
+    expect(app.actions.some((a) => audioActions.stopRequested.match(a))).toBe(true);
+    expect(socket.sentOfType('connection-params-update')).toHaveLength(1);
+  });
+
+  it('does not touch a microphone that is not recording when ending', async () => {
+    ({ fakes, socket, app } = setUp('host1'));
+    app.dispatch(conversationActions.endRequested());
+    await tick();
+    expect(app.actions.some((a) => audioActions.stopRequested.match(a))).toBe(false);
+    expect(socket.sentOfType('connection-params-update')).toHaveLength(1);
+  });
+
+  it('a participant leaves with close/closed and sees the transcript', async () => {
+    ({ fakes, socket, app } = setUp('guest9'));
+    app.dispatch(conversationActions.leaveRequested());
+    await tick();
+    expect(socket.sentOfType('close')).toEqual([{ type: 'close', reason: 'closed' }]);
+    expect(fakes.navigations).toEqual([`/web/transcript?roomId=${ROOM}`]);
+  });
+
+  it('does not navigate when already on the transcript view', async () => {
+    ({ fakes, socket, app } = setUp('guest9'));
+    fakes.path.current = '/web/transcript';
+    app.dispatch(
+      socketActions.messageReceived({
+        type: 'room-status',
+        status: makeStatus({ id: ROOM, state: { value: 'ended' } }),
+      }),
+    );
+    await tick();
+    expect(fakes.navigations).toEqual([]);
+  });
+
+  it('tells the host when the end is not confirmed, and lets them try again', async () => {
+    ({ fakes, socket, app } = setUp('host1'));
+    app.dispatch(conversationActions.endRequested());
+    await tick();
+    app.dispatch(conversationActions.endRequested());
+    await tick();
+    expect(socket.sentOfType('connection-params-update')).toHaveLength(1);
+    await tick(END_SEQUENCE_GUARD_MS);
+    expect(app.state.conversation.endPhase).toBe('none');
+    expect(app.state.notifications.items.map((n) => n.key)).toEqual(['conversation.endFailed']);
+  });
+
+  it('names participants from the room status', () => {
+    ({ fakes, socket, app } = setUp('guest9'));
+    app.dispatch(
+      socketActions.messageReceived({
+        type: 'room-status-update',
+        reason: 'participant-joined',
+        status: makeStatus({
+          id: ROOM,
+          participants: [
+            { avaId: 'host1', isTyping: false },
+            { avaId: 'guest9', isTyping: true },
+          ],
+          speakers: [{ avaId: 'guest9', avaName: 'g9', userName: 'Gil' }],
+          audioStreams: [{ avaId: 'host1', trackId: 't', usePaidASR: false }],
+        }),
+      }),
+    );
+    expect(selectParticipants(app.state)).toEqual([
+      { avaId: 'host1', name: 'Hana Host', isHost: true, isMe: false, isTyping: false, isSpeaking: true },
+      { avaId: 'guest9', name: 'Gil', isHost: false, isMe: true, isTyping: true, isSpeaking: false },
+    ]);
+  });
+
+  it('goes to the transcript when the server says the room has already ended', async () => {
+    ({ fakes, socket, app } = setUp('guest9'));
+    app.dispatch(
+      socketActions.messageReceived({
+        type: 'error',
+        error: { code: 'room-ended', message: 'ended' },
+        inReplyTo: 'connection-params',
+      }),
+    );
+    await tick();
+    expect(fakes.navigations).toEqual([`/web/transcript?roomId=${ROOM}`]);
+  });
+});

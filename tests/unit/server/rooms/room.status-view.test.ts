@@ -1,0 +1,71 @@
+/**
+ * What each person sees of a room's status: links and the name are invitations, so a read-only
+ * member sees only the read-only link and no name, and when the host forbids sharing nobody but
+ * the host sees any; an ended room has no name.
+ */
+import { describe, expect, it } from 'vitest';
+import type { RoomRecord } from '../../../../src/server/db/rooms';
+import { roomRecord } from '../../../helpers/room-record';
+import { LiveRoom, type TranscriptStore } from '../../../../src/server/rooms/room';
+
+function room(changes: Partial<RoomRecord> = {}): LiveRoom {
+  const record = roomRecord({ roToken: 'ROTOKEN', rwToken: 'RWTOKEN', ...changes });
+  const store: TranscriptStore = {
+    saveFinal: async () => undefined,
+    reserveIndexes: async (_id, upTo) => upTo,
+  };
+  const live = new LiveRoom(
+    record,
+    { finals: [], nextIndex: 0, seq: 0 },
+    {
+      updateRoom: async () => undefined,
+      openSpeech: () => ({ ok: true }),
+      now: () => 0,
+      log: () => undefined,
+    },
+    store,
+  );
+  live.publicUrl = 'https://hearken.example';
+  return live;
+}
+
+const host = { avaId: 'host1', readonly: false };
+const writer = { avaId: 'w1', readonly: false };
+const reader = { avaId: 'r1', readonly: true };
+
+describe('a room status, as each person sees it', () => {
+  it('gives the host and read-write members both links and the name', () => {
+    for (const viewer of [host, writer]) {
+      const status = room().status(undefined, viewer);
+      expect(status.name).toBe('blue-cat-42');
+      expect(status.links.rw).toContain('RWTOKEN');
+      expect(status.links.ro).toContain('ROTOKEN');
+    }
+  });
+
+  it('never shows a read-only member the read-write link or the name', () => {
+    const status = room().status(undefined, reader);
+    expect(JSON.stringify(status)).not.toContain('RWTOKEN');
+    expect(status.name).toBeUndefined();
+    expect(status.links.ro).toContain('ROTOKEN');
+  });
+
+  it('shows no invitation to anyone but the host when the host forbids sharing', () => {
+    const confidential = room({ forbidSharing: true });
+    for (const viewer of [writer, reader]) {
+      const text = JSON.stringify(confidential.status(undefined, viewer));
+      expect(text).not.toContain('RWTOKEN');
+      expect(text).not.toContain('ROTOKEN');
+      expect(text).not.toContain('blue-cat-42');
+    }
+    expect(confidential.status(undefined, host).links.rw).toContain('RWTOKEN');
+    expect(confidential.status(undefined, writer).confidential).toEqual({
+      allowTranscriptsSaving: true,
+      forbidSharing: true,
+    });
+  });
+
+  it('has no name once ended', () => {
+    expect(room({ state: 'ended', name: null }).status(undefined, host).name).toBeUndefined();
+  });
+});

@@ -1,0 +1,39 @@
+/** Sign-in error catalogue (accounts.md section 8) and the Firebase codes that lead to it. */
+import { describe, expect, it } from 'vitest';
+import { SIGN_IN_ERRORS, signInErrorOf } from '../../../src/shared/account-errors';
+
+describe('sign-in errors', () => {
+  it("has the spec's words", () => {
+    expect(SIGN_IN_ERRORS['wrong-password']).toBe('Wrong password. Try again.');
+    expect(SIGN_IN_ERRORS.sso).toBe('Unable to authenticate. Contact your administrator');
+    expect(SIGN_IN_ERRORS['invalid-code']).toBe('Invalid code');
+    expect(SIGN_IN_ERRORS['invalid-phone']).toBe('Invalid phone number');
+  });
+
+  it.each([
+    ['auth/wrong-password', 'email', 'wrong-password'],
+    ['auth/invalid-credential', 'email', 'wrong-password'],
+    ['auth/invalid-login-credentials', 'email', 'wrong-password'],
+    ['auth/invalid-credential', 'google', 'unknown'],
+    ['auth/invalid-verification-code', 'phone', 'invalid-code'],
+    ['auth/code-expired', 'phone', 'code-expired'],
+    ['auth/invalid-phone-number', 'phone', 'invalid-phone'],
+    ['auth/account-exists-with-different-credential', 'google', 'account-exists-with-different-provider'],
+    ['auth/account-exists-with-different-credential', 'facebook', 'account-exists-with-different-provider'],
+    ['auth/email-already-in-use', 'email', 'email-already-in-use'],
+    ['auth/user-not-found', 'email', 'user-not-found'],
+    ['auth/user-disabled', 'email', 'user-disabled'],
+    ['auth/too-many-requests', 'email', 'too-many-requests'],
+    ['auth/popup-closed-by-user', 'google', 'popup-closed'],
+    ['auth/popup-blocked', 'apple', 'popup-blocked'],
+    ['auth/network-request-failed', 'email', 'network'],
+    ['auth/internal-error', 'sso', 'sso'],
+    ['auth/invalid-credential', 'sso', 'sso'],
+    ['auth/popup-closed-by-user', 'sso', 'popup-closed'],
+    ['unverified', 'email', 'unverified'],
+    ['auth/something-new', 'email', 'unknown'],
+    [undefined, 'email', 'unknown'],
+  ] as const)('%s by %s -> %s', (code, method, key) => {
+    expect(signInErrorOf(code, method)).toBe(key);
+  });
+});

@@ -1,0 +1,256 @@
+/** Routes and redirect rules of accounts.md section 2, as tables. */
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP_ROUTES } from '../../../src/shared/desktop';
+import {
+  DESKTOP_SUCCESS_PATH,
+  FALLBACK_PATH,
+  ROUTES,
+  type AuthPhase,
+  acceptEndpoint,
+  accountSettingsPath,
+  afterLoginPath,
+  afterOnboardingPath,
+  afterSignOutPath,
+  conversationPath,
+  isReadonlyParam,
+  desktopShellLoginRedirect,
+  guardRoute,
+  nextOnboardingStep,
+  onboardingPath,
+  routeAccess,
+  safeRedirect,
+  transcriptPath,
+} from '../../../src/shared/routes';
+
+describe('paths', () => {
+  it("keeps the spec's routes", () => {
+    expect(ROUTES).toMatchObject({
+      root: '/',
+      web: '/web',
+      signup: '/web/signup',
+      login: '/web/login',
+      loginDesktop: '/web/login/desktop',
+      loginDesktopSuccess: '/web/login/desktop/success',
+      logout: '/web/logout',
+      accountSettings: '/web/account-settings',
+      scribeDashboard: '/web/scribe-dashboard',
+      accountDashboard: '/account/dashboard',
+    });
+    expect(FALLBACK_PATH).toBe('/web/signup');
+    expect(DESKTOP_SUCCESS_PATH).toBe('/web/login/desktop/success?tauri=true');
+    expect(accountSettingsPath()).toBe('/web/account-settings/my-profile');
+    expect(accountSettingsPath('boost')).toBe('/web/account-settings/boost');
+    expect(onboardingPath('user-name')).toBe('/web/onboarding/profile/user-name');
+    expect(onboardingPath('user-name', '/web/transcript?roomId=a_b')).toBe(
+      '/web/onboarding/profile/user-name?redirect=%2Fweb%2Ftranscript%3FroomId%3Da_b',
+    );
+  });
+
+  it.each([
+    ['user-name', undefined, 'hearing-profile'],
+    ['user-name-subscribed', undefined, 'hearing-profile'],
+    ['hearing-profile', undefined, 'voicing-profile'],
+    ['voicing-profile', 'speak', undefined],
+    ['voicing-profile', 'type', 'voice'],
+    ['voicing-profile', 'both', 'voice'],
+    ['voice', 'type', undefined],
+  ] as const)('onboarding after %s (voicing %s) -> %s', (step, voicing, next) => {
+    expect(nextOnboardingStep(step, voicing)).toBe(next);
+  });
+});
+
+describe('who may open a page', () => {
+  it.each([
+    ['/', 'public'],
+    ['/web', 'public'],
+    ['/web/signup', 'public'],
+    ['/web/login', 'public'],
+    ['/web/login/desktop', 'public'],
+    ['/web/logout', 'public'],
+    ['/web/conversations', 'web'],
+    ['/web/conversations/abc_def', 'web'],
+    ['/web/transcript', 'web'],
+    ['/web/scribe-dashboard', 'web'],
+    ['/web/account-settings', 'account'],
+    ['/web/account-settings/general', 'account'],
+    ['/web/onboarding/profile/user-name', 'account'],
+    ['/account/dashboard', 'account'],
+    ['/web/login/desktop/success', 'account'],
+    ['/web/account-settingsX', 'public'],
+  ])('%s -> %s', (path, access) => {
+    expect(routeAccess(path)).toBe(access);
+  });
+
+  const guards: [string, AuthPhase, boolean, ReturnType<typeof guardRoute>][] = [
+    // public and web (guest) routes are never bounced
+    ['/web/signup', 'loading', false, { kind: 'allow' }],
+    ['/web/conversations', 'signed-out', false, { kind: 'allow' }],
+    ['/web/transcript', 'unverified', false, { kind: 'allow' }],
+    // account routes wait while sign-in or the profile is being found out
+    ['/web/account-settings/general', 'loading', false, { kind: 'wait' }],
+    ['/web/account-settings/general', 'signed-in', false, { kind: 'wait' }],
+    ['/web/account-settings/general', 'signed-in', true, { kind: 'allow' }],
+    // unauthenticated access redirects to /web
+    ['/web/account-settings/general', 'signed-out', false, { kind: 'redirect', to: '/web' }],
+    ['/web/onboarding/profile/user-name', 'unverified', false, { kind: 'redirect', to: '/web' }],
+    ['/account/dashboard', 'signed-out', false, { kind: 'redirect', to: '/web' }],
+    // the desktop success page without an account goes back to the desktop sign-in
+    ['/web/login/desktop/success', 'signed-out', false, { kind: 'redirect', to: '/web/login/desktop' }],
+  ];
+  it.each(guards)('%s when %s (profile %s) -> %j', (path, phase, profile, decision) => {
+    expect(guardRoute(path, phase, profile)).toEqual(decision);
+  });
+
+  it.each([
+    ['/web/login', true, '/web/login/desktop'],
+    ['/web/signup', true, '/web/login/desktop'],
+    ['/web/login/desktop', true, undefined],
+    ['/web/conversations', true, undefined],
+    ['/web/login', false, undefined],
+  ])('in the desktop shell %s (%s) -> %s', (path, desktop, to) => {
+    expect(desktopShellLoginRedirect(path, desktop)).toBe(to);
+  });
+});
+
+describe('redirect query parameter', () => {
+  it.each([
+    ['/web/transcript?roomId=a_b', '/web/transcript?roomId=a_b'],
+    ['/account/dashboard', '/account/dashboard'],
+    ['/web/login/desktop/success?tauri=true', '/web/login/desktop/success?tauri=true'],
+    ['/web/conversations#x', '/web/conversations#x'],
+    [null, undefined],
+    ['', undefined],
+    ['web/conversations', undefined],
+    ['https://evil.example/web', undefined],
+    ['//evil.example/web', undefined],
+    ['/\\evil.example', undefined],
+    ['/web/\nconversations', undefined],
+    ['javascript:alert(1)', undefined],
+    ['/web/login', undefined],
+    ['/web/signup?x=1', undefined],
+    ['/web/logout', undefined],
+  ])('%j -> %j', (value, expected) => {
+    expect(safeRedirect(value)).toBe(expected);
+  });
+});
+
+describe('after login', () => {
+  const base = { search: '', profileComplete: true, isScribe: false };
+  it.each([
+    // signup or login pages go to account/dashboard
+    [{ ...base, pathname: '/web/login' }, '/account/dashboard'],
+    [{ ...base, pathname: '/web/signup' }, '/account/dashboard'],
+    // a redirect query parameter is honoured
+    [{ ...base, pathname: '/web/login', search: '?redirect=%2Fweb%2Fconversations' }, '/web/conversations'],
+    [{ ...base, pathname: '/web/login', search: 'redirect=https://evil.example' }, '/account/dashboard'],
+    // scribe users go to the Scribe dashboard
+    [{ ...base, pathname: '/web/login', isScribe: true }, '/web/scribe-dashboard'],
+    [{ ...base, pathname: '/web/scribe-dashboard', isScribe: true }, undefined],
+    // desktop authentication goes to the success route with the tauri flag
+    [{ ...base, pathname: '/web/login/desktop' }, '/web/login/desktop/success?tauri=true'],
+    [{ ...base, pathname: '/web/login/desktop', isScribe: true }, '/web/login/desktop/success?tauri=true'],
+    [{ ...base, pathname: '/web/login/desktop/success' }, undefined],
+    // an incomplete profile goes to the user-name step, carrying where it would have gone
+    [
+      { ...base, pathname: '/web/login', profileComplete: false },
+      '/web/onboarding/profile/user-name?redirect=%2Faccount%2Fdashboard',
+    ],
+    [
+      { ...base, pathname: '/web/login/desktop', profileComplete: false },
+      '/web/onboarding/profile/user-name?redirect=%2Fweb%2Flogin%2Fdesktop%2Fsuccess%3Ftauri%3Dtrue',
+    ],
+    [
+      { ...base, pathname: '/web/conversations', profileComplete: false },
+      '/web/onboarding/profile/user-name?redirect=%2Fweb%2Fconversations',
+    ],
+    [{ ...base, pathname: '/web/onboarding/profile/hearing-profile', profileComplete: false }, undefined],
+    // elsewhere, signing in (or a restored session) leaves the person where they are
+    [{ ...base, pathname: '/web/conversations' }, undefined],
+    [{ ...base, pathname: '/web/account-settings/general' }, undefined],
+  ])('%j -> %s', (facts, expected) => {
+    expect(afterLoginPath(facts)).toBe(expected);
+  });
+
+  it.each([
+    ['?redirect=%2Fweb%2Fconversations', false, '/web/conversations'],
+    ['', false, '/account/dashboard'],
+    ['', true, '/web/scribe-dashboard'],
+    ['?redirect=%2F%2Fevil.example', false, '/account/dashboard'],
+  ])('onboarding ends (%s, scribe %s) at %s', (search, scribe, expected) => {
+    expect(afterOnboardingPath(search, scribe)).toBe(expected);
+  });
+
+  it('sign-out returns to the root, and to the login screen on the desktop', () => {
+    expect(afterSignOutPath(false)).toBe('/');
+    expect(afterSignOutPath(true)).toBe('/web/login');
+  });
+});
+
+describe('endpoint query parameter', () => {
+  it.each([
+    ['https://hearken.app', 'https://hearken.app'],
+    ['https://api.hearken.app/', 'https://api.hearken.app'],
+    ['https://eu.api.hearken.app:8443/path', 'https://eu.api.hearken.app:8443'],
+    ['https://HEARKEN.APP', 'https://hearken.app'],
+    ['https://evilhearken.app', undefined],
+    ['https://hearken.app.evil.example', undefined],
+    ['https://evil.example/?hearken.app', undefined],
+    ['http://api.hearken.app', undefined],
+    ['https://user:pw@api.hearken.app', undefined],
+    ['wss://api.hearken.app', undefined],
+    ['hearken.app', undefined],
+    ['', undefined],
+    [null, undefined],
+  ])('%j -> %j', (value, expected) => {
+    expect(acceptEndpoint(value)).toBe(expected);
+  });
+
+  it('reads the domain it is given', () => {
+    expect(acceptEndpoint('https://a.example.org', 'example.org')).toBe('https://a.example.org');
+    expect(acceptEndpoint('https://a.example.org', 'hearken.app')).toBeUndefined();
+  });
+});
+
+describe('one table of route paths', () => {
+  it('names every path once', () => {
+    const paths = Object.values(ROUTES);
+    expect(new Set(paths).size).toBe(paths.length);
+  });
+
+  it("gives the desktop's routes from the same table", () => {
+    const paths = new Set<string>(Object.values(ROUTES));
+    for (const path of Object.values(DESKTOP_ROUTES)) expect(paths).toContain(path);
+  });
+
+  it('is the only place a route path is written in the source', () => {
+    const literal = /['"`](\/(?:web|cc|account)(?:\/[\w-]*)*)['"`?]/g;
+    const files = readdirSync('src', { recursive: true, encoding: 'utf8' })
+      .filter((f) => /\.tsx?$/.test(f) && !f.endsWith('.d.ts'))
+      .map((f) => join('src', f))
+      .filter((f) => f !== join('src', 'shared', 'routes.ts'));
+    const found = files.flatMap((f) =>
+      [...readFileSync(f, 'utf8').matchAll(literal)]
+        .filter((m) => !/^\s*(\/\/|\*)/.test(lineOf(readFileSync(f, 'utf8'), m.index)))
+        .map((m) => `${f}: ${m[1]}`),
+    );
+    expect(found).toEqual([]);
+  });
+
+  it('builds room and transcript paths', () => {
+    expect(conversationPath('me_1')).toBe('/web/conversations/me_1');
+    expect(conversationPath('me_1', true, 't k')).toBe('/web/conversations/me_1?readonly=true&token=t+k');
+    expect(transcriptPath('a b')).toBe('/web/transcript?roomId=a%20b');
+  });
+
+  it('reads the readonly parameter as false unless it says true', () => {
+    expect(isReadonlyParam('true')).toBe(true);
+    expect(isReadonlyParam('1')).toBe(false);
+    expect(isReadonlyParam(null)).toBe(false);
+  });
+});
+
+function lineOf(text: string, index = 0): string {
+  return text.slice(text.lastIndexOf('\n', index) + 1, text.indexOf('\n', index));
+}

@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import {
+  checkRoomName,
+  clampFontSize,
+  isValidDisplayName,
+  normalizeRoomName,
+  normalizeTitle,
+} from '../../../src/shared/validation';
+
+describe('normalizeRoomName', () => {
+  it.each([
+    ['calm-otter-42', 'calm-otter-42'],
+    ['  Calm-Otter-42  ', 'calm-otter-42'],
+    ['Calm Otter 42', 'calm-otter-42'],
+    ['calm   otter\t42', 'calm-otter-42'],
+    ['', ''],
+  ])('%j -> %j', (input, expected) => {
+    expect(normalizeRoomName(input)).toBe(expected);
+  });
+});
+
+describe('checkRoomName', () => {
+  it.each([
+    // too short: under 3 characters once normalised
+    ['', 'too-short'],
+    ['ab', 'too-short'],
+    ['   ab   ', 'too-short'],
+    ['a!', 'too-short'],
+    // long enough once spaces become dashes
+    ['a b', undefined],
+    ['abc', undefined],
+    ['ABC', undefined],
+    ['calm-otter-42', undefined],
+    ['  Calm Otter 42 ', undefined],
+    ['007', undefined],
+    ['a'.repeat(32), undefined],
+    // too long: over 32 characters, checked before the characters
+    ['a'.repeat(33), 'too-long'],
+    ['!'.repeat(33), 'too-long'],
+    // letters, digits and single inner dashes only
+    ['calm_otter', 'invalid-characters'],
+    ['café-42', 'invalid-characters'],
+    ['calm.otter', 'invalid-characters'],
+    ['-calm', 'invalid-characters'],
+    ['calm-', 'invalid-characters'],
+    ['calm--otter', 'invalid-characters'],
+    ['calm - otter', 'invalid-characters'],
+    ['room#1', 'invalid-characters'],
+  ])('%j -> %s', (input, problem) => {
+    expect(checkRoomName(input)).toBe(problem);
+  });
+});
+
+describe('isValidDisplayName', () => {
+  it.each([
+    ['', false],
+    ['a', false],
+    ['  a  ', false],
+    ['ab', true],
+    ['  ab  ', true],
+    ['Ada Lovelace', true],
+    ['x'.repeat(49), true],
+    [`   ${'x'.repeat(49)}   `, true],
+    ['x'.repeat(50), false],
+    ['     ', false],
+  ])('%j -> %s', (input, valid) => {
+    expect(isValidDisplayName(input)).toBe(valid);
+  });
+});
+
+describe('normalizeTitle', () => {
+  it.each([
+    ['Team meeting', 'Team meeting'],
+    ['  Team meeting \n', 'Team meeting'],
+    ['', undefined],
+    ['   \t ', undefined],
+  ])('%j -> %j', (input, expected) => {
+    expect(normalizeTitle(input)).toBe(expected);
+  });
+});
+
+describe('clampFontSize', () => {
+  it.each([
+    [24, 24],
+    [13, 13],
+    [60, 60],
+    [12, 13],
+    [0, 13],
+    [-5, 13],
+    [61, 60],
+    [1000, 60],
+    [24.4, 24],
+    [24.5, 25],
+    [12.5, 13],
+    [12.4, 13],
+    [59.5, 60],
+    [60.4, 60],
+    [Number.NaN, 13],
+    [Number.NEGATIVE_INFINITY, 13],
+  ])('%s px -> %s px', (input, expected) => {
+    expect(clampFontSize(input)).toBe(expected);
+  });
+});
