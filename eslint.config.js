@@ -41,7 +41,11 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/renderer/**/*.{ts,tsx}', 'tests/unit/renderer/**/*.{ts,tsx}'],
+    files: [
+      'src/renderer/**/*.{ts,tsx}',
+      'tests/unit/renderer/**/*.{ts,tsx}',
+      'tests/helpers/render-app.tsx',
+    ],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: {

@@ -1,0 +1,112 @@
+// @vitest-environment happy-dom
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { CaptionsView } from '../../../../../../src/renderer/features/captions/components/CaptionsView';
+import { captionsActions } from '../../../../../../src/renderer/features/captions/slice';
+import { socketActions } from '../../../../../../src/renderer/features/socket/slice';
+import type { Transcript } from '../../../../../../src/shared/entities';
+import { inRoom, renderApp } from '../../../../../helpers/render-app';
+import { makeStatus, makeTranscript } from '../../../../../helpers/saga-harness';
+
+afterEach(cleanup);
+
+const me = { kind: 'guest' as const, avaId: 'host1', userName: 'Hana Host' };
+const line = (id: string, text: string, isFinal: boolean, index = Number(id.replace(/\D/g, '')) || 0) =>
+  makeTranscript({ id, texts: { 'en-US': text }, isFinal, index });
+
+function view(overrides: Parameters<typeof inRoom>[2] = {}) {
+  const app = renderApp(<CaptionsView />, inRoom(makeStatus(), me, overrides));
+  const receive = (t: Transcript, seq = 0) =>
+    act(
+      () =>
+        void app.store.dispatch(socketActions.messageReceived({ type: 'transcript', transcript: t, seq })),
+    );
+  const list = (transcripts: Transcript[], hasOlder = false) =>
+    act(
+      () =>
+        void app.store.dispatch(
+          socketActions.messageReceived({ type: 'transcripts', transcripts, seq: 0, hasOlder }),
+        ),
+    );
+  const region = () => screen.getByRole('region', { name: 'Captions' });
+  return { ...app, receive, list, region };
+}
+
+/** happy-dom lays nothing out: the test says where the scroll box is. */
+function scrolledTo(el: HTMLElement, top: number, height = 2000, client = 400) {
+  Object.defineProperty(el, 'scrollHeight', { configurable: true, value: height });
+  Object.defineProperty(el, 'clientHeight', { configurable: true, value: client });
+  el.scrollTop = top;
+  fireEvent.scroll(el);
+}
+
+describe('CaptionsView', () => {
+  it('says there are no captions yet, in a region a keyboard can reach', () => {
+    const { region } = view();
+    expect(region().getAttribute('tabindex')).toBe('0');
+    expect(region().textContent).toContain('No captions yet.');
+  });
+
+  it('grows a partial in place, marks it for screen readers, and announces only the final', () => {
+    const { receive, region } = view();
+    receive(line('t1', 'hello', false));
+    let items = within(region()).getAllByRole('listitem');
+    expect(items).toHaveLength(1);
+    expect(items[0]!.textContent).toBe('Hana Host hello (still being transcribed)');
+    expect(screen.getByTestId('caption-announcer').textContent).toBe('');
+
+    receive(line('t1', 'hello world', true));
+    items = within(region()).getAllByRole('listitem');
+    expect(items).toHaveLength(1);
+    expect(items[0]!.textContent).toBe('Hana Host hello world');
+    const announcer = screen.getByTestId('caption-announcer');
+    expect(announcer.getAttribute('aria-live')).toBe('polite');
+    expect(announcer.textContent).toBe('Hana Host: hello world');
+  });
+
+  it('keeps the order of the room whatever the order captions arrive in', () => {
+    const { list, region } = view();
+    list([line('t2', 'second', true), line('t1', 'first', true)]);
+    expect(
+      within(region())
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Hana Host first', 'Hana Host second']);
+  });
+
+  it('shows captions at the caption size chosen, from 13 to 60 px', () => {
+    const { region } = view({ settings: { fontSizePx: 60 } });
+    expect(region().style.fontSize).toBe('60px');
+    cleanup();
+    const small = view({ settings: { fontSizePx: 13 } });
+    expect(small.region().style.fontSize).toBe('13px');
+  });
+
+  it('stops following while the reader scrolls back, counts what arrived, and jumps back on request', async () => {
+    const { receive, region, user } = view();
+    receive(line('t1', 'one', true));
+    scrolledTo(region(), 0);
+    expect(screen.getByRole('button', { name: 'Jump to latest captions' })).toBeTruthy();
+    receive(line('t2', 'two', true));
+    const jump = screen.getByRole('button', { name: 'Jump to latest captions (1 new)' });
+    await user.click(jump);
+    expect(screen.queryByRole('button', { name: /Jump to latest/ })).toBeNull();
+    expect(document.activeElement).toBe(region());
+  });
+
+  it('follows again once the reader scrolls back to the bottom', () => {
+    const { receive, region } = view();
+    receive(line('t1', 'one', true));
+    scrolledTo(region(), 0);
+    expect(screen.queryByRole('button', { name: /Jump to latest/ })).not.toBeNull();
+    scrolledTo(region(), 1600);
+    expect(screen.queryByRole('button', { name: /Jump to latest/ })).toBeNull();
+  });
+
+  it('offers the earlier captions of a long conversation', async () => {
+    const { list, user, actions } = view();
+    list([line('t9', 'late', true)], true);
+    await user.click(screen.getByRole('button', { name: 'Show earlier captions' }));
+    expect(actions).toContainEqual(captionsActions.olderRequested());
+  });
+});
