@@ -10,7 +10,7 @@ import { onboardingSaga } from '../../src/renderer/features/onboarding/sagas';
 import { profileSaga } from '../../src/renderer/features/account-profile/sagas';
 import { sessionSaga } from '../../src/renderer/features/identity/sagas';
 import { settingsSaga } from '../../src/renderer/features/settings/sagas';
-import { type Fakes, run, testUser } from './saga-harness';
+import { type Fakes, makeFakes, run, testUser } from './saga-harness';
 
 /**
  * Sign-in, profile, settings and onboarding sagas together, with a fake identity provider and a
@@ -85,11 +85,14 @@ export function start(fakes: Fakes, config: ServerConfigResponse = CONFIG) {
 
 export const ok = <T>(data: T) => ({ ok: true as const, status: 200, data });
 
-beforeEach(() => {
-  vi.useFakeTimers();
-  vi.setSystemTime(1_800_000_000_000);
-});
-afterEach(() => vi.useRealTimers());
+/** Call at the top of a test file: every test runs on a fake clock set to the same instant. */
+export function withFakeClock(): void {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.setSystemTime(1_800_000_000_000);
+  });
+  afterEach(() => vi.useRealTimers());
+}
 
 export function makeSignedInAuth() {
   return {
@@ -99,4 +102,16 @@ export function makeSignedInAuth() {
     user: testUser({}),
     platform: { isDesktopShell: false, isLocalhost: false },
   };
+}
+
+/** An account signed in with its profile loaded, on the page given (default: general settings). */
+export async function signedIn(overrides: Partial<UserProfile> = {}, path = '/web/account-settings/general') {
+  const fakes = makeFakes();
+  fakes.path.current = path;
+  fakes.http.on('GET', ME, ok(profile(overrides)));
+  const app = start(fakes);
+  await tick();
+  fakes.auth.setUser(testUser({}));
+  await tick();
+  return { fakes, app };
 }

@@ -28,6 +28,9 @@ export function transcript(id: string, text: string, isFinal: boolean): Transcri
 }
 export const types = (actions: { type: string }[]) => actions.map((a) => a.type);
 
-afterEach(() => {
-  vi.useRealTimers();
-});
+/** Call at the top of a test file whose tests may switch to fake timers. */
+export function restoreTimersAfterEach(): void {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+}

@@ -10,7 +10,9 @@ import {
 import { authedRequest } from '../../../../../src/renderer/features/sign-in/authed-request';
 import { connectivityActions } from '../../../../../src/renderer/features/connectivity/slice';
 import { makeFakes, run, testUser } from '../../../../helpers/saga-harness';
-import { tick, ME, profile, start, ok } from '../../../../helpers/account-sagas';
+import { tick, ME, profile, start, ok, withFakeClock } from '../../../../helpers/account-sagas';
+
+withFakeClock();
 
 describe('after sign-in', () => {
   it('creates the profile on code 104 and retries, with the token as basic auth, then onboards', async () => {

@@ -1,25 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { API, withQuery } from '../../../../../src/shared/api';
 import { FONT_SIZE_SAVE_DEBOUNCE_MS, STORAGE_KEYS } from '../../../../../src/shared/constants';
-import type { UserProfile } from '../../../../../src/shared/user';
 import { profileActions } from '../../../../../src/renderer/features/account-profile/slice';
 import { sessionActions } from '../../../../../src/renderer/features/identity/slice';
 import { settingsActions } from '../../../../../src/renderer/features/settings/slice';
-import { makeFakes, testUser } from '../../../../helpers/saga-harness';
-import { tick, ME, profile, start, ok } from '../../../../helpers/account-sagas';
+import { tick, profile, ok, signedIn, withFakeClock } from '../../../../helpers/account-sagas';
+
+withFakeClock();
 
 describe('signed in: profile saves', () => {
-  async function signedIn(overrides: Partial<UserProfile> = {}, path = '/web/account-settings/general') {
-    const fakes = makeFakes();
-    fakes.path.current = path;
-    fakes.http.on('GET', ME, ok(profile(overrides)));
-    const app = start(fakes);
-    await tick();
-    fakes.auth.setUser(testUser({}));
-    await tick();
-    return { fakes, app };
-  }
-
   it('saves the caption size 2 s after the last change, once', async () => {
     const { fakes, app } = await signedIn();
     fakes.http.on('POST', API.updateSettings, ok({ result: { settings: { webFontSize: 40 } } }));

@@ -3,7 +3,9 @@ import { API, withQuery } from '../../../../../src/shared/api';
 import type { UserProfile } from '../../../../../src/shared/user';
 import { onboardingActions } from '../../../../../src/renderer/features/onboarding/actions';
 import { makeFakes, testUser } from '../../../../helpers/saga-harness';
-import { tick, ME, profile, start, ok } from '../../../../helpers/account-sagas';
+import { tick, ME, profile, start, ok, withFakeClock } from '../../../../helpers/account-sagas';
+
+withFakeClock();
 
 describe('onboarding', () => {
   async function onboarding(saved: Partial<UserProfile>) {

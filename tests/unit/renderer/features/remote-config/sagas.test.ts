@@ -3,7 +3,9 @@ import { API, apiError } from '../../../../../src/shared/api';
 import { REMOTE_CONFIG_REFRESH_MS } from '../../../../../src/shared/constants';
 import { remoteConfigSaga } from '../../../../../src/renderer/features/remote-config/sagas';
 import { makeFakes, run } from '../../../../helpers/saga-harness';
-import { tick, ok } from '../../../../helpers/account-sagas';
+import { tick, ok, withFakeClock } from '../../../../helpers/account-sagas';
+
+withFakeClock();
 
 describe('remote config', () => {
   it('is read at start and again every hour', async () => {

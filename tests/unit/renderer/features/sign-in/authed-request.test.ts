@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { NO_TOKEN_MESSAGE, identityAuthorization } from '../../../../../src/shared/auth';
 import { authedRequest } from '../../../../../src/renderer/features/sign-in/authed-request';
 import { makeFakes, run, testUser } from '../../../../helpers/saga-harness';
-import { tick, ME, profile, ok, makeSignedInAuth } from '../../../../helpers/account-sagas';
+import { tick, ME, profile, ok, makeSignedInAuth, withFakeClock } from '../../../../helpers/account-sagas';
+
+withFakeClock();
 
 describe('calls that need a token', () => {
   it("are not sent without one, and fail with the spec's message", async () => {

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { VERIFICATION_POLL_MS } from '../../../../../src/renderer/features/sign-in/sagas';
 import { authActions } from '../../../../../src/renderer/features/sign-in/slice';
 import { makeFakes, testUser } from '../../../../helpers/saga-harness';
-import { tick, ME, profile, start, ok } from '../../../../helpers/account-sagas';
+import { tick, ME, profile, start, ok, withFakeClock } from '../../../../helpers/account-sagas';
+
+withFakeClock();
 
 describe('sign-in requests', () => {
   async function signedOut() {

@@ -1,23 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { API } from '../../../../../src/shared/api';
 import { identityAuthorization } from '../../../../../src/shared/auth';
-import type { UserProfile } from '../../../../../src/shared/user';
 import { authActions } from '../../../../../src/renderer/features/sign-in/slice';
 import { makeFakes, testUser } from '../../../../helpers/saga-harness';
-import { tick, ME, profile, start, ok } from '../../../../helpers/account-sagas';
+import { tick, ME, profile, start, ok, signedIn, withFakeClock } from '../../../../helpers/account-sagas';
+
+withFakeClock();
 
 describe('signed in: signing out and the desktop token', () => {
-  async function signedIn(overrides: Partial<UserProfile> = {}, path = '/web/account-settings/general') {
-    const fakes = makeFakes();
-    fakes.path.current = path;
-    fakes.http.on('GET', ME, ok(profile(overrides)));
-    const app = start(fakes);
-    await tick();
-    fakes.auth.setUser(testUser({}));
-    await tick();
-    return { fakes, app };
-  }
-
   it('signs out to the root (the login screen on the desktop), and becomes a guest again', async () => {
     const { fakes, app } = await signedIn();
     app.dispatch(authActions.signOutRequested(undefined));

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { LOADING_TIMEOUT_MS } from '../../../../../src/shared/constants';
 import { makeFakes } from '../../../../helpers/saga-harness';
-import { tick, CONFIG, start } from '../../../../helpers/account-sagas';
+import { tick, CONFIG, start, withFakeClock } from '../../../../helpers/account-sagas';
+
+withFakeClock();
 
 describe('starting up', () => {
   it('without accounts on the server: signed out, and a guest identity as before', async () => {

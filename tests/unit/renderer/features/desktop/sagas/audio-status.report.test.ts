@@ -3,7 +3,9 @@ import { reportState } from '../../../../../../src/renderer/features/desktop/sag
 import { audioActions } from '../../../../../../src/renderer/features/audio/slice';
 import { makeFakes, run, settle } from '../../../../../helpers/saga-harness';
 import { fakeDesktop } from '../../../../../helpers/desktop-fakes';
-import { initial } from '../../../../../helpers/desktop-saga';
+import { initial, restoreTimersAfterEach } from '../../../../../helpers/desktop-saga';
+
+restoreTimersAfterEach();
 
 describe('state reported to main', () => {
   it('reports each change once', async () => {

@@ -5,7 +5,9 @@ import { desktopActions } from '../../../../../../src/renderer/features/desktop/
 import { audioActions } from '../../../../../../src/renderer/features/audio/slice';
 import { makeFakes, run, settle } from '../../../../../helpers/saga-harness';
 import { fakeDesktop } from '../../../../../helpers/desktop-fakes';
-import { initial, types } from '../../../../../helpers/desktop-saga';
+import { initial, types, restoreTimersAfterEach } from '../../../../../helpers/desktop-saga';
+
+restoreTimersAfterEach();
 
 describe('captions waiting for the connection to resume them', () => {
   const resuming = { audio: { ...initial.audio, resuming: true } };

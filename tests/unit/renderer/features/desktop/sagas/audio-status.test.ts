@@ -4,7 +4,9 @@ import { watchVolume } from '../../../../../../src/renderer/features/desktop/sag
 import { audioActions } from '../../../../../../src/renderer/features/audio/slice';
 import { makeFakes, run } from '../../../../../helpers/saga-harness';
 import { fakeDesktop } from '../../../../../helpers/desktop-fakes';
-import { initial, types } from '../../../../../helpers/desktop-saga';
+import { initial, types, restoreTimersAfterEach } from '../../../../../helpers/desktop-saga';
+
+restoreTimersAfterEach();
 
 describe('audio status: no volume for 5 s stops audio', () => {
   it('stops recording and tells the user when capture delivers nothing', async () => {

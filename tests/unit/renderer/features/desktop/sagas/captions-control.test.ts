@@ -7,7 +7,9 @@ import { audioActions } from '../../../../../../src/renderer/features/audio/slic
 import { socketActions } from '../../../../../../src/renderer/features/socket/slice';
 import { FakeCaptureSession, makeFakes, makeStatus, run, settle } from '../../../../../helpers/saga-harness';
 import { fakeDesktop } from '../../../../../helpers/desktop-fakes';
-import { initial, ready, types } from '../../../../../helpers/desktop-saga';
+import { initial, ready, types, restoreTimersAfterEach } from '../../../../../helpers/desktop-saga';
+
+restoreTimersAfterEach();
 
 describe('starting captions in the window that records', () => {
   it('records in the conversation the user is in', async () => {

@@ -5,7 +5,9 @@ import { desktopActions } from '../../../../../../src/renderer/features/desktop/
 import { authActions } from '../../../../../../src/renderer/features/sign-in/slice';
 import { makeFakes, run, settle } from '../../../../../helpers/saga-harness';
 import { fakeDesktop } from '../../../../../helpers/desktop-fakes';
-import { transcript } from '../../../../../helpers/desktop-saga';
+import { transcript, restoreTimersAfterEach } from '../../../../../helpers/desktop-saga';
+
+restoreTimersAfterEach();
 
 describe('events from main', () => {
   it('says it is ready, takes a waiting sign-in token, and turns events into actions', async () => {

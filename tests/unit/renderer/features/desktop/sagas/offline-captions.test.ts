@@ -9,7 +9,9 @@ import { captionsActions } from '../../../../../../src/renderer/features/caption
 import type { HttpResult } from '../../../../../../src/renderer/lib/http';
 import { FakeCaptureSession, makeFakes, run } from '../../../../../helpers/saga-harness';
 import { fakeDesktop } from '../../../../../helpers/desktop-fakes';
-import { initial, ready, types } from '../../../../../helpers/desktop-saga';
+import { initial, ready, types, restoreTimersAfterEach } from '../../../../../helpers/desktop-saga';
+
+restoreTimersAfterEach();
 
 describe('a dropped connection bridged by captions on this computer', () => {
   afterEach(() => vi.useRealTimers());

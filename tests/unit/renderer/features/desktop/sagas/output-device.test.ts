@@ -5,7 +5,9 @@ import { audioActions } from '../../../../../../src/renderer/features/audio/slic
 import { DEFAULT_PREFERENCES } from '../../../../../../src/shared/desktop-preferences';
 import { makeFakes, run, settle } from '../../../../../helpers/saga-harness';
 import { fakeDesktop } from '../../../../../helpers/desktop-fakes';
-import { initial, types } from '../../../../../helpers/desktop-saga';
+import { initial, types, restoreTimersAfterEach } from '../../../../../helpers/desktop-saga';
+
+restoreTimersAfterEach();
 
 describe('output device change during internal-audio recording', () => {
   const outputs = (label: string) => [
