@@ -1,7 +1,10 @@
 /**
  * `npm start`: builds the web client and the server, makes sure a speech engine is available
  * (downloading the basic sherpa-onnx model on first run, falling back to the system's
- * PocketSphinx when it cannot), then runs the server on its embedded defaults.
+ * PocketSphinx when it cannot; a failed download is tried again a day later, not at every start),
+ * then runs the server on its embedded defaults. A server that stops by itself is explained
+ * (how it ended, its last error output) and `npm start` exits with its failure; `npm start`
+ * ended any way (Ctrl-C, SIGTERM to npm's pid, a closed terminal) stops the server and emulator.
  *
  * Accounts: unless a real Firebase project is configured (HEARKEN_FIREBASE_PROJECT_ID and
  * HEARKEN_FIREBASE_API_KEY, see README), the Firebase Auth emulator is the identity provider: it
@@ -13,24 +16,34 @@
  * the emulator, or listen beyond loopback without HEARKEN_PUBLIC_URL, is refused before anything
  * is built or started.
  *
- * Environment: HEARKEN_SKIP_BUILD=1 reuses an existing build; HEARKEN_NO_MODEL_DOWNLOAD=1 never
+ * Environment: HEARKEN_SKIP_BUILD=1 reuses an existing build; HEARKEN_RUN_FROM_SOURCE=1 runs the
+ * server from its sources (no build); HEARKEN_NO_MODEL_DOWNLOAD=1 never
  * downloads; HEARKEN_AUTH_EMULATOR_PORT picks the emulator's port (default 9099, or a free one).
  * Everything else (port, data, models, DATABASE_URL) is read by the server itself.
  */
 import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import {
   DEMO_PROJECT_ID,
   EMULATOR_HOST,
   startAuthEmulator,
   type RunningAuthEmulator,
 } from './lib/auth-emulator';
+import { launchChain, readProcessInfo } from './lib/launcher-watch';
+import {
+  type DownloadFailure,
+  LineTail,
+  launcherExitCode,
+  serverDiedReport,
+  speechSetup,
+} from './lib/start-report';
 import { downloadModel } from '../src/native/speech/models/download';
 import { createProgressReporter } from '../src/native/speech/models/progress';
 import { MODEL_REGISTRY } from '../src/native/speech/models/registry';
 import { installedModelsFor } from '../src/native/speech/tiers';
-import { PARENT_PID_ENV } from '../src/server/parent-watch';
+import { PARENT_PID_ENV, PARENT_POLL_MS, nodeProcessProbe } from '../src/server/parent-watch';
 import { loadConfig } from '../src/server/config';
 import { isLoopbackHost } from '../src/server/config-safety';
 
@@ -69,36 +82,57 @@ try {
   process.exit(1);
 }
 
-if (process.env.HEARKEN_SKIP_BUILD !== '1') {
+// HEARKEN_RUN_FROM_SOURCE=1 runs the server from its TypeScript sources (tsx): no build at all.
+const fromSource = process.env.HEARKEN_RUN_FROM_SOURCE === '1';
+if (process.env.HEARKEN_SKIP_BUILD !== '1' && !fromSource) {
   console.log('Building Hearken (web client and server)...');
   run('npm', ['run', 'build']);
 }
 
-const configured = process.env.HEARKEN_TIER_BASIC;
-if (
-  !configured &&
-  process.env.HEARKEN_NO_MODEL_DOWNLOAD !== '1' &&
-  installedModelsFor('basic', modelsDir).length === 0
-) {
-  const model = MODEL_REGISTRY.find((m) => m.tier === 'basic' && m.sha256);
-  if (model) {
-    console.log(`First run: downloading the ${model.name} speech model into ${modelsDir}`);
-    const reporter = createProgressReporter({
-      isTTY: Boolean(process.stderr.isTTY),
-      write: (t) => process.stderr.write(t),
-    });
-    try {
-      await downloadModel({ name: model.name, modelsDir, onProgress: (s) => reporter.update(s) });
-      reporter.done();
-      console.log(`Installed ${model.name}.`);
-    } catch (error) {
-      reporter.done();
-      console.log(
-        `Could not download the speech model (${(error as Error).message}).\n` +
-          'Captions will use the system PocketSphinx engine instead (lower accuracy). ' +
-          `Retry later with: npm run models:download -- ${model.name}`,
-      );
-    }
+const failureFile = join(modelsDir, '.download-failed.json');
+const candidate = MODEL_REGISTRY.find((m) => m.tier === 'basic' && m.sha256);
+const setup = speechSetup({
+  configured: Boolean(process.env.HEARKEN_TIER_BASIC),
+  noDownload: process.env.HEARKEN_NO_MODEL_DOWNLOAD === '1',
+  installedBasicModels: installedModelsFor('basic', modelsDir).length,
+  candidate: candidate?.name,
+  lastFailure: readFailure(failureFile),
+  modelsDir,
+  nowMs: Date.now(),
+});
+if (setup.kind !== 'ready') console.log(setup.say);
+if (setup.kind === 'download') {
+  const reporter = createProgressReporter({
+    isTTY: Boolean(process.stderr.isTTY),
+    write: (t) => process.stderr.write(t),
+  });
+  try {
+    await downloadModel({ name: setup.model, modelsDir, onProgress: (s) => reporter.update(s) });
+    reporter.done();
+    rmSync(failureFile, { force: true });
+    console.log(`Installed ${setup.model}.`);
+  } catch (error) {
+    reporter.done();
+    const message = (error as Error).message;
+    // Remembered, so the next start says so in one line instead of trying again at once.
+    mkdirSync(modelsDir, { recursive: true });
+    writeFileSync(failureFile, JSON.stringify({ model: setup.model, atMs: Date.now(), message }));
+    console.log(
+      `Could not download the speech model (${message}).\n` +
+        'Captions will use the system PocketSphinx engine instead (lower accuracy). ' +
+        `Retry with: npm run models:download -- ${setup.model}`,
+    );
+  }
+}
+
+function readFailure(file: string): DownloadFailure | undefined {
+  try {
+    const parsed = JSON.parse(readFileSync(file, 'utf8')) as Partial<DownloadFailure>;
+    return typeof parsed.model === 'string' && typeof parsed.atMs === 'number'
+      ? { model: parsed.model, atMs: parsed.atMs, message: String(parsed.message ?? '') }
+      : undefined;
+  } catch {
+    return undefined;
   }
 }
 
@@ -133,9 +167,14 @@ if (!realFirebase) {
   }
 }
 
-const server = spawn(process.execPath, [resolve(root, 'dist/server/main.js')], {
+const errors = new LineTail(20);
+const serverArgs = fromSource
+  ? ['--import', 'tsx', resolve(root, 'src/server/main.ts')]
+  : [resolve(root, 'dist/server/main.js')];
+const server = spawn(process.execPath, serverArgs, {
   cwd: root,
-  stdio: 'inherit',
+  // Its error output is shown as it comes and kept, to explain a server that dies.
+  stdio: ['inherit', 'inherit', 'pipe'],
   env: {
     ...process.env,
     // The server stops (storing its last captions) if this process is killed without telling it.
@@ -145,9 +184,34 @@ const server = spawn(process.execPath, [resolve(root, 'dist/server/main.js')], {
       : {}),
   },
 });
+server.stderr!.on('data', (chunk: Buffer) => {
+  process.stderr.write(chunk);
+  errors.push(chunk.toString());
+});
+
+let askedToStop = false;
+function stopServer(signal: NodeJS.Signals): void {
+  askedToStop = true;
+  server.kill(signal);
+}
 // SIGHUP: the terminal was closed. The server is told to stop, then the emulator (exporting).
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => server.kill(signal));
-server.on('exit', (code) => {
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => stopServer(signal));
+// npm itself killed by its pid: this script and its children would live on re-parented.
+const launch = launchChain(process.pid, readProcessInfo);
+const launchWatch = setInterval(() => {
+  if (launch.length > 0 && launch.some((pid) => !nodeProcessProbe.isAlive(pid))) {
+    clearInterval(launchWatch);
+    console.log('npm start was ended: stopping Hearken...');
+    stopServer('SIGTERM');
+  }
+}, PARENT_POLL_MS);
+launchWatch.unref();
+
+server.on('exit', (code, signal) => {
+  clearInterval(launchWatch);
+  if (!askedToStop) console.error(serverDiedReport(code, signal, errors.text));
   // The server first (it may still be storing the last captions), then the emulator.
-  void (emulator?.stop() ?? Promise.resolve()).finally(() => process.exit(code ?? 0));
+  void (emulator?.stop() ?? Promise.resolve()).finally(() =>
+    process.exit(launcherExitCode(askedToStop, code)),
+  );
 });

@@ -38,6 +38,7 @@ import { PrincipalResolver } from './auth/principal';
 import { registerAccessControl } from './http/access-hook';
 import { clientAddressOf } from './http/client-address';
 import { serverLoggerOptions } from './log-redaction';
+import { prettyLogStream } from './logs/pretty';
 import { registerSecurityHeaders } from './http/security-headers';
 
 export interface RunningServer {
@@ -89,7 +90,18 @@ function version(): string {
 
 export async function startServer(config: ServerConfig): Promise<RunningServer> {
   const options: FastifyHttpOptions<HttpServer> = {
-    logger: config.logLevel === 'silent' ? false : serverLoggerOptions(config.logLevel),
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : serverLoggerOptions(
+            config.logLevel,
+            config.logFormat === 'pretty'
+              ? prettyLogStream(process.stdout, {
+                  showRoutine: config.logLevel === 'debug' || config.logLevel === 'trace',
+                  colour: Boolean(process.stdout.isTTY),
+                })
+              : undefined,
+          ),
     bodyLimit: MAX_TEXT_MESSAGE_BYTES,
     trustProxy: config.trustProxy,
   };

@@ -2,6 +2,7 @@
  * Server configuration from the environment, with embedded defaults that run on a fresh
  * machine: PGlite in ./data, models in ./models, the bundled Silero VAD, port 8080.
  */
+import { type LogFormat, logFormatFrom } from './logs/pretty';
 import { availableParallelism } from 'node:os';
 import { type ServerLimits, loadLimits } from './limits';
 import { dirname, join, resolve } from 'node:path';
@@ -60,6 +61,8 @@ export interface ServerConfig {
   /** The built web client (dist/web); not served when absent. */
   webDir: string;
   logLevel: string;
+  /** pretty: short lines for a terminal; json: one record a line (logs/pretty.ts). */
+  logFormat: LogFormat;
   auth?: AuthConfig;
   remoteConfig: RemoteConfigFlags;
   elastic?: ElasticConfig;
@@ -172,7 +175,10 @@ function withDefined<K extends string, V>(key: K, value: V | undefined): Partial
   return value === undefined ? {} : ({ [key]: value } as Record<K, V>);
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  isTerminal: boolean = Boolean(process.stdout.isTTY),
+): ServerConfig {
   const root = packageRoot();
   const modelsDir = resolve(env.HEARKEN_MODELS_DIR ?? join(root, 'models'));
   const vadModel = resolve(
@@ -200,6 +206,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     }),
     webDir: resolve(env.HEARKEN_WEB_DIR ?? join(root, 'dist/web')),
     logLevel: env.HEARKEN_LOG_LEVEL ?? 'info',
+    logFormat: logFormatFrom(env.HEARKEN_LOG_FORMAT, isTerminal),
     ...withDefined('auth', loadAuthConfig(env)),
     remoteConfig: loadRemoteConfig(env.HEARKEN_REMOTE_CONFIG),
     ...withDefined('elastic', loadElasticConfig(env)),

@@ -13,7 +13,9 @@ async function main(): Promise<void> {
   for (const stream of [process.stdout, process.stderr]) stream.on('error', () => {});
   const config = loadConfig();
   const server = await startServer(config);
-  console.log(`\nHearken is running: open ${server.url}/web in your browser.\n`);
+  const banner = `Hearken is running: open ${server.url}/web in your browser.`;
+  // In a terminal the line people look for stands out (bold); logs to files stay plain.
+  console.log(process.stdout.isTTY ? `\n\u001b[1m${banner}\u001b[22m\n` : `\n${banner}\n`);
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;

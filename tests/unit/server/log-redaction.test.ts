@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
+import { prettyLogStream } from '../../../src/server/logs/pretty';
 import {
   REDACTED,
   isSensitiveName,
@@ -98,63 +99,68 @@ describe('serializers', () => {
 });
 
 describe('the Fastify logger', () => {
-  it('writes no token, credential or Authorization header into request logs', async () => {
-    const lines: string[] = [];
-    const app = Fastify({ logger: serverLoggerOptions('info', { write: (line) => void lines.push(line) }) });
-    app.get('/api/v1/tokens/:token', async (request) => {
-      request.log.info({ token: request.params, body: { credential: 'cred-SECRET' } }, 'looked up');
-      request.log.info({ headers: request.headers }, 'headers seen');
-      return { ok: true };
-    });
-    app.post('/api/v1/things', async (request) => {
-      request.log.info({ body: request.body }, 'posted');
-      throw new Error(`failed for ${request.url}`);
-    });
-    try {
-      await app.inject({
-        url: '/api/v1/tokens/ROOMTOKEN1?token=QUERYTOKEN2&lang=fr',
-        headers: { authorization: 'Basic AUTHHEADER3', cookie: 'session=COOKIE4' },
+  it.each([
+    ['as JSON', (sink: { write(t: string): void }) => sink],
+    // The terminal's lines are made from the same records, after redaction, with the routine ones shown.
+    [
+      'as terminal lines',
+      (sink: { write(t: string): void }) => prettyLogStream(sink, { showRoutine: true, colour: false }),
+    ],
+  ])(
+    'writes no token, credential or Authorization header into request logs, %s',
+    async (_format, streamOf) => {
+      const lines: string[] = [];
+      const app = Fastify({
+        logger: serverLoggerOptions('info', streamOf({ write: (line: string) => void lines.push(line) })),
       });
-      await app.inject({
-        method: 'POST',
-        url: '/api/v1/things?identityToken=IDTOKEN5',
-        payload: {
-          identityToken: 'IDTOKEN6',
-          credential: 'CRED7',
-          nested: { token: 'NESTED8' },
-          name: 'visible',
-        },
+      app.get('/api/v1/tokens/:token', async (request) => {
+        request.log.info({ token: request.params, body: { credential: 'cred-SECRET' } }, 'looked up');
+        request.log.info({ headers: request.headers }, 'headers seen');
+        return { ok: true };
       });
-      // Fastify's own 404 line quotes the URL.
-      await app.inject({ url: '/nowhere?credential=CRED9' });
-    } finally {
-      await app.close();
-    }
-    const log = lines.join('');
-    for (const secret of [
-      'ROOMTOKEN1',
-      'QUERYTOKEN2',
-      'AUTHHEADER3',
-      'COOKIE4',
-      'IDTOKEN5',
-      'IDTOKEN6',
-      'CRED7',
-      'NESTED8',
-      'CRED9',
-      'cred-SECRET',
-    ])
-      expect(log, secret).not.toContain(secret);
-    // What is logged is still useful: the route, the harmless parameters, the fields' presence.
-    const entries = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
-    const incoming = entries.find((e) => e.msg === 'incoming request') as { req: { url: string } };
-    expect(incoming.req.url).toBe(`/api/v1/tokens/${REDACTED}?token=${REDACTED}&lang=fr`);
-    const posted = entries.find((e) => e.msg === 'posted') as { body: Record<string, unknown> };
-    expect(posted.body).toEqual({
-      identityToken: REDACTED,
-      credential: REDACTED,
-      nested: { token: REDACTED },
-      name: 'visible',
-    });
-    expect(log).toContain('"statusCode":404');
-  });
+      app.post('/api/v1/things', async (request) => {
+        request.log.info({ body: request.body }, 'posted');
+        throw new Error(`failed for ${request.url}`);
+      });
+      try {
+        await app.inject({
+          url: '/api/v1/tokens/ROOMTOKEN1?token=QUERYTOKEN2&lang=fr',
+          headers: { authorization: 'Basic AUTHHEADER3', cookie: 'session=COOKIE4' },
+        });
+        await app.inject({
+          method: 'POST',
+          url: '/api/v1/things?identityToken=IDTOKEN5',
+          payload: {
+            identityToken: 'IDTOKEN6',
+            credential: 'CRED7',
+            nested: { token: 'NESTED8' },
+            name: 'visible',
+          },
+        });
+        // Fastify's own 404 line quotes the URL.
+        await app.inject({ url: '/nowhere?credential=CRED9' });
+      } finally {
+        await app.close();
+      }
+      const log = lines.join('');
+      for (const secret of [
+        'ROOMTOKEN1',
+        'QUERYTOKEN2',
+        'AUTHHEADER3',
+        'COOKIE4',
+        'IDTOKEN5',
+        'IDTOKEN6',
+        'CRED7',
+        'NESTED8',
+        'CRED9',
+        'cred-SECRET',
+      ])
+        expect(log, secret).not.toContain(secret);
+      // What is logged is still useful: the route, the harmless parameters, the fields' presence.
+      expect(log).toContain(`/api/v1/tokens/${REDACTED}?token=${REDACTED}&lang=fr`);
+      expect(log).toContain(`"credential":"${REDACTED}"`);
+      expect(log).toContain('"name":"visible"');
+      expect(log).toMatch(/"statusCode":404/);
+    },
+  );
 });

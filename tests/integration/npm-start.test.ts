@@ -1,0 +1,115 @@
+/**
+ * `npm start` as people run it, through npm: it says which speech engine it uses, it stops the
+ * server and the Auth emulator whichever way it is ended (here: SIGTERM to npm's own pid, which
+ * npm does not pass on), and a server that dies is explained and ends `npm start` with a failure.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { connect, createServer } from 'node:net';
+import { resolve } from 'node:path';
+import { afterEach, expect, it } from 'vitest';
+import { removeDataDir, tempDataDir } from '../helpers/server';
+
+const root = resolve(import.meta.dirname, '../..');
+const started: ChildProcess[] = [];
+const dirs: string[] = [];
+
+afterEach(() => {
+  // npm start's whole process group: npm, tsx, the script, the server and the emulator.
+  for (const child of started.splice(0)) {
+    try {
+      process.kill(-child.pid!, 'SIGKILL');
+    } catch {
+      // Already gone.
+    }
+  }
+  for (const dir of dirs.splice(0)) removeDataDir(dir);
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolvePort) => {
+    const probe = createServer();
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolvePort(port));
+    });
+  });
+}
+
+function answers(url: string): Promise<boolean> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolveAnswer) => {
+    const socket = connect(Number(port), hostname);
+    socket.once('connect', () => {
+      socket.destroy();
+      resolveAnswer(true);
+    });
+    socket.once('error', () => resolveAnswer(false));
+  });
+}
+
+async function closedWithin(url: string, ms: number): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (!(await answers(url))) return true;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return false;
+}
+
+/** `npm start` in a process group of its own (as a service manager starts it), output collected. */
+async function npmStart() {
+  const dataDir = tempDataDir();
+  dirs.push(dataDir);
+  const npm = spawn('npm', ['start'], {
+    cwd: root,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      HEARKEN_RUN_FROM_SOURCE: '1',
+      HEARKEN_NO_MODEL_DOWNLOAD: '1',
+      HEARKEN_TIER_BASIC: 'pocketsphinx',
+      HEARKEN_TIER_PREMIUM: 'pocketsphinx',
+      HEARKEN_PORT: String(await freePort()),
+      HEARKEN_AUTH_EMULATOR_PORT: String(await freePort()),
+      HEARKEN_DATA_DIR: dataDir,
+      HEARKEN_LOG_LEVEL: 'info',
+      HEARKEN_LOG_FORMAT: 'json',
+    },
+  });
+  started.push(npm);
+  let out = '';
+  npm.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  npm.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  const exited = new Promise<number | null>((r) => npm.once('exit', (code) => r(code)));
+  const deadline = Date.now() + 90_000;
+  while (!/Hearken is running: open (\S+)\/web/.test(out)) {
+    if (Date.now() > deadline || npm.exitCode !== null) throw new Error(`npm start did not start:\n${out}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const serverUrl = /Hearken is running: open (\S+)\/web/.exec(out)![1]!;
+  const emulatorUrl = /Auth emulator at (\S+) /.exec(out)![1]!;
+  const serverPid = Number(/"pid":(\d+)/.exec(out)![1]);
+  return { npm, serverUrl, emulatorUrl, serverPid, output: () => out, exited };
+}
+
+it('stops the server and the Auth emulator when npm itself is sent SIGTERM', async () => {
+  const run = await npmStart();
+  expect(await answers(run.serverUrl)).toBe(true);
+  expect(await answers(run.emulatorUrl)).toBe(true);
+  process.kill(run.npm.pid!, 'SIGTERM');
+  expect(await closedWithin(run.serverUrl, 15_000), run.output()).toBe(true);
+  expect(await closedWithin(run.emulatorUrl, 20_000), run.output()).toBe(true);
+  expect(run.output()).toContain('npm start was ended: stopping Hearken...');
+});
+
+it('explains a server that died and exits with a failure, stopping the emulator', async () => {
+  const run = await npmStart();
+  expect(run.output()).toMatch(/Speech: the system PocketSphinx engine|speech tier basic: pocketsphinx/);
+  expect(run.output()).not.toContain('First run');
+  process.kill(run.serverPid, 'SIGKILL');
+  const code = await run.exited;
+  expect(code).not.toBe(0);
+  expect(run.output()).toContain('The Hearken server was stopped by SIGKILL, without being asked to stop.');
+  expect(await closedWithin(run.emulatorUrl, 20_000), run.output()).toBe(true);
+});
