@@ -6,6 +6,7 @@ import { captionsReducer } from '../features/captions/slice';
 import { connectivityReducer } from '../features/connectivity/slice';
 import { conversationReducer } from '../features/conversation/slice';
 import { desktopReducer } from '../features/desktop/slice';
+import { inviteReducer } from '../features/invite/slice';
 import { lobbyReducer } from '../features/lobby/slice';
 import { notificationsReducer } from '../features/notifications/slice';
 import { profileReducer } from '../features/account-profile/slice';
@@ -27,6 +28,7 @@ export const rootReducer = combineReducers({
   socket: socketReducer,
   conversation: conversationReducer,
   admission: admissionReducer,
+  invite: inviteReducer,
   captions: captionsReducer,
   audio: audioReducer,
   transcript: transcriptReducer,

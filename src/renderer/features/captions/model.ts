@@ -62,3 +62,11 @@ export function captionText(transcript: Transcript): string {
   const first = Object.values(transcript.texts)[0];
   return first ?? '';
 }
+
+/**
+ * Whether each caption shows its speaker's name: only when the speaker changes, as in
+ * subtitles (the name stays in the line for screen readers, hidden from view).
+ */
+export function speakerChanges(captions: readonly Transcript[]): boolean[] {
+  return captions.map((caption, i) => i === 0 || captions[i - 1]!.author !== caption.author);
+}

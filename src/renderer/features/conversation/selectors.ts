@@ -1,5 +1,6 @@
 import { createSelector } from '@reduxjs/toolkit';
 import type { RootState } from '../../app/root-reducer';
+import { selectCaptions } from '../captions/selectors';
 
 export const selectConversation = (state: RootState) => state.conversation;
 export const selectRoomId = (state: RootState) => state.conversation.roomId;
@@ -21,6 +22,9 @@ export interface ParticipantView {
   isHost: boolean;
   isMe: boolean;
   isTyping: boolean;
+  /** Their microphone is on (an audio stream), whether or not they are talking. */
+  micOn: boolean;
+  /** Their words are being recognised now (a caption of theirs still growing): not silence. */
   isSpeaking: boolean;
 }
 
@@ -28,9 +32,16 @@ export interface ParticipantView {
  * Participants with the best name the room status gives: a speaker's userName or avaName,
  * the host's avaName, or nothing (the component then says "Guest").
  */
+/** Who has a caption still being recognised: speaking now, not merely recording silence. */
+const selectSpeakingNow = createSelector([selectCaptions], (captions) => {
+  const speaking = new Set<string>();
+  for (const caption of captions) if (!caption.isFinal) speaking.add(caption.author);
+  return speaking;
+});
+
 export const selectParticipants = createSelector(
-  [selectRoomStatus, (state: RootState) => state.session.identity?.avaId],
-  (status, myAvaId): ParticipantView[] => {
+  [selectRoomStatus, (state: RootState) => state.session.identity?.avaId, selectSpeakingNow],
+  (status, myAvaId, speakingNow): ParticipantView[] => {
     if (!status) return [];
     const nameOf = (avaId: string) => {
       const speaker = status.speakers.find((s) => s.avaId === avaId);
@@ -46,7 +57,8 @@ export const selectParticipants = createSelector(
       isHost: avaId === status.host.avaId,
       isMe: avaId === myAvaId,
       isTyping: status.participants.some((p) => p.avaId === avaId && p.isTyping),
-      isSpeaking: status.audioStreams.some((s) => s.avaId === avaId),
+      micOn: status.audioStreams.some((s) => s.avaId === avaId),
+      isSpeaking: speakingNow.has(avaId),
     }));
   },
 );

@@ -1,15 +1,17 @@
-import { call, put, takeLatest } from 'typed-redux-saga';
+import { call, delay, put, takeLatest } from 'typed-redux-saga';
 import type { AppDeps } from '../../app/deps';
-import { notificationsActions } from '../notifications/slice';
-import { inviteActions } from './actions';
+import { COPIED_SHOW_MS, inviteActions } from './slice';
 
+/** Copies the link; the card says whether it worked, then goes back to its plain label. */
 export function* copyInviteLink(deps: AppDeps, action: ReturnType<typeof inviteActions.copyLinkRequested>) {
   try {
     yield* call([deps.clipboard, deps.clipboard.writeText], action.payload);
-    yield* put(notificationsActions.notify({ intent: 'success', key: 'invite.copied' }));
+    yield* put(inviteActions.copyFinished('copied'));
+    yield* delay(COPIED_SHOW_MS);
+    yield* put(inviteActions.copyFinished('idle'));
   } catch (error) {
     deps.logger.log('warn', 'invite', 'could not copy the link', error);
-    yield* put(notificationsActions.notify({ intent: 'warning', key: 'invite.copyFailed' }));
+    yield* put(inviteActions.copyFinished('failed'));
   }
 }
 

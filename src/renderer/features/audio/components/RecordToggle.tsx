@@ -7,20 +7,16 @@ import { audioActions } from '../slice';
 
 /**
  * Start or stop sending the microphone. Its name says what pressing it does: while recording
- * waits for the connection to resume, pressing it stops that too.
+ * waits for the connection to resume, pressing it stops that too. `short`: one word on a phone.
  */
-export function RecordToggle({ describedBy }: { describedBy?: string }) {
+export function RecordToggle({ describedBy, short = false }: { describedBy?: string; short?: boolean }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const state = useAppSelector(selectRecordingState);
   const resuming = useAppSelector(selectResuming);
   const readonly = useAppSelector(selectIsReadonly);
-  const label =
-    state === 'RECORDING' || resuming
-      ? t('audio.stop')
-      : state === 'PENDING'
-        ? t('audio.cancelStart')
-        : t('audio.start');
+  const key = state === 'RECORDING' || resuming ? 'stop' : state === 'PENDING' ? 'cancelStart' : 'start';
+  const label = t(`audio.${key}`);
   return (
     <Button
       className={`record-toggle record-toggle--${state.toLowerCase()}`}
@@ -28,13 +24,14 @@ export function RecordToggle({ describedBy }: { describedBy?: string }) {
       size="large"
       disabled={readonly}
       aria-describedby={describedBy}
+      aria-label={short ? label : undefined}
       data-testid="record-toggle"
       data-state={state}
       data-resuming={resuming}
       onClick={() => dispatch(audioActions.toggleRequested())}
     >
       <span className="record-dot" aria-hidden="true" />
-      {label}
+      {short ? t(`audio.short.${key}`) : label}
     </Button>
   );
 }

@@ -2,14 +2,13 @@ import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../../app/hooks';
 import { selectRecordingState, selectResuming } from '../selectors';
 
-/** The recording state in words, announced politely when it changes. */
+/** The recording state in words (CaptionsStartedAnnouncer says its changes to screen readers). */
 export function RecordingStateBadge() {
   const { t } = useTranslation();
   const state = useAppSelector(selectRecordingState);
   const resuming = useAppSelector(selectResuming);
   return (
     <p
-      role="status"
       className={`status-badge status-badge--recording-${state.toLowerCase()}`}
       data-testid="recording-state"
       data-state={state}

@@ -5,6 +5,7 @@ import type { CaptionViewQuery } from '../../../../shared/desktop';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { CaptionLine } from '../../captions/components/CaptionLine';
 import { FinalAnnouncer } from '../../captions/components/FinalAnnouncer';
+import { speakerChanges } from '../../captions/model';
 import { selectCaptions } from '../../captions/selectors';
 import { selectFontSizePx } from '../../settings/selectors';
 import { bubbleReducer, initialBubble } from '../bubble';
@@ -30,6 +31,8 @@ export function FloatingCaptions({ query, waiting }: { query: CaptionViewQuery; 
   const [bubble, dispatchBubble] = useReducer(bubbleReducer, initialBubble);
   useBubbleTimer(bubble, dispatchBubble);
   const lines = captions.slice(-FLOATING_LINES);
+  // The oldest line on screen names its speaker, even if that speaker spoke just before it.
+  const named = speakerChanges(lines);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const move = moveForKey(event.key, event.shiftKey);
@@ -57,8 +60,8 @@ export function FloatingCaptions({ query, waiting }: { query: CaptionViewQuery; 
           <p className="floating-waiting">{waiting}</p>
         ) : (
           <ol className="floating-lines captions-list" data-testid="captions">
-            {lines.map((transcript) => (
-              <CaptionLine key={transcript.id} transcript={transcript} />
+            {lines.map((transcript, i) => (
+              <CaptionLine key={transcript.id} transcript={transcript} showAuthor={named[i]} />
             ))}
           </ol>
         )}

@@ -4,10 +4,17 @@ import type { Transcript } from '../../../../shared/entities';
 import { captionText } from '../model';
 
 /**
- * One caption: who spoke and what they said. A partial (still being recognised) is drawn
+ * One caption: who spoke (shown when the speaker changes) and what they said. A partial (still being recognised) is drawn
  * apart (italic, dimmer) and says so to screen readers; only finals are announced, elsewhere.
  */
-export const CaptionLine = memo(function CaptionLine({ transcript }: { transcript: Transcript }) {
+export const CaptionLine = memo(function CaptionLine({
+  transcript,
+  showAuthor = true,
+}: {
+  transcript: Transcript;
+  /** The same speaker as the line before: the name is only for screen readers. */
+  showAuthor?: boolean;
+}) {
   const { t } = useTranslation();
   const author = transcript.authorShow || t('captions.unknownSpeaker');
   return (
@@ -20,7 +27,7 @@ export const CaptionLine = memo(function CaptionLine({ transcript }: { transcrip
       data-id={transcript.id}
       lang={transcript.speechLang || undefined}
     >
-      <span className="caption-author">{author}</span>{' '}
+      <span className={showAuthor ? 'caption-author' : 'caption-author visually-hidden'}>{author}</span>{' '}
       <span className="caption-text" data-testid="caption-text">
         {captionText(transcript)}
       </span>

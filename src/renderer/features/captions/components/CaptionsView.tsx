@@ -1,9 +1,10 @@
 import { Button } from '@blueprintjs/core';
-import { useLayoutEffect, useReducer, useRef } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useReducer, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { selectFontSizePx } from '../../settings/selectors';
 import { autoScrollReducer, initialAutoScroll, isAtBottom, isNearTop } from '../auto-scroll';
+import { speakerChanges } from '../model';
 import { selectCaptions, selectOlder } from '../selectors';
 import { captionsActions } from '../slice';
 import { CaptionLine } from './CaptionLine';
@@ -21,6 +22,7 @@ export function CaptionsView() {
   const captions = useAppSelector(selectCaptions);
   const older = useAppSelector(selectOlder);
   const fontSize = useAppSelector(selectFontSizePx);
+  const named = useMemo(() => speakerChanges(captions), [captions]);
   const [scroll, dispatchScroll] = useReducer(autoScrollReducer, initialAutoScroll);
   const scroller = useRef<HTMLDivElement>(null);
   const shownCount = useRef(captions.length);
@@ -49,6 +51,19 @@ export function CaptionsView() {
     if (el && scroll.following) el.scrollTop = el.scrollHeight;
     if (el) top.current = { ...top.current, height: el.scrollHeight };
   }, [captions, fontSize, scroll.following]);
+
+  // The window, a notice or the keyboard took room from the captions: the newest line stays in view.
+  const following = useRef(scroll.following);
+  following.current = scroll.following;
+  useEffect(() => {
+    const el = scroller.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => {
+      if (following.current) el.scrollTop = el.scrollHeight;
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
 
   const loadEarlier = () => dispatch(captionsActions.olderRequested());
 
@@ -85,8 +100,8 @@ export function CaptionsView() {
         ) : null}
         {captions.length === 0 ? <p className="captions-empty">{t('captions.empty')}</p> : null}
         <ol className="captions-list" data-testid="captions">
-          {captions.map((transcript) => (
-            <CaptionLine key={transcript.id} transcript={transcript} />
+          {captions.map((transcript, i) => (
+            <CaptionLine key={transcript.id} transcript={transcript} showAuthor={named[i]} />
           ))}
         </ol>
       </div>

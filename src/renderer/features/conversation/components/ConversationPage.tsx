@@ -1,34 +1,43 @@
-import { RefusedNotice } from '../../socket/components/RefusedNotice';
-import { AudioProblemNotice } from '../../audio/components/AudioProblemNotice';
-import { AdmissionRequests } from '../../admission/components/AdmissionRequests';
-import { JoiningNotice } from '../../admission/components/JoiningNotice';
-import { Button, Callout } from '@blueprintjs/core';
-import { useEffect, useState } from 'react';
+import { Callout } from '@blueprintjs/core';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { MOBILE_BREAKPOINT_PX } from '../../../../shared/constants';
+import { isReadonlyParam } from '../../../../shared/routes';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { useMediaQuery } from '../../../lib/use-media-query';
+import { AdmissionRequests } from '../../admission/components/AdmissionRequests';
+import { JoiningNotice } from '../../admission/components/JoiningNotice';
+import { AudioProblemNotice } from '../../audio/components/AudioProblemNotice';
+import { MicSelect } from '../../audio/components/MicSelect';
 import { RecordingStateBadge } from '../../audio/components/RecordingStateBadge';
 import { CaptionsView } from '../../captions/components/CaptionsView';
-import { InviteCard } from '../../invite/components/InviteCard';
 import { SessionGate } from '../../identity/components/SessionGate';
+import { InviteCard } from '../../invite/components/InviteCard';
+import { FontSizeControl } from '../../settings/components/FontSizeControl';
+import { LanguageSelect } from '../../settings/components/LanguageSelect';
 import { SpeechLangSelect } from '../../settings/components/SpeechLangSelect';
+import { ThemeSwitch } from '../../settings/components/ThemeSwitch';
 import { ConnectionNotice } from '../../socket/components/ConnectionNotice';
+import { RefusedNotice } from '../../socket/components/RefusedNotice';
 import { SocketStatusBadge } from '../../socket/components/SocketStatusBadge';
 import { selectIsReadonly, selectRoomStatus } from '../selectors';
 import { conversationActions } from '../slice';
+import { CaptionsOnly } from './CaptionsOnly';
+import { CaptionsStartedAnnouncer } from './CaptionsStartedAnnouncer';
 import { ControlBar } from './ControlBar';
 import { ParticipantsList } from './ParticipantsList';
 import { RoomTitle } from './RoomTitle';
-import { isReadonlyParam } from '../../../../shared/routes';
 
 const SIDEBAR_ID = 'conversation-sidebar';
 
 /**
- * /web/conversations/:roomId. Captions fill the main panel; the invite card and participants
- * are in a sidebar, open beside the captions from MOBILE_BREAKPOINT_PX up and behind a toggle
- * below it. The control bar is last in reading order and stays at the bottom of the screen.
+ * /web/conversations/:roomId. The screen fills the window and only its panels scroll, so the
+ * newest caption is always above the control bar whatever the window, caption size or notices:
+ * the captions take the room left by the header, the notices and the bar. The invite card and
+ * participants are in a sidebar, beside the captions from MOBILE_BREAKPOINT_PX up and behind a
+ * toggle below it, where the settings also go to keep the bar to one row. "Captions only" shows
+ * nothing but the captions, full screen, for a phone or reading across a room.
  */
 export function ConversationPage() {
   const { t } = useTranslation();
@@ -39,6 +48,9 @@ export function ConversationPage() {
   const token = params.get('token') ?? undefined;
   const wide = useMediaQuery(`(min-width: ${MOBILE_BREAKPOINT_PX}px)`);
   const [detailsOpen, setDetailsOpen] = useState(false);
+  const [captionsOnly, setCaptionsOnly] = useState(false);
+  const captionsOnlyButton = useRef<HTMLButtonElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
   const status = useAppSelector(selectRoomStatus);
   const isReadonly = useAppSelector(selectIsReadonly);
   // Refused, or waiting at the host's door: their own notices say so, not "Connecting…".
@@ -53,17 +65,30 @@ export function ConversationPage() {
     };
   }, [dispatch, roomId, readonly, token]);
 
-  const sidebarShown = wide || detailsOpen;
+  // Arriving on the screen (after "Start a conversation" or a link), keyboard and screen reader
+  // are on its heading, not left on the page body.
+  useEffect(() => {
+    heading.current?.focus();
+  }, [roomId]);
 
+  const exitCaptionsOnly = useCallback(() => {
+    setCaptionsOnly(false);
+    window.setTimeout(() => captionsOnlyButton.current?.focus(), 0);
+  }, []);
+
+  if (captionsOnly) return <CaptionsOnly onExit={exitCaptionsOnly} />;
+
+  const sidebarShown = wide || detailsOpen;
   return (
     <div className="page conversation-page" data-layout={wide ? 'wide' : 'narrow'}>
       <header className="conversation-header">
-        <RoomTitle />
+        <RoomTitle headingRef={heading} />
         <div className="status-row">
           <SocketStatusBadge />
           <RecordingStateBadge />
         </div>
       </header>
+      <CaptionsStartedAnnouncer />
       <ConnectionNotice />
       <RefusedNotice />
       <JoiningNotice />
@@ -80,21 +105,11 @@ export function ConversationPage() {
             {t('conversation.connecting')}
           </p>
         )}
-        <div className="conversation-body">
+        <div className="conversation-body" data-details={sidebarShown ? 'shown' : 'hidden'}>
           <div className="conversation-main">
             <h2 className="visually-hidden">{t('captions.heading')}</h2>
             <CaptionsView />
           </div>
-          {wide ? null : (
-            <Button
-              className="details-toggle"
-              aria-expanded={detailsOpen}
-              aria-controls={SIDEBAR_ID}
-              onClick={() => setDetailsOpen((open) => !open)}
-            >
-              {detailsOpen ? t('conversation.hideDetails') : t('conversation.showDetails')}
-            </Button>
-          )}
           <aside
             id={SIDEBAR_ID}
             className="conversation-sidebar"
@@ -103,12 +118,33 @@ export function ConversationPage() {
           >
             <InviteCard />
             <ParticipantsList />
-            <div className="sidebar-settings">
+            <section className="sidebar-settings" aria-label={t('conversation.settings')}>
+              {wide ? null : (
+                <>
+                  <LanguageSelect />
+                  {isReadonly ? null : <MicSelect />}
+                  <FontSizeControl />
+                  <ThemeSwitch />
+                </>
+              )}
               <SpeechLangSelect />
-            </div>
+            </section>
           </aside>
         </div>
-        <ControlBar />
+        <ControlBar
+          compact={!wide}
+          captionsOnlyRef={captionsOnlyButton}
+          onCaptionsOnly={() => setCaptionsOnly(true)}
+          {...(wide
+            ? {}
+            : {
+                details: {
+                  open: detailsOpen,
+                  controls: SIDEBAR_ID,
+                  toggle: () => setDetailsOpen((open) => !open),
+                },
+              })}
+        />
       </SessionGate>
     </div>
   );

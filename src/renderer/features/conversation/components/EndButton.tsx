@@ -4,8 +4,8 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { selectEndPhase, selectIsHost, selectRoomStatus } from '../selectors';
 import { conversationActions } from '../slice';
 
-/** The host ends the conversation for everyone; anyone else leaves it. */
-export function EndButton() {
+/** The host ends the conversation for everyone; anyone else leaves it. `short`: one word on a phone. */
+export function EndButton({ short = false }: { short?: boolean }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const status = useAppSelector(selectRoomStatus);
@@ -20,11 +20,16 @@ export function EndButton() {
       disabled={!status || ending}
       data-testid="end-conversation"
       data-role={isHost ? 'host' : 'participant'}
+      aria-label={short && !ending ? t(isHost ? 'conversation.end' : 'conversation.leave') : undefined}
       onClick={() =>
         dispatch(isHost ? conversationActions.endRequested() : conversationActions.leaveRequested())
       }
     >
-      {ending ? t('conversation.ending') : isHost ? t('conversation.end') : t('conversation.leave')}
+      {ending
+        ? t('conversation.ending')
+        : short
+          ? t(isHost ? 'conversation.endShort' : 'conversation.leaveShort')
+          : t(isHost ? 'conversation.end' : 'conversation.leave')}
     </Button>
   );
 }

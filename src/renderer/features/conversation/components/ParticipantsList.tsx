@@ -17,7 +17,11 @@ export function ParticipantsList() {
               <span className="participant-name">{p.name || t('participants.guest')}</span>
               {p.isMe ? <span className="participant-me"> {t('participants.you')}</span> : null}
               {p.isHost ? <Tag>{t('participants.host')}</Tag> : null}
-              {p.isSpeaking ? <Tag intent="success">{t('participants.speaking')}</Tag> : null}
+              {p.isSpeaking ? (
+                <Tag intent="success">{t('participants.speaking')}</Tag>
+              ) : p.micOn ? (
+                <Tag minimal>{t('participants.micOn')}</Tag>
+              ) : null}
               {p.isTyping ? <Tag>{t('participants.typing')}</Tag> : null}
             </li>
           ))}

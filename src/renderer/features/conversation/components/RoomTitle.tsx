@@ -1,5 +1,5 @@
 import { Button, H1, InputGroup } from '@blueprintjs/core';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, type Ref, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ROOM_TITLE_MAX_LENGTH } from '../../../../shared/constants';
 import { normalizeTitle } from '../../../../shared/validation';
@@ -9,7 +9,7 @@ import { selectIsHost, selectRoomStatus } from '../selectors';
 import { conversationActions } from '../slice';
 
 /** The conversation's title as the page heading; the host can rename it (sent only if non-empty). */
-export function RoomTitle() {
+export function RoomTitle({ headingRef }: { headingRef?: Ref<HTMLHeadingElement> }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const status = useAppSelector(selectRoomStatus);
@@ -93,7 +93,9 @@ export function RoomTitle() {
 
   return (
     <div className="room-title">
-      <H1 data-testid="room-title">{title}</H1>
+      <H1 ref={headingRef} tabIndex={-1} data-testid="room-title">
+        {title}
+      </H1>
       {isHost ? (
         <Button
           ref={editButton}

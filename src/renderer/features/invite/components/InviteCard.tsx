@@ -1,9 +1,10 @@
 import { Button, Card, H2 } from '@blueprintjs/core';
+import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { selectIsHost, selectRoomStatus } from '../../conversation/selectors';
 import { AdmissionSwitch } from '../../admission/components/AdmissionSwitch';
-import { inviteActions } from '../actions';
+import { inviteActions } from '../slice';
 import { absoluteLink } from '../links';
 import { InviteQrCode } from './InviteQrCode';
 
@@ -17,6 +18,7 @@ export function InviteCard() {
   const dispatch = useAppDispatch();
   const status = useAppSelector(selectRoomStatus);
   const isHost = useAppSelector(selectIsHost);
+  const copy = useAppSelector((state) => state.invite.copy);
   const invite = status ? status.links.rw || status.links.ro : '';
   if (!status || !invite) return null;
   const link = absoluteLink(invite, window.location.origin);
@@ -28,7 +30,11 @@ export function InviteCard() {
           {status.name && (
             <>
               <dt>{t('invite.roomName')}</dt>
-              <dd className="room-name" data-testid="room-name">
+              <dd
+                className="room-name"
+                data-testid="room-name"
+                style={{ '--name-chars': status.name.length } as CSSProperties}
+              >
                 {status.name}
               </dd>
               <dd className="field-help">{t('invite.roomNameHelp')}</dd>
@@ -44,10 +50,21 @@ export function InviteCard() {
         {isHost ? <AdmissionSwitch /> : null}
         <Button
           data-testid="copy-invite-link"
+          data-state={copy}
+          icon={copy === 'copied' ? 'tick' : 'duplicate'}
+          intent={copy === 'copied' ? 'success' : 'none'}
           onClick={() => dispatch(inviteActions.copyLinkRequested(link))}
         >
-          {t('invite.copy')}
+          {copy === 'copied' ? t('invite.copiedShort') : t('invite.copy')}
         </Button>
+        {/* Said once, politely, where a screen reader is: the button's new label alone is not announced. */}
+        <p
+          role="status"
+          className={copy === 'failed' ? 'field-problem' : 'visually-hidden'}
+          data-testid="copy-status"
+        >
+          {copy === 'copied' ? t('invite.copied') : copy === 'failed' ? t('invite.copyFailed') : ''}
+        </p>
         <InviteQrCode link={link} alt={t('invite.qrAlt', { name: status.name ?? status.title })} />
       </section>
     </Card>

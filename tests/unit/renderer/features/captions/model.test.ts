@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   captionText,
+  speakerChanges,
   replaceTranscripts,
   upsertTranscript,
 } from '../../../../../src/renderer/features/captions/model';
@@ -34,5 +35,19 @@ describe('caption model', () => {
     ]);
     list = upsertTranscript(list, makeTranscript({ id: 'a', index: 2 }));
     expect(list.ids).toEqual(['b', 'a']);
+  });
+});
+
+describe('speakerChanges', () => {
+  it('names the first line and each line whose speaker differs from the one before', () => {
+    const by = (author: string, id: string) => makeTranscript({ id, author });
+    expect(speakerChanges([by('a', '1'), by('a', '2'), by('b', '3'), by('a', '4'), by('a', '5')])).toEqual([
+      true,
+      false,
+      true,
+      true,
+      false,
+    ]);
+    expect(speakerChanges([])).toEqual([]);
   });
 });

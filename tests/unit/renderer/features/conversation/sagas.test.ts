@@ -13,6 +13,7 @@ import {
   type Running,
   makeFakes,
   makeStatus,
+  makeTranscript,
   run,
 } from '../../../../helpers/saga-harness';
 
@@ -158,10 +159,44 @@ describe('conversation saga', () => {
         }),
       }),
     );
+    // The host's microphone is on, but nothing of theirs is being recognised: silence is not speech.
     expect(selectParticipants(app.state)).toEqual([
-      { avaId: 'host1', name: 'Hana Host', isHost: true, isMe: false, isTyping: false, isSpeaking: true },
-      { avaId: 'guest9', name: 'Gil', isHost: false, isMe: true, isTyping: true, isSpeaking: false },
+      {
+        avaId: 'host1',
+        name: 'Hana Host',
+        isHost: true,
+        isMe: false,
+        isTyping: false,
+        micOn: true,
+        isSpeaking: false,
+      },
+      {
+        avaId: 'guest9',
+        name: 'Gil',
+        isHost: false,
+        isMe: true,
+        isTyping: true,
+        micOn: false,
+        isSpeaking: false,
+      },
     ]);
+    // A caption of theirs still growing: now they are speaking; once final, no longer.
+    const partial = makeTranscript({
+      id: 'p1',
+      author: 'host1',
+      isFinal: false,
+      texts: { 'en-US': 'hello' },
+    });
+    app.dispatch(socketActions.messageReceived({ type: 'transcript', transcript: partial, seq: 0 }));
+    expect(selectParticipants(app.state)[0]).toMatchObject({ micOn: true, isSpeaking: true });
+    app.dispatch(
+      socketActions.messageReceived({
+        type: 'transcript',
+        transcript: { ...partial, isFinal: true },
+        seq: 1,
+      }),
+    );
+    expect(selectParticipants(app.state)[0]).toMatchObject({ micOn: true, isSpeaking: false });
   });
 
   it('goes to the transcript when the server says the room has already ended', async () => {

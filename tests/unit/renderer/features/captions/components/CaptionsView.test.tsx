@@ -74,6 +74,17 @@ describe('CaptionsView', () => {
     ).toEqual(['Hana Host first', 'Hana Host second']);
   });
 
+  it('names the speaker when the speaker changes, and keeps the name for screen readers otherwise', () => {
+    const { list, region } = view();
+    const gil = (id: string, text: string) => ({ ...line(id, text, true), author: 'g2', authorShow: 'Gil' });
+    list([line('t1', 'one', true), line('t2', 'two', true), gil('t3', 'three'), line('t4', 'four', true)]);
+    const authors = within(region())
+      .getAllByRole('listitem')
+      .map((li) => li.querySelector('.caption-author')!);
+    expect(authors.map((a) => a.textContent)).toEqual(['Hana Host', 'Hana Host', 'Gil', 'Hana Host']);
+    expect(authors.map((a) => a.classList.contains('visually-hidden'))).toEqual([false, true, false, false]);
+  });
+
   it('shows captions at the caption size chosen, from 13 to 60 px', () => {
     const { region } = view({ settings: { fontSizePx: 60 } });
     expect(region().style.fontSize).toBe('60px');

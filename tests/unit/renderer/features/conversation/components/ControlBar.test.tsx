@@ -63,6 +63,30 @@ describe('ControlBar', () => {
     expect(screen.queryByLabelText(/microphone/i)).toBeNull();
   });
 
+  it('on a phone keeps one row of short buttons whose names still say everything', async () => {
+    let toggled = 0;
+    let captionsOnly = 0;
+    const { user } = renderApp(
+      <ControlBar
+        compact
+        onCaptionsOnly={() => captionsOnly++}
+        details={{ open: false, controls: 'sidebar', toggle: () => toggled++ }}
+      />,
+      inRoom(makeStatus(), host, { audio: { recording: 'RECORDING' } }),
+    );
+    const record = screen.getByRole('button', { name: 'Stop recording' });
+    expect(record.textContent).toBe('Stop');
+    const end = screen.getByRole('button', { name: 'End conversation' });
+    expect(end.textContent).toBe('End');
+    expect(screen.queryByRole('spinbutton')).toBeNull();
+    expect(screen.queryByRole('combobox')).toBeNull();
+    const details = screen.getByRole('button', { name: 'Show invite and participants' });
+    expect(details.getAttribute('aria-expanded')).toBe('false');
+    await user.click(details);
+    await user.click(screen.getByRole('button', { name: 'Captions only' }));
+    expect([toggled, captionsOnly]).toEqual([1, 1]);
+  });
+
   it('changes the caption size from the keyboard', async () => {
     const { user, actions } = renderApp(<ControlBar />, inRoom(makeStatus(), host));
     const size = screen.getByRole('spinbutton', { name: 'Caption size (pixels)' });

@@ -2,7 +2,7 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { InviteCard } from '../../../../../../src/renderer/features/invite/components/InviteCard';
-import { inviteActions } from '../../../../../../src/renderer/features/invite/actions';
+import { inviteActions } from '../../../../../../src/renderer/features/invite/slice';
 import { admissionActions } from '../../../../../../src/renderer/features/admission/slice';
 import { inRoom, renderApp } from '../../../../../helpers/render-app';
 import { makeStatus } from '../../../../../helpers/saga-harness';
@@ -45,6 +45,24 @@ describe('InviteCard', () => {
     const { user, actions } = renderApp(<InviteCard />, inRoom(makeStatus(), member));
     await user.click(screen.getByRole('button', { name: 'Copy invite link' }));
     expect(actions).toContainEqual(inviteActions.copyLinkRequested(`${origin()}/web/conversations?token=rw`));
+  });
+
+  it('confirms the copy on the button and to screen readers, and says how to copy by hand when it failed', () => {
+    renderApp(<InviteCard />, inRoom(makeStatus(), member, { invite: { copy: 'copied' } }));
+    expect(screen.getByRole('button', { name: 'Link copied' })).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe('Invite link copied.');
+    cleanup();
+    renderApp(<InviteCard />, inRoom(makeStatus(), member, { invite: { copy: 'failed' } }));
+    expect(screen.getByRole('button', { name: 'Copy invite link' })).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe(
+      'The link could not be copied. Select it and copy it by hand.',
+    );
+  });
+
+  it('shows the room name on one line, sized to fit the card', () => {
+    renderApp(<InviteCard />, inRoom(makeStatus({ name: 'golden-spruce-45' }), host));
+    const name = screen.getByTestId('room-name');
+    expect(name.style.getPropertyValue('--name-chars')).toBe('16');
   });
 
   it('lets only the host require admission, from the keyboard', async () => {
