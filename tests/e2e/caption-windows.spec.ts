@@ -117,6 +117,38 @@ test('floating captions and the captions box show a live conversation, themed, s
     expect(await boxText.evaluate((el) => getComputedStyle(el).fontWeight)).toBe('400');
     await expectAccessible(viewer, 'captions box, fog light');
 
+    // The captions box as docked beside a meeting (420 x 700, Ocean light): its title bar covers
+    // no caption, the newest line sits at the bottom where the eye rests, and the speaker's name
+    // shows once for lines in a row of the same speaker (each line still says it to screen readers).
+    await viewer.setViewportSize({ width: 420, height: 700 });
+    await viewer.goto(
+      captionPath(roomId, 'captionsBox', { name: 'oceanBlue', variant: 'light', bold: false }),
+    );
+    await expect.poll(() => finalTexts(viewer)).toEqual(hostFinals);
+    const layout = await viewer.evaluate(() => {
+      const rect = (el: Element | null) => el!.getBoundingClientRect();
+      const header = rect(document.querySelector('.captions-box-header'));
+      const scroller = rect(document.querySelector('.captions-scroll'));
+      const captions = [...document.querySelectorAll('[data-testid="caption"]')].map((c) => rect(c));
+      const names = [...document.querySelectorAll('[data-testid="caption"] .caption-author')];
+      return {
+        headerBottom: header.bottom,
+        scrollerTop: scroller.top,
+        scrollerBottom: scroller.bottom,
+        firstCaptionTop: captions[0]!.top,
+        lastCaptionBottom: captions[captions.length - 1]!.bottom,
+        shownNames: names.filter((n) => !n.classList.contains('visually-hidden')).length,
+        namesForScreenReaders: names.map((n) => n.textContent),
+      };
+    });
+    expect(layout.scrollerTop).toBeGreaterThanOrEqual(layout.headerBottom - 1);
+    expect(layout.firstCaptionTop).toBeGreaterThanOrEqual(layout.scrollerTop);
+    // At the bottom: no more than the panel's padding and a line's margin below the newest line.
+    expect(layout.scrollerBottom - layout.lastCaptionBottom).toBeLessThan(48);
+    expect(layout.shownNames).toBe(1);
+    expect(layout.namesForScreenReaders.every((n) => n && n.length > 0)).toBe(true);
+    expect(layout.namesForScreenReaders).toHaveLength(hostFinals.length);
+
     await host.getByTestId('record-toggle').click();
   } finally {
     await browser.close();
