@@ -18,7 +18,7 @@ import { loadSettings } from './features/settings/slice';
 import { createI18n } from './i18n';
 import { browserStorage } from './lib/storage';
 
-const initialSettings = loadSettings(browserStorage());
+const initialSettings = loadSettings(browserStorage(), navigator.languages ?? []);
 // Set before the first paint, so a dark-theme user does not see a light flash.
 document.documentElement.dataset.theme = initialSettings.theme;
 const i18n = createI18n(initialSettings.language, (language) => {

@@ -98,6 +98,24 @@ export function nextOnboardingStep(step: OnboardingStep, voicing?: string): Onbo
   }
 }
 
+/**
+ * Where a person is in onboarding, from the same rule as nextOnboardingStep: step n of the steps
+ * they go through. Until the voicing profile is answered the voice step may or may not come, so
+ * the total is then the most it can be (`upTo`).
+ */
+export function onboardingProgress(
+  step: OnboardingStep,
+  voicing?: string,
+): { current: number; total: number; upTo: boolean } {
+  const decided = voicing !== undefined || step === 'voice';
+  // Undecided, or on the voice step itself: the longest way, the one with the voice step.
+  const answer = step === 'voice' || voicing === undefined ? 'type' : voicing;
+  const path: OnboardingStep[] = [];
+  for (let s: OnboardingStep | undefined = 'user-name'; s; s = nextOnboardingStep(s, answer)) path.push(s);
+  const current = (step === 'user-name-subscribed' ? 0 : path.indexOf(step)) + 1;
+  return { current, total: path.length, upTo: !decided };
+}
+
 export const ACCOUNT_SETTINGS_TABS = ['my-profile', 'general', 'boost'] as const;
 export type AccountSettingsTab = (typeof ACCOUNT_SETTINGS_TABS)[number];
 export const DEFAULT_ACCOUNT_SETTINGS_TAB: AccountSettingsTab = 'my-profile';

@@ -9,6 +9,7 @@ import {
   FONT_SIZE_MIN_PX,
   ROOM_NAME_MAX_LENGTH,
   ROOM_NAME_MIN_LENGTH,
+  ROOM_TITLE_MAX_LENGTH,
 } from './constants';
 
 export type RoomNameProblem = 'too-short' | 'too-long' | 'invalid-characters';
@@ -33,10 +34,21 @@ export function isValidDisplayName(input: string): boolean {
   return length >= DISPLAY_NAME_MIN_LENGTH && length <= DISPLAY_NAME_MAX_LENGTH;
 }
 
-/** A room title is updated only if non-empty (after trimming). */
+/**
+ * A room title is updated only if non-empty and at most ROOM_TITLE_MAX_LENGTH characters (after
+ * trimming). A longer one is refused with the reason, never cut: cut, it would end mid-word.
+ */
 export function normalizeTitle(input: string): string | undefined {
+  return titleProblem(input) === undefined ? input.trim() : undefined;
+}
+
+export type TitleProblem = 'empty' | 'too-long';
+
+export function titleProblem(input: string): TitleProblem | undefined {
   const title = input.trim();
-  return title.length > 0 ? title : undefined;
+  if (title.length === 0) return 'empty';
+  if (title.length > ROOM_TITLE_MAX_LENGTH) return 'too-long';
+  return undefined;
 }
 
 /** Caption font size is kept within 13 to 60 px. */

@@ -129,8 +129,8 @@ test('floating captions and the captions box show a live conversation, themed, s
       const rect = (el: Element | null) => el!.getBoundingClientRect();
       const header = rect(document.querySelector('.captions-box-header'));
       const scroller = rect(document.querySelector('.captions-scroll'));
-      const captions = [...document.querySelectorAll('[data-testid="caption"]')].map((c) => rect(c));
-      const names = [...document.querySelectorAll('[data-testid="caption"] .caption-author')];
+      const captions = Array.from(document.querySelectorAll('[data-testid="caption"]')).map((c) => rect(c));
+      const names = Array.from(document.querySelectorAll('[data-testid="caption"] .caption-author'));
       return {
         headerBottom: header.bottom,
         scrollerTop: scroller.top,

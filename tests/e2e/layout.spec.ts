@@ -36,9 +36,9 @@ function geometry(page: Page): Promise<Geometry> {
       const r = el!.getBoundingClientRect();
       return { top: r.top, bottom: r.bottom };
     };
-    const last = [...document.querySelectorAll('[data-testid="caption-text"]')].pop();
+    const last = Array.from(document.querySelectorAll('[data-testid="caption-text"]')).pop();
     // The newest line is the last line box of the last caption's text.
-    const rects = last ? [...last.getClientRects()] : [];
+    const rects = last ? Array.from(last.getClientRects()) : [];
     const lastLine = rects.length ? rects[rects.length - 1]! : undefined;
     return {
       pageHeight: document.documentElement.scrollHeight,
@@ -109,7 +109,7 @@ test('the newest caption line is in view at every size, caption size and notice'
     const nameLines = await name.evaluate((el) => {
       const range = document.createRange();
       range.selectNodeContents(el);
-      return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+      return new Set(Array.from(range.getClientRects()).map((r) => Math.round(r.top))).size;
     });
     expect(nameLines, 'the room name is on one line').toBe(1);
     const qr = page.getByTestId('invite-qr');

@@ -11,7 +11,7 @@ export function createAppStore(deps: AppDeps) {
     onError: (error) => deps.logger.log('error', 'saga', 'a saga failed', error),
   });
   const preloadedState: Partial<RootState> = {
-    settings: loadSettings(deps.storage),
+    settings: loadSettings(deps.storage, typeof navigator === 'undefined' ? [] : (navigator.languages ?? [])),
     audio: loadAudioState(deps.storage),
   };
   const store = configureStore({

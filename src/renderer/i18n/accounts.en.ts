@@ -71,6 +71,7 @@ const accountsEn = {
     guest: 'Continue as guest',
     guestNote: 'As a guest, your identity is kept in this browser only.',
     errorHeading: 'Signing in did not work',
+    errorHeadingSignUp: 'Creating your account did not work',
     emulatorProvider: {
       title: 'Development sign-in with {{provider}}',
       intro:
@@ -137,6 +138,7 @@ const accountsEn = {
   onboarding: {
     title: 'Your profile',
     step: 'Step {{current}} of {{total}}',
+    stepUpTo: 'Step {{current}} of up to {{total}}',
     continue: 'Continue',
     finish: 'Finish',
     skip: 'Skip for now',
@@ -236,7 +238,8 @@ const accountsEn = {
     boost: {
       heading: 'Vocabulary Boost',
       intro: 'Boost the words that matter to you (names, jargon) so captions get them right.',
-      upgrade: 'Vocabulary Boost requires an upgrade.',
+      upgrade:
+        'Vocabulary Boost comes with a Premium licence. If your school, workplace or event gives you Hearken, ask its Hearken administrator to assign you one; a licence reaches you by email, and Boost is then on here.',
       included: 'Vocabulary Boost is part of your plan.',
     },
   },

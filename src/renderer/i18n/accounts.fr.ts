@@ -70,6 +70,7 @@ const accountsFr: Messages<typeof accountsEn> = {
     guest: 'Continuer en tant qu’invité',
     guestNote: 'En tant qu’invité, votre identité est conservée dans ce navigateur uniquement.',
     errorHeading: 'La connexion n’a pas abouti',
+    errorHeadingSignUp: 'La création du compte n’a pas abouti',
     emulatorProvider: {
       title: 'Connexion de développement avec {{provider}}',
       intro:
@@ -173,6 +174,7 @@ const accountsFr: Messages<typeof accountsEn> = {
   onboarding: {
     title: 'Votre profil',
     step: 'Étape {{current}} sur {{total}}',
+    stepUpTo: 'Étape {{current}} sur {{total}} au plus',
     continue: 'Continuer',
     finish: 'Terminer',
     skip: 'Passer pour l’instant',
@@ -274,7 +276,8 @@ const accountsFr: Messages<typeof accountsEn> = {
       heading: 'Vocabulary Boost',
       intro:
         'Renforcez les mots qui comptent pour vous (noms, jargon) afin que les sous-titres les reconnaissent.',
-      upgrade: 'Vocabulary Boost nécessite une offre supérieure.',
+      upgrade:
+        'Vocabulary Boost vient avec une licence Premium. Si votre école, votre entreprise ou votre événement vous fournit Hearken, demandez à son administrateur Hearken de vous en attribuer une ; la licence vous arrive par e-mail, et Boost est alors activé ici.',
       included: 'Vocabulary Boost fait partie de votre offre.',
     },
   },

@@ -71,6 +71,8 @@ const en = {
     editTitle: 'Edit title',
     titleLabel: 'Conversation title',
     titleEmpty: 'A title cannot be empty.',
+    titleHelp: '{{count}} of at most {{max}} characters.',
+    titleTooLong: 'A title has at most {{max}} characters; this one has {{count}}. Shorten it to save it.',
     saveTitle: 'Save title',
     details: 'Conversation details',
     showDetails: 'Show invite and participants',

@@ -72,6 +72,9 @@ const fr: Messages = {
     editTitle: 'Modifier le titre',
     titleLabel: 'Titre de la conversation',
     titleEmpty: 'Le titre ne peut pas être vide.',
+    titleHelp: '{{count}} caractères sur {{max}} au plus.',
+    titleTooLong:
+      'Un titre a au plus {{max}} caractères ; celui-ci en a {{count}}. Raccourcissez-le pour l’enregistrer.',
     saveTitle: 'Enregistrer le titre',
     details: 'Détails de la conversation',
     showDetails: 'Afficher l’invitation et les participants',

@@ -18,6 +18,7 @@ import {
   desktopShellLoginRedirect,
   guardRoute,
   nextOnboardingStep,
+  onboardingProgress,
   onboardingPath,
   routeAccess,
   safeRedirect,
@@ -254,3 +255,15 @@ describe('one table of route paths', () => {
 function lineOf(text: string, index = 0): string {
   return text.slice(text.lastIndexOf('\n', index) + 1, text.indexOf('\n', index));
 }
+
+describe('onboardingProgress', () => {
+  it('counts the steps from the same rule as the next step, and says "up to" until it is known', () => {
+    expect(onboardingProgress('user-name')).toEqual({ current: 1, total: 4, upTo: true });
+    expect(onboardingProgress('user-name-subscribed')).toEqual({ current: 1, total: 4, upTo: true });
+    expect(onboardingProgress('voicing-profile')).toEqual({ current: 3, total: 4, upTo: true });
+    // Someone who speaks has no voice to choose: 3 steps, and the third was the last.
+    expect(onboardingProgress('voicing-profile', 'speak')).toEqual({ current: 3, total: 3, upTo: false });
+    expect(onboardingProgress('voice', 'type')).toEqual({ current: 4, total: 4, upTo: false });
+    expect(onboardingProgress('voice')).toEqual({ current: 4, total: 4, upTo: false });
+  });
+});

@@ -5,6 +5,7 @@ import {
   isValidDisplayName,
   normalizeRoomName,
   normalizeTitle,
+  titleProblem,
 } from '../../../src/shared/validation';
 
 describe('normalizeRoomName', () => {
@@ -74,8 +75,18 @@ describe('normalizeTitle', () => {
     ['  Team meeting \n', 'Team meeting'],
     ['', undefined],
     ['   \t ', undefined],
+    [`${'a'.repeat(200)}  `, 'a'.repeat(200)],
+    ['a'.repeat(201), undefined],
   ])('%j -> %j', (input, expected) => {
     expect(normalizeTitle(input)).toBe(expected);
+  });
+});
+
+describe('titleProblem', () => {
+  it('says why a title cannot be saved, and never cuts one', () => {
+    expect(titleProblem('  ')).toBe('empty');
+    expect(titleProblem('word '.repeat(41))).toBe('too-long');
+    expect(titleProblem('word '.repeat(40))).toBeUndefined();
   });
 });
 

@@ -25,6 +25,7 @@ import {
   savedFontSize,
 } from '../../../shared/user';
 import type { AppDeps } from '../../app/deps';
+import type { RootState } from '../../app/root-reducer';
 import type { HttpResult } from '../../lib/http';
 import { authedRequest } from '../sign-in/authed-request';
 import { selectAuth } from '../sign-in/selectors';
@@ -110,6 +111,9 @@ function* onProfileLoaded(deps: AppDeps, action: ReturnType<typeof profileAction
   if (auth.phase !== 'signed-in' || auth.user?.uid !== profile.firebaseAuthUID) return;
   yield* put(sessionActions.ready(accountIdentity(profile, auth.token)));
   yield* applySavedSettings(profile.settings);
+  // A language or theme chosen on this page before signing in stays, and the account learns it.
+  const chosen = yield* select((state: RootState) => state.settings.chosenHere);
+  if (chosen.language || chosen.theme) yield* call(saveDisplaySettings, deps);
   const to = afterLoginPath({
     pathname: deps.navigation.currentPath(),
     search: deps.navigation.currentSearch(),

@@ -5,7 +5,7 @@
  */
 import type { Action } from '@reduxjs/toolkit';
 import { call, delay, put, race, select, take, takeEvery, takeLeading } from 'typed-redux-saga';
-import { END_SEQUENCE_GUARD_MS, ROOM_TITLE_MAX_LENGTH } from '../../../shared/constants';
+import { END_SEQUENCE_GUARD_MS } from '../../../shared/constants';
 import { normalizeTitle } from '../../../shared/validation';
 import type { AppDeps } from '../../app/deps';
 import type { RootState } from '../../app/root-reducer';
@@ -43,8 +43,7 @@ export function* updateTitle(
   const title = normalizeTitle(action.payload);
   if (title === undefined) return;
   if (!(yield* select(selectIsHost))) return;
-  if (!deps.link.send({ type: 'update-title', title: title.slice(0, ROOM_TITLE_MAX_LENGTH) }))
-    yield* call(notConnected);
+  if (!deps.link.send({ type: 'update-title', title })) yield* call(notConnected);
 }
 
 /** Host: ask the server to end the room, then wait for the room status that says it ended. */

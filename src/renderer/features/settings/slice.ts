@@ -23,6 +23,11 @@ export interface SettingsState {
   speechLang: string;
   /** Speech languages the server offers (GET API.config); the default until it answers. */
   availableSpeechLangs: string[];
+  /**
+   * Chosen by the person on this page since it opened: such a choice is not replaced by the one
+   * an account saved on another device when they sign in (it is saved to the account instead).
+   */
+  chosenHere: { language: boolean; theme: boolean };
 }
 
 export const initialSettingsState: SettingsState = {
@@ -31,6 +36,7 @@ export const initialSettingsState: SettingsState = {
   fontSizePx: FONT_SIZE_DEFAULT_PX,
   speechLang: DEFAULT_SPEECH_LANG,
   availableSpeechLangs: [DEFAULT_SPEECH_LANG],
+  chosenHere: { language: false, theme: false },
 };
 
 export function isUiLanguage(value: unknown): value is UiLanguage {
@@ -39,19 +45,35 @@ export function isUiLanguage(value: unknown): value is UiLanguage {
 
 const SPEECH_LANG_RE = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
 
-/** Reads the saved settings, ignoring anything malformed. */
-export function loadSettings(storage: KeyValueStorage): SettingsState {
+/** The interface language a browser asks for (navigator.languages, in order), else English. */
+export function uiLanguageFrom(browserLanguages: readonly string[]): UiLanguage {
+  for (const tag of browserLanguages) {
+    const primary = tag.split('-')[0]?.toLowerCase();
+    if (isUiLanguage(primary)) return primary;
+  }
+  return initialSettingsState.language;
+}
+
+/**
+ * Reads the saved settings, ignoring anything malformed. With no language saved, the browser's
+ * languages choose one (a French browser opens in French).
+ */
+export function loadSettings(
+  storage: KeyValueStorage,
+  browserLanguages: readonly string[] = [],
+): SettingsState {
   const language = storage.get(STORAGE_KEYS.language);
   const theme = storage.get(STORAGE_KEYS.theme);
   const fontSize = Number(storage.get(STORAGE_KEYS.fontSize));
   const speechLang = storage.get(STORAGE_KEYS.speechLang);
   const chosenSpeechLang = speechLang && SPEECH_LANG_RE.test(speechLang) ? speechLang : DEFAULT_SPEECH_LANG;
   return {
-    language: isUiLanguage(language) ? language : initialSettingsState.language,
+    language: isUiLanguage(language) ? language : uiLanguageFrom(browserLanguages),
     theme: theme === 'dark' || theme === 'light' ? theme : initialSettingsState.theme,
     fontSizePx: Number.isFinite(fontSize) && fontSize > 0 ? clampFontSize(fontSize) : FONT_SIZE_DEFAULT_PX,
     speechLang: chosenSpeechLang,
     availableSpeechLangs: [...new Set([DEFAULT_SPEECH_LANG, chosenSpeechLang])],
+    chosenHere: { language: false, theme: false },
   };
 }
 
@@ -60,25 +82,28 @@ const settingsSlice = createSlice({
   initialState: initialSettingsState,
   reducers: {
     languageChanged(state, action: PayloadAction<UiLanguage>) {
-      if (isUiLanguage(action.payload)) state.language = action.payload;
+      if (!isUiLanguage(action.payload)) return;
+      state.language = action.payload;
+      state.chosenHere.language = true;
     },
     themeChanged(state, action: PayloadAction<Theme>) {
       state.theme = action.payload;
+      state.chosenHere.theme = true;
     },
     fontSizeChanged(state, action: PayloadAction<number>) {
       state.fontSizePx = clampFontSize(action.payload);
     },
     /**
      * Settings saved with the signed-in account, applied on this device (they are not saved
-     * back: they came from the server).
+     * back: they came from the server), except a language or theme just chosen here.
      */
     restoredFromAccount(
       state,
       action: PayloadAction<{ language?: UiLanguage; theme?: Theme; fontSizePx?: number }>,
     ) {
       const { language, theme, fontSizePx } = action.payload;
-      if (isUiLanguage(language)) state.language = language;
-      if (theme === 'dark' || theme === 'light') state.theme = theme;
+      if (isUiLanguage(language) && !state.chosenHere.language) state.language = language;
+      if ((theme === 'dark' || theme === 'light') && !state.chosenHere.theme) state.theme = theme;
       if (fontSizePx !== undefined) state.fontSizePx = clampFontSize(fontSizePx);
     },
     speechLangChanged(state, action: PayloadAction<string>) {

@@ -1,4 +1,4 @@
-import { Button, FormGroup, H2, HTMLSelect, InputGroup } from '@blueprintjs/core';
+import { Button, FormGroup, H2, InputGroup } from '@blueprintjs/core';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DISPLAY_NAME_MAX_LENGTH, DISPLAY_NAME_MIN_LENGTH } from '../../../../shared/constants';
@@ -9,6 +9,7 @@ import type { TranslationKey } from '../../../i18n/types';
 import { selectProfile } from '../../account-profile/selectors';
 import { profileActions } from '../../account-profile/slice';
 import { SaveStatus } from './SaveStatus';
+import { Select } from '../../../lib/Select';
 
 /** My profile: the display name (2 to 49 characters after trimming), contact details, hearing profile. */
 export function MyProfileSettings() {
@@ -88,7 +89,7 @@ export function MyProfileSettings() {
       <form onSubmit={saveHearing} noValidate>
         <FormGroup label={t('account.settings.profile.hearing')} labelFor={hearingId}>
           <div className="inline-form">
-            <HTMLSelect
+            <Select
               id={hearingId}
               value={hearing}
               data-testid="settings-hearing"
@@ -100,7 +101,7 @@ export function MyProfileSettings() {
                   {t(`account.onboarding.hearing.options.${HEARING_PROFILE_NAMES[value]}` as TranslationKey)}
                 </option>
               ))}
-            </HTMLSelect>
+            </Select>
             <Button type="submit">{t('account.settings.profile.saveHearing')}</Button>
           </div>
         </FormGroup>

@@ -1,9 +1,9 @@
-import { HTMLSelect } from '@blueprintjs/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { selectDevices, selectSelectedMicId } from '../selectors';
 import { audioActions } from '../slice';
+import { Select } from '../../../lib/Select';
 
 /** Microphone choice (kept in localStorage); "" is the system default. */
 export function MicSelect() {
@@ -17,7 +17,7 @@ export function MicSelect() {
   return (
     <div className="inline-field">
       <label htmlFor={id}>{t('audio.microphone')}</label>
-      <HTMLSelect
+      <Select
         id={id}
         value={value}
         data-testid="mic-select"
@@ -29,7 +29,7 @@ export function MicSelect() {
             {device.label || t('audio.unnamedMicrophone', { number: i + 1 })}
           </option>
         ))}
-      </HTMLSelect>
+      </Select>
     </div>
   );
 }

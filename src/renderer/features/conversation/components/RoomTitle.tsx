@@ -2,7 +2,7 @@ import { Button, H1, InputGroup } from '@blueprintjs/core';
 import { type FormEvent, type Ref, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ROOM_TITLE_MAX_LENGTH } from '../../../../shared/constants';
-import { normalizeTitle } from '../../../../shared/validation';
+import { type TitleProblem, titleProblem } from '../../../../shared/validation';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { selectIsHost, selectRoomStatus } from '../selectors';
@@ -17,7 +17,8 @@ export function RoomTitle({ headingRef }: { headingRef?: Ref<HTMLHeadingElement>
   const title = status?.title || t('conversation.defaultTitle');
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState('');
-  const [problem, setProblem] = useState(false);
+  const [problem, setProblem] = useState<TitleProblem | undefined>(undefined);
+  const helpId = useId();
   const inputId = useId();
   const problemId = useId();
   const editButton = useRef<HTMLButtonElement>(null);
@@ -41,17 +42,17 @@ export function RoomTitle({ headingRef }: { headingRef?: Ref<HTMLHeadingElement>
   const close = () => {
     returnFocus.current = true;
     setEditing(false);
-    setProblem(false);
+    setProblem(undefined);
   };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const normalized = normalizeTitle(draft);
-    if (normalized === undefined) {
-      setProblem(true);
+    const found = titleProblem(draft);
+    if (found) {
+      setProblem(found);
       return;
     }
-    dispatch(conversationActions.titleUpdateRequested(normalized));
+    dispatch(conversationActions.titleUpdateRequested(draft.trim()));
     close();
   };
 
@@ -67,13 +68,12 @@ export function RoomTitle({ headingRef }: { headingRef?: Ref<HTMLHeadingElement>
             inputRef={input}
             value={draft}
             size="large"
-            maxLength={ROOM_TITLE_MAX_LENGTH}
-            aria-invalid={problem}
-            aria-describedby={problem ? problemId : undefined}
+            aria-invalid={problem !== undefined}
+            aria-describedby={problem ? `${helpId} ${problemId}` : helpId}
             data-testid="room-title-input"
             onChange={(event) => {
               setDraft(event.target.value);
-              setProblem(false);
+              setProblem(undefined);
             }}
             onKeyDown={(event) => {
               if (event.key === 'Escape') close();
@@ -84,8 +84,15 @@ export function RoomTitle({ headingRef }: { headingRef?: Ref<HTMLHeadingElement>
           </Button>
           <Button onClick={close}>{t('common.cancel')}</Button>
         </div>
+        <p id={helpId} className="field-help">
+          {t('conversation.titleHelp', { max: ROOM_TITLE_MAX_LENGTH, count: draft.trim().length })}
+        </p>
         <p id={problemId} role="alert" className="field-problem">
-          {problem ? t('conversation.titleEmpty') : ''}
+          {problem === 'empty'
+            ? t('conversation.titleEmpty')
+            : problem === 'too-long'
+              ? t('conversation.titleTooLong', { max: ROOM_TITLE_MAX_LENGTH, count: draft.trim().length })
+              : ''}
         </p>
       </form>
     );

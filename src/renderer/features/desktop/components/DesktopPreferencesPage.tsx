@@ -1,13 +1,4 @@
-import {
-  Button,
-  Callout,
-  FormGroup,
-  HTMLSelect,
-  InputGroup,
-  Radio,
-  RadioGroup,
-  Switch,
-} from '@blueprintjs/core';
+import { Button, Callout, FormGroup, InputGroup, Radio, RadioGroup, Switch } from '@blueprintjs/core';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { checkGlobalAccelerator } from '../../../../shared/accelerator';
@@ -25,6 +16,7 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { selectDesktopConfig, selectExpiry } from '../selectors';
 import { desktopActions } from '../slice';
+import { Select } from '../../../lib/Select';
 
 /**
  * /cc/preferences: what the tray offers, plus the global shortcut, start at login and the
@@ -111,7 +103,7 @@ export function DesktopPreferencesPage() {
         ))}
       </RadioGroup>
       <FormGroup label={t('desktop.preferences.theme')} labelFor={themeId}>
-        <HTMLSelect
+        <Select
           id={themeId}
           value={p.theme.name}
           onChange={(e) => update({ theme: { ...p.theme, name: e.currentTarget.value as DesktopThemeName } })}
@@ -121,7 +113,7 @@ export function DesktopPreferencesPage() {
               {t(`desktop.preferences.themes.${name}`)}
             </option>
           ))}
-        </HTMLSelect>
+        </Select>
       </FormGroup>
       <RadioGroup
         inline

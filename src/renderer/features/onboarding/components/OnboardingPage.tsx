@@ -4,14 +4,18 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useParams } from 'react-router-dom';
 import { checkUserName } from '../../../../shared/account-validation';
 import { DISPLAY_NAME_MAX_LENGTH, DISPLAY_NAME_MIN_LENGTH } from '../../../../shared/constants';
-import { ONBOARDING_STEPS, type OnboardingStep, onboardingPath } from '../../../../shared/routes';
+import {
+  ONBOARDING_STEPS,
+  type OnboardingStep,
+  onboardingPath,
+  onboardingProgress,
+} from '../../../../shared/routes';
 import {
   HEARING_PROFILES,
   HEARING_PROFILE_NAMES,
   TTS_VOICES,
   type TtsVoice,
   VOICING_PROFILES,
-  type VoicingProfile,
   isHearingProfileSet,
 } from '../../../../shared/user';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
@@ -22,18 +26,6 @@ import { onboardingActions } from '../actions';
 
 function isStep(value: string | undefined): value is OnboardingStep {
   return (ONBOARDING_STEPS as readonly string[]).includes(value ?? '');
-}
-
-/** Step n of the steps this person goes through (the voice step only for people who type). */
-function position(step: OnboardingStep, voicing: VoicingProfile | undefined) {
-  const steps = [
-    'user-name',
-    'hearing-profile',
-    'voicing-profile',
-    ...(voicing === 'speak' ? [] : ['voice']),
-  ];
-  const at = step === 'user-name-subscribed' ? 0 : steps.indexOf(step);
-  return { current: at + 1, total: steps.length };
 }
 
 function StepFrame({
@@ -53,10 +45,12 @@ function StepFrame({
   const headingRef = useRef<HTMLHeadingElement>(null);
   // Each step is a new page for screen-reader users: focus its heading.
   useEffect(() => headingRef.current?.focus(), [step]);
-  const { current, total } = position(step, profile?.voicingProfile);
+  const { current, total, upTo } = onboardingProgress(step, profile?.voicingProfile);
   return (
     <div className="page onboarding-page" data-testid={`onboarding-step-${step}`}>
-      <p className="field-help">{t('account.onboarding.step', { current, total })}</p>
+      <p className="field-help">
+        {t(upTo ? 'account.onboarding.stepUpTo' : 'account.onboarding.step', { current, total })}
+      </p>
       <H1 ref={headingRef} tabIndex={-1}>
         {heading}
       </H1>

@@ -1,10 +1,10 @@
-import { HTMLSelect } from '@blueprintjs/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UI_LANGUAGES } from '../../../../shared/constants';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { selectLanguage } from '../selectors';
 import { isUiLanguage, settingsActions } from '../slice';
+import { Select } from '../../../lib/Select';
 
 /** Interface language. Each option is written in its own language, and marked so. */
 export function LanguageSelect() {
@@ -15,7 +15,7 @@ export function LanguageSelect() {
   return (
     <div className="inline-field">
       <label htmlFor={id}>{t('settings.language')}</label>
-      <HTMLSelect
+      <Select
         id={id}
         value={language}
         data-testid="language-select"
@@ -28,7 +28,7 @@ export function LanguageSelect() {
             {t(`settings.languages.${lang}`)}
           </option>
         ))}
-      </HTMLSelect>
+      </Select>
     </div>
   );
 }

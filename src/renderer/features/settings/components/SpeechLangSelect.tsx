@@ -1,9 +1,9 @@
-import { HTMLSelect } from '@blueprintjs/core';
 import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { selectAvailableSpeechLangs, selectLanguage, selectSpeechLang } from '../selectors';
 import { settingsActions } from '../slice';
+import { Select } from '../../../lib/Select';
 
 /** The language the user speaks: sent to the server so it recognises the right language. */
 export function SpeechLangSelect() {
@@ -23,7 +23,7 @@ export function SpeechLangSelect() {
   return (
     <div className="inline-field">
       <label htmlFor={id}>{t('settings.speechLang')}</label>
-      <HTMLSelect
+      <Select
         id={id}
         value={speechLang}
         data-testid="speech-lang"
@@ -34,7 +34,7 @@ export function SpeechLangSelect() {
             {names?.of(lang) ?? lang}
           </option>
         ))}
-      </HTMLSelect>
+      </Select>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { Callout, Checkbox, Classes, H1 } from '@blueprintjs/core';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation } from 'react-router-dom';
 import { ROUTES, afterLoginPath, desktopShellLoginRedirect } from '../../../../shared/routes';
@@ -59,6 +59,12 @@ export function LoginPage({ mode }: { mode: LoginMode }) {
   const scribe = useAppSelector(selectIsScribe);
   const [view, setView] = useState<View>('main');
   const [termsAccepted, setTermsAccepted] = useState(false);
+  const termsInput = useRef<HTMLInputElement>(null);
+  const termsErrorId = useId();
+  const termsProblem = auth.error?.key === 'terms-not-accepted';
+  useEffect(() => {
+    if (termsProblem) termsInput.current?.focus();
+  }, [termsProblem, auth.error]);
   const [title, heading, intro] = TITLES[mode];
   useDocumentTitle(t(title));
 
@@ -101,7 +107,7 @@ export function LoginPage({ mode }: { mode: LoginMode }) {
       ) : (
         <>
           {auth.emulator ? <p className="field-help emulator-notice">{t('account.emulatorNotice')}</p> : null}
-          <SignInError />
+          <SignInError signUp={signUp} except={['terms-not-accepted']} />
           {view === 'forgot' ? (
             <ForgotPasswordForm onBack={() => setView('main')} />
           ) : view === 'phone' ? (
@@ -109,13 +115,22 @@ export function LoginPage({ mode }: { mode: LoginMode }) {
           ) : (
             <>
               {signUp ? (
-                <Checkbox
-                  className="terms-checkbox"
-                  checked={termsAccepted}
-                  label={t('account.login.terms')}
-                  data-testid="accept-terms"
-                  onChange={(event) => setTermsAccepted(event.currentTarget.checked)}
-                />
+                <>
+                  <Checkbox
+                    className="terms-checkbox"
+                    checked={termsAccepted}
+                    label={t('account.login.terms')}
+                    data-testid="accept-terms"
+                    inputRef={termsInput}
+                    aria-invalid={termsProblem}
+                    aria-describedby={termsProblem ? termsErrorId : undefined}
+                    onChange={(event) => setTermsAccepted(event.currentTarget.checked)}
+                  />
+                  {/* Beside the box it is about, and the box gets the focus (so it is on screen). */}
+                  <p id={termsErrorId} role="alert" className="field-problem" data-testid="terms-error">
+                    {termsProblem ? t('account.errors.signIn.terms-not-accepted') : ''}
+                  </p>
+                </>
               ) : null}
               <ProviderButtons signUp={signUp} termsAccepted={termsAccepted} />
               <EmailPasswordForm

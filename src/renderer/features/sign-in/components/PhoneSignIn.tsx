@@ -1,10 +1,11 @@
-import { Button, FormGroup, H2, HTMLSelect, InputGroup } from '@blueprintjs/core';
+import { Button, FormGroup, H2, InputGroup } from '@blueprintjs/core';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PHONE_CODE_LENGTH, PHONE_PREFIXES, type PhonePrefix } from '../../../../shared/constants';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { selectAuth } from '../selectors';
 import { authActions } from '../slice';
+import { Select } from '../../../lib/Select';
 
 /** The element reCAPTCHA renders into (invisible; with the Auth emulator it is not used). */
 export const RECAPTCHA_CONTAINER_ID = 'recaptcha-container';
@@ -75,7 +76,7 @@ export function PhoneSignIn({ onBack }: { onBack: () => void }) {
         <form onSubmit={sendCode} noValidate>
           <div className="phone-fields">
             <FormGroup label={t('account.phone.country')} labelFor={prefixId}>
-              <HTMLSelect
+              <Select
                 id={prefixId}
                 large
                 value={prefix}
@@ -87,7 +88,7 @@ export function PhoneSignIn({ onBack }: { onBack: () => void }) {
                     {t(`account.phone.prefixes.${p}`)}
                   </option>
                 ))}
-              </HTMLSelect>
+              </Select>
             </FormGroup>
             <FormGroup label={t('account.phone.number')} labelFor={numberId}>
               <InputGroup

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { API } from '../../../../../src/shared/api';
+import { API, withQuery } from '../../../../../src/shared/api';
+import { settingsActions } from '../../../../../src/renderer/features/settings/slice';
 import { identityAuthorization } from '../../../../../src/shared/auth';
 import {
   FONT_SIZE_SAVE_DEBOUNCE_MS,
@@ -66,6 +67,26 @@ describe('after sign-in', () => {
     // Restoring is not a change to save back.
     await tick(FONT_SIZE_SAVE_DEBOUNCE_MS * 2);
     expect(fakes.http.callsTo('POST', API.updateSettings)).toHaveLength(0);
+  });
+
+  it('keeps a language chosen on this page before signing in, and saves it to the account', async () => {
+    const fakes = makeFakes();
+    fakes.path.current = '/web/login';
+    // The profile is asked for in the page's language, French by then.
+    const meInFrench = withQuery(API.usersMe, { channel: 'web-v2', language: 'fr' });
+    fakes.http.on('GET', meInFrench, ok(profile({ settings: { language: 'en', theme: 'dark' } })));
+    const v11 = withQuery(API.userV11('ava1'), { channel: 'web-v2' });
+    fakes.http.on('PATCH', v11, ok(profile({ settings: { language: 'fr', theme: 'dark' } })));
+    const app = start(fakes);
+    await tick();
+    app.dispatch(settingsActions.languageChanged('fr'));
+    await tick();
+    fakes.auth.setUser(testUser({}));
+    await tick();
+    // French stays; the theme nobody chose here comes from the account.
+    expect(app.state.settings).toMatchObject({ language: 'fr', theme: 'dark' });
+    const saves = fakes.http.callsTo('PATCH', v11);
+    expect(saves.at(-1)!.body).toEqual({ settings: { language: 'fr', theme: 'dark' } });
   });
 
   it('shows nothing on a network error, and sends any other failure to the login screen', async () => {

@@ -72,6 +72,14 @@ describe('LanguageSelect', () => {
     await user.selectOptions(select, 'fr');
     expect(actions).toContainEqual(settingsActions.languageChanged('fr'));
   });
+
+  it('says nothing in English to a screen reader on a French page: the caret is decorative', () => {
+    const { container } = renderApp(<LanguageSelect />, { settings: { language: 'fr' } });
+    expect(container.textContent).not.toContain('Open dropdown');
+    const caret = container.querySelector('.bp6-icon');
+    expect(caret?.getAttribute('aria-hidden')).toBe('true');
+    expect(container.querySelector('title')).toBeNull();
+  });
 });
 
 describe('SpeechLangSelect', () => {
