@@ -99,6 +99,18 @@ export interface Transcript {
   /** Offset of the utterance's start within the speaker's audio stream (ms). */
   t0: number;
   trackName: string;
+  /**
+   * Not speech: a mark that the speaker's captions stopped from `fromMs` to `toMs` (server clock)
+   * because their connection was lost, so every reader sees that something was said and lost.
+   * Its texts are empty. (An addition to the spec's Transcript.)
+   */
+  gap?: TranscriptGap;
+}
+
+export interface TranscriptGap {
+  fromMs: number;
+  toMs: number;
+  reason: 'connection-lost';
 }
 
 /** Recording start metadata (conversation.md section 3). */
@@ -114,6 +126,11 @@ export interface RecordingStartMetadata {
   /** Client time at which capture started (ms since epoch). */
   recordingStart: number;
   translation?: { target?: string };
+  /**
+   * This recording resumes one cut off by a lost connection, at this time (ms since epoch,
+   * server clock as the client estimates it): the room marks the gap. (An addition to the spec.)
+   */
+  resumedFromMs?: number;
 }
 
 export interface AudioDevice {

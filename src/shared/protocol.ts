@@ -78,6 +78,7 @@ export const clientMessageSchemas = {
         chunkLengthMs: literal(CHUNK_LENGTH_MS),
         recordingStart: number({ min: 0 }),
         translation: optional(object({ target: optional(string({ max: 16 })) })),
+        resumedFromMs: optional(number({ min: 0 })),
       }),
     ),
   }),

@@ -151,14 +151,26 @@ test('a dropped connection pauses recording, and it resumes with captions once t
     await context.setOffline(false);
     await expect(badge).toHaveAttribute('data-state', 'RECORDING', { timeout: 20_000 });
     await expect(badge).toHaveAttribute('data-resuming', 'false');
-    await expect(page.locator('[data-testid="caption"][data-final="true"]').first()).toBeVisible({
-      timeout: 30_000,
-    });
+    // A final caption of speech (the gap mark is final too, but has no caption text).
+    await expect(
+      page.locator('[data-testid="caption"][data-final="true"] [data-testid="caption-text"]').first(),
+    ).toBeVisible({ timeout: 30_000 });
     await page.waitForTimeout(2000);
     const text = await finalCaptionText(page);
     expect(wordErrorRate(devReference(FILE), text), `captions "${text}"`).toBeLessThanOrEqual(
       POCKETSPHINX_MEASURED_DEV_WER,
     );
+
+    // What was said while the connection was down is lost, but not silently: the captions say
+    // from when to when, to the speaker and to anyone who joins later.
+    const gap = page.getByTestId('caption-gap');
+    await expect(gap).toHaveCount(1);
+    await expect(gap).toContainText(/^No captions from .+ to .+: the connection of Guest \d+ was lost/);
+    const link = await page.getByTestId('invite-link').getAttribute('href');
+    const reader = await (await browser.newContext()).newPage();
+    await reader.goto(link!);
+    await expect(reader.getByTestId('caption-gap')).toHaveText((await gap.textContent())!);
+    await expectAccessible(reader, 'conversation with a gap in the captions');
   } finally {
     await browser.close();
   }

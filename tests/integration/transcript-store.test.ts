@@ -132,6 +132,26 @@ describe('the transcript store', () => {
     expect((await repo.load('b')).finals).toHaveLength(3);
   });
 
+  it('keeps a gap marker as a gap: no text, its span, in the room order', async () => {
+    const repo = new TranscriptRepository(db);
+    const gap: Transcript = {
+      ...final('g1', 11, ''),
+      texts: {},
+      timestampMs: 5000,
+      trackName: 'gap',
+      gap: { fromMs: 5000, toMs: 20_000, reason: 'connection-lost' },
+    };
+    delete gap.asr;
+    await repo.saveFinal('b', gap, 4);
+    const [loaded] = (await repo.list('b')).filter((t) => t.id === 'g1');
+    expect(loaded).toMatchObject({
+      gap: { fromMs: 5000, toMs: 20_000, reason: 'connection-lost' },
+      index: 11,
+    });
+    expect(loaded!.asr).toBeUndefined();
+    expect((await repo.list('b')).filter((t) => t.gap).map((t) => t.id)).toEqual(['g1']);
+  });
+
   it('reserves indexes forward only', async () => {
     const repo = new TranscriptRepository(db);
     expect(await repo.reserveIndexes('b', 64)).toBe(64);

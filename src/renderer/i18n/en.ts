@@ -154,6 +154,7 @@ const en = {
     loadEarlier: 'Show earlier captions',
     loadingEarlier: 'Loading earlier captions…',
     announcement: '{{author}}: {{text}}',
+    gap: 'No captions from {{from}} to {{to}}: the connection of {{author}} was lost, and what was said then could not be captioned.',
   },
   admission: {
     waiting: 'Waiting for the host to let you in…',

@@ -159,6 +159,7 @@ const fr: Messages = {
     loadEarlier: 'Afficher les sous-titres précédents',
     loadingEarlier: 'Chargement des sous-titres précédents…',
     announcement: '{{author}} : {{text}}',
+    gap: 'Pas de sous-titres de {{from}} à {{to}} : la connexion de {{author}} a été perdue, et ce qui a été dit alors n’a pas pu être sous-titré.',
   },
   admission: {
     waiting: 'En attente que l’hôte vous laisse entrer…',

@@ -239,6 +239,16 @@ const migrations: Record<string, Migration> = {
       await sql`alter table rooms drop column if exists last_active_ms`.execute(db);
     },
   },
+  '2026-11-25-006-transcript-gaps': {
+    async up(db: Kysely<unknown>) {
+      // A gap marker (rooms/gaps.ts) is a row with no text whose span ends here: speech that was
+      // lost while the speaker's connection was down, shown to every reader of the transcript.
+      await db.schema.alterTable('transcripts').addColumn('gap_to_ms', 'bigint').execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await sql`alter table transcripts drop column if exists gap_to_ms`.execute(db);
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -57,6 +57,8 @@ export interface TranscriptsTable {
   use_paid_asr: boolean;
   /** The room's sequence number of this row's last change (gapless per room, unique). */
   seq: number;
+  /** A gap marker's end (its start is timestamp_ms); null for a caption. */
+  gap_to_ms: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface RoomMembersTable {

@@ -46,6 +46,7 @@ export class TranscriptRepository {
       track_name: t.trackName,
       use_paid_asr: t.usePaidASR,
       seq,
+      gap_to_ms: t.gap?.toMs ?? null,
     };
     await this.db.transaction().execute(async (trx) => {
       await trx
@@ -134,7 +135,9 @@ function toTranscript(r: Selectable<TranscriptsTable>): Transcript {
     t0: r.t0,
     trackName: r.track_name,
   };
-  if (r.origin !== 'human') {
+  if (r.gap_to_ms !== null && r.gap_to_ms !== undefined) {
+    transcript.gap = { fromMs: Number(r.timestamp_ms), toMs: Number(r.gap_to_ms), reason: 'connection-lost' };
+  } else if (r.origin !== 'human') {
     transcript.asr = { final: true, timeReceivedMs: Number(r.time_received_ms), engine: r.engine, words };
   }
   return transcript;

@@ -24,6 +24,7 @@ import type { RoomTranscripts, StoredFinal } from '../db/transcripts';
 import { AudioTrack } from './audio-track';
 import { type AdmissionDecision, AdmissionDesk, type AdmissionRequest } from './admission-desk';
 import { IndexReservation } from './index-reservation';
+import { gapMarker, gapSpan } from './gaps';
 import { PersistQueue, retryDelayMs } from './persist-queue';
 import { type Timers, realTimers } from './throttle';
 
@@ -117,6 +118,10 @@ export class LiveRoom {
   private readonly desk: AdmissionDesk;
   /** When each member's last recording stopped: frames still on their way are not an error. */
   private readonly stoppedAt = new Map<RoomMember, number>();
+  /** When each speaker's audio last arrived (by avaId: a reconnection is a new member). */
+  private readonly lastAudioAt = new Map<string, number>();
+  /** Speakers whose connection was lost while recording, with when their audio stopped. */
+  private readonly interrupted = new Map<string, number>();
 
   constructor(
     private record: RoomRecord,
@@ -300,6 +305,9 @@ export class LiveRoom {
 
   leave(member: RoomMember): void {
     if (!this.members.delete(member)) return;
+    // Gone while recording: if they come back and resume, the lost span is marked (gaps.ts).
+    if (this.tracks.has(member))
+      this.interrupted.set(member.avaId, this.lastAudioAt.get(member.avaId) ?? this.services.now());
     this.stoppedAt.delete(member);
     // Nobody is left to let the waiting people in: they are told now, not after a minute.
     if (this.isHost(member) && this.hosts().length === 0) this.desk.hostsGone();
@@ -387,7 +395,7 @@ export class LiveRoom {
     this.broadcast('ended');
   }
 
-  startAudio(member: RoomMember, lang: string): void {
+  startAudio(member: RoomMember, lang: string, resumedFromMs?: number): void {
     const usePaidASR = member.usePaidASR;
     if (this.record.state === 'ended' || this.ending)
       throw new RoomError('room-ended', 'the conversation has ended');
@@ -412,12 +420,41 @@ export class LiveRoom {
     if (!opened.ok) throw new RoomError(opened.code, opened.message);
     this.indexes.prepare();
     this.tracks.set(member, track);
+    const lastAudioAtMs = this.interrupted.get(member.avaId);
+    this.interrupted.delete(member.avaId);
+    if (resumedFromMs !== undefined) this.markGap(member, lang, lastAudioAtMs, resumedFromMs);
     this.speakers.set(member.avaId, {
       avaId: member.avaId,
       avaName: member.userName,
       userName: member.userName,
     });
     this.broadcast('audio-stream-started');
+  }
+
+  /** Stored and shown like a final (it takes the room's next seq), so every reader sees it. */
+  private markGap(
+    member: RoomMember,
+    lang: string,
+    lastAudioAtMs: number | undefined,
+    clientFromMs: number,
+  ): void {
+    const span = gapSpan({
+      lastAudioAtMs,
+      clientFromMs,
+      nowMs: this.services.now(),
+      roomStartMs: this.record.startTimestampMs,
+    });
+    if (!span) return;
+    this.queue.push({
+      transcript: gapMarker({
+        id: `gap${randomId(12)}`,
+        author: member.avaId,
+        authorShow: member.userName,
+        lang,
+        index: this.indexes.allocate(),
+        span,
+      }),
+    });
   }
 
   /**
@@ -492,6 +529,7 @@ export class LiveRoom {
         'recording-not-started',
         'send {"type":"audio","action":"start"} before audio frames',
       );
+    this.lastAudioAt.set(member.avaId, this.services.now());
     track.write(samples);
   }
 

@@ -388,7 +388,7 @@ export function handleConnection(ws: WebSocket, deps: ConnectionDeps, origin?: s
             fail('rate-limited', 'recording is being started too often; wait a moment', message.type);
             return;
           }
-          room.startAudio(member, message.metadata.lang);
+          room.startAudio(member, message.metadata.lang, message.metadata.resumedFromMs);
         } else {
           await room.stopAudio(member);
         }

@@ -46,8 +46,10 @@ export function recordingMetadata(
   lang: string,
   nowMs: number,
   device: AudioDevice | undefined,
+  resumedFromMs?: number,
 ): RecordingStartMetadata {
   return {
+    ...(resumedFromMs !== undefined ? { resumedFromMs: Math.max(0, Math.round(resumedFromMs)) } : {}),
     lang,
     format: 'pcm_s16le',
     sampleRateHz: SAMPLE_RATE_HZ,
@@ -119,7 +121,7 @@ function* refreshDevices(deps: AppDeps) {
 }
 
 /** One recording, from the button to its end. */
-export function* recordOnce(deps: AppDeps) {
+export function* recordOnce(deps: AppDeps, resumedFromMs?: number) {
   const state = yield* select(selectState);
   if (state.socket.status !== 'online' || !deps.link.isAttached) {
     yield* put(notificationsActions.notify({ intent: 'warning', key: 'audio.needsConnection' }));
@@ -159,7 +161,11 @@ export function* recordOnce(deps: AppDeps) {
     `recording at ${session.contextRateHz} Hz${deviceId ? ` from ${deviceId}` : ''}`,
   );
   const lang = yield* select((s: RootState) => s.settings.speechLang);
-  deps.link.send({ type: 'audio', action: 'start', metadata: recordingMetadata(lang, deps.now(), device) });
+  deps.link.send({
+    type: 'audio',
+    action: 'start',
+    metadata: recordingMetadata(lang, deps.now(), device, resumedFromMs),
+  });
   // Labels of microphones are only given once permission is granted: list them again.
   yield* fork(refreshDevices, deps);
 
@@ -228,12 +234,21 @@ export function* waitToResume() {
  * not silently end someone's captions for the rest of a meeting).
  */
 export function* recordUntilStopped(deps: AppDeps) {
+  // Set when the connection dropped mid-recording: the resumed recording tells the room, which
+  // marks the lost span for every reader (server clock, from the socket's measured offset).
+  let resumedFromMs: number | undefined;
   while (true) {
-    const outcome = yield* recordOnce(deps);
+    const outcome = yield* recordOnce(deps, resumedFromMs);
+    resumedFromMs = undefined;
     if (outcome === 'restart') continue;
-    if (outcome === 'lost' && (yield* call(waitToResume))) {
-      yield* put(notificationsActions.notify({ intent: 'success', key: 'audio.resumed' }));
-      continue;
+    if (outcome === 'lost') {
+      const offset = (yield* select((s: RootState) => s.socket.clockOffsetMs)) ?? 0;
+      const lostAtMs = deps.now() + offset;
+      if (yield* call(waitToResume)) {
+        resumedFromMs = lostAtMs;
+        yield* put(notificationsActions.notify({ intent: 'success', key: 'audio.resumed' }));
+        continue;
+      }
     }
     return;
   }

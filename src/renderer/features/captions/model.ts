@@ -68,5 +68,9 @@ export function captionText(transcript: Transcript): string {
  * subtitles (the name stays in the line for screen readers, hidden from view).
  */
 export function speakerChanges(captions: readonly Transcript[]): boolean[] {
-  return captions.map((caption, i) => i === 0 || captions[i - 1]!.author !== caption.author);
+  return captions.map((caption, i) => {
+    const previous = captions[i - 1];
+    // After a gap the speaker is named again: the gap interrupted what they were saying.
+    return !previous || previous.author !== caption.author || previous.gap !== undefined;
+  });
 }

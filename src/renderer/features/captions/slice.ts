@@ -1,6 +1,6 @@
 /** The live captions of the room: partials and finals by id, in order, with the room's sequence and older pages. */
 import { type PayloadAction, createAction, createSlice } from '@reduxjs/toolkit';
-import type { Transcript } from '../../../shared/entities';
+import type { Transcript, TranscriptGap } from '../../../shared/entities';
 import {
   type SeqEvent,
   type SeqState,
@@ -22,6 +22,8 @@ export interface FinalAnnouncement {
   seq: number;
   author: string;
   text: string;
+  /** A gap marker: said as a sentence about the lost captions. */
+  gap?: TranscriptGap;
 }
 
 export interface CaptionsState extends CaptionsList {
@@ -74,6 +76,7 @@ function applyTranscript(state: CaptionsState, transcript: Transcript): void {
       seq: (state.announcement?.seq ?? 0) + 1,
       author: transcript.authorShow,
       text: captionText(transcript),
+      ...(transcript.gap ? { gap: transcript.gap } : {}),
     };
   }
 }

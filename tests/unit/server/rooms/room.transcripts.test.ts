@@ -256,3 +256,57 @@ describe('LiveRoom transcripts', () => {
 function finalsShownId(inbox: ServerMessage[], n: number): string {
   return transcriptMessages(inbox).filter((m) => m.transcript.isFinal)[n]!.transcript.id;
 }
+
+describe('LiveRoom gaps', () => {
+  const gaps = (inbox: ServerMessage[]) =>
+    transcriptMessages(inbox)
+      .filter((m) => m.transcript.gap)
+      .map((m) => ({ gap: m.transcript.gap, author: m.transcript.author, seq: m.seq }));
+
+  it('marks the span a speaker lost to a dropped connection, stored and shown to everyone', async () => {
+    const t = setup();
+    const friendInbox: ServerMessage[] = [];
+    t.room.join(member('friend', friendInbox));
+    t.timers.advanceTo(1000);
+    t.room.startAudio(t.host, 'en-US');
+    t.timers.advanceTo(5000);
+    t.room.audio(t.host, new Int16Array(960));
+    // The connection is lost: the server last heard the host at 5 s.
+    t.timers.advanceTo(9000);
+    t.room.leave(t.host);
+    t.timers.advanceTo(20_000);
+    const back = member(HOST, t.inbox);
+    t.room.join(back);
+    // The client's own estimate (8 s) is later than what the server heard: the server's wins.
+    t.room.startAudio(back, 'en-US', 8000);
+    await flush();
+    const expected = [
+      { gap: { fromMs: 5000, toMs: 20_000, reason: 'connection-lost' }, author: HOST, seq: 1 },
+    ];
+    expect(gaps(friendInbox)).toEqual(expected);
+    const stored = [...t.store.rows.values()].find((r) => r.t.gap);
+    expect(stored).toMatchObject({ seq: 1, t: { texts: {}, isFinal: true, timestampMs: 5000 } });
+    // A late joiner finds it in the room's snapshot.
+    const late: ServerMessage[] = [];
+    t.room.join(member('late', late));
+    const snapshot = late.find((m): m is ServerMessageOf<'transcripts'> => m.type === 'transcripts')!;
+    expect(snapshot.transcripts.map((x) => x.gap)).toEqual([expected[0]!.gap]);
+  });
+
+  it("after a restart uses the client's estimate, kept within the room's life", async () => {
+    const t = setup();
+    t.timers.advanceTo(60_000);
+    t.room.startAudio(t.host, 'en-US', 30_000);
+    await flush();
+    expect(gaps(t.inbox)[0]?.gap).toEqual({ fromMs: 30_000, toMs: 60_000, reason: 'connection-lost' });
+  });
+
+  it('marks nothing for a blip, nor for a recording that did not follow a lost connection', async () => {
+    const t = setup();
+    t.timers.advanceTo(10_000);
+    t.room.startAudio(t.host, 'en-US', 9000);
+    t.room.startAudio(t.host, 'en-US');
+    await flush();
+    expect(gaps(t.inbox)).toEqual([]);
+  });
+});

@@ -2,6 +2,7 @@ import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Transcript } from '../../../../shared/entities';
 import { captionText } from '../model';
+import { GapNote } from './GapNote';
 
 /**
  * One caption: who spoke (shown when the speaker changes) and what they said. A partial (still being recognised) is drawn
@@ -17,6 +18,13 @@ export const CaptionLine = memo(function CaptionLine({
 }) {
   const { t } = useTranslation();
   const author = transcript.authorShow || t('captions.unknownSpeaker');
+  if (transcript.gap) {
+    return (
+      <li className="caption caption--gap" data-testid="caption" data-final="true" data-id={transcript.id}>
+        <GapNote gap={transcript.gap} author={author} />
+      </li>
+    );
+  }
   return (
     <li
       className={transcript.isFinal ? 'caption' : 'caption caption--partial'}

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../../app/hooks';
 import { selectAnnouncement } from '../selectors';
+import { GapNote } from './GapNote';
 
 /**
  * A polite live region that receives each caption once it is final, so a screen reader reads
@@ -13,7 +14,11 @@ export function FinalAnnouncer() {
     <div aria-live="polite" aria-atomic="true" className="visually-hidden" data-testid="caption-announcer">
       {announcement ? (
         <p key={announcement.seq}>
-          {t('captions.announcement', { author: announcement.author, text: announcement.text })}
+          {announcement.gap ? (
+            <GapNote gap={announcement.gap} author={announcement.author} />
+          ) : (
+            t('captions.announcement', { author: announcement.author, text: announcement.text })
+          )}
         </p>
       ) : null}
     </div>

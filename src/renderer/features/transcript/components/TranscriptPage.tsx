@@ -5,6 +5,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { captionText } from '../../captions/model';
+import { GapNote } from '../../captions/components/GapNote';
 import { lobbyActions } from '../../lobby/slice';
 import { SessionGate } from '../../identity/components/SessionGate';
 import { selectFontSizePx, selectLanguage } from '../../settings/selectors';
@@ -68,9 +69,15 @@ function TranscriptBody({ roomId }: { roomId: string }) {
                 {time.format(line.timestampMs)}
               </time>{' '}
               <span className="transcript-speaker">{line.authorShow || t('captions.unknownSpeaker')}</span>{' '}
-              <span className="transcript-text" lang={line.speechLang || undefined}>
-                {captionText(line)}
-              </span>
+              {line.gap ? (
+                <span className="transcript-text">
+                  <GapNote gap={line.gap} author={line.authorShow || t('captions.unknownSpeaker')} />
+                </span>
+              ) : (
+                <span className="transcript-text" lang={line.speechLang || undefined}>
+                  {captionText(line)}
+                </span>
+              )}
             </li>
           ))}
         </ol>

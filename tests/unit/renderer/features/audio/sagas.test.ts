@@ -142,6 +142,8 @@ describe('audio saga', () => {
 
   it('pauses when the connection drops, releasing the microphone, and resumes once it is back', async () => {
     const first = await startRecording();
+    await tick(4000);
+    const lostAt = Date.now();
     app.dispatch(socketActions.statusEvent('lost'));
     await tick();
     expect(app.state.audio.recording).toBe('NOT_RECORDING');
@@ -161,6 +163,10 @@ describe('audio saga', () => {
     expect(app.state.audio.resuming).toBe(false);
     expect(app.state.notifications.items.map((n) => n.key)).toContain('audio.resumed');
     expect(socket.sentOfType('audio').map((m) => m.action)).toEqual(['start', 'stop', 'start']);
+    // The resumed recording tells the room when the connection was lost, so it marks the gap.
+    const starts = socket.sentOfType('audio').filter((m) => m.action === 'start');
+    expect(starts[0]!.metadata?.resumedFromMs).toBeUndefined();
+    expect(starts[1]!.metadata?.resumedFromMs).toBe(lostAt);
   });
 
   it('resumes after a drop while the microphone was still starting', async () => {

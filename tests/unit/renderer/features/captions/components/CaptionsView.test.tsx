@@ -85,6 +85,26 @@ describe('CaptionsView', () => {
     expect(authors.map((a) => a.classList.contains('visually-hidden'))).toEqual([false, true, false, false]);
   });
 
+  it('marks a gap in the captions, with its times, for every reader, and names the speaker again after it', () => {
+    const { list, region } = view();
+    const gap = {
+      ...line('g2', '', true),
+      texts: {},
+      gap: {
+        fromMs: Date.UTC(2026, 10, 24, 10, 2, 15),
+        toMs: Date.UTC(2026, 10, 24, 10, 2, 40),
+        reason: 'connection-lost' as const,
+      },
+    };
+    list([line('t1', 'before', true), gap, line('t3', 'after', true)]);
+    const items = within(region()).getAllByRole('listitem');
+    const times = new Intl.DateTimeFormat('en', { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+    expect(items[1]!.textContent).toBe(
+      `No captions from ${times.format(gap.gap.fromMs)} to ${times.format(gap.gap.toMs)}: the connection of Hana Host was lost, and what was said then could not be captioned.`,
+    );
+    expect(items[2]!.querySelector('.caption-author')!.classList.contains('visually-hidden')).toBe(false);
+  });
+
   it('shows captions at the caption size chosen, from 13 to 60 px', () => {
     const { region } = view({ settings: { fontSizePx: 60 } });
     expect(region().style.fontSize).toBe('60px');
