@@ -1,74 +1,52 @@
 /**
- * The browsing session the app's pages live in: how `app://` requests are answered (a file of
- * the built renderer, or the conversation server through main), the content security policy, and
- * the guards every page gets (permissions, screen capture for system audio, navigation, new
- * windows, webviews). The decisions are in security.ts, app-protocol.ts and display-media.ts;
- * this module applies them to the objects Electron hands over.
+ * The session our pages run in, set up once at start: the `app://` scheme that serves them (files,
+ * client-side routes, and `/api` proxied to the conversation server; app-protocol.ts decides
+ * where each request goes), the content security policy on every page, which permissions a page
+ * gets, what the screen-capture request is answered, and where a page may navigate or open
+ * windows. The decisions are security.ts's; this applies them to Electron's hooks.
  */
+import { posix, win32 } from 'node:path';
 import { apiError } from '../shared/api';
+import { APP_SCHEME, appFilePath, contentTypeFor, resolveAppRequest, securityHeaders } from './app-protocol';
+import type { MainLog } from './log';
 import {
-  type AppRequestRoute,
-  appFilePath,
-  contentTypeFor,
-  resolveAppRequest,
-  securityHeaders,
-} from './app-protocol';
-import { isAllowedNavigation, originOf, permissionDecision, windowOpenDecision } from './security';
-import { displayMediaAnswer, type ScreenSource } from './system-audio/display-media';
+  contentSecurityPolicy,
+  isAllowedNavigation,
+  originOf,
+  permissionDecision,
+  windowOpenDecision,
+} from './security';
+import { type ScreenSource, displayMediaAnswer } from './system-audio/display-media';
 
-type PathRules = Parameters<typeof appFilePath>[2];
-
-export interface AppRequestDeps {
-  /** The conversation server that `/api` and `/ws` requests go to. */
-  serverUrl(): string;
-  /** Electron's net.fetch (it goes through the system's proxy settings). */
-  fetch(url: string, init: { method: string; headers: Headers; body?: ArrayBuffer }): Promise<Response>;
-  readFile(path: string): Promise<Uint8Array<ArrayBuffer>>;
-  /** The built renderer's folder. */
-  rendererRoot: string;
-  /** path.win32 on Windows, path.posix elsewhere: the serving platform's own rules. */
-  pathRules: PathRules;
-  csp(): string;
+/** A navigation event: refusing it is `preventDefault`. */
+export interface Preventable {
+  preventDefault(): void;
 }
 
-/** Answers one `app://` request (protocol.handle). */
-export async function serveAppRequest(request: Request, deps: AppRequestDeps): Promise<Response> {
-  const route: AppRequestRoute = resolveAppRequest(request.url, deps.serverUrl());
-  if (route.kind === 'refused') return new Response(null, { status: route.status });
-  if (route.kind === 'proxy') {
-    const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
-    try {
-      return await deps.fetch(route.target, {
-        method: request.method,
-        headers: request.headers,
-        ...(hasBody ? { body: await request.arrayBuffer() } : {}),
-      });
-    } catch (error) {
-      // The server cannot be reached: the page gets a gateway error (and captions offline).
-      return Response.json(apiError('server-unreachable', (error as Error).message), { status: 502 });
-    }
-  }
-  const file = appFilePath(deps.rendererRoot, route, deps.pathRules);
-  if (!file) return new Response(null, { status: 400 });
-  let body: Uint8Array<ArrayBuffer>;
-  try {
-    body = await deps.readFile(file);
-  } catch {
-    return new Response(null, { status: 404 });
-  }
-  return new Response(body, {
-    headers: { 'Content-Type': contentTypeFor(file), ...securityHeaders(deps.csp()) },
-  });
+/** The part of Electron's WebContents the guards need. */
+export interface GuardedContents {
+  on(event: 'will-navigate' | 'will-redirect', listener: (event: Preventable, url: string) => void): unknown;
+  on(event: 'will-attach-webview', listener: (event: Preventable) => void): unknown;
+  setWindowOpenHandler(handler: (details: { url: string }) => { action: 'deny' }): void;
 }
 
-/** What the guards need of Electron's session. */
-export interface SessionLike<Source extends ScreenSource> {
+/** The part of Electron's Session this sets up. */
+export interface SessionLike<S extends ScreenSource> {
+  webRequest: {
+    onHeadersReceived(
+      filter: { urls: string[] },
+      listener: (
+        details: { responseHeaders?: Record<string, string[]> },
+        callback: (response: { responseHeaders?: Record<string, string | string[]> }) => void,
+      ) => void,
+    ): void;
+  };
   setPermissionRequestHandler(
     handler: (
       webContents: unknown,
       permission: string,
       callback: (granted: boolean) => void,
-      details: { requestingUrl: string; isMainFrame: boolean; mediaTypes?: ('audio' | 'video')[] },
+      details: { requestingUrl: string; isMainFrame: boolean; mediaTypes?: readonly string[] },
     ) => void,
   ): void;
   setPermissionCheckHandler(
@@ -82,51 +60,73 @@ export interface SessionLike<Source extends ScreenSource> {
   setDisplayMediaRequestHandler(
     handler: (
       request: { securityOrigin: string; audioRequested: boolean; videoRequested: boolean },
-      callback: (streams: { video: Source; audio: 'loopback' } | null) => void,
+      callback: (streams: { video: S; audio: 'loopback' } | null) => void,
     ) => void,
   ): void;
 }
 
-export interface SessionGuardDeps<Source extends ScreenSource> {
-  /** Origins of the app's own pages: only they get the microphone or a screen. */
-  appOrigins: readonly string[];
+export interface AppSessionDeps<S extends ScreenSource> {
+  protocol: { handle(scheme: string, handler: (request: Request) => Promise<Response>): void };
+  session: SessionLike<S>;
+  app: {
+    on(event: 'web-contents-created', listener: (event: unknown, contents: GuardedContents) => void): unknown;
+  };
+  desktopCapturer: { getSources(options: { types: 'screen'[] }): Promise<S[]> };
+  shell: { openExternal(url: string): Promise<void> };
+  /** Electron's net.fetch: the /api proxy's way to the server. */
+  fetch(url: string, init: RequestInit): Promise<Response>;
+  readFile(path: string): Promise<Uint8Array<ArrayBuffer>>;
+  /** The built renderer's folder, where app:// files come from. */
+  rendererRoot: string;
   platform: string;
-  /** desktopCapturer.getSources({ types: ['screen'] }) */
-  screens(): Promise<Source[]>;
-  log(level: 'warn', message: string, error?: unknown): void;
+  /** The conversation server of the preferences, now. */
+  serverUrl(): string;
+  /** Development: the Vite dev server serving the pages instead of app://. */
+  devServerUrl?: string;
+  /** Origins whose pages are ours (security.ts). */
+  appOrigins: readonly string[];
+  log: MainLog;
 }
 
-/** Permissions and screen capture (for system audio): only the app's pages, only what they need. */
-export function guardSession<Source extends ScreenSource>(
-  session: SessionLike<Source>,
-  deps: SessionGuardDeps<Source>,
-): void {
-  session.setPermissionRequestHandler((_wc, permission, callback, details) => {
+export function setUpAppSession<S extends ScreenSource>(d: AppSessionDeps<S>): void {
+  const csp = () =>
+    contentSecurityPolicy({
+      serverUrl: d.serverUrl(),
+      ...(d.devServerUrl ? { devServerUrl: d.devServerUrl } : {}),
+    });
+
+  d.protocol.handle(APP_SCHEME, appRequestHandler(d, csp));
+  if (d.devServerUrl) {
+    // The dev server's pages get the same policy through a response header.
+    d.session.webRequest.onHeadersReceived({ urls: [`${d.devServerUrl}/*`] }, (details, callback) =>
+      callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [csp()] } }),
+    );
+  }
+  d.session.setPermissionRequestHandler((_wc, permission, callback, details) => {
     const origin = originOf(details.requestingUrl) ?? '';
-    const mediaTypes = details.mediaTypes;
+    const mediaTypes = 'mediaTypes' in details ? details.mediaTypes : undefined;
     callback(
       permissionDecision(
         { permission, origin, isMainFrame: details.isMainFrame, ...(mediaTypes ? { mediaTypes } : {}) },
-        deps.appOrigins,
+        d.appOrigins,
       ),
     );
   });
-  session.setPermissionCheckHandler((_wc, permission, requestingOrigin, details) => {
-    const mediaType = details.mediaType;
-    const known = mediaType === 'audio' || mediaType === 'video';
+  d.session.setPermissionCheckHandler((_wc, permission, requestingOrigin, details) => {
+    const known = details.mediaType === 'audio' || details.mediaType === 'video';
     return permissionDecision(
       {
         permission,
         origin: originOf(requestingOrigin) ?? requestingOrigin,
         isMainFrame: details.isMainFrame,
-        ...(known ? { mediaTypes: [mediaType] } : {}),
+        ...(known ? { mediaTypes: [details.mediaType!] } : {}),
       },
-      deps.appOrigins,
+      d.appOrigins,
     );
   });
-  session.setDisplayMediaRequestHandler((request, callback) => {
-    void deps
-      .screens()
+  d.session.setDisplayMediaRequestHandler((request, callback) => {
+    void d.desktopCapturer
+      .getSources({ types: ['screen'] })
       .then((sources) => {
         const answer = displayMediaAnswer(
           {
@@ -135,59 +135,61 @@ export function guardSession<Source extends ScreenSource>(
             videoRequested: request.videoRequested,
           },
           sources.map((s) => ({ id: s.id, name: s.name })),
-          deps.platform,
-          deps.appOrigins,
+          d.platform,
+          d.appOrigins,
         );
         const source = answer ? sources.find((s) => s.id === answer.video.id) : undefined;
         callback(answer && source ? { video: source, audio: 'loopback' } : null);
       })
       .catch((error: unknown) => {
-        deps.log('warn', 'could not list screens for system audio', error);
+        d.log('warn', 'could not list screens for system audio', error);
         callback(null);
       });
   });
-}
-
-/** What the guards need of a page's webContents. */
-export interface ContentsLike {
-  on(
-    event: 'will-navigate' | 'will-redirect' | 'will-attach-webview',
-    listener: (event: { preventDefault(): void }, url: string) => void,
-  ): void;
-  setWindowOpenHandler(handler: (details: { url: string }) => { action: 'deny' }): void;
-}
-
-/**
- * Every page (web-contents-created): it may only navigate within the app (and the sign-in
- * providers), never attach a webview, and a link that opens a window opens the browser instead.
- */
-export function guardContents(
-  contents: ContentsLike,
-  deps: {
-    appOrigins: readonly string[];
-    openExternal(url: string): Promise<void>;
-    log(level: 'warn', message: string): void;
-  },
-): void {
-  const guard = (event: { preventDefault(): void }, url: string) => {
-    if (!isAllowedNavigation(url, deps.appOrigins)) {
-      event.preventDefault();
-      deps.log('warn', `blocked navigation to ${originOf(url) ?? 'an invalid URL'}`);
-    }
-  };
-  contents.on('will-navigate', guard);
-  contents.on('will-redirect', guard);
-  contents.on('will-attach-webview', (event) => event.preventDefault());
-  contents.setWindowOpenHandler(({ url }) => {
-    if (windowOpenDecision(url).openExternally) void deps.openExternal(url).catch(() => undefined);
-    return { action: 'deny' };
+  d.app.on('web-contents-created', (_event, contents) => {
+    const guard = (event: Preventable, url: string) => {
+      if (!isAllowedNavigation(url, d.appOrigins)) {
+        event.preventDefault();
+        d.log('warn', `blocked navigation to ${originOf(url) ?? 'an invalid URL'}`);
+      }
+    };
+    contents.on('will-navigate', guard);
+    contents.on('will-redirect', guard);
+    contents.on('will-attach-webview', (event) => event.preventDefault());
+    contents.setWindowOpenHandler(({ url }) => {
+      if (windowOpenDecision(url).openExternally) void d.shell.openExternal(url);
+      return { action: 'deny' };
+    });
   });
 }
 
-/** The dev server's pages get the same policy through a response header. */
-export function withCspHeader(
-  responseHeaders: Record<string, string | string[]> | undefined,
-  csp: string,
-): Record<string, string | string[]> {
-  return { ...responseHeaders, 'Content-Security-Policy': [csp] };
+/** Answers one app:// request: a file of the renderer, or the server's answer to an /api call. */
+function appRequestHandler<S extends ScreenSource>(d: AppSessionDeps<S>, csp: () => string) {
+  return async (request: Request): Promise<Response> => {
+    const route = resolveAppRequest(request.url, d.serverUrl());
+    if (route.kind === 'refused') return new Response(null, { status: route.status });
+    if (route.kind === 'proxy') {
+      const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+      try {
+        return await d.fetch(route.target, {
+          method: request.method,
+          headers: request.headers,
+          ...(hasBody ? { body: await request.arrayBuffer() } : {}),
+        });
+      } catch (error) {
+        // The server cannot be reached: the page gets a gateway error (and captions offline).
+        return Response.json(apiError('server-unreachable', (error as Error).message), { status: 502 });
+      }
+    }
+    // Joined and checked by this platform's own path rules (win32 on Windows).
+    const file = appFilePath(d.rendererRoot, route, d.platform === 'win32' ? win32 : posix);
+    if (!file) return new Response(null, { status: 400 });
+    try {
+      return new Response(await d.readFile(file), {
+        headers: { 'Content-Type': contentTypeFor(file), ...securityHeaders(csp()) },
+      });
+    } catch {
+      return new Response(null, { status: 404 });
+    }
+  };
 }

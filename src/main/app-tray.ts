@@ -1,13 +1,10 @@
 /**
- * The tray icon at run time: its menu and tooltip rebuilt from the app's state whenever that
- * changes (tray-menu.ts says what they show), and what each menu command does. Most commands are
- * preference changes and go through the same path as the preferences screen, so a change made
- * from the tray is checked, saved and shown everywhere alike.
+ * The tray icon: where captions are started when no window is open. Its tooltip and menu are
+ * drawn again from the app's state (tray-menu.ts) whenever something they show changes; a click
+ * on an item runs its command (tray-commands.ts).
  */
-import { DESKTOP_ROUTES } from '../shared/desktop';
-import type { CaptionsAction, DesktopPreferences } from '../shared/ipc';
+import { join } from 'node:path';
 import type { MainStrings } from './strings';
-import type { PreferencesUpdate } from './preferences-controller';
 import {
   type MenuTemplateItem,
   type TrayCommand,
@@ -17,96 +14,50 @@ import {
   trayTooltip,
 } from './tray-menu';
 
-export interface TrayCommandDeps {
-  captions: { command(action: CaptionsAction): void; showCaptions(): void; hideCaptions(): void };
-  preferences(): DesktopPreferences;
-  updatePreferences(update: PreferencesUpdate): Promise<unknown>;
-  openApp(): void;
-  /** Shows the app window on one of its pages. */
-  openAppAt(path: string): void;
-  installUpdate(): void;
-  quit(): void;
-  log(level: 'warn', message: string, error?: unknown): void;
+/** The part of Electron's nativeImage this needs. */
+export interface NativeImageLike<I> {
+  createFromPath(path: string): I & { resize(options: { width: number; height: number }): I };
 }
 
-export function runTrayCommand(command: TrayCommand, deps: TrayCommandDeps): void {
-  const change = (update: PreferencesUpdate) =>
-    void deps.updatePreferences(update).catch((error: unknown) => {
-      deps.log('warn', `the tray could not change ${Object.keys(update).join(', ')}`, error);
-    });
-  const theme = deps.preferences().theme;
-  switch (command.type) {
-    case 'toggleCaptions':
-      return deps.captions.command('toggle');
-    case 'setCaptionsVisible':
-      return command.visible ? deps.captions.showCaptions() : deps.captions.hideCaptions();
-    case 'setCaptionMode':
-      return change({ captionMode: command.mode });
-    case 'setClickThrough':
-      return change({ clickThrough: command.enabled });
-    case 'setAudioSource':
-      return change({ audioSource: command.source });
-    case 'setThemeName':
-      return change({ theme: { ...theme, name: command.name } });
-    case 'setThemeVariant':
-      return change({ theme: { ...theme, variant: command.variant } });
-    case 'setBold':
-      return change({ theme: { ...theme, bold: command.bold } });
-    case 'setOpenAtLogin':
-      return change({ openAtLogin: command.enabled });
-    case 'openInternalAudioSetup':
-      return deps.openAppAt(DESKTOP_ROUTES.internalAudioSetup);
-    case 'openPreferences':
-      return deps.openAppAt(DESKTOP_ROUTES.preferences);
-    case 'openApp':
-      return deps.openApp();
-    case 'installUpdate':
-      return deps.installUpdate();
-    case 'quit':
-      return deps.quit();
-  }
+/**
+ * macOS tints a black "template" image for its menu bar; elsewhere the coloured icon shows on any
+ * taskbar. `resourcesDir` holds resources/{tray,icons}.
+ */
+export function trayImage<I>(nativeImage: NativeImageLike<I>, platform: string, resourcesDir: string): I {
+  return platform === 'darwin'
+    ? nativeImage.createFromPath(join(resourcesDir, 'tray/trayTemplate.png'))
+    : nativeImage.createFromPath(join(resourcesDir, 'icons/icon.png')).resize({ width: 32, height: 32 });
 }
 
-/** What the tray needs of Electron's Tray. */
-export interface TrayLike {
+/** The part of Electron's Tray this needs. */
+export interface TrayLike<M> {
   setToolTip(text: string): void;
-  setContextMenu(menu: unknown): void;
+  setContextMenu(menu: M): void;
+  on(event: 'click', listener: () => void): unknown;
 }
 
-export interface AppTrayDeps {
-  tray: TrayLike;
+export interface AppTrayDeps<M> {
+  tray: TrayLike<M>;
   /** Electron's Menu.buildFromTemplate. */
-  buildMenu(template: MenuTemplateItem[]): unknown;
-  /** The parts of the state other modules own, read at each refresh. */
-  state(): Omit<TrayState, 'updateReady' | 'expired'>;
+  buildMenu(template: MenuTemplateItem[]): M;
+  state(): TrayState;
   strings(): MainStrings;
   run(command: TrayCommand): void;
+  showMainWindow(): void;
+  platform: string;
 }
 
-export class AppTray {
-  private updateReady = false;
-  private expired = false;
-
-  constructor(private readonly deps: AppTrayDeps) {}
-
-  /** A downloaded update waits for a restart ("Restart to update" appears). */
-  setUpdateReady(ready: boolean): void {
-    this.updateReady = ready;
-    this.refresh();
+export class AppTray<M> {
+  constructor(private readonly d: AppTrayDeps<M>) {
+    // On macOS a click opens the menu, as menu bar items do; elsewhere it opens the app.
+    d.tray.on('click', () => (d.platform === 'darwin' ? undefined : d.showMainWindow()));
   }
 
-  /** This version is past its end of support. */
-  setExpired(expired: boolean): void {
-    this.expired = expired;
-    this.refresh();
-  }
-
+  /** Draws the tooltip and menu again from the current state. */
   refresh(): void {
-    const state: TrayState = { ...this.deps.state(), updateReady: this.updateReady, expired: this.expired };
-    const strings = this.deps.strings();
-    this.deps.tray.setToolTip(trayTooltip(state, strings));
-    this.deps.tray.setContextMenu(
-      this.deps.buildMenu(toMenuTemplate(trayMenu(state, strings), this.deps.run)),
-    );
+    const state = this.d.state();
+    const strings = this.d.strings();
+    this.d.tray.setToolTip(trayTooltip(state, strings));
+    this.d.tray.setContextMenu(this.d.buildMenu(toMenuTemplate(trayMenu(state, strings), this.d.run)));
   }
 }

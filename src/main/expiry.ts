@@ -49,19 +49,3 @@ export function expiryNotice(
   if (days > EXPIRY_NOTICE_DAYS) return undefined;
   return { kind: 'expiresSoon', daysLeft: days, latestVersion: policy.latestVersion };
 }
-
-/**
- * Reads the feed's policy and says what to tell the user. No feed, an unreachable feed or a bad
- * policy: nothing to tell (the caller logs why when it throws).
- */
-export async function fetchExpiryNotice(options: {
-  feed: string | undefined;
-  fetch(url: string): Promise<{ ok: boolean; json(): Promise<unknown> }>;
-  currentVersion: string;
-  now(): number;
-}): Promise<ExpiryNotice | undefined> {
-  if (!options.feed) return undefined;
-  const response = await options.fetch(`${options.feed.replace(/\/+$/, '')}/version-policy.json`);
-  const policy = response.ok ? parseVersionPolicy(await response.json()) : undefined;
-  return policy ? expiryNotice(options.currentVersion, policy, options.now()) : undefined;
-}

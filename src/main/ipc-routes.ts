@@ -1,90 +1,75 @@
 /**
- * Every invoke channel of the channel map (shared/ipc.ts) and the module that answers it. The
- * router (ipc.ts) has already checked the sender and the request; what is decided here is which
- * page may ask for what beyond that: captions state and offline captions only from the recording
- * page, system audio only to the page that asked for it.
+ * What main answers on each channel of the channel map (src/shared/ipc.ts). The router has
+ * checked the sender and the request before any of these runs; the few handlers that must know
+ * which window asked (only the main window records) check it here.
  */
-import type {
-  CaptionsAction,
-  CaptionsState,
-  DesktopConfig,
-  EventChannel,
-  EventPayloads,
-  InvokeChannel,
-  OfflineStartResult,
-  InvokeRequest,
-  InvokeResults,
-  SettingsPane,
-} from '../shared/ipc';
-import type { InvokeHandler } from './ipc';
+import type { CaptionsAction, CaptionsState, DesktopConfig, DesktopPreferences } from '../shared/ipc';
+import type { IpcRouter } from './ipc';
+import type { OfflineCaptions } from './offline-captions';
+import { type SystemPreferencesLike, requestMediaAccess, systemSettingsUrl } from './permissions';
 import type { PreferencesUpdate } from './preferences-controller';
-import type { SystemAudioSession } from './system-audio/system-audio-session';
+import type { SystemAudioController } from './system-audio/controller';
 
 export interface IpcRoutesDeps {
-  preferences: { config(): DesktopConfig; update(update: PreferencesUpdate): Promise<DesktopConfig> };
+  preferences: {
+    readonly current: DesktopPreferences;
+    config(): DesktopConfig;
+    update(update: PreferencesUpdate): Promise<DesktopConfig>;
+  };
+  /** ipc.ts EventSender: a window's page is ready for its events. */
+  events: { markReady(webContentsId: number): void };
   captions: {
     command(action: CaptionsAction): void;
     report(state: CaptionsState): void;
     hideCaptions(): void;
   };
-  captionWindows: { moveBy(dx: number, dy: number): void; setInteractive(interactive: boolean): void };
+  captionWindows: {
+    moveBy(dx: number, dy: number): void;
+    setInteractive(interactive: boolean, clickThrough: boolean): void;
+  };
   mainWindow: { show(): void; isRecorder(webContentsId: number): boolean };
-  events: {
-    markReady(webContentsId: number): void;
-    send<C extends EventChannel>(webContentsId: number, channel: C, payload: EventPayloads[C]): void;
-  };
+  /** token-store.ts: the custom token of a desktop sign-in. */
   tokens: { load(): Promise<string | undefined>; clear(): Promise<void> };
-  permissions: {
-    request(
-      kind: InvokeRequest<'permissions:request'>['kind'],
-    ): Promise<InvokeResults['permissions:request']>;
-    openSettings(pane: SettingsPane): Promise<void>;
-  };
-  systemAudio: Pick<SystemAudioSession, 'plan' | 'start' | 'stop'>;
-  offline: {
-    start(request: InvokeRequest<'offline:start'>): OfflineStartResult | Promise<OfflineStartResult>;
-    audio(bytes: InvokeRequest<'offline:audio'>): void;
-    stop(): void;
-  };
+  platform: string;
+  systemPreferences: SystemPreferencesLike;
+  shell: { openExternal(url: string): Promise<void> };
+  systemAudio: Pick<SystemAudioController, 'plan' | 'start' | 'stop'>;
+  offline: Pick<OfflineCaptions, 'start' | 'audio' | 'stop'>;
 }
 
-/** Registers one handler per invoke channel; a channel left out does not compile. */
-export function registerIpcRoutes(
-  router: { handle<C extends InvokeChannel>(channel: C, handler: InvokeHandler<C>): void },
-  deps: IpcRoutesDeps,
-): void {
-  const routes: { [C in InvokeChannel]: InvokeHandler<C> } = {
-    'desktop:getConfig': () => deps.preferences.config(),
-    'desktop:updatePreferences': (update) => deps.preferences.update(update),
-    'window:ready': (_request, sender) => deps.events.markReady(sender.webContentsId),
-    'captions:command': ({ action }) => deps.captions.command(action),
-    'captions:reportState': (state, sender) => {
-      // Only the page that records knows whether captions run.
-      if (deps.mainWindow.isRecorder(sender.webContentsId)) deps.captions.report(state);
-    },
-    'window:moveBy': ({ dx, dy }) => deps.captionWindows.moveBy(dx, dy),
-    'window:interactive': ({ interactive }) => deps.captionWindows.setInteractive(interactive),
-    'window:hide': () => deps.captions.hideCaptions(),
-    'window:showMain': () => deps.mainWindow.show(),
-    'auth:takeCustomToken': async () => (await deps.tokens.load()) ?? null,
-    'auth:clearCustomToken': () => deps.tokens.clear(),
-    'permissions:request': ({ kind }) => deps.permissions.request(kind),
-    'system:openSettings': ({ pane }) => deps.permissions.openSettings(pane),
-    'systemAudio:plan': () => deps.systemAudio.plan(),
-    'systemAudio:start': ({ source }, sender) =>
-      deps.systemAudio.start(source, {
-        chunk: (chunk) => deps.events.send(sender.webContentsId, 'systemAudio:chunk', chunk),
-        ended: (message) => deps.events.send(sender.webContentsId, 'systemAudio:ended', { message }),
-      }),
-    'systemAudio:stop': () => deps.systemAudio.stop(),
-    'offline:start': (request, sender) =>
-      deps.mainWindow.isRecorder(sender.webContentsId)
-        ? deps.offline.start(request)
-        : { ok: false, message: 'only the recording window' },
-    'offline:audio': (bytes) => deps.offline.audio(bytes),
-    'offline:stop': () => deps.offline.stop(),
-  };
-  for (const channel of Object.keys(routes) as InvokeChannel[]) {
-    router.handle(channel, routes[channel] as InvokeHandler<typeof channel>);
-  }
+export function registerIpcRoutes(router: IpcRouter, d: IpcRoutesDeps): void {
+  router.handle('desktop:getConfig', () => d.preferences.config());
+  router.handle('desktop:updatePreferences', (update) => d.preferences.update(update));
+  router.handle('window:ready', (_r, sender) => d.events.markReady(sender.webContentsId));
+  router.handle('captions:command', ({ action }) => d.captions.command(action));
+  router.handle('captions:reportState', (state, sender) => {
+    if (d.mainWindow.isRecorder(sender.webContentsId)) d.captions.report(state);
+  });
+  router.handle('window:moveBy', ({ dx, dy }) => d.captionWindows.moveBy(dx, dy));
+  router.handle('window:interactive', ({ interactive }) =>
+    d.captionWindows.setInteractive(interactive, d.preferences.current.clickThrough),
+  );
+  router.handle('window:hide', () => d.captions.hideCaptions());
+  router.handle('window:showMain', () => d.mainWindow.show());
+  router.handle('auth:takeCustomToken', async () => (await d.tokens.load()) ?? null);
+  router.handle('auth:clearCustomToken', () => d.tokens.clear());
+  router.handle('permissions:request', ({ kind }) =>
+    requestMediaAccess(kind, d.platform, d.systemPreferences),
+  );
+  router.handle('system:openSettings', async ({ pane }) => {
+    const url = systemSettingsUrl(pane, d.platform);
+    if (url) await d.shell.openExternal(url);
+  });
+  router.handle('systemAudio:plan', () => d.systemAudio.plan());
+  router.handle('systemAudio:start', ({ source }, sender) =>
+    d.systemAudio.start(source, sender.webContentsId),
+  );
+  router.handle('systemAudio:stop', () => d.systemAudio.stop());
+  router.handle('offline:start', (request, sender) =>
+    d.mainWindow.isRecorder(sender.webContentsId)
+      ? d.offline.start(request)
+      : { ok: false, message: 'only the recording window' },
+  );
+  router.handle('offline:audio', (bytes) => d.offline.audio(bytes));
+  router.handle('offline:stop', () => d.offline.stop());
 }

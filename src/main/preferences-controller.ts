@@ -1,116 +1,126 @@
 /**
- * Applies the desktop preferences: a change from the preferences screen or the tray is checked
- * field by field (settings.ts), then the parts that touch the operating system are applied (the
- * global shortcut, start at login). When one of those fails, that field keeps its old value and
- * the problem is reported, while the other fields of the same change are still saved: the user is
- * never left with a preference that says one thing while the system does another.
+ * Where a change of preferences is carried out, whoever asked (the preferences page, the tray,
+ * the smoke test): each field is checked (settings.ts applyPreferencesUpdate), the global shortcut
+ * and the login item are applied, and a step the system refuses is rolled back to the value still
+ * in force (the shortcut still registered, the login item as it was) and named as the problem, so
+ * what is stored and shown is what actually works. Then the result is stored, applied to the open
+ * windows and told to every page.
  */
-import type { DesktopConfig, DesktopPreferences, InvokeRequest, PreferencesProblem } from '../shared/ipc';
 import { checkServerUrl } from '../shared/desktop';
+import type { DesktopConfig, DesktopPreferences, InvokeRequest, PreferencesProblem } from '../shared/ipc';
+import type { MainLog } from './log';
 import { SERVER_URL_PROBLEMS, type SettingsStore, applyPreferencesUpdate } from './settings';
 import type { ShortcutOutcome } from './shortcut';
+import type { MainStrings } from './strings';
 
 export type PreferencesUpdate = InvokeRequest<'desktop:updatePreferences'>;
 
 export interface PreferencesControllerDeps {
   settings: SettingsStore;
-  /** The global shortcut (shortcut.ts): keeps the old one working when a new one is refused. */
+  /** shortcut.ts CaptionsShortcut: `accelerator` is the one registered now. */
   shortcut: { apply(accelerator: string): ShortcutOutcome; readonly accelerator: string };
-  /** Start at login (login-item.ts); throws when the system refuses. */
+  /** login-item.ts setOpenAtLogin with this machine's dependencies; rejects when the system refuses. */
   setOpenAtLogin(enabled: boolean): Promise<void>;
+  /** The open caption window follows. */
+  clickThroughChanged(enabled: boolean): void;
+  /** The open caption window is replaced by the other mode's. */
+  captionModeChanged(): void;
+  /** Every page is told (desktop:configChanged). */
+  configChanged(config: DesktopConfig): void;
+  /** Every page talks to the server: they load again against the new one. */
+  serverChanged(): void;
+  /** The tray shows the preferences. */
+  changed(): void;
+  strings(): Pick<MainStrings, 'shortcutTaken'>;
   appVersion: string;
   platform: DesktopConfig['platform'];
-  /** What else changes with a preference: caption windows, the captions hub, pages, the tray. */
-  effects: {
-    clickThroughChanged(enabled: boolean): void;
-    captionModeChanged(): void;
-    /** Every page talks to the server: they load again against the new one. */
-    serverChanged(): void;
-    /** Sent to every window (desktop:configChanged) and shown in the tray. */
-    configChanged(config: DesktopConfig): void;
-  };
-  log(level: 'info' | 'warn' | 'error', message: string, error?: unknown): void;
+  log: MainLog;
 }
 
 export class PreferencesController {
   /** A problem found at start (the saved shortcut is held by another app), shown until the next change. */
   private startupProblem: PreferencesProblem | undefined;
 
-  constructor(private readonly deps: PreferencesControllerDeps) {}
+  constructor(private readonly d: PreferencesControllerDeps) {}
 
-  get preferences(): DesktopPreferences {
-    return this.deps.settings.get('preferences');
+  get current(): DesktopPreferences {
+    return this.d.settings.get('preferences');
   }
 
-  config(problem: PreferencesProblem | undefined = this.startupProblem): DesktopConfig {
+  config(problem = this.startupProblem): DesktopConfig {
     return {
-      preferences: this.preferences,
-      appVersion: this.deps.appVersion,
-      platform: this.deps.platform,
+      preferences: this.current,
+      appVersion: this.d.appVersion,
+      platform: this.d.platform,
       ...(problem ? { problem } : {}),
     };
   }
 
   /**
-   * At start: a server address given by the environment (development, the smoke test) under the
-   * same rule as the preferences screen, and the saved shortcut registered. A shortcut another
-   * app holds is reported on the preferences screen; the tray still starts captions.
+   * Development and the smoke test point the app at a server without touching the preferences
+   * page (HEARKEN_SERVER_URL), by the same rule as that page: https, or http to this computer.
    */
-  start(options: { envServerUrl?: string; shortcutTaken(accelerator: string): string }): void {
-    const { settings, log } = this.deps;
-    if (options.envServerUrl) {
-      const checked = checkServerUrl(options.envServerUrl);
-      if (checked.ok) settings.set('preferences', { ...this.preferences, serverUrl: checked.url });
-      else
-        log(
-          'warn',
-          `HEARKEN_SERVER_URL refused (${SERVER_URL_PROBLEMS[checked.problem]}); keeping ${this.preferences.serverUrl}`,
-        );
-    }
-    const saved = this.preferences.globalShortcut;
-    if (this.deps.shortcut.apply(saved) === 'taken') {
-      log('warn', options.shortcutTaken(saved));
+  overrideServerUrl(raw: string): void {
+    const checked = checkServerUrl(raw);
+    if (checked.ok) this.d.settings.set('preferences', { ...this.current, serverUrl: checked.url });
+    else
+      this.d.log(
+        'warn',
+        `HEARKEN_SERVER_URL refused (${SERVER_URL_PROBLEMS[checked.problem]}); keeping ${this.current.serverUrl}`,
+      );
+  }
+
+  /**
+   * Registers the saved shortcut at start. Held by another app: the preferences page says so
+   * (until the next change), and the tray still starts captions.
+   */
+  applySavedShortcut(): ShortcutOutcome {
+    const accelerator = this.current.globalShortcut;
+    const outcome = this.d.shortcut.apply(accelerator);
+    if (outcome === 'taken') {
+      this.d.log('warn', this.d.strings().shortcutTaken(accelerator));
       this.startupProblem = 'shortcut-taken';
     }
+    return outcome;
   }
 
   async update(update: PreferencesUpdate): Promise<DesktopConfig> {
-    const { settings, shortcut, effects, log } = this.deps;
-    // Changing the language says nothing about the shortcut: its start-up problem stays shown.
+    // A change of language alone leaves the start's problem on the page.
     if (Object.keys(update).some((key) => key !== 'language')) this.startupProblem = undefined;
-    const before = this.preferences;
+    const before = this.current;
     const result = applyPreferencesUpdate(before, update);
     const next = result.preferences;
     let problem = result.problem;
     if (result.serverUrlProblem)
-      log(
+      this.d.log(
         'warn',
         `server address refused (${SERVER_URL_PROBLEMS[result.serverUrlProblem]}); kept ${before.serverUrl}`,
       );
     if (next.globalShortcut !== before.globalShortcut) {
-      const outcome = shortcut.apply(next.globalShortcut);
+      const outcome = this.d.shortcut.apply(next.globalShortcut);
       if (outcome === 'taken' || outcome === 'invalid') {
         problem = outcome === 'taken' ? 'shortcut-taken' : 'shortcut-invalid';
-        // The shortcut that still works (the old one, or none if it could not be put back).
-        next.globalShortcut = shortcut.accelerator;
+        // Rolled back to the shortcut that still works (CaptionsShortcut kept it registered).
+        next.globalShortcut = this.d.shortcut.accelerator;
       }
     }
     if (next.openAtLogin !== before.openAtLogin) {
       try {
-        await this.deps.setOpenAtLogin(next.openAtLogin);
+        await this.d.setOpenAtLogin(next.openAtLogin);
       } catch (error) {
-        log('warn', 'could not change start at login', error);
+        this.d.log('warn', 'could not change start at login', error);
         next.openAtLogin = before.openAtLogin;
         problem = 'login-item-failed';
       }
     }
-    settings.set('preferences', next);
-    if (update.language !== undefined) settings.set('language', update.language);
-    if (next.clickThrough !== before.clickThrough) effects.clickThroughChanged(next.clickThrough);
-    if (next.captionMode !== before.captionMode) effects.captionModeChanged();
+    this.d.settings.set('preferences', next);
+    if (update.language !== undefined) this.d.settings.set('language', update.language);
+    if (next.clickThrough !== before.clickThrough) this.d.clickThroughChanged(next.clickThrough);
+    if (next.captionMode !== before.captionMode) this.d.captionModeChanged();
     const current = this.config(problem);
-    effects.configChanged(current);
-    if (next.serverUrl !== before.serverUrl) effects.serverChanged();
+    this.d.configChanged(current);
+    if (next.serverUrl !== before.serverUrl) this.d.serverChanged();
+    this.d.changed();
     return current;
   }
 }

@@ -5,7 +5,6 @@
  * time, so one bad field (a shortcut another app holds) does not lose the others.
  */
 import { checkGlobalAccelerator } from '../shared/accelerator';
-import { DEFAULT_PREFERENCES } from '../shared/desktop-preferences';
 import {
   AUDIO_SOURCES,
   CAPTION_MODES,
@@ -15,6 +14,7 @@ import {
   type CaptionMode,
   type ServerUrlProblem,
 } from '../shared/desktop';
+import { DEFAULT_PREFERENCES } from '../shared/desktop-preferences';
 import type { DesktopPreferences, InvokeRequest, PreferencesProblem } from '../shared/ipc';
 import type { Rect } from './windows/placement';
 

@@ -1,124 +1,103 @@
 import { describe, expect, it, vi } from 'vitest';
-import { AppTray, runTrayCommand, type TrayCommandDeps } from '../../../src/main/app-tray';
+import { AppTray, trayImage } from '../../../src/main/app-tray';
+import { IDLE_CAPTIONS } from '../../../src/main/captions-hub';
 import { mainStrings } from '../../../src/main/strings';
-import type { MenuTemplateItem, TrayCommand } from '../../../src/main/tray-menu';
-import { DESKTOP_ROUTES } from '../../../src/shared/desktop';
+import type { MenuTemplateItem, TrayCommand, TrayState } from '../../../src/main/tray-menu';
 import { DEFAULT_PREFERENCES } from '../../../src/shared/desktop-preferences';
 
-function deps(updatePreferences = vi.fn<TrayCommandDeps['updatePreferences']>(async () => undefined)) {
-  const d = {
-    captions: { command: vi.fn(), showCaptions: vi.fn(), hideCaptions: vi.fn() },
-    preferences: () =>
-      ({ ...DEFAULT_PREFERENCES, theme: { name: 'fog', variant: 'light', bold: false } }) as const,
-    updatePreferences,
-    openApp: vi.fn(),
-    openAppAt: vi.fn(),
-    installUpdate: vi.fn(),
-    quit: vi.fn(),
-    log: vi.fn(),
-  } satisfies TrayCommandDeps;
-  return d;
+const idle: TrayState = {
+  preferences: DEFAULT_PREFERENCES,
+  captions: IDLE_CAPTIONS,
+  captionsVisible: false,
+  updateReady: false,
+  expired: false,
+  platform: 'linux',
+};
+
+function setUp(platform = 'linux') {
+  let click: (() => void) | undefined;
+  const tray = {
+    setToolTip: vi.fn(),
+    setContextMenu: vi.fn(),
+    on: (_event: 'click', listener: () => void) => (click = listener),
+  };
+  let state = idle;
+  const run = vi.fn<(command: TrayCommand) => void>();
+  const showMainWindow = vi.fn();
+  const appTray = new AppTray({
+    tray,
+    // The "menu" is the template itself, so the test can click its items.
+    buildMenu: (template: MenuTemplateItem[]) => template,
+    state: () => state,
+    strings: () => mainStrings('en', 'en'),
+    run,
+    showMainWindow,
+    platform,
+  });
+  const menu = () => tray.setContextMenu.mock.lastCall![0] as MenuTemplateItem[];
+  return {
+    appTray,
+    tray,
+    run,
+    showMainWindow,
+    menu,
+    click: () => click!(),
+    setState: (s: TrayState) => (state = s),
+  };
 }
 
-describe('runTrayCommand', () => {
-  it.each<[TrayCommand, Record<string, unknown>]>([
-    [{ type: 'setCaptionMode', mode: 'captionsBox' }, { captionMode: 'captionsBox' }],
-    [{ type: 'setClickThrough', enabled: true }, { clickThrough: true }],
-    [{ type: 'setAudioSource', source: 'internal' }, { audioSource: 'internal' }],
-    [{ type: 'setOpenAtLogin', enabled: true }, { openAtLogin: true }],
-    // A theme command changes one part of the theme and keeps the others.
-    [
-      { type: 'setThemeName', name: 'oceanBlue' },
-      { theme: { name: 'oceanBlue', variant: 'light', bold: false } },
-    ],
-    [{ type: 'setThemeVariant', variant: 'dark' }, { theme: { name: 'fog', variant: 'dark', bold: false } }],
-    [{ type: 'setBold', bold: true }, { theme: { name: 'fog', variant: 'light', bold: true } }],
-  ])('%j changes the preferences the way the preferences screen does', (command, update) => {
-    const d = deps();
-    runTrayCommand(command, d);
-    expect(d.updatePreferences).toHaveBeenCalledWith(update);
+describe('AppTray', () => {
+  it('draws the tooltip and the menu from the state, again on every refresh', () => {
+    const { appTray, tray, menu, setState } = setUp();
+    appTray.refresh();
+    expect(tray.setToolTip).toHaveBeenLastCalledWith('Hearken: Captions off');
+    expect(menu().find((i) => i.id === 'toggle-captions')!.label).toBe('Start captions');
+    setState({ ...idle, captions: { recording: 'RECORDING', audioStatus: 'recording', offline: false } });
+    appTray.refresh();
+    expect(tray.setToolTip).toHaveBeenLastCalledWith('Hearken: Captions on');
+    expect(menu().find((i) => i.id === 'toggle-captions')!.label).toBe('Stop captions');
   });
 
-  it('starts, shows and hides captions through the captions hub', () => {
-    const d = deps();
-    runTrayCommand({ type: 'toggleCaptions' }, d);
-    runTrayCommand({ type: 'setCaptionsVisible', visible: true }, d);
-    runTrayCommand({ type: 'setCaptionsVisible', visible: false }, d);
-    expect(d.captions.command).toHaveBeenCalledWith('toggle');
-    expect(d.captions.showCaptions).toHaveBeenCalledOnce();
-    expect(d.captions.hideCaptions).toHaveBeenCalledOnce();
-    expect(d.updatePreferences).not.toHaveBeenCalled();
+  it('runs the command of the item clicked', () => {
+    const { appTray, run, menu } = setUp();
+    appTray.refresh();
+    menu().find((i) => i.id === 'quit')!.click!();
+    expect(run).toHaveBeenCalledWith({ type: 'quit' });
   });
 
-  it('opens the app on the page a command names', () => {
-    const d = deps();
-    runTrayCommand({ type: 'openPreferences' }, d);
-    runTrayCommand({ type: 'openInternalAudioSetup' }, d);
-    runTrayCommand({ type: 'openApp' }, d);
-    expect(d.openAppAt.mock.calls).toEqual([
-      [DESKTOP_ROUTES.preferences],
-      [DESKTOP_ROUTES.internalAudioSetup],
-    ]);
-    expect(d.openApp).toHaveBeenCalledOnce();
-  });
-
-  it('installs the update and quits when asked', () => {
-    const d = deps();
-    runTrayCommand({ type: 'installUpdate' }, d);
-    runTrayCommand({ type: 'quit' }, d);
-    expect(d.installUpdate).toHaveBeenCalledOnce();
-    expect(d.quit).toHaveBeenCalledOnce();
-  });
-
-  it('logs a change that failed instead of leaving an unhandled rejection', async () => {
-    const d = deps(vi.fn(async () => Promise.reject(new Error('disk full'))));
-    runTrayCommand({ type: 'setClickThrough', enabled: true }, d);
-    await vi.waitFor(() =>
-      expect(d.log).toHaveBeenCalledWith('warn', 'the tray could not change clickThrough', expect.any(Error)),
-    );
+  it('opens the app on a click of the icon, except on macOS where the click opens the menu', () => {
+    const linux = setUp('linux');
+    linux.click();
+    expect(linux.showMainWindow).toHaveBeenCalledTimes(1);
+    const mac = setUp('darwin');
+    mac.click();
+    expect(mac.showMainWindow).not.toHaveBeenCalled();
   });
 });
 
-describe('AppTray', () => {
-  function tray() {
-    const shown = { tooltip: '', menu: [] as MenuTemplateItem[] };
-    const run = vi.fn();
-    const appTray = new AppTray({
-      tray: {
-        setToolTip: (t) => void (shown.tooltip = t),
-        setContextMenu: (m) => void (shown.menu = m as MenuTemplateItem[]),
-      },
-      buildMenu: (template) => template,
-      state: () => ({
-        preferences: DEFAULT_PREFERENCES,
-        captions: { recording: 'NOT_RECORDING', audioStatus: 'notRecording', offline: false },
-        captionsVisible: false,
-        platform: 'linux',
-      }),
-      strings: () => mainStrings('en', 'en-US'),
-      run,
-    });
-    return { appTray, shown, run };
+describe('trayImage', () => {
+  /** An image that remembers its file and the size it was scaled to. */
+  interface Image {
+    path: string;
+    size?: { width: number; height: number };
+    resize(size: { width: number; height: number }): Image;
   }
-  const labels = (items: MenuTemplateItem[]): string[] =>
-    items.flatMap((i) => [i.label ?? '', ...labels((i.submenu as MenuTemplateItem[] | undefined) ?? [])]);
+  const image = (path: string, size?: Image['size']): Image => ({
+    path,
+    ...(size ? { size } : {}),
+    resize: (to) => image(path, to),
+  });
+  const nativeImage = { createFromPath: (path: string) => image(path) };
 
-  it('shows the state in the tooltip and a menu whose items run their command', () => {
-    const { appTray, shown, run } = tray();
-    appTray.refresh();
-    expect(shown.tooltip).toBe('Hearken: Captions off');
-    const toggle = shown.menu.find((i) => i.id === 'toggle-captions');
-    toggle?.click?.();
-    expect(run).toHaveBeenCalledWith({ type: 'toggleCaptions' });
+  it('uses the black template image in the macOS menu bar, as it is', () => {
+    expect(trayImage(nativeImage, 'darwin', '/res')).toMatchObject({ path: '/res/tray/trayTemplate.png' });
+    expect(trayImage(nativeImage, 'darwin', '/res')).not.toHaveProperty('size');
   });
 
-  it('offers to restart once an update is ready', () => {
-    const { appTray, shown } = tray();
-    appTray.refresh();
-    const before = labels(shown.menu);
-    appTray.setUpdateReady(true);
-    const after = labels(shown.menu);
-    expect(after.length).toBeGreaterThan(before.length);
-    expect(after.filter((l) => !before.includes(l)).join(' ')).toMatch(/restart|update/i);
+  it('uses the coloured icon at 32 px elsewhere', () => {
+    expect(trayImage(nativeImage, 'win32', '/res')).toMatchObject({
+      path: '/res/icons/icon.png',
+      size: { width: 32, height: 32 },
+    });
   });
 });

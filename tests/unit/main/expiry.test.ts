@@ -1,11 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import {
-  EXPIRY_NOTICE_DAYS,
-  daysLeft,
-  expiryNotice,
-  fetchExpiryNotice,
-  parseVersionPolicy,
-} from '../../../src/main/expiry';
+import { EXPIRY_NOTICE_DAYS, daysLeft, expiryNotice, parseVersionPolicy } from '../../../src/main/expiry';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -51,34 +45,5 @@ describe('expiry notices (counted in days)', () => {
       parseVersionPolicy({ latestVersion: '2.3.0', minimumVersion: '2.2.0', expiresAt: 'soon' }),
     ).toBeUndefined();
     expect(parseVersionPolicy(null)).toBeUndefined();
-  });
-});
-
-describe('fetchExpiryNotice', () => {
-  const policy = { latestVersion: '2.3.0', minimumVersion: '2.2.0', expiresAt: '2026-12-01T00:00:00Z' };
-  const now = () => Date.parse('2026-11-24T00:00:00Z');
-  it('reads version-policy.json beside the feed and counts the days left', async () => {
-    const fetch = vi.fn(async (_url: string) => ({ ok: true, json: async () => policy }));
-    const notice = await fetchExpiryNotice({
-      feed: 'https://updates.example/feed/',
-      fetch,
-      currentVersion: '2.1.9',
-      now,
-    });
-    expect(fetch).toHaveBeenCalledWith('https://updates.example/feed/version-policy.json');
-    expect(notice).toEqual({ kind: 'expiresSoon', daysLeft: 7, latestVersion: '2.3.0' });
-  });
-  it('says nothing without a feed, for a failed answer or a malformed policy', async () => {
-    const fetch = vi.fn(async (_url: string) => ({ ok: true, json: async () => policy }));
-    expect(await fetchExpiryNotice({ feed: undefined, fetch, currentVersion: '2.1.9', now })).toBeUndefined();
-    expect(fetch).not.toHaveBeenCalled();
-    const failed = async () => ({ ok: false, json: async () => policy });
-    expect(
-      await fetchExpiryNotice({ feed: 'https://u.example', fetch: failed, currentVersion: '2.1.9', now }),
-    ).toBeUndefined();
-    const bad = async () => ({ ok: true, json: async () => ({ latestVersion: 'soon' }) });
-    expect(
-      await fetchExpiryNotice({ feed: 'https://u.example', fetch: bad, currentVersion: '2.1.9', now }),
-    ).toBeUndefined();
   });
 });

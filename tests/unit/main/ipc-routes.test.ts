@@ -1,104 +1,150 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { InvokeHandler } from '../../../src/main/ipc';
+import { type InvokeEvent, IpcRouter, type IpcMainLike } from '../../../src/main/ipc';
 import { type IpcRoutesDeps, registerIpcRoutes } from '../../../src/main/ipc-routes';
-import { INVOKE_CHANNELS, type InvokeChannel } from '../../../src/shared/ipc';
 import { DEFAULT_PREFERENCES } from '../../../src/shared/desktop-preferences';
+import { type DesktopConfig, INVOKE_CHANNELS } from '../../../src/shared/ipc';
 
-const RECORDER = 1;
+const MAIN_WINDOW = 1;
 const CAPTION_WINDOW = 2;
+const config: DesktopConfig = { preferences: DEFAULT_PREFERENCES, appVersion: '2.2.0', platform: 'linux' };
 
-function setup() {
-  const handlers = new Map<string, InvokeHandler<InvokeChannel>>();
-  const router = {
-    handle: <C extends InvokeChannel>(channel: C, handler: InvokeHandler<C>) =>
-      void handlers.set(channel, handler as unknown as InvokeHandler<InvokeChannel>),
+/** ipcMain with the test playing the renderers; every sender is trusted here (ipc.test.ts checks that). */
+function setUp(platform = 'linux') {
+  const handlers = new Map<string, (event: InvokeEvent, ...args: unknown[]) => unknown>();
+  const ipcMain: IpcMainLike = {
+    handle: (channel, listener) => void handlers.set(channel, listener),
+    removeHandler: (channel) => void handlers.delete(channel),
   };
-  const config = { preferences: DEFAULT_PREFERENCES, appVersion: '2.2.0', platform: 'linux' as const };
   const deps = {
-    preferences: { config: vi.fn(() => config), update: vi.fn(async () => config) },
+    preferences: {
+      current: { ...DEFAULT_PREFERENCES, clickThrough: true },
+      config: vi.fn(() => config),
+      update: vi.fn(async () => config),
+    },
+    events: { markReady: vi.fn() },
     captions: { command: vi.fn(), report: vi.fn(), hideCaptions: vi.fn() },
     captionWindows: { moveBy: vi.fn(), setInteractive: vi.fn() },
-    mainWindow: { show: vi.fn(), isRecorder: (id: number) => id === RECORDER },
-    events: { markReady: vi.fn(), send: vi.fn() },
-    tokens: { load: vi.fn(async () => undefined), clear: vi.fn(async () => undefined) },
-    permissions: {
-      request: vi.fn(async () => 'granted' as const),
-      openSettings: vi.fn(async () => undefined),
-    },
+    mainWindow: { show: vi.fn(), isRecorder: (id: number) => id === MAIN_WINDOW },
+    tokens: { load: vi.fn(async (): Promise<string | undefined> => undefined), clear: vi.fn(async () => {}) },
+    platform,
+    systemPreferences: { getMediaAccessStatus: vi.fn(() => 'denied') },
+    shell: { openExternal: vi.fn(async () => {}) },
     systemAudio: {
-      plan: vi.fn(async () => ({ kind: 'pulseMonitor' as const, source: 'out.monitor' })),
-      start: vi.fn((_source: string, _to: { chunk(c: Uint8Array): void; ended(m: string): void }) => ({
-        ok: true as const,
-      })),
+      plan: vi.fn(async () => ({ kind: 'loopback' as const })),
+      start: vi.fn(() => ({ ok: true as const })),
       stop: vi.fn(),
     },
     offline: {
-      start: vi.fn(() => ({ ok: true as const, engine: 'pocketsphinx' })),
+      start: vi.fn(async () => ({ ok: true as const, engine: 'pocketsphinx' })),
       audio: vi.fn(),
-      stop: vi.fn(),
+      stop: vi.fn(async () => {}),
     },
   } satisfies IpcRoutesDeps;
-  registerIpcRoutes(router, deps);
-  const invoke = (channel: InvokeChannel, request: unknown, from = RECORDER) =>
-    handlers.get(channel)!(request as never, { webContentsId: from, frameUrl: 'app://hearken/' });
-  return { handlers, deps, invoke, config };
+  registerIpcRoutes(new IpcRouter(ipcMain, () => true), deps);
+  const invoke = (channel: string, from: number, request: unknown = null) =>
+    Promise.resolve(
+      handlers.get(channel)!({ sender: { id: from }, senderFrame: { url: 'app://hearken/web' } }, request),
+    );
+  return { deps, handlers, invoke };
 }
 
 describe('registerIpcRoutes', () => {
-  it('answers every invoke channel of the channel map, and nothing else', () => {
-    const { handlers } = setup();
+  it('answers every channel of the channel map', () => {
+    const { handlers } = setUp();
     expect([...handlers.keys()].sort()).toEqual([...INVOKE_CHANNELS].sort());
   });
 
-  it('takes the captions state only from the recording page', async () => {
-    const { deps, invoke } = setup();
+  it('hands preferences to the preferences controller', async () => {
+    const { deps, invoke } = setUp();
+    await expect(invoke('desktop:getConfig', CAPTION_WINDOW)).resolves.toBe(config);
+    await invoke('desktop:updatePreferences', MAIN_WINDOW, { captionMode: 'captionsBox' });
+    expect(deps.preferences.update).toHaveBeenCalledWith({ captionMode: 'captionsBox' });
+  });
+
+  it('marks the asking window ready for its events', async () => {
+    const { deps, invoke } = setUp();
+    await invoke('window:ready', CAPTION_WINDOW);
+    expect(deps.events.markReady).toHaveBeenCalledWith(CAPTION_WINDOW);
+  });
+
+  it('takes the captions state from the window that records only', async () => {
+    const { deps, invoke } = setUp();
     const state = { recording: 'RECORDING', audioStatus: 'recording', offline: false };
-    await invoke('captions:reportState', state, CAPTION_WINDOW);
+    await invoke('captions:reportState', CAPTION_WINDOW, state);
     expect(deps.captions.report).not.toHaveBeenCalled();
-    await invoke('captions:reportState', state, RECORDER);
+    await invoke('captions:reportState', MAIN_WINDOW, state);
     expect(deps.captions.report).toHaveBeenCalledWith(state);
   });
 
-  it('starts offline captions only for the recording page', async () => {
-    const { deps, invoke } = setup();
-    const request = { language: 'en-US' };
-    expect(await invoke('offline:start', request, CAPTION_WINDOW)).toEqual({
+  it('lets only the window that records start offline captions', async () => {
+    const { deps, invoke } = setUp();
+    await expect(invoke('offline:start', CAPTION_WINDOW, { lang: 'en-US' })).resolves.toEqual({
       ok: false,
       message: 'only the recording window',
     });
     expect(deps.offline.start).not.toHaveBeenCalled();
-    expect(await invoke('offline:start', request, RECORDER)).toEqual({ ok: true, engine: 'pocketsphinx' });
+    await expect(invoke('offline:start', MAIN_WINDOW, { lang: 'en-US' })).resolves.toEqual({
+      ok: true,
+      engine: 'pocketsphinx',
+    });
   });
 
-  it('sends system audio to the page that asked for it', async () => {
-    const { deps, invoke } = setup();
-    await invoke('systemAudio:start', { source: 'out.monitor' }, CAPTION_WINDOW);
-    const to = deps.systemAudio.start.mock.calls[0]![1];
-    const chunk = new Uint8Array([1, 2]);
-    to.chunk(chunk);
-    to.ended('parec stopped');
-    expect(deps.events.send.mock.calls).toEqual([
-      [CAPTION_WINDOW, 'systemAudio:chunk', chunk],
-      [CAPTION_WINDOW, 'systemAudio:ended', { message: 'parec stopped' }],
-    ]);
+  it('passes commands of the caption window on', async () => {
+    const { deps, invoke } = setUp();
+    await invoke('captions:command', CAPTION_WINDOW, { action: 'toggle' });
+    await invoke('window:moveBy', CAPTION_WINDOW, { dx: 10, dy: -50 });
+    await invoke('window:interactive', CAPTION_WINDOW, { interactive: true });
+    await invoke('window:hide', CAPTION_WINDOW);
+    await invoke('window:showMain', CAPTION_WINDOW);
+    expect(deps.captions.command).toHaveBeenCalledWith('toggle');
+    expect(deps.captionWindows.moveBy).toHaveBeenCalledWith(10, -50);
+    // Click-through comes from the preferences, not from the page.
+    expect(deps.captionWindows.setInteractive).toHaveBeenCalledWith(true, true);
+    expect(deps.captions.hideCaptions).toHaveBeenCalledTimes(1);
+    expect(deps.mainWindow.show).toHaveBeenCalledTimes(1);
   });
 
-  it('hands the sign-in token over once, as null when there is none', async () => {
-    const { invoke } = setup();
-    expect(await invoke('auth:takeCustomToken', null)).toBeNull();
+  it('hands the sign-in token over once there is one, as null otherwise', async () => {
+    const { deps, invoke } = setUp();
+    await expect(invoke('auth:takeCustomToken', MAIN_WINDOW)).resolves.toBeNull();
+    deps.tokens.load.mockResolvedValueOnce('a.b.c');
+    await expect(invoke('auth:takeCustomToken', MAIN_WINDOW)).resolves.toBe('a.b.c');
+    await invoke('auth:clearCustomToken', MAIN_WINDOW);
+    expect(deps.tokens.clear).toHaveBeenCalledTimes(1);
   });
 
-  it('routes preferences, windows and permissions to their modules', async () => {
-    const { deps, invoke, config } = setup();
-    expect(await invoke('desktop:getConfig', null)).toBe(config);
-    await invoke('desktop:updatePreferences', { clickThrough: true });
-    expect(deps.preferences.update).toHaveBeenCalledWith({ clickThrough: true });
-    await invoke('window:moveBy', { dx: 3, dy: -4 }, CAPTION_WINDOW);
-    expect(deps.captionWindows.moveBy).toHaveBeenCalledWith(3, -4);
-    await invoke('window:ready', null, CAPTION_WINDOW);
-    expect(deps.events.markReady).toHaveBeenCalledWith(CAPTION_WINDOW);
-    expect(await invoke('permissions:request', { kind: 'microphone' })).toBe('granted');
-    await invoke('system:openSettings', { pane: 'microphone' });
-    expect(deps.permissions.openSettings).toHaveBeenCalledWith('microphone');
+  it('asks the platform for permissions, and opens its settings where it has them', async () => {
+    const mac = setUp('darwin');
+    await expect(mac.invoke('permissions:request', MAIN_WINDOW, { kind: 'microphone' })).resolves.toBe(
+      'denied',
+    );
+    await mac.invoke('system:openSettings', MAIN_WINDOW, { pane: 'microphone' });
+    expect(mac.deps.shell.openExternal).toHaveBeenCalledWith(
+      'x-apple.systempreferences:com.apple.preference.security?Privacy_Microphone',
+    );
+    const linux = setUp('linux');
+    await expect(linux.invoke('permissions:request', MAIN_WINDOW, { kind: 'microphone' })).resolves.toBe(
+      'granted',
+    );
+    await linux.invoke('system:openSettings', MAIN_WINDOW, { pane: 'sound' });
+    expect(linux.deps.shell.openExternal).not.toHaveBeenCalled();
+  });
+
+  it('records computer audio for the window that asked', async () => {
+    const { deps, invoke } = setUp();
+    await expect(invoke('systemAudio:plan', MAIN_WINDOW)).resolves.toEqual({ kind: 'loopback' });
+    await invoke('systemAudio:start', MAIN_WINDOW, { source: 'sink.monitor' });
+    expect(deps.systemAudio.start).toHaveBeenCalledWith('sink.monitor', MAIN_WINDOW);
+    await invoke('systemAudio:stop', MAIN_WINDOW);
+    expect(deps.systemAudio.stop).toHaveBeenCalledTimes(1);
+  });
+
+  it('feeds audio to offline captions and stops them', async () => {
+    const { deps, invoke } = setUp();
+    const bytes = new Uint8Array(1920);
+    await invoke('offline:audio', MAIN_WINDOW, bytes);
+    await invoke('offline:stop', MAIN_WINDOW);
+    expect(deps.offline.audio).toHaveBeenCalledWith(bytes);
+    expect(deps.offline.stop).toHaveBeenCalledTimes(1);
   });
 });
