@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EXPIRY_NOTICE_DAYS, daysLeft, expiryNotice, parseVersionPolicy } from '../../../src/main/expiry';
 
 const DAY = 24 * 60 * 60 * 1000;
