@@ -6,7 +6,6 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { connect } from 'node:net';
 import { resolve } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import type { ServerMessage } from '../../src/shared/protocol';
@@ -15,6 +14,7 @@ import { CaptionClient, createGuest, streamAudio } from '../../scripts/lib/socke
 import { EmulatorClient } from '../helpers/auth-emulator';
 import { removeDataDir, startTestServer, tempDataDir } from '../helpers/server';
 import { devSamples } from '../helpers/speech';
+import { waitUntilClosed } from '../helpers/ports';
 
 const root = resolve(import.meta.dirname, '../..');
 const dataDir = tempDataDir();
@@ -24,26 +24,6 @@ afterAll(() => {
   launcher?.kill('SIGKILL');
   removeDataDir(dataDir);
 });
-
-function portAnswers(url: string): Promise<boolean> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolveAnswer) => {
-    const socket = connect(Number(port), hostname);
-    socket.once('connect', () => {
-      socket.destroy();
-      resolveAnswer(true);
-    });
-    socket.once('error', () => resolveAnswer(false));
-  });
-}
-
-async function waitUntilClosed(url: string, ms: number): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (await portAnswers(url)) {
-    if (Date.now() > deadline) throw new Error(`${url} still answers ${ms} ms after its launcher died`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 it('stores the open caption line and the new accounts when the launcher is killed outright', async () => {
   launcher = spawn(

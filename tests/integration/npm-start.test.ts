@@ -4,9 +4,10 @@
  * npm does not pass on), and a server that dies is explained and ends `npm start` with a failure.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { connect, createServer } from 'node:net';
+import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
+import { portAnswers, waitUntilClosed } from '../helpers/ports';
 import { removeDataDir, tempDataDir } from '../helpers/server';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -35,25 +36,12 @@ function freePort(): Promise<number> {
   });
 }
 
-function answers(url: string): Promise<boolean> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolveAnswer) => {
-    const socket = connect(Number(port), hostname);
-    socket.once('connect', () => {
-      socket.destroy();
-      resolveAnswer(true);
-    });
-    socket.once('error', () => resolveAnswer(false));
-  });
-}
-
+/** Nothing answers at `url` within `ms`. */
 async function closedWithin(url: string, ms: number): Promise<boolean> {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    if (!(await answers(url))) return true;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return false;
+  return waitUntilClosed(url, ms).then(
+    () => true,
+    () => false,
+  );
 }
 
 /** `npm start` in a process group of its own (as a service manager starts it), output collected. */
@@ -95,8 +83,8 @@ async function npmStart() {
 
 it('stops the server and the Auth emulator when npm itself is sent SIGTERM', async () => {
   const run = await npmStart();
-  expect(await answers(run.serverUrl)).toBe(true);
-  expect(await answers(run.emulatorUrl)).toBe(true);
+  expect(await portAnswers(run.serverUrl)).toBe(true);
+  expect(await portAnswers(run.emulatorUrl)).toBe(true);
   process.kill(run.npm.pid!, 'SIGTERM');
   expect(await closedWithin(run.serverUrl, 15_000), run.output()).toBe(true);
   expect(await closedWithin(run.emulatorUrl, 20_000), run.output()).toBe(true);
