@@ -4,21 +4,19 @@
  * not half-applied). Preference updates from renderers are validated again here, one field at a
  * time, so one bad field (a shortcut another app holds) does not lose the others.
  */
-import { DEFAULT_GLOBAL_SHORTCUT, checkGlobalAccelerator } from '../shared/accelerator';
+import { checkGlobalAccelerator } from '../shared/accelerator';
 import {
   AUDIO_SOURCES,
   CAPTION_MODES,
-  DEFAULT_DESKTOP_THEME,
   DESKTOP_THEMES,
   THEME_VARIANTS,
   checkServerUrl,
   type CaptionMode,
   type ServerUrlProblem,
 } from '../shared/desktop';
+import { DEFAULT_PREFERENCES } from '../shared/desktop-preferences';
 import type { DesktopPreferences, InvokeRequest, PreferencesProblem } from '../shared/ipc';
 import type { Rect } from './windows/placement';
-
-export const DEFAULT_SERVER_URL = 'http://127.0.0.1:8080';
 
 export interface StoredSettings {
   preferences: DesktopPreferences;
@@ -34,16 +32,6 @@ export interface StoredSettings {
    */
   signedInAccount: { uid: string; label: string } | null;
 }
-
-export const DEFAULT_PREFERENCES: DesktopPreferences = {
-  captionMode: 'floatingCaptions',
-  audioSource: 'microphone',
-  theme: DEFAULT_DESKTOP_THEME,
-  clickThrough: false,
-  globalShortcut: DEFAULT_GLOBAL_SHORTCUT,
-  openAtLogin: false,
-  serverUrl: DEFAULT_SERVER_URL,
-};
 
 export const SETTINGS_DEFAULTS: StoredSettings = {
   preferences: DEFAULT_PREFERENCES,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { applyPreferencesUpdate, DEFAULT_PREFERENCES, SERVER_URL_PROBLEMS } from '../../src/main/settings';
+import { applyPreferencesUpdate, SERVER_URL_PROBLEMS } from '../../src/main/settings';
+import { DEFAULT_PREFERENCES } from '../../src/shared/desktop-preferences';
 import { checkServerUrl, isLoopbackHost, type ServerUrlProblem } from '../../src/shared/desktop';
 
 describe('checkServerUrl: http only to this computer', () => {

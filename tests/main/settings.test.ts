@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
-  DEFAULT_PREFERENCES,
   SETTINGS_DEFAULTS,
   SETTINGS_SCHEMA,
   type StoredSettings,
@@ -12,6 +11,7 @@ import {
   normalizeServerUrl,
   openSettingsStore,
 } from '../../src/main/settings';
+import { DEFAULT_PREFERENCES } from '../../src/shared/desktop-preferences';
 
 // electron-store is conf with Electron's paths: the same schema, checked by the same code.
 const dirs: string[] = [];

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { DEFAULT_PREFERENCES } from '../../src/main/settings';
+import { DEFAULT_PREFERENCES } from '../../src/shared/desktop-preferences';
 import { mainStrings } from '../../src/main/strings';
 import {
   type TrayItem,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { withDesktop } from '../../src/renderer/features/desktop/desktopDeps';
-import { DEFAULT_PREFERENCES } from '../../src/main/settings';
+import { DEFAULT_PREFERENCES } from '../../src/shared/desktop-preferences';
 import type { DesktopConfig } from '../../src/shared/ipc';
 import { makeFakes } from './harness';
 import { FakeBridge } from './desktopFakes';

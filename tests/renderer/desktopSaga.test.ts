@@ -25,7 +25,7 @@ import type { HttpResult } from '../../src/renderer/lib/http';
 import { authActions } from '../../src/renderer/features/auth/slice';
 import { socketActions } from '../../src/renderer/features/socket/slice';
 import { settingsActions } from '../../src/renderer/features/settings/slice';
-import { DEFAULT_PREFERENCES } from '../../src/main/settings';
+import { DEFAULT_PREFERENCES } from '../../src/shared/desktop-preferences';
 import { FakeCaptureSession, makeFakes, makeStatus, run, settle } from './harness';
 import { fakeDesktop } from './desktopFakes';
 
