@@ -16,6 +16,8 @@ export interface ServerLimits {
   maxDecoders: number;
   /** `audio` start messages per connection. */
   audioStarts: Limit;
+  /** Typed replies per connection. */
+  typedMessages: Limit;
   /** Audio a stream may have waiting for its recogniser before frames are dropped (seconds). */
   streamBacklogSeconds: number;
   /** A socket that has not sent connection-params this long after opening is closed. */
@@ -34,6 +36,7 @@ export const LIMIT_VARIABLES = {
   liveRoomsPerIdentity: 'HEARKEN_LIVE_ROOMS_PER_IDENTITY',
   maxDecoders: 'HEARKEN_MAX_DECODERS',
   audioStarts: 'HEARKEN_AUDIO_STARTS_PER_MINUTE',
+  typedMessages: 'HEARKEN_TYPED_MESSAGES_PER_MINUTE',
   streamBacklogSeconds: 'HEARKEN_STREAM_BACKLOG_SECONDS',
   connectTimeoutMs: 'HEARKEN_CONNECT_TIMEOUT_MS',
   socketsPerAddress: 'HEARKEN_SOCKETS_PER_ADDRESS',
@@ -71,6 +74,8 @@ export function loadLimits(env: Record<string, string | undefined>, speechWorker
     // sustains four there): a fifth speaker is told at once rather than everyone falling behind.
     maxDecoders: Math.floor(positive(env, LIMIT_VARIABLES.maxDecoders, Math.max(1, speechWorkers) * 2)),
     audioStarts: perPeriod(positive(env, LIMIT_VARIABLES.audioStarts, 30), 60),
+    // 60 a minute is a fast typist's every line in a lively exchange.
+    typedMessages: perPeriod(positive(env, LIMIT_VARIABLES.typedMessages, 60), 60),
     streamBacklogSeconds: positive(env, LIMIT_VARIABLES.streamBacklogSeconds, 30),
     connectTimeoutMs: positive(env, LIMIT_VARIABLES.connectTimeoutMs, 10_000),
     socketsPerAddress: Math.floor(positive(env, LIMIT_VARIABLES.socketsPerAddress, 300)),

@@ -136,3 +136,12 @@ export const USER_NOT_FOUND_CUSTOM_CODE = 104;
  * in it (accounts.md section 2), so a link cannot send someone's token to another server.
  */
 export const PRODUCT_DOMAIN = 'hearken.app';
+
+/**
+ * A typed reply's length (the spec's keyboard message has a character limit, 'Character limit
+ * has been reached', without its number): a spoken turn of about a minute, short enough to be
+ * voiced at once.
+ */
+export const KEYBOARD_MESSAGE_MAX_LENGTH = 500;
+/** While composing, `signal-i-am-typing` is sent at most this often. */
+export const TYPING_SIGNAL_INTERVAL_MS = 1000;

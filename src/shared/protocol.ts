@@ -9,6 +9,7 @@ import {
   CHUNK_LENGTH_MS,
   DISPLAY_NAME_MAX_LENGTH,
   MAX_TEXT_MESSAGE_BYTES,
+  KEYBOARD_MESSAGE_MAX_LENGTH,
   ROOM_TITLE_MAX_LENGTH,
   SAMPLE_RATE_HZ,
   TRANSCRIPT_PAGE_MAX,
@@ -84,6 +85,15 @@ export const clientMessageSchemas = {
   }),
   'reset-recorder': object({ type: literal('reset-recorder') }),
   'signal-i-am-typing': object({ type: literal('signal-i-am-typing'), fromUser: optional(boolean()) }),
+  /**
+   * A typed reply (the spec's keyboard input, whose message it does not name): it joins the
+   * transcript as the sender's line, marked typed (no `asr`), shown to everyone like a caption.
+   */
+  'typed-message': object({
+    type: literal('typed-message'),
+    text: string({ min: 1, max: KEYBOARD_MESSAGE_MAX_LENGTH }),
+    lang: optional(string({ min: 2, max: 16 })),
+  }),
   close: object({
     type: literal('close'),
     reason: optional(

@@ -56,3 +56,17 @@ export function clampFontSize(px: number): number {
   if (!Number.isFinite(px)) return FONT_SIZE_MIN_PX;
   return Math.min(FONT_SIZE_MAX_PX, Math.max(FONT_SIZE_MIN_PX, Math.round(px)));
 }
+
+/**
+ * A typed reply as it is kept and shown: control characters (other than line breaks) removed,
+ * runs of blank lines and surrounding spaces trimmed; undefined when nothing is left.
+ */
+export function normalizeTypedText(input: string): string | undefined {
+  const text = input
+    .replace(/\r\n?/g, '\n')
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u0009\u000b-\u001f\u007f]/g, '')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+  return text.length > 0 ? text : undefined;
+}

@@ -280,6 +280,11 @@ const EXAMPLES: { [K in ClientMessageType]?: Example<K> } = {
     type: 'signal-i-am-typing',
     ...(rng.chance(0.5) ? { fromUser: rng.chance(0.5) } : {}),
   }),
+  'typed-message': (_identity, rng) => ({
+    type: 'typed-message',
+    text: rng.chance(0.2) ? ' \n\t ' : rng.pick(['hello', 'Can you repeat that?', 'x'.repeat(500), 'é😀\n\nok']),
+    ...(rng.chance(0.5) ? { lang: rng.pick(['en-US', 'fr-FR', 'es']) } : {}),
+  }),
   close: (_identity, rng) => ({
     type: 'close',
     ...(rng.chance(0.5)

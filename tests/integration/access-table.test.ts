@@ -405,6 +405,7 @@ const MESSAGES: Record<SocketAction, () => ClientMessage | Buffer> = {
   'audio-frame': () => Buffer.alloc(CHUNK_BYTES),
   'reset-recorder': () => ({ type: 'reset-recorder' }),
   'signal-i-am-typing': () => ({ type: 'signal-i-am-typing', fromUser: true }),
+  'typed-message': () => ({ type: 'typed-message', text: 'Can everyone hear me?' }),
   close: () => ({ type: 'close' }),
   'transcripts-since': () => ({ type: 'transcripts-since', afterSeq: 0 }),
   'transcripts-before': () => ({ type: 'transcripts-before', beforeIndex: 1 }),

@@ -159,6 +159,10 @@ export const SOCKET_ACCESS = {
   ),
   'reset-recorder': room(SPEAKERS, 'Flushes one’s own recording.'),
   'signal-i-am-typing': room(['host', 'rw-member', 'scribe'], 'At most one broadcast per member per second.'),
+  'typed-message': room(
+    ['host', 'rw-member', 'scribe'],
+    'A typed reply joins the transcript as the sender’s own line; read-only members only read. Limited per connection.',
+  ),
   close: room(EVERYONE_IN_ROOM, 'Closes one’s own connection.'),
   'transcripts-since': room(EVERYONE_IN_ROOM, 'Finals missed after a gap or a reconnection.'),
   'transcripts-before': room(EVERYONE_IN_ROOM, 'Older finals, when scrolling back.'),
@@ -185,6 +189,7 @@ const ACTIONS_OF: { [K in ClientMessageType]: (message: ClientMessageOf<K>) => S
   audio: (m) => [m.action === 'start' ? 'audio.start' : 'audio.stop'],
   'reset-recorder': () => ['reset-recorder'],
   'signal-i-am-typing': () => ['signal-i-am-typing'],
+  'typed-message': () => ['typed-message'],
   close: () => ['close'],
   ping: () => ['ping'],
   'transcripts-since': () => ['transcripts-since'],

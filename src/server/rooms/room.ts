@@ -17,7 +17,12 @@ import type {
   ServerMessageOf,
   SocketErrorCode,
 } from '../../shared/protocol';
-import { SAMPLE_RATE_HZ, TRANSCRIPT_PAGE_MAX, TRANSCRIPT_SNAPSHOT_SIZE } from '../../shared/constants';
+import {
+  SAMPLE_RATE_HZ,
+  TRANSCRIPT_PAGE_MAX,
+  TRANSCRIPT_SNAPSHOT_SIZE,
+  DEFAULT_SPEECH_LANG,
+} from '../../shared/constants';
 import { randomId } from '../../shared/ids';
 import type { RoomRecord } from '../db/rooms';
 import type { RoomTranscripts, StoredFinal } from '../db/transcripts';
@@ -535,6 +540,44 @@ export class LiveRoom {
 
   resetRecorder(member: RoomMember): void {
     this.tracks.get(member)?.flush();
+  }
+
+  /**
+   * A typed reply: the sender's own line in the transcript, marked typed (no `asr`), stored and
+   * shown like a final. The sender stops "typing" for everyone at once.
+   */
+  addTypedLine(member: RoomMember, text: string, lang: string | undefined): void {
+    if (this.record.state === 'ended' || this.ending)
+      throw new RoomError('room-ended', 'the conversation has ended');
+    if (member.readonly)
+      throw new RoomError('forbidden', 'this is a read-only link: it cannot send messages');
+    const speechLang = lang ?? this.record.langs[0] ?? DEFAULT_SPEECH_LANG;
+    this.queue.push({
+      transcript: {
+        id: `typed${randomId(12)}`,
+        isFinal: true,
+        author: member.avaId,
+        authorShow: member.userName,
+        origin: 'human',
+        speechLang,
+        texts: { [speechLang]: text },
+        usePaidASR: false,
+        index: this.indexes.allocate(),
+        timestampMs: this.services.now(),
+        t0: 0,
+        trackName: 'keyboard',
+      },
+    });
+    if (!this.speakers.has(member.avaId))
+      this.speakers.set(member.avaId, {
+        avaId: member.avaId,
+        avaName: member.userName,
+        userName: member.userName,
+      });
+    if (this.typing.has(member.avaId)) {
+      this.clearTyping(member.avaId);
+      this.broadcast('someone-is-typing');
+    }
   }
 
   /**

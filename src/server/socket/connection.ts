@@ -22,7 +22,7 @@ import {
   type ServerMessage,
   type SocketErrorCode,
 } from '../../shared/protocol';
-import { normalizeTitle } from '../../shared/validation';
+import { normalizeTitle, normalizeTypedText } from '../../shared/validation';
 import { hostOfRoomId, randomId } from '../../shared/ids';
 import {
   type Actor,
@@ -102,6 +102,11 @@ export function handleConnection(ws: WebSocket, deps: ConnectionDeps, origin?: s
   const audioStarts = new TokenBucket(
     deps.limits.audioStarts.ratePerSecond,
     deps.limits.audioStarts.burst,
+    deps.now,
+  );
+  const typedMessages = new TokenBucket(
+    deps.limits.typedMessages.ratePerSecond,
+    deps.limits.typedMessages.burst,
     deps.now,
   );
   // A socket that does not say who it is soon is closed: idle sockets cost memory and a slot.
@@ -399,6 +404,19 @@ export function handleConnection(ws: WebSocket, deps: ConnectionDeps, origin?: s
       case 'signal-i-am-typing':
         room.signalTyping(member);
         return;
+      case 'typed-message': {
+        const text = normalizeTypedText(message.text);
+        if (!text) {
+          fail('invalid-message', 'typed-message.text: nothing to say once spaces are removed', message.type);
+          return;
+        }
+        if (!typedMessages.take()) {
+          fail('rate-limited', 'messages are being typed too fast; wait a moment', message.type);
+          return;
+        }
+        room.addTypedLine(member, text, message.lang);
+        return;
+      }
       case 'transcripts-since':
       case 'transcripts-before':
         room.requestTranscripts(member, message);

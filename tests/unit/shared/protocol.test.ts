@@ -57,6 +57,7 @@ const VALID: Record<string, Record<string, unknown>> = {
   },
   'reset-recorder': { type: 'reset-recorder' },
   'signal-i-am-typing': { type: 'signal-i-am-typing', fromUser: true },
+  'typed-message': { type: 'typed-message', text: 'Yes, I agree.', lang: 'en-US' },
   close: { type: 'close', reason: 'last_guest_left' },
   ping: { type: 'ping', clientTimeMs: 123 },
   'transcripts-since': { type: 'transcripts-since', afterSeq: 41 },

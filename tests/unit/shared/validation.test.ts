@@ -5,6 +5,7 @@ import {
   isValidDisplayName,
   normalizeRoomName,
   normalizeTitle,
+  normalizeTypedText,
   titleProblem,
 } from '../../../src/shared/validation';
 
@@ -110,5 +111,17 @@ describe('clampFontSize', () => {
     [Number.NEGATIVE_INFINITY, 13],
   ])('%s px -> %s px', (input, expected) => {
     expect(clampFontSize(input)).toBe(expected);
+  });
+});
+
+describe('normalizeTypedText', () => {
+  it.each([
+    ['  Yes, I agree.  ', 'Yes, I agree.'],
+    ['line one\r\nline two', 'line one\nline two'],
+    ['a\n\n\n\nb', 'a\n\nb'],
+    ['tab\tand bell\u0007', 'taband bell'],
+    [' \n\t ', undefined],
+  ])('%j -> %j', (input, expected) => {
+    expect(normalizeTypedText(input)).toBe(expected);
   });
 });

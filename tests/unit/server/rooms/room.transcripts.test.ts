@@ -310,3 +310,42 @@ describe('LiveRoom gaps', () => {
     expect(gaps(t.inbox)).toEqual([]);
   });
 });
+
+describe('LiveRoom typed replies', () => {
+  it('adds the line as the sender’s, typed (no asr), stored and shown to everyone with the next seq', async () => {
+    const t = setup();
+    const friendInbox: ServerMessage[] = [];
+    const friend = member('friend', friendInbox);
+    t.room.join(friend);
+    t.timers.advanceTo(7000);
+    t.room.signalTyping(friend);
+    t.room.addTypedLine(friend, 'I cannot hear the left side of the room', 'en-US');
+    await flush();
+    const shown = transcriptMessages(t.inbox).filter((m) => m.transcript.origin === 'human');
+    expect(shown).toHaveLength(1);
+    expect(shown[0]).toMatchObject({
+      seq: 1,
+      transcript: {
+        author: 'friend',
+        isFinal: true,
+        texts: { 'en-US': 'I cannot hear the left side of the room' },
+        timestampMs: 7000,
+        trackName: 'keyboard',
+      },
+    });
+    expect(shown[0]!.transcript.asr).toBeUndefined();
+    expect([...t.store.rows.values()].some((r) => r.t.origin === 'human' && r.seq === 1)).toBe(true);
+    // The sender no longer shows as typing.
+    const status = t.inbox
+      .filter((m) => m.type === 'room-status-update')
+      .at(-1) as ServerMessageOf<'room-status-update'>;
+    expect(status.status.participants.find((p) => p.avaId === 'friend')?.isTyping).toBe(false);
+  });
+
+  it('refuses a read-only member and an ended room', () => {
+    const t = setup();
+    const reader = { ...member('reader', []), readonly: true };
+    t.room.join(reader);
+    expect(() => t.room.addTypedLine(reader, 'hi', undefined)).toThrow(/read-only/);
+  });
+});
