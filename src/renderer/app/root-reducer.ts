@@ -15,6 +15,7 @@ import { sessionReducer } from '../features/identity/slice';
 import { settingsReducer } from '../features/settings/slice';
 import { socketReducer } from '../features/socket/slice';
 import { transcriptReducer } from '../features/transcript/slice';
+import { typedRepliesReducer } from '../features/typed-replies/slice';
 
 export const rootReducer = combineReducers({
   session: sessionReducer,
@@ -32,6 +33,7 @@ export const rootReducer = combineReducers({
   captions: captionsReducer,
   audio: audioReducer,
   transcript: transcriptReducer,
+  typedReplies: typedRepliesReducer,
   desktop: desktopReducer,
 });
 

@@ -7,6 +7,7 @@ import { connectivitySaga } from '../features/connectivity/sagas';
 import { conversationSaga } from '../features/conversation/sagas';
 import { desktopSaga } from '../features/desktop/sagas/index';
 import { inviteSaga } from '../features/invite/sagas';
+import { typedRepliesSaga } from '../features/typed-replies/sagas';
 import { lobbySaga } from '../features/lobby/sagas';
 import { notificationsSaga } from '../features/notifications/sagas';
 import { onboardingSaga } from '../features/onboarding/sagas';
@@ -29,6 +30,7 @@ export function* rootSaga(deps: AppDeps) {
     call(notificationsSaga),
     call(lobbySaga, deps),
     call(socketSaga, deps),
+    call(typedRepliesSaga, deps),
     call(captionsSaga, deps),
     call(conversationSaga, deps),
     call(admissionSaga, deps),

@@ -143,11 +143,23 @@ const en = {
     trackEnded: 'Recording stopped because the microphone stopped working or was disconnected.',
     readonlyHint: 'Recording is not available in a read-only conversation.',
   },
+  typedReplies: {
+    label: 'Type a message',
+    placeholder: 'Type a message ({{shortcut}})',
+    send: 'Send',
+    count: '{{count}} / {{max}}',
+    limitReached: 'Character limit has been reached',
+    overLimit:
+      'Character limit has been reached: {{count}} of {{max}} characters. Shorten the message to send it.',
+    typing_one: '{{names}} is typing…',
+    typing_other: '{{names}} are typing…',
+  },
   captions: {
     heading: 'Captions',
     region: 'Captions',
     empty: 'No captions yet. Start recording, or wait for someone to speak.',
     partial: '(still being transcribed)',
+    typed: '(typed)',
     unknownSpeaker: 'Unknown speaker',
     jumpToLatest: 'Jump to latest captions',
     jumpToLatestNew: 'Jump to latest captions ({{count}} new)',

@@ -148,11 +148,23 @@ const fr: Messages = {
     trackEnded: 'L’enregistrement s’est arrêté car le micro a cessé de fonctionner ou a été débranché.',
     readonlyHint: 'L’enregistrement n’est pas disponible dans une conversation en lecture seule.',
   },
+  typedReplies: {
+    label: 'Écrire un message',
+    placeholder: 'Écrire un message ({{shortcut}})',
+    send: 'Envoyer',
+    count: '{{count}} / {{max}}',
+    limitReached: 'La limite de caractères est atteinte',
+    overLimit:
+      'La limite de caractères est atteinte : {{count}} sur {{max}} caractères. Raccourcissez le message pour l’envoyer.',
+    typing_one: '{{names}} écrit…',
+    typing_other: '{{names}} écrivent…',
+  },
   captions: {
     heading: 'Sous-titres',
     region: 'Sous-titres',
     empty: 'Pas encore de sous-titres. Démarrez l’enregistrement, ou attendez que quelqu’un parle.',
     partial: '(transcription en cours)',
+    typed: '(écrit)',
     unknownSpeaker: 'Intervenant inconnu',
     jumpToLatest: 'Aller aux derniers sous-titres',
     jumpToLatestNew: 'Aller aux derniers sous-titres ({{count}} nouveaux)',

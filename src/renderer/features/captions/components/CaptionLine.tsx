@@ -40,6 +40,9 @@ export const CaptionLine = memo(function CaptionLine({
         {captionText(transcript)}
       </span>
       {transcript.isFinal ? null : <span className="visually-hidden"> {t('captions.partial')}</span>}
+      {transcript.origin === 'human' && !transcript.asr ? (
+        <span className="caption-typed"> {t('captions.typed')}</span>
+      ) : null}
     </li>
   );
 });

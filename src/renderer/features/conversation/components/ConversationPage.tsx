@@ -28,6 +28,8 @@ import { CaptionsStartedAnnouncer } from './CaptionsStartedAnnouncer';
 import { ControlBar } from './ControlBar';
 import { ParticipantsList } from './ParticipantsList';
 import { RoomTitle } from './RoomTitle';
+import { COMPOSER_SHORTCUT, MessageComposer } from '../../typed-replies/components/MessageComposer';
+import { TypingIndicator } from '../../typed-replies/components/TypingIndicator';
 
 const SIDEBAR_ID = 'conversation-sidebar';
 
@@ -51,6 +53,7 @@ export function ConversationPage() {
   const [captionsOnly, setCaptionsOnly] = useState(false);
   const captionsOnlyButton = useRef<HTMLButtonElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
+  const composer = useRef<HTMLTextAreaElement>(null);
   const status = useAppSelector(selectRoomStatus);
   const isReadonly = useAppSelector(selectIsReadonly);
   // Refused, or waiting at the host's door: their own notices say so, not "Connecting…".
@@ -70,6 +73,24 @@ export function ConversationPage() {
   useEffect(() => {
     heading.current?.focus();
   }, [roomId]);
+
+  // Alt+M (the composer's shortcut) brings the keyboard to the text box from anywhere here.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (
+        event.altKey &&
+        !event.ctrlKey &&
+        !event.metaKey &&
+        event.code === `Key${COMPOSER_SHORTCUT.key.toUpperCase()}`
+      ) {
+        if (!composer.current) return;
+        event.preventDefault();
+        composer.current.focus();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
 
   const exitCaptionsOnly = useCallback(() => {
     setCaptionsOnly(false);
@@ -109,6 +130,8 @@ export function ConversationPage() {
           <div className="conversation-main">
             <h2 className="visually-hidden">{t('captions.heading')}</h2>
             <CaptionsView />
+            <TypingIndicator />
+            {isReadonly ? null : <MessageComposer inputRef={composer} />}
           </div>
           <aside
             id={SIDEBAR_ID}

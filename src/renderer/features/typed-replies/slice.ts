@@ -1,0 +1,32 @@
+/**
+ * Typed replies: the lines a person types into the conversation (they join the transcript as
+ * theirs), and whether the last one reached the room, so the box keeps a line that did not.
+ */
+import { type PayloadAction, createAction, createSlice } from '@reduxjs/toolkit';
+
+export interface TypedRepliesState {
+  /** The outcome of the last send, by the id the box gave it. */
+  last?: { id: string; sent: boolean };
+}
+
+export const initialTypedRepliesState: TypedRepliesState = {};
+
+const typedRepliesSlice = createSlice({
+  name: 'typedReplies',
+  initialState: initialTypedRepliesState,
+  reducers: {
+    sendFinished(state, action: PayloadAction<{ id: string; sent: boolean }>) {
+      state.last = action.payload;
+    },
+  },
+});
+
+/** Events: actions that change no state here; the saga acts on them. */
+const typedRepliesEvents = {
+  sendRequested: createAction<{ id: string; text: string }>('typedReplies/sendRequested'),
+  /** A key pressed in the box: others see "is typing" (sent at most once a second). */
+  composing: createAction('typedReplies/composing'),
+};
+
+export const typedRepliesActions = { ...typedRepliesSlice.actions, ...typedRepliesEvents };
+export const typedRepliesReducer = typedRepliesSlice.reducer;

@@ -1,0 +1,46 @@
+/**
+ * A deaf person who does not speak takes part by typing: the text box is reached from the
+ * keyboard (Alt+M), the host sees that they are typing, and the line appears to everyone as
+ * theirs, marked typed. The screen stays accessible.
+ */
+import { expect, test } from '@playwright/test';
+import { expectAccessible } from './axe';
+import { launchChromium } from './browser';
+
+test('a typed reply reaches the room as the typist’s line, from the keyboard', async ({ baseURL }) => {
+  const browser = await launchChromium();
+  try {
+    const host = await (await browser.newContext({ baseURL })).newPage();
+    await host.goto('/web/conversations');
+    await host.getByTestId('start-conversation').click();
+    await expect(host.getByTestId('socket-status')).toHaveAttribute('data-state', 'online');
+    const roomName = (await host.getByTestId('room-name').innerText()).trim();
+
+    const deaf = await (await browser.newContext({ baseURL })).newPage();
+    await deaf.goto('/web/conversations');
+    await deaf.getByTestId('join-room-name').fill(roomName);
+    await deaf.getByTestId('join-room-submit').click();
+    await expect(deaf.getByTestId('socket-status')).toHaveAttribute('data-state', 'online');
+
+    // From anywhere on the screen, Alt+M brings the keyboard to the box.
+    await deaf.getByTestId('room-title').focus();
+    await deaf.keyboard.press('Alt+m');
+    await expect(deaf.getByRole('textbox', { name: 'Type a message' })).toBeFocused();
+    await deaf.keyboard.type('Sorry, could you repeat the date', { delay: 30 });
+    await expect(host.getByTestId('typing-indicator')).toHaveText(/ is typing…$/);
+    await expectAccessible(deaf, 'conversation with a message being typed');
+    await deaf.keyboard.press('Enter');
+    await expect(deaf.getByRole('textbox', { name: 'Type a message' })).toHaveValue('');
+
+    for (const page of [host, deaf]) {
+      const line = page.locator('[data-testid="caption"]', { hasText: 'Sorry, could you repeat the date' });
+      await expect(line).toHaveCount(1);
+      await expect(line).toContainText('(typed)');
+      await expect(line).toHaveAttribute('data-final', 'true');
+    }
+    await expect(host.getByTestId('typing-indicator')).toHaveText('');
+    await expectAccessible(host, 'conversation with a typed reply');
+  } finally {
+    await browser.close();
+  }
+});
