@@ -13,6 +13,8 @@ export const ROUTES = {
   loginDesktop: '/web/login/desktop',
   loginDesktopSuccess: '/web/login/desktop/success',
   logout: '/web/logout',
+  /** Every onboarding page is under it (the guards and the after-login rule ask "under it?"). */
+  onboarding: '/web/onboarding',
   onboardingProfile: '/web/onboarding/profile',
   accountSettings: '/web/account-settings',
   conversations: '/web/conversations',
@@ -145,7 +147,7 @@ export type RouteAccess = 'public' | 'web' | 'account';
 export function routeAccess(pathname: string): RouteAccess {
   if (
     isUnder(pathname, ROUTES.accountSettings) ||
-    isUnder(pathname, '/web/onboarding') ||
+    isUnder(pathname, ROUTES.onboarding) ||
     isUnder(pathname, ROUTES.account) ||
     pathname === ROUTES.loginDesktopSuccess
   )
@@ -238,7 +240,7 @@ export function afterLoginPath(facts: AfterLoginFacts): string | undefined {
   }
   if (!next && facts.isScribe) next = ROUTES.scribeDashboard;
   if (!next && onLoginPage) next = ROUTES.accountDashboard;
-  if (!facts.profileComplete && !isUnder(facts.pathname, '/web/onboarding')) {
+  if (!facts.profileComplete && !isUnder(facts.pathname, ROUTES.onboarding)) {
     // Without a destination of its own, the onboarding ends back on the page the person was on.
     const here = safeRedirect(
       `${facts.pathname}${facts.search ? `?${facts.search.replace(/^\?/, '')}` : ''}`,
