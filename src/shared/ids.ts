@@ -14,6 +14,11 @@ export function randomId(length = 16): string {
   return out;
 }
 
+/** A new avaId, a guest's or an account's alike (the server makes them). */
+export function makeAvaId(): string {
+  return randomId(20);
+}
+
 export function makeRoomId(hostAvaId: string): string {
   return `${hostAvaId}_${randomId(12)}`;
 }

@@ -34,6 +34,9 @@ export function isValidDisplayName(input: string): boolean {
   return length >= DISPLAY_NAME_MIN_LENGTH && length <= DISPLAY_NAME_MAX_LENGTH;
 }
 
+/** Why a display name was refused, with the limits the rule above applies (the server's answer). */
+export const DISPLAY_NAME_MESSAGE = `A name must have ${DISPLAY_NAME_MIN_LENGTH} to ${DISPLAY_NAME_MAX_LENGTH} characters.`;
+
 /**
  * A room title is updated only if non-empty and at most ROOM_TITLE_MAX_LENGTH characters (after
  * trimming). A longer one is refused with the reason, never cut: cut, it would end mid-word.

@@ -14,10 +14,15 @@ import {
 } from '../../shared/api';
 import type { GuestUser, GuestUserWithCredential } from '../../shared/entities';
 import type { GuestCredentials } from '../auth/guest-credentials';
-import { randomId } from '../../shared/ids';
+import { makeAvaId } from '../../shared/ids';
 import { object, optional, string, formatIssue } from '../../shared/schema';
 import { DISPLAY_NAME_MAX_LENGTH } from '../../shared/constants';
-import { checkRoomName, isValidDisplayName, normalizeRoomName } from '../../shared/validation';
+import {
+  DISPLAY_NAME_MESSAGE,
+  checkRoomName,
+  isValidDisplayName,
+  normalizeRoomName,
+} from '../../shared/validation';
 import type { GuestRepository } from '../db/guests';
 import { type AddressLimiter, sendTooManyRequests } from './address-limits';
 import type { RoomRepository } from '../db/rooms';
@@ -61,11 +66,11 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps): void {
     if (!parsed.ok) return reply.code(400).send(apiError('invalid-body', formatIssue(parsed.issue)));
     const requested = parsed.value.userName?.trim();
     if (requested !== undefined && !isValidDisplayName(requested)) {
-      return reply.code(400).send(apiError('invalid-user-name', 'A name must have 2 to 49 characters.'));
+      return reply.code(400).send(apiError('invalid-user-name', DISPLAY_NAME_MESSAGE));
     }
     const name = requested ?? guestName();
     const user: GuestUser = {
-      avaId: randomId(20),
+      avaId: makeAvaId(),
       avaName: name,
       userName: name,
       accountType: 'Temporary',

@@ -20,7 +20,7 @@ import {
   USER_NOT_FOUND_CUSTOM_CODE,
   type UiLanguage,
 } from '../../shared/constants';
-import { randomId } from '../../shared/ids';
+import { makeAvaId } from '../../shared/ids';
 import {
   BETA_FEATURES,
   CHANNELS,
@@ -48,7 +48,7 @@ import {
   record,
   string,
 } from '../../shared/schema';
-import { isValidDisplayName } from '../../shared/validation';
+import { DISPLAY_NAME_MESSAGE, isValidDisplayName } from '../../shared/validation';
 import type { IdentityVerifier, VerifiedIdentity } from '../auth/verifier';
 import type { ProfileChanges, UserRepository } from '../db/users';
 import { accountOf, profileOf } from './authenticate';
@@ -139,7 +139,7 @@ function newProfile(
   const fallbackName = identity.displayName ?? identity.email?.split('@')[0] ?? identity.phoneNumber ?? '';
   const avaName = isValidDisplayName(fallbackName) ? fallbackName.trim() : 'Hearken user';
   const profile: UserProfile = {
-    avaId: randomId(20),
+    avaId: makeAvaId(),
     avaName,
     // Empty until the person chooses it in the onboarding's user-name step.
     userName: '',
@@ -198,7 +198,7 @@ function checkCommon(
   }
   if (body.avaName !== undefined) {
     if (!isValidDisplayName(body.avaName)) {
-      void reply.code(400).send(apiError('invalid-display-name', 'A name must have 2 to 49 characters.'));
+      void reply.code(400).send(apiError('invalid-display-name', DISPLAY_NAME_MESSAGE));
       return undefined;
     }
     changes.avaName = body.avaName.trim();

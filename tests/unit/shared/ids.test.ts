@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { hostOfRoomId, makeRoomId, randomId } from '../../../src/shared/ids';
+import { GUEST_CREDENTIAL_PATTERN } from '../../../src/shared/auth';
+import { hostOfRoomId, makeAvaId, makeRoomId, randomId } from '../../../src/shared/ids';
 
 const ALPHABET = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 
@@ -25,6 +26,20 @@ describe('randomId', () => {
   it('does not repeat', () => {
     const ids = new Set(Array.from({ length: 1000 }, () => randomId()));
     expect(ids.size).toBe(1000);
+  });
+});
+
+describe('makeAvaId', () => {
+  it('makes 20 characters of the alphabet, new every time', () => {
+    const ids = Array.from({ length: 100 }, () => makeAvaId());
+    for (const id of ids) expect(id).toMatch(/^[A-Za-z0-9]{20}$/);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('fits the guest credential and the room id built on it', () => {
+    const avaId = makeAvaId();
+    expect(`${avaId}.${'s'.repeat(43)}`).toMatch(GUEST_CREDENTIAL_PATTERN);
+    expect(hostOfRoomId(makeRoomId(avaId))).toBe(avaId);
   });
 });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  DISPLAY_NAME_MESSAGE,
   checkRoomName,
   clampFontSize,
   isValidDisplayName,
@@ -67,6 +68,15 @@ describe('isValidDisplayName', () => {
     ['     ', false],
   ])('%j -> %s', (input, valid) => {
     expect(isValidDisplayName(input)).toBe(valid);
+  });
+
+  it('is explained with the limits it applies', () => {
+    // The shortest and longest names the rule accepts, found by asking it.
+    const accepted = Array.from({ length: 1000 }, (_, n) => n).filter((n) =>
+      isValidDisplayName('x'.repeat(n)),
+    );
+    const [shortest, longest] = [accepted[0], accepted[accepted.length - 1]];
+    expect(DISPLAY_NAME_MESSAGE).toBe(`A name must have ${shortest} to ${longest} characters.`);
   });
 });
 
