@@ -19,6 +19,15 @@ export function identityAuthorization(idToken: string): string {
   return `Basic ${btoa(`${AUTH_USER}:${idToken}`)}`;
 }
 
+/**
+ * A Firebase token, an ID token or a custom one, is a JWT of about 1 KB: header.payload.signature
+ * in base64url (the Auth emulator's are unsigned, so the signature part may be empty). What
+ * receives one checks its shape with this pattern; what bounds its length (the hearken:// link,
+ * the socket's connection-params, the custom-token request) bounds it with this maximum.
+ */
+export const FIREBASE_TOKEN_PATTERN = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/;
+export const FIREBASE_TOKEN_MAX_LENGTH = 8192;
+
 /** The user and password of a basic-auth header, or undefined when it is not one. */
 function basicCredentials(header: string | undefined): { user: string; password: string } | undefined {
   if (!header) return undefined;
@@ -39,7 +48,7 @@ function basicCredentials(header: string | undefined): { user: string; password:
 export function parseIdentityAuthorization(header: string | undefined): string | undefined {
   const basic = basicCredentials(header);
   if (basic?.user !== AUTH_USER) return undefined;
-  return /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/.test(basic.password) ? basic.password : undefined;
+  return FIREBASE_TOKEN_PATTERN.test(basic.password) ? basic.password : undefined;
 }
 
 /**

@@ -7,6 +7,7 @@
  * (second-instance on Windows and Linux, open-url on macOS), which parses it with
  * `parseDeepLink`, keeps the token encrypted and signs the renderer in with it.
  */
+import { FIREBASE_TOKEN_MAX_LENGTH, FIREBASE_TOKEN_PATTERN } from './auth';
 import { ROUTES } from './routes';
 
 /** The app's own URL scheme, without `:` or `//`. */
@@ -20,18 +21,16 @@ export type DeepLinkAction = (typeof DEEP_LINK_ACTIONS)[keyof typeof DEEP_LINK_A
 export const DEEP_LINK_CUSTOM_TOKEN_PARAM = 'customToken';
 
 /**
- * A Firebase custom token is a JWT of about 1 KB (header.payload.signature, base64url; the
- * Auth emulator's are unsigned, so the signature part may be empty). Anything else arriving
- * through the scheme is refused: any program on the machine can open a `hearken://` URL.
+ * A Firebase custom token has a Firebase token's shape and length (auth.ts). Anything else
+ * arriving through the scheme is refused: any program on the machine can open a `hearken://` URL.
  */
-export const CUSTOM_TOKEN_MAX_LENGTH = 8192;
-const CUSTOM_TOKEN_RE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/;
+export const CUSTOM_TOKEN_MAX_LENGTH = FIREBASE_TOKEN_MAX_LENGTH;
 
 /** The whole URL, not just the token, is bounded so a huge argument is not even parsed. */
 export const DEEP_LINK_MAX_LENGTH = CUSTOM_TOKEN_MAX_LENGTH + 256;
 
 export function isCustomTokenShape(token: string): boolean {
-  return token.length > 0 && token.length <= CUSTOM_TOKEN_MAX_LENGTH && CUSTOM_TOKEN_RE.test(token);
+  return token.length > 0 && token.length <= CUSTOM_TOKEN_MAX_LENGTH && FIREBASE_TOKEN_PATTERN.test(token);
 }
 
 /** The URL the web page opens to hand a custom token to the desktop app. */

@@ -15,7 +15,7 @@ import {
   TRANSCRIPT_PAGE_MAX,
 } from './constants';
 import type { ConnectionRole, ConversationStatus, Transcript } from './entities';
-import { GUEST_CREDENTIAL_PATTERN } from './auth';
+import { FIREBASE_TOKEN_MAX_LENGTH, GUEST_CREDENTIAL_PATTERN } from './auth';
 import { type Infer, boolean, formatIssue, literal, number, object, oneOf, optional, string } from './schema';
 
 export const SOCKET_PATH = '/ws';
@@ -39,7 +39,7 @@ export const clientMessageSchemas = {
     /** The link token the client joined with, if any: a read-only token makes a read-only member. */
     token: optional(string({ min: 1, max: 64, pattern: /^[A-Za-z0-9]+$/ })),
     /** A signed-in account's identity token: required when speakerId is an account's avaId. */
-    identityToken: optional(string({ min: 1, max: 8192 })),
+    identityToken: optional(string({ min: 1, max: FIREBASE_TOKEN_MAX_LENGTH })),
     /** A guest's credential (from POST /api/v1/guest-users/me): required when speakerId is a guest's. */
     guestCredential: optional(string({ min: 1, max: 128, pattern: GUEST_CREDENTIAL_PATTERN })),
   }),

@@ -11,7 +11,7 @@ import {
   type EnrollBetaFeatureResponse,
   type UpdateSettingsResponse,
 } from '../../shared/api';
-import { parseIdentityAuthorization } from '../../shared/auth';
+import { FIREBASE_TOKEN_MAX_LENGTH, parseIdentityAuthorization } from '../../shared/auth';
 import { VALIDATION_MESSAGES, checkUserName, userNameMessage } from '../../shared/account-validation';
 import {
   FONT_SIZE_MAX_PX,
@@ -99,7 +99,8 @@ const enrollSchema = object({
   enable_feature: boolean(),
 });
 
-const customTokenSchema = object({ idToken: string({ min: 1, max: 8192 }) });
+/** The ID token the desktop sign-in trades for a custom token. */
+const customTokenSchema = object({ idToken: string({ min: 1, max: FIREBASE_TOKEN_MAX_LENGTH }) });
 
 const updateSettingsSchema = object({
   data: object({
