@@ -1,14 +1,16 @@
 /**
  * Error catalogue of the accounts area (accounts.md section 8) that this build uses: sign-in
  * and profile errors. The keys are stable; the English words are here (the spec's own where it
- * gives them) and the renderer's translations take them from here, so they cannot drift.
+ * gives them) and the renderer's translations take them from here, so they cannot drift. A
+ * problem that a validation rule finds first is worded as that rule words it.
  */
+import { VALIDATION_MESSAGES } from './account-validation';
 
 export const SIGN_IN_ERRORS = {
   'wrong-password': 'Wrong password. Try again.',
-  'invalid-code': 'Invalid code',
-  'invalid-phone': 'Invalid phone number',
-  'invalid-international-code': 'Invalid international code',
+  'invalid-code': VALIDATION_MESSAGES.invalidCode,
+  'invalid-phone': VALIDATION_MESSAGES.invalidPhone,
+  'invalid-international-code': VALIDATION_MESSAGES.invalidInternationalCode,
   'account-exists-with-different-provider':
     'An account already exists with this email address, with another way of signing in. Sign in the way you did before.',
   sso: 'Unable to authenticate. Contact your administrator',
@@ -73,7 +75,7 @@ export function signInErrorOf(firebaseCode: string | undefined, method: SignInMe
 /** Profile errors (accounts.md section 8). */
 export const PROFILE_ERRORS = {
   'save-failed': 'Your profile could not be saved. Please try again.',
-  'invalid-user-name': 'Invalid Username.',
+  'invalid-user-name': VALIDATION_MESSAGES.invalidUserName,
   'load-failed': 'Your profile could not be loaded.',
 } as const;
 export type ProfileError = keyof typeof PROFILE_ERRORS;

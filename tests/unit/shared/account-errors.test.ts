@@ -1,6 +1,7 @@
 /** Sign-in error catalogue (accounts.md section 8) and the Firebase codes that lead to it. */
 import { describe, expect, it } from 'vitest';
-import { SIGN_IN_ERRORS, signInErrorOf } from '../../../src/shared/account-errors';
+import { PROFILE_ERRORS, SIGN_IN_ERRORS, signInErrorOf } from '../../../src/shared/account-errors';
+import { VALIDATION_MESSAGES, userNameMessage } from '../../../src/shared/account-validation';
 
 describe('sign-in errors', () => {
   it("has the spec's words", () => {
@@ -8,6 +9,14 @@ describe('sign-in errors', () => {
     expect(SIGN_IN_ERRORS.sso).toBe('Unable to authenticate. Contact your administrator');
     expect(SIGN_IN_ERRORS['invalid-code']).toBe('Invalid code');
     expect(SIGN_IN_ERRORS['invalid-phone']).toBe('Invalid phone number');
+  });
+
+  it('words a problem the validation rules find first as those rules do', () => {
+    // Found by the form's rules or reported by Firebase, the same problem reads the same.
+    expect(SIGN_IN_ERRORS['invalid-code']).toBe(VALIDATION_MESSAGES.invalidCode);
+    expect(SIGN_IN_ERRORS['invalid-phone']).toBe(VALIDATION_MESSAGES.invalidPhone);
+    expect(SIGN_IN_ERRORS['invalid-international-code']).toBe(VALIDATION_MESSAGES.invalidInternationalCode);
+    expect(PROFILE_ERRORS['invalid-user-name']).toBe(userNameMessage('invalid'));
   });
 
   it.each([
