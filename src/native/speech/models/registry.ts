@@ -41,6 +41,7 @@ export interface ModelEntry {
 }
 
 const RELEASES = 'https://github.com/k2-fsa/sherpa-onnx/releases/download/asr-models';
+/** The language tags an English model answers to (every engine that recognises English). */
 export const ENGLISH = ['en-US', 'en-GB', 'en-AU', 'en-CA', 'en'] as const;
 
 function releaseUrl(name: string): string {

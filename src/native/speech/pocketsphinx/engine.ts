@@ -5,7 +5,9 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { SAMPLE_RATE_HZ } from '../../../shared/constants';
 import type { WordTiming } from '../../../shared/entities';
+import { ENGLISH } from '../models/registry';
 import { AudioRing } from '../ring';
 import { Segmenter, type SegmenterAction } from '../segmenter';
 import {
@@ -19,7 +21,6 @@ import { INSTALL_HINT, loadPocketSphinx, type PocketSphinxLib } from './binding'
 import { createCmnAdapter, type CmnAdapter } from './cmn';
 import { cleanHypothesis, cleanWord } from './text';
 
-const SAMPLE_RATE = 16_000;
 /** PocketSphinx computes 100 feature frames per second. */
 const MS_PER_FRAME = 10;
 
@@ -97,7 +98,7 @@ interface Decoder {
 export class PocketSphinxEngine implements SpeechEngine {
   readonly id = 'pocketsphinx:en-us';
   readonly kind = 'pocketsphinx' as const;
-  readonly langs = ['en-US', 'en-GB', 'en-AU', 'en-CA', 'en'] as const;
+  readonly langs = ENGLISH;
   private readonly lib: PocketSphinxLib;
   private readonly files: ReturnType<typeof modelFiles>;
   private readonly options: PocketSphinxOptions;
@@ -158,13 +159,13 @@ class PocketSphinxStream implements RecognizerStream {
   ) {
     this.vad = new SileroVad({
       modelPath: options.vadModel,
-      sampleRate: SAMPLE_RATE,
+      sampleRate: SAMPLE_RATE_HZ,
       threshold: options.vadThreshold,
       minSpeechMs: options.minSpeechMs,
       minSilenceMs: options.endpointSilenceMs,
     });
     this.segmenter = new Segmenter({
-      sampleRate: SAMPLE_RATE,
+      sampleRate: SAMPLE_RATE_HZ,
       preRollMs: options.preRollMs,
       maxUtteranceMs: options.maxUtteranceMs,
     });
@@ -267,6 +268,6 @@ class PocketSphinxStream implements RecognizerStream {
   }
 
   private toMs(sample: number): number {
-    return Math.round((sample * 1000) / SAMPLE_RATE);
+    return Math.round((sample * 1000) / SAMPLE_RATE_HZ);
   }
 }

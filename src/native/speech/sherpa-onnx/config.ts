@@ -14,6 +14,7 @@
  * - rule 3, 20 s utterance: cuts a speaker who never pauses, so finals keep coming (matches the
  *   PocketSphinx engine's maximum utterance).
  */
+import { SAMPLE_RATE_HZ } from '../../../shared/constants';
 import type { ModelFilePaths } from '../models/installed';
 import type { OnlineRecognizerConfig } from './binding';
 
@@ -44,12 +45,12 @@ export const DEFAULT_SHERPA_ONNX_OPTIONS: SherpaOnnxOptions = {
   maxWordTailMs: 400,
 };
 
-export const SAMPLE_RATE_HZ = 16_000;
 /** All sherpa-onnx streaming transducers take 80-bin log-mel features. */
 const FEATURE_DIM = 80;
 
 export function recognizerConfig(files: ModelFilePaths, options: SherpaOnnxOptions): OnlineRecognizerConfig {
   return {
+    // Features at the rate the audio arrives in (the protocol's), which every model we ship was trained at.
     featConfig: { sampleRate: SAMPLE_RATE_HZ, featureDim: FEATURE_DIM },
     modelConfig: {
       transducer: { encoder: files.encoder, decoder: files.decoder, joiner: files.joiner },

@@ -7,7 +7,7 @@
  * time from the segment start. We report milliseconds from the start of the audio fed to the
  * stream, with the silence that flush() adds taken back out.
  */
-import { DEFAULT_SPEECH_LANG } from '../../../shared/constants';
+import { DEFAULT_SPEECH_LANG, SAMPLE_RATE_HZ } from '../../../shared/constants';
 import { modelInstallState } from '../models/installed';
 import {
   DEFAULT_SHERPA_MODEL,
@@ -25,12 +25,7 @@ import {
   type StreamOptions,
 } from '../types';
 import { loadSherpaOnnx, type OnlineRecognizer, type OnlineResult, type OnlineStream } from './binding';
-import {
-  DEFAULT_SHERPA_ONNX_OPTIONS,
-  recognizerConfig,
-  SAMPLE_RATE_HZ,
-  type SherpaOnnxOptions,
-} from './config';
+import { DEFAULT_SHERPA_ONNX_OPTIONS, recognizerConfig, type SherpaOnnxOptions } from './config';
 import { captionText, tokensToWords } from './text';
 
 const SAMPLES_PER_MS = SAMPLE_RATE_HZ / 1000;
