@@ -2,6 +2,7 @@
  * Entities of the specification (conversation.md section 3), with the fields this build uses.
  * Field names are the spec's own so every rule can be traced.
  */
+import type { CHUNK_LENGTH_MS, SAMPLE_RATE_HZ } from './constants';
 
 export type RoomStateValue = 'ongoing' | 'ended';
 export type ConversationMode = 'public' | 'public-muted';
@@ -120,9 +121,9 @@ export interface RecordingStartMetadata {
   mic?: 'BT' | 'BUILTIN';
   /** `pcm_s16le`: binary socket frames; `webrtc`: the WebRTC transport. */
   format: 'pcm_s16le' | 'webrtc';
-  sampleRateHz: 16000;
+  sampleRateHz: typeof SAMPLE_RATE_HZ;
   recordingMode: 'web' | 'desktop' | 'cli';
-  chunkLengthMs: 60;
+  chunkLengthMs: typeof CHUNK_LENGTH_MS;
   /** Client time at which capture started (ms since epoch). */
   recordingStart: number;
   translation?: { target?: string };
