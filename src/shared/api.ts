@@ -6,17 +6,38 @@
 import type { ConversationStatus, GuestUser, GuestUserWithCredential, Transcript } from './entities';
 import type { FeatureFlags, UserSettings } from './user';
 
+/**
+ * The paths that carry a parameter, as route patterns (`:name` for each parameter): the server
+ * registers these, and the client fills them in through API below.
+ */
+export const API_ROUTES = {
+  guest: '/api/v1/guest-users/:avaId',
+  token: '/api/v1/tokens/:token',
+  roomName: '/api/v1/room-names/:name',
+  roomTranscripts: '/api/v1/rooms/:roomId/transcripts',
+  userV11: '/api/v1.1/users/:avaId',
+} as const;
+
+/** A route pattern with each `:name` replaced by its value, URI-encoded. */
+export function fillRoute(pattern: string, params: Record<string, string>): string {
+  return pattern.replace(/:(\w+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`no value for :${name} in ${pattern}`);
+    return encodeURIComponent(value);
+  });
+}
+
 export const API = {
   /** Creates a guest user. Body: { roomId?, userName? }. */
   createGuest: '/api/v1/guest-users/me',
   /** Reads a guest user. */
-  guest: (avaId: string) => `/api/v1/guest-users/${encodeURIComponent(avaId)}`,
+  guest: (avaId: string) => fillRoute(API_ROUTES.guest, { avaId }),
   /** Resolves a link token (links.ro / links.rw) to its room. */
-  token: (token: string) => `/api/v1/tokens/${encodeURIComponent(token)}`,
+  token: (token: string) => fillRoute(API_ROUTES.token, { token }),
   /** Resolves a room's short public name (what people type to join) to its room. */
-  roomName: (name: string) => `/api/v1/room-names/${encodeURIComponent(name)}`,
+  roomName: (name: string) => fillRoute(API_ROUTES.roomName, { name }),
   /** A room's status and final transcripts, for the transcript view: members only (their credential or token). */
-  roomTranscripts: (roomId: string) => `/api/v1/rooms/${encodeURIComponent(roomId)}/transcripts`,
+  roomTranscripts: (roomId: string) => fillRoute(API_ROUTES.roomTranscripts, { roomId }),
   /** What this server can do: speech engines per tier, version. */
   config: '/api/v1/config',
   health: '/api/v1/health',
@@ -27,7 +48,7 @@ export const API = {
    */
   usersMe: '/api/v1/users/me',
   /** PATCH: flags, hearingProfile, inviteMetrics, joinMetrics, convoMetrics, role, settings, userName. */
-  userV11: (avaId: string) => `/api/v1.1/users/${encodeURIComponent(avaId)}`,
+  userV11: (avaId: string) => fillRoute(API_ROUTES.userV11, { avaId }),
   /** POST { idToken } -> { customToken }, for the desktop app's sign-in. */
   customToken: '/api/v1/users/me/customToken',
   /** PATCH ?platform=web|desktop, { beta_feature_name, enable_feature } -> { flags }. */

@@ -5,6 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import {
   API,
+  API_ROUTES,
   apiError,
   type FirebaseClientConfig,
   type RoomNameResponse,
@@ -84,13 +85,13 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps): void {
   });
 
   // The access table lets only the guest itself through (its credential names this avaId).
-  app.get<{ Params: { avaId: string } }>('/api/v1/guest-users/:avaId', async (request, reply) => {
+  app.get<{ Params: { avaId: string } }>(API_ROUTES.guest, async (request, reply) => {
     const user = await deps.guests.find(request.params.avaId);
     if (!user) return reply.code(404).send(apiError('guest-not-found', 'No guest user has this id.'));
     return user;
   });
 
-  app.get<{ Params: { token: string } }>('/api/v1/tokens/:token', async (request) => {
+  app.get<{ Params: { token: string } }>(API_ROUTES.token, async (request) => {
     const access = request.roomAccess!;
     const readonly = access.room.roToken === request.params.token;
     // A read-only member who somehow holds the read-write token is not told it is one: their
@@ -98,7 +99,7 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps): void {
     return { roomId: access.room.id, readonly } satisfies TokenResponse;
   });
 
-  app.get<{ Params: { name: string } }>('/api/v1/room-names/:name', async (request, reply) => {
+  app.get<{ Params: { name: string } }>(API_ROUTES.roomName, async (request, reply) => {
     const principal = request.principal;
     if (
       !deps.nameLookups.take(`address:${request.ip}`) ||
@@ -127,7 +128,7 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps): void {
     } satisfies RoomNameResponse;
   });
 
-  app.get<{ Params: { roomId: string } }>('/api/v1/rooms/:roomId/transcripts', async (request, reply) => {
+  app.get<{ Params: { roomId: string } }>(API_ROUTES.roomTranscripts, async (request, reply) => {
     const access = request.roomAccess!;
     const host = access.actor === 'host' || access.room.hostAvaId === request.principal.avaId;
     // After the conversation, the host's settings decide whether others may read it back.

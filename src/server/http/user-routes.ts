@@ -6,6 +6,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   API,
+  API_ROUTES,
   apiError,
   type CustomTokenResponse,
   type EnrollBetaFeatureResponse,
@@ -260,37 +261,34 @@ export function registerUserRoutes(app: FastifyInstance, deps: UserRouteDeps): v
     return (await users.update(profile.avaId, changes, deps.now())) ?? reply.code(500).send();
   });
 
-  app.patch<{ Params: { avaId: string }; Querystring: Query }>(
-    '/api/v1.1/users/:avaId',
-    async (request, reply) => {
-      const found = await signedInProfile(request, reply);
-      if (!found) return reply;
-      if (found.profile.avaId !== request.params.avaId) {
-        return reply.code(403).send(apiError('forbidden', 'You can only change your own profile.'));
+  app.patch<{ Params: { avaId: string }; Querystring: Query }>(API_ROUTES.userV11, async (request, reply) => {
+    const found = await signedInProfile(request, reply);
+    if (!found) return reply;
+    if (found.profile.avaId !== request.params.avaId) {
+      return reply.code(403).send(apiError('forbidden', 'You can only change your own profile.'));
+    }
+    const body = parse(patchV11Schema, request.body, reply);
+    if (!body) return reply;
+    const changes = checkCommon(body, reply);
+    if (!changes) return reply;
+    if (body.flags) {
+      const refused = Object.keys(body.flags).filter(
+        (flag) => !(USER_SETTABLE_FLAGS as readonly string[]).includes(flag),
+      );
+      if (refused.length > 0) {
+        return reply
+          .code(403)
+          .send(apiError('flag-not-settable', `These flags are not yours to set: ${refused.join(', ')}`));
       }
-      const body = parse(patchV11Schema, request.body, reply);
-      if (!body) return reply;
-      const changes = checkCommon(body, reply);
-      if (!changes) return reply;
-      if (body.flags) {
-        const refused = Object.keys(body.flags).filter(
-          (flag) => !(USER_SETTABLE_FLAGS as readonly string[]).includes(flag),
-        );
-        if (refused.length > 0) {
-          return reply
-            .code(403)
-            .send(apiError('flag-not-settable', `These flags are not yours to set: ${refused.join(', ')}`));
-        }
-        changes.features = body.flags as FeatureFlags;
-      }
-      if (body.inviteMetrics) changes.inviteMetrics = body.inviteMetrics;
-      if (body.joinMetrics) changes.joinMetrics = body.joinMetrics;
-      if (body.convoMetrics) changes.convoMetrics = body.convoMetrics;
-      if (body.role) changes.role = body.role;
-      if (body.settings) changes.settings = body.settings;
-      return (await users.update(found.profile.avaId, changes, deps.now())) ?? reply.code(500).send();
-    },
-  );
+      changes.features = body.flags as FeatureFlags;
+    }
+    if (body.inviteMetrics) changes.inviteMetrics = body.inviteMetrics;
+    if (body.joinMetrics) changes.joinMetrics = body.joinMetrics;
+    if (body.convoMetrics) changes.convoMetrics = body.convoMetrics;
+    if (body.role) changes.role = body.role;
+    if (body.settings) changes.settings = body.settings;
+    return (await users.update(found.profile.avaId, changes, deps.now())) ?? reply.code(500).send();
+  });
 
   app.patch<{ Querystring: Query }>(API.enrollBetaFeature, async (request, reply) => {
     const found = await signedInProfile(request, reply);
