@@ -203,6 +203,8 @@ export const CLIENT_LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const;
 /** Entries per POST, and characters per message: more is refused. */
 export const CLIENT_LOGS_MAX_ENTRIES = 100;
 export const CLIENT_LOG_MAX_MSG = 4000;
+/** Keys of an entry's `extra` object (whose JSON is bounded by CLIENT_LOG_MAX_MSG too): more is refused. */
+export const CLIENT_LOG_EXTRA_MAX_KEYS = 30;
 
 /** Remote-config flags the accounts area reads (accounts.md section 9). */
 export interface RemoteConfigFlags {

@@ -11,7 +11,7 @@ import WebSocket from 'ws';
 import { API, type ServerConfigResponse } from '../../src/shared/api';
 import { NO_TOKEN_MESSAGE } from '../../src/shared/auth';
 import { USER_NOT_FOUND_CUSTOM_CODE } from '../../src/shared/constants';
-import type { ClientLogEntry, UserProfile } from '../../src/shared/user';
+import { CLIENT_LOG_EXTRA_MAX_KEYS, type ClientLogEntry, type UserProfile } from '../../src/shared/user';
 import { ClientLogRepository } from '../../src/server/db/client-logs';
 import { startAuthEmulator, type RunningAuthEmulator } from '../../scripts/lib/auth-emulator';
 import { EmulatorClient, api, forge } from '../helpers/auth-emulator';
@@ -356,6 +356,14 @@ describe('client logs', () => {
 
     const bad = await api(server.url, API.clientLogs, { method: 'POST', body: [{ tag: 'x' }] });
     expect(bad.status).toBe(400);
+
+    // An entry's extra may have as many keys as shared/user.ts says, not one more.
+    const extraOf = (keys: number) =>
+      Object.fromEntries(Array.from({ length: keys }, (_, i) => [`k${i}`, i]));
+    const withKeys = (keys: number) =>
+      api(server.url, API.clientLogs, { method: 'POST', body: [{ ...entry, extra: extraOf(keys) }] });
+    expect((await withKeys(CLIENT_LOG_EXTRA_MAX_KEYS)).status).toBe(202);
+    expect((await withKeys(CLIENT_LOG_EXTRA_MAX_KEYS + 1)).status).toBe(400);
   });
 });
 

@@ -17,6 +17,7 @@ import {
   string,
 } from '../../shared/schema';
 import {
+  CLIENT_LOG_EXTRA_MAX_KEYS,
   CLIENT_LOG_LEVELS,
   CLIENT_LOG_MAX_MSG,
   CLIENT_LOGS_MAX_ENTRIES,
@@ -42,15 +43,18 @@ export interface ClientLogDeps {
 
 const short = (max: number) => string({ max });
 
-/** Extra metadata: any JSON object, 30 keys and 4000 characters of JSON at most. */
+/** Extra metadata: any JSON object, with at most the keys and the characters of JSON shared/user.ts allows. */
 const extraSchema: Schema<Record<string, unknown>> = {
-  describe: 'object of at most 30 keys',
+  describe: `object of at most ${CLIENT_LOG_EXTRA_MAX_KEYS} keys`,
   optional: false,
   check(input, path = '') {
     if (typeof input !== 'object' || input === null || Array.isArray(input)) {
       return { ok: false, issue: { path, message: 'expected object' } };
     }
-    if (Object.keys(input).length > 30 || JSON.stringify(input).length > CLIENT_LOG_MAX_MSG) {
+    if (
+      Object.keys(input).length > CLIENT_LOG_EXTRA_MAX_KEYS ||
+      JSON.stringify(input).length > CLIENT_LOG_MAX_MSG
+    ) {
       return { ok: false, issue: { path, message: 'is too large' } };
     }
     return { ok: true, value: input as Record<string, unknown> };
