@@ -282,7 +282,9 @@ const EXAMPLES: { [K in ClientMessageType]?: Example<K> } = {
   }),
   'typed-message': (_identity, rng) => ({
     type: 'typed-message',
-    text: rng.chance(0.2) ? ' \n\t ' : rng.pick(['hello', 'Can you repeat that?', 'x'.repeat(500), 'é😀\n\nok']),
+    text: rng.chance(0.2)
+      ? ' \n\t '
+      : rng.pick(['hello', 'Can you repeat that?', 'x'.repeat(500), 'é😀\n\nok']),
     ...(rng.chance(0.5) ? { lang: rng.pick(['en-US', 'fr-FR', 'es']) } : {}),
   }),
   close: (_identity, rng) => ({
