@@ -26,6 +26,7 @@ import { RoomRepository } from './db/rooms';
 import { TranscriptRepository } from './db/transcripts';
 import { registerClientLogRoutes } from './http/client-logs';
 import { registerRoutes } from './http/routes';
+import { registerTranscriptExportRoute } from './http/transcript-export-route';
 import { AddressLimiter, CLIENT_LOG_ENTRY_LIMIT, GUEST_CREATION_LIMIT } from './http/address-limits';
 import { registerUserRoutes } from './http/user-routes';
 import { RoomRegistry } from './rooms/registry';
@@ -240,6 +241,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     }),
   });
 
+  registerTranscriptExportRoute(app, { registry });
   registerUserRoutes(app, { users, verifier, remoteConfig: config.remoteConfig, now: () => Date.now() });
   registerClientLogRoutes(app, {
     logs: clientLogs,

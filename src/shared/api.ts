@@ -15,6 +15,7 @@ export const API_ROUTES = {
   token: '/api/v1/tokens/:token',
   roomName: '/api/v1/room-names/:name',
   roomTranscripts: '/api/v1/rooms/:roomId/transcripts',
+  roomTranscriptExport: '/api/v1/rooms/:roomId/transcripts/export',
   userV11: '/api/v1.1/users/:avaId',
 } as const;
 
@@ -38,6 +39,12 @@ export const API = {
   roomName: (name: string) => fillRoute(API_ROUTES.roomName, { name }),
   /** A room's status and final transcripts, for the transcript view: members only (their credential or token). */
   roomTranscripts: (roomId: string) => fillRoute(API_ROUTES.roomTranscripts, { roomId }),
+  /**
+   * The same transcript as a file: `?format=txt|md|srt|vtt|docx|json` (EXPORT_FORMATS), `lang`
+   * (the language to read it in), `ui` (the file's own words), `timeZone` (an IANA name).
+   */
+  roomTranscriptExport: (roomId: string, query: Record<string, string>) =>
+    `${fillRoute(API_ROUTES.roomTranscriptExport, { roomId })}?${new URLSearchParams(query).toString()}`,
   /** What this server can do: speech engines per tier, version. */
   config: '/api/v1/config',
   health: '/api/v1/health',

@@ -242,6 +242,10 @@ const HTTP_CALLS: Record<HttpRouteKey, (who: Person | undefined, target: Room, o
     method: 'GET',
     path: API.roomTranscripts(target.id),
   }),
+  'GET /api/v1/rooms/:roomId/transcripts/export': (_w, target) => ({
+    method: 'GET',
+    path: API.roomTranscriptExport(target.id, { format: 'txt' }),
+  }),
   'GET /api/v1/config': () => ({ method: 'GET', path: API.config }),
   'GET /api/v1/health': () => ({ method: 'GET', path: API.health }),
   'GET /api/v1/remote-config': () => ({ method: 'GET', path: API.remoteConfig }),

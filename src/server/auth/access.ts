@@ -90,6 +90,10 @@ export const HTTP_ACCESS = {
     EVERYONE_IN_ROOM,
     "Members only, and only while the host's sharing settings allow it; a read-only member never sees the read-write link.",
   ),
+  'GET /api/v1/rooms/:roomId/transcripts/export': room(
+    EVERYONE_IN_ROOM,
+    'The transcript as a file (txt, md, srt, vtt, docx, json): the transcript’s row and rule, one function for both.',
+  ),
   'GET /api/v1/config': principals({ outsider: 'yes', guest: 'yes', account: 'yes' }, 'Public settings.'),
   'GET /api/v1/health': principals({ outsider: 'yes', guest: 'yes', account: 'yes' }, 'Liveness.'),
   'GET /api/v1/remote-config': principals(

@@ -62,6 +62,7 @@ function roomResolvers(
     'GET /api/v1/tokens/:token': async (r) =>
       (await deps.rooms.findByToken((r.params as Params).token ?? ''))?.room,
     'GET /api/v1/rooms/:roomId/transcripts': (r) => deps.rooms.find((r.params as Params).roomId ?? ''),
+    'GET /api/v1/rooms/:roomId/transcripts/export': (r) => deps.rooms.find((r.params as Params).roomId ?? ''),
   };
 }
 
@@ -86,6 +87,7 @@ const REFUSALS: Record<Refusal, { status: number; message: string }> = {
 const NOT_FOUND: Record<string, { code: string; message: string }> = {
   'GET /api/v1/tokens/:token': { code: 'token-not-found', message: 'This link is not valid (or no longer).' },
   'GET /api/v1/rooms/:roomId/transcripts': { code: 'room-not-found', message: 'No transcript found' },
+  'GET /api/v1/rooms/:roomId/transcripts/export': { code: 'room-not-found', message: 'No transcript found' },
 };
 
 async function notFound(reply: FastifyReply, key: string, ended: boolean): Promise<void> {

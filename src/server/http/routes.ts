@@ -28,6 +28,7 @@ import type { GuestRepository } from '../db/guests';
 import { type AddressLimiter, sendTooManyRequests } from './address-limits';
 import type { RoomRepository } from '../db/rooms';
 import type { RoomRegistry } from '../rooms/registry';
+import { transcriptReadable } from '../transcripts/readable';
 
 export interface RouteDeps {
   guests: GuestRepository;
@@ -132,11 +133,7 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps): void {
     const access = request.roomAccess!;
     const host = access.actor === 'host' || access.room.hostAvaId === request.principal.avaId;
     // After the conversation, the host's settings decide whether others may read it back.
-    if (
-      !host &&
-      access.room.state === 'ended' &&
-      (access.room.forbidSharing || !access.room.allowTranscriptsSaving)
-    ) {
+    if (!transcriptReadable(access.room, access.actor, request.principal.avaId)) {
       return reply
         .code(403)
         .send(apiError('transcript-not-shared', 'The host has not shared this transcript.'));

@@ -1,0 +1,157 @@
+/**
+ * Subtitle cues from a conversation's lines, following common subtitle guidelines (BBC,
+ * Netflix): at most two lines of 42 characters, shown 1 to 7 seconds, in time order and never
+ * overlapping (SRT players show one cue at a time; two people talking at once become
+ * consecutive cues). Where the recogniser gave word timings a cue starts with its first word and
+ * ends with its last; typed lines are timed at a reading pace.
+ */
+import type { ExportLine } from './lines';
+
+export const CUE_LINE_MAX_CHARS = 42;
+export const CUE_MAX_LINES = 2;
+export const CUE_MIN_MS = 1000;
+export const CUE_MAX_MS = 7000;
+
+export interface Cue {
+  startMs: number;
+  endMs: number;
+  author: string;
+  speaker: string;
+  /** The cue's text, wrapped into at most CUE_MAX_LINES lines (a longer single word stays whole). */
+  lines: string[];
+  /** The first cue of a speaker's turn: where a visible name belongs. */
+  turnStart: boolean;
+  /** A gap marker's cue. */
+  gap: boolean;
+}
+
+interface Chunk {
+  startMs: number;
+  endMs: number;
+  text: string;
+}
+
+const CUE_MAX_CHARS = CUE_LINE_MAX_CHARS * CUE_MAX_LINES;
+
+/** One line of subtitle text: whitespace folded, and nothing a format reads as structure. */
+export function cueText(text: string): string {
+  return text.replace(/-->/g, '→').replace(/\s+/g, ' ').trim();
+}
+
+/** Splits a cue's text into at most two lines, breaking at the space nearest the middle. */
+export function wrapCueText(text: string): string[] {
+  if (text.length <= CUE_LINE_MAX_CHARS) return [text];
+  const middle = text.length / 2;
+  let best = -1;
+  for (let i = text.indexOf(' '); i !== -1; i = text.indexOf(' ', i + 1)) {
+    const fits = i <= CUE_LINE_MAX_CHARS && text.length - i - 1 <= CUE_LINE_MAX_CHARS;
+    const bestFits =
+      best !== -1 && best <= CUE_LINE_MAX_CHARS && text.length - best - 1 <= CUE_LINE_MAX_CHARS;
+    if (
+      best === -1 ||
+      (fits && !bestFits) ||
+      (fits === bestFits && Math.abs(i - middle) < Math.abs(best - middle))
+    )
+      best = i;
+  }
+  return best === -1 ? [text] : [text.slice(0, best), text.slice(best + 1)];
+}
+
+/** Word-timed chunks: words gathered while the text fits a cue and lasts at most CUE_MAX_MS. */
+function timedChunks(line: ExportLine): Chunk[] {
+  const chunks: Chunk[] = [];
+  let current: Chunk | undefined;
+  for (const word of line.words ?? []) {
+    const w = cueText(word.w);
+    if (w === '') continue;
+    if (
+      current &&
+      current.text.length + 1 + w.length <= CUE_MAX_CHARS &&
+      word.endMs - current.startMs <= CUE_MAX_MS
+    ) {
+      current.text += ` ${w}`;
+      current.endMs = Math.max(current.endMs, word.endMs);
+    } else {
+      current = { startMs: word.startMs, endMs: word.endMs, text: w };
+      chunks.push(current);
+    }
+  }
+  return chunks;
+}
+
+/** Untimed text: split at word boundaries into cue-sized pieces, sharing the line's time by length. */
+function untimedChunks(line: ExportLine): Chunk[] {
+  const pieces: string[] = [];
+  for (const word of cueText(line.text).split(' ')) {
+    const last = pieces.at(-1);
+    if (last !== undefined && last.length + 1 + word.length <= CUE_MAX_CHARS)
+      pieces[pieces.length - 1] = `${last} ${word}`;
+    else pieces.push(word);
+  }
+  const total = pieces.reduce((sum, piece) => sum + piece.length, 0) || 1;
+  const span = Math.max(line.endMs - line.startMs, CUE_MIN_MS * pieces.length);
+  let at = line.startMs;
+  return pieces.map((text) => {
+    const startMs = at;
+    at += Math.round((span * text.length) / total);
+    return { startMs, endMs: at, text };
+  });
+}
+
+/**
+ * The cues of a conversation. `gapText` words a gap marker's cue in the reader's language (the
+ * line carries its speaker and times).
+ */
+export function subtitleCues(lines: readonly ExportLine[], gapText: (line: ExportLine) => string): Cue[] {
+  const cues: Cue[] = [];
+  for (const line of lines) {
+    const base = { author: line.author, speaker: line.speaker, turnStart: false };
+    if (line.gap) {
+      cues.push({
+        ...base,
+        startMs: line.startMs,
+        endMs: line.endMs,
+        lines: wrapCueText(cueText(gapText(line))),
+        gap: true,
+      });
+      continue;
+    }
+    const chunks = line.words && line.words.length > 0 ? timedChunks(line) : untimedChunks(line);
+    for (const chunk of chunks) cues.push({ ...base, ...chunk, lines: wrapCueText(chunk.text), gap: false });
+  }
+  // Stable: cues that start together keep the conversation's order.
+  cues.sort((a, b) => a.startMs - b.startMs);
+  return settle(cues);
+}
+
+/** Time order without overlaps, each cue shown at least CUE_MIN_MS where the next allows. */
+function settle(cues: Cue[]): Cue[] {
+  for (let i = 0; i < cues.length; i++) {
+    const cue = cues[i]!;
+    const previous = cues[i - 1];
+    if (previous && cue.startMs < previous.endMs) {
+      if (cue.startMs > previous.startMs) previous.endMs = cue.startMs;
+      else cue.startMs = previous.endMs;
+    }
+    if (cue.endMs <= cue.startMs) cue.endMs = cue.startMs + CUE_MIN_MS;
+  }
+  for (let i = 0; i < cues.length; i++) {
+    const cue = cues[i]!;
+    const next = cues[i + 1];
+    const wanted = Math.max(cue.endMs, cue.startMs + CUE_MIN_MS);
+    cue.endMs = next ? Math.max(cue.endMs, Math.min(wanted, next.startMs)) : wanted;
+    const previous = cues[i - 1];
+    cue.turnStart = !previous || previous.author !== cue.author || previous.gap || cue.gap;
+  }
+  return cues;
+}
+
+/** `HH:MM:SS<sep>mmm`, as both SRT (`,`) and WebVTT (`.`) write times. */
+export function subtitleTime(ms: number, separator: ',' | '.'): string {
+  const total = Math.max(0, Math.round(ms));
+  const two = (n: number) => String(n).padStart(2, '0');
+  const hours = Math.floor(total / 3_600_000);
+  const minutes = Math.floor((total % 3_600_000) / 60_000);
+  const seconds = Math.floor((total % 60_000) / 1000);
+  return `${two(hours)}:${two(minutes)}:${two(seconds)}${separator}${String(total % 1000).padStart(3, '0')}`;
+}

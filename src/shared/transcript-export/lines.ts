@@ -1,0 +1,131 @@
+/**
+ * A finished conversation as an export sees it: its lines in order, each with who said it and
+ * when, relative to the conversation's start. Every export format (text, Markdown, subtitles,
+ * DOCX, JSON) reads these, so they agree on order, names, timings and gaps.
+ */
+import type { Transcript, TranscriptGap, WordTiming } from '../entities';
+
+export interface ExportSource {
+  roomId: string;
+  title: string;
+  /** Wall-clock start of the conversation (ms since epoch, server clock). */
+  startTimestampMs: number;
+  /** Wall-clock end, once ended. */
+  endTimestampMs?: number;
+  /** The room's finals (gap markers included), in any order. */
+  transcripts: readonly Transcript[];
+}
+
+export interface ExportWord {
+  w: string;
+  /** From the conversation's start. */
+  startMs: number;
+  endMs: number;
+}
+
+export interface ExportLine {
+  id: string;
+  index: number;
+  author: string;
+  speaker: string;
+  text: string;
+  /** From the conversation's start. */
+  startMs: number;
+  endMs: number;
+  /** The recogniser's word timings, when it gave them (typed lines have none). */
+  words?: ExportWord[];
+  /** Typed by a person (no `asr`), not recognised. */
+  typed: boolean;
+  /** A gap marker: no text, captions lost from `startMs` to `endMs`. */
+  gap?: TranscriptGap;
+}
+
+/**
+ * How long a line without word timings is shown: a comfortable reading pace (about 15
+ * characters a second, as subtitle guidelines use), within a cue's usual bounds.
+ */
+export const READING_CHARS_PER_SECOND = 15;
+export const MIN_LINE_MS = 1000;
+export const MAX_ESTIMATED_LINE_MS = 7000;
+
+export function estimatedReadingMs(text: string): number {
+  const ms = Math.round((text.length / READING_CHARS_PER_SECOND) * 1000);
+  return Math.min(MAX_ESTIMATED_LINE_MS, Math.max(MIN_LINE_MS, ms));
+}
+
+/** The text a reader of `lang` gets: their language when translated, else the spoken one. */
+export function lineText(transcript: Transcript, lang?: string): string {
+  const texts = transcript.texts;
+  const chosen = (lang && texts[lang]) || texts[transcript.speechLang];
+  if (chosen !== undefined) return chosen.trim();
+  const first = Object.values(texts)[0];
+  return (first ?? '').trim();
+}
+
+function wordTimes(transcript: Transcript, streamStartMs: number): ExportWord[] | undefined {
+  const words = transcript.asr?.words;
+  if (!words || words.length === 0) return undefined;
+  return words
+    .filter((word: WordTiming) => word.w.trim() !== '')
+    .map((word) => ({
+      w: word.w,
+      startMs: Math.max(0, streamStartMs + word.startMs),
+      endMs: Math.max(0, streamStartMs + Math.max(word.endMs, word.startMs)),
+    }));
+}
+
+/**
+ * The conversation's lines, in the order they were said (their index, which is the order of
+ * first appearance), with empty finals (removals) left out and gaps kept.
+ */
+export function exportLines(source: ExportSource, lang?: string): ExportLine[] {
+  const start = source.startTimestampMs;
+  const sorted = [...source.transcripts].sort((a, b) => a.index - b.index || a.timestampMs - b.timestampMs);
+  const lines: ExportLine[] = [];
+  for (const transcript of sorted) {
+    if (!transcript.isFinal) continue;
+    const base = {
+      id: transcript.id,
+      index: transcript.index,
+      author: transcript.author,
+      speaker: transcript.authorShow,
+      typed: transcript.asr === undefined && transcript.gap === undefined,
+    };
+    if (transcript.gap) {
+      lines.push({
+        ...base,
+        text: '',
+        startMs: Math.max(0, transcript.gap.fromMs - start),
+        endMs: Math.max(0, transcript.gap.toMs - start),
+        gap: transcript.gap,
+      });
+      continue;
+    }
+    const text = lineText(transcript, lang);
+    if (text === '') continue;
+    // The stream's own clock: word timings count from the start of the speaker's audio.
+    const streamStart = transcript.timestampMs - transcript.t0 - start;
+    const translated =
+      lang !== undefined && lang !== transcript.speechLang && Boolean(transcript.texts[lang]);
+    // Word timings belong to the spoken words; a translation is timed as a whole line.
+    const words = translated ? undefined : wordTimes(transcript, streamStart);
+    const startMs = words?.[0]?.startMs ?? Math.max(0, transcript.timestampMs - start);
+    const spokenEnd =
+      words?.at(-1)?.endMs ??
+      (transcript.asr?.endMs !== undefined ? streamStart + transcript.asr.endMs : undefined);
+    const endMs =
+      spokenEnd !== undefined && spokenEnd > startMs ? spokenEnd : startMs + estimatedReadingMs(text);
+    lines.push({ ...base, text, startMs, endMs, ...(words ? { words } : {}) });
+  }
+  return lines;
+}
+
+/** `h:mm:ss` (or `mm:ss` under an hour) from the conversation's start, for reading. */
+export function clockOffset(ms: number): string {
+  const total = Math.max(0, Math.floor(ms / 1000));
+  const hours = Math.floor(total / 3600);
+  const minutes = Math.floor((total % 3600) / 60);
+  const seconds = total % 60;
+  const two = (n: number) => String(n).padStart(2, '0');
+  return hours > 0 ? `${hours}:${two(minutes)}:${two(seconds)}` : `${two(minutes)}:${two(seconds)}`;
+}

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { transcriptReadable } from '../../../../src/server/transcripts/readable';
+import { roomRecord } from '../../../helpers/room-record';
+
+describe('transcriptReadable', () => {
+  it('lets every member read during the conversation, whatever the sharing settings', () => {
+    const room = roomRecord({ forbidSharing: true, allowTranscriptsSaving: false });
+    expect(transcriptReadable(room, 'ro-member', 'guest1')).toBe(true);
+  });
+
+  it('after the end, lets others read only what the host shares and allows saving', () => {
+    const ended = (changes = {}) => roomRecord({ state: 'ended', endedAtMs: 1, ...changes });
+    expect(transcriptReadable(ended(), 'ended-member', 'guest1')).toBe(true);
+    expect(transcriptReadable(ended({ forbidSharing: true }), 'ended-member', 'guest1')).toBe(false);
+    expect(transcriptReadable(ended({ allowTranscriptsSaving: false }), 'ended-member', 'guest1')).toBe(
+      false,
+    );
+  });
+
+  it('always lets the host read it back', () => {
+    const room = roomRecord({ state: 'ended', forbidSharing: true, allowTranscriptsSaving: false });
+    expect(transcriptReadable(room, 'ended-member', room.hostAvaId)).toBe(true);
+  });
+});

@@ -1,0 +1,66 @@
+/** SRT and WebVTT files parse back with a kept subtitle library, with the words, names and times. */
+import { parseSync } from 'subtitle';
+import { describe, expect, it } from 'vitest';
+import { subtitleCues } from '../../../../src/shared/transcript-export/cues';
+import { EXPORT_LABELS, gapSentence } from '../../../../src/shared/transcript-export/labels';
+import { exportLines } from '../../../../src/shared/transcript-export/lines';
+import { escapeVtt, toSrt, toVtt } from '../../../../src/shared/transcript-export/subtitles';
+import { START, sampleConversation } from '../../../helpers/transcript-fixture';
+
+const lines = exportLines({
+  roomId: 'r',
+  title: 'Standup',
+  startTimestampMs: START,
+  transcripts: sampleConversation(),
+});
+const cues = subtitleCues(lines, (line) => gapSentence(EXPORT_LABELS.en, line));
+
+function parsedCues(text: string) {
+  return parseSync(text).flatMap((node) => (node.type === 'cue' ? [node.data] : []));
+}
+
+describe('toSrt', () => {
+  const srt = toSrt(cues);
+
+  it('parses back to the same cues, numbered from 1, in increasing time', () => {
+    const parsed = parsedCues(srt);
+    expect(parsed).toHaveLength(cues.length);
+    parsed.forEach((cue, i) => {
+      expect(cue.start).toBe(cues[i]!.startMs);
+      expect(cue.end).toBe(cues[i]!.endMs);
+      if (i > 0) expect(cue.start).toBeGreaterThanOrEqual(parsed[i - 1]!.end);
+    });
+    expect(srt.startsWith('1\n00:00:01,000 --> ')).toBe(true);
+  });
+
+  it('names the speaker at each turn and says the gap', () => {
+    const texts = parsedCues(srt).map((c) => c.text);
+    expect(texts[0]).toMatch(/^Ada: good morning/);
+    expect(texts[1]).toBe('Ben: morning Ada');
+    expect(texts[2]).toBe('Cleo: Hi all <3 & welcome');
+    expect(texts[3]).toContain('the connection of Ada was lost');
+    expect(texts[5]).not.toMatch(/^Ada:/);
+  });
+});
+
+describe('toVtt', () => {
+  const vtt = toVtt(cues, 'Standup');
+
+  it('parses back to the same cue times, with its header', () => {
+    expect(vtt.startsWith('WEBVTT - Standup\n\n')).toBe(true);
+    const parsed = parsedCues(vtt);
+    expect(parsed.map((c) => [c.start, c.end])).toEqual(cues.map((c) => [c.startMs, c.endMs]));
+  });
+
+  it('marks every spoken cue with its voice and escapes markup', () => {
+    const texts = parsedCues(vtt).map((c) => c.text);
+    expect(texts[0]).toMatch(/^<v Ada>Ada: good morning/);
+    expect(texts[2]).toBe('<v Cleo>Cleo: Hi all &lt;3 &amp; welcome');
+    expect(texts[5]).toMatch(/^<v Ada>[a-z]/);
+    expect(texts[3]).not.toContain('<v');
+  });
+
+  it('escapes the three characters WebVTT reserves', () => {
+    expect(escapeVtt('a<b>&c')).toBe('a&lt;b&gt;&amp;c');
+  });
+});
