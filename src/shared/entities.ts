@@ -145,6 +145,11 @@ export interface RecordingStartMetadata {
    * server clock as the client estimates it): the room marks the gap. (An addition to the spec.)
    */
   resumedFromMs?: number;
+  /**
+   * What the stream hears: the microphone (the person speaking) or the computer's sound, its own
+   * stream shown under `label` (rooms/speakers.ts). (An addition to the spec.)
+   */
+  source?: { kind: 'microphone' | 'computer-audio'; label?: string };
 }
 
 export interface AudioDevice {

@@ -81,6 +81,17 @@ export const clientMessageSchemas = {
         recordingStart: number({ min: 0 }),
         translation: optional(object({ target: optional(string({ max: 16 })) })),
         resumedFromMs: optional(number({ min: 0 })),
+        /**
+         * What this stream hears. The computer's sound is its own stream with its own label
+         * ("Computer audio" in the person's language, or the meeting's name), never mixed into
+         * the microphone's: its lines belong to a speaker of that name (rooms/speakers.ts).
+         */
+        source: optional(
+          object({
+            kind: oneOf(['microphone', 'computer-audio'] as const),
+            label: optional(string({ max: DISPLAY_NAME_MAX_LENGTH * 2 })),
+          }),
+        ),
       }),
     ),
   }),

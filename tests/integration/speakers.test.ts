@@ -12,6 +12,8 @@ import { newVoicingSpeakerId } from '../../src/shared/speakers';
 import { CaptionClient, createGuest, resolveRoomName } from '../../scripts/lib/socket-client';
 import { removeDataDir, startTestServer, type TestServer } from '../helpers/server';
 import { speak } from '../helpers/speak';
+import { streamSpeakerId } from '../../src/server/rooms/speakers';
+import { SAMPLE_RATE_HZ } from '../../src/shared/constants';
 import { CAPTION_TEST_FILE, devSamples } from '../helpers/speech';
 
 let server: TestServer;
@@ -164,4 +166,70 @@ it('a line of real speech given to a named speaker: seen live by everyone, by a 
   again.send({ type: 'assign-bloc-different-speaker', speakerId: user.avaId, blocId: line.id });
   const back = (await again.waitFor(lineChanged(line.id, user.avaId), 5000)) as ServerMessageOf<'transcript'>;
   expect(back.transcript.sourceAuthor).toBeUndefined();
+});
+
+it('the microphone and the computer’s sound of one person are two streams with two labels, never one mixed', async () => {
+  const user = await createGuest(server.url, 'Ada Desktop');
+  const mic = await CaptionClient.connect(server.url, { user });
+  clients.push(mic);
+  // The desktop's second connection, for the computer's sound, as the same person.
+  const computer = await CaptionClient.connect(server.url, { user, roomId: mic.roomId });
+  clients.push(computer);
+  const bo = await join('Bo Listener', mic);
+  computer.send({
+    type: 'audio',
+    action: 'start',
+    metadata: {
+      lang: 'en-US',
+      format: 'pcm_s16le',
+      sampleRateHz: SAMPLE_RATE_HZ,
+      recordingMode: 'desktop',
+      chunkLengthMs: 60,
+      recordingStart: Date.now(),
+      source: { kind: 'computer-audio', label: 'Computer audio' },
+    },
+  });
+  const computerId = streamSpeakerId(user.avaId, 'Computer audio');
+  mic.startAudio();
+  await bo.waitFor(
+    (m) =>
+      m.type === 'room-status-update' &&
+      m.status.audioStreams.some((s) => s.avaId === computerId) &&
+      m.status.audioStreams.some((s) => s.avaId === user.avaId),
+    10_000,
+  );
+  const samples = devSamples(CAPTION_TEST_FILE).subarray(0, 16_000 * 4);
+  await Promise.all([
+    speak(mic, samples, { speed: 3, alreadyRecording: true }),
+    speak(computer, samples, { speed: 3, alreadyRecording: true }),
+  ]);
+  await bo.waitFor(
+    (m) => m.type === 'transcript' && m.transcript.isFinal && m.transcript.author === computerId,
+    10_000,
+  );
+  const finals = [...linesSeen(bo).values()].filter((t) => t.texts[t.speechLang]);
+  const fromMic = finals.filter((t) => t.author === user.avaId);
+  const fromComputer = finals.filter((t) => t.author === computerId);
+  expect(fromMic.length).toBeGreaterThan(0);
+  expect(fromComputer.length).toBeGreaterThan(0);
+  expect(fromMic.every((t) => t.authorShow === 'Ada Desktop' && t.sourceAuthor === undefined)).toBe(true);
+  expect(fromComputer.every((t) => t.authorShow === 'Computer audio' && t.sourceAuthor === user.avaId)).toBe(
+    true,
+  );
+  // A label outside the name rule is refused with the reason.
+  const mark = computer.received.length;
+  computer.send({
+    type: 'audio',
+    action: 'start',
+    metadata: {
+      lang: 'en-US',
+      format: 'pcm_s16le',
+      sampleRateHz: SAMPLE_RATE_HZ,
+      recordingMode: 'desktop',
+      chunkLengthMs: 60,
+      recordingStart: Date.now(),
+      source: { kind: 'computer-audio' },
+    },
+  });
+  expect((await refusal(computer, mark)).error.message).toMatch(/^audio.metadata.source.label: /);
 });

@@ -418,7 +418,21 @@ export class LiveRoom {
     this.broadcast('ended');
   }
 
-  startAudio(member: RoomMember, lang: string, resumedFromMs?: number): void {
+  /** The speaker a member's computer-audio stream is shown as (rooms/speakers.ts). */
+  async streamSpeaker(member: RoomMember, label: string): Promise<{ avaId: string; name: string }> {
+    this.refuseOnceEnding();
+    const result = await this.whoSaid.streamSpeaker(member, label);
+    if (!result.ok) throw new RoomError(result.code, result.message);
+    return result.speaker;
+  }
+
+  /** `shownAs`: the stream is the computer's sound, its lines that speaker's (streamSpeaker). */
+  startAudio(
+    member: RoomMember,
+    lang: string,
+    resumedFromMs?: number,
+    shownAs?: { avaId: string; name: string },
+  ): void {
     const usePaidASR = member.usePaidASR;
     if (this.record.state === 'ended' || this.ending)
       throw new RoomError('room-ended', 'the conversation has ended');
@@ -427,8 +441,9 @@ export class LiveRoom {
     const trackId = `${member.avaId}-${randomId(6)}`;
     const track = new AudioTrack({
       trackId,
-      author: member.avaId,
-      authorShow: member.userName,
+      author: shownAs?.avaId ?? member.avaId,
+      authorShow: shownAs?.name ?? member.userName,
+      ...(shownAs ? { sourceAuthor: member.avaId } : {}),
       lang,
       usePaidASR,
       startWallMs: this.services.now(),
@@ -446,11 +461,13 @@ export class LiveRoom {
     const lastAudioAtMs = this.interrupted.get(member.avaId);
     this.interrupted.delete(member.avaId);
     if (resumedFromMs !== undefined) this.markGap(member, lang, lastAudioAtMs, resumedFromMs);
-    this.speakers.set(member.avaId, {
-      avaId: member.avaId,
-      avaName: member.userName,
-      userName: member.userName,
-    });
+    // The computer's sound is not the person speaking: its speaker is already in the list.
+    if (!shownAs)
+      this.speakers.set(member.avaId, {
+        avaId: member.avaId,
+        avaName: member.userName,
+        userName: member.userName,
+      });
     this.broadcast('audio-stream-started');
   }
 
@@ -493,7 +510,13 @@ export class LiveRoom {
     if (recent.length < MAX_RESTARTS) {
       this.restarts.set(member, [...recent, now]);
       try {
-        this.startAudio(member, track.context.lang);
+        const c = track.context;
+        this.startAudio(
+          member,
+          c.lang,
+          undefined,
+          c.sourceAuthor ? { avaId: c.author, name: c.authorShow } : undefined,
+        );
         restarted = true;
       } catch (error) {
         message = `${message}; ${(error as Error).message}`;

@@ -124,6 +124,33 @@ export class RoomSpeakers {
     return moved ? OK : refused('rate-limited', BEHIND);
   }
 
+  /**
+   * The speaker a person's computer-audio stream is shown as: one per person and label, made
+   * the first time (stored like any named speaker) and kept after, under whatever name the room
+   * has since given it. Its id is derived from the two, so a restart or a new recording finds it.
+   */
+  async streamSpeaker(
+    person: { avaId: string },
+    label: string,
+  ): Promise<{ ok: true; speaker: { avaId: string; name: string } } | Extract<SpeakerResult, { ok: false }>> {
+    const checked = checkSpeakerName(label);
+    if (!checked.ok)
+      return {
+        ok: false,
+        code: 'invalid-message',
+        message: `audio.metadata.source.label: ${checked.message}`,
+      };
+    const speakerId = streamSpeakerId(person.avaId, checked.name);
+    const existing = this.voicing.get(speakerId);
+    if (existing) {
+      const target = this.target(speakerId)!;
+      return { ok: true, speaker: target };
+    }
+    const named = await this.name(speakerId, checked.name);
+    if (!named.ok) return named;
+    return { ok: true, speaker: { avaId: speakerId, name: checked.name } };
+  }
+
   /** Gives one stored line to another speaker of the room (a person, or a voicing speaker). */
   assignLine(lineId: string, speakerId: string): SpeakerResult {
     const line = this.line(lineId);
@@ -196,6 +223,18 @@ export class RoomSpeakers {
     }
     return ok;
   }
+}
+
+/** A stable voicing id for a person's stream label (FNV-1a, two 32-bit halves, in hex). */
+export function streamSpeakerId(avaId: string, label: string): string {
+  let a = 0x811c9dc5;
+  let b = 0x01000193;
+  for (const ch of `${avaId}\u0000${label.toLowerCase()}`) {
+    const code = ch.codePointAt(0)!;
+    a = Math.imul(a ^ code, 0x01000193) >>> 0;
+    b = Math.imul(b ^ code, 0x5bd1e995) >>> 0;
+  }
+  return `voicing-${a.toString(16).padStart(8, '0')}${b.toString(16).padStart(8, '0')}`;
 }
 
 function speakerOf(s: StoredSpeaker): Speaker {

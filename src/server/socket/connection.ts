@@ -404,7 +404,20 @@ export function handleConnection(ws: WebSocket, deps: ConnectionDeps, origin?: s
             fail('rate-limited', 'recording is being started too often; wait a moment', message.type);
             return;
           }
-          room.startAudio(member, message.metadata.lang, message.metadata.resumedFromMs);
+          const source = message.metadata.source;
+          let shownAs: { avaId: string; name: string } | undefined;
+          if (source?.kind === 'computer-audio') {
+            if (!source.label) {
+              fail(
+                'invalid-message',
+                'audio.metadata.source.label: the computer’s sound needs its label (“Computer audio” in your language, or the meeting’s name)',
+                message.type,
+              );
+              return;
+            }
+            shownAs = await room.streamSpeaker(member, source.label);
+          }
+          room.startAudio(member, message.metadata.lang, message.metadata.resumedFromMs, shownAs);
         } else {
           await room.stopAudio(member);
         }

@@ -7,7 +7,10 @@
 import { describe, expect, it } from 'vitest';
 import type { StoredSpeaker } from '../../../../src/server/db/speakers';
 import type { RoomTranscripts, StoredFinal } from '../../../../src/server/db/transcripts';
+import type { AudioTrack } from '../../../../src/server/rooms/audio-track';
 import { LiveRoom, type RoomMember, type TranscriptStore } from '../../../../src/server/rooms/room';
+import { streamSpeakerId } from '../../../../src/server/rooms/speakers';
+import { isVoicingSpeakerId } from '../../../../src/shared/speakers';
 import type { Transcript } from '../../../../src/shared/entities';
 import type { ServerMessage, ServerMessageOf } from '../../../../src/shared/protocol';
 import { MAX_VOICING_SPEAKERS_PER_ROOM } from '../../../../src/shared/speakers';
@@ -63,13 +66,18 @@ function member(avaId: string, inbox: ServerMessage[], userName = avaId): RoomMe
   };
 }
 
+const tracks: AudioTrack[] = [];
+
 function newRoom(store: FakeStore, timers: FakeTimers, stored?: RoomTranscripts): LiveRoom {
   return new LiveRoom(
     roomRecord({ id: `${HOST}_room`, hostAvaId: HOST }),
     stored ?? { finals: [], nextIndex: 0, seq: 0 },
     {
       updateRoom: async () => undefined,
-      openSpeech: () => ({ ok: true }),
+      openSpeech: (_tier, _lang, track) => {
+        tracks.push(track);
+        return { ok: true };
+      },
       now: () => timers.now(),
       log: () => {},
       timers,
@@ -304,5 +312,47 @@ describe('after a restart', () => {
     expect(again.lineSourceOf(lineId)).toBe(HOST);
     const snapshot = inbox.find((m): m is ServerMessageOf<'transcripts'> => m.type === 'transcripts')!;
     expect(snapshot.transcripts[0]).toMatchObject({ author: GRANDMA, authorShow: 'Grandma' });
+  });
+});
+
+describe('the computer’s sound as its own stream', () => {
+  it('is shown under its label, as a speaker of its own whose lines the person’s device made', async () => {
+    const t = setup();
+    const shownAs = await t.room.streamSpeaker(t.host, 'Computer audio');
+    expect(shownAs).toEqual({ avaId: streamSpeakerId(HOST, 'Computer audio'), name: 'Computer audio' });
+    expect(t.store.speakers.get(shownAs.avaId)).toMatchObject({ name: 'Computer audio' });
+    t.room.startAudio(t.host, 'en-US', undefined, shownAs);
+    const status = lastStatus(t.friendInbox).status;
+    expect(status.audioStreams.map((s) => s.avaId)).toEqual([shownAs.avaId]);
+    // The person is not listed as speaking because their computer plays sound.
+    expect(status.speakers.map((s) => s.avaId)).toEqual([shownAs.avaId]);
+    tracks
+      .at(-1)!
+      .handle({ kind: 'final', segment: 0, text: 'welcome to the webinar', startMs: 0, endMs: 900 });
+    await flush();
+    const line = finals(t.friendInbox).at(-1)!.transcript;
+    expect(line).toMatchObject({ author: shownAs.avaId, authorShow: 'Computer audio', sourceAuthor: HOST });
+    expect(t.room.lineSourceOf(line.id)).toBe(HOST);
+  });
+
+  it('finds the same speaker again, under the name the room gave it since', async () => {
+    const t = setup();
+    const first = await t.room.streamSpeaker(t.host, 'Computer audio');
+    await t.room.nameVoicingSpeaker(first.avaId, 'Team meeting');
+    expect(await t.room.streamSpeaker(t.host, ' computer  AUDIO ')).toEqual({
+      avaId: first.avaId,
+      name: 'Team meeting',
+    });
+    // Another person's computer, or another label, is another speaker.
+    expect((await t.room.streamSpeaker(t.friend, 'Computer audio')).avaId).not.toBe(first.avaId);
+    expect((await t.room.streamSpeaker(t.host, 'Weekly sync')).avaId).not.toBe(first.avaId);
+    await expect(t.room.streamSpeaker(t.host, 'x')).rejects.toThrow(/label: A name must have/);
+  });
+
+  it('its id is a voicing id, stable for a person and label', () => {
+    const id = streamSpeakerId('abcdefghij0123456789', 'Computer audio');
+    expect(isVoicingSpeakerId(id)).toBe(true);
+    expect(streamSpeakerId('abcdefghij0123456789', 'Computer audio')).toBe(id);
+    expect(streamSpeakerId('abcdefghij0123456788', 'Computer audio')).not.toBe(id);
   });
 });
