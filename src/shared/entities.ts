@@ -18,6 +18,13 @@ export interface Speaker {
   avaId: string;
   avaName: string;
   userName: string;
+  /**
+   * A speaker with no device of their own, named in the room (shared/speakers.ts): someone
+   * sharing another person's microphone. Anyone who writes in the room may rename one.
+   */
+  voicing?: boolean;
+  /** Told apart in one stream by speaker identification ("Speaker 1"); the spec's flag. */
+  isSoloDiaSpeaker?: boolean;
 }
 
 export interface Participant {
@@ -101,6 +108,12 @@ export interface Transcript {
   t0: number;
   trackName: string;
   /**
+   * Whose microphone or keyboard produced the line, when it is now shown as another speaker's
+   * (assign-bloc-different-speaker). That person may still change its speaker; absent when the
+   * line is the author's own. (An addition to the spec's Transcript.)
+   */
+  sourceAuthor?: string;
+  /**
    * Not speech: a mark that the speaker's captions stopped from `fromMs` to `toMs` (server clock)
    * because their connection was lost, so every reader sees that something was said and lost.
    * Its texts are empty. (An addition to the spec's Transcript.)
@@ -132,6 +145,11 @@ export interface RecordingStartMetadata {
    * server clock as the client estimates it): the room marks the gap. (An addition to the spec.)
    */
   resumedFromMs?: number;
+  /**
+   * What the stream hears: the microphone (the person speaking) or the computer's sound, its own
+   * stream shown under `label` (rooms/speakers.ts). (An addition to the spec.)
+   */
+  source?: { kind: 'microphone' | 'computer-audio'; label?: string };
 }
 
 export interface AudioDevice {

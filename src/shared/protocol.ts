@@ -16,6 +16,7 @@ import {
 } from './constants';
 import type { ConnectionRole, ConversationStatus, Transcript } from './entities';
 import { FIREBASE_TOKEN_MAX_LENGTH, GUEST_CREDENTIAL_PATTERN } from './auth';
+import { VOICING_SPEAKER_ID_PATTERN } from './speakers';
 import { type Infer, boolean, formatIssue, literal, number, object, oneOf, optional, string } from './schema';
 
 export const SOCKET_PATH = '/ws';
@@ -80,6 +81,17 @@ export const clientMessageSchemas = {
         recordingStart: number({ min: 0 }),
         translation: optional(object({ target: optional(string({ max: 16 })) })),
         resumedFromMs: optional(number({ min: 0 })),
+        /**
+         * What this stream hears. The computer's sound is its own stream with its own label
+         * ("Computer audio" in the person's language, or the meeting's name), never mixed into
+         * the microphone's: its lines belong to a speaker of that name (rooms/speakers.ts).
+         */
+        source: optional(
+          object({
+            kind: oneOf(['microphone', 'computer-audio'] as const),
+            label: optional(string({ max: DISPLAY_NAME_MAX_LENGTH * 2 })),
+          }),
+        ),
       }),
     ),
   }),
@@ -93,6 +105,26 @@ export const clientMessageSchemas = {
     type: literal('typed-message'),
     text: string({ min: 1, max: KEYBOARD_MESSAGE_MAX_LENGTH }),
     lang: optional(string({ min: 2, max: 16 })),
+  }),
+  /**
+   * Who said what. A voicing speaker (shared/speakers.ts) is given a name, created by the first
+   * one; `assign-voicing-speaker-myself` says a voicing speaker was the sender all along (its lines
+   * become theirs); `assign-bloc-different-speaker` gives one line (blocId: a transcript id) to
+   * another speaker of the room.
+   */
+  'assign-voicing-speaker-myself': object({
+    type: literal('assign-voicing-speaker-myself'),
+    speakerId: string({ min: 1, max: 64, pattern: VOICING_SPEAKER_ID_PATTERN }),
+  }),
+  'assign-voicing-speaker-name': object({
+    type: literal('assign-voicing-speaker-name'),
+    speakerId: string({ min: 1, max: 64, pattern: VOICING_SPEAKER_ID_PATTERN }),
+    speakerName: string({ max: DISPLAY_NAME_MAX_LENGTH * 2 }),
+  }),
+  'assign-bloc-different-speaker': object({
+    type: literal('assign-bloc-different-speaker'),
+    speakerId: id(),
+    blocId: id(),
   }),
   close: object({
     type: literal('close'),
@@ -160,6 +192,8 @@ export type RoomStatusReason =
   | 'audio-stream-started'
   | 'audio-stream-stopped'
   | 'conversation-mode-changed'
+  /** A voicing speaker was named, renamed or claimed (who said what). */
+  | 'speakers-changed'
   | 'ended';
 
 /** Why a request to come in was refused (conversation.md section 8, join errors). */

@@ -287,6 +287,29 @@ const EXAMPLES: { [K in ClientMessageType]?: Example<K> } = {
       : rng.pick(['hello', 'Can you repeat that?', 'x'.repeat(500), 'é😀\n\nok']),
     ...(rng.chance(0.5) ? { lang: rng.pick(['en-US', 'fr-FR', 'es']) } : {}),
   }),
+  'assign-voicing-speaker-name': (_identity, rng) => ({
+    type: 'assign-voicing-speaker-name',
+    speakerId: rng.pick(['voicing-fuzzspeaker1', 'voicing-fuzzspeaker2', 'voicing-ZZZZZZZZZZZZZZZZ']),
+    speakerName: rng.pick([
+      'Grandma',
+      'x',
+      ' ',
+      'Zoë Über',
+      '名前名前',
+      'y'.repeat(49),
+      'z'.repeat(98),
+      '<b>bold</b>',
+    ]),
+  }),
+  'assign-voicing-speaker-myself': (_identity, rng) => ({
+    type: 'assign-voicing-speaker-myself',
+    speakerId: rng.pick(['voicing-fuzzspeaker1', 'voicing-fuzzspeaker2', 'voicing-nobodyatall']),
+  }),
+  'assign-bloc-different-speaker': (identity, rng) => ({
+    type: 'assign-bloc-different-speaker',
+    speakerId: rng.pick([identity.speakerId, 'voicing-fuzzspeaker1', 'nobody', 'voicing-nobodyatall']),
+    blocId: rng.pick(['nosuchline', 'typed000000000000', 'gap1']),
+  }),
   close: (_identity, rng) => ({
     type: 'close',
     ...(rng.chance(0.5)
@@ -335,8 +358,9 @@ function candidatesFor(complaint: string): Json[] {
   if (/expected boolean/.test(complaint)) return [true];
   if (/expected object/.test(complaint)) return [{}];
   if (/expected array/.test(complaint)) return [[]];
-  // "is required", "expected string", "invalid format": strings of the forms ids and codes take.
-  return ['a', 'abc', 'en-US', 'A1b2C3', 'abc.def', 'x'.repeat(64), 0, true, {}, []];
+  // "is required", "expected string", "invalid format": strings of the forms ids and codes take
+  // (a voicing speaker's id among them, shared/speakers.ts).
+  return ['a', 'abc', 'en-US', 'A1b2C3', 'abc.def', 'x'.repeat(64), 'voicing-A1b2C3d4', 0, true, {}, []];
 }
 
 /**

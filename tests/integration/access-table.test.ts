@@ -172,6 +172,21 @@ beforeAll(async () => {
   const host = await CaptionClient.connect(server.url, { user: hostUser! });
   keep.push(host);
   room = tokensOf(host);
+  // A line of the host's, someone else's for the other actors of assign-bloc-different-speaker,
+  // and a named speaker to give lines to.
+  const typedMark = host.received.length;
+  host.send({ type: 'typed-message', text: 'The host said this.' });
+  const typed = await host.waitFor(
+    (m) => m.type === 'transcript' && m.transcript.origin === 'human',
+    10_000,
+    typedMark,
+  );
+  hostLineId = (typed as Extract<ServerMessage, { type: 'transcript' }>).transcript.id;
+  host.send({
+    type: 'assign-voicing-speaker-name',
+    speakerId: 'voicing-walkedspeaker2',
+    speakerName: 'Walked Two',
+  });
   // Members join through their links and stay members.
   for (const [person, token, role] of [
     [people.rw, room.rwToken, 'participant'],
@@ -366,8 +381,11 @@ describe('HTTP routes, every actor', () => {
   });
 });
 
-/** A message (or a binary frame) that asks for exactly this action. */
-const MESSAGES: Record<SocketAction, () => ClientMessage | Buffer> = {
+/**
+ * A message (or a binary frame) that asks for exactly this action. `ownLineId`: a line the actor
+ * just typed, for the rows whose `own` cell is about a line of one's own.
+ */
+const MESSAGES: Record<SocketAction, (ownLineId?: string) => ClientMessage | Buffer> = {
   'connection-params': () => {
     throw new Error('connection-params is walked on its own');
   },
@@ -410,6 +428,21 @@ const MESSAGES: Record<SocketAction, () => ClientMessage | Buffer> = {
   'reset-recorder': () => ({ type: 'reset-recorder' }),
   'signal-i-am-typing': () => ({ type: 'signal-i-am-typing', fromUser: true }),
   'typed-message': () => ({ type: 'typed-message', text: 'Can everyone hear me?' }),
+  'assign-voicing-speaker-name': () => ({
+    type: 'assign-voicing-speaker-name',
+    speakerId: 'voicing-walkedspeaker1',
+    speakerName: 'Walked Speaker',
+  }),
+  'assign-voicing-speaker-myself': () => ({
+    type: 'assign-voicing-speaker-myself',
+    speakerId: 'voicing-walkedspeaker1',
+  }),
+  // Someone else's line (the host's typed one, made in beforeAll) unless the actor's own is given.
+  'assign-bloc-different-speaker': (ownLineId) => ({
+    type: 'assign-bloc-different-speaker',
+    blocId: ownLineId ?? hostLineId,
+    speakerId: 'voicing-walkedspeaker2',
+  }),
   close: () => ({ type: 'close' }),
   'transcripts-since': () => ({ type: 'transcripts-since', afterSeq: 0 }),
   'transcripts-before': () => ({ type: 'transcripts-before', beforeIndex: 1 }),
@@ -417,12 +450,32 @@ const MESSAGES: Record<SocketAction, () => ClientMessage | Buffer> = {
 
 const SOCKET_REFUSALS = new Set(['forbidden', 'room-ended', 'not-connected']);
 
+/** A line the host typed in the walked room: someone else's line for every other actor. */
+let hostLineId = 'no-line-yet';
+
+/** Types a line on a member's socket and answers its id once it is stored and shown. */
+async function typeLine(ws: WebSocket, received: ServerMessage[], author: string): Promise<string> {
+  const mark = received.length;
+  ws.send(JSON.stringify({ type: 'typed-message', text: 'A line of my own.' }));
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const shown = received
+      .slice(mark)
+      .find(
+        (m) => m.type === 'transcript' && m.transcript.author === author && m.transcript.origin === 'human',
+      );
+    if (shown && shown.type === 'transcript') return shown.transcript.id;
+    if (Date.now() > deadline) throw new Error(`${author}: the typed line never came back`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
 /**
  * Sends one action on a socket of `actor` (a member's connection to its room, or an unconnected
  * socket for those who are not in it), then a ping: the answers before the PONG say whether it
  * was refused. The host ending a room does so in a room of its own.
  */
-async function socketAnswer(action: SocketAction, actor: Actor): Promise<'allowed' | 'refused'> {
+async function socketAnswer(action: SocketAction, actor: Actor, own = false): Promise<'allowed' | 'refused'> {
   const { person, room: target } = playerOf(actor);
   let ws: WebSocket;
   let received: ServerMessage[];
@@ -446,8 +499,9 @@ async function socketAnswer(action: SocketAction, actor: Actor): Promise<'allowe
       ws.once('error', reject);
     });
   }
+  const ownLineId = own ? await typeLine(ws, received, person!.avaId) : undefined;
   const mark = received.length;
-  const message = MESSAGES[action]();
+  const message = MESSAGES[action](ownLineId);
   ws.send(Buffer.isBuffer(message) ? message : JSON.stringify(message), { binary: Buffer.isBuffer(message) });
   if (action !== 'close') ws.send(JSON.stringify({ type: 'ping', clientTimeMs: 2 }));
   const deadline = Date.now() + 10_000;
@@ -488,10 +542,14 @@ describe('socket actions, every actor', () => {
     for (const action of Object.keys(SOCKET_ACCESS) as SocketAction[]) {
       if (action === 'connection-params') continue;
       for (const actor of ACTORS) {
-        if (SOCKET_ACCESS[action].cells[actor] === 'n/a') continue;
-        const expected = allows(SOCKET_ACCESS[action], actor) ? 'allowed' : 'refused';
-        const got = await socketAnswer(action, actor);
-        if (got !== expected) mismatches.push(`${action} as ${actor}: ${got}`);
+        const cell = SOCKET_ACCESS[action].cells[actor];
+        if (cell === 'n/a') continue;
+        for (const own of cell === 'own' ? [true, false] : [false]) {
+          const expected = allows(SOCKET_ACCESS[action], actor, own) ? 'allowed' : 'refused';
+          const got = await socketAnswer(action, actor, own);
+          if (got !== expected)
+            mismatches.push(`${action} as ${actor}${cell === 'own' ? ` (own: ${own})` : ''}: ${got}`);
+        }
       }
     }
     expect(mismatches).toEqual([]);

@@ -63,6 +63,14 @@ function room(allowed: readonly Actor[], note: string): AccessRow {
   return { scope: 'room', cells, note };
 }
 
+/** A room row where some actors may act only on their own record (`own`). */
+function roomOwn(allowed: readonly Actor[], own: readonly Actor[], note: string): AccessRow {
+  const row = room(allowed, note);
+  const cells = { ...row.cells };
+  for (const a of own) cells[a] = 'own';
+  return { ...row, cells };
+}
+
 const EVERYONE_IN_ROOM = [...MEMBER_ACTORS] as const;
 const SPEAKERS = ['host', 'rw-member'] as const;
 
@@ -167,6 +175,19 @@ export const SOCKET_ACCESS = {
     ['host', 'rw-member', 'scribe'],
     'A typed reply joins the transcript as the sender’s own line; read-only members only read. Limited per connection.',
   ),
+  'assign-voicing-speaker-name': room(
+    ['host', 'rw-member', 'scribe'],
+    'Names (the first time, creates) or renames a speaker who has no device of their own; people’s own names are theirs (the id cannot be a person’s).',
+  ),
+  'assign-voicing-speaker-myself': room(
+    SPEAKERS,
+    'Says a voicing speaker was oneself: its lines become one’s own (a speaker already claimed is refused).',
+  ),
+  'assign-bloc-different-speaker': roomOwn(
+    ['host'],
+    ['rw-member'],
+    'Changes the speaker of a line: the host any line; a member only a line their own microphone or keyboard made (whoever it is shown as now).',
+  ),
   close: room(EVERYONE_IN_ROOM, 'Closes one’s own connection.'),
   'transcripts-since': room(EVERYONE_IN_ROOM, 'Finals missed after a gap or a reconnection.'),
   'transcripts-before': room(EVERYONE_IN_ROOM, 'Older finals, when scrolling back.'),
@@ -194,6 +215,9 @@ const ACTIONS_OF: { [K in ClientMessageType]: (message: ClientMessageOf<K>) => S
   'reset-recorder': () => ['reset-recorder'],
   'signal-i-am-typing': () => ['signal-i-am-typing'],
   'typed-message': () => ['typed-message'],
+  'assign-voicing-speaker-name': () => ['assign-voicing-speaker-name'],
+  'assign-voicing-speaker-myself': () => ['assign-voicing-speaker-myself'],
+  'assign-bloc-different-speaker': () => ['assign-bloc-different-speaker'],
   close: () => ['close'],
   ping: () => ['ping'],
   'transcripts-since': () => ['transcripts-since'],

@@ -249,6 +249,29 @@ const migrations: Record<string, Migration> = {
       await sql`alter table transcripts drop column if exists gap_to_ms`.execute(db);
     },
   },
+  '2026-11-26-007-speakers': {
+    async up(db: Kysely<unknown>) {
+      // Who said what (issue 11): a line given to another speaker keeps whose microphone or
+      // keyboard made it (that person may still change it), and the room's voicing speakers,
+      // people named in the room who have no device, outlive a restart even before any line is
+      // theirs. A claimed one (assign-voicing-speaker-myself) names the person it was.
+      await db.schema.alterTable('transcripts').addColumn('source_author', 'text').execute();
+      await db.schema
+        .createTable('room_speakers')
+        .addColumn('room_id', 'text', (c) => c.notNull().references('rooms.id').onDelete('cascade'))
+        .addColumn('speaker_id', 'text', (c) => c.notNull())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('identified', 'boolean', (c) => c.notNull().defaultTo(false))
+        .addColumn('claimed_by', 'text')
+        .addColumn('created_at_ms', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('room_speakers_pk', ['room_id', 'speaker_id'])
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await sql`drop table if exists room_speakers`.execute(db);
+      await sql`alter table transcripts drop column if exists source_author`.execute(db);
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

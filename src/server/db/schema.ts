@@ -59,6 +59,20 @@ export interface TranscriptsTable {
   seq: number;
   /** A gap marker's end (its start is timestamp_ms); null for a caption. */
   gap_to_ms: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Whose microphone or keyboard made a line now given to another speaker; null: the author's own. */
+  source_author: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A room's voicing speakers (shared/speakers.ts): named in the room, no device of their own. */
+export interface RoomSpeakersTable {
+  room_id: string;
+  speaker_id: string;
+  name: string;
+  /** Made by speaker identification ("Speaker 2") rather than named by a person. */
+  identified: Generated<boolean>;
+  /** The person who said this speaker was them (assign-voicing-speaker-myself). */
+  claimed_by: string | null;
+  created_at_ms: Millis;
 }
 
 export interface RoomMembersTable {
@@ -132,4 +146,5 @@ export interface Database {
   guest_users: GuestUsersTable;
   rooms: RoomsTable;
   transcripts: TranscriptsTable;
+  room_speakers: RoomSpeakersTable;
 }

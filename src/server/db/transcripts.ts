@@ -2,6 +2,7 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Transcript, WordTiming } from '../../shared/entities';
 import type { Database, TranscriptsTable } from './schema';
+import { SpeakerRepository, type StoredSpeaker } from './speakers';
 
 /** A stored final and the room's sequence number of its last change. */
 export interface StoredFinal {
@@ -17,10 +18,21 @@ export interface RoomTranscripts {
   nextIndex: number;
   /** The room's last stored change. */
   seq: number;
+  /** The room's voicing speakers (db/speakers.ts), in the order they were made. */
+  speakers?: StoredSpeaker[];
 }
 
 export class TranscriptRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  private readonly speakers: SpeakerRepository;
+
+  constructor(private readonly db: Kysely<Database>) {
+    this.speakers = new SpeakerRepository(db);
+  }
+
+  /** A voicing speaker named, renamed or claimed in a room. */
+  saveSpeaker(roomId: string, speaker: StoredSpeaker): Promise<void> {
+    return this.speakers.save(roomId, speaker);
+  }
 
   /**
    * Saves a final as change `seq` of its room; saving the same id again replaces it (a corrected
@@ -47,6 +59,7 @@ export class TranscriptRepository {
       use_paid_asr: t.usePaidASR,
       seq,
       gap_to_ms: t.gap?.toMs ?? null,
+      source_author: t.sourceAuthor ?? null,
     };
     await this.db.transaction().execute(async (trx) => {
       await trx
@@ -56,7 +69,10 @@ export class TranscriptRepository {
           oc.columns(['room_id', 'id']).doUpdateSet({
             text: values.text,
             words: values.words,
+            // A line given to another speaker is saved again under its new author.
+            author: values.author,
             author_show: values.author_show,
+            source_author: values.source_author,
             seq,
           }),
         )
@@ -99,6 +115,7 @@ export class TranscriptRepository {
       finals: rows.map((r) => ({ transcript: toTranscript(r), seq: Number(r.seq) })),
       nextIndex: Number(counters?.next_index ?? 0),
       seq: Number(counters?.last_seq ?? 0),
+      speakers: await this.speakers.list(roomId),
     };
   }
 
@@ -135,6 +152,7 @@ function toTranscript(r: Selectable<TranscriptsTable>): Transcript {
     t0: r.t0,
     trackName: r.track_name,
   };
+  if (r.source_author) transcript.sourceAuthor = r.source_author;
   if (r.gap_to_ms !== null && r.gap_to_ms !== undefined) {
     transcript.gap = { fromMs: Number(r.timestamp_ms), toMs: Number(r.gap_to_ms), reason: 'connection-lost' };
   } else if (r.origin !== 'human') {

@@ -13,6 +13,8 @@ export interface TrackContext {
   trackId: string;
   author: string;
   authorShow: string;
+  /** Whose device the stream comes from, when its lines are shown as another speaker's (computer audio). */
+  sourceAuthor?: string;
   lang: string;
   usePaidASR: boolean;
   /** Server time when the track's first sample arrived; utterance times are offsets from it. */
@@ -135,6 +137,7 @@ export class AudioTrack {
       timestampMs: c.startWallMs + event.startMs,
       t0: event.startMs,
       trackName: c.trackId,
+      ...(c.sourceAuthor ? { sourceAuthor: c.sourceAuthor } : {}),
     };
   }
 }

@@ -31,6 +31,8 @@ import { type AdmissionDecision, AdmissionDesk, type AdmissionRequest } from './
 import { IndexReservation } from './index-reservation';
 import { gapMarker, gapSpan } from './gaps';
 import { PersistQueue, retryDelayMs } from './persist-queue';
+import { RoomSpeakers, type SpeakerResult } from './speakers';
+import type { StoredSpeaker } from '../db/speakers';
 import { type Timers, realTimers } from './throttle';
 
 /** One connected client as the room sees it. */
@@ -49,6 +51,8 @@ export interface RoomMember {
 export interface TranscriptStore {
   saveFinal(roomId: string, t: Transcript, seq: number): Promise<void>;
   reserveIndexes(roomId: string, upTo: number): Promise<number>;
+  /** A voicing speaker named, renamed or claimed (rooms/speakers.ts). */
+  saveSpeaker(roomId: string, speaker: StoredSpeaker): Promise<void>;
 }
 
 export interface RoomServices {
@@ -127,6 +131,8 @@ export class LiveRoom {
   private readonly lastAudioAt = new Map<string, number>();
   /** Speakers whose connection was lost while recording, with when their audio stopped. */
   private readonly interrupted = new Map<string, number>();
+  /** Who said what: voicing speakers and lines given to another speaker (speakers.ts). */
+  private readonly whoSaid: RoomSpeakers;
 
   constructor(
     private record: RoomRecord,
@@ -161,6 +167,18 @@ export class LiveRoom {
         this.speakers.set(t.author, { avaId: t.author, avaName: t.authorShow, userName: t.authorShow });
       }
     }
+    this.whoSaid = new RoomSpeakers(
+      {
+        finals: () => this.finals,
+        speakers: this.speakers,
+        memberName: (avaId) => [...this.members].find((m) => m.avaId === avaId)?.userName,
+        resave: (line) => this.queue.push({ transcript: line }),
+        saveSpeaker: (speaker) => store.saveSpeaker(this.id, speaker),
+        announce: () => this.broadcast('speakers-changed'),
+        now: () => services.now(),
+      },
+      stored.speakers,
+    );
   }
 
   get id(): string {
@@ -400,7 +418,21 @@ export class LiveRoom {
     this.broadcast('ended');
   }
 
-  startAudio(member: RoomMember, lang: string, resumedFromMs?: number): void {
+  /** The speaker a member's computer-audio stream is shown as (rooms/speakers.ts). */
+  async streamSpeaker(member: RoomMember, label: string): Promise<{ avaId: string; name: string }> {
+    this.refuseOnceEnding();
+    const result = await this.whoSaid.streamSpeaker(member, label);
+    if (!result.ok) throw new RoomError(result.code, result.message);
+    return result.speaker;
+  }
+
+  /** `shownAs`: the stream is the computer's sound, its lines that speaker's (streamSpeaker). */
+  startAudio(
+    member: RoomMember,
+    lang: string,
+    resumedFromMs?: number,
+    shownAs?: { avaId: string; name: string },
+  ): void {
     const usePaidASR = member.usePaidASR;
     if (this.record.state === 'ended' || this.ending)
       throw new RoomError('room-ended', 'the conversation has ended');
@@ -409,8 +441,9 @@ export class LiveRoom {
     const trackId = `${member.avaId}-${randomId(6)}`;
     const track = new AudioTrack({
       trackId,
-      author: member.avaId,
-      authorShow: member.userName,
+      author: shownAs?.avaId ?? member.avaId,
+      authorShow: shownAs?.name ?? member.userName,
+      ...(shownAs ? { sourceAuthor: member.avaId } : {}),
       lang,
       usePaidASR,
       startWallMs: this.services.now(),
@@ -428,11 +461,13 @@ export class LiveRoom {
     const lastAudioAtMs = this.interrupted.get(member.avaId);
     this.interrupted.delete(member.avaId);
     if (resumedFromMs !== undefined) this.markGap(member, lang, lastAudioAtMs, resumedFromMs);
-    this.speakers.set(member.avaId, {
-      avaId: member.avaId,
-      avaName: member.userName,
-      userName: member.userName,
-    });
+    // The computer's sound is not the person speaking: its speaker is already in the list.
+    if (!shownAs)
+      this.speakers.set(member.avaId, {
+        avaId: member.avaId,
+        avaName: member.userName,
+        userName: member.userName,
+      });
     this.broadcast('audio-stream-started');
   }
 
@@ -475,7 +510,13 @@ export class LiveRoom {
     if (recent.length < MAX_RESTARTS) {
       this.restarts.set(member, [...recent, now]);
       try {
-        this.startAudio(member, track.context.lang);
+        const c = track.context;
+        this.startAudio(
+          member,
+          c.lang,
+          undefined,
+          c.sourceAuthor ? { avaId: c.author, name: c.authorShow } : undefined,
+        );
         restarted = true;
       } catch (error) {
         message = `${message}; ${(error as Error).message}`;
@@ -578,6 +619,38 @@ export class LiveRoom {
       this.clearTyping(member.avaId);
       this.broadcast('someone-is-typing');
     }
+  }
+
+  /** Whose microphone or keyboard made a stored line: who, besides the host, may change its speaker. */
+  lineSourceOf(lineId: string): string | undefined {
+    return this.whoSaid.sourceOf(lineId);
+  }
+
+  /** assign-voicing-speaker-name: names (creating, the first time) a speaker with no device. */
+  async nameVoicingSpeaker(speakerId: string, name: string): Promise<void> {
+    this.refuseOnceEnding();
+    this.check(await this.whoSaid.name(speakerId, name));
+  }
+
+  /** assign-voicing-speaker-myself: a voicing speaker was `member`; its lines become theirs. */
+  async claimVoicingSpeaker(member: RoomMember, speakerId: string): Promise<void> {
+    this.refuseOnceEnding();
+    this.check(await this.whoSaid.claim(speakerId, member));
+  }
+
+  /** assign-bloc-different-speaker: one stored line is given to another speaker. */
+  assignLineSpeaker(lineId: string, speakerId: string): void {
+    this.refuseOnceEnding();
+    this.check(this.whoSaid.assignLine(lineId, speakerId));
+  }
+
+  private refuseOnceEnding(): void {
+    if (this.record.state === 'ended' || this.ending)
+      throw new RoomError('room-ended', 'the conversation has ended');
+  }
+
+  private check(result: SpeakerResult): void {
+    if (!result.ok) throw new RoomError(result.code, result.message);
   }
 
   /**

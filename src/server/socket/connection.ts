@@ -330,7 +330,16 @@ export function handleConnection(ws: WebSocket, deps: ConnectionDeps, origin?: s
   /** The first action of `message` the member may not take, if any. */
   function forbiddenAction(message: ClientMessage): SocketAction | undefined {
     const actor = actorNow();
-    return socketActionsOf(message).find((action) => !allows(SOCKET_ACCESS[action], actor));
+    const own = ownsTarget(message);
+    return socketActionsOf(message).find((action) => !allows(SOCKET_ACCESS[action], actor, own));
+  }
+
+  /** For a row with `own` cells: whether the message concerns the member's own record. */
+  function ownsTarget(message: ClientMessage): boolean {
+    // A line is its maker's: whose microphone or keyboard produced it.
+    if (message.type === 'assign-bloc-different-speaker')
+      return member !== undefined && room?.lineSourceOf(message.blocId) === member.avaId;
+    return false;
   }
 
   async function dispatch(message: ClientMessage): Promise<void> {
@@ -354,6 +363,8 @@ export function handleConnection(ws: WebSocket, deps: ConnectionDeps, origin?: s
     const forbidden = forbiddenAction(message);
     if (forbidden) {
       if (actorNow() === 'ended-member') fail('room-ended', 'the conversation has ended', message.type);
+      else if (SOCKET_ACCESS[forbidden].cells[actorNow()] === 'own')
+        fail('forbidden', `${forbidden}: a ${actorNow()} may do this only to their own`, message.type);
       else
         fail('forbidden', `${forbidden}: not allowed for a ${actorNow()} of this conversation`, message.type);
       return;
@@ -393,7 +404,20 @@ export function handleConnection(ws: WebSocket, deps: ConnectionDeps, origin?: s
             fail('rate-limited', 'recording is being started too often; wait a moment', message.type);
             return;
           }
-          room.startAudio(member, message.metadata.lang, message.metadata.resumedFromMs);
+          const source = message.metadata.source;
+          let shownAs: { avaId: string; name: string } | undefined;
+          if (source?.kind === 'computer-audio') {
+            if (!source.label) {
+              fail(
+                'invalid-message',
+                'audio.metadata.source.label: the computer’s sound needs its label (“Computer audio” in your language, or the meeting’s name)',
+                message.type,
+              );
+              return;
+            }
+            shownAs = await room.streamSpeaker(member, source.label);
+          }
+          room.startAudio(member, message.metadata.lang, message.metadata.resumedFromMs, shownAs);
         } else {
           await room.stopAudio(member);
         }
@@ -417,6 +441,15 @@ export function handleConnection(ws: WebSocket, deps: ConnectionDeps, origin?: s
         room.addTypedLine(member, text, message.lang);
         return;
       }
+      case 'assign-voicing-speaker-name':
+        await room.nameVoicingSpeaker(message.speakerId, message.speakerName);
+        return;
+      case 'assign-voicing-speaker-myself':
+        await room.claimVoicingSpeaker(member, message.speakerId);
+        return;
+      case 'assign-bloc-different-speaker':
+        room.assignLineSpeaker(message.blocId, message.speakerId);
+        return;
       case 'transcripts-since':
       case 'transcripts-before':
         room.requestTranscripts(member, message);

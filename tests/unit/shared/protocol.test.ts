@@ -58,6 +58,20 @@ const VALID: Record<string, Record<string, unknown>> = {
   'reset-recorder': { type: 'reset-recorder' },
   'signal-i-am-typing': { type: 'signal-i-am-typing', fromUser: true },
   'typed-message': { type: 'typed-message', text: 'Yes, I agree.', lang: 'en-US' },
+  'assign-voicing-speaker-myself': {
+    type: 'assign-voicing-speaker-myself',
+    speakerId: 'voicing-a1b2c3d4e5f6',
+  },
+  'assign-voicing-speaker-name': {
+    type: 'assign-voicing-speaker-name',
+    speakerId: 'voicing-a1b2c3d4e5f6',
+    speakerName: 'Grandma Rose',
+  },
+  'assign-bloc-different-speaker': {
+    type: 'assign-bloc-different-speaker',
+    speakerId: 'voicing-a1b2c3d4e5f6',
+    blocId: 'typedAbc123',
+  },
   close: { type: 'close', reason: 'last_guest_left' },
   ping: { type: 'ping', clientTimeMs: 123 },
   'transcripts-since': { type: 'transcripts-since', afterSeq: 41 },

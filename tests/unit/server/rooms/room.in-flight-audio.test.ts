@@ -15,6 +15,7 @@ function setUp() {
   const store: TranscriptStore = {
     saveFinal: async () => undefined,
     reserveIndexes: async (_id, upTo) => upTo,
+    saveSpeaker: async () => undefined,
   };
   const room = new LiveRoom(
     record,

@@ -13,6 +13,7 @@ function room(changes: Partial<RoomRecord> = {}): LiveRoom {
   const store: TranscriptStore = {
     saveFinal: async () => undefined,
     reserveIndexes: async (_id, upTo) => upTo,
+    saveSpeaker: async () => undefined,
   };
   const live = new LiveRoom(
     record,

@@ -65,6 +65,7 @@ class FakeStore implements TranscriptStore {
     this.counter = Math.max(this.counter, upTo);
     return this.counter;
   }
+  async saveSpeaker(): Promise<void> {}
 }
 
 function member(avaId: string, inbox: ServerMessage[]): RoomMember {

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Transcript } from '../../../../shared/entities';
 import { captionText } from '../model';
 import { GapNote } from './GapNote';
+import { LineSpeaker } from '../../speakers/components/LineSpeaker';
 
 /**
  * One caption: who spoke (shown when the speaker changes) and what they said. A partial (still being recognised) is drawn
@@ -35,7 +36,7 @@ export const CaptionLine = memo(function CaptionLine({
       data-id={transcript.id}
       lang={transcript.speechLang || undefined}
     >
-      <span className={showAuthor ? 'caption-author' : 'caption-author visually-hidden'}>{author}</span>{' '}
+      <LineSpeaker line={transcript} label={author} shown={showAuthor} />{' '}
       <span className="caption-text" data-testid="caption-text">
         {captionText(transcript)}
       </span>

@@ -30,6 +30,8 @@ import { ParticipantsList } from './ParticipantsList';
 import { RoomTitle } from './RoomTitle';
 import { COMPOSER_SHORTCUT, MessageComposer } from '../../typed-replies/components/MessageComposer';
 import { TypingIndicator } from '../../typed-replies/components/TypingIndicator';
+import { SpeakerChangeAnnouncer } from '../../speakers/components/SpeakerChangeAnnouncer';
+import { SpeakersList } from '../../speakers/components/SpeakersList';
 
 const SIDEBAR_ID = 'conversation-sidebar';
 
@@ -110,6 +112,7 @@ export function ConversationPage() {
         </div>
       </header>
       <CaptionsStartedAnnouncer />
+      <SpeakerChangeAnnouncer />
       <ConnectionNotice />
       <RefusedNotice />
       <JoiningNotice />
@@ -141,6 +144,7 @@ export function ConversationPage() {
           >
             <InviteCard />
             <ParticipantsList />
+            <SpeakersList />
             <section className="sidebar-settings" aria-label={t('conversation.settings')}>
               {wide ? null : (
                 <>

@@ -1,0 +1,32 @@
+/**
+ * Who said what (issue 11): speakers who have no device of their own. Two people sharing one
+ * microphone are told apart by giving some of its lines to a *voicing speaker*, a name created
+ * in the room ("Grandma", "Speaker 2"). Its id is made by the client that names it, so naming
+ * and assigning a line can be sent at once without waiting for an answer; the id's form can
+ * never be a person's avaId (20 letters and digits), so nobody can be impersonated by naming.
+ */
+import { DISPLAY_NAME_MESSAGE, isValidDisplayName } from './validation';
+import { randomId } from './ids';
+
+export const VOICING_SPEAKER_ID_PREFIX = 'voicing-';
+export const VOICING_SPEAKER_ID_PATTERN = /^voicing-[A-Za-z0-9]{8,32}$/;
+/** Named speakers one conversation may create: a room of people around a few microphones, with room to spare. */
+export const MAX_VOICING_SPEAKERS_PER_ROOM = 50;
+
+export function isVoicingSpeakerId(id: string): boolean {
+  return VOICING_SPEAKER_ID_PATTERN.test(id);
+}
+
+/** A fresh voicing speaker id (the client makes it when someone names a new speaker). */
+export function newVoicingSpeakerId(): string {
+  return `${VOICING_SPEAKER_ID_PREFIX}${randomId(12)}`;
+}
+
+/**
+ * A speaker's name as it is kept: trimmed, held to the spec's speaker display name rule (2 to 49
+ * characters after trimming). Returns the problem, in the words the account forms use, otherwise.
+ */
+export function checkSpeakerName(input: string): { ok: true; name: string } | { ok: false; message: string } {
+  const name = input.trim().replace(/\s+/g, ' ');
+  return isValidDisplayName(name) ? { ok: true, name } : { ok: false, message: DISPLAY_NAME_MESSAGE };
+}
