@@ -4,6 +4,7 @@
  * each utterance gets the next index; partials are sent at most every PARTIAL_THROTTLE_MS per
  * line (the final always), as the server does.
  */
+import { readableCaption } from '../../shared/caption-case';
 import { PARTIAL_THROTTLE_MS } from '../../shared/constants';
 import type { Transcript } from '../../shared/entities';
 import type { RecognizerEvent, RecognizerStream, SpeechEngine } from '../speech/types';
@@ -78,7 +79,7 @@ export class OfflineCaptioner {
       authorShow,
       origin: 'asr',
       speechLang: lang,
-      texts: { [lang]: event.text },
+      texts: { [lang]: readableCaption(event.text, lang, isFinal) },
       asr: {
         final: isFinal,
         timeReceivedMs: now,

@@ -3,6 +3,7 @@
  * spec's Transcript shape. Partials and the final of one utterance share an id, so captions
  * update in place; each utterance takes the room's next index when its first words appear.
  */
+import { readableCaption } from '../../shared/caption-case';
 import { PARTIAL_THROTTLE_MS } from '../../shared/constants';
 import type { Transcript } from '../../shared/entities';
 import type { PoolStream } from '../../native/speech/pool';
@@ -124,7 +125,7 @@ export class AudioTrack {
       authorShow: c.authorShow,
       origin: 'asr',
       speechLang: c.lang,
-      texts: { [c.lang]: event.text },
+      texts: { [c.lang]: readableCaption(event.text, c.lang, isFinal) },
       asr: {
         final: isFinal,
         timeReceivedMs: this.timers.now(),

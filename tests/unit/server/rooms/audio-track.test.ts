@@ -76,7 +76,7 @@ describe('AudioTrack.handle', () => {
     const { timers, partials, track } = setup();
     track.attach(fakeStream('pocketsphinx:en-us').stream);
     timers.advanceTo(5000);
-    track.handle(partial(0, 'hello', 1500));
+    track.handle(partial(0, 'Hello', 1500));
     expect(partials).toEqual([
       {
         id: 'trk1.0',
@@ -85,7 +85,7 @@ describe('AudioTrack.handle', () => {
         authorShow: 'Ada',
         origin: 'asr',
         speechLang: 'en-US',
-        texts: { 'en-US': 'hello' },
+        texts: { 'en-US': 'Hello' },
         asr: { final: false, timeReceivedMs: 5000, engine: 'pocketsphinx:en-us', endMs: 2000 },
         usePaidASR: false,
         index: 10,
@@ -98,35 +98,35 @@ describe('AudioTrack.handle', () => {
 
   it('throttles partials of an utterance to the latest per interval, with one id and one index', () => {
     const { timers, partials, track, allocations } = setup();
-    track.handle(partial(0, 'hello'));
+    track.handle(partial(0, 'Hello'));
     timers.advanceTo(50);
-    track.handle(partial(0, 'hello there'));
+    track.handle(partial(0, 'Hello there'));
     timers.advanceTo(120);
-    track.handle(partial(0, 'hello there you'));
-    expect(partials.map((p) => p.texts['en-US'])).toEqual(['hello']);
+    track.handle(partial(0, 'Hello there you'));
+    expect(partials.map((p) => p.texts['en-US'])).toEqual(['Hello']);
     timers.advanceTo(PARTIAL_THROTTLE_MS);
     expect(partials.map((p) => [p.texts['en-US'], p.id, p.index, p.asr?.timeReceivedMs])).toEqual([
-      ['hello', 'trk1.0', 10, 0],
-      ['hello there you', 'trk1.0', 10, 120],
+      ['Hello', 'trk1.0', 10, 0],
+      ['Hello there you', 'trk1.0', 10, 120],
     ]);
     expect(allocations()).toBe(1);
   });
 
   it('gives each utterance the next index when its first words appear, and throttles them apart', () => {
     const { partials, track, allocations } = setup();
-    track.handle(partial(0, 'one'));
-    track.handle(partial(1, 'two', 4000)); // a different utterance is not held back by the first
+    track.handle(partial(0, 'One'));
+    track.handle(partial(1, 'Two', 4000)); // a different utterance is not held back by the first
     track.handle(partial(0, 'one more')); // held back
     expect(partials.map((p) => [p.id, p.index, p.texts['en-US']])).toEqual([
-      ['trk1.0', 10, 'one'],
-      ['trk1.1', 11, 'two'],
+      ['trk1.0', 10, 'One'],
+      ['trk1.1', 11, 'Two'],
     ]);
     expect(allocations()).toBe(2);
   });
 
   it('sends a final in place of a pending partial, with the same id and index', () => {
     const { timers, partials, finals, track } = setup();
-    track.handle(partial(0, 'hello'));
+    track.handle(partial(0, 'Hello'));
     timers.advanceTo(50);
     track.handle(partial(0, 'hello word'));
     timers.advanceTo(80);
@@ -134,15 +134,15 @@ describe('AudioTrack.handle', () => {
       { w: 'hello', startMs: 1500, endMs: 1900 },
       { w: 'world', startMs: 1950, endMs: 2400 },
     ];
-    track.handle(final(0, 'hello world', 1500, words));
+    track.handle(final(0, 'Hello world', 1500, words));
     timers.advanceTo(10_000);
-    expect(partials.map((p) => p.texts['en-US'])).toEqual(['hello']); // the pending partial was dropped
+    expect(partials.map((p) => p.texts['en-US'])).toEqual(['Hello']); // the pending partial was dropped
     expect(finals).toHaveLength(1);
     expect(finals[0]).toMatchObject({
       id: 'trk1.0',
       isFinal: true,
       index: 10,
-      texts: { 'en-US': 'hello world' },
+      texts: { 'en-US': 'Hello world' },
       asr: { final: true, timeReceivedMs: 80, engine: '', words },
       timestampMs: START_WALL_MS + 1500,
       t0: 1500,
@@ -151,9 +151,9 @@ describe('AudioTrack.handle', () => {
 
   it('sends a final with no partial before it under a newly allocated index', () => {
     const { finals, track, allocations } = setup();
-    track.handle(final(3, 'just this', 9000));
+    track.handle(final(3, 'Just this', 9000));
     expect(finals.map((f) => [f.id, f.index, f.texts['en-US'], f.timestampMs])).toEqual([
-      ['trk1.3', 10, 'just this', START_WALL_MS + 9000],
+      ['trk1.3', 10, 'Just this', START_WALL_MS + 9000],
     ]);
     expect(allocations()).toBe(1);
   });
@@ -194,18 +194,28 @@ describe('AudioTrack.handle', () => {
   });
 });
 
+describe('AudioTrack captions read like sentences', () => {
+  it('capitalises a lowercase partial and ends its final with a full stop (shared/caption-case)', () => {
+    const { track, partials, finals } = setup();
+    track.handle(partial(0, 'the meeting starts'));
+    track.handle(final(0, 'the meeting starts at three', 5000));
+    expect(partials.map((p) => p.texts['en-US'])).toEqual(['The meeting starts']);
+    expect(finals.map((f) => f.texts['en-US'])).toEqual(['The meeting starts at three.']);
+  });
+});
+
 describe('AudioTrack.openPartials', () => {
   it('holds the last partial shown for each open line, and forgets a line once it is final', () => {
     const { timers, track } = setup();
     track.attach(fakeStream('pocketsphinx:en-us').stream);
     timers.advanceTo(1000);
-    track.handle(partial(0, 'good'));
-    expect(track.openPartials().map((t) => t.texts['en-US'])).toEqual(['good']);
+    track.handle(partial(0, 'Good'));
+    expect(track.openPartials().map((t) => t.texts['en-US'])).toEqual(['Good']);
     // A newer partial still waiting for the throttle is not on screen yet.
-    track.handle(partial(0, 'good morning'));
-    expect(track.openPartials().map((t) => t.texts['en-US'])).toEqual(['good']);
+    track.handle(partial(0, 'Good morning'));
+    expect(track.openPartials().map((t) => t.texts['en-US'])).toEqual(['Good']);
     timers.advanceTo(1000 + PARTIAL_THROTTLE_MS);
-    expect(track.openPartials().map((t) => t.texts['en-US'])).toEqual(['good morning']);
+    expect(track.openPartials().map((t) => t.texts['en-US'])).toEqual(['Good morning']);
     track.handle(final(0, 'good morning everyone'));
     expect(track.openPartials()).toEqual([]);
   });

@@ -141,11 +141,11 @@ describe('LiveRoom transcripts', () => {
   it('shows a final only once stored, with the next seq; partials carry the current seq', async () => {
     const t = setup();
     t.room.startAudio(t.host, 'en-US');
-    t.track().handle(ev('partial', 0, 'hello'));
-    t.track().handle(ev('final', 0, 'hello there'));
+    t.track().handle(ev('partial', 0, 'Hello'));
+    t.track().handle(ev('final', 0, 'Hello there'));
     expect(finalsShown(t.inbox)).toEqual([]);
     await flush();
-    expect(finalsShown(t.inbox)).toEqual([{ text: 'hello there', seq: 1, index: 0 }]);
+    expect(finalsShown(t.inbox)).toEqual([{ text: 'Hello there', seq: 1, index: 0 }]);
     t.track().handle(ev('partial', 1, 'and'));
     const last = transcriptMessages(t.inbox).at(-1)!;
     expect(last).toMatchObject({ seq: 1, transcript: { isFinal: false } });
@@ -158,7 +158,7 @@ describe('LiveRoom transcripts', () => {
     t.store.down = true;
     for (let s = 0; s < 3; s++) {
       t.track().handle(ev('partial', s, `p${s}`));
-      t.track().handle(ev('final', s, `line ${s}`));
+      t.track().handle(ev('final', s, `Line ${s}`));
     }
     await flush();
     t.timers.advanceTo(2000);
@@ -172,9 +172,9 @@ describe('LiveRoom transcripts', () => {
     t.timers.advanceTo(10_000);
     await flush();
     expect(finalsShown(t.inbox)).toEqual([
-      { text: 'line 0', seq: 1, index: 0 },
-      { text: 'line 1', seq: 2, index: 1 },
-      { text: 'line 2', seq: 3, index: 2 },
+      { text: 'Line 0', seq: 1, index: 0 },
+      { text: 'Line 1', seq: 2, index: 1 },
+      { text: 'Line 2', seq: 3, index: 2 },
     ]);
     expect(finalsShown(late).map((f) => f.seq)).toEqual([1, 2, 3]);
     expect([...t.store.rows.values()].map((r) => r.seq).sort()).toEqual([1, 2, 3]);
@@ -185,15 +185,15 @@ describe('LiveRoom transcripts', () => {
     const store = new FakeStore(8);
     const t = setup({ finals: [storedFinal(0, 1), storedFinal(1, 2)], nextIndex: 8, seq: 2 }, store);
     t.room.startAudio(t.host, 'en-US');
-    t.track().handle(ev('partial', 0, 'new line'));
+    t.track().handle(ev('partial', 0, 'New line'));
     expect(transcriptMessages(t.inbox).at(-1)!.transcript.index).toBe(8);
     await flush();
     // Indexes are reserved ahead, durably.
     expect(store.reserveCalls.length).toBeGreaterThan(0);
     expect(store.counter).toBeGreaterThan(8);
-    t.track().handle(ev('final', 0, 'new line'));
+    t.track().handle(ev('final', 0, 'New line'));
     await flush();
-    expect(finalsShown(t.inbox)).toEqual([{ text: 'new line', seq: 3, index: 8 }]);
+    expect(finalsShown(t.inbox)).toEqual([{ text: 'New line', seq: 3, index: 8 }]);
   });
 
   it('gives joiners the latest finals only, and the rest on request', () => {
