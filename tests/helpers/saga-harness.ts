@@ -20,6 +20,7 @@ import {
   type SocketConnection,
   SocketLink,
 } from '../../src/renderer/features/socket/connection';
+import type { DownloadedFile, FileTransfer } from '../../src/renderer/lib/files';
 import type { HttpClient, HttpResult, RequestOptions } from '../../src/renderer/lib/http';
 import type { FirebaseClientConfig } from '../../src/shared/api';
 import {
@@ -122,6 +123,20 @@ export class FakeHttp implements HttpClient {
   }
   callsTo(method: Method, path: string): HttpCall[] {
     return this.calls.filter((c) => c.method === method && c.path === path);
+  }
+}
+
+/** Downloads in memory: tests say what the server answers and read what was saved. */
+export class FakeFiles implements FileTransfer {
+  readonly requests: { path: string; headers: Record<string, string> }[] = [];
+  readonly saved: DownloadedFile[] = [];
+  answer: HttpResult<DownloadedFile> = { ok: false, status: 404, message: 'not found' };
+  download(path: string, headers: Record<string, string>): Promise<HttpResult<DownloadedFile>> {
+    this.requests.push({ path, headers });
+    return Promise.resolve(this.answer);
+  }
+  save(file: DownloadedFile): void {
+    this.saved.push(file);
   }
 }
 
@@ -353,6 +368,7 @@ export function makeFakes(): Fakes {
       openUrl: (url) => void opened.push(url),
     },
     clipboard: { writeText: async () => {} },
+    files: new FakeFiles(),
     i18n: { changeLanguage: async () => undefined },
     // Date.now, so that vitest's fake timers move it with the timers.
     now: () => Date.now(),

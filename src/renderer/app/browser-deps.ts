@@ -7,6 +7,7 @@ import { firebaseAuthService } from '../features/sign-in/firebase-auth-service';
 import { SocketLink, openBrowserSocket } from '../features/socket/connection';
 import { chooseBackend, socketUrlForBackend } from '../lib/backend';
 import { clientInfoFrom, shippingLogger } from '../lib/client-logs';
+import { browserFileTransfer } from '../lib/files';
 import { fetchHttpClient } from '../lib/http';
 import { consoleLogger } from '../lib/logger';
 import { browserNetwork } from '../lib/network';
@@ -46,6 +47,7 @@ export function browserDeps(navigation: Navigation, i18n: AppDeps['i18n']): AppD
         await navigator.clipboard.writeText(text);
       },
     },
+    files: browserFileTransfer((...args) => fetch(...args), backend, document),
     i18n,
     now: () => Date.now(),
     appVersion: WEB_APP_VERSION_TAG,

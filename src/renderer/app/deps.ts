@@ -7,6 +7,7 @@ import type { AudioCaptureService } from '../features/audio/capture';
 import type { DesktopDeps } from '../features/desktop/deps';
 import type { AuthService } from '../features/sign-in/auth-service';
 import type { SocketFactory, SocketLink } from '../features/socket/connection';
+import type { FileTransfer } from '../lib/files';
 import type { HttpClient } from '../lib/http';
 import type { Logger } from '../lib/logger';
 import type { NetworkMonitor } from '../lib/network';
@@ -46,6 +47,8 @@ export interface AppDeps {
   audio: AudioCaptureService;
   navigation: Navigation;
   clipboard: { writeText(text: string): Promise<void> };
+  /** Files downloaded for the person (transcript exports). */
+  files: FileTransfer;
   i18n: { changeLanguage(language: string): Promise<unknown> };
   now: () => number;
   appVersion: string;

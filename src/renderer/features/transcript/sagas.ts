@@ -1,4 +1,7 @@
 import { call, put, select, takeLatest } from 'typed-redux-saga';
+import { toPlainText } from '../../../shared/transcript-export/documents';
+import { exportLabels } from '../../../shared/transcript-export/labels';
+import { exportLines } from '../../../shared/transcript-export/lines';
 import { API, type RoomTranscriptsResponse } from '../../../shared/api';
 import type { AppDeps } from '../../app/deps';
 import { selectState } from '../../app/root-reducer';
@@ -36,6 +39,63 @@ export function* loadTranscript(deps: AppDeps, action: ReturnType<typeof transcr
   );
 }
 
+/** The reader's time zone, for the times an export writes (UTC when the browser does not say). */
+function readerTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}
+
+/** Downloads the transcript in one format, with the reader's language and time zone. */
+export function* downloadExport(deps: AppDeps, action: ReturnType<typeof transcriptActions.exportRequested>) {
+  const format = action.payload;
+  const state = yield* select(selectState);
+  const roomId = state.transcript.roomId;
+  if (!roomId) return;
+  const identity = yield* call(waitForIdentity);
+  const path = API.roomTranscriptExport(roomId, {
+    format,
+    ui: state.settings.language,
+    timeZone: readerTimeZone(),
+  });
+  const result = yield* call([deps.files, deps.files.download], path, identityHeaders(identity));
+  if (!result.ok) {
+    deps.logger.log(
+      'warn',
+      'transcript',
+      `export ${format} of ${roomId} failed: ${result.status} ${result.message}`,
+    );
+    yield* put(transcriptActions.exportFailed({ action: format, message: result.message }));
+    return;
+  }
+  deps.files.save(result.data);
+  yield* put(transcriptActions.exportFinished(format));
+}
+
+/** Copies the transcript as plain text, written here from the lines the page shows (no round trip). */
+export function* copyTranscript(deps: AppDeps) {
+  const state = yield* select(selectState);
+  const { roomId, room, transcripts } = state.transcript;
+  if (!roomId) return;
+  const source = {
+    roomId,
+    title: room?.title ?? '',
+    startTimestampMs: room?.startTimestampMs ?? transcripts[0]?.timestampMs ?? 0,
+    transcripts,
+  };
+  const text = toPlainText(source, exportLines(source), {
+    labels: exportLabels(state.settings.language),
+    timeZone: readerTimeZone(),
+  });
+  try {
+    yield* call([deps.clipboard, deps.clipboard.writeText], text);
+    yield* put(transcriptActions.exportFinished('copy'));
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    yield* put(transcriptActions.exportFailed({ action: 'copy', message }));
+  }
+}
+
 export function* transcriptSaga(deps: AppDeps) {
   yield* takeLatest(transcriptActions.opened.type, loadTranscript, deps);
+  yield* takeLatest(transcriptActions.exportRequested.type, downloadExport, deps);
+  yield* takeLatest(transcriptActions.copyRequested.type, copyTranscript, deps);
 }

@@ -4,6 +4,16 @@
  */
 import { type PayloadAction, createSlice } from '@reduxjs/toolkit';
 import type { ConversationStatus, Transcript } from '../../../shared/entities';
+import type { ExportFormat } from '../../../shared/transcript-export/formats';
+
+/** What the person last asked to take away: a download in one format, or the text copied. */
+export type ExportAction = ExportFormat | 'copy';
+
+export interface ExportProgress {
+  action: ExportAction;
+  state: 'working' | 'done' | 'failed';
+  message?: string;
+}
 
 export interface TranscriptState {
   roomId?: string;
@@ -11,6 +21,7 @@ export interface TranscriptState {
   room?: ConversationStatus;
   transcripts: Transcript[];
   error?: string;
+  exporting?: ExportProgress;
 }
 
 export const initialTranscriptState: TranscriptState = { status: 'idle', transcripts: [] };
@@ -36,6 +47,18 @@ const transcriptSlice = createSlice({
       if (state.roomId !== action.payload.roomId) return;
       state.status = 'failed';
       state.error = action.payload.message;
+    },
+    exportRequested(state, action: PayloadAction<ExportFormat>) {
+      state.exporting = { action: action.payload, state: 'working' };
+    },
+    copyRequested(state) {
+      state.exporting = { action: 'copy', state: 'working' };
+    },
+    exportFinished(state, action: PayloadAction<ExportAction>) {
+      state.exporting = { action: action.payload, state: 'done' };
+    },
+    exportFailed(state, action: PayloadAction<{ action: ExportAction; message: string }>) {
+      state.exporting = { action: action.payload.action, state: 'failed', message: action.payload.message };
     },
   },
 });

@@ -11,6 +11,7 @@ import { SessionGate } from '../../identity/components/SessionGate';
 import { selectFontSizePx, selectLanguage } from '../../settings/selectors';
 import { selectTranscript, selectTranscriptLines } from '../selectors';
 import { transcriptActions } from '../slice';
+import { TranscriptExport } from './TranscriptExport';
 import { ROUTES } from '../../../../shared/routes';
 
 function TranscriptBody({ roomId }: { roomId: string }) {
@@ -54,6 +55,7 @@ function TranscriptBody({ roomId }: { roomId: string }) {
           {t('transcript.startedAt', { date: date.format(room.startTimestampMs) })}
         </p>
       ) : null}
+      {lines.length > 0 ? <TranscriptExport /> : null}
       {lines.length === 0 ? (
         <p>{t('transcript.empty')}</p>
       ) : (
