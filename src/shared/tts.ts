@@ -50,6 +50,14 @@ export const TTS_ERROR_DISPLAY_MS = 2000;
 export const TTS_SPEECH_SYNTHESIS_RATE = 0.7;
 export const DEFAULT_TTS_GENDER: TtsGender = 'male';
 export const DEFAULT_TTS_VOICE_ID = `${TTS_VOICE_PROVIDER}-echo`;
+/**
+ * Voiced-reply audio travels in chunks of at most this many samples (32 KB, under a second at
+ * eSpeak NG's 22 050 Hz), the first smaller so it leaves as soon as the engine starts.
+ */
+export const TTS_CHUNK_MAX_SAMPLES = 16_384;
+export const TTS_FIRST_CHUNK_MAX_SAMPLES = 2048;
+/** A request's id, echoed on its answers. */
+export const TTS_REQUEST_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 /** Displayed TTS items, by default. */
 export const TTS_DISPLAYED_ITEMS_DEFAULT = 2;
 

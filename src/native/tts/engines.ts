@@ -13,3 +13,16 @@ export async function openTtsEngine(spec: TtsEngineSpec): Promise<TtsStatus> {
     return { ok: false, error: (error as Error).message };
   }
 }
+
+/**
+ * HEARKEN_TTS_ENGINE: `espeak-ng` (the default) or `off`; HEARKEN_ESPEAK_NG: eSpeak NG's
+ * program, when it is not `espeak-ng` on the PATH. Anything else is refused at start.
+ */
+export function ttsSpecFromEnv(env: Record<string, string | undefined>): TtsEngineSpec {
+  const kind = env.HEARKEN_TTS_ENGINE?.trim() || 'espeak-ng';
+  if (kind !== 'espeak-ng' && kind !== 'off') {
+    throw new Error(`HEARKEN_TTS_ENGINE must be "espeak-ng" or "off" (got "${kind}")`);
+  }
+  const program = env.HEARKEN_ESPEAK_NG?.trim();
+  return { kind, ...(program ? { program } : {}) };
+}
