@@ -159,6 +159,13 @@ const fr: Messages = {
     typing_one: '{{names}} écrit…',
     typing_other: '{{names}} écrivent…',
   },
+  voicedReplies: {
+    speakAloud: 'Lire à voix haute',
+    voice: 'Voix',
+    preparing: 'Préparation de la voix… Votre micro est coupé.',
+    speaking: 'Lecture à voix haute… Votre micro est coupé jusqu’à la fin de la voix.',
+    failed: 'La réponse n’a pas pu être lue : {{reason}}',
+  },
   captions: {
     heading: 'Sous-titres',
     region: 'Sous-titres',
