@@ -113,6 +113,8 @@ export const STORAGE_KEYS = {
   speakAloud: 'hearkenSpeakAloud',
   /** Web client: the voice chosen on this device (guests keep theirs here). */
   ttsVoice: 'hearkenTtsVoice',
+  /** Web client: others' voiced replies are played on this device too (downAudio). */
+  playVoicedReplies: 'hearkenPlayVoicedReplies',
 } as const;
 
 /** Accounts (accounts.md sections 4, 7 and 9). */

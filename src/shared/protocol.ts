@@ -244,7 +244,8 @@ export type ServerMessage =
   /** To the host: a request is no longer waiting (answered, withdrawn or timed out). */
   | { type: 'connection-request-closed'; id: string }
   /**
-   * Answers `request-text-to-speech`, to its sender only: chunks of the voice (`audio`: base64
+   * Answers `request-text-to-speech`, to its sender (and, marked `fromAvaId`, to members who
+   * asked to hear others' voiced replies with `downAudio`): chunks of the voice (`audio`: base64
    * of mono little-endian Int16 PCM at `sampleRate`) in order, then one with `isDone`; or one
    * with `isDone` and `error` (the engine is off, the language has no voice...).
    */
@@ -257,6 +258,8 @@ export type ServerMessage =
       voiceId?: string;
       /** How long the voice is expected to speak (shared/tts.ts), for the client's lifecycle. */
       estimatedDurationMs?: number;
+      /** Set on a voiced reply played in another member's room (they asked, with downAudio): its sender. */
+      fromAvaId?: string;
       error?: string;
     }
   | { type: 'PONG'; serverTimeMs: number; clientTimeMs: number }

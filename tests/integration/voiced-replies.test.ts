@@ -136,6 +136,48 @@ describe('voiced replies with eSpeak NG', () => {
     expect(host.received.some((r) => r.message.type === 'response-text-to-speech')).toBe(false);
   });
 
+  it('plays the voice in the rooms of members who asked for it (downAudio), and only theirs', async () => {
+    const { host, bo } = await room(server);
+    const user = await createGuest(server.url, 'Cy Listener');
+    const cy = await CaptionClient.connect(server.url, {
+      user,
+      roomId: host.roomId,
+      token: host.linkToken('rw'),
+    });
+    clients.push(cy);
+    cy.send({ type: 'connection-params-update', downAudio: true });
+    // The update is handled before the ping's answer.
+    cy.send({ type: 'ping', clientTimeMs: 1 });
+    await cy.waitFor((m) => m.type === 'PONG', 5000);
+    bo.send({
+      type: 'request-text-to-speech',
+      requestId: 'shared',
+      text: REPLY,
+      voiceId: 'onyx',
+      lang: 'en-US',
+    });
+    const own = await answers(bo, 'shared');
+    const heard = await answers(cy, `${bo.user.avaId}.shared`);
+    expect(heard.every((m) => m.fromAvaId === bo.user.avaId && m.voiceId === 'openai-onyx')).toBe(true);
+    expect(heard.map((m) => m.audio)).toEqual(own.map((m) => m.audio));
+    expect(own.some((m) => m.fromAvaId)).toBe(false);
+    // The host did not ask: nothing; and Cy's own replies are not played back to Cy.
+    expect(host.received.some((r) => r.message.type === 'response-text-to-speech')).toBe(false);
+    cy.send({
+      type: 'request-text-to-speech',
+      requestId: 'cy1',
+      text: 'Me too.',
+      voiceId: 'nova',
+      lang: 'en-US',
+    });
+    await answers(cy, 'cy1');
+    expect(
+      cy.received.filter(
+        (r) => r.message.type === 'response-text-to-speech' && r.message.fromAvaId === user.avaId,
+      ),
+    ).toEqual([]);
+  });
+
   it('reads French with a French voice', async () => {
     const { bo } = await room(server);
     bo.send({

@@ -157,6 +157,7 @@ const en = {
   voicedReplies: {
     speakAloud: 'Speak aloud',
     voice: 'Voice',
+    playOthers: 'Play others’ voiced replies here',
     preparing: 'Preparing the voice… Your microphone is muted.',
     speaking: 'Speaking aloud… Your microphone is muted until the voice ends.',
     failed: 'The reply could not be spoken: {{reason}}',

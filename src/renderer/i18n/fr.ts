@@ -162,6 +162,7 @@ const fr: Messages = {
   voicedReplies: {
     speakAloud: 'Lire à voix haute',
     voice: 'Voix',
+    playOthers: 'Lire ici les réponses vocales des autres',
     preparing: 'Préparation de la voix… Votre micro est coupé.',
     speaking: 'Lecture à voix haute… Votre micro est coupé jusqu’à la fin de la voix.',
     failed: 'La réponse n’a pas pu être lue : {{reason}}',

@@ -178,7 +178,7 @@ export const SOCKET_ACCESS = {
   ),
   'request-text-to-speech': room(
     ['host', 'rw-member', 'scribe'],
-    'A voiced reply: a typed reply (the sender’s own line) also read aloud to its sender only. Limited per connection.',
+    'A voiced reply: a typed reply (the sender’s own line) also read aloud, to its sender and to the members who asked to hear voiced replies (downAudio). Limited per connection.',
   ),
   close: room(EVERYONE_IN_ROOM, 'Closes one’s own connection.'),
   'transcripts-since': room(EVERYONE_IN_ROOM, 'Finals missed after a gap or a reconnection.'),

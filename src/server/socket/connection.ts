@@ -46,6 +46,7 @@ import { TokenBucket } from '../token-bucket';
 import type { TtsStatus } from '../../native/tts/types';
 import { speakReply } from '../tts/voiced-replies';
 import { voiceOfRequest } from '../tts/voice-choice';
+import { forVoicedReplyListeners } from '../tts/listeners';
 
 export interface ConnectionDeps {
   registry: RoomRegistry;
@@ -378,6 +379,7 @@ export function handleConnection(ws: WebSocket, deps: ConnectionDeps, origin?: s
           return;
         }
         if (message.usePaidASR !== undefined) member.usePaidASR = message.usePaidASR;
+        if (message.downAudio !== undefined) member.downAudio = message.downAudio;
         await room.updateParams(message);
         return;
       case 'connection-request-answer':
@@ -453,7 +455,7 @@ export function handleConnection(ws: WebSocket, deps: ConnectionDeps, origin?: s
         void speakReply(
           deps.tts ?? { ok: false, error: 'text-to-speech is not configured on this server' },
           { requestId: message.requestId, text, voice, lang: message.lang ?? DEFAULT_SPEECH_LANG },
-          send,
+          forVoicedReplyListeners(room, member, send),
           speaking.signal,
           deps.log,
         );

@@ -54,18 +54,25 @@ export function selectVoiceId(state: RootState): string {
 }
 
 /** The reply's audio, once the server has sent all of it; or why there is none. */
-function* gather(requestId: string) {
+function* gather(requestId: string, first: Response | undefined) {
   const chunks: Int16Array[] = [];
   let head: Response | undefined;
+  let pending = first;
   while (true) {
-    const result = yield* race({
-      answer: take(answerTo(requestId)),
-      timeout: delay(TTS_TRACK_TIMEOUT_MS),
-      exit: take(conversationActions.exited.type),
-    });
-    if (result.exit) return { kind: 'exit' as const };
-    if (!result.answer) return { kind: 'error' as const, error: TRACK_TIMEOUT_ERROR };
-    const message = result.answer.payload as Response;
+    let message: Response;
+    if (pending) {
+      message = pending;
+      pending = undefined;
+    } else {
+      const result = yield* race({
+        answer: take(answerTo(requestId)),
+        timeout: delay(TTS_TRACK_TIMEOUT_MS),
+        exit: take(conversationActions.exited.type),
+      });
+      if (result.exit) return { kind: 'exit' as const };
+      if (!result.answer) return { kind: 'error' as const, error: TRACK_TIMEOUT_ERROR };
+      message = result.answer.payload as Response;
+    }
     if (message.error) return { kind: 'error' as const, error: message.error };
     head ??= message;
     if (message.audio) {
@@ -89,12 +96,12 @@ export function* voiceReply(
   player: VoicePlayer,
   action: ReturnType<typeof voicedRepliesActions.requested>,
 ) {
-  const { requestId, text, lang } = action.payload;
+  const { requestId, text, lang, first } = action.payload;
   yield* put(voicedRepliesActions.started(requestId));
   yield* put(audioActions.voiceMuted(true));
   let playback: Playback | undefined;
   try {
-    const gathered = yield* gather(requestId);
+    const gathered = yield* gather(requestId, first);
     if (gathered.kind === 'exit') return;
     if (gathered.kind === 'error') {
       yield* put(voicedRepliesActions.failed(gathered.error));
@@ -162,6 +169,41 @@ function* keepVoice(deps: AppDeps, action: ReturnType<typeof voicedRepliesAction
   if (kind === 'account') yield* put(profileActions.ttsVoiceRequested(voice));
 }
 
+/**
+ * Another member's voiced reply (the server sends them with `fromAvaId` to members who asked,
+ * downAudio): played here through the same lifecycle, so this microphone is muted meanwhile too
+ * and the recogniser never captions it.
+ */
+export function* othersReply(action: ReturnType<typeof socketActions.messageReceived>) {
+  const message = action.payload as Response;
+  const state = yield* select((s: RootState) => s.voicedReplies);
+  if (!state.playOthers || state.active?.requestId === message.requestId) return;
+  yield* put(
+    voicedRepliesActions.requested({ requestId: message.requestId, text: '', lang: '', first: message }),
+  );
+}
+
+const isOthersReply = (action: Action): boolean =>
+  socketActions.messageReceived.match(action) &&
+  action.payload.type === 'response-text-to-speech' &&
+  action.payload.fromAvaId !== undefined;
+
+/** Tells the room whether to send others' voiced replies here: on each connection, and on a change. */
+function* sayDownAudio(deps: AppDeps, action: Action) {
+  const state = yield* select((s: RootState) => s);
+  const online = state.socket.status === 'online';
+  // On connecting, only "on" needs saying: the server's default is off.
+  const changed = voicedRepliesActions.playOthersChanged.match(action);
+  if (online && (changed || state.voicedReplies.playOthers)) {
+    deps.link.send({ type: 'connection-params-update', downAudio: state.voicedReplies.playOthers });
+  }
+  if (changed)
+    yield* call([deps.storage, deps.storage.set], STORAGE_KEYS.playVoicedReplies, String(action.payload));
+}
+
+const isConnected = (action: Action): boolean =>
+  socketActions.statusEvent.match(action) && action.payload === 'succeeded';
+
 export function* voicedRepliesSaga(deps: AppDeps, player: VoicePlayer = browserVoicePlayer()) {
   // A new reply takes over from one still speaking (its voice stops; the mute carries on).
   yield* takeLatest(voicedRepliesActions.requested, voiceReply, deps, player);
@@ -169,4 +211,10 @@ export function* voicedRepliesSaga(deps: AppDeps, player: VoicePlayer = browserV
   yield* takeLatest(voicedRepliesActions.voicesRequested, loadVoices, deps);
   yield* takeEvery(voicedRepliesActions.speakAloudChanged, keepSpeakAloud, deps);
   yield* takeEvery(voicedRepliesActions.voiceChosen, keepVoice, deps);
+  yield* takeEvery(isOthersReply, othersReply);
+  yield* takeEvery(
+    (a: Action) => isConnected(a) || voicedRepliesActions.playOthersChanged.match(a),
+    sayDownAudio,
+    deps,
+  );
 }

@@ -6,11 +6,14 @@
 import { type PayloadAction, createAction, createSlice } from '@reduxjs/toolkit';
 import { DEFAULT_SPEECH_LANG, STORAGE_KEYS } from '../../../shared/constants';
 import { type TtsVoiceEntry, ttsVoiceList, voiceFromId } from '../../../shared/tts';
+import type { ServerMessageOf } from '../../../shared/protocol';
 import type { KeyValueStorage } from '../../lib/storage';
 
 export interface VoicedRepliesState {
   /** The composer's "Speak aloud" choice (kept on this device). */
   speakAloud: boolean;
+  /** Others' voiced replies are played here too (the room's downAudio; kept on this device). */
+  playOthers: boolean;
   /**
    * The voice chosen on this device (guests keep theirs here; an account's is also saved to its
    * profile); undefined: the account's onboarding voice, else the spec's default.
@@ -27,6 +30,7 @@ export interface VoicedRepliesState {
 
 export const initialVoicedRepliesState: VoicedRepliesState = {
   speakAloud: false,
+  playOthers: false,
   voices: ttsVoiceList(DEFAULT_SPEECH_LANG, undefined),
   voicesFromServer: false,
 };
@@ -36,6 +40,7 @@ export function loadVoicedRepliesState(storage: KeyValueStorage): VoicedRepliesS
   return {
     ...initialVoicedRepliesState,
     speakAloud: storage.get(STORAGE_KEYS.speakAloud) === 'true',
+    playOthers: storage.get(STORAGE_KEYS.playVoicedReplies) === 'true',
     ...(voiceFromId(voiceId ?? undefined) ? { voiceId: voiceId! } : {}),
   };
 }
@@ -46,6 +51,9 @@ const voicedRepliesSlice = createSlice({
   reducers: {
     speakAloudChanged(state, action: PayloadAction<boolean>) {
       state.speakAloud = action.payload;
+    },
+    playOthersChanged(state, action: PayloadAction<boolean>) {
+      state.playOthers = action.payload;
     },
     voiceChosen(state, action: PayloadAction<string>) {
       if (voiceFromId(action.payload)) state.voiceId = action.payload;
@@ -76,7 +84,13 @@ const voicedRepliesSlice = createSlice({
 /** Events: actions that change no state here; the saga acts on them. */
 const voicedRepliesEvents = {
   /** A typed line was sent to be voiced (request-text-to-speech, id `requestId`). */
-  requested: createAction<{ requestId: string; text: string; lang: string }>('voicedReplies/requested'),
+  requested: createAction<{
+    requestId: string;
+    text: string;
+    lang: string;
+    /** Another member's voiced reply: its first answer, already received. */
+    first?: ServerMessageOf<'response-text-to-speech'>;
+  }>('voicedReplies/requested'),
   /** The voice list for the speech language is wanted (the conversation screen opened). */
   voicesRequested: createAction<string>('voicedReplies/voicesRequested'),
 };

@@ -9,12 +9,14 @@ import { voicedRepliesActions } from '../slice';
 
 /**
  * Under the typed-reply box: "Speak aloud" (typed lines are also read aloud here, to the people
- * in the room) and, when on, which voice. Both are plain form controls, reachable by Tab.
+ * in the room) and, when on, which voice; and whether others' voiced replies play here too.
+ * All plain form controls, reachable by Tab.
  */
 export function SpeakAloudControls() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const speakAloud = useAppSelector((s) => s.voicedReplies.speakAloud);
+  const playOthers = useAppSelector((s) => s.voicedReplies.playOthers);
   const voices = useAppSelector((s) => s.voicedReplies.voices);
   const voiceId = useAppSelector(selectVoiceId);
   const lang = useAppSelector((s) => s.settings.speechLang);
@@ -55,6 +57,13 @@ export function SpeakAloudControls() {
           </Select>
         </span>
       ) : null}
+      <Switch
+        className="speak-aloud-switch"
+        checked={playOthers}
+        label={t('voicedReplies.playOthers')}
+        data-testid="play-others"
+        onChange={(event) => dispatch(voicedRepliesActions.playOthersChanged(event.currentTarget.checked))}
+      />
     </div>
   );
 }

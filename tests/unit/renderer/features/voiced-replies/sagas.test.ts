@@ -244,3 +244,45 @@ describe('typed replies with Speak aloud on', () => {
     expect(app.state.typedReplies.last).toEqual({ id: 'l1', sent: true });
   });
 });
+
+describe('others’ voiced replies', () => {
+  it('asks the room for them when turned on (and on each connection), and plays them with the microphone muted', async () => {
+    vi.useFakeTimers();
+    const fakes = makeFakes();
+    const socket = new FakeSocket('ws://test/ws');
+    fakes.deps.link.attach(socket);
+    const player = new FakePlayer();
+    const app = run(voicedRepliesSaga, [fakes.deps, player]);
+    app.dispatch(socketActions.statusEvent('connect'));
+    app.dispatch(socketActions.statusEvent('succeeded'));
+    // Off by default: nothing said, and a reply sent here anyway is not played.
+    expect(socket.sentOfType('connection-params-update')).toEqual([]);
+    app.dispatch(answer('bo.r1', { fromAvaId: 'bo', audio: int16ToBase64(loud(1)), isDone: true }));
+    await tick();
+    expect(player.played).toHaveLength(0);
+
+    app.dispatch(voicedRepliesActions.playOthersChanged(true));
+    await tick();
+    expect(socket.sentOfType('connection-params-update')).toEqual([
+      { type: 'connection-params-update', downAudio: true },
+    ]);
+    expect(fakes.storage.get(STORAGE_KEYS.playVoicedReplies)).toBe('true');
+    app.dispatch(socketActions.statusEvent('succeeded'));
+    expect(socket.sentOfType('connection-params-update')).toHaveLength(2);
+
+    const audio = loud(1.5);
+    app.dispatch(answer('bo.r2', { fromAvaId: 'bo', audio: int16ToBase64(audio.subarray(0, 2048)) }));
+    await tick();
+    expect(app.state.audio.muted).toBe(true);
+    app.dispatch(answer('bo.r2', { fromAvaId: 'bo', audio: int16ToBase64(audio.subarray(2048)) }));
+    app.dispatch(answer('bo.r2', { fromAvaId: 'bo', isDone: true }));
+    await tick();
+    expect(player.played).toHaveLength(1);
+    expect(parseWav(player.played[0]!).samples).toEqual(audio);
+    player.end();
+    await tick();
+    expect(app.state.audio.muted).toBe(false);
+    app.task.cancel();
+    vi.useRealTimers();
+  });
+});
