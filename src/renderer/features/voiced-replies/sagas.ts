@@ -19,6 +19,7 @@ import {
   resolveVoice,
   ttsVoiceList,
   voiceFromId,
+  voiceIdOf,
 } from '../../../shared/tts';
 import { base64ToInt16, concatInt16 } from '../../../shared/tts-audio';
 import { encodeWav } from '../../../shared/wav';
@@ -46,11 +47,18 @@ const answerTo =
     action.payload.type === 'response-text-to-speech' &&
     action.payload.requestId === requestId;
 
-/** The voice a reply is spoken with: chosen on this device, else the account's, else the default. */
+/**
+ * The voice a reply is spoken with: one chosen on this page; else an account's own (the one its
+ * onboarding asked for, wherever it was chosen since); else the one kept on this device (a
+ * guest's); else the default of the account's preferred gender, else the spec's (openai-echo).
+ */
 export function selectVoiceId(state: RootState): string {
-  const chosen = state.voicedReplies.voiceId;
-  if (chosen && voiceFromId(chosen)) return chosen;
-  return `openai-${resolveVoice(state.profile.profile?.ttsVoice, state.profile.profile?.ttsGender)}`;
+  const { voiceId, chosenHere } = state.voicedReplies;
+  const profile = state.session.identity?.kind === 'account' ? state.profile.profile : undefined;
+  if (chosenHere && voiceFromId(voiceId)) return voiceId!;
+  if (profile?.ttsVoice) return voiceIdOf(profile.ttsVoice);
+  if (voiceFromId(voiceId)) return voiceId!;
+  return voiceIdOf(resolveVoice(undefined, profile?.ttsGender));
 }
 
 /** The reply's audio, once the server has sent all of it; or why there is none. */

@@ -19,6 +19,8 @@ export interface VoicedRepliesState {
    * profile); undefined: the account's onboarding voice, else the spec's default.
    */
   voiceId?: string;
+  /** The voice was chosen on this page since it opened (it then wins over the account's). */
+  chosenHere: boolean;
   voices: TtsVoiceEntry[];
   /** True once the server's list arrived; false: the built-in set. */
   voicesFromServer: boolean;
@@ -31,6 +33,7 @@ export interface VoicedRepliesState {
 export const initialVoicedRepliesState: VoicedRepliesState = {
   speakAloud: false,
   playOthers: false,
+  chosenHere: false,
   voices: ttsVoiceList(DEFAULT_SPEECH_LANG, undefined),
   voicesFromServer: false,
 };
@@ -56,7 +59,9 @@ const voicedRepliesSlice = createSlice({
       state.playOthers = action.payload;
     },
     voiceChosen(state, action: PayloadAction<string>) {
-      if (voiceFromId(action.payload)) state.voiceId = action.payload;
+      if (!voiceFromId(action.payload)) return;
+      state.voiceId = action.payload;
+      state.chosenHere = true;
     },
     voicesLoaded(state, action: PayloadAction<{ voices: TtsVoiceEntry[]; fromServer: boolean }>) {
       state.voices = action.payload.voices;

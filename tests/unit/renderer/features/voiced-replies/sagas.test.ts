@@ -6,6 +6,7 @@ import { typedRepliesActions } from '../../../../../src/renderer/features/typed-
 import type { Playback, VoicePlayer } from '../../../../../src/renderer/features/voiced-replies/player';
 import {
   TRACK_TIMEOUT_ERROR,
+  selectVoiceId,
   voicedRepliesSaga,
 } from '../../../../../src/renderer/features/voiced-replies/sagas';
 import {
@@ -284,5 +285,37 @@ describe('others’ voiced replies', () => {
     expect(app.state.audio.muted).toBe(false);
     app.task.cancel();
     vi.useRealTimers();
+  });
+});
+
+describe('selectVoiceId', () => {
+  const base = run(function* () {}, []).state;
+  const account = (ttsVoice?: 'fable', ttsGender?: 'female') =>
+    ({
+      ...base,
+      session: { status: 'ready', identity: { kind: 'account', avaId: 'a1', userName: 'Ann' } },
+      profile: { ...base.profile, profile: { ttsVoice, ttsGender } },
+    }) as never;
+
+  it('takes the account’s onboarding voice over one kept on the device, but not over one chosen here', () => {
+    const state = account('fable');
+    expect(selectVoiceId(state)).toBe('openai-fable');
+    const kept = {
+      ...(state as object),
+      voicedReplies: { ...base.voicedReplies, voiceId: 'openai-nova' },
+    } as never;
+    expect(selectVoiceId(kept)).toBe('openai-fable');
+    const chosen = {
+      ...(state as object),
+      voicedReplies: { ...base.voicedReplies, voiceId: 'openai-nova', chosenHere: true },
+    } as never;
+    expect(selectVoiceId(chosen)).toBe('openai-nova');
+  });
+
+  it('falls back to the preferred gender’s voice, then to openai-echo', () => {
+    expect(selectVoiceId(account(undefined, 'female'))).toBe('openai-nova');
+    expect(selectVoiceId(base)).toBe('openai-echo');
+    const guest = { ...base, voicedReplies: { ...base.voicedReplies, voiceId: 'openai-onyx' } };
+    expect(selectVoiceId(guest)).toBe('openai-onyx');
   });
 });
