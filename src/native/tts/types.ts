@@ -26,6 +26,8 @@ export interface TtsEngine {
   readonly langs: readonly string[];
   /** Whether `lang` has a voice here. */
   supports(lang: string): boolean;
+  /** The engine's own name of the voice that reads `lang` (es-ES and es-MX may share one). */
+  languageOf(lang: string): string | undefined;
   /**
    * The speech, as mono Int16 chunks in the order they are made, so the first reaches the
    * listener before the whole text is spoken. Throws TtsError on a failed synthesis.

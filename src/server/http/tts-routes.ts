@@ -50,7 +50,9 @@ export function registerTtsRoutes(app: FastifyInstance, deps: TtsRouteDeps): voi
   const samples = new Map<string, Promise<Uint8Array>>();
 
   function sample(voice: TtsVoice, lang: string): Promise<Uint8Array> {
-    const key = `${voice}:${lang.toLowerCase()}`;
+    // By the engine's voice and the sentence, not the tag as asked: en-AA, en-AB... are one sample.
+    const engineLang = deps.tts.ok ? deps.tts.engine.languageOf(lang) : undefined;
+    const key = `${voice}:${engineLang}:${sampleSentence(lang)}`;
     let made = samples.get(key);
     if (!made) {
       if (!deps.tts.ok) throw new Error('unreachable: no engine');

@@ -64,7 +64,11 @@ export class EspeakNgEngine implements TtsEngine {
   }
 
   supports(lang: string): boolean {
-    return espeakLanguage(lang, this.installed) !== undefined;
+    return this.languageOf(lang) !== undefined;
+  }
+
+  languageOf(lang: string): string | undefined {
+    return espeakLanguage(lang, this.installed);
   }
 
   private async header(lang: string, voice: TtsVoice): Promise<{ sampleRate: number }> {
