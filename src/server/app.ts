@@ -12,6 +12,8 @@ import { SOCKET_PATH } from '../shared/protocol';
 import { MAX_TEXT_MESSAGE_BYTES } from '../shared/constants';
 import { SpeechPool } from '../native/speech/pool';
 import { TIERS } from '../native/speech/tiers';
+import { openTtsEngine } from '../native/tts/engines';
+import type { TtsStatus } from '../native/tts/types';
 import type { ServerConfig } from './config';
 import { packageRoot } from './config';
 import { openDatabase, type OpenDatabase } from './db/connect';
@@ -29,6 +31,7 @@ import { registerRoutes } from './http/routes';
 import { registerTranscriptExportRoute } from './http/transcript-export-route';
 import { AddressLimiter, CLIENT_LOG_ENTRY_LIMIT, GUEST_CREATION_LIMIT } from './http/address-limits';
 import { registerUserRoutes } from './http/user-routes';
+import { registerTtsRoutes } from './http/tts-routes';
 import { RoomRegistry } from './rooms/registry';
 import { startAbandonSweep } from './rooms/abandoned';
 import type { RoomServices } from './rooms/room';
@@ -49,6 +52,8 @@ export interface RunningServer {
   registry: RoomRegistry;
   pool: SpeechPool;
   database: OpenDatabase;
+  /** The text-to-speech engine, or why voiced replies are off. */
+  tts: TtsStatus;
   /** Verifies identity tokens; undefined when no identity provider is configured. */
   verifier: IdentityVerifier | undefined;
   /** Stops taking connections, turns the last words into finals, stores them, and closes. */
@@ -168,6 +173,11 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     else app.log.warn(`speech tier ${tier} unavailable: ${status.error}`);
   }
 
+  // Said once here; every voiced reply is then answered with the same reason.
+  const tts = await openTtsEngine(config.tts ?? { kind: 'espeak-ng' });
+  if (tts.ok) app.log.info(`text-to-speech: ${tts.engine.id}`);
+  else app.log.warn(`text-to-speech is off: ${tts.error}`);
+
   const services: RoomServices = {
     updateRoom: (id, changes) => rooms.update(id, changes),
     openSpeech(tier, lang, track) {
@@ -243,6 +253,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
 
   registerTranscriptExportRoute(app, { registry });
   registerUserRoutes(app, { users, verifier, remoteConfig: config.remoteConfig, now: () => Date.now() });
+  registerTtsRoutes(app, { users, tts, now: () => Date.now() });
   registerClientLogRoutes(app, {
     logs: clientLogs,
     limiter: new AddressLimiter(CLIENT_LOG_ENTRY_LIMIT),
@@ -317,6 +328,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
           address,
           now: () => Date.now(),
           log,
+          tts,
         },
         origin,
       );
@@ -346,6 +358,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     registry,
     pool,
     database,
+    tts,
     verifier,
     close() {
       closing ??= (async () => {

@@ -10,6 +10,8 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseEngineSettings, resolveTiers, type Tier } from '../native/speech/tiers';
 import type { EngineSpec } from '../native/speech/types';
+import type { TtsEngineSpec } from '../native/tts/types';
+import { ttsSpecFromEnv } from '../native/tts/engines';
 import { DEFAULT_REMOTE_CONFIG, type RemoteConfigFlags } from '../shared/user';
 import { assertSafeConfig } from './config-safety';
 
@@ -58,6 +60,8 @@ export interface ServerConfig {
   /** Decoders created ahead per worker and engine, so new streams start at once. */
   warmDecoders: number;
   tiers: Record<Tier, EngineSpec[]>;
+  /** Voiced replies' engine (HEARKEN_TTS_ENGINE, HEARKEN_ESPEAK_NG); absent: eSpeak NG on the PATH. */
+  tts?: TtsEngineSpec;
   /** The built web client (dist/web); not served when absent. */
   webDir: string;
   logLevel: string;
@@ -204,6 +208,7 @@ export function loadConfig(
         ...(env.HEARKEN_TIER_PREMIUM ? { premium: env.HEARKEN_TIER_PREMIUM } : {}),
       },
     }),
+    tts: ttsSpecFromEnv(env),
     webDir: resolve(env.HEARKEN_WEB_DIR ?? join(root, 'dist/web')),
     logLevel: env.HEARKEN_LOG_LEVEL ?? 'info',
     logFormat: logFormatFrom(env.HEARKEN_LOG_FORMAT, isTerminal),

@@ -18,6 +18,8 @@ export interface ServerLimits {
   audioStarts: Limit;
   /** Typed replies per connection. */
   typedMessages: Limit;
+  /** Voiced replies (text-to-speech) per connection. */
+  ttsRequests: Limit;
   /** Audio a stream may have waiting for its recogniser before frames are dropped (seconds). */
   streamBacklogSeconds: number;
   /** A socket that has not sent connection-params this long after opening is closed. */
@@ -37,6 +39,7 @@ export const LIMIT_VARIABLES = {
   maxDecoders: 'HEARKEN_MAX_DECODERS',
   audioStarts: 'HEARKEN_AUDIO_STARTS_PER_MINUTE',
   typedMessages: 'HEARKEN_TYPED_MESSAGES_PER_MINUTE',
+  ttsRequests: 'HEARKEN_TTS_REQUESTS_PER_MINUTE',
   streamBacklogSeconds: 'HEARKEN_STREAM_BACKLOG_SECONDS',
   connectTimeoutMs: 'HEARKEN_CONNECT_TIMEOUT_MS',
   socketsPerAddress: 'HEARKEN_SOCKETS_PER_ADDRESS',
@@ -76,6 +79,8 @@ export function loadLimits(env: Record<string, string | undefined>, speechWorker
     audioStarts: perPeriod(positive(env, LIMIT_VARIABLES.audioStarts, 30), 60),
     // 60 a minute is a fast typist's every line in a lively exchange.
     typedMessages: perPeriod(positive(env, LIMIT_VARIABLES.typedMessages, 60), 60),
+    // Each runs the engine: 30 a minute is a reply every two seconds, more than anyone types.
+    ttsRequests: perPeriod(positive(env, LIMIT_VARIABLES.ttsRequests, 30), 60),
     streamBacklogSeconds: positive(env, LIMIT_VARIABLES.streamBacklogSeconds, 30),
     connectTimeoutMs: positive(env, LIMIT_VARIABLES.connectTimeoutMs, 10_000),
     socketsPerAddress: Math.floor(positive(env, LIMIT_VARIABLES.socketsPerAddress, 300)),

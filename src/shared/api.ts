@@ -5,6 +5,7 @@
  */
 import type { ConversationStatus, GuestUser, GuestUserWithCredential, Transcript } from './entities';
 import type { FeatureFlags, UserSettings } from './user';
+import type { TtsGender, TtsVoiceEntry } from './tts';
 
 /**
  * The paths that carry a parameter, as route patterns (`:name` for each parameter): the server
@@ -64,6 +65,12 @@ export const API = {
   updateSettings: '/updateSettings',
   /** POST { voiceId }: the text-to-speech voice chosen during onboarding. */
   ttsVoice: '/api/v1/users/tts-voice',
+  /** GET ?lang= -> TtsVoicesResponse: the six voices for a language (the spec's "get voices"). */
+  ttsVoices: '/api/v1/users/tts-voices',
+  /** POST { lang, gender?, voiceId? } -> audio/wav: a sample of the voice to listen to. */
+  ttsVoicesSample: '/api/v1/users/tts-voices-sample',
+  /** GET -> { gender }; POST { gender } -> { gender }: the voice gender one prefers. */
+  ttsGenderPreference: '/api/v1/users/tts-gender-preference',
   /** GET: the remote-config flags (web_enable_sso, theme_colors_v2, convo_v2, desktop_v2). */
   remoteConfig: '/api/v1/remote-config',
   /** POST: an array of client log entries. */
@@ -134,6 +141,17 @@ export interface ApiErrorBody {
 
 export function apiError(code: string | number, message: string): ApiErrorBody {
   return { error: { code, content: { message } } };
+}
+
+export interface TtsVoicesResponse {
+  voices: TtsVoiceEntry[];
+  /** False when this server cannot read aloud (then `problem` says why). */
+  available: boolean;
+  problem?: string;
+}
+
+export interface TtsGenderPreferenceResponse {
+  gender: TtsGender;
 }
 
 export interface CustomTokenBody {

@@ -109,6 +109,12 @@ export const STORAGE_KEYS = {
   theme: 'hearkenTheme',
   /** Web client: the language the user speaks, sent in connection-params and audio metadata. */
   speechLang: 'hearkenSpeechLang',
+  /** Web client: typed replies are also spoken aloud (the composer's "Speak aloud"). */
+  speakAloud: 'hearkenSpeakAloud',
+  /** Web client: the voice chosen on this device (guests keep theirs here). */
+  ttsVoice: 'hearkenTtsVoice',
+  /** Web client: others' voiced replies are played on this device too (downAudio). */
+  playVoicedReplies: 'hearkenPlayVoicedReplies',
 } as const;
 
 /** Accounts (accounts.md sections 4, 7 and 9). */

@@ -17,6 +17,7 @@ import {
 import type { ConnectionRole, ConversationStatus, Transcript } from './entities';
 import { FIREBASE_TOKEN_MAX_LENGTH, GUEST_CREDENTIAL_PATTERN } from './auth';
 import { VOICING_SPEAKER_ID_PATTERN } from './speakers';
+import { TTS_REQUEST_ID_PATTERN } from './tts';
 import { type Infer, boolean, formatIssue, literal, number, object, oneOf, optional, string } from './schema';
 
 export const SOCKET_PATH = '/ws';
@@ -125,6 +126,19 @@ export const clientMessageSchemas = {
     type: literal('assign-bloc-different-speaker'),
     speakerId: id(),
     blocId: id(),
+  }),
+  /**
+   * A voiced reply: a typed reply (it joins the transcript as the sender's typed line, exactly
+   * as `typed-message`, which the client does not also send) that the server also reads aloud,
+   * answered by `response-text-to-speech` chunks for the sender's device to play. `voiceId`:
+   * one of the six voices ("openai-echo" or "echo"); absent, the account's chosen voice.
+   */
+  'request-text-to-speech': object({
+    type: literal('request-text-to-speech'),
+    requestId: string({ min: 1, max: 64, pattern: TTS_REQUEST_ID_PATTERN }),
+    text: string({ min: 1, max: KEYBOARD_MESSAGE_MAX_LENGTH }),
+    voiceId: optional(string({ min: 1, max: 64 })),
+    lang: optional(string({ min: 2, max: 16 })),
   }),
   close: object({
     type: literal('close'),
@@ -263,6 +277,25 @@ export type ServerMessage =
     }
   /** To the host: a request is no longer waiting (answered, withdrawn or timed out). */
   | { type: 'connection-request-closed'; id: string }
+  /**
+   * Answers `request-text-to-speech`, to its sender (and, marked `fromAvaId`, to members who
+   * asked to hear others' voiced replies with `downAudio`): chunks of the voice (`audio`: base64
+   * of mono little-endian Int16 PCM at `sampleRate`) in order, then one with `isDone`; or one
+   * with `isDone` and `error` (the engine is off, the language has no voice...).
+   */
+  | {
+      type: 'response-text-to-speech';
+      requestId: string;
+      isDone: boolean;
+      audio?: string;
+      sampleRate?: number;
+      voiceId?: string;
+      /** How long the voice is expected to speak (shared/tts.ts), for the client's lifecycle. */
+      estimatedDurationMs?: number;
+      /** Set on a voiced reply played in another member's room (they asked, with downAudio): its sender. */
+      fromAvaId?: string;
+      error?: string;
+    }
   | { type: 'PONG'; serverTimeMs: number; clientTimeMs: number }
   | { type: 'error'; error: SocketError; inReplyTo?: string };
 
@@ -335,6 +368,7 @@ const SERVER_TYPES: ReadonlySet<string> = new Set<ServerMessageType>([
   'connection-response',
   'connection-request',
   'connection-request-closed',
+  'response-text-to-speech',
   'PONG',
   'error',
 ]);

@@ -4,6 +4,7 @@
  * the small pure rules that read them (complete profile, Scribe, admin, paid subscriber).
  */
 import { FONT_SIZE_MAX_PX, FONT_SIZE_MIN_PX, type UiLanguage } from './constants';
+import type { TtsGender } from './tts';
 
 /** Feature flags of a profile (accounts.md section 3, conversation.md's profile fields). */
 export const FEATURE_FLAGS = [
@@ -113,6 +114,8 @@ export interface UserProfile {
   hearingProfile?: number;
   voicingProfile?: VoicingProfile;
   ttsVoice?: TtsVoice;
+  /** The voice gender preferred (tts-gender-preference); absent: the spec's default, male. */
+  ttsGender?: TtsGender;
   role?: UserRole;
   orgProperties?: { role?: string };
   firebaseAuthUID: string;

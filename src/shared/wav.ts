@@ -74,3 +74,31 @@ export function toMono(audio: PcmAudio): Int16Array {
   }
   return out;
 }
+
+/**
+ * A mono 16-bit PCM WAV file of `samples` (the voiced replies the client plays and the samples
+ * the server answers): a 44-byte header with the real sizes, then the samples little-endian.
+ */
+export function encodeWav(samples: Int16Array, sampleRate: number): Uint8Array {
+  const dataBytes = samples.length * 2;
+  const bytes = new Uint8Array(44 + dataBytes);
+  const view = new DataView(bytes.buffer);
+  const ascii = (offset: number, text: string) => {
+    for (let i = 0; i < text.length; i++) view.setUint8(offset + i, text.charCodeAt(i));
+  };
+  ascii(0, 'RIFF');
+  view.setUint32(4, 36 + dataBytes, true);
+  ascii(8, 'WAVE');
+  ascii(12, 'fmt ');
+  view.setUint32(16, 16, true);
+  view.setUint16(20, WAVE_FORMAT_PCM, true);
+  view.setUint16(22, 1, true);
+  view.setUint32(24, sampleRate, true);
+  view.setUint32(28, sampleRate * 2, true);
+  view.setUint16(32, 2, true);
+  view.setUint16(34, 16, true);
+  ascii(36, 'data');
+  view.setUint32(40, dataBytes, true);
+  for (let i = 0; i < samples.length; i++) view.setInt16(44 + i * 2, samples[i]!, true);
+  return bytes;
+}

@@ -310,6 +310,15 @@ const EXAMPLES: { [K in ClientMessageType]?: Example<K> } = {
     speakerId: rng.pick([identity.speakerId, 'voicing-fuzzspeaker1', 'nobody', 'voicing-nobodyatall']),
     blocId: rng.pick(['nosuchline', 'typed000000000000', 'gap1']),
   }),
+  'request-text-to-speech': (_identity, rng) => ({
+    type: 'request-text-to-speech',
+    requestId: rng.pick(['r1', 'a-b_c', 'x'.repeat(64)]),
+    text: rng.chance(0.2)
+      ? ' \n\t '
+      : rng.pick(['hello', 'Can you repeat that?', 'x'.repeat(500), 'é😀\n\nok']),
+    ...(rng.chance(0.5) ? { voiceId: rng.pick(['openai-echo', 'nova', 'openai-bogus']) } : {}),
+    ...(rng.chance(0.5) ? { lang: rng.pick(['en-US', 'fr-FR', 'xx-YY']) } : {}),
+  }),
   close: (_identity, rng) => ({
     type: 'close',
     ...(rng.chance(0.5)

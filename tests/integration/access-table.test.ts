@@ -289,6 +289,18 @@ const HTTP_CALLS: Record<HttpRouteKey, (who: Person | undefined, target: Room, o
     },
   }),
   'POST /api/v1/users/tts-voice': () => ({ method: 'POST', path: API.ttsVoice, body: { voiceId: 'echo' } }),
+  'GET /api/v1/users/tts-voices': () => ({ method: 'GET', path: `${API.ttsVoices}?lang=fr-FR` }),
+  'POST /api/v1/users/tts-voices-sample': () => ({
+    method: 'POST',
+    path: API.ttsVoicesSample,
+    body: { lang: 'en-US', gender: 'female' },
+  }),
+  'GET /api/v1/users/tts-gender-preference': () => ({ method: 'GET', path: API.ttsGenderPreference }),
+  'POST /api/v1/users/tts-gender-preference': () => ({
+    method: 'POST',
+    path: API.ttsGenderPreference,
+    body: { gender: 'neutral' },
+  }),
   'POST /api/v1/users/me/customToken': (who) => ({
     method: 'POST',
     path: API.customToken,
@@ -442,6 +454,12 @@ const MESSAGES: Record<SocketAction, (ownLineId?: string) => ClientMessage | Buf
     type: 'assign-bloc-different-speaker',
     blocId: ownLineId ?? hostLineId,
     speakerId: 'voicing-walkedspeaker2',
+  }),
+  'request-text-to-speech': () => ({
+    type: 'request-text-to-speech',
+    requestId: 'walker1',
+    text: 'Can everyone hear me?',
+    voiceId: 'openai-nova',
   }),
   close: () => ({ type: 'close' }),
   'transcripts-since': () => ({ type: 'transcripts-since', afterSeq: 0 }),

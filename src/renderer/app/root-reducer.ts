@@ -17,6 +17,7 @@ import { socketReducer } from '../features/socket/slice';
 import { transcriptReducer } from '../features/transcript/slice';
 import { typedRepliesReducer } from '../features/typed-replies/slice';
 import { speakersReducer } from '../features/speakers/slice';
+import { voicedRepliesReducer } from '../features/voiced-replies/slice';
 
 export const rootReducer = combineReducers({
   session: sessionReducer,
@@ -36,6 +37,7 @@ export const rootReducer = combineReducers({
   transcript: transcriptReducer,
   typedReplies: typedRepliesReducer,
   speakers: speakersReducer,
+  voicedReplies: voicedRepliesReducer,
   desktop: desktopReducer,
 });
 

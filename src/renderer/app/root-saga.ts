@@ -9,6 +9,7 @@ import { desktopSaga } from '../features/desktop/sagas/index';
 import { inviteSaga } from '../features/invite/sagas';
 import { typedRepliesSaga } from '../features/typed-replies/sagas';
 import { speakersSaga } from '../features/speakers/sagas';
+import { voicedRepliesSaga } from '../features/voiced-replies/sagas';
 import { lobbySaga } from '../features/lobby/sagas';
 import { notificationsSaga } from '../features/notifications/sagas';
 import { onboardingSaga } from '../features/onboarding/sagas';
@@ -33,6 +34,7 @@ export function* rootSaga(deps: AppDeps) {
     call(socketSaga, deps),
     call(typedRepliesSaga, deps),
     call(speakersSaga, deps),
+    call(voicedRepliesSaga, deps),
     call(captionsSaga, deps),
     call(conversationSaga, deps),
     call(admissionSaga, deps),

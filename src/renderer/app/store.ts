@@ -1,6 +1,7 @@
 import { configureStore } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
 import { loadAudioState } from '../features/audio/slice';
+import { loadVoicedRepliesState } from '../features/voiced-replies/slice';
 import { loadSettings } from '../features/settings/slice';
 import type { AppDeps } from './deps';
 import { type RootState, rootReducer } from './root-reducer';
@@ -13,6 +14,7 @@ export function createAppStore(deps: AppDeps) {
   const preloadedState: Partial<RootState> = {
     settings: loadSettings(deps.storage, typeof navigator === 'undefined' ? [] : (navigator.languages ?? [])),
     audio: loadAudioState(deps.storage),
+    voicedReplies: loadVoicedRepliesState(deps.storage),
   };
   const store = configureStore({
     reducer: rootReducer,

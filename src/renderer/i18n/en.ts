@@ -172,6 +172,14 @@ const en = {
     typing_one: '{{names}} is typing…',
     typing_other: '{{names}} are typing…',
   },
+  voicedReplies: {
+    speakAloud: 'Speak aloud',
+    voice: 'Voice',
+    playOthers: 'Play others’ voiced replies here',
+    preparing: 'Preparing the voice… Your microphone is muted.',
+    speaking: 'Speaking aloud… Your microphone is muted until the voice ends.',
+    failed: 'The reply could not be spoken: {{reason}}',
+  },
   captions: {
     heading: 'Captions',
     region: 'Captions',

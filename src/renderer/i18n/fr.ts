@@ -177,6 +177,14 @@ const fr: Messages = {
     typing_one: '{{names}} écrit…',
     typing_other: '{{names}} écrivent…',
   },
+  voicedReplies: {
+    speakAloud: 'Lire à voix haute',
+    voice: 'Voix',
+    playOthers: 'Lire ici les réponses vocales des autres',
+    preparing: 'Préparation de la voix… Votre micro est coupé.',
+    speaking: 'Lecture à voix haute… Votre micro est coupé jusqu’à la fin de la voix.',
+    failed: 'La réponse n’a pas pu être lue : {{reason}}',
+  },
   captions: {
     heading: 'Sous-titres',
     region: 'Sous-titres',

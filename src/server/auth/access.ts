@@ -118,6 +118,19 @@ export const HTTP_ACCESS = {
   'PATCH /enrollBetaFeature': principals({ account: 'yes' }, 'One’s own beta features.'),
   'POST /updateSettings': principals({ account: 'own' }, 'Only one’s own settings (body data.avaId).'),
   'POST /api/v1/users/tts-voice': principals({ account: 'yes' }, 'One’s own voice.'),
+  'GET /api/v1/users/tts-voices': principals(
+    { account: 'yes' },
+    'The six voices for a language, one’s own marked; guests use the built-in set.',
+  ),
+  'POST /api/v1/users/tts-voices-sample': principals(
+    { account: 'yes' },
+    'A short sample of a voice; made once per voice and language, then kept.',
+  ),
+  'GET /api/v1/users/tts-gender-preference': principals({ account: 'yes' }, 'One’s own voice gender.'),
+  'POST /api/v1/users/tts-gender-preference': principals(
+    { account: 'yes' },
+    'One’s own voice gender; guests keep theirs on the device.',
+  ),
   'POST /api/v1/users/me/customToken': principals(
     { account: 'yes' },
     'Desktop sign-in: a custom token for the account whose ID token is presented.',
@@ -188,6 +201,10 @@ export const SOCKET_ACCESS = {
     ['rw-member'],
     'Changes the speaker of a line: the host any line; a member only a line their own microphone or keyboard made (whoever it is shown as now).',
   ),
+  'request-text-to-speech': room(
+    ['host', 'rw-member', 'scribe'],
+    'A voiced reply: a typed reply (the sender’s own line) also read aloud, to its sender and to the members who asked to hear voiced replies (downAudio). Limited per connection.',
+  ),
   close: room(EVERYONE_IN_ROOM, 'Closes one’s own connection.'),
   'transcripts-since': room(EVERYONE_IN_ROOM, 'Finals missed after a gap or a reconnection.'),
   'transcripts-before': room(EVERYONE_IN_ROOM, 'Older finals, when scrolling back.'),
@@ -218,6 +235,7 @@ const ACTIONS_OF: { [K in ClientMessageType]: (message: ClientMessageOf<K>) => S
   'assign-voicing-speaker-name': () => ['assign-voicing-speaker-name'],
   'assign-voicing-speaker-myself': () => ['assign-voicing-speaker-myself'],
   'assign-bloc-different-speaker': () => ['assign-bloc-different-speaker'],
+  'request-text-to-speech': () => ['request-text-to-speech'],
   close: () => ['close'],
   ping: () => ['ping'],
   'transcripts-since': () => ['transcripts-since'],

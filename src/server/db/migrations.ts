@@ -272,6 +272,15 @@ const migrations: Record<string, Migration> = {
       await sql`alter table transcripts drop column if exists source_author`.execute(db);
     },
   },
+  '2026-11-26-008-tts-gender-preference': {
+    async up(db: Kysely<unknown>) {
+      // The voice gender a person prefers (tts-gender-preference): their voice when none is chosen.
+      await db.schema.alterTable('users').addColumn('tts_gender', 'text').execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await sql`alter table users drop column if exists tts_gender`.execute(db);
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

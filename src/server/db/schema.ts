@@ -109,6 +109,7 @@ export interface UsersTable {
   hearing_profile: number | null;
   voicing_profile: string | null;
   tts_voice: string | null;
+  tts_gender: string | null;
   role: string | null;
   org_properties: NullableJson<unknown>;
   features: Json<unknown>;

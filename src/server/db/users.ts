@@ -4,6 +4,7 @@
  */
 import { type Kysely, type Selectable, type Updateable, sql } from 'kysely';
 import type { Channel, UserProfile, UserRole, VoicingProfile, TtsVoice } from '../../shared/user';
+import type { TtsGender } from '../../shared/tts';
 import type { Database, UsersTable } from './schema';
 
 type Row = Selectable<UsersTable>;
@@ -34,6 +35,7 @@ function toProfile(row: Row): UserProfile {
     hearingProfile: row.hearing_profile ?? undefined,
     voicingProfile: (row.voicing_profile as VoicingProfile | null) ?? undefined,
     ttsVoice: (row.tts_voice as TtsVoice | null) ?? undefined,
+    ttsGender: (row.tts_gender as TtsGender | null) ?? undefined,
     role: (row.role as UserRole | null) ?? undefined,
     orgProperties: json(row.org_properties, undefined),
     firebaseAuthUID: row.firebase_auth_uid,
@@ -68,6 +70,7 @@ export type ProfileChanges = Partial<
     | 'hearingProfile'
     | 'voicingProfile'
     | 'ttsVoice'
+    | 'ttsGender'
     | 'role'
     | 'features'
     | 'settings'
@@ -89,6 +92,7 @@ function toColumns(changes: ProfileChanges): Updateable<UsersTable> {
   if (changes.hearingProfile !== undefined) columns.hearing_profile = changes.hearingProfile;
   if (changes.voicingProfile !== undefined) columns.voicing_profile = changes.voicingProfile;
   if (changes.ttsVoice !== undefined) columns.tts_voice = changes.ttsVoice;
+  if (changes.ttsGender !== undefined) columns.tts_gender = changes.ttsGender;
   if (changes.role !== undefined) columns.role = changes.role;
   if (changes.inviteMetrics !== undefined) columns.invite_metrics = JSON.stringify(changes.inviteMetrics);
   if (changes.joinMetrics !== undefined) columns.join_metrics = JSON.stringify(changes.joinMetrics);
@@ -118,6 +122,7 @@ export class UserRepository {
         hearing_profile: profile.hearingProfile ?? null,
         voicing_profile: profile.voicingProfile ?? null,
         tts_voice: profile.ttsVoice ?? null,
+        tts_gender: profile.ttsGender ?? null,
         role: profile.role ?? null,
         org_properties: profile.orgProperties ? JSON.stringify(profile.orgProperties) : null,
         features: JSON.stringify(profile.features),

@@ -6,7 +6,7 @@
  *
  * The built client runs from its own files only: no inline script, no inline <style> (React
  * and Blueprint set styles through the DOM, which style-src does not restrict), images from
- * itself, data: (Blueprint's CSS icons) and blob:. It connects to this server (HTTP and socket)
+ * itself, data: (Blueprint's CSS icons) and blob:, media (voiced replies) from itself and blob:. It connects to this server (HTTP and socket)
  * and, for sign-in, to the identity provider: the Auth emulator's origin in emulator mode, or
  * Firebase's Google endpoints with a real project (their documented script, frame and connect
  * sources: the sign-in iframe, gapi, reCAPTCHA for phone codes). A backend on the product's
@@ -83,6 +83,8 @@ export function contentSecurityPolicy(
     `script-src ${[...script].join(' ')}`,
     `connect-src ${[...connect].join(' ')}`,
     "img-src 'self' data: blob:",
+    // Voiced replies play from memory: a WAV the page made from the server's chunks (blob:).
+    "media-src 'self' blob:",
     "style-src 'self'",
     "font-src 'self' data:",
     `frame-src ${[...frame].join(' ')}`,

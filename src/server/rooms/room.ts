@@ -43,6 +43,8 @@ export interface RoomMember {
   readonly readonly: boolean;
   /** Premium captions requested (connection-params-update usePaidASR); applies to the next recording. */
   usePaidASR: boolean;
+  /** Plays others' voiced replies in their room (connection-params-update downAudio). */
+  downAudio?: boolean;
   /** `droppable` messages (partials) may be skipped for a client that is not keeping up. */
   send(message: ServerMessage, options?: { droppable?: boolean }): void;
 }
@@ -196,6 +198,11 @@ export class LiveRoom {
 
   get state(): RoomStateValue {
     return this.record.state;
+  }
+
+  /** Members who asked to hear others' voiced replies (downAudio), other than `from`. */
+  voicedReplyListeners(from: RoomMember): RoomMember[] {
+    return [...this.members].filter((m) => m !== from && m.downAudio === true);
   }
 
   get memberCount(): number {

@@ -13,6 +13,7 @@ import {
   MAX_TEXT_MESSAGES_PER_SECOND,
   PING_INTERVAL_MS,
   SERVER_IDLE_TIMEOUT_MS,
+  DEFAULT_SPEECH_LANG,
 } from '../../shared/constants';
 import type { ConnectionRole } from '../../shared/entities';
 import { littleEndianBytesToInt16 } from '../../shared/audio';
@@ -42,6 +43,10 @@ import type { LiveRoom, RoomMember } from '../rooms/room';
 import { RoomError } from '../rooms/room';
 import type { RoomRegistry } from '../rooms/registry';
 import { TokenBucket } from '../token-bucket';
+import type { TtsStatus } from '../../native/tts/types';
+import { speakReply } from '../tts/voiced-replies';
+import { voiceOfRequest } from '../tts/voice-choice';
+import { forVoicedReplyListeners } from '../tts/listeners';
 
 export interface ConnectionDeps {
   registry: RoomRegistry;
@@ -55,6 +60,8 @@ export interface ConnectionDeps {
   address: string;
   now(): number;
   log(level: 'info' | 'warn' | 'error', message: string, extra?: object): void;
+  /** The text-to-speech engine, or why voiced replies are off. */
+  tts?: TtsStatus;
 }
 
 const REFUSAL_MESSAGES: Partial<Record<Refusal, string>> = {
@@ -109,6 +116,13 @@ export function handleConnection(ws: WebSocket, deps: ConnectionDeps, origin?: s
     deps.limits.typedMessages.burst,
     deps.now,
   );
+  const ttsRequests = new TokenBucket(
+    deps.limits.ttsRequests.ratePerSecond,
+    deps.limits.ttsRequests.burst,
+    deps.now,
+  );
+  /** Voices being read for this socket: stopped when it closes. */
+  const speaking = new AbortController();
   // A socket that does not say who it is soon is closed: idle sockets cost memory and a slot.
   const connectTimer = setTimeout(() => {
     // Waiting at the door is not idle: the admission desk has its own time limit.
@@ -376,6 +390,7 @@ export function handleConnection(ws: WebSocket, deps: ConnectionDeps, origin?: s
           return;
         }
         if (message.usePaidASR !== undefined) member.usePaidASR = message.usePaidASR;
+        if (message.downAudio !== undefined) member.downAudio = message.downAudio;
         await room.updateParams(message);
         return;
       case 'connection-request-answer':
@@ -450,6 +465,35 @@ export function handleConnection(ws: WebSocket, deps: ConnectionDeps, origin?: s
       case 'assign-bloc-different-speaker':
         room.assignLineSpeaker(message.blocId, message.speakerId);
         return;
+      case 'request-text-to-speech': {
+        const text = normalizeTypedText(message.text);
+        const voice = voiceOfRequest(message.voiceId, principal);
+        if (!text || !voice) {
+          fail(
+            'invalid-message',
+            text
+              ? `request-text-to-speech.voiceId: no voice is named ${message.voiceId}`
+              : 'request-text-to-speech.text: nothing to say once spaces are removed',
+            message.type,
+          );
+          return;
+        }
+        if (!ttsRequests.take() || !typedMessages.take()) {
+          fail('rate-limited', 'replies are being voiced too fast; wait a moment', message.type);
+          return;
+        }
+        // The line reaches the room as a typed reply whether or not the voice can be made.
+        room.addTypedLine(member, text, message.lang);
+        // Not awaited: the next messages of this socket need not wait for the voice.
+        void speakReply(
+          deps.tts ?? { ok: false, error: 'text-to-speech is not configured on this server' },
+          { requestId: message.requestId, text, voice, lang: message.lang ?? DEFAULT_SPEECH_LANG },
+          forVoicedReplyListeners(room, member, send),
+          speaking.signal,
+          deps.log,
+        );
+        return;
+      }
       case 'transcripts-since':
       case 'transcripts-before':
         room.requestTranscripts(member, message);
@@ -567,6 +611,7 @@ export function handleConnection(ws: WebSocket, deps: ConnectionDeps, origin?: s
 
   ws.on('close', () => {
     phase = 'closed';
+    speaking.abort();
     clearInterval(heartbeat);
     if (waiting) {
       waiting.room.withdrawAdmission(waiting.id);

@@ -44,12 +44,12 @@ describe('OfflineCaptioner', () => {
     const b = c.accept(new Int16Array(960));
     now += 300;
     const d = c.accept(new Int16Array(960));
-    expect(a[0]).toMatchObject({ id: 'offline-1.0', isFinal: false, index: 0, texts: { 'en-US': 'hello' } });
+    expect(a[0]).toMatchObject({ id: 'offline-1.0', isFinal: false, index: 0, texts: { 'en-US': 'Hello' } });
     expect(b[0]).toMatchObject({
       id: 'offline-1.0',
       isFinal: true,
       index: 0,
-      texts: { 'en-US': 'hello world' },
+      texts: { 'en-US': 'Hello world.' },
       timestampMs: 1000,
     });
     expect(d[0]).toMatchObject({ id: 'offline-1.1', index: 1, t0: 1000 });
@@ -75,9 +75,9 @@ describe('OfflineCaptioner', () => {
       return c.accept(new Int16Array(960));
     });
     expect(sent.map((t) => [t.isFinal, Object.values(t.texts)[0]])).toEqual([
-      [false, 'a'],
-      [false, 'a b c'],
-      [true, 'a b c d'],
+      [false, 'A'],
+      [false, 'A b c'],
+      [true, 'A b c d.'],
     ]);
   });
 

@@ -24,6 +24,7 @@ describe('server limits', () => {
         [LIMIT_VARIABLES.socketsPerAddress]: '7',
         [LIMIT_VARIABLES.audioStarts]: '6',
         [LIMIT_VARIABLES.typedMessages]: '12',
+        [LIMIT_VARIABLES.ttsRequests]: '6',
         [LIMIT_VARIABLES.premiumFor]: 'everyone',
       },
       2,
@@ -31,6 +32,7 @@ describe('server limits', () => {
     expect(limits).toMatchObject({ maxDecoders: 3, socketsPerAddress: 7, premiumFor: 'everyone' });
     expect(limits.audioStarts).toEqual({ ratePerSecond: 0.1, burst: 6 });
     expect(limits.typedMessages).toEqual({ ratePerSecond: 0.2, burst: 12 });
+    expect(limits.ttsRequests).toEqual({ ratePerSecond: 0.1, burst: 6 });
   });
 
   it('refuses a value that is not a positive number, naming the variable', () => {

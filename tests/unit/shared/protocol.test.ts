@@ -72,6 +72,13 @@ const VALID: Record<string, Record<string, unknown>> = {
     speakerId: 'voicing-a1b2c3d4e5f6',
     blocId: 'typedAbc123',
   },
+  'request-text-to-speech': {
+    type: 'request-text-to-speech',
+    requestId: 'r1',
+    text: 'Yes, I agree.',
+    voiceId: 'openai-echo',
+    lang: 'en-US',
+  },
   close: { type: 'close', reason: 'last_guest_left' },
   ping: { type: 'ping', clientTimeMs: 123 },
   'transcripts-since': { type: 'transcripts-since', afterSeq: 41 },
@@ -173,6 +180,26 @@ describe('parseClientMessage: refusals', () => {
       'a roomId of 129 characters',
       { type: 'connection-params', speakerId: 's', roomId: 'r'.repeat(129) },
       'connection-params: roomId: must be at most 128 characters',
+    ],
+    [
+      'a voiced reply over the keyboard limit',
+      { type: 'request-text-to-speech', requestId: 'r1', text: 'x'.repeat(501) },
+      'request-text-to-speech: text: must be at most 500 characters',
+    ],
+    [
+      'a voiced reply without a request id',
+      { type: 'request-text-to-speech', text: 'hello' },
+      'request-text-to-speech: requestId: is required',
+    ],
+    [
+      'a voiced reply whose request id has a space',
+      { type: 'request-text-to-speech', requestId: 'a b', text: 'hello' },
+      'request-text-to-speech: requestId: has an invalid format',
+    ],
+    [
+      'a voiced reply with an empty text',
+      { type: 'request-text-to-speech', requestId: 'r1', text: '' },
+      'request-text-to-speech: text: must be at least 1 characters',
     ],
     [
       'an unknown role',

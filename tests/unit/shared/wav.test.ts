@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseWav, toMono } from '../../../src/shared/wav';
+import { encodeWav, parseWav, toMono } from '../../../src/shared/wav';
 
 /** Builds a WAV file: fmt chunk, optional extra chunks, data chunk. */
 function wav(options: {
@@ -65,5 +65,16 @@ describe('parseWav', () => {
   it('mixes stereo down to mono', () => {
     const audio = parseWav(wav({ channels: 2, samples: [100, 300, -10, -20] }));
     expect([...toMono(audio)]).toEqual([200, -15]);
+  });
+});
+
+describe('encodeWav', () => {
+  it('writes a mono 16-bit file that parseWav reads back sample for sample', () => {
+    const samples = Int16Array.from([0, 1, -1, 32767, -32768, 1234]);
+    const bytes = encodeWav(samples, 22050);
+    expect(bytes.byteLength).toBe(44 + 12);
+    const audio = parseWav(bytes);
+    expect(audio).toMatchObject({ sampleRate: 22050, channels: 1 });
+    expect([...audio.samples]).toEqual([...samples]);
   });
 });

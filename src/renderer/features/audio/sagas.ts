@@ -82,13 +82,20 @@ function captureChannel(session: CaptureSession): EventChannel<CaptureEvent> {
   return eventChannel<CaptureEvent>((emit) => session.subscribe(emit), buffers.expanding(32));
 }
 
-/** Sends chunks as they come; returns when the microphone track ends. */
+/**
+ * Sends chunks as they come; returns when the microphone track ends. While a voiced reply
+ * plays (audio.muted: the one place the microphone is muted) each chunk is sent as silence of
+ * the same length: the recogniser hears nothing of the synthetic voice, and the stream's clock
+ * (word times, gaps) runs on as if the person had paused.
+ */
 export function* pumpChunks(deps: AppDeps, channel: EventChannel<CaptureEvent>, meter: { peak: number }) {
   while (true) {
     const event = yield* take(channel);
     if (event.kind === 'ended') return 'ended' as const;
-    meter.peak = Math.max(meter.peak, volumeLevel(event.samples));
-    deps.link.sendBinary(int16ToLittleEndianBytes(event.samples));
+    const muted = yield* select((s: RootState) => s.audio.muted);
+    const samples = muted ? new Int16Array(event.samples.length) : event.samples;
+    meter.peak = Math.max(meter.peak, volumeLevel(samples));
+    deps.link.sendBinary(int16ToLittleEndianBytes(samples));
   }
 }
 

@@ -21,6 +21,11 @@ export interface AudioState {
    * record button stops it.
    */
   resuming: boolean;
+  /**
+   * A voiced reply is being spoken on this device: the microphone's audio is replaced by
+   * silence until it ends, so the recogniser never captions the synthetic voice.
+   */
+  muted: boolean;
 }
 
 export const initialAudioState: AudioState = {
@@ -28,6 +33,7 @@ export const initialAudioState: AudioState = {
   devices: [],
   volume: 0,
   resuming: false,
+  muted: false,
 };
 
 export function loadAudioState(storage: KeyValueStorage): AudioState {
@@ -55,6 +61,9 @@ const audioSlice = createSlice({
     },
     micSelected(state, action: PayloadAction<string | undefined>) {
       state.selectedMicId = action.payload || undefined;
+    },
+    voiceMuted(state, action: PayloadAction<boolean>) {
+      state.muted = action.payload;
     },
     volumeChanged(state, action: PayloadAction<number>) {
       state.volume = action.payload;

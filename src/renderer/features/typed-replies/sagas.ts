@@ -5,6 +5,10 @@ import type { AppDeps } from '../../app/deps';
 import type { RootState } from '../../app/root-reducer';
 import { notificationsActions } from '../notifications/slice';
 import { typedRepliesActions } from './slice';
+import { selectVoiceId } from '../voiced-replies/sagas';
+import { voicedRepliesActions } from '../voiced-replies/slice';
+
+let nextRequest = 1;
 
 /** Sends a typed line on the room's socket; a line that could not be sent stays in the box. */
 export function* sendTypedLine(deps: AppDeps, action: ReturnType<typeof typedRepliesActions.sendRequested>) {
@@ -12,7 +16,18 @@ export function* sendTypedLine(deps: AppDeps, action: ReturnType<typeof typedRep
   if (!text) return;
   const online = yield* select((s: RootState) => s.socket.status === 'online');
   const lang = yield* select((s: RootState) => s.settings.speechLang);
-  const sent = online && deps.link.send({ type: 'typed-message', text, lang });
+  const speak = yield* select((s: RootState) => s.voicedReplies.speakAloud);
+  let sent: boolean;
+  if (speak && online) {
+    // A voiced reply is this same line, read aloud too: request-text-to-speech adds it to the
+    // transcript on the server, so typed-message is not also sent.
+    const requestId = `reply${nextRequest++}x${deps.now().toString(36)}`;
+    const voiceId = yield* select(selectVoiceId);
+    yield* put(voicedRepliesActions.requested({ requestId, text, lang }));
+    sent = deps.link.send({ type: 'request-text-to-speech', requestId, text, voiceId, lang });
+  } else {
+    sent = online && deps.link.send({ type: 'typed-message', text, lang });
+  }
   yield* put(typedRepliesActions.sendFinished({ id: action.payload.id, sent }));
   if (!sent) yield* put(notificationsActions.notify({ intent: 'warning', key: 'conversation.notConnected' }));
 }

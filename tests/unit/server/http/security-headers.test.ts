@@ -39,6 +39,7 @@ describe('Content-Security-Policy', () => {
     expect(csp.get('script-src')).toEqual(["'self'"]);
     expect(csp.get('style-src')).toEqual(["'self'"]);
     expect(csp.get('img-src')).toEqual(["'self'", 'data:', 'blob:']);
+    expect(csp.get('media-src')).toEqual(["'self'", 'blob:']);
     expect(csp.get('object-src')).toEqual(["'none'"]);
     expect(csp.get('base-uri')).toEqual(["'none'"]);
     expect(csp.get('frame-ancestors')).toEqual(["'none'"]);

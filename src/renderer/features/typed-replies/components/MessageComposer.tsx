@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { KEYBOARD_MESSAGE_MAX_LENGTH } from '../../../../shared/constants';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { typedRepliesActions } from '../slice';
+import { SpeakAloudControls } from '../../voiced-replies/components/SpeakAloudControls';
+import { VoicedReplyStatus } from '../../voiced-replies/components/VoicedReplyStatus';
 
 /** The shortcut that brings the keyboard to the box from anywhere on the conversation screen. */
 export const COMPOSER_SHORTCUT = { key: 'm', label: 'Alt+M' } as const;
@@ -97,6 +99,8 @@ export function MessageComposer({ inputRef }: { inputRef?: Ref<HTMLTextAreaEleme
             ? t('typedReplies.limitReached')
             : ''}
       </p>
+      <SpeakAloudControls />
+      <VoicedReplyStatus />
     </form>
   );
 }

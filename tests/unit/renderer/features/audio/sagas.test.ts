@@ -91,6 +91,21 @@ describe('audio saga', () => {
     expect(littleEndianBytesToInt16(bytes)).toEqual(chunk);
   });
 
+  it('sends silence of the same length while a voiced reply mutes the microphone, then the microphone again', async () => {
+    const session = await startRecording();
+    app.dispatch(audioActions.voiceMuted(true));
+    session.chunk(tone(8000));
+    await tick();
+    app.dispatch(audioActions.voiceMuted(false));
+    session.chunk(tone(8000));
+    await tick();
+    expect(socket.binary).toHaveLength(2);
+    const [muted, unmuted] = socket.binary.map((b) => littleEndianBytesToInt16(b)!);
+    expect(muted!.length).toBe(CHUNK_SAMPLES);
+    expect(muted!.every((s) => s === 0)).toBe(true);
+    expect(unmuted).toEqual(tone(8000));
+  });
+
   it('starts on a start request and, unlike the button, never stops on one', async () => {
     app.dispatch(audioActions.startRequested());
     await tick();

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { initialSessionState } from '../../../../../src/renderer/features/identity/slice';
 import { transcriptSaga } from '../../../../../src/renderer/features/transcript/sagas';
 import { transcriptActions } from '../../../../../src/renderer/features/transcript/slice';
-import { makeFakes, makeStatus, makeTranscript, run, settle } from '../../../../helpers/saga-harness';
+import {
+  type FakeFiles,
+  makeFakes,
+  makeStatus,
+  makeTranscript,
+  run,
+  settle,
+} from '../../../../helpers/saga-harness';
 
 const loaded = {
   session: {
@@ -32,15 +39,12 @@ describe('downloading an export', () => {
   it('asks the server for the format in the reader’s language with their proof, then saves the file', async () => {
     const fakes = makeFakes();
     const file = { blob: new Blob(['1\n']), fileName: 'Demo-2026-01-02.srt' };
-    (fakes.deps.files as { answer: unknown }).answer = { ok: true, status: 200, data: file };
+    (fakes.deps.files as FakeFiles).answer = { ok: true, status: 200, data: file };
     const app = run(transcriptSaga, [fakes.deps], loaded);
     app.dispatch(transcriptActions.exportRequested('srt'));
     expect(app.state.transcript.exporting).toEqual({ action: 'srt', state: 'working' });
     await settle();
-    const files = fakes.deps.files as unknown as {
-      requests: { path: string; headers: Record<string, string> }[];
-      saved: unknown[];
-    };
+    const files = fakes.deps.files as FakeFiles;
     expect(files.requests).toHaveLength(1);
     const url = new URL(files.requests[0]!.path, 'http://x');
     expect(url.pathname).toBe('/api/v1/rooms/r1/transcripts/export');
@@ -54,7 +58,7 @@ describe('downloading an export', () => {
 
   it('says why a download failed, and saves nothing', async () => {
     const fakes = makeFakes();
-    (fakes.deps.files as { answer: unknown }).answer = {
+    (fakes.deps.files as FakeFiles).answer = {
       ok: false,
       status: 403,
       message: 'The host has not shared this transcript.',
@@ -62,7 +66,7 @@ describe('downloading an export', () => {
     const app = run(transcriptSaga, [fakes.deps], loaded);
     app.dispatch(transcriptActions.exportRequested('docx'));
     await settle();
-    expect((fakes.deps.files as unknown as { saved: unknown[] }).saved).toEqual([]);
+    expect((fakes.deps.files as FakeFiles).saved).toEqual([]);
     expect(app.state.transcript.exporting).toEqual({
       action: 'docx',
       state: 'failed',
