@@ -12,6 +12,7 @@ import { SOCKET_PATH } from '../shared/protocol';
 import { MAX_TEXT_MESSAGE_BYTES } from '../shared/constants';
 import { SpeechPool } from '../native/speech/pool';
 import { TIERS } from '../native/speech/tiers';
+import { openSpeakerIdentification } from '../native/speech/speaker-id/embedder';
 import type { ServerConfig } from './config';
 import { packageRoot } from './config';
 import { openDatabase, type OpenDatabase } from './db/connect';
@@ -168,6 +169,11 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     else app.log.warn(`speech tier ${tier} unavailable: ${status.error}`);
   }
 
+  // Speaker identification (beta): off, and said so, when no speaker model is installed.
+  const speakerId = openSpeakerIdentification(config.modelsDir);
+  if (speakerId.available) app.log.info(`speaker identification: ${speakerId.embedder.model}`);
+  else app.log.warn(`speaker identification is off: ${speakerId.problem}`);
+
   const services: RoomServices = {
     updateRoom: (id, changes) => rooms.update(id, changes),
     openSpeech(tier, lang, track) {
@@ -199,6 +205,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     },
     now: () => Date.now(),
     log,
+    ...(speakerId.available ? { speakerEmbedder: speakerId.embedder } : {}),
   };
 
   let boundOrigin = '';
@@ -230,6 +237,8 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
           ];
         }),
       ) as ReturnType<Parameters<typeof registerRoutes>[1]['speech']>['tiers'],
+      // Why it is off is in the server's log: the reason names the server's folders.
+      speakerIdentification: { available: speakerId.available },
       langs: [
         ...new Set(
           TIERS.flatMap((t) => {

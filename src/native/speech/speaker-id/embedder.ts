@@ -6,7 +6,7 @@
  */
 import { SAMPLE_RATE_HZ } from '../../../shared/constants';
 import { loadSherpaOnnx } from '../sherpa-onnx/binding';
-import { checkSpeakerModel } from './model';
+import { checkSpeakerModel, findSpeakerModel, noSpeakerModelError } from './model';
 
 /** Utterances shorter than this are not embedded: too little voice to tell who it is. */
 export const MIN_EMBEDDING_MS = 1000;
@@ -61,4 +61,22 @@ export function loadSpeakerEmbedder(model: string, modelsDir: string): SpeakerEm
       return Float32Array.from(extractor.compute(stream, false));
     },
   };
+}
+
+export type SpeakerIdentificationStatus =
+  | { available: true; embedder: SpeakerEmbedder }
+  | { available: false; problem: string };
+
+/**
+ * At server start: the installed model, loaded, or why speaker identification is off (no model,
+ * a model sherpa-onnx cannot use, no sherpa-onnx). Never throws: the feature is off, nothing else.
+ */
+export function openSpeakerIdentification(modelsDir: string): SpeakerIdentificationStatus {
+  try {
+    const model = findSpeakerModel(modelsDir);
+    if (!model) throw noSpeakerModelError(modelsDir);
+    return { available: true, embedder: loadSpeakerEmbedder(model, modelsDir) };
+  } catch (error) {
+    return { available: false, problem: (error as Error).message };
+  }
 }
