@@ -64,8 +64,7 @@ export function loadSpeakerEmbedder(model: string, modelsDir: string): SpeakerEm
 }
 
 export type SpeakerIdentificationStatus =
-  | { available: true; embedder: SpeakerEmbedder }
-  | { available: false; problem: string };
+  { available: true; embedder: SpeakerEmbedder } | { available: false; problem: string };
 
 /**
  * At server start: the installed model, loaded, or why speaker identification is off (no model,
