@@ -65,6 +65,8 @@ export interface ConnectOptions {
   /** Joins this room; by default creates a new room hosted by `user`. */
   roomId?: string;
   token?: string;
+  /** An account's Firebase ID token: the connection proves `user` with it, not a guest credential. */
+  identityToken?: string;
 }
 
 export class CaptionClient {
@@ -107,7 +109,9 @@ export class CaptionClient {
       username: options.user.userName,
       clientInfo: { app: 'cli' },
       role: 'participant',
-      guestCredential: options.user.credential,
+      ...(options.identityToken
+        ? { identityToken: options.identityToken }
+        : { guestCredential: options.user.credential }),
       ...(options.token ? { token: options.token } : {}),
     });
     await client.waitFor((m) => m.type === 'room-status' || m.type === 'error', 30_000);

@@ -8,8 +8,8 @@ import { SAMPLE_RATE_HZ } from '../../../shared/constants';
 import { loadSherpaOnnx } from '../sherpa-onnx/binding';
 import { checkSpeakerModel, findSpeakerModel, noSpeakerModelError } from './model';
 
-/** Utterances shorter than this are not embedded: too little voice to tell who it is. */
-export const MIN_EMBEDDING_MS = 1000;
+/** Utterances shorter than this are not embedded: too little voice to tell who it is (they go to the last speaker). */
+export const MIN_EMBEDDING_MS = 1500;
 
 export interface SpeakerEmbedder {
   readonly model: string;
