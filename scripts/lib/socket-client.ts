@@ -60,8 +60,11 @@ export async function resolveToken(
   return (await response.json()) as TokenResponse;
 }
 
+/** Who connects: a guest (its credential proves it), or an account (`identityToken` does). */
+export type CaptionUser = Pick<GuestUserWithCredential, 'avaId' | 'userName'> & { credential?: string };
+
 export interface ConnectOptions {
-  user: GuestUserWithCredential;
+  user: CaptionUser;
   /** Joins this room; by default creates a new room hosted by `user`. */
   roomId?: string;
   token?: string;
@@ -77,7 +80,7 @@ export class CaptionClient {
 
   private constructor(
     readonly ws: WebSocket,
-    readonly user: GuestUserWithCredential,
+    readonly user: CaptionUser,
     readonly roomId: string,
   ) {
     // Registered first, so waiters see why the socket closed.

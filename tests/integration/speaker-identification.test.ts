@@ -67,7 +67,7 @@ async function account(s: TestServer, email: string, beta: boolean) {
   });
   expect(enrolled.body).toEqual({ flags: { 'solo-speaker-id': beta } });
   const mic = await CaptionClient.connect(s.url, {
-    user: { avaId: profile.avaId, userName: 'Ada', credential: '' },
+    user: { avaId: profile.avaId, userName: 'Ada' },
     identityToken: user.idToken,
   });
   clients.push(mic);

@@ -79,6 +79,7 @@ describe('speaker identification', () => {
       index: 0,
       timestampMs: 0,
       t0,
+      trackName: 'p1-track',
     };
   }
 
