@@ -38,12 +38,12 @@ const RELEASES = 'https://github.com/k2-fsa/sherpa-onnx/releases/download/speake
 export const SPEAKER_MODEL_REGISTRY: readonly SpeakerModelEntry[] = [
   {
     name: '3dspeaker_speech_campplus_sv_en_voxceleb_16k',
-    description: 'Speaker embeddings (3D-Speaker CAM++, English, VoxCeleb), 512 values per voice',
+    description: 'Speaker embeddings (3D-Speaker CAM++, trained on English VoxCeleb)',
     url: `${RELEASES}/3dspeaker_speech_campplus_sv_en_voxceleb_16k.onnx`,
   },
   {
     name: 'wespeaker_en_voxceleb_resnet34',
-    description: 'Speaker embeddings (WeSpeaker ResNet34, English, VoxCeleb), 256 values per voice',
+    description: 'Speaker embeddings (WeSpeaker ResNet34, trained on English VoxCeleb)',
     url: `${RELEASES}/wespeaker_en_voxceleb_resnet34.onnx`,
   },
 ];
