@@ -51,10 +51,17 @@ export function speakerModelProblem(bytes: Uint8Array): string | undefined {
   const missing = REQUIRED_KEYS.filter((key) => valueAt(key) < 0);
   if (missing.length > 0)
     return `its metadata lacks ${missing.join(', ')} (not a wespeaker or 3d-speaker export)`;
-  const at = valueAt('framework');
-  const value = text.slice(at + 1, at + 1 + text.charCodeAt(at));
-  if (!(FRAMEWORKS as readonly string[]).includes(value))
-    return `its framework is "${value}"; sherpa-onnx takes ${FRAMEWORKS.join(' or ')} models`;
+  const valueOf = (key: string): string | undefined => {
+    const at = valueAt(key);
+    return at < 0 ? undefined : text.slice(at + 1, at + 1 + text.charCodeAt(at));
+  };
+  const framework = valueOf('framework') ?? '';
+  if (!(FRAMEWORKS as readonly string[]).includes(framework))
+    return `its framework is "${framework}"; sherpa-onnx takes ${FRAMEWORKS.join(' or ')} models`;
+  // Any other feature normalisation also ends the process, at the first embedding.
+  const normalise = valueOf('feature_normalize_type');
+  if (normalise !== undefined && normalise !== '' && normalise !== 'global-mean')
+    return `its feature_normalize_type is "${normalise}"; sherpa-onnx knows only global-mean`;
   return undefined;
 }
 
