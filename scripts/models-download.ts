@@ -8,12 +8,21 @@ import { parseDownloadArgs, USAGE, type DownloadArgs } from '../src/native/speec
 import { downloadModel, DownloadError } from '../src/native/speech/models/download';
 import { createProgressReporter, formatMegabytes } from '../src/native/speech/models/progress';
 import { MODEL_REGISTRY } from '../src/native/speech/models/registry';
+import {
+  SPEAKER_MODEL_REGISTRY,
+  downloadSpeakerModel,
+  isSpeakerModelName,
+} from '../src/native/speech/speaker-id/download';
 
 function listModels(): void {
   for (const m of MODEL_REGISTRY) {
     const size = m.sizeBytes ? formatMegabytes(m.sizeBytes) : 'size unknown';
     const checksum = m.sha256 ? '' : '  (no SHA-256 on record: needs --sha256)';
     console.log(`${m.name}\n  ${m.tier}, ${m.languages.join(' ')}, ${size}${checksum}\n  ${m.description}`);
+  }
+  for (const m of SPEAKER_MODEL_REGISTRY) {
+    const checksum = m.sha256 ? '' : '  (no SHA-256 on record: needs --sha256)';
+    console.log(`${m.name}\n  speaker identification${checksum}\n  ${m.description}`);
   }
 }
 
@@ -31,6 +40,25 @@ async function main(args: DownloadArgs): Promise<number> {
     isTTY: Boolean(process.stderr.isTTY),
     write: (text) => process.stderr.write(text),
   });
+  // Speaker identification's models are single files, installed beside the recognition models.
+  if (isSpeakerModelName(args.name!)) {
+    const installed = await downloadSpeakerModel({
+      name: args.name!,
+      modelsDir,
+      url: args.url,
+      sha256: args.sha256,
+      force: args.force,
+      onProgress: (state) => reporter.update(state),
+    });
+    reporter.done();
+    console.log(
+      installed.alreadyInstalled
+        ? `${args.name} is already installed as ${installed.path} (--force reinstalls it).`
+        : `Installed ${installed.path} (SHA-256 ${installed.sha256}).`,
+    );
+    console.log(`The server uses it for speaker identification with HEARKEN_MODELS_DIR=${modelsDir}`);
+    return 0;
+  }
   const result = await downloadModel({
     name: args.name!,
     modelsDir,

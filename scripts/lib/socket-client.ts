@@ -60,11 +60,16 @@ export async function resolveToken(
   return (await response.json()) as TokenResponse;
 }
 
+/** Who connects: a guest (its credential proves it), or an account (`identityToken` does). */
+export type CaptionUser = Pick<GuestUserWithCredential, 'avaId' | 'userName'> & { credential?: string };
+
 export interface ConnectOptions {
-  user: GuestUserWithCredential;
+  user: CaptionUser;
   /** Joins this room; by default creates a new room hosted by `user`. */
   roomId?: string;
   token?: string;
+  /** An account's Firebase ID token: the connection proves `user` with it, not a guest credential. */
+  identityToken?: string;
 }
 
 export class CaptionClient {
@@ -75,7 +80,7 @@ export class CaptionClient {
 
   private constructor(
     readonly ws: WebSocket,
-    readonly user: GuestUserWithCredential,
+    readonly user: CaptionUser,
     readonly roomId: string,
   ) {
     // Registered first, so waiters see why the socket closed.
@@ -107,7 +112,9 @@ export class CaptionClient {
       username: options.user.userName,
       clientInfo: { app: 'cli' },
       role: 'participant',
-      guestCredential: options.user.credential,
+      ...(options.identityToken
+        ? { identityToken: options.identityToken }
+        : { guestCredential: options.user.credential }),
       ...(options.token ? { token: options.token } : {}),
     });
     await client.waitFor((m) => m.type === 'room-status' || m.type === 'error', 30_000);

@@ -14,6 +14,7 @@ import { SpeechPool } from '../native/speech/pool';
 import { TIERS } from '../native/speech/tiers';
 import { openTtsEngine } from '../native/tts/engines';
 import type { TtsStatus } from '../native/tts/types';
+import { openSpeakerIdentification } from '../native/speech/speaker-id/embedder';
 import type { ServerConfig } from './config';
 import { packageRoot } from './config';
 import { openDatabase, type OpenDatabase } from './db/connect';
@@ -177,6 +178,10 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const tts = await openTtsEngine(config.tts ?? { kind: 'espeak-ng' });
   if (tts.ok) app.log.info(`text-to-speech: ${tts.engine.id}`);
   else app.log.warn(`text-to-speech is off: ${tts.error}`);
+  // Speaker identification (beta): off, and said so, when no speaker model is installed.
+  const speakerId = openSpeakerIdentification(config.modelsDir);
+  if (speakerId.available) app.log.info(`speaker identification: ${speakerId.embedder.model}`);
+  else app.log.warn(`speaker identification is off: ${speakerId.problem}`);
 
   const services: RoomServices = {
     updateRoom: (id, changes) => rooms.update(id, changes),
@@ -209,6 +214,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     },
     now: () => Date.now(),
     log,
+    ...(speakerId.available ? { speakerEmbedder: speakerId.embedder } : {}),
   };
 
   let boundOrigin = '';
@@ -240,6 +246,8 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
           ];
         }),
       ) as ReturnType<Parameters<typeof registerRoutes>[1]['speech']>['tiers'],
+      // Why it is off is in the server's log: the reason names the server's folders.
+      speakerIdentification: { available: speakerId.available },
       langs: [
         ...new Set(
           TIERS.flatMap((t) => {

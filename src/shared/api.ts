@@ -131,6 +131,11 @@ export interface ServerConfigResponse {
   speech: {
     tiers: Record<'basic' | 'premium', { engine: string; available: boolean; problem?: string }>;
     langs: string[];
+    /**
+     * Speaker identification (the beta solo_speaker_id) needs a speaker-embedding model on the
+     * server; without one the toggle says so. (An addition to the spec.)
+     */
+    speakerIdentification?: { available: boolean };
   };
 }
 

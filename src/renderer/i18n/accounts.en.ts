@@ -224,6 +224,12 @@ const accountsEn = {
         desktop_v2: 'Desktop app, version 2',
         convo_v2: 'Conversation screen, version 2',
       },
+      betaNotes: {
+        solo_speaker_id:
+          'Tells apart the voices on your microphone as Speaker 1, Speaker 2, … which anyone in the conversation can rename. It applies to conversations you join after turning it on.',
+        solo_speaker_id_unavailable:
+          'Not available on this server: no speaker model is installed, so every line from your microphone stays yours, whatever this switch says.',
+      },
       developer: 'Developer mode',
       developerIntro: 'Shown on this computer (localhost) or with the dev-mode flag.',
       avaId: 'Ava id',

@@ -261,6 +261,12 @@ const accountsFr: Messages<typeof accountsEn> = {
         desktop_v2: 'Application de bureau, version 2',
         convo_v2: 'Écran de conversation, version 2',
       },
+      betaNotes: {
+        solo_speaker_id:
+          'Distingue les voix captées par votre micro sous les noms « Speaker 1 », « Speaker 2 », … que chacun dans la conversation peut renommer. S’applique aux conversations rejointes après l’activation.',
+        solo_speaker_id_unavailable:
+          'Indisponible sur ce serveur : aucun modèle de voix n’est installé, donc chaque ligne de votre micro reste la vôtre, quelle que soit la position de ce bouton.',
+      },
       developer: 'Mode développeur',
       developerIntro: 'Affiché sur cet ordinateur (localhost) ou avec l’indicateur dev-mode.',
       avaId: 'Identifiant Ava',

@@ -286,6 +286,8 @@ const en = {
     audioStalled:
       'Captions stopped because no sound arrived for 5 seconds. Check the microphone and start again.',
     systemAudioEnded: 'Computer audio stopped: {{message}}',
+    computerAudioSpeaker: 'Computer audio',
+    computerAudioRefused: 'The computer audio could not be captioned: {{message}}',
     systemAudioUnavailable: 'The sound of this computer cannot be captured yet.',
     openSystemSettings: 'Open system settings',
     expiresSoon:

@@ -292,6 +292,8 @@ const fr: Messages = {
     audioStalled:
       'Les sous-titres se sont arrêtés car aucun son n’est arrivé pendant 5 secondes. Vérifiez le micro et redémarrez.',
     systemAudioEnded: 'Le son de l’ordinateur s’est arrêté : {{message}}',
+    computerAudioSpeaker: 'Son de l’ordinateur',
+    computerAudioRefused: 'Le son de l’ordinateur n’a pas pu être sous-titré : {{message}}',
     systemAudioUnavailable: 'Le son de cet ordinateur ne peut pas encore être capté.',
     openSystemSettings: 'Ouvrir les réglages du système',
     expiresSoon:

@@ -32,6 +32,7 @@ import { IndexReservation } from './index-reservation';
 import { gapMarker, gapSpan } from './gaps';
 import { PersistQueue, retryDelayMs } from './persist-queue';
 import { RoomSpeakers, type SpeakerResult } from './speakers';
+import { type Embedder, SpeakerIdentification } from './speaker-identification';
 import type { StoredSpeaker } from '../db/speakers';
 import { type Timers, realTimers } from './throttle';
 
@@ -45,6 +46,8 @@ export interface RoomMember {
   usePaidASR: boolean;
   /** Plays others' voiced replies in their room (connection-params-update downAudio). */
   downAudio?: boolean;
+  /** Speaker identification (beta solo_speaker_id) is on for this person's microphone. */
+  identifySpeakers?: boolean;
   /** `droppable` messages (partials) may be skipped for a client that is not keeping up. */
   send(message: ServerMessage, options?: { droppable?: boolean }): void;
 }
@@ -75,6 +78,8 @@ export interface RoomServices {
   ): { ok: true } | { ok: false; code: SocketErrorCode; message: string };
   now(): number;
   log(level: 'info' | 'warn' | 'error', message: string, extra?: object): void;
+  /** The speaker-embedding model, when one is installed (speaker identification). */
+  speakerEmbedder?: Embedder;
   /** Clock for retries; real timers unless a test gives its own. */
   timers?: Timers;
 }
@@ -135,6 +140,10 @@ export class LiveRoom {
   private readonly interrupted = new Map<string, number>();
   /** Who said what: voicing speakers and lines given to another speaker (speakers.ts). */
   private readonly whoSaid: RoomSpeakers;
+  /** Speaker identification, when the server has a model (rooms/speaker-identification.ts). */
+  private readonly identification: SpeakerIdentification | undefined;
+  /** Tracks whose finals go through identification. */
+  private readonly identified = new WeakSet<AudioTrack>();
 
   constructor(
     private record: RoomRecord,
@@ -181,6 +190,18 @@ export class LiveRoom {
       },
       stored.speakers,
     );
+    const embedder = services.speakerEmbedder;
+    this.identification = embedder
+      ? new SpeakerIdentification({
+          embedder,
+          speakerFor: async (person, label) => {
+            const result = await this.whoSaid.streamSpeaker({ avaId: person }, label, true);
+            if (!result.ok) throw new Error(result.message);
+            return result.speaker;
+          },
+          log: (level, message, extra) => services.log(level, message, { roomId: this.id, ...extra }),
+        })
+      : undefined;
   }
 
   get id(): string {
@@ -446,6 +467,8 @@ export class LiveRoom {
     if (member.readonly) throw new RoomError('forbidden', 'this is a read-only link: it cannot send audio');
     void this.stopAudio(member);
     const trackId = `${member.avaId}-${randomId(6)}`;
+    // The person's own microphone, with identification on: its finals go to the voice heard.
+    const identification = !shownAs && member.identifySpeakers ? this.identification : undefined;
     const track = new AudioTrack({
       trackId,
       author: shownAs?.avaId ?? member.avaId,
@@ -457,7 +480,10 @@ export class LiveRoom {
       allocateIndex: () => this.indexes.allocate(),
       // A partial changes nothing stored: it carries the room's current seq.
       onPartial: (t) => this.sendAll({ type: 'transcript', transcript: t, seq: this.seq }, true),
-      onFinal: (t) => this.commitFinal(t),
+      onFinal: (t) =>
+        identification
+          ? identification.final(member.avaId, t, (line) => this.commitFinal(line))
+          : this.commitFinal(t),
       onError: (message) => this.speechFailed(member, track, message),
       timers: this.timers,
     });
@@ -465,6 +491,10 @@ export class LiveRoom {
     if (!opened.ok) throw new RoomError(opened.code, opened.message);
     this.indexes.prepare();
     this.tracks.set(member, track);
+    if (identification) {
+      identification.startStream(member.avaId);
+      this.identified.add(track);
+    }
     const lastAudioAtMs = this.interrupted.get(member.avaId);
     this.interrupted.delete(member.avaId);
     if (resumedFromMs !== undefined) this.markGap(member, lang, lastAudioAtMs, resumedFromMs);
@@ -566,6 +596,8 @@ export class LiveRoom {
     const closed = track.close();
     const done = (async () => {
       await closed;
+      // The last finals may still be being given to their speakers: they are queued first.
+      if (this.identified.has(track)) await this.identification?.settled(member.avaId);
       await this.queue.settled();
       this.broadcast('audio-stream-stopped');
     })();
@@ -583,6 +615,7 @@ export class LiveRoom {
         'send {"type":"audio","action":"start"} before audio frames',
       );
     this.lastAudioAt.set(member.avaId, this.services.now());
+    if (this.identified.has(track)) this.identification?.write(member.avaId, samples);
     track.write(samples);
   }
 

@@ -67,7 +67,8 @@ export class RoomSpeakers {
    * Names a voicing speaker, creating it the first time its id is named. A rename reaches every
    * line already given to it, so the transcript never shows a name the room has replaced.
    */
-  async name(speakerId: string, rawName: string): Promise<SpeakerResult> {
+  /** `identified`: made by speaker identification (the spec's isSoloDiaSpeaker), when it is new. */
+  async name(speakerId: string, rawName: string, identified = false): Promise<SpeakerResult> {
     const checked = checkSpeakerName(rawName);
     if (!checked.ok)
       return refused('invalid-message', `assign-voicing-speaker-name.speakerName: ${checked.message}`);
@@ -82,7 +83,7 @@ export class RoomSpeakers {
     if (existing?.name === checked.name) return OK;
     const speaker: StoredSpeaker = existing
       ? { ...existing, name: checked.name }
-      : { speakerId, name: checked.name, identified: false, claimedBy: null, createdAtMs: this.room.now() };
+      : { speakerId, name: checked.name, identified, claimedBy: null, createdAtMs: this.room.now() };
     // Stored before anyone is told: a name people saw is the name after a restart.
     await this.room.saveSpeaker(speaker);
     this.voicing.set(speakerId, speaker);
@@ -132,6 +133,7 @@ export class RoomSpeakers {
   async streamSpeaker(
     person: { avaId: string },
     label: string,
+    identified = false,
   ): Promise<{ ok: true; speaker: { avaId: string; name: string } } | Extract<SpeakerResult, { ok: false }>> {
     const checked = checkSpeakerName(label);
     if (!checked.ok)
@@ -146,7 +148,7 @@ export class RoomSpeakers {
       const target = this.target(speakerId)!;
       return { ok: true, speaker: target };
     }
-    const named = await this.name(speakerId, checked.name);
+    const named = await this.name(speakerId, checked.name, identified);
     if (!named.ok) return named;
     return { ok: true, speaker: { avaId: speakerId, name: checked.name } };
   }

@@ -298,6 +298,8 @@ export function handleConnection(ws: WebSocket, deps: ConnectionDeps, origin?: s
       role: membership.role,
       readonly: membership.readonly && !isHost,
       usePaidASR: false,
+      // The beta toggle (PATCH /enrollBetaFeature solo_speaker_id), as the account had it on joining.
+      identifySpeakers: who.kind === 'account' && who.profile?.features?.['solo-speaker-id'] === true,
       send,
     };
     member = joined;

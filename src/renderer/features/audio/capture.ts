@@ -16,7 +16,16 @@ export interface CaptureSession {
   /** The rate the audio context runs at; 16000 unless the browser refused it. */
   readonly contextRateHz: number;
   subscribe(listener: (event: CaptureEvent) => void): () => void;
+  /** Stops this stream and `computerAudio` with it. */
   stop(): Promise<void>;
+  /**
+   * The computer's sound, captured with the microphone (the desktop's "both"): its own stream,
+   * sent on a connection of its own under its own label, never mixed into the microphone's
+   * (desktop/sagas/computer-audio.ts). Ends when this session stops.
+   */
+  readonly computerAudio?: CaptureSession;
+  /** Set when this stream is the computer's sound, not a microphone: sent under its own label. */
+  readonly hears?: 'computer-audio';
 }
 
 export interface CaptureOptions {

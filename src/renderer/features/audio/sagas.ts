@@ -23,6 +23,7 @@ import {
 import { int16ToLittleEndianBytes, volumeLevel } from '../../../shared/audio';
 import {
   CHUNK_LENGTH_MS,
+  RECONNECT_MIN_INTERVAL_MS,
   SAMPLE_RATE_HZ,
   STORAGE_KEYS,
   VOLUME_SAMPLE_INTERVAL_MS,
@@ -34,6 +35,11 @@ import { type RootState, selectState } from '../../app/root-reducer';
 import { conversationActions } from '../conversation/slice';
 import { notificationsActions } from '../notifications/slice';
 import { settingsActions } from '../settings/slice';
+import {
+  type ComputerAudioOutcome,
+  computerAudioSource,
+  sendComputerAudio,
+} from '../desktop/sagas/computer-audio';
 import { isSocketConnectedEvent, isSocketDroppedEvent, socketActions } from '../socket/slice';
 import { type CaptureEvent, type CaptureSession, audioErrorOf, resolveMicId } from './capture';
 import { canStart } from './recording-machine';
@@ -168,11 +174,10 @@ export function* recordOnce(deps: AppDeps, resumedFromMs?: number) {
     `recording at ${session.contextRateHz} Hz${deviceId ? ` from ${deviceId}` : ''}`,
   );
   const lang = yield* select((s: RootState) => s.settings.speechLang);
-  deps.link.send({
-    type: 'audio',
-    action: 'start',
-    metadata: recordingMetadata(lang, deps.now(), device, resumedFromMs),
-  });
+  const metadata = recordingMetadata(lang, deps.now(), device, resumedFromMs);
+  // The computer's sound alone (desktop) goes under its own label, not as the person speaking.
+  const source = session.hears === 'computer-audio' ? yield* call(computerAudioSource) : undefined;
+  deps.link.send({ type: 'audio', action: 'start', metadata: source ? { ...metadata, source } : metadata });
   // Labels of microphones are only given once permission is granted: list them again.
   yield* fork(refreshDevices, deps);
 
@@ -181,10 +186,17 @@ export function* recordOnce(deps: AppDeps, resumedFromMs?: number) {
   let outcome: RecordingOutcome = 'stopped';
   let pump: Task | undefined;
   let metering: Task | undefined;
+  let computerAudio: Task | undefined;
   try {
     pump = yield* fork(pumpChunks, deps, channel, meter);
     metering = yield* fork(meterVolume, meter);
+    // The desktop's "both": the computer's sound on a connection of its own, for as long as this
+    // recording (the gap of a resumed recording is marked once, by the microphone's stream).
+    const { resumedFromMs: _marked, ...computerMetadata } = metadata;
+    if (session.computerAudio)
+      computerAudio = yield* fork(sendComputerAudio, deps, session.computerAudio, computerMetadata);
     const result = yield* race({
+      ...(computerAudio ? { computerAudio: join(computerAudio) } : {}),
       stop: take(isStopRequest),
       micChanged: take(audioActions.micSelected.type),
       langChanged: take(settingsActions.speechLangChanged.type),
@@ -195,11 +207,25 @@ export function* recordOnce(deps: AppDeps, resumedFromMs?: number) {
     });
     if (result.micChanged || result.langChanged) outcome = 'restart';
     if (result.gone && isSocketDroppedEvent(result.gone as Action)) outcome = 'lost';
-    if (result.trackEnded) {
+    const computer = result.computerAudio as ComputerAudioOutcome | undefined;
+    if (result.trackEnded || computer?.kind === 'ended') {
       outcome = 'failed';
       yield* put(notificationsActions.notify({ intent: 'warning', key: 'audio.trackEnded' }));
     }
+    // Its connection lost: both streams wait and resume together (waitToResume).
+    if (computer?.kind === 'lost') outcome = 'lost';
+    if (computer?.kind === 'refused') {
+      outcome = 'failed';
+      yield* put(
+        notificationsActions.notify({
+          intent: 'danger',
+          key: 'desktop.computerAudioRefused',
+          values: { message: computer.message },
+        }),
+      );
+    }
   } finally {
+    if (computerAudio) yield* cancel(computerAudio);
     if (pump) yield* cancel(pump);
     if (metering) yield* cancel(metering);
     channel.close();
@@ -219,11 +245,14 @@ export function* recordOnce(deps: AppDeps, resumedFromMs?: number) {
  * the user stops first (the record button, a stop request), leaves, or the room ends.
  */
 export function* waitToResume() {
+  // Still online: the connection lost was the computer audio's own (desktop), which is opened
+  // again with the next recording, no sooner than a reconnection would be.
+  const online = (yield* select((s: RootState) => s.socket.status)) === 'online';
   yield* put(audioActions.resumeWaiting(true));
   yield* put(notificationsActions.notify({ intent: 'warning', key: 'audio.pausedConnectionLost' }));
   try {
     const result = yield* race({
-      back: take(isSocketConnectedEvent),
+      back: online ? delay(RECONNECT_MIN_INTERVAL_MS) : take(isSocketConnectedEvent),
       stop: take(isStopRequest),
       closed: take((a: Action) => socketActions.statusEvent.match(a) && a.payload === 'close'),
       ended: take(isRoomEnded),

@@ -6,7 +6,9 @@
  * 3. Linux: the PulseAudio/PipeWire monitor of the default output, recorded by main with parec
  *    and sent here in 60 ms chunks;
  * macOS without the virtual speaker: the quick-setup screen explains what to install.
- * The result is one CaptureSession, so the recording saga does not know the difference.
+ * The result is one CaptureSession: for "both", the microphone's, carrying the computer's sound
+ * beside it as `computerAudio`, a stream of its own that the recording saga sends on a second
+ * connection under its own label (issue 11: never one mixed stream in the room).
  */
 import {
   SCREEN_CAPTURE_ERROR_STOP_MS,
@@ -52,26 +54,40 @@ export interface DesktopAudioCapture extends AudioCaptureService {
   lastChunkAtMs(): number | undefined;
 }
 
-/** A session made of several, mixed; ends when any source ends. */
-export function mixedSession(sessions: readonly CaptureSession[]): CaptureSession {
-  if (sessions.length === 1) return sessions[0]!;
-  const mixer = new ChunkMixer(sessions.length);
-  const events = new CaptureEvents();
-  const emit = (event: CaptureEvent) => events.emit(event);
-  const unsubscribes = sessions.map((session, index) =>
-    session.subscribe((event) => {
-      if (event.kind === 'ended') emit(event);
-      else for (const samples of mixer.push(index, event.samples)) emit({ kind: 'chunk', samples });
-    }),
-  );
+/** The microphone's session carrying the computer's sound beside it; stopping it stops both. */
+export function withComputerAudio(microphone: CaptureSession, computerAudio: CaptureSession): CaptureSession {
   return {
-    contextRateHz: sessions[0]!.contextRateHz,
-    subscribe: (listener) => events.subscribe(listener),
+    contextRateHz: microphone.contextRateHz,
+    subscribe: (listener) => microphone.subscribe(listener),
+    computerAudio,
     async stop() {
-      events.clear();
-      unsubscribes.forEach((u) => u());
-      await Promise.all(sessions.map((s) => s.stop()));
+      await Promise.all([microphone.stop(), computerAudio.stop()]);
     },
+  };
+}
+
+/**
+ * For captions on the device only (no server, offline-captions.ts): its one speech session
+ * cannot keep two streams apart, so there the two are still mixed, chunk by chunk with
+ * saturation; ends when either ends. Anything sent to a room keeps them apart.
+ */
+export function mixedForDevice(session: CaptureSession): CaptureSession {
+  const computerAudio = session.computerAudio;
+  if (!computerAudio) return session;
+  const sources = [session, computerAudio];
+  return {
+    contextRateHz: session.contextRateHz,
+    subscribe(listener) {
+      const mixer = new ChunkMixer(sources.length);
+      const unsubscribes = sources.map((source, index) =>
+        source.subscribe((event) => {
+          if (event.kind === 'ended') listener(event);
+          else for (const samples of mixer.push(index, event.samples)) listener({ kind: 'chunk', samples });
+        }),
+      );
+      return () => unsubscribes.forEach((u) => u());
+    },
+    stop: () => session.stop(),
   };
 }
 
@@ -106,6 +122,19 @@ async function monitorSession(
       offEnded();
       await bridge.invoke('systemAudio:stop', null);
     },
+  };
+}
+
+/** The same session, calling `onChunk` for each chunk a subscriber receives. */
+function tapChunks(session: CaptureSession, onChunk: () => void): CaptureSession {
+  return {
+    contextRateHz: session.contextRateHz,
+    subscribe: (listener) =>
+      session.subscribe((event) => {
+        if (event.kind === 'chunk') onChunk();
+        listener(event);
+      }),
+    stop: () => session.stop(),
   };
 }
 
@@ -179,17 +208,12 @@ export function desktopAudioCapture(o: DesktopCaptureOptions): DesktopAudioCaptu
       await Promise.all(sessions.map((s) => s.stop().catch(() => undefined)));
       throw error;
     }
-    const session = mixedSession(sessions);
+    // Either stream's chunks count as audio arriving (the audio status's "volume received").
+    const [first, second] = sessions.map((session) => tapChunks(session, () => (lastChunkAt = o.now())));
     lastChunkAt = o.now();
-    return {
-      contextRateHz: session.contextRateHz,
-      subscribe: (listener) =>
-        session.subscribe((event) => {
-          if (event.kind === 'chunk') lastChunkAt = o.now();
-          listener(event);
-        }),
-      stop: () => session.stop(),
-    };
+    if (second) return withComputerAudio(first!, second);
+    // The computer's sound alone is not the person speaking: it goes under its own label too.
+    return usesMicrophone(source) ? first! : { ...first!, hears: 'computer-audio' };
   }
 
   return {

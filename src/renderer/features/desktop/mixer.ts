@@ -1,5 +1,6 @@
 /**
- * Mixes two 60 ms chunk streams (the microphone and the computer's audio) into one: chunk by
+ * Captions on the device only (desktop-capture.ts mixedForDevice; a room always gets the two as
+ * separate streams). Mixes two 60 ms chunk streams (the microphone and the computer's audio) into one: chunk by
  * chunk, samples summed with saturation. Sources do not tick together, so each has a small
  * queue; when one source falls silent (a device stops sending), the other is not held back
  * beyond MAX_WAIT_CHUNKS and is sent mixed with silence.

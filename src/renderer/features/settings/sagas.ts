@@ -29,6 +29,9 @@ export function* loadSpeechLangs(deps: AppDeps) {
   const result = yield* call([deps.http, deps.http.get<ServerConfigResponse>], API.config);
   if (result.ok && Array.isArray(result.data?.speech?.langs)) {
     yield* put(settingsActions.speechLangsLoaded(result.data.speech.langs));
+    const speakers = result.data.speech.speakerIdentification;
+    if (typeof speakers?.available === 'boolean')
+      yield* put(settingsActions.speakerIdentificationLoaded(speakers.available));
   } else if (!result.ok) {
     deps.logger.log('warn', 'settings', `could not read the server's speech languages: ${result.message}`);
   }

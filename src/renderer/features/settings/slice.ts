@@ -24,6 +24,11 @@ export interface SettingsState {
   /** Speech languages the server offers (GET API.config); the default until it answers. */
   availableSpeechLangs: string[];
   /**
+   * Whether the server can identify speakers (it has a speaker model; GET API.config), for the
+   * beta toggle to say so; undefined until it answers.
+   */
+  speakerIdentificationAvailable?: boolean;
+  /**
    * Chosen by the person on this page since it opened: such a choice is not replaced by the one
    * an account saved on another device when they sign in (it is saved to the account instead).
    */
@@ -108,6 +113,9 @@ const settingsSlice = createSlice({
     },
     speechLangChanged(state, action: PayloadAction<string>) {
       if (SPEECH_LANG_RE.test(action.payload)) state.speechLang = action.payload;
+    },
+    speakerIdentificationLoaded(state, action: PayloadAction<boolean>) {
+      state.speakerIdentificationAvailable = action.payload;
     },
     speechLangsLoaded(state, action: PayloadAction<string[]>) {
       const langs = action.payload.filter((lang) => SPEECH_LANG_RE.test(lang));

@@ -59,6 +59,14 @@ export function GeneralSettings() {
   const { saving } = useAppSelector(selectProfileState);
   const auth = useAppSelector(selectAuth);
   const features = profile?.features ?? {};
+  const speakerIdentification = useAppSelector((s) => s.settings.speakerIdentificationAvailable);
+  // What a beta switch needs said beside it: speaker identification depends on the server's model.
+  const noteOf = (name: (typeof BETA_FEATURE_NAMES)[number]): string | undefined => {
+    if (name !== 'solo_speaker_id' || speakerIdentification === undefined) return undefined;
+    return speakerIdentification
+      ? t('account.settings.general.betaNotes.solo_speaker_id')
+      : t('account.settings.general.betaNotes.solo_speaker_id_unavailable');
+  };
   return (
     <section aria-labelledby="general-heading">
       <H2 id="general-heading">{t('account.settings.general.heading')}</H2>
@@ -75,18 +83,28 @@ export function GeneralSettings() {
       <section aria-labelledby="beta-heading" className="settings-group">
         <H3 id="beta-heading">{t('account.settings.general.beta')}</H3>
         <p className="field-help">{t('account.settings.general.betaIntro')}</p>
-        {BETA_FEATURE_NAMES.map((name) => (
-          <Switch
-            key={name}
-            checked={features[BETA_FEATURES[name]] === true}
-            disabled={saving}
-            label={t(`account.settings.general.betaFeatures.${name}`)}
-            data-testid={`beta-${name}`}
-            onChange={(event) =>
-              dispatch(profileActions.betaToggled({ name, enabled: event.currentTarget.checked }))
-            }
-          />
-        ))}
+        {BETA_FEATURE_NAMES.map((name) => {
+          const note = noteOf(name);
+          return (
+            <div key={name}>
+              <Switch
+                checked={features[BETA_FEATURES[name]] === true}
+                disabled={saving}
+                label={t(`account.settings.general.betaFeatures.${name}`)}
+                data-testid={`beta-${name}`}
+                {...(note ? { 'aria-describedby': `beta-${name}-note` } : {})}
+                onChange={(event) =>
+                  dispatch(profileActions.betaToggled({ name, enabled: event.currentTarget.checked }))
+                }
+              />
+              {note ? (
+                <p id={`beta-${name}-note`} className="field-help">
+                  {note}
+                </p>
+              ) : null}
+            </div>
+          );
+        })}
       </section>
       {showsDeveloperMode(auth.platform.isLocalhost, features) ? <DeveloperMode /> : null}
     </section>

@@ -17,6 +17,7 @@ import { notificationsActions } from '../../notifications/slice';
 import { waitForIdentity } from '../../identity/sagas';
 import { CONNECT_TIMEOUT_MS } from '../../socket/sagas';
 import type { DesktopDeps } from '../deps';
+import { mixedForDevice } from '../desktop-capture';
 import { desktopActions } from '../slice';
 import { TAG, askMain } from './ask-main';
 import { serverUnreachable } from './server-unreachable';
@@ -46,7 +47,9 @@ export function* offlineCaptions(deps: AppDeps, desktop: DesktopDeps, options: {
   // started is released in the finally below: the microphone, main's speech session, the state.
   try {
     try {
-      session = yield* call([deps.audio, deps.audio.start], { deviceId }, controller.signal);
+      const captured = yield* call([deps.audio, deps.audio.start], { deviceId }, controller.signal);
+      // One speech session on the device: the microphone and the computer's sound are mixed there.
+      session = mixedForDevice(captured);
     } catch (error) {
       const code = audioErrorOf(error);
       deps.logger.log('error', TAG, `offline recording failed (${code})`, error);

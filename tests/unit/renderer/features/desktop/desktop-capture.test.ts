@@ -3,6 +3,8 @@ import { AudioCaptureError, type CaptureEvent } from '../../../../../src/rendere
 import {
   type DesktopCaptureNotice,
   desktopAudioCapture,
+  mixedForDevice,
+  withComputerAudio,
 } from '../../../../../src/renderer/features/desktop/desktop-capture';
 import { int16ToLittleEndianBytes } from '../../../../../src/shared/audio';
 import type { AudioSource } from '../../../../../src/shared/desktop';
@@ -155,20 +157,60 @@ describe('desktop capture', () => {
     expect(streams).toHaveLength(1);
   });
 
-  it('mixes the microphone and the computer audio into one stream', async () => {
-    const { base, bridge, capture } = setup('microphoneAndInternal');
+  it('keeps the microphone and the computer audio apart: two streams, stopped together', async () => {
+    const { base, bridge, capture, tick } = setup('microphoneAndInternal');
     bridge.answer('systemAudio:plan', () => ({ kind: 'pulseMonitor', source: 's.monitor' }));
     bridge.answer('systemAudio:start', () => ({ ok: true }));
     const mic = new FakeCaptureSession();
     const started = capture.start({}, new AbortController().signal);
     await resolveStarts(base, [mic]);
     const session = await started;
-    const got: CaptureEvent[] = [];
-    session.subscribe((e) => got.push(e));
+    expect(session.hears).toBeUndefined();
+    const fromMic: CaptureEvent[] = [];
+    const fromComputer: CaptureEvent[] = [];
+    session.subscribe((e) => fromMic.push(e));
+    session.computerAudio!.subscribe((e) => fromComputer.push(e));
     mic.chunk(Int16Array.from([100, 200]));
+    tick(700);
     bridge.emit('systemAudio:chunk', int16ToLittleEndianBytes(Int16Array.from([1, 2])));
-    expect(got).toEqual([{ kind: 'chunk', samples: Int16Array.from([101, 202]) }]);
+    // Nothing of one reaches the other: no mixing.
+    expect(fromMic).toEqual([{ kind: 'chunk', samples: Int16Array.from([100, 200]) }]);
+    expect(fromComputer).toEqual([{ kind: 'chunk', samples: Int16Array.from([1, 2]) }]);
+    // A chunk of either counts as audio arriving.
+    expect(capture.lastChunkAtMs()).toBe(1700);
     await session.stop();
     expect(mic.stopped).toBe(true);
+    expect(bridge.invoked('systemAudio:stop')).toHaveLength(1);
+  });
+
+  it('marks the computer audio alone as such, so it is not sent as the person speaking', async () => {
+    const { bridge, capture } = setup('internal');
+    bridge.answer('systemAudio:plan', () => ({ kind: 'pulseMonitor', source: 's.monitor' }));
+    bridge.answer('systemAudio:start', () => ({ ok: true }));
+    const session = await capture.start({}, new AbortController().signal);
+    expect(session.hears).toBe('computer-audio');
+    expect(session.computerAudio).toBeUndefined();
+  });
+});
+
+describe('captions on the device only', () => {
+  it('mixes the two streams there (one speech session), and stops both', async () => {
+    const mic = new FakeCaptureSession();
+    const computer = new FakeCaptureSession();
+    const mixed = mixedForDevice(withComputerAudio(mic, computer));
+    const got: CaptureEvent[] = [];
+    mixed.subscribe((e) => got.push(e));
+    mic.chunk(Int16Array.from([100, 200]));
+    computer.chunk(Int16Array.from([1, 2]));
+    expect(got).toEqual([{ kind: 'chunk', samples: Int16Array.from([101, 202]) }]);
+    computer.end();
+    expect(got.at(-1)).toEqual({ kind: 'ended' });
+    await mixed.stop();
+    expect([mic.stopped, computer.stopped]).toEqual([true, true]);
+  });
+
+  it('leaves a single stream as it is', () => {
+    const mic = new FakeCaptureSession();
+    expect(mixedForDevice(mic)).toBe(mic);
   });
 });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { API } from '../../../../../src/shared/api';
 import { FONT_SIZE_DEFAULT_PX, STORAGE_KEYS } from '../../../../../src/shared/constants';
 import { parseFontSizeDraft } from '../../../../../src/renderer/features/settings/font-size';
-import { settingsSaga } from '../../../../../src/renderer/features/settings/sagas';
+import { loadSpeechLangs, settingsSaga } from '../../../../../src/renderer/features/settings/sagas';
 import {
   initialSettingsState,
   loadSettings,
@@ -78,5 +79,31 @@ describe('settings', () => {
       settingsActions.speechLangsLoaded(['en-US', 'fr-FR', 'bad lang']),
     );
     expect(state.availableSpeechLangs).toEqual(['de-DE', 'en-US', 'fr-FR']);
+  });
+
+  it('reads from the server’s config whether it can identify speakers (for the beta switch)', async () => {
+    for (const [answer, expected] of [
+      [{ available: false }, false],
+      [{ available: true }, true],
+      [undefined, undefined],
+    ] as const) {
+      const fakes = makeFakes();
+      fakes.http.on('GET', API.config, {
+        ok: true,
+        status: 200,
+        data: {
+          version: 'test',
+          firebase: null,
+          speech: {
+            tiers: {},
+            langs: ['en-US'],
+            ...(answer ? { speakerIdentification: answer } : {}),
+          },
+        },
+      });
+      const app = run(loadSpeechLangs, [fakes.deps]);
+      await settle();
+      expect(app.state.settings.speakerIdentificationAvailable).toBe(expected);
+    }
   });
 });

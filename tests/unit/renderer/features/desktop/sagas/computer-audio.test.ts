@@ -1,0 +1,245 @@
+/**
+ * The desktop's "both": the microphone on the room's connection, the computer's sound on a
+ * second connection of the same person under its own label; they start, stop, resume after a
+ * lost connection and end together (the audio saga with desktop capture's two streams).
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { littleEndianBytesToInt16 } from '../../../../../../src/shared/audio';
+import { RECONNECT_MIN_INTERVAL_MS } from '../../../../../../src/shared/constants';
+import { audioSaga } from '../../../../../../src/renderer/features/audio/sagas';
+import { audioActions } from '../../../../../../src/renderer/features/audio/slice';
+import { conversationActions } from '../../../../../../src/renderer/features/conversation/slice';
+import { withComputerAudio } from '../../../../../../src/renderer/features/desktop/desktop-capture';
+import { settingsActions } from '../../../../../../src/renderer/features/settings/slice';
+import { socketActions } from '../../../../../../src/renderer/features/socket/slice';
+import type { RootState } from '../../../../../../src/renderer/app/root-reducer';
+import {
+  FakeCaptureSession,
+  FakeSocket,
+  type Fakes,
+  type Running,
+  makeFakes,
+  makeStatus,
+  run,
+} from '../../../../../helpers/saga-harness';
+import { ready } from '../../../../../helpers/desktop-saga';
+
+const tick = (ms = 0) => vi.advanceTimersByTimeAsync(ms);
+const ROOM = 'host1_room';
+
+describe('the computer audio as its own stream', () => {
+  let fakes: Fakes;
+  let app: Running;
+  let main: FakeSocket;
+
+  function start(preloaded: Partial<RootState> = {}) {
+    fakes = makeFakes();
+    main = new FakeSocket('ws://test/ws');
+    fakes.deps.link.attach(main);
+    app = run(audioSaga, [fakes.deps], { session: ready, ...preloaded });
+    app.dispatch(conversationActions.entered({ roomId: ROOM, readonly: false }));
+    app.dispatch(socketActions.statusEvent('connect'));
+    app.dispatch(socketActions.statusEvent('succeeded'));
+  }
+
+  /** Starts recording with desktop capture's two streams; returns them and the second connection. */
+  async function record() {
+    app.dispatch(audioActions.startRequested());
+    await tick();
+    const mic = new FakeCaptureSession();
+    const computer = new FakeCaptureSession();
+    fakes.audio.lastStart.resolve(withComputerAudio(mic, computer));
+    await tick();
+    expect(app.state.audio.recording).toBe('RECORDING');
+    const second = fakes.sockets.at(-1)!;
+    return { mic, computer, second };
+  }
+
+  async function accept(second: FakeSocket) {
+    second.open();
+    second.receive({ type: 'connection-succeeded' } as never);
+    await tick();
+  }
+
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.setSystemTime(1_700_000_000_000);
+  });
+
+  afterEach(() => {
+    app.task.cancel();
+    vi.useRealTimers();
+  });
+
+  it('opens a second connection of the same person for the computer audio, labelled, never mixed', async () => {
+    start();
+    await tick();
+    const { mic, computer, second } = await record();
+    expect(fakes.sockets).toHaveLength(1);
+    // The microphone's start went on the room's connection, as the person.
+    expect(main.sentOfType('audio')).toHaveLength(1);
+    expect(main.sentOfType('audio')[0]!.metadata?.source).toBeUndefined();
+    await accept(second);
+    expect(second.sentOfType('connection-params')).toEqual([
+      expect.objectContaining({ speakerId: 'me_1', roomId: ROOM, username: 'Ada', lang: 'en-US' }),
+    ]);
+    const starts = second.sentOfType('audio');
+    expect(starts).toHaveLength(1);
+    expect(starts[0]!.metadata).toMatchObject({
+      lang: 'en-US',
+      source: { kind: 'computer-audio', label: 'Computer audio' },
+    });
+    mic.chunk(Int16Array.from([100, 200]));
+    computer.chunk(Int16Array.from([1, 2]));
+    computer.chunk(Int16Array.from([3, 4]));
+    await tick();
+    expect(main.binary.map((b) => Array.from(littleEndianBytesToInt16(b)!))).toEqual([[100, 200]]);
+    expect(second.binary.map((b) => Array.from(littleEndianBytesToInt16(b)!))).toEqual([
+      [1, 2],
+      [3, 4],
+    ]);
+  });
+
+  it('takes the meeting’s name when the conversation has one, and the person’s language otherwise', async () => {
+    start();
+    app.dispatch(
+      socketActions.messageReceived({
+        type: 'room-status',
+        status: makeStatus({ id: ROOM, title: 'Weekly sync' }),
+      }),
+    );
+    await tick();
+    let { second } = await record();
+    await accept(second);
+    expect(second.sentOfType('audio')[0]!.metadata?.source?.label).toBe('Weekly sync');
+    app.dispatch(audioActions.stopRequested());
+    await tick();
+    app.task.cancel();
+    start({ settings: { ...app.state.settings, language: 'fr' } });
+    await tick();
+    ({ second } = await record());
+    await accept(second);
+    expect(second.sentOfType('audio')[0]!.metadata?.source?.label).toBe('Son de l’ordinateur');
+  });
+
+  it('stops both together: audio stop on each connection, the second closed, both captures released', async () => {
+    start();
+    await tick();
+    const { mic, computer, second } = await record();
+    await accept(second);
+    app.dispatch(audioActions.stopRequested());
+    await tick();
+    expect(main.sentOfType('audio').map((m) => m.action)).toEqual(['start', 'stop']);
+    expect(second.sentOfType('audio').map((m) => m.action)).toEqual(['start', 'stop']);
+    expect(second.closed).toBe(true);
+    expect([mic.stopped, computer.stopped]).toEqual([true, true]);
+    expect(app.state.audio.recording).toBe('NOT_RECORDING');
+  });
+
+  it('a lost room connection ends both; once it is back, both resume (a new second connection)', async () => {
+    start();
+    await tick();
+    const { second } = await record();
+    await accept(second);
+    app.dispatch(socketActions.statusEvent('lost'));
+    await tick();
+    expect(second.closed).toBe(true);
+    expect(app.state.audio.resuming).toBe(true);
+    app.dispatch(socketActions.statusEvent('retry'));
+    app.dispatch(socketActions.statusEvent('succeeded'));
+    await tick();
+    const again = await record();
+    expect(again.second).not.toBe(second);
+    await accept(again.second);
+    expect(again.second.sentOfType('audio').map((m) => m.action)).toEqual(['start']);
+    // The gap is marked once, by the microphone's stream.
+    expect(main.sentOfType('audio').at(-1)!.metadata?.resumedFromMs).toBeDefined();
+    expect(again.second.sentOfType('audio')[0]!.metadata?.resumedFromMs).toBeUndefined();
+  });
+
+  it('a lost computer-audio connection stops the microphone too, and both start again after the reconnection interval', async () => {
+    start();
+    await tick();
+    const { mic, computer, second } = await record();
+    await accept(second);
+    second.drop();
+    await tick();
+    expect([mic.stopped, computer.stopped]).toEqual([true, true]);
+    expect(main.sentOfType('audio').map((m) => m.action)).toEqual(['start', 'stop']);
+    expect(app.state.audio.resuming).toBe(true);
+    const startsBefore = fakes.audio.starts.length;
+    await tick(RECONNECT_MIN_INTERVAL_MS - 100);
+    expect(fakes.audio.starts.length).toBe(startsBefore);
+    await tick(100);
+    const again = await record();
+    await accept(again.second);
+    expect(again.second.sentOfType('audio')).toHaveLength(1);
+  });
+
+  it('the server refusing the computer audio stops both and says why', async () => {
+    start();
+    await tick();
+    const { mic, second } = await record();
+    second.open();
+    second.receive({ type: 'connection-succeeded' } as never);
+    second.receive({
+      type: 'error',
+      error: {
+        code: 'invalid-message',
+        message: 'audio.metadata.source.label: A name must have 2 to 49 characters.',
+      },
+      inReplyTo: 'audio',
+    });
+    await tick();
+    expect(mic.stopped).toBe(true);
+    expect(second.closed).toBe(true);
+    expect(app.state.audio.recording).toBe('NOT_RECORDING');
+    expect(app.state.notifications.items).toContainEqual(
+      expect.objectContaining({ key: 'desktop.computerAudioRefused' }),
+    );
+  });
+
+  it('the computer audio ending (its device gone) ends the recording like the microphone ending', async () => {
+    start();
+    await tick();
+    const { mic, computer, second } = await record();
+    await accept(second);
+    computer.end();
+    await tick();
+    expect(mic.stopped).toBe(true);
+    expect(app.state.audio.recording).toBe('NOT_RECORDING');
+    expect(app.state.notifications.items).toContainEqual(
+      expect.objectContaining({ key: 'audio.trackEnded' }),
+    );
+  });
+
+  it('a language change restarts both streams', async () => {
+    start();
+    await tick();
+    const { second } = await record();
+    await accept(second);
+    app.dispatch(settingsActions.speechLangChanged('fr-FR'));
+    await tick();
+    expect(second.closed).toBe(true);
+    const again = await record();
+    await accept(again.second);
+    expect(again.second.sentOfType('audio')[0]!.metadata?.lang).toBe('fr-FR');
+  });
+
+  it('the computer audio alone goes on the room connection, under its label, with no second connection', async () => {
+    start();
+    await tick();
+    app.dispatch(audioActions.startRequested());
+    await tick();
+    fakes.audio.lastStart.resolve(
+      Object.assign(new FakeCaptureSession(), { hears: 'computer-audio' as const }),
+    );
+    await tick();
+    expect(app.state.audio.recording).toBe('RECORDING');
+    expect(fakes.sockets).toHaveLength(0);
+    expect(main.sentOfType('audio')[0]!.metadata?.source).toEqual({
+      kind: 'computer-audio',
+      label: 'Computer audio',
+    });
+  });
+});
