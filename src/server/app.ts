@@ -40,6 +40,8 @@ import { clientAddressOf } from './http/client-address';
 import { serverLoggerOptions } from './log-redaction';
 import { prettyLogStream } from './logs/pretty';
 import { registerSecurityHeaders } from './http/security-headers';
+import { registerTranslationRoutes } from './http/translation-routes';
+import { startTranslation, type TranslationService } from './translation/service';
 
 export interface RunningServer {
   url: string;
@@ -48,6 +50,8 @@ export interface RunningServer {
   registry: RoomRegistry;
   pool: SpeechPool;
   database: OpenDatabase;
+  /** The translation engine, or none with the reason (translation/service.ts). */
+  translation: TranslationService;
   /** Verifies identity tokens; undefined when no identity provider is configured. */
   verifier: IdentityVerifier | undefined;
   /** Stops taking connections, turns the last words into finals, stores them, and closes. */
@@ -167,6 +171,9 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     else app.log.warn(`speech tier ${tier} unavailable: ${status.error}`);
   }
 
+  // Never throws: without an engine, captions work and the language list says why.
+  const translation = await startTranslation(config.translation, log);
+
   const services: RoomServices = {
     updateRoom: (id, changes) => rooms.update(id, changes),
     openSpeech(tier, lang, track) {
@@ -198,6 +205,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     },
     now: () => Date.now(),
     log,
+    ...(translation.engine ? { translationEngine: translation.engine } : {}),
   };
 
   let boundOrigin = '';
@@ -240,6 +248,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     }),
   });
 
+  registerTranslationRoutes(app, translation);
   registerUserRoutes(app, { users, verifier, remoteConfig: config.remoteConfig, now: () => Date.now() });
   registerClientLogRoutes(app, {
     logs: clientLogs,
@@ -344,6 +353,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     registry,
     pool,
     database,
+    translation,
     verifier,
     close() {
       closing ??= (async () => {
@@ -353,6 +363,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
         wss.close();
         await app.close();
         await pool.close();
+        await translation.close();
         await verifier?.close();
         await database.close();
       })();

@@ -38,6 +38,11 @@ export const API = {
   roomName: (name: string) => fillRoute(API_ROUTES.roomName, { name }),
   /** A room's status and final transcripts, for the transcript view: members only (their credential or token). */
   roomTranscripts: (roomId: string) => fillRoute(API_ROUTES.roomTranscripts, { roomId }),
+  /**
+   * GET ?from=<speech language>: whether translation is on, and the reading languages the
+   * installed pairs offer from that language (TranslationLanguagesResponse).
+   */
+  translationLanguages: '/api/v1/translation-languages',
   /** What this server can do: speech engines per tier, version. */
   config: '/api/v1/config',
   health: '/api/v1/health',

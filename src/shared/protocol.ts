@@ -16,6 +16,7 @@ import {
 } from './constants';
 import type { ConnectionRole, ConversationStatus, Transcript } from './entities';
 import { FIREBASE_TOKEN_MAX_LENGTH, GUEST_CREDENTIAL_PATTERN } from './auth';
+import { LANGUAGE_TAG_PATTERN } from './translation';
 import { type Infer, boolean, formatIssue, literal, number, object, oneOf, optional, string } from './schema';
 
 export const SOCKET_PATH = '/ws';
@@ -94,6 +95,18 @@ export const clientMessageSchemas = {
     text: string({ min: 1, max: KEYBOARD_MESSAGE_MAX_LENGTH }),
     lang: optional(string({ min: 2, max: 16 })),
   }),
+  /** The language this member reads captions in (translation.md); answered with `reading-language`. */
+  'set-reading-language': object({
+    type: literal('set-reading-language'),
+    lang: string({ min: 2, max: 16, pattern: LANGUAGE_TAG_PATTERN }),
+  }),
+  /** Auto-translate: the other person's turn to speak (host). */
+  'auto-translate-toggle': object({ type: literal('auto-translate-toggle') }),
+  /** Auto-translate: the language the guest speaks and reads. */
+  'auto-translate-set-guest-language': object({
+    type: literal('auto-translate-set-guest-language'),
+    language: string({ min: 2, max: 16, pattern: LANGUAGE_TAG_PATTERN }),
+  }),
   close: object({
     type: literal('close'),
     reason: optional(
@@ -140,6 +153,7 @@ export const SOCKET_ERROR_CODES = [
   'room-not-found',
   'forbidden',
   'speech-unavailable',
+  'translation-unavailable',
   'internal',
 ] as const;
 export type SocketErrorCode = (typeof SOCKET_ERROR_CODES)[number];
@@ -160,6 +174,7 @@ export type RoomStatusReason =
   | 'audio-stream-started'
   | 'audio-stream-stopped'
   | 'conversation-mode-changed'
+  | 'auto-translate-changed'
   | 'ended';
 
 /** Why a request to come in was refused (conversation.md section 8, join errors). */
@@ -229,6 +244,8 @@ export type ServerMessage =
     }
   /** To the host: a request is no longer waiting (answered, withdrawn or timed out). */
   | { type: 'connection-request-closed'; id: string }
+  /** Answers `set-reading-language`: captions now come translated into `lang` (a primary subtag). */
+  | { type: 'reading-language'; lang: string }
   | { type: 'PONG'; serverTimeMs: number; clientTimeMs: number }
   | { type: 'error'; error: SocketError; inReplyTo?: string };
 
@@ -301,6 +318,7 @@ const SERVER_TYPES: ReadonlySet<string> = new Set<ServerMessageType>([
   'connection-response',
   'connection-request',
   'connection-request-closed',
+  'reading-language',
   'PONG',
   'error',
 ]);

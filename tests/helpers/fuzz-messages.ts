@@ -287,6 +287,15 @@ const EXAMPLES: { [K in ClientMessageType]?: Example<K> } = {
       : rng.pick(['hello', 'Can you repeat that?', 'x'.repeat(500), 'é😀\n\nok']),
     ...(rng.chance(0.5) ? { lang: rng.pick(['en-US', 'fr-FR', 'es']) } : {}),
   }),
+  'set-reading-language': (_identity, rng) => ({
+    type: 'set-reading-language',
+    lang: rng.pick(['es', 'ca', 'fr', 'en', 'en-US', 'de', 'x', 'es-ES-valencia-extra']),
+  }),
+  'auto-translate-toggle': () => ({ type: 'auto-translate-toggle' }),
+  'auto-translate-set-guest-language': (_identity, rng) => ({
+    type: 'auto-translate-set-guest-language',
+    language: rng.pick(['es', 'ca', 'fr-FR', 'en', 'zz', '']),
+  }),
   close: (_identity, rng) => ({
     type: 'close',
     ...(rng.chance(0.5)

@@ -275,6 +275,10 @@ const HTTP_CALLS: Record<HttpRouteKey, (who: Person | undefined, target: Room, o
     path: API.customToken,
     body: { idToken: who && 'identityToken' in who.proof ? who.proof.identityToken : 'a.b.c' },
   }),
+  'GET /api/v1/translation-languages': () => ({
+    method: 'GET',
+    path: `${API.translationLanguages}?from=en-US`,
+  }),
   'GET /*': () => ({ method: 'GET', path: '/index.html' }),
 };
 
@@ -406,6 +410,9 @@ const MESSAGES: Record<SocketAction, () => ClientMessage | Buffer> = {
   'reset-recorder': () => ({ type: 'reset-recorder' }),
   'signal-i-am-typing': () => ({ type: 'signal-i-am-typing', fromUser: true }),
   'typed-message': () => ({ type: 'typed-message', text: 'Can everyone hear me?' }),
+  'set-reading-language': () => ({ type: 'set-reading-language', lang: 'es' }),
+  'auto-translate-toggle': () => ({ type: 'auto-translate-toggle' }),
+  'auto-translate-set-guest-language': () => ({ type: 'auto-translate-set-guest-language', language: 'es' }),
   close: () => ({ type: 'close' }),
   'transcripts-since': () => ({ type: 'transcripts-since', afterSeq: 0 }),
   'transcripts-before': () => ({ type: 'transcripts-before', beforeIndex: 1 }),

@@ -110,6 +110,10 @@ export const HTTP_ACCESS = {
     { account: 'yes' },
     'Desktop sign-in: a custom token for the account whose ID token is presented.',
   ),
+  'GET /api/v1/translation-languages': principals(
+    { outsider: 'yes', guest: 'yes', account: 'yes' },
+    'Public: whether translation is on, its engine, and the reading languages the installed pairs offer from a speech language.',
+  ),
   'GET /*': principals(
     { outsider: 'yes', guest: 'yes', account: 'yes' },
     'The web client’s files (unknown /api paths answer 404).',
@@ -163,6 +167,15 @@ export const SOCKET_ACCESS = {
     ['host', 'rw-member', 'scribe'],
     'A typed reply joins the transcript as the sender’s own line; read-only members only read. Limited per connection.',
   ),
+  'set-reading-language': room(
+    ['host', 'rw-member', 'ro-member', 'scribe'],
+    'The language one reads captions in: oneself only; read-only members too, since reading is what they do.',
+  ),
+  'auto-translate-toggle': room(['host'], 'Only the host switches whose turn it is to speak.'),
+  'auto-translate-set-guest-language': room(
+    ['host', 'rw-member'],
+    'The host, or the guest speaking with them, says which language the guest speaks; read-only members and Scribes do not.',
+  ),
   close: room(EVERYONE_IN_ROOM, 'Closes one’s own connection.'),
   'transcripts-since': room(EVERYONE_IN_ROOM, 'Finals missed after a gap or a reconnection.'),
   'transcripts-before': room(EVERYONE_IN_ROOM, 'Older finals, when scrolling back.'),
@@ -190,6 +203,9 @@ const ACTIONS_OF: { [K in ClientMessageType]: (message: ClientMessageOf<K>) => S
   'reset-recorder': () => ['reset-recorder'],
   'signal-i-am-typing': () => ['signal-i-am-typing'],
   'typed-message': () => ['typed-message'],
+  'set-reading-language': () => ['set-reading-language'],
+  'auto-translate-toggle': () => ['auto-translate-toggle'],
+  'auto-translate-set-guest-language': () => ['auto-translate-set-guest-language'],
   close: () => ['close'],
   ping: () => ['ping'],
   'transcripts-since': () => ['transcripts-since'],

@@ -59,6 +59,8 @@ export interface TranscriptsTable {
   seq: number;
   /** A gap marker's end (its start is timestamp_ms); null for a caption. */
   gap_to_ms: ColumnType<number | null, number | null | undefined, number | null>;
+  /** A final's translations (StoredTranslations as JSON); null when it has none. */
+  translations: ColumnType<unknown, string | null | undefined, string | null>;
 }
 
 export interface RoomMembersTable {

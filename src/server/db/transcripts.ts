@@ -47,6 +47,7 @@ export class TranscriptRepository {
       use_paid_asr: t.usePaidASR,
       seq,
       gap_to_ms: t.gap?.toMs ?? null,
+      translations: translationsColumn(t),
     };
     await this.db.transaction().execute(async (trx) => {
       await trx
@@ -57,6 +58,7 @@ export class TranscriptRepository {
             text: values.text,
             words: values.words,
             author_show: values.author_show,
+            translations: values.translations,
             seq,
           }),
         )
@@ -135,10 +137,36 @@ function toTranscript(r: Selectable<TranscriptsTable>): Transcript {
     t0: r.t0,
     trackName: r.track_name,
   };
+  withStoredTranslations(transcript, r.translations);
   if (r.gap_to_ms !== null && r.gap_to_ms !== undefined) {
     transcript.gap = { fromMs: Number(r.timestamp_ms), toMs: Number(r.gap_to_ms), reason: 'connection-lost' };
   } else if (r.origin !== 'human') {
     transcript.asr = { final: true, timeReceivedMs: Number(r.time_received_ms), engine: r.engine, words };
   }
   return transcript;
+}
+
+/** What the `translations` column holds: everything of `texts` but the original, and how it went. */
+interface StoredTranslations {
+  texts: Record<string, string>;
+  indexes: Record<string, number>;
+  errors?: Record<string, string>;
+}
+
+/** A final's translations as the column stores them, or null when it has none. */
+function translationsColumn(t: Transcript): string | null {
+  const texts = Object.fromEntries(Object.entries(t.texts).filter(([lang]) => lang !== t.speechLang));
+  const errors = t.translationErrors;
+  if (Object.keys(texts).length === 0 && !errors) return null;
+  const stored: StoredTranslations = { texts, indexes: t.indexes ?? {}, ...(errors ? { errors } : {}) };
+  return JSON.stringify(stored);
+}
+
+function withStoredTranslations(t: Transcript, column: unknown): void {
+  const parsed = (typeof column === 'string' ? JSON.parse(column) : column) as StoredTranslations | null;
+  if (!parsed) return;
+  // The original stays the stored text: a translation never replaces it.
+  t.texts = { ...parsed.texts, [t.speechLang]: t.texts[t.speechLang] ?? '' };
+  t.indexes = parsed.indexes;
+  if (parsed.errors) t.translationErrors = parsed.errors;
 }

@@ -32,6 +32,10 @@ import { IndexReservation } from './index-reservation';
 import { gapMarker, gapSpan } from './gaps';
 import { PersistQueue, retryDelayMs } from './persist-queue';
 import { type Timers, realTimers } from './throttle';
+import { RoomTranslator } from './translator';
+import { chooseGuestLanguage, toggleActive } from './auto-translate';
+import type { TranslationEngine } from '../translation/engine';
+import { baseLanguage } from '../../shared/translation';
 
 /** One connected client as the room sees it. */
 export interface RoomMember {
@@ -71,6 +75,8 @@ export interface RoomServices {
   log(level: 'info' | 'warn' | 'error', message: string, extra?: object): void;
   /** Clock for retries; real timers unless a test gives its own. */
   timers?: Timers;
+  /** Translates captions for people who read another language; none: translation is off. */
+  translationEngine?: TranslationEngine;
 }
 
 export class RoomError extends Error {
@@ -98,6 +104,8 @@ const CLOSE_FLUSH_MS = 10_000;
 interface PendingFinal {
   transcript: Transcript;
   seq?: number;
+  /** A final again, now with its translations: stored and shown, not translated again. */
+  translated?: boolean;
 }
 
 export class LiveRoom {
@@ -127,6 +135,8 @@ export class LiveRoom {
   private readonly lastAudioAt = new Map<string, number>();
   /** Speakers whose connection was lost while recording, with when their audio stopped. */
   private readonly interrupted = new Map<string, number>();
+  /** Who reads in which language, and the translated captions they get (translator.ts). */
+  private readonly translator: RoomTranslator;
 
   constructor(
     private record: RoomRecord,
@@ -155,6 +165,13 @@ export class LiveRoom {
       timers: this.timers,
       log: (level, message, extra) => services.log(level, message, { roomId: this.id, ...extra }),
       describe: (item) => ({ id: item.transcript.id, index: item.transcript.index }),
+    });
+    this.translator = new RoomTranslator({
+      engine: services.translationEngine,
+      timers: this.timers,
+      log: (level, message, extra) => services.log(level, message, { roomId: this.id, ...extra }),
+      sendPartial: (t) => this.sendAll({ type: 'transcript', transcript: t, seq: this.seq }, true),
+      finalTranslated: (t) => this.queue.push({ transcript: t, translated: true }),
     });
     for (const { transcript: t } of this.finals) {
       if (!this.speakers.has(t.author)) {
@@ -225,6 +242,7 @@ export class LiveRoom {
         usePaidASR: t.context.usePaidASR,
       })),
       admissionRequired: this.record.admissionRequired,
+      ...(this.translator.autoTranslation ? { autoTranslation: this.translator.autoTranslation } : {}),
       confidential: {
         allowTranscriptsSaving: this.record.allowTranscriptsSaving,
         forbidSharing: this.record.forbidSharing,
@@ -317,6 +335,7 @@ export class LiveRoom {
     // Nobody is left to let the waiting people in: they are told now, not after a minute.
     if (this.isHost(member) && this.hosts().length === 0) this.desk.hostsGone();
     this.restarts.delete(member);
+    this.translator.forget(member);
     void this.stopAudio(member);
     this.clearTyping(member.avaId);
     this.broadcast('participant-left');
@@ -416,7 +435,8 @@ export class LiveRoom {
       startWallMs: this.services.now(),
       allocateIndex: () => this.indexes.allocate(),
       // A partial changes nothing stored: it carries the room's current seq.
-      onPartial: (t) => this.sendAll({ type: 'transcript', transcript: t, seq: this.seq }, true),
+      onPartial: (t) =>
+        this.sendAll({ type: 'transcript', transcript: this.translator.partial(t), seq: this.seq }, true),
       onFinal: (t) => this.commitFinal(t),
       onError: (message) => this.speechFailed(member, track, message),
       timers: this.timers,
@@ -598,6 +618,44 @@ export class LiveRoom {
     if (!wasTyping) this.broadcast('someone-is-typing');
   }
 
+  /**
+   * The language `member` reads captions in (translation.md): their own speakers' language needs
+   * nothing; another needs an installed pair. Answered with `reading-language`.
+   */
+  setReadingLanguage(member: RoomMember, lang: string): void {
+    const base = baseLanguage(lang);
+    const spoken = baseLanguage(this.record.langs[0] ?? DEFAULT_SPEECH_LANG);
+    if (base !== spoken) {
+      if (!this.translator.available)
+        throw new RoomError('translation-unavailable', 'translation is not available on this server');
+      if (!this.translator.readable(base))
+        throw new RoomError('translation-unavailable', `no installed language pair translates into ${base}`);
+    }
+    this.translator.setReader(member, base === spoken ? undefined : base);
+    member.send({ type: 'reading-language', lang: base });
+  }
+
+  /** Auto-translate: the guest's language (who may is decided in auth/access.ts). */
+  setAutoTranslateGuestLanguage(language: string): void {
+    const result = chooseGuestLanguage(
+      this.translator.autoTranslation,
+      this.record.langs[0] ?? DEFAULT_SPEECH_LANG,
+      language,
+      this.translator.pairs(),
+    );
+    if (!result.ok) throw new RoomError('translation-unavailable', result.message);
+    this.translator.autoTranslation = result.value;
+    this.broadcast('auto-translate-changed');
+  }
+
+  /** Auto-translate: the other person's turn to speak. */
+  toggleAutoTranslate(): void {
+    const result = toggleActive(this.translator.autoTranslation);
+    if (!result.ok) throw new RoomError('invalid-message', result.message);
+    this.translator.autoTranslation = result.value;
+    this.broadcast('auto-translate-changed');
+  }
+
   /** Every stored final of the room, in order (the transcript after the conversation). */
   transcripts(): Transcript[] {
     return this.finals.map((f) => f.transcript);
@@ -680,6 +738,7 @@ export class LiveRoom {
     const text = t.texts[t.speechLang] ?? '';
     if (!text) {
       // Noise that showed a partial: tell clients to drop the line; nothing to keep.
+      this.translator.drop(t.id);
       this.sendAll({ type: 'transcript', transcript: t, seq: this.seq });
       return;
     }
@@ -697,6 +756,8 @@ export class LiveRoom {
     while (at > 0 && compareFinals(this.finals[at - 1]!.transcript, entry.transcript) > 0) at--;
     this.finals.splice(at, 0, entry);
     this.sendAll({ type: 'transcript', transcript: entry.transcript, seq: entry.seq });
+    // Translated once stored and shown: the original never waits on the engine.
+    if (!item.translated) this.translator.final(entry.transcript);
   }
 
   private broadcast(reason: RoomStatusReason, except?: RoomMember): void {
@@ -717,6 +778,7 @@ export class LiveRoom {
   async close(): Promise<void> {
     this.desk.hostsGone();
     for (const timer of this.typing.values()) clearTimeout(timer);
+    this.translator.close();
     this.typing.clear();
     await Promise.all([...this.tracks.keys()].map((m) => this.stopAudio(m)));
     // Including streams stopped just before (a member who left as the server shut down).

@@ -417,6 +417,15 @@ export function handleConnection(ws: WebSocket, deps: ConnectionDeps, origin?: s
         room.addTypedLine(member, text, message.lang);
         return;
       }
+      case 'set-reading-language':
+        room.setReadingLanguage(member, message.lang);
+        return;
+      case 'auto-translate-toggle':
+        room.toggleAutoTranslate();
+        return;
+      case 'auto-translate-set-guest-language':
+        room.setAutoTranslateGuestLanguage(message.language);
+        return;
       case 'transcripts-since':
       case 'transcripts-before':
         room.requestTranscripts(member, message);
