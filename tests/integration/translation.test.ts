@@ -55,16 +55,16 @@ async function readIn(client: CaptionClient, lang: string): Promise<void> {
   await client.waitFor((m) => m.type === 'reading-language' && m.lang === lang, 5000, mark);
 }
 
-/** Finals that carry a translation into `lang`, by caption id (the last version of each). */
+/**
+ * Finals that carry their own translation into `lang` (not one of a partial, shown meanwhile:
+ * its index covers the whole original), by caption id.
+ */
 function translatedFinals(client: CaptionClient, lang: string): Map<string, Transcript> {
   const byId = new Map<string, Transcript>();
   for (const { message } of client.received as { message: ServerMessage }[]) {
-    if (
-      message.type === 'transcript' &&
-      message.transcript.isFinal &&
-      message.transcript.texts[lang] !== undefined
-    )
-      byId.set(message.transcript.id, message.transcript);
+    const t = message.type === 'transcript' ? message.transcript : undefined;
+    if (t?.isFinal && t.texts[lang] !== undefined && t.indexes?.[lang] === t.texts[t.speechLang]?.length)
+      byId.set(t.id, t);
   }
   return byId;
 }

@@ -16,6 +16,7 @@ import { settingsReducer } from '../features/settings/slice';
 import { socketReducer } from '../features/socket/slice';
 import { transcriptReducer } from '../features/transcript/slice';
 import { typedRepliesReducer } from '../features/typed-replies/slice';
+import { translationReducer } from '../features/translation/slice';
 
 export const rootReducer = combineReducers({
   session: sessionReducer,
@@ -34,6 +35,7 @@ export const rootReducer = combineReducers({
   audio: audioReducer,
   transcript: transcriptReducer,
   typedReplies: typedRepliesReducer,
+  translation: translationReducer,
   desktop: desktopReducer,
 });
 

@@ -8,6 +8,7 @@ import { conversationSaga } from '../features/conversation/sagas';
 import { desktopSaga } from '../features/desktop/sagas/index';
 import { inviteSaga } from '../features/invite/sagas';
 import { typedRepliesSaga } from '../features/typed-replies/sagas';
+import { translationSaga } from '../features/translation/sagas';
 import { lobbySaga } from '../features/lobby/sagas';
 import { notificationsSaga } from '../features/notifications/sagas';
 import { onboardingSaga } from '../features/onboarding/sagas';
@@ -31,6 +32,7 @@ export function* rootSaga(deps: AppDeps) {
     call(lobbySaga, deps),
     call(socketSaga, deps),
     call(typedRepliesSaga, deps),
+    call(translationSaga, deps),
     call(captionsSaga, deps),
     call(conversationSaga, deps),
     call(admissionSaga, deps),

@@ -755,7 +755,12 @@ export class LiveRoom {
     let at = this.finals.length;
     while (at > 0 && compareFinals(this.finals[at - 1]!.transcript, entry.transcript) > 0) at--;
     this.finals.splice(at, 0, entry);
-    this.sendAll({ type: 'transcript', transcript: entry.transcript, seq: entry.seq });
+    // Readers keep the line's last translation (its indexes say it is of a partial) until the
+    // final's own arrives; what is stored and given to joiners is the final as it is.
+    const shown = item.translated
+      ? entry.transcript
+      : this.translator.withPendingTranslations(entry.transcript);
+    this.sendAll({ type: 'transcript', transcript: shown, seq: entry.seq });
     // Translated once stored and shown: the original never waits on the engine.
     if (!item.translated) this.translator.final(entry.transcript);
   }

@@ -163,6 +163,12 @@ export class RoomTranslator {
     });
   }
 
+  /** A final as first shown: with the translations its partials had, until its own arrive. */
+  withPendingTranslations(t: Transcript): Transcript {
+    const caption = this.open.get(t.id);
+    return caption ? this.decorate(t, caption) : t;
+  }
+
   /** The caption is gone without a final (noise): nothing more to translate. */
   drop(id: string): void {
     this.cadence.end(id);
