@@ -289,12 +289,12 @@ const EXAMPLES: { [K in ClientMessageType]?: Example<K> } = {
   }),
   'set-reading-language': (_identity, rng) => ({
     type: 'set-reading-language',
-    lang: rng.pick(['es', 'ca', 'fr', 'en', 'en-US', 'de', 'x', 'es-ES-valencia-extra']),
+    lang: rng.pick(['es', 'ca', 'fr', 'en', 'en-US', 'de', 'zz-Latn']),
   }),
   'auto-translate-toggle': () => ({ type: 'auto-translate-toggle' }),
   'auto-translate-set-guest-language': (_identity, rng) => ({
     type: 'auto-translate-set-guest-language',
-    language: rng.pick(['es', 'ca', 'fr-FR', 'en', 'zz', '']),
+    language: rng.pick(['es', 'ca', 'fr-FR', 'en', 'zz']),
   }),
   close: (_identity, rng) => ({
     type: 'close',
