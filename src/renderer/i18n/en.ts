@@ -159,6 +159,8 @@ const en = {
       switchToHost: 'Host’s turn to speak',
       hostSpeaking: 'The host is speaking ({{language}}); captions are translated for the guest.',
       guestSpeaking: 'The guest is speaking ({{language}}); captions are translated for the host.',
+      noRecognition:
+        'This server cannot recognise speech in {{language}}: captions stay in the language being recognised, translated for the other person.',
     },
   },
   typedReplies: {

@@ -164,6 +164,8 @@ const fr: Messages = {
       switchToHost: 'Au tour de l’hôte de parler',
       hostSpeaking: 'L’hôte parle ({{language}}) ; les sous-titres sont traduits pour l’invité.',
       guestSpeaking: 'L’invité parle ({{language}}) ; les sous-titres sont traduits pour l’hôte.',
+      noRecognition:
+        'Ce serveur ne reconnaît pas la parole en {{language}} : les sous-titres restent dans la langue reconnue, traduits pour l’autre personne.',
     },
   },
   typedReplies: {

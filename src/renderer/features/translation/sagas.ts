@@ -8,9 +8,10 @@ import type { Action } from '@reduxjs/toolkit';
 import { call, delay, put, race, select, take, takeEvery, takeLatest } from 'typed-redux-saga';
 import { API, withQuery } from '../../../shared/api';
 import { AUTO_TRANSLATE_TOGGLE_SPINNER_MS, DEFAULT_SPEECH_LANG } from '../../../shared/constants';
-import type { TranslationLanguagesResponse } from '../../../shared/translation';
+import { baseLanguage, type TranslationLanguagesResponse } from '../../../shared/translation';
 import type { AppDeps } from '../../app/deps';
 import type { RootState } from '../../app/root-reducer';
+import { selectIsHost } from '../conversation/selectors';
 import { notificationsActions } from '../notifications/slice';
 import { settingsActions } from '../settings/slice';
 import { socketActions } from '../socket/slice';
@@ -101,7 +102,37 @@ function* refused(action: ReturnType<typeof socketActions.messageReceived>) {
   );
 }
 
+/**
+ * Auto-translate on the host's device: the microphone is recognised in the language of whoever
+ * is active, when the server recognises it; when it does not, the host is told, and captions
+ * stay in the language being recognised (still translated for the other person).
+ */
+function* followAutoTurn(action: ReturnType<typeof socketActions.messageReceived>) {
+  const message = action.payload;
+  if (message.type !== 'room-status-update') return;
+  const auto = message.status.autoTranslation;
+  const isHost = yield* select(selectIsHost);
+  if (!auto || !isHost) return;
+  const wanted = auto.active === 'host' ? auto.hostLanguage : auto.guestLanguage;
+  const { speechLang, availableSpeechLangs } = yield* select((s: RootState) => s.settings);
+  const tag =
+    availableSpeechLangs.find((l) => l === wanted) ??
+    availableSpeechLangs.find((l) => baseLanguage(l) === baseLanguage(wanted));
+  if (!tag) {
+    yield* put(
+      notificationsActions.notify({
+        intent: 'warning',
+        key: 'translation.auto.noRecognition',
+        values: { language: wanted },
+      }),
+    );
+    return;
+  }
+  if (tag !== speechLang) yield* put(settingsActions.speechLangChanged(tag));
+}
+
 export function* translationSaga(deps: AppDeps) {
+  yield* takeEvery(isAutoTranslateChange, followAutoTurn);
   yield* takeLatest(isMessage('room-status'), loadReadingLanguages, deps);
   yield* takeLatest(settingsActions.speechLangChanged.type, loadReadingLanguages, deps);
   yield* takeEvery(isMessage('connection-succeeded'), sendReadingLang, deps);
