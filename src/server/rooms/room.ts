@@ -32,7 +32,7 @@ import { IndexReservation } from './index-reservation';
 import { gapMarker, gapSpan } from './gaps';
 import { PersistQueue, retryDelayMs } from './persist-queue';
 import { type Timers, realTimers } from './throttle';
-import { RoomTranslator } from './translator';
+import { RoomTranslator, TRANSLATION_BACKFILL_LINES, mergeTranslations } from './translator';
 import { chooseGuestLanguage, toggleActive } from './auto-translate';
 import type { TranslationEngine } from '../translation/engine';
 import { baseLanguage } from '../../shared/translation';
@@ -158,6 +158,12 @@ export class LiveRoom {
       // One at a time, so the seq given here is the one after the last stored: it moves on
       // (in storedFinal) in the same turn as the final is broadcast and joins the snapshot.
       store: async (item) => {
+        // Translations of one final made apart (a reader's backfill, a final's own) add up: each
+        // joins the version stored last, which the queue has stored by now (one at a time).
+        if (item.translated && item.seq === undefined) {
+          const current = this.finals.find((f) => f.transcript.id === item.transcript.id)?.transcript;
+          if (current) item.transcript = mergeTranslations(current, item.transcript);
+        }
         item.seq ??= this.seq + 1;
         await this.store.saveFinal(this.id, item.transcript, item.seq);
       },
@@ -633,6 +639,12 @@ export class LiveRoom {
     }
     this.translator.setReader(member, base === spoken ? undefined : base);
     member.send({ type: 'reading-language', lang: base });
+    // The latest lines they already see, in their language too.
+    if (base !== spoken)
+      this.translator.backfill(
+        this.finals.slice(-TRANSLATION_BACKFILL_LINES).map((f) => f.transcript),
+        base,
+      );
   }
 
   /** Auto-translate: the guest's language (who may is decided in auth/access.ts). */

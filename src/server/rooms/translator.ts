@@ -163,6 +163,46 @@ export class RoomTranslator {
     });
   }
 
+  /**
+   * Someone starts reading in `lang`: the stored finals given (the latest ones, which they see)
+   * that lack it are translated too, one after the other, and handed to `finalTranslated`.
+   */
+  backfill(finals: readonly Transcript[], lang: string): void {
+    if (!this.available) return;
+    const to = baseLanguage(lang);
+    const todo = finals.filter((t) => {
+      const from = baseLanguage(t.speechLang);
+      return (
+        !t.gap &&
+        t.texts[t.speechLang] &&
+        t.texts[to] === undefined &&
+        from !== to &&
+        this.pairs().some((p) => p.from === from && p.to === to)
+      );
+    });
+    void (async () => {
+      for (const t of todo) {
+        if (this.closed) return;
+        const original = t.texts[t.speechLang]!;
+        try {
+          const text = await this.deps.engine!.translate(original, baseLanguage(t.speechLang), to);
+          this.deps.finalTranslated({
+            ...t,
+            texts: { ...t.texts, [to]: text },
+            indexes: { ...(t.indexes ?? {}), [t.speechLang]: original.length, [to]: original.length },
+          });
+        } catch (error) {
+          this.deps.log('warn', 'an earlier final could not be translated for a new reader', {
+            id: t.id,
+            to,
+            error: (error as Error).message,
+          });
+          return;
+        }
+      }
+    })();
+  }
+
   /** A final as first shown: with the translations its partials had, until its own arrive. */
   withPendingTranslations(t: Transcript): Transcript {
     const caption = this.open.get(t.id);
@@ -215,4 +255,29 @@ export class RoomTranslator {
     this.cadence.close();
     this.open.clear();
   }
+}
+
+/** How many of the latest finals are translated for someone who starts reading in a language. */
+export const TRANSLATION_BACKFILL_LINES = 50;
+
+/**
+ * A final's stored version with the translations of `update` added: texts and indexes of both,
+ * and an error only for a language still without a text.
+ */
+export function mergeTranslations(current: Transcript, update: Transcript): Transcript {
+  const texts = {
+    ...current.texts,
+    ...update.texts,
+    [current.speechLang]: current.texts[current.speechLang] ?? '',
+  };
+  const indexes = { ...(current.indexes ?? {}), ...(update.indexes ?? {}) };
+  const errors = Object.fromEntries(
+    Object.entries({ ...(current.translationErrors ?? {}), ...(update.translationErrors ?? {}) }).filter(
+      ([lang]) => texts[lang] === undefined,
+    ),
+  );
+  const merged: Transcript = { ...current, texts, indexes };
+  if (Object.keys(errors).length > 0) merged.translationErrors = errors;
+  else delete merged.translationErrors;
+  return merged;
 }

@@ -113,6 +113,23 @@ describe('LiveRoom translation', () => {
     expect(t.room.snapshot().transcripts[0]!.texts.es).toBe('buenos días');
   });
 
+  it('translates the latest lines for someone who starts reading, and translations add up', async () => {
+    const t = setup();
+    t.room.addTypedLine(t.host, 'good morning', 'en-US');
+    await flush();
+    expect(t.engine.waiting).toEqual([]);
+    t.room.setReadingLanguage(t.reader, 'es');
+    await flush();
+    expect(t.engine.waiting.map((w) => [w.text, w.to])).toEqual([['good morning', 'es']]);
+    t.engine.waiting[0]!.resolve('buenos días');
+    await flush();
+    expect(finals(t.readerInbox).at(-1)).toMatchObject({
+      seq: 2,
+      transcript: { texts: { 'en-US': 'good morning', es: 'buenos días' } },
+    });
+    expect(t.store.writes.at(-1)).toMatchObject({ seq: 2, t: { texts: { es: 'buenos días' } } });
+  });
+
   it('keeps the original when the engine fails, and says the failure', async () => {
     const t = setup();
     t.room.setReadingLanguage(t.reader, 'es');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RoomTranslator } from '../../../../src/server/rooms/translator';
+import { RoomTranslator, mergeTranslations } from '../../../../src/server/rooms/translator';
 import { TranslationError, type TranslationEngine } from '../../../../src/server/translation/engine';
 import type { Transcript } from '../../../../src/shared/entities';
 import { FakeTimers } from '../../../helpers/fake-timers';
@@ -157,5 +157,27 @@ describe('RoomTranslator', () => {
     translator.autoTranslation = { hostLanguage: 'en-US', guestLanguage: 'es', active: 'host' };
     expect(translator.targets('en-US')).toEqual(['es']);
     expect(translator.targets('es-ES')).toEqual(['en']);
+  });
+});
+
+describe('mergeTranslations', () => {
+  it('adds translations made apart, keeps the original, and drops an error once a text exists', () => {
+    const base = caption('c1', 'hello', true);
+    const current = {
+      ...base,
+      texts: { 'en-US': 'hello', es: 'hola' },
+      indexes: { 'en-US': 5, es: 5 },
+      translationErrors: { ca: 'timed out' },
+    };
+    const update = {
+      ...base,
+      texts: { 'en-US': 'changed?', ca: 'hola (ca)' },
+      indexes: { 'en-US': 5, ca: 5 },
+    };
+    expect(mergeTranslations(current, update)).toEqual({
+      ...base,
+      texts: { 'en-US': 'hello', es: 'hola', ca: 'hola (ca)' },
+      indexes: { 'en-US': 5, es: 5, ca: 5 },
+    });
   });
 });
