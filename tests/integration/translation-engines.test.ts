@@ -62,6 +62,21 @@ describe('ApertiumEngine', () => {
     expect(pipeline.starts).toBe(starts + 1);
   });
 
+  it('stops a pipeline nobody uses, and starts it again for the next caption', async () => {
+    const idle = new ApertiumEngine({ idleMs: 300 });
+    try {
+      expect(await idle.translate('Hello', 'en', 'es')).toBe('Hola');
+      const pid = idle.pipeline('en', 'es').pid!;
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      expect(idle.pipeline('en', 'es').pid).toBeUndefined();
+      expect(() => process.kill(pid, 0)).toThrow();
+      expect(await idle.translate('good morning', 'en', 'es')).toBe('buenos días');
+      expect(idle.pipeline('en', 'es').starts).toBe(2);
+    } finally {
+      await idle.close();
+    }
+  });
+
   it('says clearly when no pair exists', async () => {
     await expect(engine.translate('hello', 'en', 'de')).rejects.toThrow(
       /no apertium pair translates en to de/,

@@ -20,6 +20,8 @@ import { DEFAULT_TRANSLATION_TIMEOUT_MS, TranslationError, type TranslationEngin
 export interface ApertiumOptions {
   modesDir?: string;
   timeoutMs?: number;
+  /** A pipeline with nothing to do this long is stopped (about 200 MB for eng-spa); it starts again when needed. */
+  idleMs?: number;
   log?: (level: 'info' | 'warn' | 'error', message: string, extra?: object) => void;
 }
 
@@ -31,6 +33,9 @@ interface Request {
   /** Already sent to a pipeline that died: not sent a third time. */
   resent: boolean;
 }
+
+/** A pipeline unused this long is stopped: a conversation's readers have gone. */
+const DEFAULT_IDLE_MS = 10 * 60_000;
 
 /** Unbuffered output for every stage, where coreutils' stdbuf exists. */
 const STDBUF = existsSync('/usr/bin/stdbuf') ? ['/usr/bin/stdbuf', '-o0'] : [];
@@ -49,16 +54,33 @@ export class ApertiumPipeline {
   /** How many times a pipeline was started (for tests and logs). */
   starts = 0;
 
+  private idleTimer: ReturnType<typeof setTimeout> | undefined;
+
   constructor(
     readonly mode: ApertiumMode,
     private readonly pipeline: string,
     private readonly timeoutMs: number,
     private readonly log: NonNullable<ApertiumOptions['log']>,
+    private readonly idleMs: number = DEFAULT_IDLE_MS,
   ) {}
+
+  /** Stops the process once nothing has been asked of it for idleMs (the next caption starts it again). */
+  private scheduleIdleStop(): void {
+    clearTimeout(this.idleTimer);
+    this.idleTimer = setTimeout(() => {
+      if (this.inFlight.length > 0 || !this.child) return;
+      const child = this.child;
+      this.child = undefined;
+      kill(child);
+    }, this.idleMs);
+    this.idleTimer.unref();
+  }
 
   /** Starts the pipeline ahead of the first caption, so that one does not wait for it. */
   warm(): void {
-    if (!this.closed) this.ensureRunning();
+    if (this.closed) return;
+    this.ensureRunning();
+    this.scheduleIdleStop();
   }
 
   translate(text: string): Promise<string> {
@@ -107,6 +129,7 @@ export class ApertiumPipeline {
 
   private write(request: Request): void {
     const child = this.ensureRunning();
+    this.scheduleIdleStop();
     request.timer ??= setTimeout(() => this.timedOut(request), this.timeoutMs);
     // The blank before the flush: a sentence's last full stop with nothing after it is dropped.
     child.stdin!.write(`${request.input} \0`);
@@ -170,6 +193,7 @@ export class ApertiumPipeline {
 
   close(): void {
     this.closed = true;
+    clearTimeout(this.idleTimer);
     const child = this.child;
     this.child = undefined;
     for (const request of this.inFlight.splice(0)) {
@@ -198,10 +222,12 @@ export class ApertiumEngine implements TranslationEngine {
   private readonly modes: Map<string, ApertiumMode>;
   private readonly pipelines = new Map<string, ApertiumPipeline>();
   private readonly timeoutMs: number;
+  private readonly idleMs: number;
   private readonly log: NonNullable<ApertiumOptions['log']>;
 
   constructor(options: ApertiumOptions = {}) {
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TRANSLATION_TIMEOUT_MS;
+    this.idleMs = options.idleMs ?? DEFAULT_IDLE_MS;
     this.log = options.log ?? (() => undefined);
     const modes = discoverApertiumModes(options.modesDir ?? DEFAULT_APERTIUM_MODES_DIR);
     this.modes = new Map(modes.map((m) => [`${m.from}>${m.to}`, m]));
@@ -227,7 +253,7 @@ export class ApertiumEngine implements TranslationEngine {
           `apertium ${mode.name} cannot be started: ${(error as Error).message}`,
         );
       }
-      pipeline = new ApertiumPipeline(mode, command, this.timeoutMs, this.log);
+      pipeline = new ApertiumPipeline(mode, command, this.timeoutMs, this.log, this.idleMs);
       this.pipelines.set(key, pipeline);
     }
     return pipeline;
