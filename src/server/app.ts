@@ -45,6 +45,8 @@ import { clientAddressOf } from './http/client-address';
 import { serverLoggerOptions } from './log-redaction';
 import { prettyLogStream } from './logs/pretty';
 import { registerSecurityHeaders } from './http/security-headers';
+import { registerTranslationRoutes } from './http/translation-routes';
+import { startTranslation, type TranslationService } from './translation/service';
 
 export interface RunningServer {
   url: string;
@@ -55,6 +57,8 @@ export interface RunningServer {
   database: OpenDatabase;
   /** The text-to-speech engine, or why voiced replies are off. */
   tts: TtsStatus;
+  /** The translation engine, or none with the reason (translation/service.ts). */
+  translation: TranslationService;
   /** Verifies identity tokens; undefined when no identity provider is configured. */
   verifier: IdentityVerifier | undefined;
   /** Stops taking connections, turns the last words into finals, stores them, and closes. */
@@ -182,6 +186,8 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const speakerId = openSpeakerIdentification(config.modelsDir);
   if (speakerId.available) app.log.info(`speaker identification: ${speakerId.embedder.model}`);
   else app.log.warn(`speaker identification is off: ${speakerId.problem}`);
+  // Never throws: without an engine, captions work and the language list says why.
+  const translation = await startTranslation(config.translation, log);
 
   const services: RoomServices = {
     updateRoom: (id, changes) => rooms.update(id, changes),
@@ -215,6 +221,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     now: () => Date.now(),
     log,
     ...(speakerId.available ? { speakerEmbedder: speakerId.embedder } : {}),
+    ...(translation.engine ? { translationEngine: translation.engine } : {}),
   };
 
   let boundOrigin = '';
@@ -260,6 +267,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   });
 
   registerTranscriptExportRoute(app, { registry });
+  registerTranslationRoutes(app, translation);
   registerUserRoutes(app, { users, verifier, remoteConfig: config.remoteConfig, now: () => Date.now() });
   registerTtsRoutes(app, { users, tts, now: () => Date.now() });
   registerClientLogRoutes(app, {
@@ -367,6 +375,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     pool,
     database,
     tts,
+    translation,
     verifier,
     close() {
       closing ??= (async () => {
@@ -376,6 +385,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
         wss.close();
         await app.close();
         await pool.close();
+        await translation.close();
         await verifier?.close();
         await database.close();
       })();

@@ -14,6 +14,7 @@ import type { TtsEngineSpec } from '../native/tts/types';
 import { ttsSpecFromEnv } from '../native/tts/engines';
 import { DEFAULT_REMOTE_CONFIG, type RemoteConfigFlags } from '../shared/user';
 import { assertSafeConfig } from './config-safety';
+import { type TranslationConfig, loadTranslationConfig } from './translation/config';
 
 /**
  * Firebase Authentication: the Auth emulator (FIREBASE_AUTH_EMULATOR_HOST set, a demo project,
@@ -77,6 +78,8 @@ export interface ServerConfig {
   trustProxy: boolean | string;
   /** Limits that hold under abuse (limits.ts). */
   limits: ServerLimits;
+  /** The translation engine (translation/config.ts: HEARKEN_TRANSLATION_*). */
+  translation: TranslationConfig;
 }
 
 /**
@@ -217,6 +220,7 @@ export function loadConfig(
     ...withDefined('elastic', loadElasticConfig(env)),
     trustProxy: parseTrustProxy(env.HEARKEN_TRUST_PROXY),
     limits: loadLimits(env, Math.max(1, workers)),
+    translation: loadTranslationConfig(env),
   };
   // An Auth emulator reachable from other machines, or invite links taken from request headers:
   // refused here, before anything listens (config-safety.ts).

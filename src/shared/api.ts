@@ -46,6 +46,11 @@ export const API = {
    */
   roomTranscriptExport: (roomId: string, query: Record<string, string>) =>
     `${fillRoute(API_ROUTES.roomTranscriptExport, { roomId })}?${new URLSearchParams(query).toString()}`,
+  /**
+   * GET ?from=<speech language>: whether translation is on, and the reading languages the
+   * installed pairs offer from that language (TranslationLanguagesResponse).
+   */
+  translationLanguages: '/api/v1/translation-languages',
   /** What this server can do: speech engines per tier, version. */
   config: '/api/v1/config',
   health: '/api/v1/health',

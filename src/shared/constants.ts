@@ -151,3 +151,11 @@ export const PRODUCT_DOMAIN = 'hearken.app';
 export const KEYBOARD_MESSAGE_MAX_LENGTH = 500;
 /** While composing, `signal-i-am-typing` is sent at most this often. */
 export const TYPING_SIGNAL_INTERVAL_MS = 1000;
+
+/**
+ * Partial captions are translated at most this often per caption (the spec's translation delay
+ * node, default 0.5 s); finals always are.
+ */
+export const TRANSLATION_DELAY_MS = 500;
+/** Auto-translate's toggle shows a spinner until the room says who is active, at most this long. */
+export const AUTO_TRANSLATE_TOGGLE_SPINNER_MS = 5000;

@@ -67,8 +67,20 @@ export interface ConversationStatus {
   audioStreams: AudioStream[];
   /** People who are not yet members wait until the host lets them in. */
   admissionRequired?: boolean;
+  /**
+   * Auto-translate (conversation.md): the host's and the guest's languages, and whose turn it
+   * is to speak; every caption is translated into the other one. Absent until a guest language
+   * is chosen.
+   */
+  autoTranslation?: AutoTranslation;
   /** The host's sharing settings (forbid sharing hides the links and name from everyone else). */
   confidential?: { allowTranscriptsSaving: boolean; forbidSharing: boolean };
+}
+
+export interface AutoTranslation {
+  hostLanguage: string;
+  guestLanguage: string;
+  active: 'host' | 'guest';
 }
 
 export interface WordTiming {
@@ -89,7 +101,19 @@ export interface Transcript {
   authorShow: string;
   origin: 'asr' | 'human';
   speechLang: string;
+  /**
+   * The text by language: the original under `speechLang`, and a translation under each reading
+   * language (a primary subtag, `es`) someone in the room reads in (translation.md).
+   */
   texts: Record<string, string>;
+  /**
+   * Per language of `texts`, how many characters of the original its text was made from: the
+   * original's own length under `speechLang`; a translation whose index is less is of an earlier
+   * partial, still catching up.
+   */
+  indexes?: Record<string, number>;
+  /** Languages whose translation of this caption failed, with why. (An addition to the spec.) */
+  translationErrors?: Record<string, string>;
   asr?: {
     final: boolean;
     /** Absent means typed by a human. */

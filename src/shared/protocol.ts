@@ -18,6 +18,7 @@ import type { ConnectionRole, ConversationStatus, Transcript } from './entities'
 import { FIREBASE_TOKEN_MAX_LENGTH, GUEST_CREDENTIAL_PATTERN } from './auth';
 import { VOICING_SPEAKER_ID_PATTERN } from './speakers';
 import { TTS_REQUEST_ID_PATTERN } from './tts';
+import { LANGUAGE_TAG_PATTERN } from './translation';
 import { type Infer, boolean, formatIssue, literal, number, object, oneOf, optional, string } from './schema';
 
 export const SOCKET_PATH = '/ws';
@@ -140,6 +141,18 @@ export const clientMessageSchemas = {
     voiceId: optional(string({ min: 1, max: 64 })),
     lang: optional(string({ min: 2, max: 16 })),
   }),
+  /** The language this member reads captions in (translation.md); answered with `reading-language`. */
+  'set-reading-language': object({
+    type: literal('set-reading-language'),
+    lang: string({ min: 2, max: 16, pattern: LANGUAGE_TAG_PATTERN }),
+  }),
+  /** Auto-translate: the other person's turn to speak (host). */
+  'auto-translate-toggle': object({ type: literal('auto-translate-toggle') }),
+  /** Auto-translate: the language the guest speaks and reads. */
+  'auto-translate-set-guest-language': object({
+    type: literal('auto-translate-set-guest-language'),
+    language: string({ min: 2, max: 16, pattern: LANGUAGE_TAG_PATTERN }),
+  }),
   close: object({
     type: literal('close'),
     reason: optional(
@@ -186,6 +199,7 @@ export const SOCKET_ERROR_CODES = [
   'room-not-found',
   'forbidden',
   'speech-unavailable',
+  'translation-unavailable',
   'internal',
 ] as const;
 export type SocketErrorCode = (typeof SOCKET_ERROR_CODES)[number];
@@ -208,6 +222,7 @@ export type RoomStatusReason =
   | 'conversation-mode-changed'
   /** A voicing speaker was named, renamed or claimed (who said what). */
   | 'speakers-changed'
+  | 'auto-translate-changed'
   | 'ended';
 
 /** Why a request to come in was refused (conversation.md section 8, join errors). */
@@ -296,6 +311,8 @@ export type ServerMessage =
       fromAvaId?: string;
       error?: string;
     }
+  /** Answers `set-reading-language`: captions now come translated into `lang` (a primary subtag). */
+  | { type: 'reading-language'; lang: string }
   | { type: 'PONG'; serverTimeMs: number; clientTimeMs: number }
   | { type: 'error'; error: SocketError; inReplyTo?: string };
 
@@ -369,6 +386,7 @@ const SERVER_TYPES: ReadonlySet<string> = new Set<ServerMessageType>([
   'connection-request',
   'connection-request-closed',
   'response-text-to-speech',
+  'reading-language',
   'PONG',
   'error',
 ]);

@@ -319,6 +319,15 @@ const EXAMPLES: { [K in ClientMessageType]?: Example<K> } = {
     ...(rng.chance(0.5) ? { voiceId: rng.pick(['openai-echo', 'nova', 'openai-bogus']) } : {}),
     ...(rng.chance(0.5) ? { lang: rng.pick(['en-US', 'fr-FR', 'xx-YY']) } : {}),
   }),
+  'set-reading-language': (_identity, rng) => ({
+    type: 'set-reading-language',
+    lang: rng.pick(['es', 'ca', 'fr', 'en', 'en-US', 'de', 'zz-Latn']),
+  }),
+  'auto-translate-toggle': () => ({ type: 'auto-translate-toggle' }),
+  'auto-translate-set-guest-language': (_identity, rng) => ({
+    type: 'auto-translate-set-guest-language',
+    language: rng.pick(['es', 'ca', 'fr-FR', 'en', 'zz']),
+  }),
   close: (_identity, rng) => ({
     type: 'close',
     ...(rng.chance(0.5)

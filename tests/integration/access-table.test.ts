@@ -306,6 +306,10 @@ const HTTP_CALLS: Record<HttpRouteKey, (who: Person | undefined, target: Room, o
     path: API.customToken,
     body: { idToken: who && 'identityToken' in who.proof ? who.proof.identityToken : 'a.b.c' },
   }),
+  'GET /api/v1/translation-languages': () => ({
+    method: 'GET',
+    path: `${API.translationLanguages}?from=en-US`,
+  }),
   'GET /*': () => ({ method: 'GET', path: '/index.html' }),
 };
 
@@ -461,6 +465,9 @@ const MESSAGES: Record<SocketAction, (ownLineId?: string) => ClientMessage | Buf
     text: 'Can everyone hear me?',
     voiceId: 'openai-nova',
   }),
+  'set-reading-language': () => ({ type: 'set-reading-language', lang: 'es' }),
+  'auto-translate-toggle': () => ({ type: 'auto-translate-toggle' }),
+  'auto-translate-set-guest-language': () => ({ type: 'auto-translate-set-guest-language', language: 'es' }),
   close: () => ({ type: 'close' }),
   'transcripts-since': () => ({ type: 'transcripts-since', afterSeq: 0 }),
   'transcripts-before': () => ({ type: 'transcripts-before', beforeIndex: 1 }),

@@ -18,6 +18,7 @@ import { transcriptReducer } from '../features/transcript/slice';
 import { typedRepliesReducer } from '../features/typed-replies/slice';
 import { speakersReducer } from '../features/speakers/slice';
 import { voicedRepliesReducer } from '../features/voiced-replies/slice';
+import { translationReducer } from '../features/translation/slice';
 
 export const rootReducer = combineReducers({
   session: sessionReducer,
@@ -38,6 +39,7 @@ export const rootReducer = combineReducers({
   typedReplies: typedRepliesReducer,
   speakers: speakersReducer,
   voicedReplies: voicedRepliesReducer,
+  translation: translationReducer,
   desktop: desktopReducer,
 });
 

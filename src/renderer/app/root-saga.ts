@@ -10,6 +10,7 @@ import { inviteSaga } from '../features/invite/sagas';
 import { typedRepliesSaga } from '../features/typed-replies/sagas';
 import { speakersSaga } from '../features/speakers/sagas';
 import { voicedRepliesSaga } from '../features/voiced-replies/sagas';
+import { translationSaga } from '../features/translation/sagas';
 import { lobbySaga } from '../features/lobby/sagas';
 import { notificationsSaga } from '../features/notifications/sagas';
 import { onboardingSaga } from '../features/onboarding/sagas';
@@ -35,6 +36,7 @@ export function* rootSaga(deps: AppDeps) {
     call(typedRepliesSaga, deps),
     call(speakersSaga, deps),
     call(voicedRepliesSaga, deps),
+    call(translationSaga, deps),
     call(captionsSaga, deps),
     call(conversationSaga, deps),
     call(admissionSaga, deps),

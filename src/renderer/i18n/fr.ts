@@ -166,6 +166,26 @@ const fr: Messages = {
     claimShort: 'C’était moi',
     announcement: 'Une ligne est maintenant attribuée à {{speaker}} : {{text}}',
   },
+  translation: {
+    readIn: 'Lire les sous-titres en',
+    asSpoken: 'Langue parlée',
+    showOriginal: 'Afficher l’original sous chaque sous-titre traduit',
+    unavailable: 'La traduction n’est pas disponible sur ce serveur.',
+    noneFrom: 'Aucune traduction n’est installée depuis la langue {{language}}.',
+    failed: '(la traduction a échoué : texte tel que prononcé)',
+    refused: 'Traduction : {{reason}}',
+    auto: {
+      title: 'Traduction automatique',
+      guestLanguage: 'Langue de l’invité',
+      off: 'Désactivée',
+      switchToGuest: 'Au tour de l’invité de parler',
+      switchToHost: 'Au tour de l’hôte de parler',
+      hostSpeaking: 'L’hôte parle ({{language}}) ; les sous-titres sont traduits pour l’invité.',
+      guestSpeaking: 'L’invité parle ({{language}}) ; les sous-titres sont traduits pour l’hôte.',
+      noRecognition:
+        'Ce serveur ne reconnaît pas la parole en {{language}} : les sous-titres restent dans la langue reconnue, traduits pour l’autre personne.',
+    },
+  },
   typedReplies: {
     label: 'Écrire un message',
     placeholder: 'Écrire un message ({{shortcut}})',
@@ -381,6 +401,7 @@ const fr: Messages = {
       forbidden: 'Vous n’êtes pas autorisé à faire cela dans cette conversation.',
       'speech-unavailable':
         'La reconnaissance vocale n’est pas disponible pour le moment : aucun sous-titre ne peut être produit.',
+      'translation-unavailable': 'Cette traduction n’est pas disponible sur ce serveur.',
       internal: 'Le serveur a rencontré un problème. Veuillez réessayer.',
     },
   },

@@ -135,6 +135,10 @@ export const HTTP_ACCESS = {
     { account: 'yes' },
     'Desktop sign-in: a custom token for the account whose ID token is presented.',
   ),
+  'GET /api/v1/translation-languages': principals(
+    { outsider: 'yes', guest: 'yes', account: 'yes' },
+    'Public: whether translation is on, its engine, and the reading languages the installed pairs offer from a speech language.',
+  ),
   'GET /*': principals(
     { outsider: 'yes', guest: 'yes', account: 'yes' },
     'The web client’s files (unknown /api paths answer 404).',
@@ -205,6 +209,15 @@ export const SOCKET_ACCESS = {
     ['host', 'rw-member', 'scribe'],
     'A voiced reply: a typed reply (the sender’s own line) also read aloud, to its sender and to the members who asked to hear voiced replies (downAudio). Limited per connection.',
   ),
+  'set-reading-language': room(
+    ['host', 'rw-member', 'ro-member', 'scribe'],
+    'The language one reads captions in: oneself only; read-only members too, since reading is what they do.',
+  ),
+  'auto-translate-toggle': room(['host'], 'Only the host switches whose turn it is to speak.'),
+  'auto-translate-set-guest-language': room(
+    ['host', 'rw-member'],
+    'The host, or the guest speaking with them, says which language the guest speaks; read-only members and Scribes do not.',
+  ),
   close: room(EVERYONE_IN_ROOM, 'Closes one’s own connection.'),
   'transcripts-since': room(EVERYONE_IN_ROOM, 'Finals missed after a gap or a reconnection.'),
   'transcripts-before': room(EVERYONE_IN_ROOM, 'Older finals, when scrolling back.'),
@@ -236,6 +249,9 @@ const ACTIONS_OF: { [K in ClientMessageType]: (message: ClientMessageOf<K>) => S
   'assign-voicing-speaker-myself': () => ['assign-voicing-speaker-myself'],
   'assign-bloc-different-speaker': () => ['assign-bloc-different-speaker'],
   'request-text-to-speech': () => ['request-text-to-speech'],
+  'set-reading-language': () => ['set-reading-language'],
+  'auto-translate-toggle': () => ['auto-translate-toggle'],
+  'auto-translate-set-guest-language': () => ['auto-translate-set-guest-language'],
   close: () => ['close'],
   ping: () => ['ping'],
   'transcripts-since': () => ['transcripts-since'],

@@ -281,6 +281,17 @@ const migrations: Record<string, Migration> = {
       await sql`alter table users drop column if exists tts_gender`.execute(db);
     },
   },
+  '2026-11-26-009-transcript-translations': {
+    async up(db: Kysely<unknown>) {
+      // A final's translations (rooms/translator.ts), stored after the original: the texts by
+      // reading language, the original's length each was made from, and the languages that
+      // failed. Null for a final nobody read in another language.
+      await db.schema.alterTable('transcripts').addColumn('translations', 'jsonb').execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await sql`alter table transcripts drop column if exists translations`.execute(db);
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

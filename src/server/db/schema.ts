@@ -61,6 +61,8 @@ export interface TranscriptsTable {
   gap_to_ms: ColumnType<number | null, number | null | undefined, number | null>;
   /** Whose microphone or keyboard made a line now given to another speaker; null: the author's own. */
   source_author: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A final's translations (StoredTranslations as JSON); null when it has none. */
+  translations: ColumnType<unknown, string | null | undefined, string | null>;
 }
 
 /** A room's voicing speakers (shared/speakers.ts): named in the room, no device of their own. */

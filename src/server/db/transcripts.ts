@@ -60,6 +60,7 @@ export class TranscriptRepository {
       seq,
       gap_to_ms: t.gap?.toMs ?? null,
       source_author: t.sourceAuthor ?? null,
+      translations: translationsColumn(t),
     };
     await this.db.transaction().execute(async (trx) => {
       await trx
@@ -73,6 +74,7 @@ export class TranscriptRepository {
             author: values.author,
             author_show: values.author_show,
             source_author: values.source_author,
+            translations: values.translations,
             seq,
           }),
         )
@@ -153,10 +155,36 @@ function toTranscript(r: Selectable<TranscriptsTable>): Transcript {
     trackName: r.track_name,
   };
   if (r.source_author) transcript.sourceAuthor = r.source_author;
+  withStoredTranslations(transcript, r.translations);
   if (r.gap_to_ms !== null && r.gap_to_ms !== undefined) {
     transcript.gap = { fromMs: Number(r.timestamp_ms), toMs: Number(r.gap_to_ms), reason: 'connection-lost' };
   } else if (r.origin !== 'human') {
     transcript.asr = { final: true, timeReceivedMs: Number(r.time_received_ms), engine: r.engine, words };
   }
   return transcript;
+}
+
+/** What the `translations` column holds: everything of `texts` but the original, and how it went. */
+interface StoredTranslations {
+  texts: Record<string, string>;
+  indexes: Record<string, number>;
+  errors?: Record<string, string>;
+}
+
+/** A final's translations as the column stores them, or null when it has none. */
+function translationsColumn(t: Transcript): string | null {
+  const texts = Object.fromEntries(Object.entries(t.texts).filter(([lang]) => lang !== t.speechLang));
+  const errors = t.translationErrors;
+  if (Object.keys(texts).length === 0 && !errors) return null;
+  const stored: StoredTranslations = { texts, indexes: t.indexes ?? {}, ...(errors ? { errors } : {}) };
+  return JSON.stringify(stored);
+}
+
+function withStoredTranslations(t: Transcript, column: unknown): void {
+  const parsed = (typeof column === 'string' ? JSON.parse(column) : column) as StoredTranslations | null;
+  if (!parsed) return;
+  // The original stays the stored text: a translation never replaces it.
+  t.texts = { ...parsed.texts, [t.speechLang]: t.texts[t.speechLang] ?? '' };
+  t.indexes = parsed.indexes;
+  if (parsed.errors) t.translationErrors = parsed.errors;
 }

@@ -35,6 +35,10 @@ import { RoomSpeakers, type SpeakerResult } from './speakers';
 import { type Embedder, SpeakerIdentification } from './speaker-identification';
 import type { StoredSpeaker } from '../db/speakers';
 import { type Timers, realTimers } from './throttle';
+import { RoomTranslator, TRANSLATION_BACKFILL_LINES, mergeTranslations } from './translator';
+import { chooseGuestLanguage, toggleActive } from './auto-translate';
+import type { TranslationEngine } from '../translation/engine';
+import { baseLanguage } from '../../shared/translation';
 
 /** One connected client as the room sees it. */
 export interface RoomMember {
@@ -82,6 +86,8 @@ export interface RoomServices {
   speakerEmbedder?: Embedder;
   /** Clock for retries; real timers unless a test gives its own. */
   timers?: Timers;
+  /** Translates captions for people who read another language; none: translation is off. */
+  translationEngine?: TranslationEngine;
 }
 
 export class RoomError extends Error {
@@ -109,6 +115,8 @@ const CLOSE_FLUSH_MS = 10_000;
 interface PendingFinal {
   transcript: Transcript;
   seq?: number;
+  /** A final again, now with its translations: stored and shown, not translated again. */
+  translated?: boolean;
 }
 
 export class LiveRoom {
@@ -144,6 +152,8 @@ export class LiveRoom {
   private readonly identification: SpeakerIdentification | undefined;
   /** Tracks whose finals go through identification. */
   private readonly identified = new WeakSet<AudioTrack>();
+  /** Who reads in which language, and the translated captions they get (translator.ts). */
+  private readonly translator: RoomTranslator;
 
   constructor(
     private record: RoomRecord,
@@ -165,6 +175,12 @@ export class LiveRoom {
       // One at a time, so the seq given here is the one after the last stored: it moves on
       // (in storedFinal) in the same turn as the final is broadcast and joins the snapshot.
       store: async (item) => {
+        // Translations of one final made apart (a reader's backfill, a final's own) add up: each
+        // joins the version stored last, which the queue has stored by now (one at a time).
+        if (item.translated && item.seq === undefined) {
+          const current = this.finals.find((f) => f.transcript.id === item.transcript.id)?.transcript;
+          if (current) item.transcript = mergeTranslations(current, item.transcript);
+        }
         item.seq ??= this.seq + 1;
         await this.store.saveFinal(this.id, item.transcript, item.seq);
       },
@@ -172,6 +188,13 @@ export class LiveRoom {
       timers: this.timers,
       log: (level, message, extra) => services.log(level, message, { roomId: this.id, ...extra }),
       describe: (item) => ({ id: item.transcript.id, index: item.transcript.index }),
+    });
+    this.translator = new RoomTranslator({
+      engine: services.translationEngine,
+      timers: this.timers,
+      log: (level, message, extra) => services.log(level, message, { roomId: this.id, ...extra }),
+      sendPartial: (t) => this.sendAll({ type: 'transcript', transcript: t, seq: this.seq }, true),
+      finalTranslated: (t) => this.queue.push({ transcript: t, translated: true }),
     });
     for (const { transcript: t } of this.finals) {
       if (!this.speakers.has(t.author)) {
@@ -271,6 +294,7 @@ export class LiveRoom {
         usePaidASR: t.context.usePaidASR,
       })),
       admissionRequired: this.record.admissionRequired,
+      ...(this.translator.autoTranslation ? { autoTranslation: this.translator.autoTranslation } : {}),
       confidential: {
         allowTranscriptsSaving: this.record.allowTranscriptsSaving,
         forbidSharing: this.record.forbidSharing,
@@ -363,6 +387,7 @@ export class LiveRoom {
     // Nobody is left to let the waiting people in: they are told now, not after a minute.
     if (this.isHost(member) && this.hosts().length === 0) this.desk.hostsGone();
     this.restarts.delete(member);
+    this.translator.forget(member);
     void this.stopAudio(member);
     this.clearTyping(member.avaId);
     this.broadcast('participant-left');
@@ -479,7 +504,8 @@ export class LiveRoom {
       startWallMs: this.services.now(),
       allocateIndex: () => this.indexes.allocate(),
       // A partial changes nothing stored: it carries the room's current seq.
-      onPartial: (t) => this.sendAll({ type: 'transcript', transcript: t, seq: this.seq }, true),
+      onPartial: (t) =>
+        this.sendAll({ type: 'transcript', transcript: this.translator.partial(t), seq: this.seq }, true),
       onFinal: (t) =>
         identification
           ? identification.final(member.avaId, t, (line) => this.commitFinal(line))
@@ -711,6 +737,50 @@ export class LiveRoom {
     if (!wasTyping) this.broadcast('someone-is-typing');
   }
 
+  /**
+   * The language `member` reads captions in (translation.md): their own speakers' language needs
+   * nothing; another needs an installed pair. Answered with `reading-language`.
+   */
+  setReadingLanguage(member: RoomMember, lang: string): void {
+    const base = baseLanguage(lang);
+    const spoken = baseLanguage(this.record.langs[0] ?? DEFAULT_SPEECH_LANG);
+    if (base !== spoken) {
+      if (!this.translator.available)
+        throw new RoomError('translation-unavailable', 'translation is not available on this server');
+      if (!this.translator.readable(base))
+        throw new RoomError('translation-unavailable', `no installed language pair translates into ${base}`);
+    }
+    this.translator.setReader(member, base === spoken ? undefined : base);
+    member.send({ type: 'reading-language', lang: base });
+    // The latest lines they already see, in their language too.
+    if (base !== spoken)
+      this.translator.backfill(
+        this.finals.slice(-TRANSLATION_BACKFILL_LINES).map((f) => f.transcript),
+        base,
+      );
+  }
+
+  /** Auto-translate: the guest's language (who may is decided in auth/access.ts). */
+  setAutoTranslateGuestLanguage(language: string): void {
+    const result = chooseGuestLanguage(
+      this.translator.autoTranslation,
+      this.record.langs[0] ?? DEFAULT_SPEECH_LANG,
+      language,
+      this.translator.pairs(),
+    );
+    if (!result.ok) throw new RoomError('translation-unavailable', result.message);
+    this.translator.autoTranslation = result.value;
+    this.broadcast('auto-translate-changed');
+  }
+
+  /** Auto-translate: the other person's turn to speak. */
+  toggleAutoTranslate(): void {
+    const result = toggleActive(this.translator.autoTranslation);
+    if (!result.ok) throw new RoomError('invalid-message', result.message);
+    this.translator.autoTranslation = result.value;
+    this.broadcast('auto-translate-changed');
+  }
+
   /** Every stored final of the room, in order (the transcript after the conversation). */
   transcripts(): Transcript[] {
     return this.finals.map((f) => f.transcript);
@@ -793,6 +863,7 @@ export class LiveRoom {
     const text = t.texts[t.speechLang] ?? '';
     if (!text) {
       // Noise that showed a partial: tell clients to drop the line; nothing to keep.
+      this.translator.drop(t.id);
       this.sendAll({ type: 'transcript', transcript: t, seq: this.seq });
       return;
     }
@@ -809,7 +880,14 @@ export class LiveRoom {
     let at = this.finals.length;
     while (at > 0 && compareFinals(this.finals[at - 1]!.transcript, entry.transcript) > 0) at--;
     this.finals.splice(at, 0, entry);
-    this.sendAll({ type: 'transcript', transcript: entry.transcript, seq: entry.seq });
+    // Readers keep the line's last translation (its indexes say it is of a partial) until the
+    // final's own arrives; what is stored and given to joiners is the final as it is.
+    const shown = item.translated
+      ? entry.transcript
+      : this.translator.withPendingTranslations(entry.transcript);
+    this.sendAll({ type: 'transcript', transcript: shown, seq: entry.seq });
+    // Translated once stored and shown: the original never waits on the engine.
+    if (!item.translated) this.translator.final(entry.transcript);
   }
 
   private broadcast(reason: RoomStatusReason, except?: RoomMember): void {
@@ -830,6 +908,7 @@ export class LiveRoom {
   async close(): Promise<void> {
     this.desk.hostsGone();
     for (const timer of this.typing.values()) clearTimeout(timer);
+    this.translator.close();
     this.typing.clear();
     await Promise.all([...this.tracks.keys()].map((m) => this.stopAudio(m)));
     // Including streams stopped just before (a member who left as the server shut down).

@@ -496,6 +496,15 @@ export function handleConnection(ws: WebSocket, deps: ConnectionDeps, origin?: s
         );
         return;
       }
+      case 'set-reading-language':
+        room.setReadingLanguage(member, message.lang);
+        return;
+      case 'auto-translate-toggle':
+        room.toggleAutoTranslate();
+        return;
+      case 'auto-translate-set-guest-language':
+        room.setAutoTranslateGuestLanguage(message.language);
+        return;
       case 'transcripts-since':
       case 'transcripts-before':
         room.requestTranscripts(member, message);

@@ -79,6 +79,9 @@ const VALID: Record<string, Record<string, unknown>> = {
     voiceId: 'openai-echo',
     lang: 'en-US',
   },
+  'set-reading-language': { type: 'set-reading-language', lang: 'es' },
+  'auto-translate-toggle': { type: 'auto-translate-toggle' },
+  'auto-translate-set-guest-language': { type: 'auto-translate-set-guest-language', language: 'fr-FR' },
   close: { type: 'close', reason: 'last_guest_left' },
   ping: { type: 'ping', clientTimeMs: 123 },
   'transcripts-since': { type: 'transcripts-since', afterSeq: 41 },
@@ -265,6 +268,26 @@ describe('parseClientMessage: refusals', () => {
       'a page larger than the server gives',
       { type: 'transcripts-before', beforeIndex: 10, limit: 5000 },
       'transcripts-before: limit: must be between 1 and 200',
+    ],
+    [
+      'a reading language that is not a language tag',
+      { type: 'set-reading-language', lang: 'es; drop table' },
+      'set-reading-language: lang: has an invalid format',
+    ],
+    [
+      'a reading language of one letter',
+      { type: 'set-reading-language', lang: 'e' },
+      'set-reading-language: lang: must be at least 2 characters',
+    ],
+    [
+      'a guest language that is missing',
+      { type: 'auto-translate-set-guest-language' },
+      'auto-translate-set-guest-language: language: is required',
+    ],
+    [
+      'a guest language given as a number',
+      { type: 'auto-translate-set-guest-language', language: 34 },
+      'auto-translate-set-guest-language: language: expected string, got number',
     ],
     [
       'a string as fromUser',

@@ -20,6 +20,8 @@ import {
 export interface FinalAnnouncement {
   /** Increases with every announcement, so the same words twice are still announced. */
   seq: number;
+  /** The caption's id: a reader of another language hears its translation (translation feature). */
+  id?: string;
   author: string;
   text: string;
   /** A gap marker: said as a sentence about the lost captions. */
@@ -74,6 +76,7 @@ function applyTranscript(state: CaptionsState, transcript: Transcript): void {
   if (isNewFinal(previous, transcript)) {
     state.announcement = {
       seq: (state.announcement?.seq ?? 0) + 1,
+      id: transcript.id,
       author: transcript.authorShow,
       text: captionText(transcript),
       ...(transcript.gap ? { gap: transcript.gap } : {}),

@@ -1,9 +1,9 @@
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Transcript } from '../../../../shared/entities';
-import { captionText } from '../model';
 import { GapNote } from './GapNote';
 import { LineSpeaker } from '../../speakers/components/LineSpeaker';
+import { CaptionTranslation } from '../../translation/components/CaptionTranslation';
 
 /**
  * One caption: who spoke (shown when the speaker changes) and what they said. A partial (still being recognised) is drawn
@@ -37,9 +37,7 @@ export const CaptionLine = memo(function CaptionLine({
       lang={transcript.speechLang || undefined}
     >
       <LineSpeaker line={transcript} label={author} shown={showAuthor} />{' '}
-      <span className="caption-text" data-testid="caption-text">
-        {captionText(transcript)}
-      </span>
+      <CaptionTranslation transcript={transcript} />
       {transcript.isFinal ? null : <span className="visually-hidden"> {t('captions.partial')}</span>}
       {transcript.origin === 'human' && !transcript.asr ? (
         <span className="caption-typed"> {t('captions.typed')}</span>

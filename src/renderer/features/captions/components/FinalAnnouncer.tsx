@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../../app/hooks';
 import { selectAnnouncement } from '../selectors';
 import { GapNote } from './GapNote';
+import { useAnnouncedText } from '../../translation/components/useAnnouncedText';
 
 /**
  * A polite live region that receives each caption once it is final, so a screen reader reads
@@ -10,6 +11,7 @@ import { GapNote } from './GapNote';
 export function FinalAnnouncer() {
   const { t } = useTranslation();
   const announcement = useAppSelector(selectAnnouncement);
+  const text = useAnnouncedText(announcement);
   return (
     <div aria-live="polite" aria-atomic="true" className="visually-hidden" data-testid="caption-announcer">
       {announcement ? (
@@ -17,7 +19,7 @@ export function FinalAnnouncer() {
           {announcement.gap ? (
             <GapNote gap={announcement.gap} author={announcement.author} />
           ) : (
-            t('captions.announcement', { author: announcement.author, text: announcement.text })
+            text !== undefined && t('captions.announcement', { author: announcement.author, text })
           )}
         </p>
       ) : null}

@@ -17,6 +17,7 @@ import { InviteCard } from '../../invite/components/InviteCard';
 import { FontSizeControl } from '../../settings/components/FontSizeControl';
 import { LanguageSelect } from '../../settings/components/LanguageSelect';
 import { SpeechLangSelect } from '../../settings/components/SpeechLangSelect';
+import { TranslationSettings } from '../../translation/components/TranslationSettings';
 import { ThemeSwitch } from '../../settings/components/ThemeSwitch';
 import { ConnectionNotice } from '../../socket/components/ConnectionNotice';
 import { RefusedNotice } from '../../socket/components/RefusedNotice';
@@ -155,6 +156,7 @@ export function ConversationPage() {
                 </>
               )}
               <SpeechLangSelect />
+              <TranslationSettings />
             </section>
           </aside>
         </div>

@@ -1,0 +1,181 @@
+/**
+ * A live room's translation rules with a fake store, engine and clock: the original final is
+ * stored and shown before the engine is asked, its translation is stored after it with the next
+ * seq and shown again; a failing engine loses nothing and says so; only the languages people
+ * read are translated; auto-translate is said in the room status.
+ */
+import { describe, expect, it } from 'vitest';
+import type { RoomRecord } from '../../../../src/server/db/rooms';
+import { LiveRoom, type RoomMember, type TranscriptStore } from '../../../../src/server/rooms/room';
+import { TranslationError, type TranslationEngine } from '../../../../src/server/translation/engine';
+import type { Transcript } from '../../../../src/shared/entities';
+import type { ServerMessage, ServerMessageOf } from '../../../../src/shared/protocol';
+import { FakeTimers } from '../../../helpers/fake-timers';
+import { roomRecord } from '../../../helpers/room-record';
+
+async function flush(): Promise<void> {
+  for (let i = 0; i < 30; i++) await Promise.resolve();
+}
+
+class FakeStore implements TranscriptStore {
+  readonly writes: { t: Transcript; seq: number }[] = [];
+  async saveFinal(_roomId: string, t: Transcript, seq: number): Promise<void> {
+    this.writes.push({ t, seq });
+  }
+  async reserveIndexes(_roomId: string, upTo: number): Promise<number> {
+    return upTo;
+  }
+  async saveSpeaker(): Promise<void> {}
+}
+
+/** Answers only when the test says so, to see what happened before. */
+class HeldEngine implements TranslationEngine {
+  readonly id = 'held';
+  readonly waiting: { text: string; to: string; resolve: (t: string) => void; reject: (e: Error) => void }[] =
+    [];
+  pairs() {
+    return [
+      { from: 'en', to: 'es' },
+      { from: 'es', to: 'en' },
+    ];
+  }
+  translate(text: string, _from: string, to: string): Promise<string> {
+    return new Promise((resolve, reject) => this.waiting.push({ text, to, resolve, reject }));
+  }
+  async close(): Promise<void> {}
+}
+
+function member(avaId: string, inbox: ServerMessage[], readonly = false): RoomMember {
+  return {
+    avaId,
+    userName: avaId,
+    role: 'participant',
+    readonly,
+    usePaidASR: false,
+    send: (m) => inbox.push(m),
+  };
+}
+
+function setup() {
+  const timers = new FakeTimers();
+  const store = new FakeStore();
+  const engine = new HeldEngine();
+  const record: RoomRecord = roomRecord({ id: 'host1_room', hostAvaId: 'host1' });
+  const room = new LiveRoom(
+    record,
+    { finals: [], nextIndex: 0, seq: 0 },
+    {
+      updateRoom: async () => {},
+      openSpeech: () => ({ ok: true }),
+      now: () => timers.now(),
+      log: () => {},
+      timers,
+      translationEngine: engine,
+    },
+    store,
+  );
+  const hostInbox: ServerMessage[] = [];
+  const readerInbox: ServerMessage[] = [];
+  const host = member('host1', hostInbox);
+  const reader = member('reader', readerInbox, true);
+  room.join(host);
+  room.join(reader);
+  return { room, store, engine, host, reader, hostInbox, readerInbox };
+}
+
+const finals = (inbox: ServerMessage[]) =>
+  inbox.filter((m): m is ServerMessageOf<'transcript'> => m.type === 'transcript' && m.transcript.isFinal);
+
+describe('LiveRoom translation', () => {
+  it('stores and shows the original first, then stores and shows its translation with the next seq', async () => {
+    const t = setup();
+    t.room.setReadingLanguage(t.reader, 'es');
+    expect(t.readerInbox.at(-1)).toEqual({ type: 'reading-language', lang: 'es' });
+    t.room.addTypedLine(t.host, 'good morning', 'en-US');
+    await flush();
+    // Stored and shown while the engine has not answered.
+    expect(t.store.writes.map((w) => [w.seq, w.t.texts])).toEqual([[1, { 'en-US': 'good morning' }]]);
+    expect(finals(t.readerInbox).map((m) => [m.seq, m.transcript.texts])).toEqual([
+      [1, { 'en-US': 'good morning' }],
+    ]);
+    expect(t.engine.waiting.map((w) => [w.text, w.to])).toEqual([['good morning', 'es']]);
+
+    t.engine.waiting[0]!.resolve('buenos días');
+    await flush();
+    expect(t.store.writes.map((w) => [w.seq, w.t.texts])).toEqual([
+      [1, { 'en-US': 'good morning' }],
+      [2, { 'en-US': 'good morning', es: 'buenos días' }],
+    ]);
+    expect(finals(t.readerInbox).at(-1)).toMatchObject({
+      seq: 2,
+      transcript: { texts: { 'en-US': 'good morning', es: 'buenos días' }, indexes: { 'en-US': 12, es: 12 } },
+    });
+    // A joiner gets the translated final.
+    expect(t.room.snapshot().transcripts[0]!.texts.es).toBe('buenos días');
+  });
+
+  it('translates the latest lines for someone who starts reading, and translations add up', async () => {
+    const t = setup();
+    t.room.addTypedLine(t.host, 'good morning', 'en-US');
+    await flush();
+    expect(t.engine.waiting).toEqual([]);
+    t.room.setReadingLanguage(t.reader, 'es');
+    await flush();
+    expect(t.engine.waiting.map((w) => [w.text, w.to])).toEqual([['good morning', 'es']]);
+    t.engine.waiting[0]!.resolve('buenos días');
+    await flush();
+    expect(finals(t.readerInbox).at(-1)).toMatchObject({
+      seq: 2,
+      transcript: { texts: { 'en-US': 'good morning', es: 'buenos días' } },
+    });
+    expect(t.store.writes.at(-1)).toMatchObject({ seq: 2, t: { texts: { es: 'buenos días' } } });
+  });
+
+  it('keeps the original when the engine fails, and says the failure', async () => {
+    const t = setup();
+    t.room.setReadingLanguage(t.reader, 'es');
+    t.room.addTypedLine(t.host, 'hello', 'en-US');
+    await flush();
+    t.engine.waiting[0]!.reject(
+      new TranslationError('timeout', 'translation eng-spa took longer than 5000 ms'),
+    );
+    await flush();
+    expect(t.store.writes.at(-1)!.t).toMatchObject({
+      texts: { 'en-US': 'hello' },
+      translationErrors: { es: 'translation eng-spa took longer than 5000 ms' },
+    });
+    expect(finals(t.readerInbox).at(-1)!.transcript.translationErrors).toEqual({
+      es: 'translation eng-spa took longer than 5000 ms',
+    });
+  });
+
+  it('asks nothing of the engine when nobody reads another language, and refuses a language without a pair', async () => {
+    const t = setup();
+    t.room.setReadingLanguage(t.reader, 'en');
+    t.room.addTypedLine(t.host, 'hello', 'en-US');
+    await flush();
+    expect(t.engine.waiting).toEqual([]);
+    expect(() => t.room.setReadingLanguage(t.reader, 'de')).toThrow(
+      'no installed language pair translates into de',
+    );
+  });
+
+  it('says auto-translate in the room status, the guest language checked, the toggle switching turns', () => {
+    const t = setup();
+    expect(() => t.room.toggleAutoTranslate()).toThrow(/guest's language first/);
+    t.room.setAutoTranslateGuestLanguage('es');
+    expect(t.room.status().autoTranslation).toEqual({
+      hostLanguage: 'en-US',
+      guestLanguage: 'es',
+      active: 'host',
+    });
+    t.room.toggleAutoTranslate();
+    expect(t.room.status().autoTranslation?.active).toBe('guest');
+    const update = t.readerInbox.at(-1) as ServerMessageOf<'room-status-update'>;
+    expect(update).toMatchObject({
+      reason: 'auto-translate-changed',
+      status: { autoTranslation: { active: 'guest' } },
+    });
+    expect(() => t.room.setAutoTranslateGuestLanguage('ca')).toThrow(/between en and ca both ways/);
+  });
+});
