@@ -444,6 +444,7 @@ const MESSAGES: Record<SocketAction, (ownLineId?: string) => ClientMessage | Buf
     speakerId: 'voicing-walkedspeaker2',
   }),
   close: () => ({ type: 'close' }),
+  'close.ending': () => ({ type: 'close', reason: 'max_convo_time_reached' }),
   'transcripts-since': () => ({ type: 'transcripts-since', afterSeq: 0 }),
   'transcripts-before': () => ({ type: 'transcripts-before', beforeIndex: 1 }),
 };
@@ -482,7 +483,7 @@ async function socketAnswer(action: SocketAction, actor: Actor, own = false): Pr
   const member = !['outsider', 'guest', 'account'].includes(actor);
   if (member) {
     let roomId = target.id;
-    if (actor === 'host' && action === 'connection-params-update.state') {
+    if (actor === 'host' && (action === 'connection-params-update.state' || action === 'close.ending')) {
       roomId = makeRoomId(person!.avaId);
     }
     const role = actor === 'scribe' ? 'scribe' : 'participant';
@@ -503,7 +504,8 @@ async function socketAnswer(action: SocketAction, actor: Actor, own = false): Pr
   const mark = received.length;
   const message = MESSAGES[action](ownLineId);
   ws.send(Buffer.isBuffer(message) ? message : JSON.stringify(message), { binary: Buffer.isBuffer(message) });
-  if (action !== 'close') ws.send(JSON.stringify({ type: 'ping', clientTimeMs: 2 }));
+  if (action !== 'close' && action !== 'close.ending')
+    ws.send(JSON.stringify({ type: 'ping', clientTimeMs: 2 }));
   const deadline = Date.now() + 10_000;
   let outcome: 'allowed' | 'refused' | undefined;
   while (!outcome) {

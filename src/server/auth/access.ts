@@ -44,6 +44,7 @@ export interface AccessRow {
 }
 
 import type { ClientMessage, ClientMessageOf, ClientMessageType } from '../../shared/protocol';
+import { closeEndsRoom } from '../../shared/end-sequence';
 
 const MEMBER_ACTORS = ['host', 'rw-member', 'ro-member', 'scribe', 'ended-member'] as const;
 
@@ -189,6 +190,10 @@ export const SOCKET_ACCESS = {
     'Changes the speaker of a line: the host any line; a member only a line their own microphone or keyboard made (whoever it is shown as now).',
   ),
   close: room(EVERYONE_IN_ROOM, 'Closes one’s own connection.'),
+  'close.ending': room(
+    ['host'],
+    'A close whose reason ends the room (app_terminated, max_convo_time_reached): the host only, whose room then ends for everyone; the other reasons only say why one person leaves.',
+  ),
   'transcripts-since': room(EVERYONE_IN_ROOM, 'Finals missed after a gap or a reconnection.'),
   'transcripts-before': room(EVERYONE_IN_ROOM, 'Older finals, when scrolling back.'),
 } as const satisfies Record<string, AccessRow>;
@@ -218,7 +223,7 @@ const ACTIONS_OF: { [K in ClientMessageType]: (message: ClientMessageOf<K>) => S
   'assign-voicing-speaker-name': () => ['assign-voicing-speaker-name'],
   'assign-voicing-speaker-myself': () => ['assign-voicing-speaker-myself'],
   'assign-bloc-different-speaker': () => ['assign-bloc-different-speaker'],
-  close: () => ['close'],
+  close: (m) => ['close', ...(closeEndsRoom(m.reason) ? (['close.ending'] as const) : [])],
   ping: () => ['ping'],
   'transcripts-since': () => ['transcripts-since'],
   'transcripts-before': () => ['transcripts-before'],

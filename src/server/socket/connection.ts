@@ -42,6 +42,7 @@ import type { LiveRoom, RoomMember } from '../rooms/room';
 import { RoomError } from '../rooms/room';
 import type { RoomRegistry } from '../rooms/registry';
 import { TokenBucket } from '../token-bucket';
+import { closeEndsRoom } from '../../shared/end-sequence';
 
 export interface ConnectionDeps {
   registry: RoomRegistry;
@@ -455,6 +456,13 @@ export function handleConnection(ws: WebSocket, deps: ConnectionDeps, origin?: s
         room.requestTranscripts(member, message);
         return;
       case 'close':
+        // The table let this through: a reason that ends the room comes from the host. Not
+        // awaited, as for the end by connection-params-update: the room finishes it on its own.
+        if (closeEndsRoom(message.reason)) void room.end();
+        deps.log('info', 'a member closed their connection', {
+          roomId: room.id,
+          reason: message.reason ?? 'closed',
+        });
         ws.close(1000, message.reason ?? 'closed');
         return;
     }
