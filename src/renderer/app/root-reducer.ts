@@ -6,6 +6,7 @@ import { captionsReducer } from '../features/captions/slice';
 import { connectivityReducer } from '../features/connectivity/slice';
 import { conversationReducer } from '../features/conversation/slice';
 import { desktopReducer } from '../features/desktop/slice';
+import { endingReducer } from '../features/ending/slice';
 import { inviteReducer } from '../features/invite/slice';
 import { lobbyReducer } from '../features/lobby/slice';
 import { notificationsReducer } from '../features/notifications/slice';
@@ -37,6 +38,7 @@ export const rootReducer = combineReducers({
   typedReplies: typedRepliesReducer,
   speakers: speakersReducer,
   desktop: desktopReducer,
+  ending: endingReducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;

@@ -117,6 +117,70 @@ describe('conversation saga', () => {
     expect(fakes.navigations).toEqual([`/web/transcript?roomId=${ROOM}`]);
   });
 
+  it('says why a participant leaves: the last guest, or after the host has gone', async () => {
+    const present = (...ids: string[]) => ids.map((avaId) => ({ avaId, isTyping: false }));
+    for (const [participants, reason] of [
+      [present('host1', 'guest9'), 'last_guest_left'],
+      [present('guest9', 'guest8'), 'host_left'],
+      [present('host1', 'guest9', 'guest8'), 'closed'],
+    ] as const) {
+      ({ fakes, socket, app } = setUp('guest9'));
+      app.dispatch(
+        socketActions.messageReceived({
+          type: 'room-status-update',
+          reason: 'participant-joined',
+          status: makeStatus({ id: ROOM, participants: [...participants] }),
+        }),
+      );
+      app.dispatch(conversationActions.leaveRequested());
+      await tick();
+      expect(socket.sentOfType('close')).toEqual([{ type: 'close', reason }]);
+      app.task.cancel();
+    }
+  });
+
+  it('saves the conversation to the history before ending it on the backend', async () => {
+    ({ fakes, socket, app } = setUp('host1'));
+    fakes.http.on('POST', `/api/v1/rooms/${ROOM}/saved-transcript`, () => {
+      // SAVE_TRANSCRIPTS comes before END_ON_BACKEND: nothing has been sent to end the room yet.
+      expect(socket.sentOfType('connection-params-update')).toEqual([]);
+      return { ok: true, status: 201, data: {} };
+    });
+    app.dispatch(conversationActions.endRequested());
+    await tick();
+    expect(fakes.http.callsTo('POST', `/api/v1/rooms/${ROOM}/saved-transcript`)).toHaveLength(1);
+    expect(socket.sentOfType('connection-params-update')).toHaveLength(1);
+    expect(app.state.ending.stage).toBe('END_ON_BACKEND');
+  });
+
+  it('tells the person when the conversation could not be saved, and still ends it', async () => {
+    ({ fakes, socket, app } = setUp('host1'));
+    fakes.http.on('POST', `/api/v1/rooms/${ROOM}/saved-transcript`, {
+      ok: false,
+      status: 503,
+      message: 'database down',
+    });
+    app.dispatch(conversationActions.endRequested());
+    await tick();
+    expect(app.state.notifications.items.map((n) => n.key)).toEqual(['history.saveFailed']);
+    expect(socket.sentOfType('connection-params-update')).toHaveLength(1);
+  });
+
+  it('a guest whose host ended the room is told so and has it saved', async () => {
+    ({ fakes, socket, app } = setUp('guest9'));
+    fakes.http.on('POST', `/api/v1/rooms/${ROOM}/saved-transcript`, { ok: true, status: 201, data: {} });
+    app.dispatch(
+      socketActions.messageReceived({
+        type: 'room-status-update',
+        reason: 'ended',
+        status: makeStatus({ id: ROOM, state: { value: 'ended' } }),
+      }),
+    );
+    await tick();
+    expect(app.state.ending.hostEndedRoomId).toBe(ROOM);
+    expect(fakes.http.callsTo('POST', `/api/v1/rooms/${ROOM}/saved-transcript`)).toHaveLength(1);
+  });
+
   it('does not navigate when already on the transcript view', async () => {
     ({ fakes, socket, app } = setUp('guest9'));
     fakes.path.current = '/web/transcript';
@@ -132,6 +196,7 @@ describe('conversation saga', () => {
 
   it('tells the host when the end is not confirmed, and lets them try again', async () => {
     ({ fakes, socket, app } = setUp('host1'));
+    fakes.http.on('POST', `/api/v1/rooms/${ROOM}/saved-transcript`, { ok: true, status: 201, data: {} });
     app.dispatch(conversationActions.endRequested());
     await tick();
     app.dispatch(conversationActions.endRequested());
