@@ -4,6 +4,7 @@
  * the small pure rules that read them (complete profile, Scribe, admin, paid subscriber).
  */
 import { FONT_SIZE_MAX_PX, FONT_SIZE_MIN_PX, type UiLanguage } from './constants';
+import type { ConvoMetrics } from './convo-metrics';
 
 /** Feature flags of a profile (accounts.md section 3, conversation.md's profile fields). */
 export const FEATURE_FLAGS = [
@@ -108,7 +109,7 @@ export interface UserProfile {
   organizationId?: string;
   country?: string;
   city?: string;
-  convoMetrics: { total_conversations: number };
+  convoMetrics: ConvoMetrics;
   /** 0 to 4; -1 or absent: not set. */
   hearingProfile?: number;
   voicingProfile?: VoicingProfile;

@@ -261,6 +261,29 @@ const HTTP_CALLS: Record<HttpRouteKey, (who: Person | undefined, target: Room, o
     method: 'GET',
     path: API.roomTranscriptExport(target.id, { format: 'txt' }),
   }),
+  'POST /api/v1/rooms/:roomId/saved-transcript': (_w, target) => ({
+    method: 'POST',
+    path: API.roomSavedTranscript(target.id),
+    body: {},
+  }),
+  'POST /api/v1/rooms/:roomId/rating': (_w, target) => ({
+    method: 'POST',
+    path: API.roomRating(target.id),
+    body: { stars: 4 },
+  }),
+  'GET /api/v1/saved-transcripts': (who, _r, own) => ({
+    method: 'GET',
+    path: `${API.savedTranscripts}?avaId=${encodeURIComponent(own && who ? who.avaId : people.host.avaId)}`,
+  }),
+  'PATCH /api/v1/saved-transcripts/:roomId': (_w, target) => ({
+    method: 'PATCH',
+    path: API.savedTranscript(target.id),
+    body: { title: 'Walked' },
+  }),
+  'DELETE /api/v1/saved-transcripts/:roomId': (_w, target) => ({
+    method: 'DELETE',
+    path: API.savedTranscript(target.id),
+  }),
   'GET /api/v1/config': () => ({ method: 'GET', path: API.config }),
   'GET /api/v1/health': () => ({ method: 'GET', path: API.health }),
   'GET /api/v1/remote-config': () => ({ method: 'GET', path: API.remoteConfig }),

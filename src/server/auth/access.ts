@@ -103,6 +103,26 @@ export const HTTP_ACCESS = {
     EVERYONE_IN_ROOM,
     'The transcript as a file (txt, md, srt, vtt, docx, json): the transcript’s row and rule, one function for both.',
   ),
+  'POST /api/v1/rooms/:roomId/saved-transcript': room(
+    ['host', 'rw-member', 'ro-member', 'ended-member'],
+    'Adds the conversation to the caller’s own saved transcripts (the end sequence’s SAVE stage; Scribes skip it): refused when their account forbids saving, or when they may not read the transcript back.',
+  ),
+  'POST /api/v1/rooms/:roomId/rating': room(
+    ['ended-member'],
+    'The caller’s own rating of a conversation that ended: 1 to 5 stars, optional comment, once per person (a second is refused).',
+  ),
+  'GET /api/v1/saved-transcripts': principals(
+    { guest: 'own', account: 'own' },
+    'One’s own history (query avaId): newest first, 10 a page, searchable; entries without transcripts or that the host no longer shares are left out.',
+  ),
+  'PATCH /api/v1/saved-transcripts/:roomId': principals(
+    { guest: 'yes', account: 'yes' },
+    'Renames the caller’s own entry (found by their avaId and the room; anyone else’s cannot be named).',
+  ),
+  'DELETE /api/v1/saved-transcripts/:roomId': principals(
+    { guest: 'yes', account: 'yes' },
+    'Deletes the caller’s own entry; the host’s delete removes the ended conversation from the database (its transcripts and everyone’s entries).',
+  ),
   'GET /api/v1/config': principals({ outsider: 'yes', guest: 'yes', account: 'yes' }, 'Public settings.'),
   'GET /api/v1/health': principals({ outsider: 'yes', guest: 'yes', account: 'yes' }, 'Liveness.'),
   'GET /api/v1/remote-config': principals(

@@ -148,6 +148,17 @@ export class RoomRegistry {
     this.evictTimers.set(room.id, timer);
   }
 
+  /**
+   * Drops a room from memory at once, without storing anything more: its rows were deleted
+   * (a host deleted the conversation from their history), and a copy kept here would serve it.
+   */
+  async forget(roomId: string): Promise<void> {
+    this.cancelEviction(roomId);
+    const room = this.live.get(roomId);
+    this.live.delete(roomId);
+    if (room) await room.close();
+  }
+
   private cancelEviction(roomId: string): void {
     const timer = this.evictTimers.get(roomId);
     if (timer) clearTimeout(timer);
