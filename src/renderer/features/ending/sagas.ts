@@ -6,7 +6,7 @@
  * anyone else leaves with the close reason that says why. There is one way of ending: the
  * conversation saga calls `runEndSequence` for the end and the leave buttons alike.
  */
-import { call, delay, put, race, select, take } from 'typed-redux-saga';
+import { call, delay, put, race, select, take, takeEvery } from 'typed-redux-saga';
 import { API } from '../../../shared/api';
 import {
   type EndingContext,
@@ -144,4 +144,24 @@ export function* runEndSequence(deps: AppDeps, asHost: boolean) {
 export function* afterHostEnded(deps: AppDeps, roomId: string) {
   yield* put(endingActions.hostEnded(roomId));
   if (stagesFor(endingContext(deps)).includes('SAVE_TRANSCRIPTS')) yield* call(saveTranscript, deps, roomId);
+}
+
+/**
+ * The desktop app quitting with a conversation open: the host's room ends for everyone
+ * (close reason app_terminated, which the server honours for the host only), anyone else
+ * leaves. Synchronous, as the window is going away: the desktop skips SAVE_TRANSCRIPTS anyway.
+ * A browser tab closing is not the app terminating (a reload would end the room): the host
+ * may come back, so nothing is sent and the socket simply closes.
+ */
+export function* onAppTerminating(deps: AppDeps) {
+  if (!deps.platform.isDesktopShell) return;
+  const state = yield* select(selectState);
+  const status = state.conversation.status;
+  if (!status || status.state.value === 'ended' || state.conversation.roomId !== status.id) return;
+  const isHost = status.host.avaId === state.session.identity?.avaId;
+  deps.link.send({ type: 'close', reason: isHost ? 'app_terminated' : 'closed' });
+}
+
+export function* endingSaga(deps: AppDeps) {
+  yield* takeEvery(endingActions.appTerminating.type, onAppTerminating, deps);
 }

@@ -3,7 +3,7 @@
  * it started (the 30 s guard), and, for the transcript page, the room whose host ended it while
  * this person was still in it ("The host ended the conversation").
  */
-import { type PayloadAction, createSlice } from '@reduxjs/toolkit';
+import { type PayloadAction, createAction, createSlice } from '@reduxjs/toolkit';
 import type { EndingStage } from '../../../shared/end-sequence';
 
 export interface EndingState {
@@ -35,5 +35,9 @@ const endingSlice = createSlice({
   },
 });
 
-export const endingActions = endingSlice.actions;
+export const endingActions = {
+  ...endingSlice.actions,
+  /** The conversation's window is going away (the page is being unloaded). */
+  appTerminating: createAction('ending/appTerminating'),
+};
 export const endingReducer = endingSlice.reducer;

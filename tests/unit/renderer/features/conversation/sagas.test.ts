@@ -7,6 +7,8 @@ import { audioActions, initialAudioState } from '../../../../../src/renderer/fea
 import type { RootState } from '../../../../../src/renderer/app/root-reducer';
 import { initialSessionState } from '../../../../../src/renderer/features/identity/slice';
 import { socketActions } from '../../../../../src/renderer/features/socket/slice';
+import { endingSaga } from '../../../../../src/renderer/features/ending/sagas';
+import { endingActions } from '../../../../../src/renderer/features/ending/slice';
 import {
   FakeSocket,
   type Fakes,
@@ -275,5 +277,39 @@ describe('conversation saga', () => {
     );
     await tick();
     expect(fakes.navigations).toEqual([`/web/transcript?roomId=${ROOM}`]);
+  });
+});
+
+describe('the app terminating', () => {
+  let app: Running | undefined;
+  afterEach(() => app?.task.cancel());
+
+  function setUpTermination(avaId: string, desktop: boolean) {
+    const fakes = makeFakes();
+    fakes.deps.platform.isDesktopShell = desktop;
+    const socket = new FakeSocket('ws://test/ws');
+    fakes.deps.link.attach(socket);
+    app = run(endingSaga, [fakes.deps], {
+      session: { ...initialSessionState, status: 'ready', identity: { kind: 'guest', avaId, userName: 'X' } },
+    });
+    app.dispatch(conversationActions.entered({ roomId: ROOM, readonly: false }));
+    app.dispatch(socketActions.messageReceived({ type: 'room-status', status: makeStatus({ id: ROOM }) }));
+    return socket;
+  }
+
+  it('ends the host’s room from the desktop app with app_terminated; a guest closes', () => {
+    let socket = setUpTermination('host1', true);
+    app!.dispatch(endingActions.appTerminating());
+    expect(socket.sentOfType('close')).toEqual([{ type: 'close', reason: 'app_terminated' }]);
+    app!.task.cancel();
+    socket = setUpTermination('guest9', true);
+    app!.dispatch(endingActions.appTerminating());
+    expect(socket.sentOfType('close')).toEqual([{ type: 'close', reason: 'closed' }]);
+  });
+
+  it('sends nothing when a browser tab goes away: the host may come back', () => {
+    const socket = setUpTermination('host1', false);
+    app!.dispatch(endingActions.appTerminating());
+    expect(socket.sentOfType('close')).toEqual([]);
   });
 });
