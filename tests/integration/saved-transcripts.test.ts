@@ -234,6 +234,9 @@ describe.each(BACKENDS)('saved transcripts on $name', ({ database }) => {
       made[10],
     ]);
     expect((await list(hostUser, { limit: '11' })).status).toBe(400);
+    expect((await list(hostUser, { limit: '5' })).body).toMatchObject({
+      error: { code: 'invalid-query', content: { message: 'limit: 1 or 10' } },
+    });
   }, 60_000);
 
   it('renames one’s own entry only, with the title rule', async () => {

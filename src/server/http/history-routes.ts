@@ -15,6 +15,7 @@ import {
   normalizeRating,
 } from '../../shared/rating';
 import {
+  SAVED_TRANSCRIPTS_LIMITS,
   SAVED_TRANSCRIPTS_PAGE_SIZE,
   SEARCH_TOO_SHORT_MESSAGE,
   type SavedTranscriptsResponse,
@@ -73,6 +74,11 @@ export function registerHistoryRoutes(app: FastifyInstance, deps: HistoryRouteDe
       const checked = savedTranscriptsQuerySchema.check(queryOf(request.query));
       if (!checked.ok) return reply.code(400).send(apiError('invalid-query', formatIssue(checked.issue)));
       const { limit = SAVED_TRANSCRIPTS_PAGE_SIZE, before, search } = checked.value;
+      // The spec's two sizes: a page, or the latest one.
+      if (!(SAVED_TRANSCRIPTS_LIMITS as readonly number[]).includes(limit))
+        return reply
+          .code(400)
+          .send(apiError('invalid-query', `limit: ${SAVED_TRANSCRIPTS_LIMITS.join(' or ')}`));
       let terms: string[] | undefined;
       if (search !== undefined) {
         terms = searchTerms(search);
