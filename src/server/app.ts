@@ -175,14 +175,12 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const metrics = new ConversationMetricsRepository(database.db);
   // Every conversation that ends is counted in its accounts' metrics, once (db/conversation-metrics.ts).
   const countEnded = (roomId: string) =>
-    void metrics
-      .countEnded(roomId, Date.now())
-      .catch((error: unknown) =>
-        log('warn', 'could not count the conversation in its metrics', {
-          roomId,
-          error: (error as Error).message,
-        }),
-      );
+    void metrics.countEnded(roomId, Date.now()).catch((error: unknown) =>
+      log('warn', 'could not count the conversation in its metrics', {
+        roomId,
+        error: (error as Error).message,
+      }),
+    );
   const services: RoomServices = {
     updateRoom: async (id, changes) => {
       await rooms.update(id, changes);
