@@ -183,6 +183,20 @@ describe.each(BACKENDS)('saved transcripts on $name', ({ database }) => {
     }
   });
 
+  it('drops it for a guest when the conversation disallows saving, unless the host can save', async () => {
+    const set = (changes: { allow_transcripts_saving?: boolean; host_can_save?: boolean }) =>
+      db().updateTable('rooms').set(changes).where('id', '=', mainRoom).execute();
+    await set({ allow_transcripts_saving: false });
+    try {
+      expect((await list(readerUser)).body.savedTranscripts).toEqual([]);
+      await set({ host_can_save: true });
+      expect((await list(readerUser)).body.savedTranscripts.map((e) => e.roomId)).toEqual([mainRoom]);
+      expect((await call('GET', API.roomTranscripts(mainRoom), readerUser)).status).toBe(200);
+    } finally {
+      await set({ allow_transcripts_saving: true, host_can_save: false });
+    }
+  });
+
   it('rates a conversation once per person, 1 to 5 stars, only after it ended', async () => {
     const bad = await call('POST', API.roomRating(mainRoom), readerUser, { stars: 6 });
     expect(bad.status).toBe(400);

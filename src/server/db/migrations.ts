@@ -307,6 +307,13 @@ const migrations: Record<string, Migration> = {
         .alterTable('rooms')
         .addColumn('metrics_counted', 'boolean', (c) => c.notNull().defaultTo(false))
         .execute();
+      // The host's account may save transcripts (its saveTranscript flag, when it does not also
+      // forbid saving): the spec's "host can save", which lets others read a conversation back
+      // even when the conversation itself does not allow saving.
+      await db.schema
+        .alterTable('rooms')
+        .addColumn('host_can_save', 'boolean', (c) => c.notNull().defaultTo(false))
+        .execute();
       // Conversations that ended before metrics existed are not counted afterwards.
       await sql`update rooms set metrics_counted = true where state = 'ended'`.execute(db);
     },
@@ -314,6 +321,7 @@ const migrations: Record<string, Migration> = {
       await sql`drop table if exists conversation_ratings, saved_transcripts`.execute(db);
       await sql`alter table rooms drop column if exists search_text`.execute(db);
       await sql`alter table rooms drop column if exists metrics_counted`.execute(db);
+      await sql`alter table rooms drop column if exists host_can_save`.execute(db);
     },
   },
 };

@@ -65,7 +65,10 @@ export class SavedTranscriptRepository {
       .where((eb) =>
         eb.or([
           eb('r.host_ava_id', '=', avaId),
-          eb.and([eb('r.forbid_sharing', '=', false), eb('r.allow_transcripts_saving', '=', true)]),
+          eb.and([
+            eb('r.forbid_sharing', '=', false),
+            eb.or([eb('r.allow_transcripts_saving', '=', true), eb('r.host_can_save', '=', true)]),
+          ]),
         ]),
       );
     if (query.before !== undefined) q = q.where('r.start_timestamp_ms', '<', query.before);

@@ -41,6 +41,8 @@ export interface RoomsTable {
   search_text: ColumnType<string | null, string | null | undefined, string | null>;
   /** Its conversation metrics were added to its members' counters. */
   metrics_counted: Generated<boolean>;
+  /** The host's account may save transcripts (the spec's "host can save"). */
+  host_can_save: Generated<boolean>;
 }
 
 /** One person's entry in their history (the spec's Saved transcript). */

@@ -25,7 +25,7 @@ export interface RegistryOptions {
 export interface RoomOpener {
   avaId: string;
   userName: string;
-  sharing?: { forbidSharing: boolean; allowTranscriptsSaving: boolean };
+  sharing?: { forbidSharing: boolean; allowTranscriptsSaving: boolean; hostCanSave?: boolean };
 }
 
 export class RoomRegistry {
@@ -118,6 +118,7 @@ export class RoomRegistry {
         rwToken: randomId(24),
         forbidSharing: host.sharing?.forbidSharing ?? false,
         allowTranscriptsSaving: host.sharing?.allowTranscriptsSaving ?? true,
+        hostCanSave: host.sharing?.hostCanSave ?? false,
         admissionRequired: false,
       };
       if (await rooms.create(record)) return record;

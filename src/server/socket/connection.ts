@@ -78,11 +78,18 @@ const MAX_VIOLATIONS = 50;
 type Phase = 'awaiting-params' | 'connecting' | 'awaiting-admission' | 'connected' | 'closed';
 
 /** An account host's own flags become the room's sharing settings when it creates one. */
-function sharingOf(principal: Principal): { forbidSharing: boolean; allowTranscriptsSaving: boolean } {
+function sharingOf(principal: Principal): {
+  forbidSharing: boolean;
+  allowTranscriptsSaving: boolean;
+  hostCanSave: boolean;
+} {
   const features = principal.kind === 'account' ? principal.profile?.features : undefined;
+  const forbidSaving = features?.['forbid-conversation-saving'] === true;
   return {
     forbidSharing: features?.['forbid-conversation-sharing'] === true,
-    allowTranscriptsSaving: features?.['forbid-conversation-saving'] !== true,
+    allowTranscriptsSaving: !forbidSaving,
+    // Forbidding saving wins over being allowed to save.
+    hostCanSave: !forbidSaving && features?.saveTranscript === true,
   };
 }
 
