@@ -4,9 +4,12 @@
  * was said, renames it and deletes it for good. Keyboard and screen reader: the dialogs, the
  * rating's radio group and the history are checked with axe-core.
  */
-import { expect, test } from '@playwright/test';
+import { type Page, expect, test } from '@playwright/test';
 import { expectAccessible } from './axe';
 import { launchChromium } from './browser';
+
+/** Dialogs fade in: colours are measured once no transition is running. */
+const settled = (page: Page) => page.waitForFunction(() => document.getAnimations().length === 0);
 
 test('a conversation ends with a confirmation, is rated, found, renamed and deleted', async ({ baseURL }) => {
   const browser = await launchChromium();
@@ -35,6 +38,7 @@ test('a conversation ends with a confirmation, is rated, found, renamed and dele
     const dialog = host.getByRole('alertdialog', { name: 'End the conversation for everyone?' });
     await expect(dialog).toBeVisible();
     await expect(dialog.getByRole('button', { name: 'Keep talking' })).toBeFocused();
+    await settled(host);
     await expectAccessible(host, 'the confirmation that ending is for everyone');
     await host.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
@@ -102,6 +106,8 @@ test('a conversation ends with a confirmation, is rated, found, renamed and dele
     await host.getByRole('button', { name: 'Delete Quarterly budget' }).click();
     const confirm = host.getByRole('alertdialog', { name: 'Delete this conversation?' });
     await expect(confirm).toBeVisible();
+    await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await settled(host);
     await expectAccessible(host, 'the confirmation of a delete');
     await confirm.getByRole('button', { name: 'Delete for good' }).click();
     await expect(host.getByTestId('history-entry')).toHaveCount(0);

@@ -1,4 +1,4 @@
-import { Button, Callout, Card, FormGroup, H1, H2, InputGroup, Spinner } from '@blueprintjs/core';
+import { Button, Callout, Card, Classes, FormGroup, H1, H2, InputGroup, Spinner } from '@blueprintjs/core';
 import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -11,6 +11,7 @@ import { ConfirmDialog } from '../../ending/components/ConfirmDialog';
 import { SessionGate } from '../../identity/components/SessionGate';
 import { selectLanguage } from '../../settings/selectors';
 import { historyActions } from '../slice';
+import '../history.css';
 
 /** One saved conversation: its title and date, a link to read it, rename and delete. */
 function Entry({ entry, date }: { entry: SavedTranscript; date: Intl.DateTimeFormat }) {
@@ -88,7 +89,7 @@ function Entry({ entry, date }: { entry: SavedTranscript; date: Intl.DateTimeFor
           <div className="history-entry-actions">
             <Link
               to={transcriptPath(entry.roomId)}
-              className="bp6-button bp6-intent-primary"
+              className={`${Classes.BUTTON} ${Classes.INTENT_PRIMARY}`}
               aria-label={t('history.page.openLabel', { title: shown })}
               data-testid="history-open"
             >

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { RATING_COMMENT_MAX_LENGTH, RATING_MAX_STARS, RATING_MIN_STARS } from '../../../../shared/rating';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { ratingActions } from '../slice';
+import '../rating.css';
 
 const STARS = Array.from({ length: RATING_MAX_STARS - RATING_MIN_STARS + 1 }, (_, i) => RATING_MIN_STARS + i);
 
