@@ -30,6 +30,10 @@ import { TranscriptRepository } from './db/transcripts';
 import { registerClientLogRoutes } from './http/client-logs';
 import { registerRoutes } from './http/routes';
 import { registerTranscriptExportRoute } from './http/transcript-export-route';
+import { registerHistoryRoutes } from './http/history-routes';
+import { SavedTranscriptRepository } from './db/saved-transcripts';
+import { RatingRepository } from './db/ratings';
+import { ConversationMetricsRepository } from './db/conversation-metrics';
 import { AddressLimiter, CLIENT_LOG_ENTRY_LIMIT, GUEST_CREATION_LIMIT } from './http/address-limits';
 import { registerUserRoutes } from './http/user-routes';
 import { registerTtsRoutes } from './http/tts-routes';
@@ -189,8 +193,20 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   // Never throws: without an engine, captions work and the language list says why.
   const translation = await startTranslation(config.translation, log);
 
+  const metrics = new ConversationMetricsRepository(database.db);
+  // Every conversation that ends is counted in its accounts' metrics, once (db/conversation-metrics.ts).
+  const countEnded = (roomId: string) =>
+    void metrics.countEnded(roomId, Date.now()).catch((error: unknown) =>
+      log('warn', 'could not count the conversation in its metrics', {
+        roomId,
+        error: (error as Error).message,
+      }),
+    );
   const services: RoomServices = {
-    updateRoom: (id, changes) => rooms.update(id, changes),
+    updateRoom: async (id, changes) => {
+      await rooms.update(id, changes);
+      if (changes.state === 'ended') countEnded(id);
+    },
     openSpeech(tier, lang, track) {
       // A global cap keeps the streams already running real-time: one more speaker is told now,
       // rather than everyone's captions falling behind.
@@ -268,6 +284,14 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
 
   registerTranscriptExportRoute(app, { registry });
   registerTranslationRoutes(app, translation);
+  registerHistoryRoutes(app, {
+    saved: new SavedTranscriptRepository(database.db),
+    ratings: new RatingRepository(database.db),
+    metrics,
+    forgetRoom: (roomId) => registry.forget(roomId),
+    now: () => Date.now(),
+    log,
+  });
   registerUserRoutes(app, { users, verifier, remoteConfig: config.remoteConfig, now: () => Date.now() });
   registerTtsRoutes(app, { users, tts, now: () => Date.now() });
   registerClientLogRoutes(app, {
@@ -359,7 +383,13 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   boundOrigin = url;
 
   const stopAbandonSweep = startAbandonSweep({
-    rooms,
+    rooms: {
+      endAbandoned: async (...args) => {
+        const ended = await rooms.endAbandoned(...args);
+        for (const id of ended) countEnded(id);
+        return ended;
+      },
+    },
     registry,
     abandonMs: config.limits.roomAbandonMs,
     now: () => Date.now(),

@@ -18,6 +18,12 @@ export const API_ROUTES = {
   roomTranscripts: '/api/v1/rooms/:roomId/transcripts',
   roomTranscriptExport: '/api/v1/rooms/:roomId/transcripts/export',
   userV11: '/api/v1.1/users/:avaId',
+  /** POST: this conversation joins the caller's saved transcripts (the end sequence's SAVE stage). */
+  roomSavedTranscript: '/api/v1/rooms/:roomId/saved-transcript',
+  /** POST { stars, comment? }: the caller's rating of a conversation that ended, once. */
+  roomRating: '/api/v1/rooms/:roomId/rating',
+  /** PATCH { title }: rename; DELETE: remove (the caller's own entry; the host's removes the room). */
+  savedTranscript: '/api/v1/saved-transcripts/:roomId',
 } as const;
 
 /** A route pattern with each `:name` replaced by its value, URI-encoded. */
@@ -51,6 +57,14 @@ export const API = {
    * installed pairs offer from that language (TranslationLanguagesResponse).
    */
   translationLanguages: '/api/v1/translation-languages',
+  roomSavedTranscript: (roomId: string) => fillRoute(API_ROUTES.roomSavedTranscript, { roomId }),
+  roomRating: (roomId: string) => fillRoute(API_ROUTES.roomRating, { roomId }),
+  /**
+   * GET the caller's saved transcripts, newest first: ?avaId (the caller's own), limit (1 or 10),
+   * before (the previous page's nextBefore), search (words, at least 3 characters).
+   */
+  savedTranscripts: '/api/v1/saved-transcripts',
+  savedTranscript: (roomId: string) => fillRoute(API_ROUTES.savedTranscript, { roomId }),
   /** What this server can do: speech engines per tier, version. */
   config: '/api/v1/config',
   health: '/api/v1/health',

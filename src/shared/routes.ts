@@ -18,6 +18,8 @@ export const ROUTES = {
   onboardingProfile: '/web/onboarding/profile',
   accountSettings: '/web/account-settings',
   conversations: '/web/conversations',
+  /** The person's saved conversations (saved transcripts): search, read, rename, delete. */
+  history: '/web/history',
   /** A room's page (react-router pattern); conversationPath() builds one. */
   conversation: '/web/conversations/:roomId',
   /** Final captions after a conversation; transcriptPath() builds one. */

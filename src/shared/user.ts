@@ -5,6 +5,7 @@
  */
 import { FONT_SIZE_MAX_PX, FONT_SIZE_MIN_PX, type UiLanguage } from './constants';
 import type { TtsGender } from './tts';
+import type { ConvoMetrics } from './convo-metrics';
 
 /** Feature flags of a profile (accounts.md section 3, conversation.md's profile fields). */
 export const FEATURE_FLAGS = [
@@ -109,7 +110,7 @@ export interface UserProfile {
   organizationId?: string;
   country?: string;
   city?: string;
-  convoMetrics: { total_conversations: number };
+  convoMetrics: ConvoMetrics;
   /** 0 to 4; -1 or absent: not set. */
   hearingProfile?: number;
   voicingProfile?: VoicingProfile;

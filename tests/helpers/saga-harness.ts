@@ -76,7 +76,7 @@ export class FakeSocket implements SocketConnection {
   }
 }
 
-type Method = 'GET' | 'POST' | 'PATCH';
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 type Answer = HttpResult<unknown> | ((call: HttpCall) => HttpResult<unknown>);
 
 export interface HttpCall {
@@ -120,6 +120,9 @@ export class FakeHttp implements HttpClient {
       body,
       ...(options?.headers ? { headers: options.headers } : {}),
     });
+  }
+  delete<T>(path: string, options?: RequestOptions): Promise<HttpResult<T>> {
+    return this.answer({ method: 'DELETE', path, ...(options?.headers ? { headers: options.headers } : {}) });
   }
   callsTo(method: Method, path: string): HttpCall[] {
     return this.calls.filter((c) => c.method === method && c.path === path);

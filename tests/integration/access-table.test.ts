@@ -261,6 +261,29 @@ const HTTP_CALLS: Record<HttpRouteKey, (who: Person | undefined, target: Room, o
     method: 'GET',
     path: API.roomTranscriptExport(target.id, { format: 'txt' }),
   }),
+  'POST /api/v1/rooms/:roomId/saved-transcript': (_w, target) => ({
+    method: 'POST',
+    path: API.roomSavedTranscript(target.id),
+    body: {},
+  }),
+  'POST /api/v1/rooms/:roomId/rating': (_w, target) => ({
+    method: 'POST',
+    path: API.roomRating(target.id),
+    body: { stars: 4 },
+  }),
+  'GET /api/v1/saved-transcripts': (who, _r, own) => ({
+    method: 'GET',
+    path: `${API.savedTranscripts}?avaId=${encodeURIComponent(own && who ? who.avaId : people.host.avaId)}`,
+  }),
+  'PATCH /api/v1/saved-transcripts/:roomId': (_w, target) => ({
+    method: 'PATCH',
+    path: API.savedTranscript(target.id),
+    body: { title: 'Walked' },
+  }),
+  'DELETE /api/v1/saved-transcripts/:roomId': (_w, target) => ({
+    method: 'DELETE',
+    path: API.savedTranscript(target.id),
+  }),
   'GET /api/v1/config': () => ({ method: 'GET', path: API.config }),
   'GET /api/v1/health': () => ({ method: 'GET', path: API.health }),
   'GET /api/v1/remote-config': () => ({ method: 'GET', path: API.remoteConfig }),
@@ -469,6 +492,7 @@ const MESSAGES: Record<SocketAction, (ownLineId?: string) => ClientMessage | Buf
   'auto-translate-toggle': () => ({ type: 'auto-translate-toggle' }),
   'auto-translate-set-guest-language': () => ({ type: 'auto-translate-set-guest-language', language: 'es' }),
   close: () => ({ type: 'close' }),
+  'close.ending': () => ({ type: 'close', reason: 'max_convo_time_reached' }),
   'transcripts-since': () => ({ type: 'transcripts-since', afterSeq: 0 }),
   'transcripts-before': () => ({ type: 'transcripts-before', beforeIndex: 1 }),
 };
@@ -507,7 +531,7 @@ async function socketAnswer(action: SocketAction, actor: Actor, own = false): Pr
   const member = !['outsider', 'guest', 'account'].includes(actor);
   if (member) {
     let roomId = target.id;
-    if (actor === 'host' && action === 'connection-params-update.state') {
+    if (actor === 'host' && (action === 'connection-params-update.state' || action === 'close.ending')) {
       roomId = makeRoomId(person!.avaId);
     }
     const role = actor === 'scribe' ? 'scribe' : 'participant';
@@ -528,7 +552,8 @@ async function socketAnswer(action: SocketAction, actor: Actor, own = false): Pr
   const mark = received.length;
   const message = MESSAGES[action](ownLineId);
   ws.send(Buffer.isBuffer(message) ? message : JSON.stringify(message), { binary: Buffer.isBuffer(message) });
-  if (action !== 'close') ws.send(JSON.stringify({ type: 'ping', clientTimeMs: 2 }));
+  if (action !== 'close' && action !== 'close.ending')
+    ws.send(JSON.stringify({ type: 'ping', clientTimeMs: 2 }));
   const deadline = Date.now() + 10_000;
   let outcome: 'allowed' | 'refused' | undefined;
   while (!outcome) {

@@ -6,6 +6,9 @@ import { captionsReducer } from '../features/captions/slice';
 import { connectivityReducer } from '../features/connectivity/slice';
 import { conversationReducer } from '../features/conversation/slice';
 import { desktopReducer } from '../features/desktop/slice';
+import { endingReducer } from '../features/ending/slice';
+import { historyReducer } from '../features/history/slice';
+import { ratingReducer } from '../features/rating/slice';
 import { inviteReducer } from '../features/invite/slice';
 import { lobbyReducer } from '../features/lobby/slice';
 import { notificationsReducer } from '../features/notifications/slice';
@@ -41,6 +44,9 @@ export const rootReducer = combineReducers({
   voicedReplies: voicedRepliesReducer,
   translation: translationReducer,
   desktop: desktopReducer,
+  ending: endingReducer,
+  history: historyReducer,
+  rating: ratingReducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;

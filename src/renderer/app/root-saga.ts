@@ -20,6 +20,9 @@ import { sessionSaga } from '../features/identity/sagas';
 import { loadSpeechLangs, settingsSaga } from '../features/settings/sagas';
 import { socketSaga } from '../features/socket/sagas';
 import { transcriptSaga } from '../features/transcript/sagas';
+import { historySaga } from '../features/history/sagas';
+import { ratingSaga } from '../features/rating/sagas';
+import { endingSaga } from '../features/ending/sagas';
 import type { AppDeps } from './deps';
 
 export function* rootSaga(deps: AppDeps) {
@@ -44,6 +47,9 @@ export function* rootSaga(deps: AppDeps) {
     call(inviteSaga, deps),
     call(transcriptSaga, deps),
     call(desktopSaga, deps),
+    call(historySaga, deps),
+    call(ratingSaga, deps),
+    call(endingSaga, deps),
     call(startUp, deps),
   ]);
 }

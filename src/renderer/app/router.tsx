@@ -7,6 +7,7 @@ import { DesktopPreferencesPage } from '../features/desktop/components/DesktopPr
 import { InternalAudioSetupPage } from '../features/desktop/components/InternalAudioSetupPage';
 import { ConversationsPage } from '../features/lobby/components/ConversationsPage';
 import { TranscriptPage } from '../features/transcript/components/TranscriptPage';
+import { HistoryPage } from '../features/history/components/HistoryPage';
 import { CrashPage } from './CrashPage';
 import { accountRoutes } from './account-routes';
 import { AppShell } from './AppShell';
@@ -30,6 +31,7 @@ export const routes: RouteObject[] = [
       { path: ROUTES.conversations, element: <ConversationsPage /> },
       { path: ROUTES.conversation, element: <ConversationPage /> },
       { path: ROUTES.transcript, element: <TranscriptPage /> },
+      { path: ROUTES.history, element: <HistoryPage /> },
       ...accountRoutes,
       { path: DESKTOP_ROUTES.preferences, element: <DesktopPreferencesPage /> },
       { path: DESKTOP_ROUTES.internalAudioSetup, element: <InternalAudioSetupPage /> },

@@ -3,6 +3,7 @@
  * is derived from this file, and a unit test checks both directions).
  */
 import accountsEn from './accounts.en';
+import historyEn from './history.en';
 
 const en = {
   app: {
@@ -399,6 +400,7 @@ const en = {
     },
   },
   account: accountsEn,
+  history: historyEn,
 } as const;
 
 export default en;

@@ -1,5 +1,6 @@
 /** French. Its type comes from en.ts: a key missing here, or one English lacks, does not compile. */
 import accountsFr from './accounts.fr';
+import historyFr from './history.fr';
 import type { Messages } from './types';
 
 const fr: Messages = {
@@ -406,6 +407,7 @@ const fr: Messages = {
     },
   },
   account: accountsFr,
+  history: historyFr,
 };
 
 export default fr;

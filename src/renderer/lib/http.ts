@@ -19,6 +19,7 @@ export interface HttpClient {
   get<T>(path: string, options?: RequestOptions): Promise<HttpResult<T>>;
   post<T>(path: string, body: unknown, options?: RequestOptions): Promise<HttpResult<T>>;
   patch<T>(path: string, body: unknown, options?: RequestOptions): Promise<HttpResult<T>>;
+  delete<T>(path: string, options?: RequestOptions): Promise<HttpResult<T>>;
 }
 
 /** Message used when neither the network nor the body says anything useful. */
@@ -70,5 +71,7 @@ export function fetchHttpClient(
       request(fetchImpl, `${baseUrl}${path}`, { method: 'GET', headers: { ...options?.headers } }),
     post: (path, body, options) => withBody('POST', path, body, options),
     patch: (path, body, options) => withBody('PATCH', path, body, options),
+    delete: (path, options) =>
+      request(fetchImpl, `${baseUrl}${path}`, { method: 'DELETE', headers: { ...options?.headers } }),
   };
 }

@@ -44,6 +44,7 @@ export interface AccessRow {
 }
 
 import type { ClientMessage, ClientMessageOf, ClientMessageType } from '../../shared/protocol';
+import { closeEndsRoom } from '../../shared/end-sequence';
 
 const MEMBER_ACTORS = ['host', 'rw-member', 'ro-member', 'scribe', 'ended-member'] as const;
 
@@ -101,6 +102,26 @@ export const HTTP_ACCESS = {
   'GET /api/v1/rooms/:roomId/transcripts/export': room(
     EVERYONE_IN_ROOM,
     'The transcript as a file (txt, md, srt, vtt, docx, json): the transcript’s row and rule, one function for both.',
+  ),
+  'POST /api/v1/rooms/:roomId/saved-transcript': room(
+    ['host', 'rw-member', 'ro-member', 'ended-member'],
+    'Adds the conversation to the caller’s own saved transcripts (the end sequence’s SAVE stage; Scribes skip it): refused when their account forbids saving, or when they may not read the transcript back.',
+  ),
+  'POST /api/v1/rooms/:roomId/rating': room(
+    ['ended-member'],
+    'The caller’s own rating of a conversation that ended: 1 to 5 stars, optional comment, once per person (a second is refused).',
+  ),
+  'GET /api/v1/saved-transcripts': principals(
+    { guest: 'own', account: 'own' },
+    'One’s own history (query avaId): newest first, 10 a page, searchable; entries without transcripts or that the host no longer shares are left out.',
+  ),
+  'PATCH /api/v1/saved-transcripts/:roomId': principals(
+    { guest: 'yes', account: 'yes' },
+    'Renames the caller’s own entry (found by their avaId and the room; anyone else’s cannot be named).',
+  ),
+  'DELETE /api/v1/saved-transcripts/:roomId': principals(
+    { guest: 'yes', account: 'yes' },
+    'Deletes the caller’s own entry; the host’s delete removes the ended conversation from the database (its transcripts and everyone’s entries).',
   ),
   'GET /api/v1/config': principals({ outsider: 'yes', guest: 'yes', account: 'yes' }, 'Public settings.'),
   'GET /api/v1/health': principals({ outsider: 'yes', guest: 'yes', account: 'yes' }, 'Liveness.'),
@@ -219,6 +240,10 @@ export const SOCKET_ACCESS = {
     'The host, or the guest speaking with them, says which language the guest speaks; read-only members and Scribes do not.',
   ),
   close: room(EVERYONE_IN_ROOM, 'Closes one’s own connection.'),
+  'close.ending': room(
+    ['host'],
+    'A close whose reason ends the room (app_terminated, max_convo_time_reached): the host only, whose room then ends for everyone; the other reasons only say why one person leaves.',
+  ),
   'transcripts-since': room(EVERYONE_IN_ROOM, 'Finals missed after a gap or a reconnection.'),
   'transcripts-before': room(EVERYONE_IN_ROOM, 'Older finals, when scrolling back.'),
 } as const satisfies Record<string, AccessRow>;
@@ -252,7 +277,7 @@ const ACTIONS_OF: { [K in ClientMessageType]: (message: ClientMessageOf<K>) => S
   'set-reading-language': () => ['set-reading-language'],
   'auto-translate-toggle': () => ['auto-translate-toggle'],
   'auto-translate-set-guest-language': () => ['auto-translate-set-guest-language'],
-  close: () => ['close'],
+  close: (m) => ['close', ...(closeEndsRoom(m.reason) ? (['close.ending'] as const) : [])],
   ping: () => ['ping'],
   'transcripts-since': () => ['transcripts-since'],
   'transcripts-before': () => ['transcripts-before'],

@@ -292,6 +292,58 @@ const migrations: Record<string, Migration> = {
       await sql`alter table transcripts drop column if exists translations`.execute(db);
     },
   },
+  '2026-11-27-008-saved-transcripts-ratings': {
+    async up(db: Kysely<unknown>) {
+      // The spec's saved transcript: one person's entry for one conversation in their history
+      // (title: their own name for it, null for the room's). Deleting removes the row itself.
+      await db.schema
+        .createTable('saved_transcripts')
+        .addColumn('ava_id', 'text', (c) => c.notNull())
+        .addColumn('room_id', 'text', (c) => c.notNull().references('rooms.id').onDelete('cascade'))
+        .addColumn('title', 'text')
+        .addColumn('title_search', 'text')
+        .addColumn('saved_at_ms', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('saved_transcripts_pk', ['ava_id', 'room_id'])
+        .execute();
+      await db.schema
+        .createIndex('saved_transcripts_room_idx')
+        .on('saved_transcripts')
+        .column('room_id')
+        .execute();
+      // One rating per conversation per person: the key refuses a second.
+      await db.schema
+        .createTable('conversation_ratings')
+        .addColumn('room_id', 'text', (c) => c.notNull().references('rooms.id').onDelete('cascade'))
+        .addColumn('ava_id', 'text', (c) => c.notNull())
+        .addColumn('stars', 'integer', (c) => c.notNull())
+        .addColumn('comment', 'text')
+        .addColumn('rated_at_ms', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('conversation_ratings_pk', ['room_id', 'ava_id'])
+        .execute();
+      // The words of an ended conversation, normalised for search (shared/saved-transcripts.ts),
+      // written once it has ended; and whether its metrics were counted (once per conversation).
+      await db.schema.alterTable('rooms').addColumn('search_text', 'text').execute();
+      await db.schema
+        .alterTable('rooms')
+        .addColumn('metrics_counted', 'boolean', (c) => c.notNull().defaultTo(false))
+        .execute();
+      // The host's account may save transcripts (its saveTranscript flag, when it does not also
+      // forbid saving): the spec's "host can save", which lets others read a conversation back
+      // even when the conversation itself does not allow saving.
+      await db.schema
+        .alterTable('rooms')
+        .addColumn('host_can_save', 'boolean', (c) => c.notNull().defaultTo(false))
+        .execute();
+      // Conversations that ended before metrics existed are not counted afterwards.
+      await sql`update rooms set metrics_counted = true where state = 'ended'`.execute(db);
+    },
+    async down(db: Kysely<unknown>) {
+      await sql`drop table if exists conversation_ratings, saved_transcripts`.execute(db);
+      await sql`alter table rooms drop column if exists search_text`.execute(db);
+      await sql`alter table rooms drop column if exists metrics_counted`.execute(db);
+      await sql`alter table rooms drop column if exists host_can_save`.execute(db);
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

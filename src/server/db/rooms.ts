@@ -20,6 +20,8 @@ export interface RoomRecord {
   /** The host's sharing settings (spec: confidential, forbid-conversation-sharing). */
   forbidSharing: boolean;
   allowTranscriptsSaving: boolean;
+  /** The spec's "host can save": the host's account may save transcripts (absent: no). */
+  hostCanSave?: boolean;
   /** Newcomers wait until the host lets them in. */
   admissionRequired: boolean;
 }
@@ -52,6 +54,7 @@ function toRecord(row: Row): RoomRecord {
     rwToken: String(row.rw_token),
     forbidSharing: row.forbid_sharing === true,
     allowTranscriptsSaving: row.allow_transcripts_saving !== false,
+    hostCanSave: row.host_can_save === true,
     admissionRequired: row.admission_required === true,
   };
 }
@@ -79,6 +82,7 @@ export class RoomRepository {
         rw_token: room.rwToken,
         forbid_sharing: room.forbidSharing,
         allow_transcripts_saving: room.allowTranscriptsSaving,
+        host_can_save: room.hostCanSave === true,
         admission_required: room.admissionRequired,
       })
       // Any clash (the name taken, or the host creating the same room from two windows at once)

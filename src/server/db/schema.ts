@@ -37,6 +37,30 @@ export interface RoomsTable {
   next_index: Generated<number>;
   /** The room's last stored transcript change (its sequence number). */
   last_seq: Generated<number>;
+  /** Its words normalised for search, once ended (history/saved-transcripts). */
+  search_text: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Its conversation metrics were added to its members' counters. */
+  metrics_counted: Generated<boolean>;
+  /** The host's account may save transcripts (the spec's "host can save"). */
+  host_can_save: Generated<boolean>;
+}
+
+/** One person's entry in their history (the spec's Saved transcript). */
+export interface SavedTranscriptsTable {
+  ava_id: string;
+  room_id: string;
+  /** Their own title for it; null: the room's. */
+  title: string | null;
+  title_search: string | null;
+  saved_at_ms: Millis;
+}
+
+export interface ConversationRatingsTable {
+  room_id: string;
+  ava_id: string;
+  stars: number;
+  comment: string | null;
+  rated_at_ms: Millis;
 }
 
 export interface TranscriptsTable {
@@ -150,4 +174,6 @@ export interface Database {
   rooms: RoomsTable;
   transcripts: TranscriptsTable;
   room_speakers: RoomSpeakersTable;
+  saved_transcripts: SavedTranscriptsTable;
+  conversation_ratings: ConversationRatingsTable;
 }

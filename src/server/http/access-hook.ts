@@ -48,6 +48,10 @@ type Params = Record<string, string | undefined>;
 const OWNER: Partial<Record<string, (request: FastifyRequest) => string | undefined>> = {
   'GET /api/v1/guest-users/:avaId': (r) => (r.params as Params).avaId,
   'PATCH /api/v1.1/users/:avaId': (r) => (r.params as Params).avaId,
+  'GET /api/v1/saved-transcripts': (r) => {
+    const avaId = (r.query as Params | undefined)?.avaId;
+    return typeof avaId === 'string' ? avaId : undefined;
+  },
   'POST /updateSettings': (r) => {
     const data = (r.body as { data?: { avaId?: unknown } } | undefined)?.data;
     return typeof data?.avaId === 'string' ? data.avaId : undefined;
@@ -63,6 +67,8 @@ function roomResolvers(
       (await deps.rooms.findByToken((r.params as Params).token ?? ''))?.room,
     'GET /api/v1/rooms/:roomId/transcripts': (r) => deps.rooms.find((r.params as Params).roomId ?? ''),
     'GET /api/v1/rooms/:roomId/transcripts/export': (r) => deps.rooms.find((r.params as Params).roomId ?? ''),
+    'POST /api/v1/rooms/:roomId/saved-transcript': (r) => deps.rooms.find((r.params as Params).roomId ?? ''),
+    'POST /api/v1/rooms/:roomId/rating': (r) => deps.rooms.find((r.params as Params).roomId ?? ''),
   };
 }
 
@@ -88,6 +94,8 @@ const NOT_FOUND: Record<string, { code: string; message: string }> = {
   'GET /api/v1/tokens/:token': { code: 'token-not-found', message: 'This link is not valid (or no longer).' },
   'GET /api/v1/rooms/:roomId/transcripts': { code: 'room-not-found', message: 'No transcript found' },
   'GET /api/v1/rooms/:roomId/transcripts/export': { code: 'room-not-found', message: 'No transcript found' },
+  'POST /api/v1/rooms/:roomId/saved-transcript': { code: 'room-not-found', message: 'No transcript found' },
+  'POST /api/v1/rooms/:roomId/rating': { code: 'room-not-found', message: 'No transcript found' },
 };
 
 async function notFound(reply: FastifyReply, key: string, ended: boolean): Promise<void> {

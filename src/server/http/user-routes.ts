@@ -284,7 +284,8 @@ export function registerUserRoutes(app: FastifyInstance, deps: UserRouteDeps): v
     }
     if (body.inviteMetrics) changes.inviteMetrics = body.inviteMetrics;
     if (body.joinMetrics) changes.joinMetrics = body.joinMetrics;
-    if (body.convoMetrics) changes.convoMetrics = body.convoMetrics;
+    // Merged: the server's own counters (history/conversation-metrics.ts) are not the client's to wipe.
+    if (body.convoMetrics) changes.convoMetrics = { ...found.profile.convoMetrics, ...body.convoMetrics };
     if (body.role) changes.role = body.role;
     if (body.settings) changes.settings = body.settings;
     return (await users.update(found.profile.avaId, changes, deps.now())) ?? reply.code(500).send();

@@ -25,7 +25,7 @@ export interface RegistryOptions {
 export interface RoomOpener {
   avaId: string;
   userName: string;
-  sharing?: { forbidSharing: boolean; allowTranscriptsSaving: boolean };
+  sharing?: { forbidSharing: boolean; allowTranscriptsSaving: boolean; hostCanSave?: boolean };
 }
 
 export class RoomRegistry {
@@ -118,6 +118,7 @@ export class RoomRegistry {
         rwToken: randomId(24),
         forbidSharing: host.sharing?.forbidSharing ?? false,
         allowTranscriptsSaving: host.sharing?.allowTranscriptsSaving ?? true,
+        hostCanSave: host.sharing?.hostCanSave ?? false,
         admissionRequired: false,
       };
       if (await rooms.create(record)) return record;
@@ -146,6 +147,17 @@ export class RoomRegistry {
     }, this.options.idleEvictMs ?? 60_000);
     timer.unref();
     this.evictTimers.set(room.id, timer);
+  }
+
+  /**
+   * Drops a room from memory at once, without storing anything more: its rows were deleted
+   * (a host deleted the conversation from their history), and a copy kept here would serve it.
+   */
+  async forget(roomId: string): Promise<void> {
+    this.cancelEviction(roomId);
+    const room = this.live.get(roomId);
+    this.live.delete(roomId);
+    if (room) await room.close();
   }
 
   private cancelEviction(roomId: string): void {

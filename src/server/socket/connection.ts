@@ -47,6 +47,7 @@ import type { TtsStatus } from '../../native/tts/types';
 import { speakReply } from '../tts/voiced-replies';
 import { voiceOfRequest } from '../tts/voice-choice';
 import { forVoicedReplyListeners } from '../tts/listeners';
+import { closeEndsRoom } from '../../shared/end-sequence';
 
 export interface ConnectionDeps {
   registry: RoomRegistry;
@@ -84,11 +85,18 @@ const MAX_VIOLATIONS = 50;
 type Phase = 'awaiting-params' | 'connecting' | 'awaiting-admission' | 'connected' | 'closed';
 
 /** An account host's own flags become the room's sharing settings when it creates one. */
-function sharingOf(principal: Principal): { forbidSharing: boolean; allowTranscriptsSaving: boolean } {
+function sharingOf(principal: Principal): {
+  forbidSharing: boolean;
+  allowTranscriptsSaving: boolean;
+  hostCanSave: boolean;
+} {
   const features = principal.kind === 'account' ? principal.profile?.features : undefined;
+  const forbidSaving = features?.['forbid-conversation-saving'] === true;
   return {
     forbidSharing: features?.['forbid-conversation-sharing'] === true,
-    allowTranscriptsSaving: features?.['forbid-conversation-saving'] !== true,
+    allowTranscriptsSaving: !forbidSaving,
+    // Forbidding saving wins over being allowed to save.
+    hostCanSave: !forbidSaving && features?.saveTranscript === true,
   };
 }
 
@@ -510,6 +518,13 @@ export function handleConnection(ws: WebSocket, deps: ConnectionDeps, origin?: s
         room.requestTranscripts(member, message);
         return;
       case 'close':
+        // The table let this through: a reason that ends the room comes from the host. Not
+        // awaited, as for the end by connection-params-update: the room finishes it on its own.
+        if (closeEndsRoom(message.reason)) void room.end();
+        deps.log('info', 'a member closed their connection', {
+          roomId: room.id,
+          reason: message.reason ?? 'closed',
+        });
         ws.close(1000, message.reason ?? 'closed');
         return;
     }

@@ -1,8 +1,9 @@
 /**
  * Whether a member may read a room's transcript back (the spec's Transcript access, as this
  * server applies it): during the conversation every member may; afterwards the host always
- * may, and others only when the host neither forbade sharing nor disallowed saving. Both the
- * transcript route and its export ask this, so they can never disagree.
+ * may, and others only when the host has not forbidden sharing and (the conversation allows
+ * saving or the host can save). Both the transcript route and its export ask this, so they can
+ * never disagree; the saved transcripts list applies the same rule in its query.
  */
 import type { RoomRecord } from '../db/rooms';
 import type { Actor } from '../auth/access';
@@ -10,5 +11,5 @@ import type { Actor } from '../auth/access';
 export function transcriptReadable(room: RoomRecord, actor: Actor, avaId: string | undefined): boolean {
   const host = actor === 'host' || room.hostAvaId === avaId;
   if (host || room.state !== 'ended') return true;
-  return !room.forbidSharing && room.allowTranscriptsSaving;
+  return !room.forbidSharing && (room.allowTranscriptsSaving || room.hostCanSave === true);
 }

@@ -4,27 +4,17 @@
  * already there, conversation.md section 2).
  */
 import type { Action } from '@reduxjs/toolkit';
-import { call, delay, put, race, select, take, takeEvery, takeLeading } from 'typed-redux-saga';
-import { END_SEQUENCE_GUARD_MS } from '../../../shared/constants';
+import { call, fork, put, select, take, takeEvery, takeLeading } from 'typed-redux-saga';
 import { normalizeTitle } from '../../../shared/validation';
 import type { AppDeps } from '../../app/deps';
-import type { RootState } from '../../app/root-reducer';
-import { audioActions } from '../audio/slice';
+import { type RootState, selectState } from '../../app/root-reducer';
+import { afterHostEnded, runEndSequence } from '../ending/sagas';
 import { notificationsActions } from '../notifications/slice';
 import { socketActions } from '../socket/slice';
 import { conversationActions } from './slice';
-import { selectIsHost, selectRoomId } from './selectors';
+import { isEndedStatusFor } from './ended';
+import { selectIsHost } from './selectors';
 import { ROUTES, transcriptPath } from '../../../shared/routes';
-
-const TAG = 'conversation';
-
-export const isEndedStatusFor =
-  (roomId: string) =>
-  (action: Action): boolean =>
-    socketActions.messageReceived.match(action) &&
-    (action.payload.type === 'room-status' || action.payload.type === 'room-status-update') &&
-    action.payload.status.id === roomId &&
-    action.payload.status.state.value === 'ended';
 
 /** The server refused to join us to a room that has already ended. */
 const isRoomEndedError = (action: Action): boolean =>
@@ -46,40 +36,9 @@ export function* updateTitle(
   if (!deps.link.send({ type: 'update-title', title })) yield* call(notConnected);
 }
 
-/** Host: ask the server to end the room, then wait for the room status that says it ended. */
-export function* endConversation(deps: AppDeps) {
-  const roomId = yield* select(selectRoomId);
-  if (!roomId) return;
-  // The microphone stops first: ending is not a reason to keep sending the room audio.
-  const recording = yield* select((s: RootState) => s.audio.recording);
-  if (recording !== 'NOT_RECORDING') yield* put(audioActions.stopRequested());
-  if (!deps.link.send({ type: 'connection-params-update', roomId, state: { value: 'ended' } })) {
-    yield* put(conversationActions.endFailed());
-    yield* call(notConnected);
-    return;
-  }
-  const { timeout } = yield* race({
-    ended: take(isEndedStatusFor(roomId)),
-    timeout: delay(END_SEQUENCE_GUARD_MS),
-  });
-  if (timeout) {
-    deps.logger.log('error', TAG, `the server did not confirm the end of ${roomId}`);
-    yield* put(conversationActions.endFailed());
-    yield* put(notificationsActions.notify({ intent: 'danger', key: 'conversation.endFailed' }));
-  }
-}
-
-/** Not the host: tell the server we leave (reason `closed`), then show the transcript. */
-export function* leaveConversation(deps: AppDeps) {
-  const roomId = yield* select(selectRoomId);
-  if (!roomId) return;
-  deps.link.send({ type: 'close', reason: 'closed' });
-  yield* call([deps.navigation, deps.navigation.navigate], transcriptPath(roomId));
-}
-
+/** One way of ending: the end sequence (ending/sagas.ts), for the host's end and a leave alike. */
 function* endOrLeave(deps: AppDeps, action: Action) {
-  if (conversationActions.endRequested.match(action)) yield* call(endConversation, deps);
-  else yield* call(leaveConversation, deps);
+  yield* call(runEndSequence, deps, conversationActions.endRequested.match(action));
 }
 
 /** When the room ends, go to its transcript unless already on the transcript view. */
@@ -97,6 +56,10 @@ export function* followRoomEnd(deps: AppDeps) {
     if (!roomId || handledRoom === roomId) continue;
     if (!isEndedStatusFor(roomId)(action) && !isRoomEndedError(action)) continue;
     handledRoom = roomId;
+    // Ended by the host while this person was still in it: told so, and saved to their history.
+    const state = yield* select(selectState);
+    if (isEndedStatusFor(roomId)(action) && state.conversation.endPhase === 'none' && !selectIsHost(state))
+      yield* fork(afterHostEnded, deps, roomId);
     const path = deps.navigation.currentPath();
     if (!path.startsWith(ROUTES.transcript)) {
       yield* call([deps.navigation, deps.navigation.navigate], transcriptPath(roomId));

@@ -17,6 +17,25 @@ describe('transcriptReadable', () => {
     );
   });
 
+  it('lets others read it when the host can save, even if the conversation does not allow saving', () => {
+    const ended = (changes = {}) => roomRecord({ state: 'ended', endedAtMs: 1, ...changes });
+    expect(
+      transcriptReadable(
+        ended({ allowTranscriptsSaving: false, hostCanSave: true }),
+        'ended-member',
+        'guest1',
+      ),
+    ).toBe(true);
+    // Forbidden sharing still wins.
+    expect(
+      transcriptReadable(
+        ended({ allowTranscriptsSaving: false, hostCanSave: true, forbidSharing: true }),
+        'ended-member',
+        'guest1',
+      ),
+    ).toBe(false);
+  });
+
   it('always lets the host read it back', () => {
     const room = roomRecord({ state: 'ended', forbidSharing: true, allowTranscriptsSaving: false });
     expect(transcriptReadable(room, 'ended-member', room.hostAvaId)).toBe(true);

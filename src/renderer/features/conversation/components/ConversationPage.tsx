@@ -13,6 +13,7 @@ import { MicSelect } from '../../audio/components/MicSelect';
 import { RecordingStateBadge } from '../../audio/components/RecordingStateBadge';
 import { CaptionsView } from '../../captions/components/CaptionsView';
 import { SessionGate } from '../../identity/components/SessionGate';
+import { useAppTermination } from '../../ending/use-app-termination';
 import { InviteCard } from '../../invite/components/InviteCard';
 import { FontSizeControl } from '../../settings/components/FontSizeControl';
 import { LanguageSelect } from '../../settings/components/LanguageSelect';
@@ -64,6 +65,7 @@ export function ConversationPage() {
     (state) => state.socket.refusal !== undefined || state.admission.joining === 'requested',
   );
 
+  useAppTermination();
   useEffect(() => {
     dispatch(conversationActions.entered({ roomId, readonly, ...(token ? { token } : {}) }));
     return () => {

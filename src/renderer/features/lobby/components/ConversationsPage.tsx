@@ -1,7 +1,7 @@
 import { Button, Callout, Card, FormGroup, H1, H2, InputGroup, Spinner } from '@blueprintjs/core';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { DisplayNameForm } from '../../identity/components/DisplayNameForm';
@@ -9,7 +9,7 @@ import { SessionGate } from '../../identity/components/SessionGate';
 import { roomNameMessage } from '../room-name-messages';
 import { selectLobby } from '../selectors';
 import { lobbyActions } from '../slice';
-import { isReadonlyParam } from '../../../../shared/routes';
+import { ROUTES, isReadonlyParam } from '../../../../shared/routes';
 
 function StartCard() {
   const { t } = useTranslation();
@@ -146,6 +146,11 @@ export function ConversationsPage() {
         <Card className="lobby-card" elevation={0}>
           <DisplayNameForm />
         </Card>
+        <p>
+          <Link to={ROUTES.history} data-testid="history-link">
+            {t('history.page.link')}
+          </Link>
+        </p>
       </SessionGate>
     </div>
   );

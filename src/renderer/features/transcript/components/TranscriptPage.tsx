@@ -13,6 +13,7 @@ import { selectTranscript, selectTranscriptLines } from '../selectors';
 import { transcriptActions } from '../slice';
 import { TranscriptExport } from './TranscriptExport';
 import { ROUTES } from '../../../../shared/routes';
+import { AfterConversation } from '../../ending/components/AfterConversation';
 
 function TranscriptBody({ roomId }: { roomId: string }) {
   const { t } = useTranslation();
@@ -100,6 +101,7 @@ export function TranscriptPage() {
       <H1>{t('transcript.heading')}</H1>
       <SessionGate>
         {roomId ? <TranscriptBody roomId={roomId} /> : <p>{t('transcript.noRoom')}</p>}
+        {roomId && <AfterConversation roomId={roomId} />}
         <div className="page-actions">
           <Button
             intent="primary"

@@ -7,6 +7,8 @@ import { audioActions, initialAudioState } from '../../../../../src/renderer/fea
 import type { RootState } from '../../../../../src/renderer/app/root-reducer';
 import { initialSessionState } from '../../../../../src/renderer/features/identity/slice';
 import { socketActions } from '../../../../../src/renderer/features/socket/slice';
+import { endingSaga } from '../../../../../src/renderer/features/ending/sagas';
+import { endingActions } from '../../../../../src/renderer/features/ending/slice';
 import {
   FakeSocket,
   type Fakes,
@@ -117,6 +119,70 @@ describe('conversation saga', () => {
     expect(fakes.navigations).toEqual([`/web/transcript?roomId=${ROOM}`]);
   });
 
+  it('says why a participant leaves: the last guest, or after the host has gone', async () => {
+    const present = (...ids: string[]) => ids.map((avaId) => ({ avaId, isTyping: false }));
+    for (const [participants, reason] of [
+      [present('host1', 'guest9'), 'last_guest_left'],
+      [present('guest9', 'guest8'), 'host_left'],
+      [present('host1', 'guest9', 'guest8'), 'closed'],
+    ] as const) {
+      ({ fakes, socket, app } = setUp('guest9'));
+      app.dispatch(
+        socketActions.messageReceived({
+          type: 'room-status-update',
+          reason: 'participant-joined',
+          status: makeStatus({ id: ROOM, participants: [...participants] }),
+        }),
+      );
+      app.dispatch(conversationActions.leaveRequested());
+      await tick();
+      expect(socket.sentOfType('close')).toEqual([{ type: 'close', reason }]);
+      app.task.cancel();
+    }
+  });
+
+  it('saves the conversation to the history before ending it on the backend', async () => {
+    ({ fakes, socket, app } = setUp('host1'));
+    fakes.http.on('POST', `/api/v1/rooms/${ROOM}/saved-transcript`, () => {
+      // SAVE_TRANSCRIPTS comes before END_ON_BACKEND: nothing has been sent to end the room yet.
+      expect(socket.sentOfType('connection-params-update')).toEqual([]);
+      return { ok: true, status: 201, data: {} };
+    });
+    app.dispatch(conversationActions.endRequested());
+    await tick();
+    expect(fakes.http.callsTo('POST', `/api/v1/rooms/${ROOM}/saved-transcript`)).toHaveLength(1);
+    expect(socket.sentOfType('connection-params-update')).toHaveLength(1);
+    expect(app.state.ending.stage).toBe('END_ON_BACKEND');
+  });
+
+  it('tells the person when the conversation could not be saved, and still ends it', async () => {
+    ({ fakes, socket, app } = setUp('host1'));
+    fakes.http.on('POST', `/api/v1/rooms/${ROOM}/saved-transcript`, {
+      ok: false,
+      status: 503,
+      message: 'database down',
+    });
+    app.dispatch(conversationActions.endRequested());
+    await tick();
+    expect(app.state.notifications.items.map((n) => n.key)).toEqual(['history.saveFailed']);
+    expect(socket.sentOfType('connection-params-update')).toHaveLength(1);
+  });
+
+  it('a guest whose host ended the room is told so and has it saved', async () => {
+    ({ fakes, socket, app } = setUp('guest9'));
+    fakes.http.on('POST', `/api/v1/rooms/${ROOM}/saved-transcript`, { ok: true, status: 201, data: {} });
+    app.dispatch(
+      socketActions.messageReceived({
+        type: 'room-status-update',
+        reason: 'ended',
+        status: makeStatus({ id: ROOM, state: { value: 'ended' } }),
+      }),
+    );
+    await tick();
+    expect(app.state.ending.hostEndedRoomId).toBe(ROOM);
+    expect(fakes.http.callsTo('POST', `/api/v1/rooms/${ROOM}/saved-transcript`)).toHaveLength(1);
+  });
+
   it('does not navigate when already on the transcript view', async () => {
     ({ fakes, socket, app } = setUp('guest9'));
     fakes.path.current = '/web/transcript';
@@ -132,6 +198,7 @@ describe('conversation saga', () => {
 
   it('tells the host when the end is not confirmed, and lets them try again', async () => {
     ({ fakes, socket, app } = setUp('host1'));
+    fakes.http.on('POST', `/api/v1/rooms/${ROOM}/saved-transcript`, { ok: true, status: 201, data: {} });
     app.dispatch(conversationActions.endRequested());
     await tick();
     app.dispatch(conversationActions.endRequested());
@@ -210,5 +277,39 @@ describe('conversation saga', () => {
     );
     await tick();
     expect(fakes.navigations).toEqual([`/web/transcript?roomId=${ROOM}`]);
+  });
+});
+
+describe('the app terminating', () => {
+  let app: Running | undefined;
+  afterEach(() => app?.task.cancel());
+
+  function setUpTermination(avaId: string, desktop: boolean) {
+    const fakes = makeFakes();
+    fakes.deps.platform.isDesktopShell = desktop;
+    const socket = new FakeSocket('ws://test/ws');
+    fakes.deps.link.attach(socket);
+    app = run(endingSaga, [fakes.deps], {
+      session: { ...initialSessionState, status: 'ready', identity: { kind: 'guest', avaId, userName: 'X' } },
+    });
+    app.dispatch(conversationActions.entered({ roomId: ROOM, readonly: false }));
+    app.dispatch(socketActions.messageReceived({ type: 'room-status', status: makeStatus({ id: ROOM }) }));
+    return socket;
+  }
+
+  it('ends the host’s room from the desktop app with app_terminated; a guest closes', () => {
+    let socket = setUpTermination('host1', true);
+    app!.dispatch(endingActions.appTerminating());
+    expect(socket.sentOfType('close')).toEqual([{ type: 'close', reason: 'app_terminated' }]);
+    app!.task.cancel();
+    socket = setUpTermination('guest9', true);
+    app!.dispatch(endingActions.appTerminating());
+    expect(socket.sentOfType('close')).toEqual([{ type: 'close', reason: 'closed' }]);
+  });
+
+  it('sends nothing when a browser tab goes away: the host may come back', () => {
+    const socket = setUpTermination('host1', false);
+    app!.dispatch(endingActions.appTerminating());
+    expect(socket.sentOfType('close')).toEqual([]);
   });
 });

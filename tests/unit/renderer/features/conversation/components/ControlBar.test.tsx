@@ -33,10 +33,21 @@ describe('ControlBar', () => {
     expect(screen.getByTestId('record-toggle').textContent).toBe('Stop recording');
   });
 
-  it('lets the host end the conversation for everyone, and anyone else leave it', async () => {
+  it('lets the host end the conversation for everyone once confirmed, and anyone else leave it', async () => {
     const asHost = renderApp(<ControlBar />, inRoom(makeStatus(), host));
     await asHost.user.click(screen.getByRole('button', { name: /end conversation/i }));
+    // Asked first, in a dialog named by its question; the safe answer has the focus.
+    const dialog = await screen.findByRole('alertdialog', { name: 'End the conversation for everyone?' });
+    expect(asHost.actions).not.toContainEqual(conversationActions.endRequested());
+    expect(document.activeElement?.textContent).toBe('Keep talking');
+    await asHost.user.keyboard('{Escape}');
+    expect(asHost.actions).not.toContainEqual(conversationActions.endRequested());
+    await asHost.user.click(screen.getByRole('button', { name: /end conversation/i }));
+    await asHost.user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'End for everyone' }),
+    );
     expect(asHost.actions).toContainEqual(conversationActions.endRequested());
+    expect(dialog.textContent).toContain('Captions stop for everyone');
     cleanup();
     const asGuest = renderApp(<ControlBar />, inRoom(makeStatus(), guest));
     expect(screen.queryByRole('button', { name: /end conversation/i })).toBeNull();

@@ -1,0 +1,119 @@
+/**
+ * Loads the person's saved conversations a page at a time (newest first, the spec's 10), with
+ * or without a search, and sends renames and deletes. Every answer the server refuses is said
+ * in its own words.
+ */
+import { call, put, select, takeEvery, takeLatest } from 'typed-redux-saga';
+import { API, withQuery } from '../../../shared/api';
+import {
+  SAVED_TRANSCRIPTS_PAGE_SIZE,
+  type SavedTranscriptsResponse,
+} from '../../../shared/saved-transcripts';
+import type { AppDeps } from '../../app/deps';
+import type { RootState } from '../../app/root-reducer';
+import { identityHeaders, waitForIdentity } from '../identity/sagas';
+import { notificationsActions } from '../notifications/slice';
+import { historyActions } from './slice';
+
+const TAG = 'history';
+
+function* loadPage(deps: AppDeps, search: string, before: number | undefined) {
+  const identity = yield* call(waitForIdentity);
+  const path = withQuery(API.savedTranscripts, {
+    avaId: identity.avaId,
+    limit: String(SAVED_TRANSCRIPTS_PAGE_SIZE),
+    before: before === undefined ? undefined : String(before),
+    search: search || undefined,
+  });
+  const result = yield* call([deps.http, deps.http.get<SavedTranscriptsResponse>], path, {
+    headers: identityHeaders(identity),
+  });
+  if (!result.ok) {
+    deps.logger.log('warn', TAG, `could not load the history: ${result.status} ${result.message}`);
+    yield* put(historyActions.loadFailed(result.message));
+    return;
+  }
+  yield* put(
+    historyActions.pageLoaded({
+      search,
+      entries: result.data.savedTranscripts,
+      ...(result.data.nextBefore !== undefined ? { nextBefore: result.data.nextBefore } : {}),
+      append: before !== undefined,
+    }),
+  );
+}
+
+export function* loadFirstPage(deps: AppDeps, action: ReturnType<typeof historyActions.listRequested>) {
+  yield* call(loadPage, deps, action.payload, undefined);
+}
+
+export function* loadMore(deps: AppDeps) {
+  const state = yield* select((s: RootState) => s.history);
+  if (state.nextBefore === undefined) return;
+  yield* call(loadPage, deps, state.search, state.nextBefore);
+}
+
+export function* rename(deps: AppDeps, action: ReturnType<typeof historyActions.renameRequested>) {
+  const { roomId, title } = action.payload;
+  const identity = yield* call(waitForIdentity);
+  const result = yield* call(
+    [deps.http, deps.http.patch<{ roomId: string; title: string }>],
+    API.savedTranscript(roomId),
+    { title },
+    { headers: identityHeaders(identity) },
+  );
+  if (!result.ok) {
+    yield* put(historyActions.changeFailed(roomId));
+    yield* put(
+      notificationsActions.notify({
+        intent: 'danger',
+        key: 'history.page.renameFailed',
+        detail: result.message,
+      }),
+    );
+    return;
+  }
+  yield* put(historyActions.renamed({ roomId, title: result.data.title }));
+  yield* put(
+    notificationsActions.notify({
+      intent: 'success',
+      key: 'history.page.renamed',
+      values: { title: result.data.title },
+    }),
+  );
+}
+
+export function* remove(deps: AppDeps, action: ReturnType<typeof historyActions.deleteRequested>) {
+  const roomId = action.payload;
+  const title = (yield* select((s: RootState) => s.history.entries.find((e) => e.roomId === roomId)))?.title;
+  const identity = yield* call(waitForIdentity);
+  const result = yield* call([deps.http, deps.http.delete<unknown>], API.savedTranscript(roomId), {
+    headers: identityHeaders(identity),
+  });
+  if (!result.ok) {
+    yield* put(historyActions.changeFailed(roomId));
+    yield* put(
+      notificationsActions.notify({
+        intent: 'danger',
+        key: 'history.page.deleteFailed',
+        detail: result.message,
+      }),
+    );
+    return;
+  }
+  yield* put(historyActions.deleted(roomId));
+  yield* put(
+    notificationsActions.notify({
+      intent: 'success',
+      key: 'history.page.deleted',
+      values: { title: title ?? '' },
+    }),
+  );
+}
+
+export function* historySaga(deps: AppDeps) {
+  yield* takeLatest(historyActions.listRequested.type, loadFirstPage, deps);
+  yield* takeLatest(historyActions.moreRequested.type, loadMore, deps);
+  yield* takeEvery(historyActions.renameRequested.type, rename, deps);
+  yield* takeEvery(historyActions.deleteRequested.type, remove, deps);
+}

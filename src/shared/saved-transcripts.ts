@@ -1,0 +1,85 @@
+/**
+ * Saved transcripts (conversation.md, Saved transcript): the "Conversations" history of one
+ * person, an account or a guest's own device. The entity, its page size, the search rule and
+ * the list rule, said once for the server that applies them and the client that shows them.
+ */
+import { ROOM_TITLE_MAX_LENGTH } from './constants';
+import { number, object, optional, string } from './schema';
+
+/** The spec's entity. `deleted` is always false here: a deleted entry is removed, not marked. */
+export interface SavedTranscript {
+  roomId: string;
+  startTimestampMs: number;
+  title: string;
+  hasTranscripts: boolean;
+  isAllowedAccess: boolean;
+  deleted: boolean;
+}
+
+/** The spec's page size of saved transcripts, and 1 for "the latest". */
+export const SAVED_TRANSCRIPTS_PAGE_SIZE = 10;
+export const SAVED_TRANSCRIPTS_LATEST = 1;
+export const SAVED_TRANSCRIPTS_LIMITS = [SAVED_TRANSCRIPTS_LATEST, SAVED_TRANSCRIPTS_PAGE_SIZE] as const;
+
+/** The spec's rule: a search string is valid only with at least 3 characters. */
+export const SEARCH_MIN_LENGTH = 3;
+/** Long enough for any phrase someone remembers; longer is not a search. */
+export const SEARCH_MAX_LENGTH = 200;
+
+export const SEARCH_TOO_SHORT_MESSAGE = `Type at least ${SEARCH_MIN_LENGTH} characters to search.`;
+
+/** GET saved transcripts: the page, newest first, and where the next one starts (absent: no more). */
+export interface SavedTranscriptsResponse {
+  savedTranscripts: SavedTranscript[];
+  /** The `before` that asks for the next page. */
+  nextBefore?: number;
+}
+
+/**
+ * The spec's matching normalisation: non-alphanumerics stripped and lower case. Letters are
+ * decomposed first (NFKD), so an accent is a mark the stripping removes: "Café" matches "cafe".
+ */
+export function normalizeForSearch(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[^\p{L}\p{N}]+/gu, '')
+    .toLowerCase();
+}
+
+/**
+ * A search string as the words it asks for, each normalised; an entry matches when it has
+ * every one. Invalid (undefined) when it has fewer than SEARCH_MIN_LENGTH characters once
+ * normalised: "a!" searches nothing rather than everything.
+ */
+export function searchTerms(query: string): string[] | undefined {
+  const terms = query
+    .split(/\s+/u)
+    .map(normalizeForSearch)
+    .filter((t) => t.length > 0);
+  if (terms.join('').length < SEARCH_MIN_LENGTH) return undefined;
+  return terms;
+}
+
+/** Whether normalised text (normalizeForSearch of a title or a transcript) has every term. */
+export function matchesSearch(normalizedText: string, terms: readonly string[]): boolean {
+  return terms.every((term) => normalizedText.includes(term));
+}
+
+/** The spec's list rule: entries without transcripts, without access, or deleted are dropped. */
+export function listedSavedTranscripts(entries: readonly SavedTranscript[]): SavedTranscript[] {
+  return entries.filter((e) => e.hasTranscripts && e.isAllowedAccess && !e.deleted);
+}
+
+/** PATCH a saved transcript: its new title (the room title's rule: not empty, at most 200). */
+export const renameSavedTranscriptSchema = object({
+  title: string({ max: ROOM_TITLE_MAX_LENGTH * 2 }),
+});
+
+/** GET query: the spec's avaId (whose list), limit (1 or 10), optional before, and a search. */
+export const savedTranscriptsQuerySchema = object({
+  avaId: string({ min: 1, max: 64 }),
+  firebaseAuthID: optional(string({ max: 256 })),
+  limit: optional(number({ min: 1, max: SAVED_TRANSCRIPTS_PAGE_SIZE, integer: true })),
+  before: optional(number({ min: 0, integer: true })),
+  search: optional(string({ max: SEARCH_MAX_LENGTH })),
+});

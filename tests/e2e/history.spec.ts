@@ -1,0 +1,123 @@
+/**
+ * After a conversation: the host ends it for everyone once they confirm, the guest is told the
+ * host ended it, the host rates it, then finds it in their saved conversations by a word that
+ * was said, renames it and deletes it for good. Keyboard and screen reader: the dialogs, the
+ * rating's radio group and the history are checked with axe-core.
+ */
+import { type Page, expect, test } from '@playwright/test';
+import { expectAccessible } from './axe';
+import { launchChromium } from './browser';
+
+/** Dialogs fade in: colours are measured once no transition is running. */
+const settled = (page: Page) => page.waitForFunction(() => document.getAnimations().length === 0);
+
+test('a conversation ends with a confirmation, is rated, found, renamed and deleted', async ({ baseURL }) => {
+  const browser = await launchChromium();
+  try {
+    const host = await (await browser.newContext({ baseURL })).newPage();
+    await host.goto('/web/conversations');
+    await host.getByTestId('start-conversation').click();
+    await expect(host.getByTestId('socket-status')).toHaveAttribute('data-state', 'online');
+    const roomName = (await host.getByTestId('room-name').innerText()).trim();
+
+    const guest = await (await browser.newContext({ baseURL })).newPage();
+    await guest.goto('/web/conversations');
+    await guest.getByTestId('join-room-name').fill(roomName);
+    await guest.getByTestId('join-room-submit').click();
+    await expect(guest.getByTestId('socket-status')).toHaveAttribute('data-state', 'online');
+
+    const box = host.getByRole('textbox', { name: 'Type a message' });
+    await box.fill('Let us look at the quarterly budget together');
+    await box.press('Enter');
+    await expect(
+      guest.locator('[data-testid="caption"][data-final="true"]', { hasText: 'quarterly budget' }),
+    ).toHaveCount(1);
+
+    // Ending asks first; Escape keeps the conversation going.
+    await host.getByTestId('end-conversation').click();
+    const dialog = host.getByRole('alertdialog', { name: 'End the conversation for everyone?' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Keep talking' })).toBeFocused();
+    await settled(host);
+    await expectAccessible(host, 'the confirmation that ending is for everyone');
+    await host.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(host.getByTestId('socket-status')).toHaveAttribute('data-state', 'online');
+    await host.getByTestId('end-conversation').click();
+    await dialog.getByRole('button', { name: 'End for everyone' }).click();
+
+    await expect(host.getByTestId('transcript-view')).toBeVisible();
+    await expect(guest.getByTestId('transcript-view')).toBeVisible();
+    await expect(guest.getByTestId('host-ended')).toHaveText('The host ended the conversation');
+    await expect(host.getByTestId('host-ended')).toHaveCount(0);
+
+    // The host rates it: stars by keyboard in a radio group, a comment, sent once.
+    const rating = host.getByRole('region', { name: 'How was this conversation?' });
+    await expect(rating).toBeVisible();
+    await rating.getByRole('radio', { name: /1 star$/ }).focus();
+    await host.keyboard.press('Space');
+    await host.keyboard.press('ArrowRight');
+    await host.keyboard.press('ArrowRight');
+    await host.keyboard.press('ArrowRight');
+    await expect(rating.getByRole('radio', { name: /4 stars/ })).toBeChecked();
+    await rating.getByLabel('Comment (optional)').fill('The captions kept up.');
+    await expectAccessible(host, 'the transcript with the rating step');
+    await rating.getByRole('button', { name: 'Send rating' }).click();
+    await expect(host.getByTestId('rating-done')).toHaveText('Thank you for rating this conversation.');
+    // The guest may skip it.
+    await guest.getByTestId('rating-skip').click();
+    await expect(guest.getByTestId('rating-form')).toHaveCount(0);
+
+    // The guest's own device has it in its history too.
+    await guest.goto('/web/history');
+    await expect(guest.getByTestId('history-entry')).toHaveCount(1);
+
+    // The host finds it from the lobby, by a word that was said.
+    await host.goto('/web/conversations');
+    await host.getByTestId('history-link').click();
+    await expect(host.getByRole('heading', { level: 1, name: 'Your conversations' })).toBeVisible();
+    await expect(host.getByTestId('history-entry')).toHaveCount(1);
+    const search = host.getByRole('searchbox', { name: 'Search your conversations' });
+    await search.fill('qu');
+    await search.press('Enter');
+    await expect(host.getByText('Type at least 3 characters to search.')).toBeVisible();
+    await search.fill('QUARTERLY');
+    await search.press('Enter');
+    await expect(host.getByTestId('history-summary')).toHaveText('1 conversation shown');
+    await search.fill('holidays');
+    await search.press('Enter');
+    await expect(host.getByTestId('history-summary')).toHaveText('No conversation has these words.');
+    await search.fill('');
+    await search.press('Enter');
+    await expect(host.getByTestId('history-entry')).toHaveCount(1);
+    await expectAccessible(host, 'the saved conversations');
+
+    // Renamed by keyboard.
+    await host.getByTestId('history-rename').click();
+    const field = host.getByTestId('history-rename-field');
+    await expect(field).toBeFocused();
+    await field.fill('Quarterly budget');
+    await field.press('Enter');
+    await expect(host.getByTestId('history-entry').getByRole('heading')).toHaveText('Quarterly budget');
+    await host.reload();
+    await expect(host.getByTestId('history-entry').getByRole('heading')).toHaveText('Quarterly budget');
+
+    // Deleted for good, after a confirmation.
+    await host.getByRole('button', { name: 'Delete Quarterly budget' }).click();
+    const confirm = host.getByRole('alertdialog', { name: 'Delete this conversation?' });
+    await expect(confirm).toBeVisible();
+    await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await settled(host);
+    await expectAccessible(host, 'the confirmation of a delete');
+    await confirm.getByRole('button', { name: 'Delete for good' }).click();
+    await expect(host.getByTestId('history-entry')).toHaveCount(0);
+    await expect(host.getByTestId('history-summary')).toHaveText('No saved conversations yet.');
+    await host.reload();
+    await expect(host.getByTestId('history-summary')).toHaveText('No saved conversations yet.');
+    // The host's delete removed the conversation: the guest's entry is gone with it.
+    await guest.reload();
+    await expect(guest.getByTestId('history-summary')).toHaveText('No saved conversations yet.');
+  } finally {
+    await browser.close();
+  }
+});

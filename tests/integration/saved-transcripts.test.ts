@@ -1,0 +1,307 @@
+/**
+ * Saved transcripts, ratings and the end's close reasons through the real server, on embedded
+ * PGlite and on PostgreSQL (DATABASE_URL): conversations are saved by their members, listed
+ * newest first 10 at a time, searched by words, renamed and deleted (the rows are gone from the
+ * database), rated once; an outsider and a guest whose host forbade sharing are refused.
+ */
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API } from '../../src/shared/api';
+import type { GuestUserWithCredential } from '../../src/shared/entities';
+import { randomId } from '../../src/shared/ids';
+import type { ServerMessageOf } from '../../src/shared/protocol';
+import type { SavedTranscriptsResponse } from '../../src/shared/saved-transcripts';
+import { CaptionClient, createGuest, guestHeaders, resolveRoomName } from '../../scripts/lib/socket-client';
+import { removeDataDir, startTestServer, tempDataDir, type TestServer } from '../helpers/server';
+
+const ADMIN_URL = process.env.HEARKEN_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+async function admin(statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+const BACKENDS = [
+  { name: 'PGlite', database: undefined },
+  { name: 'PostgreSQL', database: `hearken_it_${randomId(8).toLowerCase()}` },
+] as const;
+
+describe.each(BACKENDS)('saved transcripts on $name', ({ database }) => {
+  let server: TestServer;
+  const dataDir = tempDataDir();
+  let hostUser: GuestUserWithCredential;
+  let readerUser: GuestUserWithCredential;
+  let outsiderUser: GuestUserWithCredential;
+  let mainRoom: string;
+  const open: CaptionClient[] = [];
+
+  async function call(method: string, path: string, user?: GuestUserWithCredential, body?: unknown) {
+    const response = await fetch(`${server.url}${path}`, {
+      method,
+      headers: {
+        ...(user ? guestHeaders(user) : {}),
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      },
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    });
+    const text = await response.text();
+    return { status: response.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
+  }
+
+  async function list(user: GuestUserWithCredential, query: Record<string, string> = {}) {
+    const params = new URLSearchParams({ avaId: user.avaId, ...query });
+    const answer = await call('GET', `${API.savedTranscripts}?${params.toString()}`, user);
+    return answer as { status: number; body: SavedTranscriptsResponse & Record<string, unknown> };
+  }
+
+  /** A conversation of the host's own with one typed line, ended; saved by the host. */
+  async function conversation(title: string, line: string): Promise<string> {
+    const host = await CaptionClient.connect(server.url, { user: hostUser });
+    open.push(host);
+    host.send({ type: 'update-title', title });
+    host.send({ type: 'typed-message', text: line, lang: 'en-US' });
+    await host.waitFor((m) => m.type === 'transcript' && m.transcript.isFinal, 5000);
+    expect((await call('POST', API.roomSavedTranscript(host.roomId), hostUser, {})).status).toBe(201);
+    host.send({ type: 'connection-params-update', state: { value: 'ended' } });
+    await host.waitFor((m) => m.type === 'room-status-update' && m.reason === 'ended', 10_000);
+    return host.roomId;
+  }
+
+  const db = () => server.database.db;
+
+  beforeAll(async () => {
+    if (database) {
+      await admin(`create database ${database}`);
+      const url = new URL(ADMIN_URL);
+      url.pathname = `/${database}`;
+      server = await startTestServer({ dataDir, env: { DATABASE_URL: url.toString() } });
+    } else {
+      server = await startTestServer({ dataDir });
+    }
+    hostUser = await createGuest(server.url, 'Ada Host');
+    readerUser = await createGuest(server.url, 'Bo Reader');
+    outsiderUser = await createGuest(server.url, 'Cy Outsider');
+
+    // The main conversation: the host and a reader who joined by the room's name.
+    const host = await CaptionClient.connect(server.url, { user: hostUser });
+    open.push(host);
+    mainRoom = host.roomId;
+    host.send({ type: 'update-title', title: 'Budget review' });
+    const status = host.received.find((r) => r.message.type === 'room-status')!
+      .message as ServerMessageOf<'room-status'>;
+    const found = await resolveRoomName(server.url, status.status.name!, readerUser);
+    const reader = await CaptionClient.connect(server.url, {
+      user: readerUser,
+      roomId: found.roomId,
+      token: found.token,
+    });
+    open.push(reader);
+    reader.send({ type: 'typed-message', text: 'We went through the café budget on Monday.', lang: 'en-US' });
+    await host.waitFor((m) => m.type === 'transcript' && m.transcript.isFinal, 5000);
+    // Someone who is not the host saves while the room is still going, and leaves saying why.
+    expect((await call('POST', API.roomSavedTranscript(mainRoom), readerUser, {})).status).toBe(201);
+    expect((await call('POST', API.roomSavedTranscript(mainRoom), readerUser, {})).status).toBe(200);
+    // The host saves, then quits the app: app_terminated ends the room for everyone.
+    expect((await call('POST', API.roomSavedTranscript(mainRoom), hostUser, {})).status).toBe(201);
+    host.send({ type: 'close', reason: 'app_terminated' });
+    await reader.waitFor((m) => m.type === 'room-status-update' && m.reason === 'ended', 10_000);
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const client of open) await client.close().catch(() => undefined);
+    await server?.close();
+    removeDataDir(dataDir);
+    if (database) await admin(`drop database if exists ${database}`);
+  });
+
+  it('lists the conversation for both of its members, with the spec’s entity', async () => {
+    for (const user of [hostUser, readerUser]) {
+      const { status, body } = await list(user);
+      expect(status).toBe(200);
+      expect(body.savedTranscripts).toEqual([
+        {
+          roomId: mainRoom,
+          startTimestampMs: expect.any(Number) as number,
+          title: 'Budget review',
+          hasTranscripts: true,
+          isAllowedAccess: true,
+          deleted: false,
+        },
+      ]);
+      expect(body.nextBefore).toBeUndefined();
+    }
+  });
+
+  it('refuses an outsider: no list of someone else’s, nothing to save, rename or delete', async () => {
+    expect((await list(outsiderUser)).body.savedTranscripts).toEqual([]);
+    const theirs = await call('GET', `${API.savedTranscripts}?avaId=${hostUser.avaId}`, outsiderUser);
+    expect(theirs.status).toBe(403);
+    expect((await call('GET', `${API.savedTranscripts}?avaId=${hostUser.avaId}`)).status).toBe(401);
+    expect((await call('POST', API.roomSavedTranscript(mainRoom), outsiderUser, {})).status).toBe(404);
+    expect((await call('PATCH', API.savedTranscript(mainRoom), outsiderUser, { title: 'Mine' })).status).toBe(
+      404,
+    );
+    expect((await call('DELETE', API.savedTranscript(mainRoom), outsiderUser)).status).toBe(404);
+    expect((await call('POST', API.roomRating(mainRoom), outsiderUser, { stars: 1 })).status).toBe(404);
+    const rows = await db()
+      .selectFrom('saved_transcripts')
+      .select('ava_id')
+      .where('room_id', '=', mainRoom)
+      .execute();
+    expect(rows.map((r) => r.ava_id).sort()).toEqual([hostUser.avaId, readerUser.avaId].sort());
+  });
+
+  it('searches by words of at least 3 characters, normalised, in the lines and the title', async () => {
+    const found = async (search: string) =>
+      (await list(readerUser, { search })).body.savedTranscripts.map((e) => e.roomId);
+    expect(await found('CAFE')).toEqual([mainRoom]);
+    expect(await found('budget, monday!')).toEqual([mainRoom]);
+    expect(await found('review')).toEqual([mainRoom]);
+    expect(await found('tuesday')).toEqual([]);
+    const short = await list(readerUser, { search: 'ab' });
+    expect(short.status).toBe(400);
+    expect(short.body).toMatchObject({ error: { code: 'search-too-short' } });
+  });
+
+  it('drops the entry for a guest once the host forbids sharing, and refuses saving it', async () => {
+    await db().updateTable('rooms').set({ forbid_sharing: true }).where('id', '=', mainRoom).execute();
+    try {
+      expect((await list(readerUser)).body.savedTranscripts).toEqual([]);
+      const save = await call('POST', API.roomSavedTranscript(mainRoom), readerUser, {});
+      expect(save.status).toBe(403);
+      expect(save.body).toMatchObject({ error: { code: 'transcript-not-shared' } });
+      expect((await call('GET', API.roomTranscripts(mainRoom), readerUser)).status).toBe(403);
+      // The host still has it.
+      expect((await list(hostUser)).body.savedTranscripts.map((e) => e.roomId)).toEqual([mainRoom]);
+    } finally {
+      await db().updateTable('rooms').set({ forbid_sharing: false }).where('id', '=', mainRoom).execute();
+    }
+  });
+
+  it('drops it for a guest when the conversation disallows saving, unless the host can save', async () => {
+    const set = (changes: { allow_transcripts_saving?: boolean; host_can_save?: boolean }) =>
+      db().updateTable('rooms').set(changes).where('id', '=', mainRoom).execute();
+    await set({ allow_transcripts_saving: false });
+    try {
+      expect((await list(readerUser)).body.savedTranscripts).toEqual([]);
+      await set({ host_can_save: true });
+      expect((await list(readerUser)).body.savedTranscripts.map((e) => e.roomId)).toEqual([mainRoom]);
+      expect((await call('GET', API.roomTranscripts(mainRoom), readerUser)).status).toBe(200);
+    } finally {
+      await set({ allow_transcripts_saving: true, host_can_save: false });
+    }
+  });
+
+  it('rates a conversation once per person, 1 to 5 stars, only after it ended', async () => {
+    const bad = await call('POST', API.roomRating(mainRoom), readerUser, { stars: 6 });
+    expect(bad.status).toBe(400);
+    const first = await call('POST', API.roomRating(mainRoom), readerUser, { stars: 5, comment: ' Clear ' });
+    expect(first.status).toBe(201);
+    const second = await call('POST', API.roomRating(mainRoom), readerUser, { stars: 1 });
+    expect(second.status).toBe(409);
+    expect(second.body).toMatchObject({ error: { code: 'already-rated' } });
+    expect((await call('POST', API.roomRating(mainRoom), hostUser, { stars: 4 })).status).toBe(201);
+    const rows = await db()
+      .selectFrom('conversation_ratings')
+      .select(['ava_id', 'stars', 'comment'])
+      .where('room_id', '=', mainRoom)
+      .orderBy('stars')
+      .execute();
+    expect(rows).toEqual([
+      { ava_id: hostUser.avaId, stars: 4, comment: null },
+      { ava_id: readerUser.avaId, stars: 5, comment: 'Clear' },
+    ]);
+    // An ongoing conversation is not rated yet.
+    const live = await CaptionClient.connect(server.url, { user: hostUser });
+    open.push(live);
+    const early = await call('POST', API.roomRating(live.roomId), hostUser, { stars: 3 });
+    expect(early.status).toBe(404);
+    expect(
+      await db()
+        .selectFrom('conversation_ratings')
+        .select('ava_id')
+        .where('room_id', '=', live.roomId)
+        .execute(),
+    ).toEqual([]);
+  });
+
+  it('pages the history newest first, 10 at a time', async () => {
+    const made: string[] = [];
+    for (let i = 0; i < 11; i++) made.push(await conversation(`Meeting ${i}`, `Item number ${i} discussed.`));
+    const first = await list(hostUser);
+    expect(first.body.savedTranscripts).toHaveLength(10);
+    const starts = first.body.savedTranscripts.map((e) => e.startTimestampMs);
+    expect([...starts].sort((a, b) => b - a)).toEqual(starts);
+    expect(first.body.nextBefore).toBe(starts[9]);
+    const second = await list(hostUser, { before: String(first.body.nextBefore) });
+    const all = [...first.body.savedTranscripts, ...second.body.savedTranscripts].map((e) => e.roomId);
+    expect(new Set(all).size).toBe(12);
+    expect(all).toContain(mainRoom);
+    expect(new Set(all)).toEqual(new Set([...made, mainRoom]));
+    expect(second.body.nextBefore).toBeUndefined();
+    expect((await list(hostUser, { limit: '1' })).body.savedTranscripts.map((e) => e.roomId)).toEqual([
+      made[10],
+    ]);
+    expect((await list(hostUser, { limit: '11' })).status).toBe(400);
+    expect((await list(hostUser, { limit: '5' })).body).toMatchObject({
+      error: { code: 'invalid-query', content: { message: 'limit: 1 or 10' } },
+    });
+  }, 60_000);
+
+  it('renames one’s own entry only, with the title rule', async () => {
+    const renamed = await call('PATCH', API.savedTranscript(mainRoom), readerUser, {
+      title: '  Café budget  ',
+    });
+    expect(renamed).toEqual({ status: 200, body: { roomId: mainRoom, title: 'Café budget' } });
+    expect((await list(readerUser)).body.savedTranscripts[0]!.title).toBe('Café budget');
+    // The host's entry keeps the room's title.
+    const hostEntries = (await list(hostUser, { search: 'review' })).body.savedTranscripts;
+    expect(hostEntries.find((e) => e.roomId === mainRoom)!.title).toBe('Budget review');
+    expect((await call('PATCH', API.savedTranscript(mainRoom), readerUser, { title: '   ' })).status).toBe(
+      400,
+    );
+  });
+
+  it('deletes: a guest’s entry row goes; the host’s delete removes the conversation’s rows', async () => {
+    const lines = () => db().selectFrom('transcripts').select('id').where('room_id', '=', mainRoom).execute();
+    expect((await lines()).length).toBeGreaterThan(0);
+    expect((await call('DELETE', API.savedTranscript(mainRoom), readerUser)).status).toBe(204);
+    const readerRows = await db()
+      .selectFrom('saved_transcripts')
+      .select('room_id')
+      .where('ava_id', '=', readerUser.avaId)
+      .execute();
+    expect(readerRows).toEqual([]);
+    expect((await list(readerUser)).body.savedTranscripts).toEqual([]);
+    expect((await lines()).length).toBeGreaterThan(0);
+
+    expect((await call('DELETE', API.savedTranscript(mainRoom), hostUser)).status).toBe(204);
+    expect(await db().selectFrom('rooms').select('id').where('id', '=', mainRoom).execute()).toEqual([]);
+    expect(await lines()).toEqual([]);
+    expect(
+      await db()
+        .selectFrom('conversation_ratings')
+        .select('ava_id')
+        .where('room_id', '=', mainRoom)
+        .execute(),
+    ).toEqual([]);
+    expect((await call('GET', API.roomTranscripts(mainRoom), hostUser)).status).toBe(404);
+    expect((await list(hostUser, { search: 'review' })).body.savedTranscripts).toEqual([]);
+    expect((await call('DELETE', API.savedTranscript(mainRoom), hostUser)).status).toBe(404);
+  });
+
+  it('does not delete an ongoing conversation', async () => {
+    const live = await CaptionClient.connect(server.url, { user: hostUser });
+    open.push(live);
+    live.send({ type: 'typed-message', text: 'Still talking.', lang: 'en-US' });
+    await live.waitFor((m) => m.type === 'transcript' && m.transcript.isFinal, 5000);
+    expect((await call('POST', API.roomSavedTranscript(live.roomId), hostUser, {})).status).toBe(201);
+    const refused = await call('DELETE', API.savedTranscript(live.roomId), hostUser);
+    expect(refused.status).toBe(409);
+  });
+});

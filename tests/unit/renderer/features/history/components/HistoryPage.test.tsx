@@ -1,0 +1,90 @@
+// @vitest-environment happy-dom
+import { act, cleanup, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { HistoryPage } from '../../../../../../src/renderer/features/history/components/HistoryPage';
+import { historyActions } from '../../../../../../src/renderer/features/history/slice';
+import type { SavedTranscript } from '../../../../../../src/shared/saved-transcripts';
+import { renderApp } from '../../../../../helpers/render-app';
+
+afterEach(cleanup);
+
+const entry = (roomId: string, title: string): SavedTranscript => ({
+  roomId,
+  startTimestampMs: Date.UTC(2026, 10, 20, 10),
+  title,
+  hasTranscripts: true,
+  isAllowedAccess: true,
+  deleted: false,
+});
+
+const me = {
+  session: { status: 'ready' as const, identity: { kind: 'guest' as const, avaId: 'me1', userName: 'Me' } },
+};
+
+/** The page as it is once the server answered (the page asks for the list when it opens). */
+function show(entries: SavedTranscript[], search = '') {
+  const view = renderApp(<HistoryPage />, me, '/web/history');
+  act(() => {
+    if (search) view.store.dispatch(historyActions.listRequested(search));
+    view.store.dispatch(historyActions.pageLoaded({ search, entries, append: false }));
+  });
+  return view;
+}
+
+describe('HistoryPage', () => {
+  it('lists conversations with a link to read each, and says how many', () => {
+    show([entry('a', 'Budget review'), entry('b', 'Standup')]);
+    const items = screen.getAllByRole('listitem');
+    expect(items.map((i) => within(i).getByRole('heading').textContent)).toEqual([
+      'Budget review',
+      'Standup',
+    ]);
+    const read = screen.getByRole('link', { name: 'Read the transcript of Budget review' });
+    expect(read.getAttribute('href')).toBe('/web/transcript?roomId=a');
+    expect(screen.getByRole('status').textContent).toBe('2 conversations shown');
+  });
+
+  it('refuses a search shorter than 3 characters without sending it, then searches', async () => {
+    const { user, actions } = show([entry('a', 'Budget review')]);
+    const box = screen.getByRole('searchbox', { name: 'Search your conversations' });
+    await user.type(box, 'ab{Enter}');
+    expect(screen.getByText('Type at least 3 characters to search.')).toBeDefined();
+    expect(box.getAttribute('aria-invalid')).toBe('true');
+    expect(actions.filter((a) => historyActions.listRequested.match(a)).map((a) => a.payload)).toEqual(['']);
+    await user.type(box, 'c{Enter}');
+    expect(actions.filter((a) => historyActions.listRequested.match(a)).map((a) => a.payload)).toEqual([
+      '',
+      'abc',
+    ]);
+  });
+
+  it('renames by keyboard: the field opens focused, Enter saves, an empty title is refused', async () => {
+    const { user, actions } = show([entry('a', 'Budget review')]);
+    await user.click(screen.getByRole('button', { name: 'Rename Budget review' }));
+    const field = screen.getByRole('textbox', { name: 'New title for Budget review' });
+    expect(document.activeElement).toBe(field);
+    await user.clear(field);
+    await user.keyboard('{Enter}');
+    expect(screen.getByText('A title cannot be empty.')).toBeDefined();
+    await user.type(field, 'Q3 budget{Enter}');
+    expect(actions).toContainEqual(historyActions.renameRequested({ roomId: 'a', title: 'Q3 budget' }));
+  });
+
+  it('deletes only after the confirmation', async () => {
+    const { user, actions } = show([entry('a', 'Budget review')]);
+    await user.click(screen.getByRole('button', { name: 'Delete Budget review' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete this conversation?' });
+    expect(dialog.textContent).toContain('“Budget review” and its transcript are removed for good.');
+    expect(actions.some((a) => historyActions.deleteRequested.match(a))).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Delete for good' }));
+    expect(actions).toContainEqual(historyActions.deleteRequested('a'));
+  });
+
+  it('says when nothing is saved, and when a search finds nothing', () => {
+    show([]);
+    expect(screen.getByRole('status').textContent).toBe('No saved conversations yet.');
+    cleanup();
+    show([], 'tuesday');
+    expect(screen.getByRole('status').textContent).toBe('No conversation has these words.');
+  });
+});
