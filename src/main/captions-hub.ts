@@ -5,12 +5,14 @@
  * window follows the room being captioned (or the offline session).
  */
 import { type CaptionMode, type DesktopTheme } from '../shared/desktop';
-import type { CaptionsAction, CaptionsState } from '../shared/ipc';
+import type { CaptionsAction, CaptionsState, TypedReplyForwarded } from '../shared/ipc';
 import { captionsRunning } from './tray-menu';
 
 export interface CaptionsHubOptions {
   /** Sends a command to the recording window, creating it (hidden) if needed. */
   tellRecorder(action: 'start' | 'stop'): void;
+  /** Hands the recording window a line typed in a caption window, to send into its room. */
+  tellRecorderTypedReply(text: string): void;
   /** Sends the state to every window. */
   broadcast(state: CaptionsState): void;
   showCaptionWindow(query: {
@@ -50,6 +52,18 @@ export class CaptionsHub {
     } else {
       this.o.tellRecorder('stop');
     }
+  }
+
+  /**
+   * A line typed in a caption window (which reads the room read-only): only the recording
+   * window is in the room read-write, so it sends the line, as the person's own. Without a room
+   * (offline captions, or none) there is no one to send it to, and the window says so.
+   */
+  typedReply(text: string): TypedReplyForwarded {
+    if (this.current.offline) return { ok: false, reason: 'offline' };
+    if (!this.current.roomId) return { ok: false, reason: 'no-room' };
+    this.o.tellRecorderTypedReply(text);
+    return { ok: true };
   }
 
   /** The recording window's state. */

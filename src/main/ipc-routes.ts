@@ -3,7 +3,13 @@
  * checked the sender and the request before any of these runs; the few handlers that must know
  * which window asked (only the main window records) check it here.
  */
-import type { CaptionsAction, CaptionsState, DesktopConfig, DesktopPreferences } from '../shared/ipc';
+import type {
+  CaptionsAction,
+  CaptionsState,
+  DesktopConfig,
+  DesktopPreferences,
+  TypedReplyForwarded,
+} from '../shared/ipc';
 import type { IpcRouter } from './ipc';
 import type { OfflineCaptions } from './offline-captions';
 import { type SystemPreferencesLike, requestMediaAccess, systemSettingsUrl } from './permissions';
@@ -21,6 +27,7 @@ export interface IpcRoutesDeps {
   captions: {
     command(action: CaptionsAction): void;
     report(state: CaptionsState): void;
+    typedReply(text: string): TypedReplyForwarded;
     hideCaptions(): void;
   };
   captionWindows: {
@@ -45,6 +52,7 @@ export function registerIpcRoutes(router: IpcRouter, d: IpcRoutesDeps): void {
   router.handle('captions:reportState', (state, sender) => {
     if (d.mainWindow.isRecorder(sender.webContentsId)) d.captions.report(state);
   });
+  router.handle('captions:typedReply', ({ text }) => d.captions.typedReply(text));
   router.handle('window:moveBy', ({ dx, dy }) => d.captionWindows.moveBy(dx, dy));
   router.handle('window:interactive', ({ interactive }) =>
     d.captionWindows.setInteractive(interactive, d.preferences.current.clickThrough),

@@ -198,6 +198,7 @@ function start(): void {
 
   const hub = new CaptionsHub({
     tellRecorder: (action) => events.send(mainWindow.contentsId(), 'captions:command', { action }),
+    tellRecorderTypedReply: (text) => events.send(mainWindow.contentsId(), 'captions:typedReply', { text }),
     broadcast: (state) => events.broadcast('captions:state', state),
     showCaptionWindow: (query) => captionWindows.show(query, preferences.current.clickThrough),
     hideCaptionWindow: () => captionWindows.close(),

@@ -28,7 +28,7 @@ import {
   optional,
   string,
 } from './schema';
-import { MAX_AUDIO_FRAME_BYTES } from './constants';
+import { KEYBOARD_MESSAGE_MAX_LENGTH, MAX_AUDIO_FRAME_BYTES } from './constants';
 
 /** The global the preload defines in every renderer of the desktop app. */
 export const BRIDGE_GLOBAL = 'hearkenDesktop';
@@ -38,6 +38,7 @@ export const INVOKE_CHANNELS = [
   'desktop:updatePreferences',
   'captions:command',
   'captions:reportState',
+  'captions:typedReply',
   'window:ready',
   'window:moveBy',
   'window:interactive',
@@ -60,6 +61,7 @@ export const EVENT_CHANNELS = [
   'desktop:configChanged',
   'captions:command',
   'captions:state',
+  'captions:typedReply',
   'auth:customToken',
   'systemAudio:chunk',
   'systemAudio:ended',
@@ -182,6 +184,8 @@ export const INVOKE_REQUESTS = {
     roomId: optional(string({ min: 1, max: 200 })),
     offline: boolean(),
   }),
+  /** A line typed in a caption window, for the recording window to send into the room. */
+  'captions:typedReply': object({ text: string({ min: 1, max: KEYBOARD_MESSAGE_MAX_LENGTH }) }),
   'window:ready': none,
   'window:moveBy': object({
     dx: number({ min: -2000, max: 2000, integer: true }),
@@ -214,6 +218,11 @@ export interface InvokeResults {
   'desktop:updatePreferences': DesktopConfig;
   'captions:command': void;
   'captions:reportState': void;
+  /**
+   * Handed to the recording window (it is in the room, read-write); refused when captions run
+   * offline or in no room, since there is no one to send the line to.
+   */
+  'captions:typedReply': TypedReplyForwarded;
   /** The page has subscribed to its events: main may send what it queued. */
   'window:ready': void;
   'window:moveBy': void;
@@ -241,6 +250,8 @@ export interface EventPayloads {
   'desktop:configChanged': DesktopConfig;
   'captions:command': { action: CaptionsAction };
   'captions:state': CaptionsState;
+  /** To the recording window: send this line into the room as the person's typed reply. */
+  'captions:typedReply': { text: string };
   'auth:customToken': { customToken: string };
   /** 60 ms of 16 kHz mono little-endian Int16 from the system-audio monitor. */
   'systemAudio:chunk': Uint8Array;
@@ -251,6 +262,8 @@ export interface EventPayloads {
   /** Opens one of the app's own routes in the main window without reloading it (recording goes on). */
   'app:navigate': { path: string };
 }
+
+export type TypedReplyForwarded = { ok: true } | { ok: false; reason: 'no-room' | 'offline' };
 
 /** What the preload puts on `window[BRIDGE_GLOBAL]`. */
 export interface DesktopBridge {

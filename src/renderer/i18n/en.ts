@@ -192,6 +192,9 @@ const en = {
       'Character limit has been reached: {{count}} of {{max}} characters. Shorten the message to send it.',
     typing_one: '{{names}} is typing…',
     typing_other: '{{names}} are typing…',
+    noRoom: 'Not sent: captions are not running in a conversation. Start captions, then type again.',
+    offlineCaptions:
+      'Not sent: captions are made on this computer, without a conversation to send the line to.',
   },
   voicedReplies: {
     speakAloud: 'Speak aloud',

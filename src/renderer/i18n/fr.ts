@@ -197,6 +197,11 @@ const fr: Messages = {
       'La limite de caractères est atteinte : {{count}} sur {{max}} caractères. Raccourcissez le message pour l’envoyer.',
     typing_one: '{{names}} écrit…',
     typing_other: '{{names}} écrivent…',
+
+    noRoom:
+      'Non envoyé : les sous-titres ne tournent dans aucune conversation. Lancez les sous-titres, puis écrivez à nouveau.',
+    offlineCaptions:
+      'Non envoyé : les sous-titres sont faits sur cet ordinateur, sans conversation où envoyer la ligne.',
   },
   voicedReplies: {
     speakAloud: 'Lire à voix haute',

@@ -8,6 +8,7 @@ describe('CaptionsHub', () => {
     let shown = visible;
     const o = {
       tellRecorder: vi.fn((a: 'start' | 'stop') => void calls.push(`recorder:${a}`)),
+      tellRecorderTypedReply: vi.fn((text: string) => void calls.push(`reply:${text}`)),
       broadcast: vi.fn(),
       showCaptionWindow: vi.fn(() => void (shown = true)),
       hideCaptionWindow: vi.fn(() => void (shown = false)),
@@ -17,6 +18,16 @@ describe('CaptionsHub', () => {
     };
     return { o, calls, h: new CaptionsHub(o) };
   }
+
+  it('hands a line typed in a caption window to the recording window, only when it is in a room', () => {
+    const { calls, h } = hub(true);
+    expect(h.typedReply('hello')).toEqual({ ok: false, reason: 'no-room' });
+    h.report({ recording: 'RECORDING', audioStatus: 'recording', offline: true });
+    expect(h.typedReply('hello')).toEqual({ ok: false, reason: 'offline' });
+    h.report({ recording: 'RECORDING', audioStatus: 'recording', roomId: 'r_1', offline: false });
+    expect(h.typedReply('Could you repeat that?')).toEqual({ ok: true });
+    expect(calls).toEqual(['reply:Could you repeat that?']);
+  });
 
   it('toggle starts captions when off: tells the recorder and shows the caption window at once', () => {
     const { o, h } = hub();

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { type InvokeEvent, IpcRouter, type IpcMainLike } from '../../../src/main/ipc';
 import { type IpcRoutesDeps, registerIpcRoutes } from '../../../src/main/ipc-routes';
 import { DEFAULT_PREFERENCES } from '../../../src/shared/desktop-preferences';
-import { type DesktopConfig, INVOKE_CHANNELS } from '../../../src/shared/ipc';
+import { type DesktopConfig, INVOKE_CHANNELS, type TypedReplyForwarded } from '../../../src/shared/ipc';
 
 const MAIN_WINDOW = 1;
 const CAPTION_WINDOW = 2;
@@ -22,7 +22,12 @@ function setUp(platform = 'linux') {
       update: vi.fn(async () => config),
     },
     events: { markReady: vi.fn() },
-    captions: { command: vi.fn(), report: vi.fn(), hideCaptions: vi.fn() },
+    captions: {
+      command: vi.fn(),
+      report: vi.fn(),
+      hideCaptions: vi.fn(),
+      typedReply: vi.fn((): TypedReplyForwarded => ({ ok: true })),
+    },
     captionWindows: { moveBy: vi.fn(), setInteractive: vi.fn() },
     mainWindow: { show: vi.fn(), isRecorder: (id: number) => id === MAIN_WINDOW },
     tokens: { load: vi.fn(async (): Promise<string | undefined> => undefined), clear: vi.fn(async () => {}) },
@@ -74,6 +79,14 @@ describe('registerIpcRoutes', () => {
     expect(deps.captions.report).not.toHaveBeenCalled();
     await invoke('captions:reportState', MAIN_WINDOW, state);
     expect(deps.captions.report).toHaveBeenCalledWith(state);
+  });
+
+  it('hands a typed line from a caption window to the captions hub, and says what became of it', async () => {
+    const { deps, invoke } = setUp();
+    await expect(invoke('captions:typedReply', CAPTION_WINDOW, { text: 'Yes, go on' })).resolves.toEqual({
+      ok: true,
+    });
+    expect(deps.captions.typedReply).toHaveBeenCalledWith('Yes, go on');
   });
 
   it('lets only the window that records start offline captions', async () => {

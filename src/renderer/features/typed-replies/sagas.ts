@@ -1,7 +1,9 @@
-import { put, select, takeEvery, throttle } from 'typed-redux-saga';
+import { call, put, select, takeEvery, throttle } from 'typed-redux-saga';
 import { TYPING_SIGNAL_INTERVAL_MS } from '../../../shared/constants';
 import { normalizeTypedText } from '../../../shared/validation';
 import type { AppDeps } from '../../app/deps';
+import type { DesktopDeps } from '../desktop/deps';
+import { askMain } from '../desktop/sagas/ask-main';
 import type { RootState } from '../../app/root-reducer';
 import { notificationsActions } from '../notifications/slice';
 import { typedRepliesActions } from './slice';
@@ -14,6 +16,10 @@ let nextRequest = 1;
 export function* sendTypedLine(deps: AppDeps, action: ReturnType<typeof typedRepliesActions.sendRequested>) {
   const text = normalizeTypedText(action.payload.text);
   if (!text) return;
+  if (action.payload.viaRecorder && deps.desktop) {
+    yield* call(sendThroughRecorder, deps, deps.desktop, action.payload.id, text);
+    return;
+  }
   const online = yield* select((s: RootState) => s.socket.status === 'online');
   const lang = yield* select((s: RootState) => s.settings.speechLang);
   const speak = yield* select((s: RootState) => s.voicedReplies.speakAloud);
@@ -30,6 +36,23 @@ export function* sendTypedLine(deps: AppDeps, action: ReturnType<typeof typedRep
   }
   yield* put(typedRepliesActions.sendFinished({ id: action.payload.id, sent }));
   if (!sent) yield* put(notificationsActions.notify({ intent: 'warning', key: 'conversation.notConnected' }));
+}
+
+/**
+ * From a desktop caption window: main hands the line to the recording window (in the room
+ * read-write), whose own choice of speaking aloud applies. Without a room, the box says why.
+ */
+function* sendThroughRecorder(deps: AppDeps, desktop: DesktopDeps, id: string, text: string) {
+  const answer = yield* askMain(deps, desktop, 'captions:typedReply', { text });
+  const sent = answer?.ok === true;
+  yield* put(typedRepliesActions.sendFinished({ id, sent }));
+  if (!sent) {
+    const key =
+      answer && !answer.ok && answer.reason === 'offline'
+        ? 'typedReplies.offlineCaptions'
+        : 'typedReplies.noRoom';
+    yield* put(notificationsActions.notify({ intent: 'warning', key }));
+  }
 }
 
 function* signalTyping(deps: AppDeps) {

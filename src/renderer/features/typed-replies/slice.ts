@@ -23,7 +23,13 @@ const typedRepliesSlice = createSlice({
 
 /** Events: actions that change no state here; the saga acts on them. */
 const typedRepliesEvents = {
-  sendRequested: createAction<{ id: string; text: string }>('typedReplies/sendRequested'),
+  /**
+   * `viaRecorder`: typed in a desktop caption window, which reads the room read-only; main hands
+   * the line to the recording window, which sends it as the person's own.
+   */
+  sendRequested: createAction<{ id: string; text: string; viaRecorder?: boolean }>(
+    'typedReplies/sendRequested',
+  ),
   /** A key pressed in the box: others see "is typing" (sent at most once a second). */
   composing: createAction('typedReplies/composing'),
 };

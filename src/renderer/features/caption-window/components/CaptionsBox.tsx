@@ -1,8 +1,10 @@
-import { useReducer } from 'react';
+import { useReducer, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CaptionViewQuery } from '../../../../shared/desktop';
 import { useAppSelector } from '../../../app/hooks';
 import { CaptionsView } from '../../captions/components/CaptionsView';
+import { MessageComposer } from '../../typed-replies/components/MessageComposer';
+import { useComposerShortcut } from '../../typed-replies/use-composer-shortcut';
 import { bubbleReducer, initialBubble } from '../bubble';
 import { CaptionBubble, useBubbleTimer } from './CaptionBubble';
 import { CaptionConnection } from './CaptionConnection';
@@ -19,6 +21,10 @@ export function CaptionsBox({ query, waiting }: { query: CaptionViewQuery; waiti
   const shared = useAppSelector(selectSharedCaptionsState);
   const [bubble, dispatchBubble] = useReducer(bubbleReducer, initialBubble);
   useBubbleTimer(bubble, dispatchBubble);
+  const composer = useRef<HTMLTextAreaElement>(null);
+  useComposerShortcut(composer);
+  // A line typed here goes into the room through the recording window (this window only reads).
+  const canReply = desktop && query.roomId !== undefined && !query.offline;
 
   return (
     <div
@@ -38,6 +44,11 @@ export function CaptionsBox({ query, waiting }: { query: CaptionViewQuery; waiti
       <CaptionBubble mode="captionsBox" query={query} bubble={bubble} dispatchBubble={dispatchBubble} />
       <p className="captions-box-waiting visually-hidden">{waiting}</p>
       <CaptionsView />
+      {canReply ? (
+        <div className="captions-box-composer">
+          <MessageComposer inputRef={composer} viaRecorder />
+        </div>
+      ) : null}
     </div>
   );
 }

@@ -30,7 +30,8 @@ import { CaptionsStartedAnnouncer } from './CaptionsStartedAnnouncer';
 import { ControlBar } from './ControlBar';
 import { ParticipantsList } from './ParticipantsList';
 import { RoomTitle } from './RoomTitle';
-import { COMPOSER_SHORTCUT, MessageComposer } from '../../typed-replies/components/MessageComposer';
+import { MessageComposer } from '../../typed-replies/components/MessageComposer';
+import { useComposerShortcut } from '../../typed-replies/use-composer-shortcut';
 import { TypingIndicator } from '../../typed-replies/components/TypingIndicator';
 import { SpeakerChangeAnnouncer } from '../../speakers/components/SpeakerChangeAnnouncer';
 import { SpeakersList } from '../../speakers/components/SpeakersList';
@@ -79,23 +80,7 @@ export function ConversationPage() {
     heading.current?.focus();
   }, [roomId]);
 
-  // Alt+M (the composer's shortcut) brings the keyboard to the text box from anywhere here.
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (
-        event.altKey &&
-        !event.ctrlKey &&
-        !event.metaKey &&
-        event.code === `Key${COMPOSER_SHORTCUT.key.toUpperCase()}`
-      ) {
-        if (!composer.current) return;
-        event.preventDefault();
-        composer.current.focus();
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, []);
+  useComposerShortcut(composer);
 
   const exitCaptionsOnly = useCallback(() => {
     setCaptionsOnly(false);

@@ -11,6 +11,7 @@ import type { AppDeps } from '../../../app/deps';
 import { authActions } from '../../sign-in/slice';
 import { captionsActions } from '../../captions/slice';
 import { notificationsActions } from '../../notifications/slice';
+import { typedRepliesActions } from '../../typed-replies/slice';
 import type { DesktopDeps } from '../deps';
 import { desktopActions } from '../slice';
 import { askMain, invokeMain } from './ask-main';
@@ -21,6 +22,7 @@ const FORWARDED: readonly IpcEventChannel[] = [
   'desktop:configChanged',
   'captions:command',
   'captions:state',
+  'captions:typedReply',
   'auth:customToken',
   'offline:transcript',
   'offline:status',
@@ -37,6 +39,8 @@ function bridgeChannel(desktop: DesktopDeps): EventChannel<BridgeEvent> {
   }, buffers.expanding(64));
 }
 
+let typedFromWindows = 0;
+
 /** Main may only send a page to one of the desktop's own screens. */
 const ALLOWED_NAVIGATION = new Set<string>(Object.values(DESKTOP_ROUTES));
 
@@ -50,6 +54,15 @@ function* onBridgeEvent(deps: AppDeps, desktop: DesktopDeps, event: BridgeEvent)
       return;
     case 'captions:state':
       yield* put(desktopActions.captionsStateReceived(event.payload));
+      return;
+    case 'captions:typedReply':
+      // Typed in a caption window: this window is in the room, so it sends the line as usual.
+      yield* put(
+        typedRepliesActions.sendRequested({
+          id: `caption-window-${++typedFromWindows}`,
+          text: event.payload.text,
+        }),
+      );
       return;
     case 'auth:customToken':
       yield* fork(signInWithCustomToken, deps, desktop, event.payload.customToken);

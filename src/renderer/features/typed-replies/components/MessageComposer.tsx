@@ -18,7 +18,14 @@ let nextId = 1;
  * limit the box says so; a longer line (pasted) is kept whole, with how much to shorten it, never
  * cut. A line that could not be sent stays in the box.
  */
-export function MessageComposer({ inputRef }: { inputRef?: Ref<HTMLTextAreaElement> }) {
+export function MessageComposer({
+  inputRef,
+  viaRecorder = false,
+}: {
+  inputRef?: Ref<HTMLTextAreaElement>;
+  /** In a desktop caption window: the recording window sends the line, with its own voice choice. */
+  viaRecorder?: boolean;
+}) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const last = useAppSelector((state) => state.typedReplies.last);
@@ -41,7 +48,13 @@ export function MessageComposer({ inputRef }: { inputRef?: Ref<HTMLTextAreaEleme
   const send = () => {
     if (!text.trim() || over) return;
     waiting.current = `line${nextId++}`;
-    dispatch(typedRepliesActions.sendRequested({ id: waiting.current, text }));
+    dispatch(
+      typedRepliesActions.sendRequested({
+        id: waiting.current,
+        text,
+        ...(viaRecorder ? { viaRecorder } : {}),
+      }),
+    );
   };
 
   const onSubmit = (event: FormEvent) => {
@@ -99,7 +112,7 @@ export function MessageComposer({ inputRef }: { inputRef?: Ref<HTMLTextAreaEleme
             ? t('typedReplies.limitReached')
             : ''}
       </p>
-      <SpeakAloudControls />
+      {viaRecorder ? null : <SpeakAloudControls />}
       <VoicedReplyStatus />
     </form>
   );

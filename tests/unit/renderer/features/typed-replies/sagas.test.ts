@@ -3,7 +3,8 @@ import { socketActions } from '../../../../../src/renderer/features/socket/slice
 import { typedRepliesSaga } from '../../../../../src/renderer/features/typed-replies/sagas';
 import { typedRepliesActions } from '../../../../../src/renderer/features/typed-replies/slice';
 import { TYPING_SIGNAL_INTERVAL_MS } from '../../../../../src/shared/constants';
-import { FakeSocket, makeFakes, run } from '../../../../helpers/saga-harness';
+import { FakeSocket, makeFakes, run, settle } from '../../../../helpers/saga-harness';
+import { fakeDesktop } from '../../../../helpers/desktop-fakes';
 
 afterEach(() => vi.useRealTimers());
 
@@ -48,5 +49,36 @@ describe('typed replies saga', () => {
     expect(socket.sentOfType('signal-i-am-typing')).toHaveLength(2);
     await vi.advanceTimersByTimeAsync(TYPING_SIGNAL_INTERVAL_MS * 3);
     expect(socket.sentOfType('signal-i-am-typing')).toHaveLength(2);
+  });
+
+  it('from a caption window, hands the line to main for the recording window, never to its own socket', async () => {
+    const { fakes, socket } = online();
+    const { bridge, desktop } = fakeDesktop();
+    bridge.answer('captions:typedReply', () => ({ ok: true }));
+    fakes.deps.desktop = desktop;
+    const app = run(typedRepliesSaga, [fakes.deps]);
+    app.dispatch(typedRepliesActions.sendRequested({ id: 'w1', text: ' Yes, go on ', viaRecorder: true }));
+    await settle();
+    expect(bridge.invoked('captions:typedReply')).toEqual([{ text: 'Yes, go on' }]);
+    expect(socket.sentOfType('typed-message')).toEqual([]);
+    expect(app.state.typedReplies.last).toEqual({ id: 'w1', sent: true });
+  });
+
+  it('keeps the line in a caption window when there is no room to send it to, and says why', async () => {
+    const fakes = makeFakes();
+    const { bridge, desktop } = fakeDesktop();
+    fakes.deps.desktop = desktop;
+    const app = run(typedRepliesSaga, [fakes.deps]);
+    bridge.answer('captions:typedReply', () => ({ ok: false, reason: 'offline' }));
+    app.dispatch(typedRepliesActions.sendRequested({ id: 'w2', text: 'hello', viaRecorder: true }));
+    await settle();
+    bridge.answer('captions:typedReply', () => ({ ok: false, reason: 'no-room' }));
+    app.dispatch(typedRepliesActions.sendRequested({ id: 'w3', text: 'hello', viaRecorder: true }));
+    await settle();
+    expect(app.state.typedReplies.last).toEqual({ id: 'w3', sent: false });
+    expect(app.state.notifications.items.map((n) => n.key)).toEqual([
+      'typedReplies.offlineCaptions',
+      'typedReplies.noRoom',
+    ]);
   });
 });

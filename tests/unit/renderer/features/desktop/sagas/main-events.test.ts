@@ -3,6 +3,7 @@ import { DESKTOP_ROUTES } from '../../../../../../src/shared/desktop';
 import { listenToMain } from '../../../../../../src/renderer/features/desktop/sagas/main-events';
 import { desktopActions } from '../../../../../../src/renderer/features/desktop/slice';
 import { authActions } from '../../../../../../src/renderer/features/sign-in/slice';
+import { typedRepliesActions } from '../../../../../../src/renderer/features/typed-replies/slice';
 import { makeFakes, run, settle } from '../../../../../helpers/saga-harness';
 import { fakeDesktop } from '../../../../../helpers/desktop-fakes';
 import { transcript, restoreTimersAfterEach } from '../../../../../helpers/desktop-saga';
@@ -35,6 +36,18 @@ describe('events from main', () => {
     expect(running.state.captions.announcement?.text).toBe('hello there');
     expect(running.actions).toContainEqual(desktopActions.captionsCommandReceived('toggle'));
     expect(running.actions).toContainEqual(authActions.customTokenReceived('a.b.c'));
+  });
+
+  it('asks this window, which is in the room, to send a line typed in a caption window', async () => {
+    const fakes = makeFakes();
+    const { bridge, desktop } = fakeDesktop();
+    const running = run(listenToMain, [fakes.deps, desktop]);
+    await settle();
+    bridge.emit('captions:typedReply', { text: 'Could you slow down?' });
+    await settle();
+    const sent = running.actions.filter(typedRepliesActions.sendRequested.match);
+    expect(sent.map((a) => a.payload.text)).toEqual(['Could you slow down?']);
+    expect(sent[0]!.payload.viaRecorder).toBeUndefined();
   });
 
   it("navigates only to the app's own desktop routes", async () => {
