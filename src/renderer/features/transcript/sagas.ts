@@ -55,6 +55,8 @@ export function* downloadExport(deps: AppDeps, action: ReturnType<typeof transcr
     format,
     ui: state.settings.language,
     timeZone: readerTimeZone(),
+    // The file is in the language the person read the captions in, where the room translated them.
+    ...(state.translation.readingLang ? { lang: state.translation.readingLang } : {}),
   });
   const result = yield* call([deps.files, deps.files.download], path, identityHeaders(identity));
   if (!result.ok) {
@@ -81,7 +83,7 @@ export function* copyTranscript(deps: AppDeps) {
     startTimestampMs: room?.startTimestampMs ?? transcripts[0]?.timestampMs ?? 0,
     transcripts,
   };
-  const text = toPlainText(source, exportLines(source), {
+  const text = toPlainText(source, exportLines(source, state.translation.readingLang ?? undefined), {
     labels: exportLabels(state.settings.language),
     timeZone: readerTimeZone(),
   });

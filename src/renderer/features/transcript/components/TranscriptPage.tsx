@@ -4,7 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { captionText } from '../../captions/model';
+import { captionReading } from '../../translation/reading';
+import { selectReadingLang, selectShowOriginal } from '../../translation/selectors';
+import type { Transcript } from '../../../../shared/entities';
 import { GapNote } from '../../captions/components/GapNote';
 import { lobbyActions } from '../../lobby/slice';
 import { SessionGate } from '../../identity/components/SessionGate';
@@ -15,6 +17,22 @@ import { TranscriptExport } from './TranscriptExport';
 import { ROUTES } from '../../../../shared/routes';
 import { AfterConversation } from '../../ending/components/AfterConversation';
 
+/** A line in the language its reader reads captions in, when the room translated it for them. */
+function TranscriptText({ line, readingLang }: { line: Transcript; readingLang: string | null }) {
+  const reading = captionReading(line, readingLang);
+  const showOriginal = useAppSelector(selectShowOriginal);
+  return (
+    <span className="transcript-text" lang={reading.lang || undefined}>
+      {reading.text}
+      {reading.original !== undefined && showOriginal ? (
+        <span className="transcript-original" lang={line.speechLang || undefined}>
+          {reading.original}
+        </span>
+      ) : null}
+    </span>
+  );
+}
+
 function TranscriptBody({ roomId }: { roomId: string }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
@@ -22,6 +40,7 @@ function TranscriptBody({ roomId }: { roomId: string }) {
   const lines = useAppSelector(selectTranscriptLines);
   const fontSize = useAppSelector(selectFontSizePx);
   const language = useAppSelector(selectLanguage);
+  const readingLang = useAppSelector(selectReadingLang);
   const time = useMemo(() => new Intl.DateTimeFormat(language, { timeStyle: 'medium' }), [language]);
   const date = useMemo(
     () => new Intl.DateTimeFormat(language, { dateStyle: 'long', timeStyle: 'short' }),
@@ -77,9 +96,7 @@ function TranscriptBody({ roomId }: { roomId: string }) {
                   <GapNote gap={line.gap} author={line.authorShow || t('captions.unknownSpeaker')} />
                 </span>
               ) : (
-                <span className="transcript-text" lang={line.speechLang || undefined}>
-                  {captionText(line)}
-                </span>
+                <TranscriptText line={line} readingLang={readingLang} />
               )}
             </li>
           ))}

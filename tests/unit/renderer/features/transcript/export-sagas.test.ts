@@ -102,3 +102,29 @@ describe('copying the transcript', () => {
     });
   });
 });
+
+describe('in the reader’s language', () => {
+  it('downloads and copies the translation the room made for them', async () => {
+    const fakes = makeFakes();
+    const copied: string[] = [];
+    fakes.deps.clipboard = { writeText: async (text) => void copied.push(text) };
+    const spanish = {
+      ...loaded,
+      transcript: {
+        ...loaded.transcript,
+        transcripts: loaded.transcript.transcripts.map((t) => ({
+          ...t,
+          texts: { ...t.texts, es: 'Primera línea.' },
+        })),
+      },
+      translation: { readingLang: 'es', showOriginal: false, autoTogglePending: false },
+    };
+    const app = run(transcriptSaga, [fakes.deps], spanish);
+    app.dispatch(transcriptActions.exportRequested('vtt'));
+    app.dispatch(transcriptActions.copyRequested());
+    await settle();
+    const files = fakes.deps.files as FakeFiles;
+    expect(new URL(files.requests[0]!.path, 'http://x').searchParams.get('lang')).toBe('es');
+    expect(copied[0]).toContain('Ada: Primera línea.');
+  });
+});
