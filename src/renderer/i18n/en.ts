@@ -4,6 +4,7 @@
  */
 import accountsEn from './accounts.en';
 import historyEn from './history.en';
+import readingAidsEn from './reading-aids.en';
 
 const en = {
   app: {
@@ -401,6 +402,7 @@ const en = {
   },
   account: accountsEn,
   history: historyEn,
+  readingAids: readingAidsEn,
 } as const;
 
 export default en;

@@ -12,6 +12,7 @@ import { AudioProblemNotice } from '../../audio/components/AudioProblemNotice';
 import { MicSelect } from '../../audio/components/MicSelect';
 import { RecordingStateBadge } from '../../audio/components/RecordingStateBadge';
 import { CaptionsView } from '../../captions/components/CaptionsView';
+import { CaptionDelayBadge } from '../../caption-delay/components/CaptionDelayBadge';
 import { SessionGate } from '../../identity/components/SessionGate';
 import { useAppTermination } from '../../ending/use-app-termination';
 import { InviteCard } from '../../invite/components/InviteCard';
@@ -112,6 +113,7 @@ export function ConversationPage() {
         <div className="status-row">
           <SocketStatusBadge />
           <RecordingStateBadge />
+          <CaptionDelayBadge />
         </div>
       </header>
       <CaptionsStartedAnnouncer />
