@@ -11,6 +11,11 @@ import {
   type UiLanguage,
 } from '../../../shared/constants';
 import { clampFontSize } from '../../../shared/validation';
+import {
+  CURSE_FILTER_DEFAULT,
+  type CurseFilterLevel,
+  isCurseFilterLevel,
+} from '../../../shared/curse-filter';
 import type { KeyValueStorage } from '../../lib/storage';
 
 export type Theme = 'light' | 'dark';
@@ -33,6 +38,10 @@ export interface SettingsState {
    * an account saved on another device when they sign in (it is saved to the account instead).
    */
   chosenHere: { language: boolean; theme: boolean };
+  /** The curse filter the server applies to the captions this person receives. */
+  curseFilter: CurseFilterLevel;
+  /** Names, numbers and rare words in bold in captions (keyword-emphasis.ts); off unless chosen. */
+  keywordEmphasis: boolean;
 }
 
 export const initialSettingsState: SettingsState = {
@@ -42,6 +51,8 @@ export const initialSettingsState: SettingsState = {
   speechLang: DEFAULT_SPEECH_LANG,
   availableSpeechLangs: [DEFAULT_SPEECH_LANG],
   chosenHere: { language: false, theme: false },
+  curseFilter: CURSE_FILTER_DEFAULT,
+  keywordEmphasis: false,
 };
 
 export function isUiLanguage(value: unknown): value is UiLanguage {
@@ -72,6 +83,7 @@ export function loadSettings(
   const fontSize = Number(storage.get(STORAGE_KEYS.fontSize));
   const speechLang = storage.get(STORAGE_KEYS.speechLang);
   const chosenSpeechLang = speechLang && SPEECH_LANG_RE.test(speechLang) ? speechLang : DEFAULT_SPEECH_LANG;
+  const curseFilter = Number(storage.get(STORAGE_KEYS.curseFilter) || Number.NaN);
   return {
     language: isUiLanguage(language) ? language : uiLanguageFrom(browserLanguages),
     theme: theme === 'dark' || theme === 'light' ? theme : initialSettingsState.theme,
@@ -79,6 +91,8 @@ export function loadSettings(
     speechLang: chosenSpeechLang,
     availableSpeechLangs: [...new Set([DEFAULT_SPEECH_LANG, chosenSpeechLang])],
     chosenHere: { language: false, theme: false },
+    curseFilter: isCurseFilterLevel(curseFilter) ? curseFilter : CURSE_FILTER_DEFAULT,
+    keywordEmphasis: storage.get(STORAGE_KEYS.keywordEmphasis) === 'true',
   };
 }
 
@@ -113,6 +127,12 @@ const settingsSlice = createSlice({
     },
     speechLangChanged(state, action: PayloadAction<string>) {
       if (SPEECH_LANG_RE.test(action.payload)) state.speechLang = action.payload;
+    },
+    curseFilterChanged(state, action: PayloadAction<number>) {
+      if (isCurseFilterLevel(action.payload)) state.curseFilter = action.payload;
+    },
+    keywordEmphasisChanged(state, action: PayloadAction<boolean>) {
+      state.keywordEmphasis = action.payload;
     },
     speakerIdentificationLoaded(state, action: PayloadAction<boolean>) {
       state.speakerIdentificationAvailable = action.payload;

@@ -19,6 +19,8 @@ import { InviteCard } from '../../invite/components/InviteCard';
 import { FontSizeControl } from '../../settings/components/FontSizeControl';
 import { LanguageSelect } from '../../settings/components/LanguageSelect';
 import { SpeechLangSelect } from '../../settings/components/SpeechLangSelect';
+import { CurseFilterSelect } from '../../settings/components/CurseFilterSelect';
+import { KeywordEmphasisSwitch } from '../../settings/components/KeywordEmphasisSwitch';
 import { TranslationSettings } from '../../translation/components/TranslationSettings';
 import { ThemeSwitch } from '../../settings/components/ThemeSwitch';
 import { ConnectionNotice } from '../../socket/components/ConnectionNotice';
@@ -161,6 +163,8 @@ export function ConversationPage() {
               )}
               <SpeechLangSelect />
               <TranslationSettings />
+              <KeywordEmphasisSwitch />
+              <CurseFilterSelect />
             </section>
           </aside>
         </div>
