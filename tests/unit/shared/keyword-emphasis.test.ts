@@ -42,9 +42,7 @@ describe('keyword emphasis', () => {
     expect(segments.map((s) => s.text).join('')).toBe(text);
     expect(segments.filter((s) => s.emphasis).map((s) => s.text)).toEqual(['Zoë', '9', 'Tate', 'Modern']);
     expect(emphasisSegments('', 'en')).toEqual([]);
-    expect(emphasisSegments('just some words', 'en')).toEqual([
-      { text: 'just some words', emphasis: false },
-    ]);
+    expect(emphasisSegments('just some words', 'en')).toEqual([{ text: 'just some words', emphasis: false }]);
   });
 
   it('says why a word is emphasised', () => {
