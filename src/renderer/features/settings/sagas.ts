@@ -47,6 +47,12 @@ export function* loadSpeechLangs(deps: AppDeps) {
   const result = yield* call([deps.http, deps.http.get<ServerConfigResponse>], API.config);
   if (result.ok && Array.isArray(result.data?.speech?.langs)) {
     yield* put(settingsActions.speechLangsLoaded(result.data.speech.langs));
+    const tiers = result.data.speech.tiers ?? {};
+    yield* put(
+      settingsActions.fallbackTiersLoaded(
+        (['basic', 'premium'] as const).filter((tier) => tiers[tier]?.fallback === true),
+      ),
+    );
     const speakers = result.data.speech.speakerIdentification;
     if (typeof speakers?.available === 'boolean')
       yield* put(settingsActions.speakerIdentificationLoaded(speakers.available));

@@ -34,6 +34,11 @@ export interface SettingsState {
    */
   speakerIdentificationAvailable?: boolean;
   /**
+   * Caption tiers a lower-accuracy fallback engine serves (GET API.config `fallback`): readers
+   * are told while such a tier captions the conversation.
+   */
+  fallbackTiers: Array<'basic' | 'premium'>;
+  /**
    * Chosen by the person on this page since it opened: such a choice is not replaced by the one
    * an account saved on another device when they sign in (it is saved to the account instead).
    */
@@ -53,6 +58,7 @@ export const initialSettingsState: SettingsState = {
   chosenHere: { language: false, theme: false },
   curseFilter: CURSE_FILTER_DEFAULT,
   keywordEmphasis: false,
+  fallbackTiers: [],
 };
 
 export function isUiLanguage(value: unknown): value is UiLanguage {
@@ -93,6 +99,7 @@ export function loadSettings(
     chosenHere: { language: false, theme: false },
     curseFilter: isCurseFilterLevel(curseFilter) ? curseFilter : CURSE_FILTER_DEFAULT,
     keywordEmphasis: storage.get(STORAGE_KEYS.keywordEmphasis) === 'true',
+    fallbackTiers: [],
   };
 }
 
@@ -133,6 +140,9 @@ const settingsSlice = createSlice({
     },
     keywordEmphasisChanged(state, action: PayloadAction<boolean>) {
       state.keywordEmphasis = action.payload;
+    },
+    fallbackTiersLoaded(state, action: PayloadAction<Array<'basic' | 'premium'>>) {
+      state.fallbackTiers = action.payload.filter((tier) => tier === 'basic' || tier === 'premium');
     },
     speakerIdentificationLoaded(state, action: PayloadAction<boolean>) {
       state.speakerIdentificationAvailable = action.payload;

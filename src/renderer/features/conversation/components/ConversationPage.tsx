@@ -9,6 +9,7 @@ import { useMediaQuery } from '../../../lib/use-media-query';
 import { AdmissionRequests } from '../../admission/components/AdmissionRequests';
 import { JoiningNotice } from '../../admission/components/JoiningNotice';
 import { AudioProblemNotice } from '../../audio/components/AudioProblemNotice';
+import { FallbackEngineNotice } from '../../speech-engine/components/FallbackEngineNotice';
 import { MicSelect } from '../../audio/components/MicSelect';
 import { RecordingStateBadge } from '../../audio/components/RecordingStateBadge';
 import { CaptionsView } from '../../captions/components/CaptionsView';
@@ -124,6 +125,7 @@ export function ConversationPage() {
       <RefusedNotice />
       <JoiningNotice />
       <AudioProblemNotice />
+      <FallbackEngineNotice />
       <AdmissionRequests />
       {isReadonly ? (
         <Callout intent="primary" compact className="page-callout" data-testid="readonly-notice">
