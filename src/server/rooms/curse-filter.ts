@@ -112,12 +112,12 @@ export function censorTranscript(transcript: Transcript, level: CurseFilterLevel
     texts[lang] = censorText(text, level);
     if (texts[lang] !== text) changed = true;
   }
+  // Words hold nothing the texts do not: a line with clean texts has clean words.
+  if (!changed) return transcript;
   const words = transcript.asr?.words?.map((word) => {
     const w = censorText(word.w, level);
-    if (w !== word.w) changed = true;
     return w === word.w ? word : { ...word, w };
   });
-  if (!changed) return transcript;
   return {
     ...transcript,
     texts,
@@ -125,9 +125,34 @@ export function censorTranscript(transcript: Transcript, level: CurseFilterLevel
   };
 }
 
+/**
+ * Filtered messages by level, per message: the room sends one message object to every member,
+ * so a room of fifty readers at the same level filters each caption once, not fifty times.
+ */
+const filtered = new WeakMap<ServerMessage, Map<CurseFilterLevel, ServerMessage>>();
+
 /** A server message as this reader receives it: captions filtered, anything else as it is. */
 export function censorMessage(message: ServerMessage, level: CurseFilterLevel): ServerMessage {
-  if (level === 0) return message;
+  if (level === 0 || !carriesCaptions(message)) return message;
+  let byLevel = filtered.get(message);
+  const known = byLevel?.get(level);
+  if (known) return known;
+  const result = censorCaptions(message, level);
+  if (!byLevel) filtered.set(message, (byLevel = new Map()));
+  byLevel.set(level, result);
+  return result;
+}
+
+function carriesCaptions(message: ServerMessage): boolean {
+  return (
+    message.type === 'transcript' ||
+    message.type === 'transcripts' ||
+    message.type === 'transcripts-since-response' ||
+    message.type === 'transcripts-before-response'
+  );
+}
+
+function censorCaptions(message: ServerMessage, level: CurseFilterLevel): ServerMessage {
   switch (message.type) {
     case 'transcript': {
       const transcript = censorTranscript(message.transcript, level);

@@ -116,6 +116,11 @@ describe('filtering a caption', () => {
       const filtered = censorMessage(message, 2);
       expect('transcripts' in filtered && filtered.transcripts.map(text)).toEqual(['S*** happens.']);
     }
+    // Readers at the same level share one filtered copy of a message the room sends to all.
+    const shared = { type: 'transcript' as const, transcript: rude, seq: 2 };
+    expect(censorMessage(shared, 2)).toBe(censorMessage(shared, 2));
+    expect(censorMessage(shared, 2)).not.toBe(censorMessage(shared, 3));
+    expect(shared.transcript.texts['en-US']).toBe('Shit happens.');
     const pong = { type: 'PONG' as const, serverTimeMs: 1, clientTimeMs: 1 };
     expect(censorMessage(pong, 3)).toBe(pong);
   });
