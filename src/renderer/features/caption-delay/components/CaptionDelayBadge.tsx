@@ -14,7 +14,7 @@ const seconds = (ms: number) => (ms / 1000).toFixed(1);
 export function CaptionDelayBadge() {
   const { t } = useTranslation();
   const { summary, tooLong } = useAppSelector((state) => state.captionDelay);
-  const limit = seconds(CAPTION_DELAY_WARNING_MS);
+  const limit = String(CAPTION_DELAY_WARNING_MS / 1000);
   return (
     <>
       {summary ? (
