@@ -11,9 +11,9 @@ const readingAidsFr: Messages<typeof readingAidsEn> = {
     warning: 'Les sous-titres ont plus de {{seconds}} secondes de retard sur la parole.',
   },
   marker: {
-    label: 'Vous vous êtes arrêté de lire ici',
-    newSince_one: '1 nouvelle ligne depuis votre arrêt de lecture',
-    newSince_other: '{{count}} nouvelles lignes depuis votre arrêt de lecture',
+    label: 'Lecture arrêtée ici',
+    newSince_one: '1 nouvelle ligne depuis l’arrêt de votre lecture',
+    newSince_other: '{{count}} nouvelles lignes depuis l’arrêt de votre lecture',
   },
   emphasis: {
     label: 'Noms, nombres et mots rares en gras',
