@@ -66,9 +66,9 @@ it('two readers at different levels receive different text of the same final; th
   const id = line.transcript.id;
 
   expect(textsOf(host, id)).toEqual([SAID]);
-  expect(textsOf(standard, id)).toEqual(['Oh s***, the f****** build broke again.']);
+  expect(textsOf(standard, id)).toEqual(['Oh s***, the f***ing build broke again.']);
   const [strictText] = textsOf(strict, id);
-  expect(strictText).toMatch(/^Oh \*{4}, the \*+ build broke again\.$/);
+  expect(strictText).toBe('Oh ****, the ****ing build broke again.');
   // The same seq for all: the filter changes words, not the room's order.
   const seqs = [host, standard, strict].map(
     (c) => (c.received.find((r) => isLine(r.message))!.message as ServerMessageOf<'transcript'>).seq,
