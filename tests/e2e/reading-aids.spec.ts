@@ -14,9 +14,11 @@ import { holdMicrophone, launchChromium, microphoneFile, openMicrophone } from '
 async function startAndJoin(
   browser: Awaited<ReturnType<typeof launchChromium>>,
   baseURL: string | undefined,
+  holdMic: boolean,
 ) {
   const hostContext = await browser.newContext({ baseURL });
-  await holdMicrophone(hostContext);
+  // Speech waits until the reader is in; typed lines need no microphone.
+  if (holdMic) await holdMicrophone(hostContext);
   const host = await hostContext.newPage();
   await host.goto('/web/conversations');
   await host.getByTestId('start-conversation').click();
