@@ -70,6 +70,8 @@ export interface ConnectOptions {
   token?: string;
   /** An account's Firebase ID token: the connection proves `user` with it, not a guest credential. */
   identityToken?: string;
+  /** The reader's curse filter level (shared/curse-filter.ts); absent: the server's default. */
+  curseFilter?: number;
 }
 
 export class CaptionClient {
@@ -116,6 +118,7 @@ export class CaptionClient {
         ? { identityToken: options.identityToken }
         : { guestCredential: options.user.credential }),
       ...(options.token ? { token: options.token } : {}),
+      ...(options.curseFilter !== undefined ? { curseFilter: options.curseFilter } : {}),
     });
     await client.waitFor((m) => m.type === 'room-status' || m.type === 'error', 30_000);
     const failure = client.received.find((r) => r.message.type === 'error');

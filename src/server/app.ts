@@ -12,6 +12,7 @@ import { SOCKET_PATH } from '../shared/protocol';
 import { MAX_TEXT_MESSAGE_BYTES } from '../shared/constants';
 import { SpeechPool } from '../native/speech/pool';
 import { TIERS } from '../native/speech/tiers';
+import { tiersServing } from './speech-serving';
 import { openTtsEngine } from '../native/tts/engines';
 import type { TtsStatus } from '../native/tts/types';
 import { openSpeakerIdentification } from '../native/speech/speaker-id/embedder';
@@ -178,7 +179,9 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   });
   for (const tier of TIERS) {
     const status = pool.status(tier);
-    if (status.ok) app.log.info(`speech tier ${tier}: ${status.id}`);
+    if (status.ok && status.skipped.length > 0)
+      app.log.warn(`speech tier ${tier}: falling back to ${status.id}: ${status.skipped.join('; ')}`);
+    else if (status.ok) app.log.info(`speech tier ${tier}: ${status.id}`);
     else app.log.warn(`speech tier ${tier} unavailable: ${status.error}`);
   }
 
@@ -260,15 +263,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     firebase: (hostname) => firebaseClientConfig(config.auth, hostname),
     now: () => Date.now(),
     speech: () => ({
-      tiers: Object.fromEntries(
-        TIERS.map((t) => {
-          const s = pool.status(t);
-          return [
-            t,
-            s.ok ? { engine: s.id, available: true } : { engine: '', available: false, problem: s.error },
-          ];
-        }),
-      ) as ReturnType<Parameters<typeof registerRoutes>[1]['speech']>['tiers'],
+      tiers: tiersServing((name) => pool.status(name)),
       // Why it is off is in the server's log: the reason names the server's folders.
       speakerIdentification: { available: speakerId.available },
       langs: [

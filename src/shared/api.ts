@@ -148,7 +148,14 @@ export interface ServerConfigResponse {
   version: string;
   firebase: FirebaseClientConfig | null;
   speech: {
-    tiers: Record<'basic' | 'premium', { engine: string; available: boolean; problem?: string }>;
+    /**
+     * `fallback`: a lower-accuracy engine serves the tier instead of the one configured (a
+     * missing sherpa-onnx model, so PocketSphinx; or premium with none, so basic): `problem` says why.
+     */
+    tiers: Record<
+      'basic' | 'premium',
+      { engine: string; available: boolean; problem?: string; fallback?: boolean }
+    >;
     langs: string[];
     /**
      * Speaker identification (the beta solo_speaker_id) needs a speaker-embedding model on the

@@ -115,6 +115,10 @@ export const STORAGE_KEYS = {
   ttsVoice: 'hearkenTtsVoice',
   /** Web client: others' voiced replies are played on this device too (downAudio). */
   playVoicedReplies: 'hearkenPlayVoicedReplies',
+  /** Web client: the reader's curse filter level (shared/curse-filter.ts). */
+  curseFilter: 'hearkenCurseFilter',
+  /** Web client: names, numbers and rare words in bold in captions (opt-in). */
+  keywordEmphasis: 'hearkenKeywordEmphasis',
 } as const;
 
 /** Accounts (accounts.md sections 4, 7 and 9). */

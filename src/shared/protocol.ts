@@ -19,6 +19,7 @@ import { FIREBASE_TOKEN_MAX_LENGTH, GUEST_CREDENTIAL_PATTERN } from './auth';
 import { VOICING_SPEAKER_ID_PATTERN } from './speakers';
 import { TTS_REQUEST_ID_PATTERN } from './tts';
 import { LANGUAGE_TAG_PATTERN } from './translation';
+import { CURSE_FILTER_MAX, CURSE_FILTER_MIN } from './curse-filter';
 import { type Infer, boolean, formatIssue, literal, number, object, oneOf, optional, string } from './schema';
 
 export const SOCKET_PATH = '/ws';
@@ -45,6 +46,8 @@ export const clientMessageSchemas = {
     identityToken: optional(string({ min: 1, max: FIREBASE_TOKEN_MAX_LENGTH })),
     /** A guest's credential (from POST /api/v1/guest-users/me): required when speakerId is a guest's. */
     guestCredential: optional(string({ min: 1, max: 128, pattern: GUEST_CREDENTIAL_PATTERN })),
+    /** The reader's curse filter level (shared/curse-filter.ts); absent: the default, 2. */
+    curseFilter: optional(number({ min: CURSE_FILTER_MIN, max: CURSE_FILTER_MAX, integer: true })),
   }),
   'connection-params-update': object({
     type: literal('connection-params-update'),
@@ -145,6 +148,15 @@ export const clientMessageSchemas = {
   'set-reading-language': object({
     type: literal('set-reading-language'),
     lang: string({ min: 2, max: 16, pattern: LANGUAGE_TAG_PATTERN }),
+  }),
+  /**
+   * The reader's curse filter level (shared/curse-filter.ts): the captions this member receives
+   * from now on are filtered so (the stored original never is); answered with `curse-filter`
+   * and the room's latest finals again, filtered at the new level.
+   */
+  'set-curse-filter': object({
+    type: literal('set-curse-filter'),
+    level: number({ min: CURSE_FILTER_MIN, max: CURSE_FILTER_MAX, integer: true }),
   }),
   /** Auto-translate: the other person's turn to speak (host). */
   'auto-translate-toggle': object({ type: literal('auto-translate-toggle') }),
@@ -313,6 +325,8 @@ export type ServerMessage =
     }
   /** Answers `set-reading-language`: captions now come translated into `lang` (a primary subtag). */
   | { type: 'reading-language'; lang: string }
+  /** Answers `set-curse-filter`: the level now applied to the captions this member receives. */
+  | { type: 'curse-filter'; level: number }
   | { type: 'PONG'; serverTimeMs: number; clientTimeMs: number }
   | { type: 'error'; error: SocketError; inReplyTo?: string };
 
@@ -387,6 +401,7 @@ const SERVER_TYPES: ReadonlySet<string> = new Set<ServerMessageType>([
   'connection-request-closed',
   'response-text-to-speech',
   'reading-language',
+  'curse-filter',
   'PONG',
   'error',
 ]);

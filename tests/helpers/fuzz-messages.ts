@@ -241,6 +241,7 @@ const EXAMPLES: { [K in ClientMessageType]?: Example<K> } = {
     ...(rng.chance(0.3) ? { conversationMode: rng.pick(['public', 'public-muted'] as const) } : {}),
     ...(rng.chance(0.5) ? { role: rng.pick(['participant', 'scribe'] as const) } : {}),
     ...(rng.chance(0.3) ? { lang: rng.pick(['en-US', 'fr-FR', 'xx', 'en']) } : {}),
+    ...(rng.chance(0.3) ? { curseFilter: rng.pick([0, 1, 2, 3]) } : {}),
     ...(rng.chance(0.1) ? { token: rng.word(1, 64) } : identity.token ? { token: identity.token } : {}),
   }),
   'connection-params-update': (_identity, rng) => ({
@@ -322,6 +323,10 @@ const EXAMPLES: { [K in ClientMessageType]?: Example<K> } = {
   'set-reading-language': (_identity, rng) => ({
     type: 'set-reading-language',
     lang: rng.pick(['es', 'ca', 'fr', 'en', 'en-US', 'de', 'zz-Latn']),
+  }),
+  'set-curse-filter': (_identity, rng) => ({
+    type: 'set-curse-filter',
+    level: rng.pick([0, 1, 2, 3]),
   }),
   'auto-translate-toggle': () => ({ type: 'auto-translate-toggle' }),
   'auto-translate-set-guest-language': (_identity, rng) => ({

@@ -489,6 +489,7 @@ const MESSAGES: Record<SocketAction, (ownLineId?: string) => ClientMessage | Buf
     voiceId: 'openai-nova',
   }),
   'set-reading-language': () => ({ type: 'set-reading-language', lang: 'es' }),
+  'set-curse-filter': () => ({ type: 'set-curse-filter', level: 3 }),
   'auto-translate-toggle': () => ({ type: 'auto-translate-toggle' }),
   'auto-translate-set-guest-language': () => ({ type: 'auto-translate-set-guest-language', language: 'es' }),
   close: () => ({ type: 'close' }),

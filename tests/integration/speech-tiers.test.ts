@@ -1,6 +1,7 @@
 /**
  * Caption tiers through the real server: each tier names an engine by configuration, a premium
- * request is served by the premium engine, and a tier whose model is missing says what to run.
+ * request is served by the premium engine, and a tier whose model is missing is served by
+ * PocketSphinx, reported as a fallback that says what to run.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, type ServerConfigResponse } from '../../src/shared/api';
@@ -57,7 +58,7 @@ describe('speech tiers', () => {
 });
 
 describe('a tier whose model is missing', () => {
-  it('is reported unavailable with the command that installs it, and basic still serves', async () => {
+  it('is served by PocketSphinx, reported as a fallback with the command that installs the model', async () => {
     const server = await startTestServer({
       env: {
         HEARKEN_TIER_PREMIUM: 'sherpa-onnx:sherpa-onnx-streaming-zipformer-en-2023-06-26',
@@ -66,12 +67,18 @@ describe('a tier whose model is missing', () => {
     });
     try {
       const config = (await (await fetch(`${server.url}${API.config}`)).json()) as ServerConfigResponse;
-      expect(config.speech.tiers.premium.available).toBe(false);
+      // The configured model is skipped and PocketSphinx serves premium instead, which says so.
+      expect(config.speech.tiers.premium).toMatchObject({
+        available: true,
+        fallback: true,
+        engine: 'pocketsphinx:en-us',
+      });
       expect(config.speech.tiers.premium.problem).toContain(
         'npm run models:download -- sherpa-onnx-streaming-zipformer-en-2023-06-26',
       );
       expect(config.speech.tiers.basic.available).toBe(true);
-      // A premium request falls back to basic rather than leaving the speaker without captions.
+      expect(config.speech.tiers.basic.fallback).toBeUndefined();
+      // A premium request gets captions rather than leaving the speaker without.
       const client = await CaptionClient.connect(server.url, { user: await createGuest(server.url) });
       client.send({ type: 'connection-params-update', usePaidASR: true });
       const captions = await captionsOf(client);

@@ -2,7 +2,8 @@
  * Which engine serves each caption tier. A tier is configured as `pocketsphinx`,
  * `pocketsphinx:<model dir>`, `sherpa-onnx` (its default model) or `sherpa-onnx:<model name>`.
  * Unconfigured, a tier gets the best local engine available: an installed sherpa-onnx model
- * meant for it, then any installed one, then PocketSphinx.
+ * meant for it, then any installed one, then PocketSphinx. A configured sherpa-onnx model falls
+ * back to PocketSphinx when it cannot load.
  */
 import { DEFAULT_SHERPA_MODEL, MODEL_REGISTRY } from './models/registry';
 import { modelInstallState } from './models/installed';
@@ -63,7 +64,14 @@ export function resolveTiers(settings: TierSettings): Record<Tier, EngineSpec[]>
   for (const tier of TIERS) {
     const explicit = configured[tier];
     if (explicit) {
-      out[tier] = [withArgs(parseEngineSpec(explicit, modelsDir, vadModel))];
+      const spec = withArgs(parseEngineSpec(explicit, modelsDir, vadModel));
+      // A configured sherpa-onnx model that is missing (or fails to load) leaves the tier on
+      // PocketSphinx rather than without captions; the skipped model is reported, and the web
+      // app tells readers the lower-accuracy engine is serving (speech-serving.ts).
+      out[tier] =
+        spec.kind === 'sherpa-onnx'
+          ? [spec, withArgs({ kind: 'pocketsphinx', modelsDir, vadModel })]
+          : [spec];
       continue;
     }
     out[tier] = [

@@ -3,6 +3,7 @@ import { admissionReducer } from '../features/admission/slice';
 import { audioReducer } from '../features/audio/slice';
 import { authReducer } from '../features/sign-in/slice';
 import { captionsReducer } from '../features/captions/slice';
+import { captionDelayReducer } from '../features/caption-delay/slice';
 import { connectivityReducer } from '../features/connectivity/slice';
 import { conversationReducer } from '../features/conversation/slice';
 import { desktopReducer } from '../features/desktop/slice';
@@ -47,6 +48,7 @@ export const rootReducer = combineReducers({
   ending: endingReducer,
   history: historyReducer,
   rating: ratingReducer,
+  captionDelay: captionDelayReducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;

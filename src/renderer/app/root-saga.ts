@@ -2,6 +2,7 @@ import { all, call, fork } from 'typed-redux-saga';
 import { admissionSaga } from '../features/admission/sagas';
 import { audioSaga } from '../features/audio/sagas';
 import { captionsSaga } from '../features/captions/sagas';
+import { captionDelaySaga } from '../features/caption-delay/sagas';
 import { authSaga, startAuth } from '../features/sign-in/sagas';
 import { connectivitySaga } from '../features/connectivity/sagas';
 import { conversationSaga } from '../features/conversation/sagas';
@@ -50,6 +51,7 @@ export function* rootSaga(deps: AppDeps) {
     call(historySaga, deps),
     call(ratingSaga, deps),
     call(endingSaga, deps),
+    call(captionDelaySaga, deps),
     call(startUp, deps),
   ]);
 }

@@ -4,6 +4,7 @@
  */
 import accountsEn from './accounts.en';
 import historyEn from './history.en';
+import readingAidsEn from './reading-aids.en';
 
 const en = {
   app: {
@@ -404,6 +405,7 @@ const en = {
   },
   account: accountsEn,
   history: historyEn,
+  readingAids: readingAidsEn,
 } as const;
 
 export default en;

@@ -234,6 +234,10 @@ export const SOCKET_ACCESS = {
     ['host', 'rw-member', 'ro-member', 'scribe'],
     'The language one reads captions in: oneself only; read-only members too, since reading is what they do.',
   ),
+  'set-curse-filter': room(
+    EVERYONE_IN_ROOM,
+    'The curse filter of the captions one receives: oneself only, never the stored original; read-only members too, since reading is what they do.',
+  ),
   'auto-translate-toggle': room(['host'], 'Only the host switches whose turn it is to speak.'),
   'auto-translate-set-guest-language': room(
     ['host', 'rw-member'],
@@ -275,6 +279,7 @@ const ACTIONS_OF: { [K in ClientMessageType]: (message: ClientMessageOf<K>) => S
   'assign-bloc-different-speaker': () => ['assign-bloc-different-speaker'],
   'request-text-to-speech': () => ['request-text-to-speech'],
   'set-reading-language': () => ['set-reading-language'],
+  'set-curse-filter': () => ['set-curse-filter'],
   'auto-translate-toggle': () => ['auto-translate-toggle'],
   'auto-translate-set-guest-language': () => ['auto-translate-set-guest-language'],
   close: (m) => ['close', ...(closeEndsRoom(m.reason) ? (['close.ending'] as const) : [])],

@@ -378,6 +378,11 @@ export class LiveRoom {
     this.broadcast('participant-joined', member);
   }
 
+  /** The room's latest finals again, to one member (whose curse filter changed). */
+  resendLatest(member: RoomMember): void {
+    if (this.members.has(member)) member.send(this.snapshot());
+  }
+
   leave(member: RoomMember): void {
     if (!this.members.delete(member)) return;
     // Gone while recording: if they come back and resume, the lost span is marked (gaps.ts).

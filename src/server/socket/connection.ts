@@ -40,6 +40,7 @@ import type { AddressLimiter } from '../http/address-limits';
 import type { ServerLimits } from '../limits';
 import { admit, tokenKind } from '../rooms/admission';
 import type { LiveRoom, RoomMember } from '../rooms/room';
+import { ReaderCurseFilter } from '../rooms/curse-filter';
 import { RoomError } from '../rooms/room';
 import type { RoomRegistry } from '../rooms/registry';
 import { TokenBucket } from '../token-bucket';
@@ -129,6 +130,8 @@ export function handleConnection(ws: WebSocket, deps: ConnectionDeps, origin?: s
     deps.limits.ttsRequests.burst,
     deps.now,
   );
+  /** What this reader's captions pass through (connection-params, then set-curse-filter). */
+  const curseFilter = new ReaderCurseFilter();
   /** Voices being read for this socket: stopped when it closes. */
   const speaking = new AbortController();
   // A socket that does not say who it is soon is closed: idle sockets cost memory and a slot.
@@ -308,7 +311,9 @@ export function handleConnection(ws: WebSocket, deps: ConnectionDeps, origin?: s
       usePaidASR: false,
       // The beta toggle (PATCH /enrollBetaFeature solo_speaker_id), as the account had it on joining.
       identifySpeakers: who.kind === 'account' && who.profile?.features?.['solo-speaker-id'] === true,
-      send,
+      // Everything the room sends this member passes through their curse filter (a copy: the
+      // room's own captions, stored and sent to others, stay as said).
+      send: (message, options) => send(curseFilter.apply(message), options),
     };
     member = joined;
     room = target;
@@ -377,6 +382,7 @@ export function handleConnection(ws: WebSocket, deps: ConnectionDeps, origin?: s
         return;
       }
       phase = 'connecting';
+      curseFilter.set(message.curseFilter);
       await connect(message);
       return;
     }
@@ -506,6 +512,12 @@ export function handleConnection(ws: WebSocket, deps: ConnectionDeps, origin?: s
       }
       case 'set-reading-language':
         room.setReadingLanguage(member, message.lang);
+        return;
+      case 'set-curse-filter':
+        curseFilter.set(message.level);
+        send({ type: 'curse-filter', level: curseFilter.level });
+        // What is on their screen already, again at the new level.
+        room.resendLatest(member);
         return;
       case 'auto-translate-toggle':
         room.toggleAutoTranslate();

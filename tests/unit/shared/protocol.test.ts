@@ -26,6 +26,7 @@ const VALID: Record<string, Record<string, unknown>> = {
     lang: 'en-US',
     token: 'abc123',
     guestCredential: `guest_ab12.${'A'.repeat(43)}`,
+    curseFilter: 3,
   },
   'connection-params-update': {
     type: 'connection-params-update',
@@ -80,6 +81,7 @@ const VALID: Record<string, Record<string, unknown>> = {
     lang: 'en-US',
   },
   'set-reading-language': { type: 'set-reading-language', lang: 'es' },
+  'set-curse-filter': { type: 'set-curse-filter', level: 0 },
   'auto-translate-toggle': { type: 'auto-translate-toggle' },
   'auto-translate-set-guest-language': { type: 'auto-translate-set-guest-language', language: 'fr-FR' },
   close: { type: 'close', reason: 'last_guest_left' },
@@ -273,6 +275,16 @@ describe('parseClientMessage: refusals', () => {
       'a reading language that is not a language tag',
       { type: 'set-reading-language', lang: 'es; drop table' },
       'set-reading-language: lang: has an invalid format',
+    ],
+    [
+      'a curse filter level past the strictest',
+      { type: 'set-curse-filter', level: 4 },
+      'set-curse-filter: level: must be between 0 and 3',
+    ],
+    [
+      'a curse filter level that is not whole',
+      { type: 'set-curse-filter', level: 1.5 },
+      'set-curse-filter: level: must be an integer',
     ],
     [
       'a reading language of one letter',

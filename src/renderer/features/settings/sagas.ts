@@ -3,7 +3,13 @@ import { API, type ServerConfigResponse } from '../../../shared/api';
 import { STORAGE_KEYS } from '../../../shared/constants';
 import type { AppDeps } from '../../app/deps';
 import { settingsActions } from './slice';
-import { selectFontSizePx, selectLanguage, selectTheme } from './selectors';
+import {
+  selectCurseFilter,
+  selectFontSizePx,
+  selectKeywordEmphasis,
+  selectLanguage,
+  selectTheme,
+} from './selectors';
 
 function* applyLanguage(deps: AppDeps) {
   const language = yield* select(selectLanguage);
@@ -24,11 +30,29 @@ function* persistSpeechLang(deps: AppDeps, action: ReturnType<typeof settingsAct
   yield* call([deps.storage, deps.storage.set], STORAGE_KEYS.speechLang, action.payload);
 }
 
+function* persistCurseFilter(deps: AppDeps) {
+  const level = yield* select(selectCurseFilter);
+  deps.storage.set(STORAGE_KEYS.curseFilter, String(level));
+  // In a conversation the server filters from now on; otherwise connection-params carries it.
+  deps.link.send({ type: 'set-curse-filter', level });
+}
+
+function* persistKeywordEmphasis(deps: AppDeps) {
+  const on = yield* select(selectKeywordEmphasis);
+  deps.storage.set(STORAGE_KEYS.keywordEmphasis, String(on));
+}
+
 /** Which speech languages the server recognises; best effort, the default stays otherwise. */
 export function* loadSpeechLangs(deps: AppDeps) {
   const result = yield* call([deps.http, deps.http.get<ServerConfigResponse>], API.config);
   if (result.ok && Array.isArray(result.data?.speech?.langs)) {
     yield* put(settingsActions.speechLangsLoaded(result.data.speech.langs));
+    const tiers = result.data.speech.tiers ?? {};
+    yield* put(
+      settingsActions.fallbackTiersLoaded(
+        (['basic', 'premium'] as const).filter((tier) => tiers[tier]?.fallback === true),
+      ),
+    );
     const speakers = result.data.speech.speakerIdentification;
     if (typeof speakers?.available === 'boolean')
       yield* put(settingsActions.speakerIdentificationLoaded(speakers.available));
@@ -51,4 +75,6 @@ export function* settingsSaga(deps: AppDeps) {
   yield* takeEvery(settingsActions.themeChanged.type, persistTheme, deps);
   yield* takeEvery(settingsActions.fontSizeChanged.type, persistFontSize, deps);
   yield* takeEvery(settingsActions.speechLangChanged.type, persistSpeechLang, deps);
+  yield* takeEvery(settingsActions.curseFilterChanged.type, persistCurseFilter, deps);
+  yield* takeEvery(settingsActions.keywordEmphasisChanged.type, persistKeywordEmphasis, deps);
 }

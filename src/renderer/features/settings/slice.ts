@@ -11,6 +11,11 @@ import {
   type UiLanguage,
 } from '../../../shared/constants';
 import { clampFontSize } from '../../../shared/validation';
+import {
+  CURSE_FILTER_DEFAULT,
+  type CurseFilterLevel,
+  isCurseFilterLevel,
+} from '../../../shared/curse-filter';
 import type { KeyValueStorage } from '../../lib/storage';
 
 export type Theme = 'light' | 'dark';
@@ -29,10 +34,19 @@ export interface SettingsState {
    */
   speakerIdentificationAvailable?: boolean;
   /**
+   * Caption tiers a lower-accuracy fallback engine serves (GET API.config `fallback`): readers
+   * are told while such a tier captions the conversation.
+   */
+  fallbackTiers: Array<'basic' | 'premium'>;
+  /**
    * Chosen by the person on this page since it opened: such a choice is not replaced by the one
    * an account saved on another device when they sign in (it is saved to the account instead).
    */
   chosenHere: { language: boolean; theme: boolean };
+  /** The curse filter the server applies to the captions this person receives. */
+  curseFilter: CurseFilterLevel;
+  /** Names, numbers and rare words in bold in captions (keyword-emphasis.ts); off unless chosen. */
+  keywordEmphasis: boolean;
 }
 
 export const initialSettingsState: SettingsState = {
@@ -42,6 +56,9 @@ export const initialSettingsState: SettingsState = {
   speechLang: DEFAULT_SPEECH_LANG,
   availableSpeechLangs: [DEFAULT_SPEECH_LANG],
   chosenHere: { language: false, theme: false },
+  curseFilter: CURSE_FILTER_DEFAULT,
+  keywordEmphasis: false,
+  fallbackTiers: [],
 };
 
 export function isUiLanguage(value: unknown): value is UiLanguage {
@@ -72,6 +89,7 @@ export function loadSettings(
   const fontSize = Number(storage.get(STORAGE_KEYS.fontSize));
   const speechLang = storage.get(STORAGE_KEYS.speechLang);
   const chosenSpeechLang = speechLang && SPEECH_LANG_RE.test(speechLang) ? speechLang : DEFAULT_SPEECH_LANG;
+  const curseFilter = Number(storage.get(STORAGE_KEYS.curseFilter) || Number.NaN);
   return {
     language: isUiLanguage(language) ? language : uiLanguageFrom(browserLanguages),
     theme: theme === 'dark' || theme === 'light' ? theme : initialSettingsState.theme,
@@ -79,6 +97,9 @@ export function loadSettings(
     speechLang: chosenSpeechLang,
     availableSpeechLangs: [...new Set([DEFAULT_SPEECH_LANG, chosenSpeechLang])],
     chosenHere: { language: false, theme: false },
+    curseFilter: isCurseFilterLevel(curseFilter) ? curseFilter : CURSE_FILTER_DEFAULT,
+    keywordEmphasis: storage.get(STORAGE_KEYS.keywordEmphasis) === 'true',
+    fallbackTiers: [],
   };
 }
 
@@ -113,6 +134,15 @@ const settingsSlice = createSlice({
     },
     speechLangChanged(state, action: PayloadAction<string>) {
       if (SPEECH_LANG_RE.test(action.payload)) state.speechLang = action.payload;
+    },
+    curseFilterChanged(state, action: PayloadAction<number>) {
+      if (isCurseFilterLevel(action.payload)) state.curseFilter = action.payload;
+    },
+    keywordEmphasisChanged(state, action: PayloadAction<boolean>) {
+      state.keywordEmphasis = action.payload;
+    },
+    fallbackTiersLoaded(state, action: PayloadAction<Array<'basic' | 'premium'>>) {
+      state.fallbackTiers = action.payload.filter((tier) => tier === 'basic' || tier === 'premium');
     },
     speakerIdentificationLoaded(state, action: PayloadAction<boolean>) {
       state.speakerIdentificationAvailable = action.payload;

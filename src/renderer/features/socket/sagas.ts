@@ -55,6 +55,7 @@ export function buildConnectionParams(
   lang: string,
   version: string,
   joinToken?: string,
+  curseFilter?: number,
 ): ClientMessageOf<'connection-params'> {
   return {
     type: 'connection-params',
@@ -69,6 +70,7 @@ export function buildConnectionParams(
     ...(identity.kind === 'account' && identity.token ? { identityToken: identity.token } : {}),
     ...(identity.kind === 'guest' && identity.credential ? { guestCredential: identity.credential } : {}),
     ...(joinToken ? { token: joinToken } : {}),
+    ...(curseFilter !== undefined ? { curseFilter } : {}),
   };
 }
 
@@ -222,7 +224,9 @@ export function* connectionLoop(deps: AppDeps, roomId: string) {
       const identity = yield* call(waitForIdentity);
       const lang = yield* select((s: RootState) => s.settings.speechLang);
       const joinToken = (yield* select(selectState)).conversation.joinToken;
-      const params = buildConnectionParams(identity, roomId, lang, deps.appVersion, joinToken);
+      // The reader's curse filter applies from the first captions (the snapshot) on.
+      const curseFilter = yield* select((s: RootState) => s.settings.curseFilter);
+      const params = buildConnectionParams(identity, roomId, lang, deps.appVersion, joinToken, curseFilter);
       const outcome = yield* runConnection(deps, params);
       if (outcome === 'refused' || (yield* select(selectRoomEnded))) {
         yield* put(socketActions.statusEvent('close'));

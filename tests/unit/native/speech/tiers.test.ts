@@ -157,12 +157,13 @@ describe('resolveTiers', () => {
     expect(resolve().basic).toEqual([pocketsphinx()]);
   });
 
-  it('uses an explicit configuration alone, whatever is installed', () => {
+  it('uses an explicit configuration whatever is installed, a sherpa-onnx model with PocketSphinx behind it', () => {
     install(BASIC);
     install(PREMIUM);
     expect(resolve({ basic: 'pocketsphinx:/opt/ps', premium: 'sherpa-onnx:not-installed' })).toEqual({
       basic: [{ kind: 'pocketsphinx', model: '/opt/ps', modelsDir, vadModel: VAD }],
-      premium: [sherpa('not-installed')],
+      // Missing, the model is skipped and PocketSphinx serves: captions rather than none.
+      premium: [sherpa('not-installed'), pocketsphinx()],
     });
   });
 

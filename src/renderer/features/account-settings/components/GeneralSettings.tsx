@@ -8,6 +8,8 @@ import { profileActions } from '../../account-profile/slice';
 import { FontSizeControl } from '../../settings/components/FontSizeControl';
 import { LanguageSelect } from '../../settings/components/LanguageSelect';
 import { ThemeSwitch } from '../../settings/components/ThemeSwitch';
+import { CurseFilterSelect } from '../../settings/components/CurseFilterSelect';
+import { KeywordEmphasisSwitch } from '../../settings/components/KeywordEmphasisSwitch';
 
 /** Developer mode appears on localhost or with the dev-mode flag. */
 export function showsDeveloperMode(
@@ -79,6 +81,8 @@ export function GeneralSettings() {
         <H3 id="captions-heading">{t('account.settings.general.captions')}</H3>
         <FontSizeControl />
         <p className="field-help">{t('account.settings.general.fontSizeSynced')}</p>
+        <KeywordEmphasisSwitch />
+        <CurseFilterSelect />
       </section>
       <section aria-labelledby="beta-heading" className="settings-group">
         <H3 id="beta-heading">{t('account.settings.general.beta')}</H3>

@@ -1,18 +1,22 @@
 import { Button } from '@blueprintjs/core';
-import { useEffect, useLayoutEffect, useMemo, useReducer, useRef } from 'react';
+import { Fragment, useEffect, useLayoutEffect, useMemo, useReducer, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { selectFontSizePx } from '../../settings/selectors';
 import { autoScrollReducer, initialAutoScroll, isAtBottom, isNearTop } from '../auto-scroll';
+import { initialReadingMarker, newSinceCount, readingMarkerReducer } from '../reading-marker';
 import { speakerChanges } from '../model';
 import { selectCaptions, selectOlder } from '../selectors';
 import { captionsActions } from '../slice';
 import { CaptionLine } from './CaptionLine';
 import { FinalAnnouncer } from './FinalAnnouncer';
+import { NewSinceButton, ReadingMarkerLine } from './ReadingMarker';
 
 /**
  * The live captions, at the user's font size. Follows the newest caption; scrolling back to
- * read pauses that, and "jump to latest" (or scrolling to the bottom) resumes it. A long
+ * read pauses that, and "jump to latest" (or scrolling to the bottom) resumes it. Scrolling back
+ * or leaving the window marks where the reader stopped (reading-marker.ts), and "N new since"
+ * takes them back there. A long
  * conversation arrives as its latest captions only: scrolling to the top (or the button there)
  * fetches the earlier ones, and the lines being read stay where they were on screen.
  */
@@ -24,6 +28,14 @@ export function CaptionsView() {
   const fontSize = useAppSelector(selectFontSizePx);
   const named = useMemo(() => speakerChanges(captions), [captions]);
   const [scroll, dispatchScroll] = useReducer(autoScrollReducer, initialAutoScroll);
+  const [marker, dispatchMarker] = useReducer(readingMarkerReducer, initialReadingMarker);
+  const ids = useMemo(() => captions.map((c) => c.id), [captions]);
+  const newSince = newSinceCount(ids, marker);
+  /** The newest line now, for the marker (read in event handlers, not on every render). */
+  const lastId = useRef<string | undefined>(undefined);
+  lastId.current = ids.at(-1);
+  /** Scrolling to the marker (not the reader scrolling back): it does not move the marker. */
+  const visiting = useRef(false);
   const scroller = useRef<HTMLDivElement>(null);
   const shownCount = useRef(captions.length);
   /** The first caption and the content height at the last render, to spot a page put above. */
@@ -65,6 +77,46 @@ export function CaptionsView() {
     return () => observer.disconnect();
   }, []);
 
+  // Scrolling back stops reading the newest lines; being back at the newest line catches up.
+  useEffect(() => {
+    if (scroll.following) {
+      visiting.current = false;
+      dispatchMarker({ type: 'caughtUp' });
+    } else if (!visiting.current) {
+      dispatchMarker({ type: 'away', lastSeenId: lastId.current });
+    }
+  }, [scroll.following]);
+
+  // The window losing focus (another window, another tab) stops reading too.
+  useEffect(() => {
+    const away = () => dispatchMarker({ type: 'away', lastSeenId: lastId.current });
+    const back = () => dispatchMarker({ type: 'back', lastId: lastId.current });
+    const visibility = () => (document.visibilityState === 'hidden' ? away() : back());
+    window.addEventListener('blur', away);
+    window.addEventListener('focus', back);
+    document.addEventListener('visibilitychange', visibility);
+    return () => {
+      window.removeEventListener('blur', away);
+      window.removeEventListener('focus', back);
+      document.removeEventListener('visibilitychange', visibility);
+    };
+  }, []);
+
+  /** Back to where they stopped: the first new line at the top, and the keyboard on it. */
+  const goToMarker = () => {
+    const from = marker.markerId === undefined ? -1 : ids.lastIndexOf(marker.markerId);
+    const first = ids[from + 1];
+    const el = first
+      ? scroller.current?.querySelector<HTMLElement>(`[data-id="${CSS.escape(first)}"]`)
+      : null;
+    visiting.current = true;
+    dispatchMarker({ type: 'caughtUp' });
+    if (!el) return;
+    el.tabIndex = -1;
+    el.scrollIntoView({ block: 'start' });
+    el.focus({ preventScroll: true });
+  };
+
   const loadEarlier = () => dispatch(captionsActions.olderRequested());
 
   const jump = () => {
@@ -101,10 +153,14 @@ export function CaptionsView() {
         {captions.length === 0 ? <p className="captions-empty">{t('captions.empty')}</p> : null}
         <ol className="captions-list" data-testid="captions">
           {captions.map((transcript, i) => (
-            <CaptionLine key={transcript.id} transcript={transcript} showAuthor={named[i]} />
+            <Fragment key={transcript.id}>
+              <CaptionLine transcript={transcript} showAuthor={named[i]} />
+              {newSince > 0 && transcript.id === marker.markerId ? <ReadingMarkerLine /> : null}
+            </Fragment>
           ))}
         </ol>
       </div>
+      {newSince > 0 ? <NewSinceButton count={newSince} onClick={goToMarker} /> : null}
       {scroll.following ? null : (
         <Button className="jump-to-latest" intent="primary" data-testid="jump-to-latest" onClick={jump}>
           {scroll.unseen > 0

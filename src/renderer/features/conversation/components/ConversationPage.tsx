@@ -9,15 +9,19 @@ import { useMediaQuery } from '../../../lib/use-media-query';
 import { AdmissionRequests } from '../../admission/components/AdmissionRequests';
 import { JoiningNotice } from '../../admission/components/JoiningNotice';
 import { AudioProblemNotice } from '../../audio/components/AudioProblemNotice';
+import { FallbackEngineNotice } from '../../speech-engine/components/FallbackEngineNotice';
 import { MicSelect } from '../../audio/components/MicSelect';
 import { RecordingStateBadge } from '../../audio/components/RecordingStateBadge';
 import { CaptionsView } from '../../captions/components/CaptionsView';
+import { CaptionDelayBadge } from '../../caption-delay/components/CaptionDelayBadge';
 import { SessionGate } from '../../identity/components/SessionGate';
 import { useAppTermination } from '../../ending/use-app-termination';
 import { InviteCard } from '../../invite/components/InviteCard';
 import { FontSizeControl } from '../../settings/components/FontSizeControl';
 import { LanguageSelect } from '../../settings/components/LanguageSelect';
 import { SpeechLangSelect } from '../../settings/components/SpeechLangSelect';
+import { CurseFilterSelect } from '../../settings/components/CurseFilterSelect';
+import { KeywordEmphasisSwitch } from '../../settings/components/KeywordEmphasisSwitch';
 import { TranslationSettings } from '../../translation/components/TranslationSettings';
 import { ThemeSwitch } from '../../settings/components/ThemeSwitch';
 import { ConnectionNotice } from '../../socket/components/ConnectionNotice';
@@ -97,6 +101,7 @@ export function ConversationPage() {
         <div className="status-row">
           <SocketStatusBadge />
           <RecordingStateBadge />
+          <CaptionDelayBadge />
         </div>
       </header>
       <CaptionsStartedAnnouncer />
@@ -105,6 +110,7 @@ export function ConversationPage() {
       <RefusedNotice />
       <JoiningNotice />
       <AudioProblemNotice />
+      <FallbackEngineNotice />
       <AdmissionRequests />
       {isReadonly ? (
         <Callout intent="primary" compact className="page-callout" data-testid="readonly-notice">
@@ -144,6 +150,8 @@ export function ConversationPage() {
               )}
               <SpeechLangSelect />
               <TranslationSettings />
+              <KeywordEmphasisSwitch />
+              <CurseFilterSelect />
             </section>
           </aside>
         </div>

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { Transcript } from '../../../../shared/entities';
 import { useAppSelector } from '../../../app/hooks';
 import { captionReading } from '../reading';
+import { EmphasisedText } from '../../keyword-emphasis/components/EmphasisedText';
 import { selectReadingLang, selectShowOriginal } from '../selectors';
 
 /**
@@ -16,7 +17,7 @@ export function CaptionTranslation({ transcript }: { transcript: Transcript }) {
   return (
     <>
       <span className="caption-text" data-testid="caption-text" lang={reading.lang || undefined}>
-        {reading.text}
+        <EmphasisedText text={reading.text} lang={reading.lang} />
       </span>
       {reading.original !== undefined && showOriginal ? (
         <span

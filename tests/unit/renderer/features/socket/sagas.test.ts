@@ -80,6 +80,8 @@ describe('socket saga', () => {
         clientInfo: { app: 'web', version: 'test' },
         role: 'participant',
         lang: 'en-US',
+        // The reader's curse filter (the default), so the first captions come filtered.
+        curseFilter: 2,
       },
     ]);
   });

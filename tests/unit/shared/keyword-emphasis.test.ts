@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { COMMON_ENGLISH_WORDS } from '../../../src/shared/data/common-english-words';
+import { emphasisReason, emphasisSegments, isEnglish } from '../../../src/shared/keyword-emphasis';
+
+const bold = (text: string, lang = 'en-US') =>
+  emphasisSegments(text, lang)
+    .filter((s) => s.emphasis)
+    .map((s) => s.text);
+
+describe('keyword emphasis', () => {
+  it('marks numbers, in digits or in words', () => {
+    expect(bold('the train leaves at 3:30 from platform 12, about 10% late')).toEqual(['3:30', '12', '10%']);
+    expect(bold('we need twenty chairs and a hundred cups')).toEqual(['twenty', 'hundred']);
+    // "one" is too common a pronoun to be a keyword.
+    expect(bold('no one came, not even this one')).toEqual([]);
+  });
+
+  it('marks capitalised words that do not start a sentence, but not the pronoun I', () => {
+    expect(bold('Yesterday I met Sarah in Paris. Then I went home.')).toEqual(['Sarah', 'Paris']);
+    expect(bold("I think I'll ask her. She knows.")).toEqual([]);
+  });
+
+  it('marks rare words, recognising common words under their endings', () => {
+    expect(bold('the photosynthesis results were surprising')).toEqual(['photosynthesis']);
+    expect(bold('we stopped running meetings and studied the cities')).toEqual([]);
+    expect(bold('a follow-up about the mitochondria')).toEqual(['mitochondria']);
+    // Short unknown words are usually fillers or mistakes, not keywords.
+    expect(bold('hmm the zyx')).toEqual([]);
+  });
+
+  it('only uses the English word list for English captions', () => {
+    expect(bold('nous parlons de photosynthèse avec Marie', 'fr-FR')).toEqual(['Marie']);
+    expect(bold('il y a 12 personnes', 'fr')).toEqual(['12']);
+    expect(isEnglish('en-GB')).toBe(true);
+    expect(isEnglish('EN')).toBe(true);
+    expect(isEnglish('fr-CA')).toBe(false);
+  });
+
+  it('gives back the caption exactly when the segments are joined', () => {
+    const text = '  Meet Zoë at 9, near the “Tate Modern”… okay?  ';
+    const segments = emphasisSegments(text, 'en');
+    expect(segments.map((s) => s.text).join('')).toBe(text);
+    expect(segments.filter((s) => s.emphasis).map((s) => s.text)).toEqual(['Zoë', '9', 'Tate', 'Modern']);
+    expect(emphasisSegments('', 'en')).toEqual([]);
+    expect(emphasisSegments('just some words', 'en')).toEqual([{ text: 'just some words', emphasis: false }]);
+  });
+
+  it('says why a word is emphasised', () => {
+    expect(emphasisReason('42', true, true)).toBe('number');
+    expect(emphasisReason('London', false, true)).toBe('name');
+    expect(emphasisReason('London', true, true)).toBe('rare');
+    expect(emphasisReason('Hello', true, true)).toBeUndefined();
+    expect(emphasisReason('algorithm', true, true)).toBe('rare');
+    expect(emphasisReason('algorithm', true, false)).toBeUndefined();
+  });
+
+  it('ships a lowercase list of common words', () => {
+    expect(COMMON_ENGLISH_WORDS.size).toBeGreaterThan(1500);
+    for (const word of COMMON_ENGLISH_WORDS) expect(word).toMatch(/^[a-z]+$/);
+    for (const word of ['the', 'meeting', 'tomorrow', 'because'])
+      expect(COMMON_ENGLISH_WORDS.has(word)).toBe(true);
+  });
+});
