@@ -31,6 +31,9 @@ import { registerClientLogRoutes } from './http/client-logs';
 import { registerRoutes } from './http/routes';
 import { registerTranscriptExportRoute } from './http/transcript-export-route';
 import { registerHistoryRoutes } from './http/history-routes';
+import { registerRecapRoutes } from './http/recap-routes';
+import { registerShareLinkRoutes } from './http/share-link-routes';
+import { ConversationReportRepository } from './db/conversation-reports';
 import { SavedTranscriptRepository } from './db/saved-transcripts';
 import { RatingRepository } from './db/ratings';
 import { ConversationMetricsRepository } from './db/conversation-metrics';
@@ -283,6 +286,18 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   });
 
   registerTranscriptExportRoute(app, { registry });
+  const reports = new ConversationReportRepository(database.db);
+  registerRecapRoutes(app, {
+    registry,
+    reports,
+    recap: {
+      ...(config.recap ? { hosted: config.recap } : {}),
+      now: () => Date.now(),
+      warn: (message) => log('warn', message),
+    },
+    now: () => Date.now(),
+  });
+  registerShareLinkRoutes(app, { rooms, registry, reports, now: () => Date.now() });
   registerTranslationRoutes(app, translation);
   registerHistoryRoutes(app, {
     saved: new SavedTranscriptRepository(database.db),
