@@ -22,6 +22,7 @@ import { socketSaga } from '../features/socket/sagas';
 import { transcriptSaga } from '../features/transcript/sagas';
 import { historySaga } from '../features/history/sagas';
 import { ratingSaga } from '../features/rating/sagas';
+import { recapSaga } from '../features/recap/sagas';
 import { endingSaga } from '../features/ending/sagas';
 import type { AppDeps } from './deps';
 
@@ -49,6 +50,7 @@ export function* rootSaga(deps: AppDeps) {
     call(desktopSaga, deps),
     call(historySaga, deps),
     call(ratingSaga, deps),
+    call(recapSaga, deps),
     call(endingSaga, deps),
     call(startUp, deps),
   ]);

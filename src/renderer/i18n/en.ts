@@ -4,6 +4,7 @@
  */
 import accountsEn from './accounts.en';
 import historyEn from './history.en';
+import recapEn from './recap.en';
 
 const en = {
   app: {
@@ -401,6 +402,7 @@ const en = {
   },
   account: accountsEn,
   history: historyEn,
+  recap: recapEn,
 } as const;
 
 export default en;

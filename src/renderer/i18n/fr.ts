@@ -1,6 +1,7 @@
 /** French. Its type comes from en.ts: a key missing here, or one English lacks, does not compile. */
 import accountsFr from './accounts.fr';
 import historyFr from './history.fr';
+import recapFr from './recap.fr';
 import type { Messages } from './types';
 
 const fr: Messages = {
@@ -408,6 +409,7 @@ const fr: Messages = {
   },
   account: accountsFr,
   history: historyFr,
+  recap: recapFr,
 };
 
 export default fr;

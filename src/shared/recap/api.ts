@@ -3,6 +3,7 @@
  * transcript links, and their bodies. Route patterns for the server, filled paths for the client.
  */
 import { fillRoute } from '../api';
+import { ROUTES } from '../routes';
 import type { ConversationStatus, Transcript } from '../entities';
 import type { CaptionQualityReport } from './caption-quality';
 import type { SmartRecap } from './smart-recap';
@@ -37,11 +38,9 @@ export interface CaptionQualityResponse {
   report: CaptionQualityReport;
 }
 
-/** The web page a shared link opens (the token in its query). */
-export const SHARED_TRANSCRIPT_PAGE = '/web/shared-transcript';
-
+/** The web page a shared link opens, with its token. */
 export function sharedTranscriptPath(token: string): string {
-  return `${SHARED_TRANSCRIPT_PAGE}?${new URLSearchParams({ token }).toString()}`;
+  return `${ROUTES.sharedTranscript}?${new URLSearchParams({ token }).toString()}`;
 }
 
 export interface ShareLinkResponse {
