@@ -66,42 +66,69 @@ function idfOf(sentences: readonly RecapSentence[]): Map<string, number> {
   return new Map([...df].map(([term, count]) => [term, Math.log((1 + n) / (1 + count)) + 1]));
 }
 
-function vectorOf(terms: readonly string[], idf: ReadonlyMap<string, number>): Map<string, number> {
-  const v = new Map<string, number>();
-  for (const term of terms) v.set(term, (v.get(term) ?? 0) + (idf.get(term) ?? 0));
-  return v;
-}
-
-function cosine(a: ReadonlyMap<string, number>, b: ReadonlyMap<string, number>): number {
-  let dot = 0;
-  for (const [term, weight] of a) dot += weight * (b.get(term) ?? 0);
-  if (dot === 0) return 0;
-  const norm = (v: ReadonlyMap<string, number>) => Math.sqrt([...v.values()].reduce((s, w) => s + w * w, 0));
-  return dot / (norm(a) * norm(b));
-}
-
 /**
  * TextRank scores: PageRank over the sentence graph whose edges are the TF-IDF cosine
- * similarities. A sentence that shares nothing with any other keeps the base score.
+ * similarities. A sentence that shares nothing with any other keeps the base score. Only pairs
+ * that share a term are compared (an index from term to sentences), and the graph is kept as
+ * lists of edges, so the iterations cost the edges, not n².
  */
 export function textRank(sentences: readonly RecapSentence[]): number[] {
   const n = sentences.length;
   const idf = idfOf(sentences);
-  const vectors = sentences.map((s) => vectorOf(s.terms, idf));
-  const weights = vectors.map((a, i) => vectors.map((b, j) => (i === j ? 0 : cosine(a, b))));
-  const outSum = weights.map((row) => row.reduce((s, w) => s + w, 0));
-  let scores = new Array<number>(n).fill(1);
-  for (let iteration = 0; iteration < ITERATIONS; iteration++) {
-    scores = scores.map((_, i) => {
-      let sum = 0;
-      for (let j = 0; j < n; j++) {
-        const w = weights[j]![i]!;
-        if (w > 0) sum += (w / outSum[j]!) * scores[j]!;
+  // Each sentence's TF-IDF weights by term, and its vector's length.
+  const weights = sentences.map((s) => {
+    const v = new Map<string, number>();
+    for (const term of s.terms) v.set(term, (v.get(term) ?? 0) + (idf.get(term) ?? 0));
+    return v;
+  });
+  const norms = weights.map((v) => Math.sqrt([...v.values()].reduce((sum, w) => sum + w * w, 0)));
+  const postings = new Map<string, number[]>();
+  weights.forEach((v, i) => {
+    for (const term of v.keys()) {
+      const list = postings.get(term);
+      if (list) list.push(i);
+      else postings.set(term, [i]);
+    }
+  });
+  // Dot products of the pairs that share a term, each pair once (j > i), kept both ways.
+  const edges: { to: number[]; weight: number[] }[] = Array.from({ length: n }, () => ({
+    to: [],
+    weight: [],
+  }));
+  const dot = new Float64Array(n);
+  const touched: number[] = [];
+  for (let i = 0; i < n; i++) {
+    for (const [term, wi] of weights[i]!) {
+      for (const j of postings.get(term)!) {
+        if (j <= i) continue;
+        if (dot[j] === 0) touched.push(j);
+        dot[j] = dot[j]! + wi * weights[j]!.get(term)!;
       }
-      return 1 - DAMPING + DAMPING * sum;
-    });
+    }
+    for (const j of touched) {
+      const similarity = dot[j]! / (norms[i]! * norms[j]!);
+      edges[i]!.to.push(j);
+      edges[i]!.weight.push(similarity);
+      edges[j]!.to.push(i);
+      edges[j]!.weight.push(similarity);
+      dot[j] = 0;
+    }
+    touched.length = 0;
   }
-  return scores;
+  const outSum = edges.map((e) => e.weight.reduce((sum, w) => sum + w, 0));
+  let scores = new Float64Array(n).fill(1);
+  for (let iteration = 0; iteration < ITERATIONS; iteration++) {
+    const next = new Float64Array(n);
+    for (let j = 0; j < n; j++) {
+      if (outSum[j] === 0) continue;
+      const share = scores[j]! / outSum[j]!;
+      const { to, weight } = edges[j]!;
+      for (let k = 0; k < to.length; k++) next[to[k]!] = next[to[k]!]! + weight[k]! * share;
+    }
+    for (let i = 0; i < n; i++) next[i] = 1 - DAMPING + DAMPING * next[i]!;
+    scores = next;
+  }
+  return [...scores];
 }
 
 /** How many points a conversation of `sentences` sentences gets: about one in five, 1 to 5. */
