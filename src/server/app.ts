@@ -287,6 +287,11 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
 
   registerTranscriptExportRoute(app, { registry });
   const reports = new ConversationReportRepository(database.db);
+  app.log.info(
+    config.recap
+      ? `smart recaps: hosted model ${config.recap.model} at ${config.recap.url}, made on this server when it fails`
+      : 'smart recaps: made on this server (extractive); no hosted model configured',
+  );
   registerRecapRoutes(app, {
     registry,
     reports,
