@@ -88,7 +88,8 @@ function SharedBody({ token }: { token: string }) {
 
 /**
  * /web/shared-transcript?token=…: a finished transcript opened by the read-only link its host
- * shared. No sign-in and no guest is made: the token is the only proof, and the page only reads.
+ * shared. It needs no sign-in and sends no identity: the token is the only proof, and the page only
+ * reads.
  */
 export function SharedTranscriptPage() {
   const { t } = useTranslation();
