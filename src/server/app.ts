@@ -32,6 +32,9 @@ import { registerClientLogRoutes } from './http/client-logs';
 import { registerRoutes } from './http/routes';
 import { registerTranscriptExportRoute } from './http/transcript-export-route';
 import { registerHistoryRoutes } from './http/history-routes';
+import { registerRecapRoutes } from './http/recap-routes';
+import { registerShareLinkRoutes } from './http/share-link-routes';
+import { ConversationReportRepository } from './db/conversation-reports';
 import { SavedTranscriptRepository } from './db/saved-transcripts';
 import { RatingRepository } from './db/ratings';
 import { ConversationMetricsRepository } from './db/conversation-metrics';
@@ -278,6 +281,23 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   });
 
   registerTranscriptExportRoute(app, { registry });
+  const reports = new ConversationReportRepository(database.db);
+  app.log.info(
+    config.recap
+      ? `smart recaps: hosted model ${config.recap.model} at ${config.recap.url}, made on this server when it fails`
+      : 'smart recaps: made on this server (extractive); no hosted model configured',
+  );
+  registerRecapRoutes(app, {
+    registry,
+    reports,
+    recap: {
+      ...(config.recap ? { hosted: config.recap } : {}),
+      now: () => Date.now(),
+      warn: (message) => log('warn', message),
+    },
+    now: () => Date.now(),
+  });
+  registerShareLinkRoutes(app, { rooms, registry, reports, now: () => Date.now() });
   registerTranslationRoutes(app, translation);
   registerHistoryRoutes(app, {
     saved: new SavedTranscriptRepository(database.db),

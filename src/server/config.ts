@@ -8,6 +8,7 @@ import { type ServerLimits, loadLimits } from './limits';
 import { dirname, join, resolve } from 'node:path';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { type HostedRecapConfig, loadRecapConfig } from './recap/config';
 import { parseEngineSettings, resolveTiers, type Tier } from '../native/speech/tiers';
 import type { EngineSpec } from '../native/speech/types';
 import type { TtsEngineSpec } from '../native/tts/types';
@@ -80,6 +81,8 @@ export interface ServerConfig {
   limits: ServerLimits;
   /** The translation engine (translation/config.ts: HEARKEN_TRANSLATION_*). */
   translation: TranslationConfig;
+  /** The optional hosted model for smart recaps (recap/config.ts: HEARKEN_RECAP_*); absent: extractive only. */
+  recap?: HostedRecapConfig;
 }
 
 /**
@@ -221,6 +224,7 @@ export function loadConfig(
     trustProxy: parseTrustProxy(env.HEARKEN_TRUST_PROXY),
     limits: loadLimits(env, Math.max(1, workers)),
     translation: loadTranslationConfig(env),
+    ...withDefined('recap', loadRecapConfig(env)),
   };
   // An Auth emulator reachable from other machines, or invite links taken from request headers:
   // refused here, before anything listens (config-safety.ts).

@@ -24,6 +24,8 @@ export const ROUTES = {
   conversation: '/web/conversations/:roomId',
   /** Final captions after a conversation; transcriptPath() builds one. */
   transcript: '/web/transcript',
+  /** A finished transcript opened by the read-only link its host shared (?token=…). */
+  sharedTranscript: '/web/shared-transcript',
   scribeDashboard: '/web/scribe-dashboard',
   account: '/account',
   accountDashboard: '/account/dashboard',

@@ -21,6 +21,7 @@ import { GuestCredentials } from '../../src/server/auth/guest-credentials';
 import { PrincipalResolver } from '../../src/server/auth/principal';
 import { registerAccessControl } from '../../src/server/http/access-hook';
 import { API } from '../../src/shared/api';
+import { RECAP_API } from '../../src/shared/recap/api';
 import { guestAuthorization, identityAuthorization } from '../../src/shared/auth';
 import { CHUNK_BYTES, SAMPLE_RATE_HZ } from '../../src/shared/constants';
 import type { GuestUserWithCredential } from '../../src/shared/entities';
@@ -270,6 +271,36 @@ const HTTP_CALLS: Record<HttpRouteKey, (who: Person | undefined, target: Room, o
     method: 'POST',
     path: API.roomRating(target.id),
     body: { stars: 4 },
+  }),
+  'POST /api/v1/rooms/:roomId/generateSmartRecap': (_w, target) => ({
+    method: 'POST',
+    path: RECAP_API.generateSmartRecap(target.id),
+    body: {},
+  }),
+  'GET /api/v1/rooms/:roomId/caption-quality': (_w, target) => ({
+    method: 'GET',
+    path: RECAP_API.captionQuality(target.id),
+  }),
+  'GET /api/v1/rooms/:roomId/share-link': (_w, target) => ({
+    method: 'GET',
+    path: RECAP_API.shareLink(target.id),
+  }),
+  'POST /api/v1/rooms/:roomId/share-link': (_w, target) => ({
+    method: 'POST',
+    path: RECAP_API.shareLink(target.id),
+    body: {},
+  }),
+  'DELETE /api/v1/rooms/:roomId/share-link': (_w, target) => ({
+    method: 'DELETE',
+    path: RECAP_API.shareLink(target.id),
+  }),
+  'GET /api/v1/shared-transcripts/:token': (_w, target) => ({
+    method: 'GET',
+    path: RECAP_API.sharedTranscript(target.roToken),
+  }),
+  'GET /api/v1/shared-transcripts/:token/export': (_w, target) => ({
+    method: 'GET',
+    path: RECAP_API.sharedTranscriptExport(target.roToken, { format: 'txt' }),
   }),
   'GET /api/v1/saved-transcripts': (who, _r, own) => ({
     method: 'GET',

@@ -10,6 +10,7 @@ import { desktopReducer } from '../features/desktop/slice';
 import { endingReducer } from '../features/ending/slice';
 import { historyReducer } from '../features/history/slice';
 import { ratingReducer } from '../features/rating/slice';
+import { recapReducer } from '../features/recap/slice';
 import { inviteReducer } from '../features/invite/slice';
 import { lobbyReducer } from '../features/lobby/slice';
 import { notificationsReducer } from '../features/notifications/slice';
@@ -49,6 +50,7 @@ export const rootReducer = combineReducers({
   history: historyReducer,
   rating: ratingReducer,
   captionDelay: captionDelayReducer,
+  recap: recapReducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;

@@ -23,6 +23,7 @@ import { socketSaga } from '../features/socket/sagas';
 import { transcriptSaga } from '../features/transcript/sagas';
 import { historySaga } from '../features/history/sagas';
 import { ratingSaga } from '../features/rating/sagas';
+import { recapSaga } from '../features/recap/sagas';
 import { endingSaga } from '../features/ending/sagas';
 import type { AppDeps } from './deps';
 
@@ -50,6 +51,7 @@ export function* rootSaga(deps: AppDeps) {
     call(desktopSaga, deps),
     call(historySaga, deps),
     call(ratingSaga, deps),
+    call(recapSaga, deps),
     call(endingSaga, deps),
     call(captionDelaySaga, deps),
     call(startUp, deps),

@@ -8,6 +8,7 @@ import { InternalAudioSetupPage } from '../features/desktop/components/InternalA
 import { ConversationsPage } from '../features/lobby/components/ConversationsPage';
 import { TranscriptPage } from '../features/transcript/components/TranscriptPage';
 import { HistoryPage } from '../features/history/components/HistoryPage';
+import { SharedTranscriptPage } from '../features/recap/components/SharedTranscriptPage';
 import { CrashPage } from './CrashPage';
 import { accountRoutes } from './account-routes';
 import { AppShell } from './AppShell';
@@ -32,6 +33,7 @@ export const routes: RouteObject[] = [
       { path: ROUTES.conversation, element: <ConversationPage /> },
       { path: ROUTES.transcript, element: <TranscriptPage /> },
       { path: ROUTES.history, element: <HistoryPage /> },
+      { path: ROUTES.sharedTranscript, element: <SharedTranscriptPage /> },
       ...accountRoutes,
       { path: DESKTOP_ROUTES.preferences, element: <DesktopPreferencesPage /> },
       { path: DESKTOP_ROUTES.internalAudioSetup, element: <InternalAudioSetupPage /> },

@@ -5,6 +5,7 @@
 import accountsEn from './accounts.en';
 import historyEn from './history.en';
 import readingAidsEn from './reading-aids.en';
+import recapEn from './recap.en';
 
 const en = {
   app: {
@@ -406,6 +407,7 @@ const en = {
   account: accountsEn,
   history: historyEn,
   readingAids: readingAidsEn,
+  recap: recapEn,
 } as const;
 
 export default en;

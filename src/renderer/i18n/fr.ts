@@ -2,6 +2,7 @@
 import accountsFr from './accounts.fr';
 import historyFr from './history.fr';
 import readingAidsFr from './reading-aids.fr';
+import recapFr from './recap.fr';
 import type { Messages } from './types';
 
 const fr: Messages = {
@@ -415,6 +416,7 @@ const fr: Messages = {
   account: accountsFr,
   history: historyFr,
   readingAids: readingAidsFr,
+  recap: recapFr,
 };
 
 export default fr;

@@ -103,6 +103,34 @@ export const HTTP_ACCESS = {
     EVERYONE_IN_ROOM,
     'The transcript as a file (txt, md, srt, vtt, docx, json): the transcript’s row and rule, one function for both.',
   ),
+  'POST /api/v1/rooms/:roomId/generateSmartRecap': room(
+    EVERYONE_IN_ROOM,
+    'The smart recap of an ended conversation (made once, then kept): the transcript’s readers and rule; a live room is refused.',
+  ),
+  'GET /api/v1/rooms/:roomId/caption-quality': room(
+    EVERYONE_IN_ROOM,
+    'The caption quality report of an ended conversation (made once, then kept): the transcript’s readers and rule.',
+  ),
+  'GET /api/v1/rooms/:roomId/share-link': room(
+    ['ended-member'],
+    'Whether the read-only link to an ended conversation’s transcript is shared: its host only (other members are refused).',
+  ),
+  'POST /api/v1/rooms/:roomId/share-link': room(
+    ['ended-member'],
+    'The host shares a read-only link (the room’s read-only token) to the ended transcript; refused to others, and when sharing is forbidden or the transcript is not kept for others.',
+  ),
+  'DELETE /api/v1/rooms/:roomId/share-link': room(
+    ['ended-member'],
+    'The host stops sharing the read-only link: it opens nothing from then on. Other members are refused.',
+  ),
+  'GET /api/v1/shared-transcripts/:token': principals(
+    { outsider: 'yes', guest: 'yes', account: 'yes' },
+    'The read-only token is the proof: it opens an ended transcript its host shares and lets others read (transcripts/shared-link.ts); else the same 404. Never a membership or the rw token.',
+  ),
+  'GET /api/v1/shared-transcripts/:token/export': principals(
+    { outsider: 'yes', guest: 'yes', account: 'yes' },
+    'That transcript as a file, under the same rule as the shared link.',
+  ),
   'POST /api/v1/rooms/:roomId/saved-transcript': room(
     ['host', 'rw-member', 'ro-member', 'ended-member'],
     'Adds the conversation to the caller’s own saved transcripts (the end sequence’s SAVE stage; Scribes skip it): refused when their account forbids saving, or when they may not read the transcript back.',

@@ -344,6 +344,31 @@ const migrations: Record<string, Migration> = {
       await sql`alter table rooms drop column if exists host_can_save`.execute(db);
     },
   },
+  '2026-11-28-013-recaps-quality-share-links': {
+    async up(db: Kysely<unknown>) {
+      // An ended conversation's smart recap and caption quality report, each made once and kept
+      // (shared/recap); and whether its host shares a read-only link to its transcript. All go
+      // with the room when the host deletes it.
+      for (const table of ['smart_recaps', 'caption_quality_reports'] as const) {
+        await db.schema
+          .createTable(table)
+          .addColumn('room_id', 'text', (c) => c.primaryKey().references('rooms.id').onDelete('cascade'))
+          .addColumn('body', 'jsonb', (c) => c.notNull())
+          .addColumn('created_at_ms', 'bigint', (c) => c.notNull())
+          .execute();
+      }
+      await db.schema
+        .createTable('transcript_share_links')
+        .addColumn('room_id', 'text', (c) => c.primaryKey().references('rooms.id').onDelete('cascade'))
+        .addColumn('shared_at_ms', 'bigint', (c) => c.notNull())
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await sql`drop table if exists smart_recaps, caption_quality_reports, transcript_share_links`.execute(
+        db,
+      );
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

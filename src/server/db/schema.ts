@@ -176,4 +176,20 @@ export interface Database {
   room_speakers: RoomSpeakersTable;
   saved_transcripts: SavedTranscriptsTable;
   conversation_ratings: ConversationRatingsTable;
+  smart_recaps: ReportTable;
+  caption_quality_reports: ReportTable;
+  transcript_share_links: TranscriptShareLinksTable;
+}
+
+/** A report made once for an ended room (smart recap, caption quality), its body as JSON. */
+export interface ReportTable {
+  room_id: string;
+  body: Json<unknown>;
+  created_at_ms: Millis;
+}
+
+/** An ended room whose host shares a read-only link to its transcript. */
+export interface TranscriptShareLinksTable {
+  room_id: string;
+  shared_at_ms: Millis;
 }

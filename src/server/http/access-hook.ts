@@ -69,6 +69,15 @@ function roomResolvers(
     'GET /api/v1/rooms/:roomId/transcripts/export': (r) => deps.rooms.find((r.params as Params).roomId ?? ''),
     'POST /api/v1/rooms/:roomId/saved-transcript': (r) => deps.rooms.find((r.params as Params).roomId ?? ''),
     'POST /api/v1/rooms/:roomId/rating': (r) => deps.rooms.find((r.params as Params).roomId ?? ''),
+    ...Object.fromEntries(
+      [
+        'POST /api/v1/rooms/:roomId/generateSmartRecap',
+        'GET /api/v1/rooms/:roomId/caption-quality',
+        'GET /api/v1/rooms/:roomId/share-link',
+        'POST /api/v1/rooms/:roomId/share-link',
+        'DELETE /api/v1/rooms/:roomId/share-link',
+      ].map((key) => [key, (r: FastifyRequest) => deps.rooms.find((r.params as Params).roomId ?? '')]),
+    ),
   };
 }
 
@@ -96,6 +105,11 @@ const NOT_FOUND: Record<string, { code: string; message: string }> = {
   'GET /api/v1/rooms/:roomId/transcripts/export': { code: 'room-not-found', message: 'No transcript found' },
   'POST /api/v1/rooms/:roomId/saved-transcript': { code: 'room-not-found', message: 'No transcript found' },
   'POST /api/v1/rooms/:roomId/rating': { code: 'room-not-found', message: 'No transcript found' },
+  'POST /api/v1/rooms/:roomId/generateSmartRecap': { code: 'room-not-found', message: 'No transcript found' },
+  'GET /api/v1/rooms/:roomId/caption-quality': { code: 'room-not-found', message: 'No transcript found' },
+  'GET /api/v1/rooms/:roomId/share-link': { code: 'room-not-found', message: 'No transcript found' },
+  'POST /api/v1/rooms/:roomId/share-link': { code: 'room-not-found', message: 'No transcript found' },
+  'DELETE /api/v1/rooms/:roomId/share-link': { code: 'room-not-found', message: 'No transcript found' },
 };
 
 async function notFound(reply: FastifyReply, key: string, ended: boolean): Promise<void> {

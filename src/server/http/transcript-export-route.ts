@@ -3,7 +3,7 @@
  * transcript page's download and share. Who may: the transcript route's row and rule
  * (transcripts/readable.ts); the file is the same lines the page shows.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { API_ROUTES, apiError } from '../../shared/api';
 import { EXPORT_FORMAT_IDS, isExportFormat } from '../../shared/transcript-export/formats';
 import type { RoomRegistry } from '../rooms/registry';
@@ -31,30 +31,53 @@ export function contentDisposition(fileName: string): string {
   return `attachment; filename="${ascii || 'transcript'}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
+export type ExportQuery = { format?: string; lang?: string; ui?: string; timeZone?: string };
+
+/** The export's options from its query, or the 400 message saying what is wrong. */
+export function checkExportQuery(
+  query: ExportQuery,
+): { ok: true; options: Parameters<typeof exportTranscript>[3] } | { ok: false; message: string } {
+  const { format, lang, ui, timeZone } = query;
+  if (!isExportFormat(format))
+    return { ok: false, message: `format: one of ${EXPORT_FORMAT_IDS.join(', ')}` };
+  for (const [name, value] of [
+    ['lang', lang],
+    ['ui', ui],
+  ] as const) {
+    if (value !== undefined && !LANG.test(value)) {
+      return { ok: false, message: `${name}: a language tag such as en or es` };
+    }
+  }
+  if (timeZone !== undefined && !validTimeZone(timeZone)) {
+    return { ok: false, message: 'timeZone: an IANA time zone such as Europe/Paris' };
+  }
+  return {
+    ok: true,
+    options: {
+      format,
+      ...(lang ? { lang } : {}),
+      ...(ui ? { ui } : {}),
+      ...(timeZone ? { timeZone } : {}),
+    },
+  };
+}
+
+/** Sends the file an export made, as a download nobody caches. */
+export function sendExportFile(reply: FastifyReply, file: Awaited<ReturnType<typeof exportTranscript>>) {
+  return reply
+    .header('content-type', file.contentType)
+    .header('content-disposition', contentDisposition(file.fileName))
+    .header('cache-control', 'no-store')
+    .send(file.body);
+}
+
 export function registerTranscriptExportRoute(app: FastifyInstance, deps: { registry: RoomRegistry }): void {
   app.get<{
     Params: { roomId: string };
-    Querystring: { format?: string; lang?: string; ui?: string; timeZone?: string };
+    Querystring: ExportQuery;
   }>(API_ROUTES.roomTranscriptExport, async (request, reply) => {
-    const { format, lang, ui, timeZone } = request.query;
-    if (!isExportFormat(format)) {
-      return reply
-        .code(400)
-        .send(apiError('invalid-export', `format: one of ${EXPORT_FORMAT_IDS.join(', ')}`));
-    }
-    for (const [name, value] of [
-      ['lang', lang],
-      ['ui', ui],
-    ] as const) {
-      if (value !== undefined && !LANG.test(value)) {
-        return reply.code(400).send(apiError('invalid-export', `${name}: a language tag such as en or es`));
-      }
-    }
-    if (timeZone !== undefined && !validTimeZone(timeZone)) {
-      return reply
-        .code(400)
-        .send(apiError('invalid-export', 'timeZone: an IANA time zone such as Europe/Paris'));
-    }
+    const query = checkExportQuery(request.query);
+    if (!query.ok) return reply.code(400).send(apiError('invalid-export', query.message));
     const access = request.roomAccess!;
     if (!transcriptReadable(access.room, access.actor, request.principal.avaId)) {
       return reply
@@ -72,17 +95,8 @@ export function registerTranscriptExportRoute(app: FastifyInstance, deps: { regi
       room.status(undefined, viewer),
       room.transcripts(),
       access.room.endedAtMs ?? undefined,
-      {
-        format,
-        ...(lang ? { lang } : {}),
-        ...(ui ? { ui } : {}),
-        ...(timeZone ? { timeZone } : {}),
-      },
+      query.options,
     );
-    return reply
-      .header('content-type', file.contentType)
-      .header('content-disposition', contentDisposition(file.fileName))
-      .header('cache-control', 'no-store')
-      .send(file.body);
+    return sendExportFile(reply, file);
   });
 }

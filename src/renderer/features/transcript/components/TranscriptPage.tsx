@@ -4,44 +4,23 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { captionReading } from '../../translation/reading';
-import { selectReadingLang, selectShowOriginal } from '../../translation/selectors';
-import type { Transcript } from '../../../../shared/entities';
-import { GapNote } from '../../captions/components/GapNote';
 import { lobbyActions } from '../../lobby/slice';
 import { SessionGate } from '../../identity/components/SessionGate';
-import { selectFontSizePx, selectLanguage } from '../../settings/selectors';
+import { selectLanguage } from '../../settings/selectors';
 import { selectTranscript, selectTranscriptLines } from '../selectors';
 import { transcriptActions } from '../slice';
 import { TranscriptExport } from './TranscriptExport';
+import { TranscriptLines } from './TranscriptLines';
+import { AfterConversationReports } from '../../recap/components/AfterConversationReports';
 import { ROUTES } from '../../../../shared/routes';
 import { AfterConversation } from '../../ending/components/AfterConversation';
-
-/** A line in the language its reader reads captions in, when the room translated it for them. */
-function TranscriptText({ line, readingLang }: { line: Transcript; readingLang: string | null }) {
-  const reading = captionReading(line, readingLang);
-  const showOriginal = useAppSelector(selectShowOriginal);
-  return (
-    <span className="transcript-text" lang={reading.lang || undefined}>
-      {reading.text}
-      {reading.original !== undefined && showOriginal ? (
-        <span className="transcript-original" lang={line.speechLang || undefined}>
-          {reading.original}
-        </span>
-      ) : null}
-    </span>
-  );
-}
 
 function TranscriptBody({ roomId }: { roomId: string }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const transcript = useAppSelector(selectTranscript);
   const lines = useAppSelector(selectTranscriptLines);
-  const fontSize = useAppSelector(selectFontSizePx);
   const language = useAppSelector(selectLanguage);
-  const readingLang = useAppSelector(selectReadingLang);
-  const time = useMemo(() => new Intl.DateTimeFormat(language, { timeStyle: 'medium' }), [language]);
   const date = useMemo(
     () => new Intl.DateTimeFormat(language, { dateStyle: 'long', timeStyle: 'short' }),
     [language],
@@ -75,33 +54,9 @@ function TranscriptBody({ roomId }: { roomId: string }) {
           {t('transcript.startedAt', { date: date.format(room.startTimestampMs) })}
         </p>
       ) : null}
+      <AfterConversationReports roomId={roomId} />
       {lines.length > 0 ? <TranscriptExport /> : null}
-      {lines.length === 0 ? (
-        <p>{t('transcript.empty')}</p>
-      ) : (
-        <ol className="transcript-lines" style={{ fontSize: `${fontSize}px` }} data-testid="transcript-lines">
-          {lines.map((line) => (
-            <li
-              key={line.id}
-              className="transcript-line"
-              data-testid="transcript-line"
-              data-author={line.authorShow}
-            >
-              <time className="transcript-time" dateTime={new Date(line.timestampMs).toISOString()}>
-                {time.format(line.timestampMs)}
-              </time>{' '}
-              <span className="transcript-speaker">{line.authorShow || t('captions.unknownSpeaker')}</span>{' '}
-              {line.gap ? (
-                <span className="transcript-text">
-                  <GapNote gap={line.gap} author={line.authorShow || t('captions.unknownSpeaker')} />
-                </span>
-              ) : (
-                <TranscriptText line={line} readingLang={readingLang} />
-              )}
-            </li>
-          ))}
-        </ol>
-      )}
+      {lines.length === 0 ? <p>{t('transcript.empty')}</p> : <TranscriptLines lines={lines} />}
     </>
   );
 }

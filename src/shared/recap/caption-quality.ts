@@ -1,0 +1,117 @@
+/**
+ * The caption quality report of one conversation: how many words the recogniser produced, how
+ * many people corrected (and the word error rate that makes), how late the captions were, and
+ * which engines and tiers made them. Pure; the server stores the report once the room has ended.
+ */
+import type { Transcript } from '../entities';
+import { corpusWordErrorRate, editCounts, normalizeWords } from '../wer';
+
+export type CaptionTier = 'basic' | 'premium';
+
+export interface EngineShare {
+  engine: string;
+  tier: CaptionTier;
+  /** Recognised words this engine and tier produced. */
+  words: number;
+}
+
+export interface CaptionQualityReport {
+  roomId: string;
+  /** Words in the recogniser's finals (typed replies excluded). */
+  recognisedWords: number;
+  /**
+   * Whether the recogniser's own text of corrected lines is known. Until human corrections exist
+   * (issue 12) it is not: correctedWords is then 0 and wordErrorRate null, not a claimed 0%.
+   */
+  correctionsAvailable: boolean;
+  /** Word edits people made to the recogniser's text (substitutions, deletions, insertions). */
+  correctedWords: number;
+  /** WER of the recogniser's text against the corrected text (0.1 = 10%); null when unknown. */
+  wordErrorRate: number | null;
+  /**
+   * Delay from the end of the last spoken word of each final line to the moment the server sent
+   * that final (server clock: the network hop to the screen is not in it), in ms.
+   */
+  delay: { medianMs: number; p95Ms: number; lines: number } | null;
+  engines: EngineShare[];
+  createdAtMs: number;
+}
+
+/**
+ * The recogniser's own text of the lines people corrected, by transcript id. Empty until the
+ * corrections work keeps it; then the report fills in by itself.
+ */
+export type RecognisedTexts = ReadonlyMap<string, string>;
+
+/** The nearest-rank percentile of sorted values (p in 0..100). */
+export function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) throw new Error('percentile of no values');
+  const rank = Math.ceil((p / 100) * sorted.length);
+  return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1]!;
+}
+
+/**
+ * How late one final was: from its last word's wall-clock end (the utterance's wall start minus
+ * its stream offset, plus the word's stream time) to when the server had it. Undefined for a
+ * typed line or a final without word timings or end time.
+ */
+export function finalDelayMs(t: Transcript): number | undefined {
+  if (t.origin !== 'asr' || !t.asr || t.gap) return undefined;
+  const words = t.asr.words ?? [];
+  const endMs = words.length > 0 ? Math.max(...words.map((w) => w.endMs)) : t.asr.endMs;
+  if (endMs === undefined) return undefined;
+  const spokenEndWallMs = t.timestampMs - t.t0 + endMs;
+  return Math.max(0, t.asr.timeReceivedMs - spokenEndWallMs);
+}
+
+function originalText(t: Transcript): string {
+  return t.texts[t.speechLang] ?? Object.values(t.texts)[0] ?? '';
+}
+
+export function captionQuality(
+  roomId: string,
+  transcripts: readonly Transcript[],
+  recognised: RecognisedTexts,
+  createdAtMs: number,
+): CaptionQualityReport {
+  const spoken = transcripts.filter((t) => t.isFinal && t.origin === 'asr' && !t.gap);
+  const engines = new Map<string, EngineShare>();
+  let recognisedWords = 0;
+  let correctedWords = 0;
+  const pairs: { reference: string; hypothesis: string }[] = [];
+  const delays: number[] = [];
+  for (const t of spoken) {
+    const shown = originalText(t);
+    const asrText = recognised.get(t.id) ?? shown;
+    const words = normalizeWords(asrText).length;
+    recognisedWords += words;
+    pairs.push({ reference: shown, hypothesis: asrText });
+    if (recognised.has(t.id)) {
+      const c = editCounts(normalizeWords(shown), normalizeWords(asrText));
+      correctedWords += c.substitutions + c.deletions + c.insertions;
+    }
+    const engine = t.asr?.engine || 'unknown';
+    const tier: CaptionTier = t.usePaidASR ? 'premium' : 'basic';
+    const key = `${engine} ${tier}`;
+    const share = engines.get(key) ?? { engine, tier, words: 0 };
+    share.words += words;
+    engines.set(key, share);
+    const delay = finalDelayMs(t);
+    if (delay !== undefined) delays.push(delay);
+  }
+  delays.sort((a, b) => a - b);
+  const correctionsAvailable = recognised.size > 0;
+  return {
+    roomId,
+    recognisedWords,
+    correctionsAvailable,
+    correctedWords,
+    wordErrorRate: correctionsAvailable ? corpusWordErrorRate(pairs) : null,
+    delay:
+      delays.length > 0
+        ? { medianMs: percentile(delays, 50), p95Ms: percentile(delays, 95), lines: delays.length }
+        : null,
+    engines: [...engines.values()].sort((a, b) => b.words - a.words),
+    createdAtMs,
+  };
+}
