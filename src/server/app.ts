@@ -130,6 +130,8 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
 
   const database = await openDatabase({
     dataDir: config.dataDir,
+    onIdleConnectionError: (error) =>
+      log('warn', 'the database closed an idle connection; the pool opens another', { error: error.message }),
     ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}),
   });
   const guests = new GuestRepository(database.db);

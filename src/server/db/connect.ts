@@ -12,6 +12,12 @@ export interface DatabaseOptions {
   databaseUrl?: string;
   /** Folder for the embedded database; `memory://` for a throwaway one. */
   dataDir: string;
+  /**
+   * An idle pooled connection the PostgreSQL server dropped (a restart, a failover, an
+   * administrator). Without a listener the pool's error would end the whole process; the pool
+   * replaces the connection by itself, so this is only told.
+   */
+  onIdleConnectionError?: (error: Error) => void;
 }
 
 export interface OpenDatabase {
@@ -28,6 +34,7 @@ async function dialectFor(
     // bigint (int8) columns hold millisecond timestamps, well inside a double's exact range.
     pg.default.types.setTypeParser(20, (v: string) => Number(v));
     const pool = new pg.default.Pool({ connectionString: options.databaseUrl, max: 10 });
+    pool.on('error', (error) => options.onIdleConnectionError?.(error));
     return { dialect: new PostgresDialect({ pool }), kind: 'postgres' };
   }
   const { KyselyPGlite } = await import('kysely-pglite');
