@@ -1,7 +1,7 @@
 /**
  * Launches Debian's Chromium for the end-to-end tests, with a WAV file as its microphone.
  */
-import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { chromium, expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseWav } from '../../src/shared/wav';
@@ -97,4 +97,20 @@ export async function holdMicrophone(context: BrowserContext): Promise<void> {
 
 export async function openMicrophone(page: Page): Promise<void> {
   await page.evaluate(() => window.__hearkenOpenMic?.());
+}
+
+/** Starts a conversation from the lobby on `page`; returns the room name people type to join. */
+export async function startConversation(page: Page): Promise<string> {
+  await page.goto('/web/conversations');
+  await page.getByTestId('start-conversation').click();
+  await expect(page.getByTestId('socket-status')).toHaveAttribute('data-state', 'online');
+  return (await page.getByTestId('room-name').innerText()).trim();
+}
+
+/** Joins a room from the lobby on `page` by typing its name, until its connection is online. */
+export async function joinByName(page: Page, roomName: string): Promise<void> {
+  await page.goto('/web/conversations');
+  await page.getByTestId('join-room-name').fill(roomName);
+  await page.getByTestId('join-room-submit').click();
+  await expect(page.getByTestId('socket-status')).toHaveAttribute('data-state', 'online');
 }

@@ -6,7 +6,7 @@
  */
 import { type Page, expect, test } from '@playwright/test';
 import { expectAccessible } from './axe';
-import { launchChromium } from './browser';
+import { joinByName, launchChromium, startConversation } from './browser';
 
 /** Dialogs fade in: colours are measured once no transition is running. */
 const settled = (page: Page) => page.waitForFunction(() => document.getAnimations().length === 0);
@@ -15,16 +15,10 @@ test('a conversation ends with a confirmation, is rated, found, renamed and dele
   const browser = await launchChromium();
   try {
     const host = await (await browser.newContext({ baseURL })).newPage();
-    await host.goto('/web/conversations');
-    await host.getByTestId('start-conversation').click();
-    await expect(host.getByTestId('socket-status')).toHaveAttribute('data-state', 'online');
-    const roomName = (await host.getByTestId('room-name').innerText()).trim();
+    const roomName = await startConversation(host);
 
     const guest = await (await browser.newContext({ baseURL })).newPage();
-    await guest.goto('/web/conversations');
-    await guest.getByTestId('join-room-name').fill(roomName);
-    await guest.getByTestId('join-room-submit').click();
-    await expect(guest.getByTestId('socket-status')).toHaveAttribute('data-state', 'online');
+    await joinByName(guest, roomName);
 
     const box = host.getByRole('textbox', { name: 'Type a message' });
     await box.fill('Let us look at the quarterly budget together');

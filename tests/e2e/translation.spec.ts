@@ -5,22 +5,16 @@
  */
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from './axe';
-import { launchChromium } from './browser';
+import { joinByName, launchChromium, startConversation } from './browser';
 
 test('a second person reads the conversation in Spanish', async ({ baseURL }) => {
   const browser = await launchChromium();
   try {
     const host = await (await browser.newContext({ baseURL })).newPage();
-    await host.goto('/web/conversations');
-    await host.getByTestId('start-conversation').click();
-    await expect(host.getByTestId('socket-status')).toHaveAttribute('data-state', 'online');
-    const roomName = (await host.getByTestId('room-name').innerText()).trim();
+    const roomName = await startConversation(host);
 
     const reader = await (await browser.newContext({ baseURL })).newPage();
-    await reader.goto('/web/conversations');
-    await reader.getByTestId('join-room-name').fill(roomName);
-    await reader.getByTestId('join-room-submit').click();
-    await expect(reader.getByTestId('socket-status')).toHaveAttribute('data-state', 'online');
+    await joinByName(reader, roomName);
 
     // Only languages with an installed pair from English are offered.
     const select = reader.getByLabel('Read captions in');

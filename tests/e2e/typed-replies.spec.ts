@@ -5,22 +5,16 @@
  */
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from './axe';
-import { launchChromium } from './browser';
+import { joinByName, launchChromium, startConversation } from './browser';
 
 test('a typed reply reaches the room as the typist’s line, from the keyboard', async ({ baseURL }) => {
   const browser = await launchChromium();
   try {
     const host = await (await browser.newContext({ baseURL })).newPage();
-    await host.goto('/web/conversations');
-    await host.getByTestId('start-conversation').click();
-    await expect(host.getByTestId('socket-status')).toHaveAttribute('data-state', 'online');
-    const roomName = (await host.getByTestId('room-name').innerText()).trim();
+    const roomName = await startConversation(host);
 
     const deaf = await (await browser.newContext({ baseURL })).newPage();
-    await deaf.goto('/web/conversations');
-    await deaf.getByTestId('join-room-name').fill(roomName);
-    await deaf.getByTestId('join-room-submit').click();
-    await expect(deaf.getByTestId('socket-status')).toHaveAttribute('data-state', 'online');
+    await joinByName(deaf, roomName);
 
     // From anywhere on the screen, Alt+M brings the keyboard to the box.
     await deaf.getByTestId('room-title').focus();
