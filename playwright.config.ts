@@ -36,6 +36,10 @@ export default defineConfig({
       HEARKEN_LOG_LEVEL: 'warn',
       HEARKEN_TIER_BASIC: 'pocketsphinx',
       HEARKEN_TIER_PREMIUM: 'pocketsphinx',
+      // Meeting bots through the local stand-in of the provider (no key here).
+      HEARKEN_MEETING_BOT_STAND_IN: '1',
+      // The Scribe of tests/e2e/scribes.spec.ts (docs/scribes.md: who is a Scribe).
+      HEARKEN_SCRIBE_EMAILS: 'e2e-scribe@example.com',
     },
   },
 });

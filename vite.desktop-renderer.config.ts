@@ -8,8 +8,17 @@ import web from './vite.renderer.config';
  */
 export const DESKTOP_RENDERER_NAME = 'main_window';
 
+// The desktop app reads its files from disk: compressed copies would only be packaged for nothing.
+const withoutPrecompress = {
+  ...web,
+  plugins: (web.plugins ?? []).filter(
+    (plugin) =>
+      !(plugin && typeof plugin === 'object' && 'name' in plugin && plugin.name === 'hearken-precompress'),
+  ),
+};
+
 export default defineConfig(
-  mergeConfig(web, {
+  mergeConfig(withoutPrecompress, {
     base: '/',
     build: { outDir: `../../.vite/renderer/${DESKTOP_RENDERER_NAME}`, emptyOutDir: true },
   }),

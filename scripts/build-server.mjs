@@ -6,6 +6,7 @@ await build({
   entryPoints: {
     main: 'src/server/main.ts',
     'speech-worker': 'src/native/speech/worker.ts',
+    'gazetteer-worker': 'src/server/places/gazetteer-worker.ts',
   },
   outdir: 'dist/server',
   bundle: true,
@@ -16,4 +17,4 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
 });
-console.log('built dist/server (main.js, speech-worker.js)');
+console.log('built dist/server (main.js, speech-worker.js, gazetteer-worker.js)');

@@ -15,12 +15,28 @@ export interface MeasuredRecording extends RecordingLatency {
   refused?: string;
 }
 
+/** How a recording reaches the room: PCM frames on the socket by default, or WebRTC. */
+export interface RecordingTransport {
+  start(): void | Promise<void>;
+  sendAudio(samples: Int16Array): void;
+  stop(): void | Promise<void>;
+}
+
+export function socketTransport(client: CaptionClient): RecordingTransport {
+  return {
+    start: () => client.startAudio(),
+    sendAudio: (samples) => client.sendAudio(samples),
+    stop: () => client.stopAudio(),
+  };
+}
+
 export async function measureRecording(
   client: CaptionClient,
   samples: Int16Array,
-  options: { speed: number; trailingSilenceMs: number },
+  options: { speed: number; trailingSilenceMs: number; transport?: RecordingTransport },
 ): Promise<MeasuredRecording> {
   const { speed } = options;
+  const transport = options.transport ?? socketTransport(client);
   const sent = new SendLog();
   const messages: TimedTranscript[] = [];
   const off = client.onMessage((r) => {
@@ -28,7 +44,7 @@ export async function measureRecording(
   });
   const mark = client.received.length;
   try {
-    client.startAudio();
+    await transport.start();
     // The server may refuse to start (its decoder cap, say): a speaker told so, not measured.
     const started = await client.waitFor(
       (m) =>
@@ -44,20 +60,20 @@ export async function measureRecording(
     }
     // One clock for the speech and the silence after it, as from a microphone.
     const pacer = new ChunkPacer(speed);
-    await streamAudio(client, samples, { speed, pacer, onChunk: (first, at) => sent.record(first, at) });
+    await streamAudio(transport, samples, { speed, pacer, onChunk: (first, at) => sent.record(first, at) });
     const endSentAt = sent.sentAt(samples.length - 1)!;
     // Silence until no line is open: the newest caption message is a final.
     const silence = new Int16Array(Math.round((options.trailingSilenceMs * SAMPLE_RATE_HZ) / 1000));
     const padded = Math.ceil(samples.length / CHUNK_SAMPLES) * CHUNK_SAMPLES;
     const settled = () => messages.length > 0 && messages.at(-1)!.transcript.isFinal;
     for (let i = 0; i < silence.length && !settled(); i += CHUNK_SAMPLES) {
-      await streamAudio(client, silence.subarray(i, i + CHUNK_SAMPLES), {
+      await streamAudio(transport, silence.subarray(i, i + CHUNK_SAMPLES), {
         speed,
         pacer,
         onChunk: (first, at) => sent.record(padded + i + first, at),
       });
     }
-    client.stopAudio();
+    await transport.stop();
     await client.waitFor(
       (m) => m.type === 'room-status-update' && m.reason === 'audio-stream-stopped',
       120_000,

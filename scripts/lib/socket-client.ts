@@ -72,6 +72,8 @@ export interface ConnectOptions {
   identityToken?: string;
   /** The reader's curse filter level (shared/curse-filter.ts); absent: the server's default. */
   curseFilter?: number;
+  /** Joins as a Scribe (an account with the scribe flag); absent: a participant. */
+  role?: 'participant' | 'scribe';
 }
 
 export class CaptionClient {
@@ -113,7 +115,7 @@ export class CaptionClient {
       roomId,
       username: options.user.userName,
       clientInfo: { app: 'cli' },
-      role: 'participant',
+      role: options.role ?? 'participant',
       ...(options.identityToken
         ? { identityToken: options.identityToken }
         : { guestCredential: options.user.credential }),
@@ -224,7 +226,8 @@ export interface StreamOptions {
 
 /** Sends audio in 60 ms chunks paced like a microphone (see ChunkPacer). */
 export async function streamAudio(
-  client: CaptionClient,
+  /** The socket (CaptionClient), or another way to the room such as WebRTC (webrtc-sender.ts). */
+  client: Pick<CaptionClient, 'sendAudio'>,
   samples: Int16Array,
   options: StreamOptions,
 ): Promise<void> {

@@ -6,7 +6,6 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify, { type FastifyHttpOptions, type FastifyInstance } from 'fastify';
 import type { Server as HttpServer } from 'node:http';
-import fastifyStatic from '@fastify/static';
 import { WebSocketServer } from 'ws';
 import { SOCKET_PATH } from '../shared/protocol';
 import { MAX_TEXT_MESSAGE_BYTES } from '../shared/constants';
@@ -41,6 +40,7 @@ import { ConversationMetricsRepository } from './db/conversation-metrics';
 import { AddressLimiter, CLIENT_LOG_ENTRY_LIMIT, GUEST_CREATION_LIMIT } from './http/address-limits';
 import { registerUserRoutes } from './http/user-routes';
 import { registerTtsRoutes } from './http/tts-routes';
+import { registerTurnRoutes } from './http/turn-routes';
 import { RoomRegistry } from './rooms/registry';
 import { startAbandonSweep } from './rooms/abandoned';
 import type { RoomServices } from './rooms/room';
@@ -53,8 +53,27 @@ import { clientAddressOf } from './http/client-address';
 import { serverLoggerOptions } from './log-redaction';
 import { prettyLogStream } from './logs/pretty';
 import { registerSecurityHeaders } from './http/security-headers';
+import { registerWebClient } from './http/web-client';
 import { registerTranslationRoutes } from './http/translation-routes';
 import { startTranslation, type TranslationService } from './translation/service';
+import { OrganizationRepository } from './db/organizations';
+import { LicenceRepository } from './db/licences';
+import { registerOrganizationRoutes } from './http/organization-routes';
+import { registerLicenceRoutes } from './http/licence-routes';
+import { registerReportingRoutes } from './http/reporting-routes';
+import { UsageReportRepository } from './reporting/usage-report';
+import { registerCreditRoutes } from './http/credit-routes';
+import { CreditRepository } from './db/credits';
+import { Payments } from './payments/payments';
+import { openPlaces } from './places/open';
+import { BUSINESS_ROUTES } from '../shared/business-api';
+import { type MeetingBotService, startMeetingBotService } from './meeting-bot/service';
+import { grantScribesByEmail } from './auth/scribe-grants';
+import { ScribeRequestRepository } from './db/scribe-requests';
+import { ScribeDesk } from './scribes/desk';
+import { chargeScribeSecond } from './scribes/credit';
+import { ScribeTraining, loadTrainingItems } from './scribes/training';
+import { registerScribeRoutes } from './http/scribe-routes';
 
 export interface RunningServer {
   url: string;
@@ -69,6 +88,10 @@ export interface RunningServer {
   translation: TranslationService;
   /** Verifies identity tokens; undefined when no identity provider is configured. */
   verifier: IdentityVerifier | undefined;
+  /** Stripe, or the local checkout stand-in (payments.standIn) without keys. */
+  payments: Payments;
+  /** The rooms' meeting bots and their provider (or its local stand-in). */
+  meetingBots: MeetingBotService;
   /** Stops taking connections, turns the last words into finals, stores them, and closes. */
   close(): Promise<void>;
 }
@@ -137,15 +160,22 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const guests = new GuestRepository(database.db);
   const rooms = new RoomRepository(database.db);
   const transcripts = new TranscriptRepository(database.db);
-  const users = new UserRepository(database.db);
+  // Accounts listed in HEARKEN_SCRIBE_EMAILS read as Scribes everywhere (auth/scribe-grants.ts).
+  const users = grantScribesByEmail(new UserRepository(database.db), config.scribeEmails ?? []);
   const clientLogs = new ClientLogRepository(database.db);
   const verifier = config.auth ? IdentityVerifier.create(config.auth) : undefined;
   const credentials = await GuestCredentials.load(database.db, Date.now());
   const principals = new PrincipalResolver(credentials, verifier, users);
+  const organizations = new OrganizationRepository(database.db);
+  const licences = new LicenceRepository(database.db);
   // Before any route: every route registered from here on must have a row in the access table.
   registerAccessControl(app, {
     resolver: principals,
     rooms,
+    organizations: {
+      find: (id) => organizations.find(id),
+      organizationOfLicence: async (id) => (await licences.find(id))?.organizationId,
+    },
     // Not /api: the static plugin's routes are the files (and folder indexes) of the web folder.
     isWebClientFile: (url) =>
       !url.startsWith('/api/') &&
@@ -257,6 +287,11 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     publicUrl: (hint) => inviteOrigin(config, hint, boundOrigin),
   });
 
+  const meetingBots = await startMeetingBotService(app, config.meetingBot, {
+    origin: () => config.publicUrl ?? boundOrigin,
+    log,
+  });
+
   registerRoutes(app, {
     guests,
     credentials,
@@ -309,8 +344,61 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     now: () => Date.now(),
     log,
   });
-  registerUserRoutes(app, { users, verifier, remoteConfig: config.remoteConfig, now: () => Date.now() });
+  registerUserRoutes(app, {
+    users,
+    verifier,
+    remoteConfig: config.remoteConfig,
+    now: () => Date.now(),
+    // Licences sent to this person's verified email attach at sign-in (magic links, licences
+    // assigned before they had an account); their plan is Pro from then on. A licence that ran
+    // out since (a trial's 15 days) is no longer their plan.
+    onSignedIn: async (profile, identity) => {
+      const claimed =
+        identity.email && identity.emailVerified
+          ? await licences.claimPending(profile.avaId, identity.email.toLowerCase(), Date.now())
+          : [];
+      if (claimed.length > 0) {
+        const org = await organizations.find(claimed[0]!.organizationId);
+        if (org) await organizations.addMember(org, profile.avaId, Date.now());
+        return users.find(profile.avaId);
+      }
+      const refreshed = await licences.refreshPlanIfLicensed(profile.avaId, Date.now());
+      return refreshed ? users.find(profile.avaId) : undefined;
+    },
+  });
+  const payments = await Payments.open(config.payments);
+  app.log.info(`payments: ${payments.provider}`);
+  const places = openPlaces(config.placesApiKey, (message) => log('warn', message));
+  app.log.info(`organisation search places: ${places.id}`);
+  registerOrganizationRoutes(app, { organizations, places, now: () => Date.now(), log });
+  registerCreditRoutes(app, { credits: new CreditRepository(database.db) });
+  registerReportingRoutes(app, { reports: new UsageReportRepository(database.db) });
+  registerLicenceRoutes(app, {
+    licences,
+    organizations,
+    payments,
+    webOrigin: (request) =>
+      config.publicUrl ?? `${request.protocol}://${request.headers.host ?? boundOrigin}`,
+    now: () => Date.now(),
+    log,
+  });
   registerTtsRoutes(app, { users, tts, now: () => Date.now() });
+  registerTurnRoutes(app, { webrtc: config.webrtc, now: () => Date.now() });
+  const scribes = new ScribeDesk({
+    requests: new ScribeRequestRepository(database.db),
+    rooms,
+    registry,
+    charge: chargeScribeSecond,
+    now: () => Date.now(),
+    log,
+  });
+  await scribes.start();
+  const training = new ScribeTraining(
+    loadTrainingItems(join(packageRoot(), 'resources', 'scribe-training')),
+    registry,
+    log,
+  );
+  registerScribeRoutes(app, { desk: scribes, training });
   registerClientLogRoutes(app, {
     logs: clientLogs,
     limiter: new AddressLimiter(CLIENT_LOG_ENTRY_LIMIT),
@@ -322,17 +410,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   });
 
   if (existsSync(join(config.webDir, 'index.html'))) {
-    await app.register(fastifyStatic, { root: config.webDir, prefix: '/', wildcard: false });
-    // Client-side routes (/web/...) are all the single-page app.
-    app.setNotFoundHandler((request, reply) => {
-      if (request.method === 'GET' && !request.url.startsWith('/api/')) return reply.sendFile('index.html');
-      return reply.code(404).send({
-        error: {
-          code: 'not-found',
-          content: { message: `${request.method} ${request.url} does not exist` },
-        },
-      });
-    });
+    await registerWebClient(app, config.webDir);
   } else {
     app.log.warn(`web client not built (${config.webDir}); run "npm run build:web"`);
   }
@@ -343,6 +421,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const clientAddress = clientAddressOf(config.trustProxy);
   app.server.on('upgrade', (request, socket, head) => {
     const path = (request.url ?? '').split('?')[0];
+    if (meetingBots.upgrade(request, socket, head)) return;
     if (path !== SOCKET_PATH) {
       socket.destroy();
       return;
@@ -386,6 +465,9 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
           now: () => Date.now(),
           log,
           tts,
+          webrtc: config.webrtc,
+          ...(meetingBots.kind === 'off' ? {} : { meetingBots: meetingBots.bots }),
+          scribes,
         },
         origin,
       );
@@ -398,6 +480,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const displayHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const url = `http://${displayHost}:${port}`;
   boundOrigin = url;
+  payments.standIn?.setWebhookUrl(`${url}${BUSINESS_ROUTES.stripeWebhook}`);
 
   const stopAbandonSweep = startAbandonSweep({
     rooms: {
@@ -424,16 +507,23 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     tts,
     translation,
     verifier,
+    payments,
+    meetingBots,
     close() {
       closing ??= (async () => {
         stopAbandonSweep();
+        training.close();
+        await scribes.stop();
         for (const client of wss.clients) client.close(1001, 'server shutting down');
         await registry.shutdown();
+        await meetingBots.close();
         wss.close();
         await app.close();
         await pool.close();
         await translation.close();
         await verifier?.close();
+        await payments.close();
+        await places.close?.();
         await database.close();
       })();
       return closing;

@@ -2,6 +2,7 @@
  * Server configuration from the environment, with embedded defaults that run on a fresh
  * machine: PGlite in ./data, models in ./models, the bundled Silero VAD, port 8080.
  */
+import { parseScribeEmails } from './auth/scribe-grants';
 import { type LogFormat, logFormatFrom } from './logs/pretty';
 import { availableParallelism } from 'node:os';
 import { type ServerLimits, loadLimits } from './limits';
@@ -9,6 +10,7 @@ import { dirname, join, resolve } from 'node:path';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { type HostedRecapConfig, loadRecapConfig } from './recap/config';
+import { type PaymentsConfig, loadPaymentsConfig, loadPlacesApiKey } from './payments/config';
 import { parseEngineSettings, resolveTiers, type Tier } from '../native/speech/tiers';
 import type { EngineSpec } from '../native/speech/types';
 import type { TtsEngineSpec } from '../native/tts/types';
@@ -16,6 +18,8 @@ import { ttsSpecFromEnv } from '../native/tts/engines';
 import { DEFAULT_REMOTE_CONFIG, type RemoteConfigFlags } from '../shared/user';
 import { assertSafeConfig } from './config-safety';
 import { type TranslationConfig, loadTranslationConfig } from './translation/config';
+import { type WebRtcConfig, loadWebRtcConfig } from './webrtc/config';
+import { type MeetingBotConfig, loadMeetingBotConfig } from './meeting-bot/config';
 
 /**
  * Firebase Authentication: the Auth emulator (FIREBASE_AUTH_EMULATOR_HOST set, a demo project,
@@ -79,10 +83,20 @@ export interface ServerConfig {
   trustProxy: boolean | string;
   /** Limits that hold under abuse (limits.ts). */
   limits: ServerLimits;
+  /** The meeting bot provider (meeting-bot/config.ts: HEARKEN_MEETING_BOT_*); absent: the local stand-in. */
+  meetingBot?: MeetingBotConfig;
   /** The translation engine (translation/config.ts: HEARKEN_TRANSLATION_*). */
   translation: TranslationConfig;
   /** The optional hosted model for smart recaps (recap/config.ts: HEARKEN_RECAP_*); absent: extractive only. */
   recap?: HostedRecapConfig;
+  /** WebRTC audio and the TURN servers clients relay through (webrtc/config.ts: HEARKEN_WEBRTC*, HEARKEN_TURN_*). */
+  webrtc: WebRtcConfig;
+  /** Stripe, or the local checkout stand-in without keys (payments/config.ts). */
+  payments: PaymentsConfig;
+  /** A hosted places provider's key for organisation search; absent: the bundled gazetteer. */
+  placesApiKey?: string;
+  /** HEARKEN_SCRIBE_EMAILS: accounts with these emails have the scribe flag (auth/scribe-grants.ts). */
+  scribeEmails?: string[];
 }
 
 /**
@@ -224,7 +238,12 @@ export function loadConfig(
     trustProxy: parseTrustProxy(env.HEARKEN_TRUST_PROXY),
     limits: loadLimits(env, Math.max(1, workers)),
     translation: loadTranslationConfig(env),
+    meetingBot: loadMeetingBotConfig(env),
     ...withDefined('recap', loadRecapConfig(env)),
+    webrtc: loadWebRtcConfig(env),
+    payments: loadPaymentsConfig(env),
+    ...withDefined('placesApiKey', loadPlacesApiKey(env)),
+    scribeEmails: parseScribeEmails(env.HEARKEN_SCRIBE_EMAILS),
   };
   // An Auth emulator reachable from other machines, or invite links taken from request headers:
   // refused here, before anything listens (config-safety.ts).

@@ -20,10 +20,19 @@ export const API_ROUTES = {
   userV11: '/api/v1.1/users/:avaId',
   /** POST: this conversation joins the caller's saved transcripts (the end sequence's SAVE stage). */
   roomSavedTranscript: '/api/v1/rooms/:roomId/saved-transcript',
-  /** POST { stars, comment? }: the caller's rating of a conversation that ended, once. */
+  /** POST { stars, comment? }: the caller's rating of a conversation that ended, once; GET reads it back. */
   roomRating: '/api/v1/rooms/:roomId/rating',
   /** PATCH { title }: rename; DELETE: remove (the caller's own entry; the host's removes the room). */
   savedTranscript: '/api/v1/saved-transcripts/:roomId',
+} as const;
+
+/**
+ * Where the meeting bot provider calls the server back: its signed status webhooks, and the
+ * websocket it streams a bot's meeting audio on (`?token=` names the bot).
+ */
+export const MEETING_BOT_ROUTES = {
+  webhook: '/api/v1/meeting-bot/webhook',
+  audio: '/api/v1/meeting-bot/audio',
 } as const;
 
 /** A route pattern with each `:name` replaced by its value, URI-encoded. */
@@ -65,6 +74,8 @@ export const API = {
    */
   savedTranscripts: '/api/v1/saved-transcripts',
   savedTranscript: (roomId: string) => fillRoute(API_ROUTES.savedTranscript, { roomId }),
+  /** GET: short-lived TURN credentials for WebRTC audio (TurnCredentialsResponse in shared/webrtc.ts). */
+  turnCredentials: '/api/v1/turnCredentials',
   /** What this server can do: speech engines per tier, version. */
   config: '/api/v1/config',
   health: '/api/v1/health',

@@ -3,6 +3,10 @@
  * Field names are the spec's own so every rule can be traced.
  */
 import type { CHUNK_LENGTH_MS, SAMPLE_RATE_HZ } from './constants';
+import type { RestrictedSession } from './session-limits';
+import type { RoomScribe } from './scribe/model';
+import type { Cursor, Mutation } from './transcript-edit/mutation';
+import type { HighlightRange } from './transcript-edit/text-ops';
 
 export type RoomStateValue = 'ongoing' | 'ended';
 export type ConversationMode = 'public' | 'public-muted';
@@ -73,8 +77,21 @@ export interface ConversationStatus {
    * is chosen.
    */
   autoTranslation?: AutoTranslation;
+  /**
+   * The host turned members' corrections off ('Edition has been disabled by the host'); the host
+   * and Scribes still correct. (An addition to the spec's status, which names the rule only.)
+   */
+  editingDisabled?: boolean;
   /** The host's sharing settings (forbid sharing hides the links and name from everyone else). */
   confidential?: { allowTranscriptsSaving: boolean; forbidSharing: boolean };
+  /**
+   * The restricted session (shared/session-limits.ts): when the conversation ends at its tier's
+   * limit, and whether the host may prolong it. Absent before the host first connects and once
+   * the room has ended. (A Hearken addition: the spec shows the countdown, not its field.)
+   */
+  restrictedSession?: RestrictedSession;
+  /** The room's Scribe request, while one waits or is served (shared/scribe/model.ts). */
+  scribe?: RoomScribe;
 }
 
 export interface AutoTranslation {
@@ -143,6 +160,22 @@ export interface Transcript {
    * Its texts are empty. (An addition to the spec's Transcript.)
    */
   gap?: TranscriptGap;
+  /**
+   * The line's version: every change of its text (the recogniser's or a person's) makes the next
+   * one, on the server only (docs/editing.md). A mutation names the version it was made against.
+   */
+  version?: number;
+  /** Runs of the original text that people typed (code points): shown as corrected to everyone. */
+  highlighted?: HighlightRange[];
+  /** The latest people's mutations applied to the line, as applied (a reconnecting editor finds its own). */
+  mutations?: Mutation[];
+  /** Where each editor's cursor is on the line (the spec's cursors: index, mutatorHash). */
+  cursors?: Cursor[];
+  /**
+   * What the recogniser said, when people corrected it (the text is theirs): caption quality
+   * compares the two. Absent on a line nobody corrected.
+   */
+  asrText?: string;
 }
 
 export interface TranscriptGap {

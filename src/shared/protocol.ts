@@ -20,7 +20,19 @@ import { VOICING_SPEAKER_ID_PATTERN } from './speakers';
 import { TTS_REQUEST_ID_PATTERN } from './tts';
 import { LANGUAGE_TAG_PATTERN } from './translation';
 import { CURSE_FILTER_MAX, CURSE_FILTER_MIN } from './curse-filter';
+import { MEETING_URL_MAX_LENGTH, type BotErrorKey, type BotStatus } from './meeting-bot';
+import { CORRECTION_MODES, SCRIBE_CHAT_MAX_LENGTH } from './scribe/model';
+import type { ScribeChatMessage } from './scribe/api';
 import { type Infer, boolean, formatIssue, literal, number, object, oneOf, optional, string } from './schema';
+import type { SESSION_ENDED_REASON, SESSION_PROLONGED_REASON } from './session-limits';
+import {
+  ICE_CANDIDATE_MAX_LENGTH,
+  type IceCandidateInit,
+  SDP_MAX_LENGTH,
+  type SessionDescriptionInit,
+} from './webrtc';
+import { type Cursor, mutationSchema } from './transcript-edit/mutation';
+import type { LineChange } from './transcript-edit/line-change';
 
 export const SOCKET_PATH = '/ws';
 
@@ -60,6 +72,8 @@ export const clientMessageSchemas = {
     audio: optional(boolean()),
     /** Host: people who are not yet members wait until the host lets them in. */
     requireAdmission: optional(boolean()),
+    /** Host: members may no longer correct the transcript (the host and Scribes still may). */
+    editingDisabled: optional(boolean()),
   }),
   /** Host: the answer to a `connection-request` (someone asking to come in). */
   'connection-request-answer': object({
@@ -99,6 +113,29 @@ export const clientMessageSchemas = {
         ),
       }),
     ),
+  }),
+  /**
+   * WebRTC audio (shared/webrtc.ts): the client's `answer` to the server's offer, or one of its
+   * ICE candidates. The offer is the server's, sent after `audio` start with format `webrtc`.
+   */
+  webrtc: object({
+    type: literal('webrtc'),
+    answer: optional(object({ type: literal('answer'), sdp: string({ min: 1, max: SDP_MAX_LENGTH }) })),
+    iceCandidate: optional(
+      object({
+        candidate: string({ max: ICE_CANDIDATE_MAX_LENGTH }),
+        sdpMid: optional(string({ max: 64 })),
+        sdpMLineIndex: optional(number({ min: 0, max: 64, integer: true })),
+        usernameFragment: optional(string({ max: 256 })),
+      }),
+    ),
+  }),
+  /** Which track of the peer connection is the microphone of the `audio` start (its id and mid). */
+  'webrtc-track-metadata': object({
+    type: literal('webrtc-track-metadata'),
+    trackId: string({ min: 1, max: 128 }),
+    mid: optional(string({ max: 64 })),
+    kind: oneOf(['microphone'] as const),
   }),
   'reset-recorder': object({ type: literal('reset-recorder') }),
   'signal-i-am-typing': object({ type: literal('signal-i-am-typing'), fromUser: optional(boolean()) }),
@@ -165,6 +202,47 @@ export const clientMessageSchemas = {
     type: literal('auto-translate-set-guest-language'),
     language: string({ min: 2, max: 16, pattern: LANGUAGE_TAG_PATTERN }),
   }),
+  /**
+   * Limits (shared/session-limits.ts): the host stops one participant's microphone
+   * (`force-mute`, the spec's), or adds another period to a restricted session they are
+   * entitled to prolong (`prolong-restricted-session`, Hearken's: the spec shows the option but
+   * names no message).
+   */
+  'force-mute': object({ type: literal('force-mute'), avaId: id() }),
+  'prolong-restricted-session': object({ type: literal('prolong-restricted-session') }),
+  /**
+   * A correction of one line (docs/editing.md): the spec's mutation, made against the line's
+   * `version` it names as `parent`. Answered with `transcript-edit-ack` once applied (or an
+   * `error` in reply to `transcript-edit`); everyone sees the line change as a `transcript`.
+   */
+  'transcript-edit': object({
+    type: literal('transcript-edit'),
+    transcriptId: id(),
+    mutation: mutationSchema,
+    origin: optional(oneOf(['human'] as const)),
+  }),
+  /**
+   * Host: a bot joins the online meeting at `meetingUrl` (shared/meeting-bot.ts checks it) and
+   * its sound is captioned in `speechLang` as a participant named after the meeting. Everyone
+   * in the room is told its status with `ava-bot-status`.
+   */
+  'request-ava-bot': object({
+    type: literal('request-ava-bot'),
+    speechLang: string({ min: 2, max: 16, pattern: LANGUAGE_TAG_PATTERN }),
+    meetingUrl: string({ min: 1, max: MEETING_URL_MAX_LENGTH }),
+  }),
+  /** Host: the bot leaves the meeting. */
+  'end-ava-bot': object({ type: literal('end-ava-bot') }),
+  /** Host: the meeting's language changed; the bot's captions follow from the next utterance. */
+  'update-ava-bot-speech-lang': object({
+    type: literal('update-ava-bot-speech-lang'),
+    speechLang: string({ min: 2, max: 16, pattern: LANGUAGE_TAG_PATTERN }),
+  }),
+  /** A typed reply the bot speaks into the meeting. */
+  'ava-bot-text-to-speech': object({
+    type: literal('ava-bot-text-to-speech'),
+    text: string({ min: 1, max: KEYBOARD_MESSAGE_MAX_LENGTH }),
+  }),
   close: object({
     type: literal('close'),
     reason: optional(
@@ -185,6 +263,26 @@ export const clientMessageSchemas = {
     type: literal('transcripts-before'),
     beforeIndex: number({ min: 0, integer: true }),
     limit: optional(number({ min: 1, max: TRANSCRIPT_PAGE_MAX, integer: true })),
+  }),
+  /**
+   * Scribes (shared/scribe/model.ts). The host asks for a Scribe in a correction mode; it
+   * waits on every Scribe's dashboard until one accepts. `cancel-scribe` withdraws a waiting
+   * request or sends the serving Scribe away; `update-scribe-correction-mode` switches fast and
+   * accurate for the request being served (the host or its Scribe). `scribe-chat`: the chat
+   * between the Scribe and the person who asked (the Scribe's dashboard starts it: beginChat).
+   */
+  'request-scribe': object({
+    type: literal('request-scribe'),
+    correctionMode: oneOf(CORRECTION_MODES),
+  }),
+  'cancel-scribe': object({ type: literal('cancel-scribe') }),
+  'update-scribe-correction-mode': object({
+    type: literal('update-scribe-correction-mode'),
+    correctionMode: oneOf(CORRECTION_MODES),
+  }),
+  'scribe-chat': object({
+    type: literal('scribe-chat'),
+    text: string({ min: 1, max: SCRIBE_CHAT_MAX_LENGTH }),
   }),
 } as const;
 
@@ -210,8 +308,12 @@ export const SOCKET_ERROR_CODES = [
   'room-ended',
   'room-not-found',
   'forbidden',
+  /** Allowed by one's role, but one's plan does not include it (prolonging a restricted session). */
+  'not-entitled',
   'speech-unavailable',
   'translation-unavailable',
+  /** A Scribe request, cancel or change the desk cannot make now (the spec's Scribe request and cancel failures). */
+  'scribe-request-failed',
   'internal',
 ] as const;
 export type SocketErrorCode = (typeof SOCKET_ERROR_CODES)[number];
@@ -235,7 +337,17 @@ export type RoomStatusReason =
   /** A voicing speaker was named, renamed or claimed (who said what). */
   | 'speakers-changed'
   | 'auto-translate-changed'
-  | 'ended';
+  /** A host entitled to it added a period to the restricted session (shared/session-limits.ts). */
+  | typeof SESSION_PROLONGED_REASON
+  /** The room's Scribe request or its status changed (status.scribe). */
+  | 'scribe-changed'
+  | 'ended'
+  /** Ended at its tier's limit (the spec's reason; close reason max_convo_time_reached). */
+  | typeof SESSION_ENDED_REASON;
+
+/** Why the server stopped a member's microphone: auto stop, or the host's force-mute. */
+export const RECORDING_STOPPED_REASONS = ['auto-stop', 'force-mute'] as const;
+export type RecordingStoppedReason = (typeof RECORDING_STOPPED_REASONS)[number];
 
 /** Why a request to come in was refused (conversation.md section 8, join errors). */
 export const JOIN_REFUSAL_REASONS = ['rejected-by-user', 'timeout', 'too-many-requests'] as const;
@@ -268,7 +380,14 @@ export type ServerMessage =
    * has missed one and asks `transcripts-since`. Partials and removals (a final with no words)
    * change nothing stored and carry the room's current `seq`.
    */
-  | { type: 'transcript'; transcript: Transcript; seq: number }
+  | { type: 'transcript'; transcript: Transcript; seq: number; change?: LineChange }
+  /**
+   * Answers `transcript-edit` to its sender once the mutation is applied and its line sent (or
+   * when it was a resend of one applied before): the next may go. `version`: the line's then.
+   */
+  | { type: 'transcript-edit-ack'; transcriptId: string; mutationId: string; version: number }
+  /** Where the editors' cursors are on a line now (a cursor moved, or its editor left). */
+  | { type: 'transcript-cursors'; transcriptId: string; cursors: Cursor[] }
   /**
    * Answers `transcripts-since`: the finals stored after `afterSeq`, in the order they were
    * stored. The client then has everything up to `seq`; when `complete` is false, more follow
@@ -327,7 +446,27 @@ export type ServerMessage =
   | { type: 'reading-language'; lang: string }
   /** Answers `set-curse-filter`: the level now applied to the captions this member receives. */
   | { type: 'curse-filter'; level: number }
+  /**
+   * WebRTC audio (shared/webrtc.ts): the server's offer after `audio` start with format
+   * `webrtc` (its candidates gathered in it), then any candidate it finds later.
+   */
+  | { type: 'webrtc'; offer?: SessionDescriptionInit<'offer'>; iceCandidate?: IceCandidateInit }
+  /**
+   * The room's meeting bot, to every member (on joining too): its status, the error that
+   * explains it (a key of BOT_ERROR_TEXTS), the meeting and its language.
+   */
+  | {
+      type: 'ava-bot-status';
+      status: BotStatus;
+      error?: BotErrorKey;
+      meetingUrl?: string;
+      speechLang?: string;
+    }
+  /** A chat message between the Scribe and the person who asked for them (to both, and on joining). */
+  | { type: 'scribe-chat'; message: ScribeChatMessage }
   | { type: 'PONG'; serverTimeMs: number; clientTimeMs: number }
+  /** The server stopped this member's microphone (the stream is closed; start again to resume). */
+  | { type: 'recording-stopped'; reason: RecordingStoppedReason }
   | { type: 'error'; error: SocketError; inReplyTo?: string };
 
 export type ServerMessageType = ServerMessage['type'];
@@ -394,6 +533,8 @@ const SERVER_TYPES: ReadonlySet<string> = new Set<ServerMessageType>([
   'room-status-update',
   'transcripts',
   'transcript',
+  'transcript-edit-ack',
+  'transcript-cursors',
   'transcripts-since-response',
   'transcripts-before-response',
   'connection-response',
@@ -402,7 +543,11 @@ const SERVER_TYPES: ReadonlySet<string> = new Set<ServerMessageType>([
   'response-text-to-speech',
   'reading-language',
   'curse-filter',
+  'webrtc',
+  'ava-bot-status',
+  'scribe-chat',
   'PONG',
+  'recording-stopped',
   'error',
 ]);
 

@@ -29,6 +29,15 @@ export const ROUTES = {
   scribeDashboard: '/web/scribe-dashboard',
   account: '/account',
   accountDashboard: '/account/dashboard',
+  /** Organisation creation and its onboarding steps (info, size, accessibility services). */
+  accountOrganizationCreate: '/account/organization/create',
+  /** Choosing licences to buy, then the payment page that opens Checkout. */
+  accountLicenseBuy: '/account/license/buy',
+  accountLicensePayment: '/account/license/payment',
+  /** Where Checkout returns after a purchase. */
+  accountPaymentSucceed: '/account/payment-succeed',
+  /** Reloads the licence list (the spec's /buy), then shows the dashboard. */
+  buy: '/buy',
   /** Desktop caption mode (conversation.md section 2): the floating captions and the captions box. */
   captionWindow: '/cc/conversation',
   /** Desktop: macOS internal-audio quick setup. */
@@ -153,6 +162,7 @@ export function routeAccess(pathname: string): RouteAccess {
     isUnder(pathname, ROUTES.accountSettings) ||
     isUnder(pathname, ROUTES.onboarding) ||
     isUnder(pathname, ROUTES.account) ||
+    pathname === ROUTES.buy ||
     pathname === ROUTES.loginDesktopSuccess
   )
     return 'account';

@@ -216,10 +216,17 @@ export interface RemoteConfigFlags {
   theme_colors_v2: boolean;
   convo_v2: boolean;
   desktop_v2: boolean;
+  /**
+   * Microphone audio over WebRTC (Opus) when the server offers it, PCM on the socket otherwise
+   * (conversation.md: web_use_webrtc; docs/webrtc.md). Off by default: operators switch it on
+   * with HEARKEN_REMOTE_CONFIG once their network lets WebRTC through (or a TURN server is set).
+   */
+  web_use_webrtc: boolean;
 }
 export const DEFAULT_REMOTE_CONFIG: RemoteConfigFlags = {
   web_enable_sso: false,
   theme_colors_v2: false,
   convo_v2: false,
   desktop_v2: false,
+  web_use_webrtc: false,
 };

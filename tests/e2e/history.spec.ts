@@ -58,6 +58,11 @@ test('a conversation ends with a confirmation, is rated, found, renamed and dele
     await expectAccessible(host, 'the transcript with the rating step');
     await rating.getByRole('button', { name: 'Send rating' }).click();
     await expect(host.getByTestId('rating-done')).toHaveText('Thank you for rating this conversation.');
+    // Reloading the transcript does not ask again: the rating is read back from the server.
+    await host.reload();
+    await expect(host.getByTestId('transcript-view')).toBeVisible();
+    await expect(host.getByTestId('rating-done')).toHaveText('You have already rated this conversation.');
+    await expect(host.getByTestId('rating-form')).toHaveCount(0);
     // The guest may skip it.
     await guest.getByTestId('rating-skip').click();
     await expect(guest.getByTestId('rating-form')).toHaveCount(0);

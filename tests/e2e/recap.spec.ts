@@ -65,11 +65,11 @@ test('the transcript page recaps, measures and shares a finished conversation', 
     await expect(table.getByTestId('word-statistics-row')).toHaveCount(2);
     await expect(table.getByRole('rowheader', { name: 'Everyone' })).toBeVisible();
 
-    // The quality report: the engine, a delay, and corrections said to be not available yet.
+    // The quality report: the engine, a delay, and nobody's corrections (none were made).
     const quality = host.getByRole('region', { name: 'Caption quality' });
     await expect(quality.getByTestId('quality-engines')).toContainText('pocketsphinx');
     await expect(quality.getByTestId('quality-delay')).toContainText(/\d s, [\d.]+ s over \d+ lines/);
-    await expect(quality.getByTestId('quality-corrected-words')).toContainText('not available yet');
+    await expect(quality.getByTestId('quality-corrected-words')).toHaveText('0');
     await expectAccessible(host, 'transcript page with recap, statistics, quality and share link');
 
     // The guest is not the host: no link to share.

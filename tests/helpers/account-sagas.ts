@@ -99,6 +99,7 @@ export function makeSignedInAuth() {
     phase: 'signed-in' as const,
     emulator: true,
     loadingTimedOut: false,
+    providerWanted: false,
     user: testUser({}),
     platform: { isDesktopShell: false, isLocalhost: false },
   };

@@ -12,6 +12,7 @@
  * an object, invalid UTF-8, binary frames out of turn, odd-sized, empty or oversized) and valid
  * messages in a random order are mixed in.
  */
+import type { Mutation as EditMutation } from '../../src/shared/transcript-edit/mutation';
 import {
   CHUNK_LENGTH_MS,
   MAX_AUDIO_FRAME_BYTES,
@@ -276,6 +277,28 @@ const EXAMPLES: { [K in ClientMessageType]?: Example<K> } = {
           },
         }
       : { type: 'audio', action: rng.chance(0.8) ? 'stop' : 'start' },
+  // Signalling with nothing being set up, or garbage SDP for a real offer: an error, nothing else.
+  webrtc: (_identity, rng) => ({
+    type: 'webrtc',
+    ...(rng.chance(0.5)
+      ? { answer: { type: 'answer' as const, sdp: rng.pick(['v=0\r\n', 'x'.repeat(200), 'é😀']) } }
+      : {}),
+    ...(rng.chance(0.6)
+      ? {
+          iceCandidate: {
+            candidate: rng.pick(['', 'candidate:1 1 udp 1 127.0.0.1 9 typ host', 'garbage']),
+            ...(rng.chance(0.5) ? { sdpMid: rng.pick(['0', '1', 'audio']) } : {}),
+            ...(rng.chance(0.5) ? { sdpMLineIndex: rng.int(0, 3) } : {}),
+          },
+        }
+      : {}),
+  }),
+  'webrtc-track-metadata': (_identity, rng) => ({
+    type: 'webrtc-track-metadata',
+    trackId: rng.word(1, 40),
+    ...(rng.chance(0.5) ? { mid: rng.pick(['0', '1']) } : {}),
+    kind: 'microphone' as const,
+  }),
   'reset-recorder': () => ({ type: 'reset-recorder' }),
   'signal-i-am-typing': (_identity, rng) => ({
     type: 'signal-i-am-typing',
@@ -333,6 +356,32 @@ const EXAMPLES: { [K in ClientMessageType]?: Example<K> } = {
     type: 'auto-translate-set-guest-language',
     language: rng.pick(['es', 'ca', 'fr-FR', 'en', 'zz']),
   }),
+  // Muting oneself (the fuzz socket hosts its own room) or someone who is not there.
+  'force-mute': (identity, rng) => ({
+    type: 'force-mute',
+    avaId: rng.chance(0.5) ? identity.speakerId : rng.word(1, 24),
+  }),
+  'prolong-restricted-session': () => ({ type: 'prolong-restricted-session' }),
+  'request-ava-bot': (_identity, rng) => ({
+    type: 'request-ava-bot',
+    speechLang: rng.pick(['en-US', 'fr', 'zz']),
+    meetingUrl: rng.pick([
+      'https://meet.google.com/abc-defg-hij',
+      'https://zoom.us/j/123456789?pwd=abc',
+      'http://169.254.169.254/latest/meta-data',
+      'javascript:alert(1)',
+      'not a link',
+    ]),
+  }),
+  'end-ava-bot': () => ({ type: 'end-ava-bot' }),
+  'update-ava-bot-speech-lang': (_identity, rng) => ({
+    type: 'update-ava-bot-speech-lang',
+    speechLang: rng.pick(['en-US', 'fr-FR', 'zz']),
+  }),
+  'ava-bot-text-to-speech': (_identity, rng) => ({
+    type: 'ava-bot-text-to-speech',
+    text: rng.pick(['hello', 'x'.repeat(500), 'é😀']),
+  }),
   close: (_identity, rng) => ({
     type: 'close',
     ...(rng.chance(0.5)
@@ -348,11 +397,46 @@ const EXAMPLES: { [K in ClientMessageType]?: Example<K> } = {
       : {}),
   }),
   ping: (_identity, rng) => ({ type: 'ping', clientTimeMs: rng.int(0, 2 ** 31) }),
+  'transcript-edit': (_identity, rng) => ({
+    type: 'transcript-edit',
+    transcriptId: rng.pick(['nosuchline', 'typedAbc123', 'x'.repeat(128)]),
+    mutation: {
+      id: `fuzz${rng.int(0, 999)}`,
+      parent: rng.int(0, 5),
+      origin: 'human',
+      ...rng.pick([
+        {
+          type: 'insert',
+          index: rng.int(0, 40),
+          text: rng.pick(['fixed', 'é😀', 'x'.repeat(500)]),
+          lang: 'en-US',
+        },
+        { type: 'delete', index: rng.int(0, 40), length: rng.int(1, 20), lang: 'en-US' },
+        { type: 'cursor', mutatorHash: 'abcd1234', index: rng.int(0, 40) },
+        { type: 'changeSpeaker', speakerId: 'voicing-fuzzspeaker1' },
+        { type: 'updateField', field: 'speechLang', value: rng.pick(['en-US', 'fr-FR']) },
+      ]),
+    } as EditMutation,
+    ...(rng.chance(0.5) ? { origin: 'human' } : {}),
+  }),
   'transcripts-since': (_identity, rng) => ({ type: 'transcripts-since', afterSeq: rng.int(0, 50) }),
   'transcripts-before': (_identity, rng) => ({
     type: 'transcripts-before',
     beforeIndex: rng.int(0, 50),
     ...(rng.chance(0.5) ? { limit: rng.int(1, 20) } : {}),
+  }),
+  'request-scribe': (_identity, rng) => ({
+    type: 'request-scribe',
+    correctionMode: rng.pick(['fast', 'accurate'] as const),
+  }),
+  'cancel-scribe': () => ({ type: 'cancel-scribe' }),
+  'update-scribe-correction-mode': (_identity, rng) => ({
+    type: 'update-scribe-correction-mode',
+    correctionMode: rng.pick(['fast', 'accurate'] as const),
+  }),
+  'scribe-chat': (_identity, rng) => ({
+    type: 'scribe-chat',
+    text: rng.pick(TITLES.filter((t) => t.trim().length > 0)),
   }),
 };
 

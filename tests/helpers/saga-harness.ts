@@ -152,6 +152,8 @@ export class FakeAuth implements AuthService {
   /** The next call of this method rejects with this Firebase code. */
   failures = new Map<string, string>();
   initConfig: FirebaseClientConfig | undefined;
+  /** What mayHaveSession answers: by default a session may be saved (the provider starts at once). */
+  savedSession = true;
   private listener: ((user: AuthUser | null) => void) | undefined;
 
   private check(method: string): void {
@@ -165,6 +167,9 @@ export class FakeAuth implements AuthService {
   setUser(user: AuthUser | null): void {
     this.user = user;
     this.listener?.(user);
+  }
+  async mayHaveSession(): Promise<boolean> {
+    return this.savedSession;
   }
   async init(config: FirebaseClientConfig): Promise<void> {
     this.check('init');

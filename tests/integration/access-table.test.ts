@@ -20,8 +20,10 @@ import {
 import { GuestCredentials } from '../../src/server/auth/guest-credentials';
 import { PrincipalResolver } from '../../src/server/auth/principal';
 import { registerAccessControl } from '../../src/server/http/access-hook';
-import { API } from '../../src/shared/api';
+import { MEETING_BOT_ROUTES, API } from '../../src/shared/api';
 import { RECAP_API } from '../../src/shared/recap/api';
+import { BUSINESS_API } from '../../src/shared/business-api';
+import { SCRIBE_API } from '../../src/shared/scribe/api';
 import { guestAuthorization, identityAuthorization } from '../../src/shared/auth';
 import { CHUNK_BYTES, SAMPLE_RATE_HZ } from '../../src/shared/constants';
 import type { GuestUserWithCredential } from '../../src/shared/entities';
@@ -55,12 +57,16 @@ interface Room {
 }
 
 const people = {} as Record<
-  'host' | 'rw' | 'ro' | 'guest' | 'account' | 'scribe' | 'endedHost' | 'ended',
+  'host' | 'rw' | 'ro' | 'guest' | 'account' | 'scribe' | 'endedHost' | 'ended' | 'orgAdmin' | 'orgMember',
   Person
 >;
 let room: Room;
 let endedRoom: Room;
+/** A licence of the walked organisation (its admin's trial). */
+let orgLicenceId = 'no-licence-yet';
 const keep: CaptionClient[] = [];
+/** The walked room's host, connected throughout (turns editing off for the restricted row). */
+let hostClient: CaptionClient;
 
 function guestPerson(user: GuestUserWithCredential): Person {
   return {
@@ -147,6 +153,8 @@ beforeAll(async () => {
     env: {
       FIREBASE_AUTH_EMULATOR_HOST: emulator.hostAndPort,
       HEARKEN_FIREBASE_PROJECT_ID: emulator.projectId,
+      // Meeting bots on (through the provider's stand-in), so the bot messages' rows are walked.
+      HEARKEN_MEETING_BOT_STAND_IN: '1',
     },
   });
   const emulatorClient = new EmulatorClient(emulator.url, emulator.projectId);
@@ -169,9 +177,31 @@ beforeAll(async () => {
     .set({ features: JSON.stringify({ scribe: true }) })
     .where('ava_id', '=', people.scribe.avaId)
     .execute();
+  // An organisation with its admin and a member, and the admin's trial licence.
+  people.orgAdmin = await accountPerson(emulatorClient, 'walker-org-admin@example.com');
+  people.orgMember = await accountPerson(emulatorClient, 'walker-org-member@example.com');
+  for (const [person, role] of [
+    [people.orgAdmin, 'admin'],
+    [people.orgMember, 'member'],
+  ] as const) {
+    const joined = await fetch(`${server.url}${BUSINESS_API.organization}`, {
+      method: 'POST',
+      headers: { ...person.headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ type: 'hr', name: 'Walker Works', role, size: '11-50' }),
+    });
+    expect(joined.status, `${role} joins`).toBeLessThan(300);
+  }
+  const trial = await fetch(`${server.url}${BUSINESS_API.activateTrial}`, {
+    method: 'POST',
+    headers: { ...people.orgAdmin.headers, 'content-type': 'application/json' },
+    body: JSON.stringify({ avaId: people.orgAdmin.avaId, channel: 'web', planType: 'Pro' }),
+  });
+  expect(trial.status).toBe(201);
+  orgLicenceId = ((await trial.json()) as { licence: { id: string } }).licence.id;
 
   const host = await CaptionClient.connect(server.url, { user: hostUser! });
   keep.push(host);
+  hostClient = host;
   room = tokensOf(host);
   // A line of the host's, someone else's for the other actors of assign-bloc-different-speaker,
   // and a named speaker to give lines to.
@@ -236,6 +266,10 @@ function playerOf(actor: Actor): { person: Person | undefined; room: Room } {
       return { person: people.scribe, room };
     case 'ended-member':
       return { person: people.ended, room: endedRoom };
+    case 'org-admin':
+      return { person: people.orgAdmin, room };
+    case 'org-member':
+      return { person: people.orgMember, room };
   }
 }
 
@@ -272,6 +306,7 @@ const HTTP_CALLS: Record<HttpRouteKey, (who: Person | undefined, target: Room, o
     path: API.roomRating(target.id),
     body: { stars: 4 },
   }),
+  'GET /api/v1/rooms/:roomId/rating': (_w, target) => ({ method: 'GET', path: API.roomRating(target.id) }),
   'POST /api/v1/rooms/:roomId/generateSmartRecap': (_w, target) => ({
     method: 'POST',
     path: RECAP_API.generateSmartRecap(target.id),
@@ -349,6 +384,7 @@ const HTTP_CALLS: Record<HttpRouteKey, (who: Person | undefined, target: Room, o
     path: API.ttsVoicesSample,
     body: { lang: 'en-US', gender: 'female' },
   }),
+  'GET /api/v1/turnCredentials': () => ({ method: 'GET', path: API.turnCredentials }),
   'GET /api/v1/users/tts-gender-preference': () => ({ method: 'GET', path: API.ttsGenderPreference }),
   'POST /api/v1/users/tts-gender-preference': () => ({
     method: 'POST',
@@ -364,6 +400,82 @@ const HTTP_CALLS: Record<HttpRouteKey, (who: Person | undefined, target: Room, o
     method: 'GET',
     path: `${API.translationLanguages}?from=en-US`,
   }),
+  // An empty name: answered by the name rule, so nobody creates an organisation while walking.
+  'POST /api/v1/organization': () => ({
+    method: 'POST',
+    path: BUSINESS_API.organization,
+    body: { type: 'hr', name: '', role: 'admin', size: '1-10' },
+  }),
+  'GET /api/v1/find-organizations': () => ({ method: 'GET', path: BUSINESS_API.findOrganizations('walker') }),
+  'POST /api/v1/subscription/activate-organization-trial': (who) => ({
+    method: 'POST',
+    path: BUSINESS_API.activateTrial,
+    body: { avaId: who?.avaId ?? 'nobody', channel: 'web', planType: 'Pro' },
+  }),
+  'GET /api/v1/licences': () => ({ method: 'GET', path: BUSINESS_API.licences }),
+  'GET /api/v1/workspace/reporting': () => ({
+    method: 'GET',
+    path: BUSINESS_API.workspaceReporting(0, 7 * 24 * 3600 * 1000),
+  }),
+  'POST /api/v1/licences': () => ({
+    method: 'POST',
+    path: BUSINESS_API.licences,
+    body: { interval: 'month', count: 1 },
+  }),
+  'POST /api/v1/licences/magicLink': () => ({
+    method: 'POST',
+    path: BUSINESS_API.magicLink,
+    body: { licenceId: 'no-such-licence', recipient: 'walked@example.com' },
+  }),
+  'PATCH /api/v1/licences/:id': () => ({
+    method: 'PATCH',
+    path: BUSINESS_API.licence(orgLicenceId),
+    body: {},
+  }),
+  'DELETE /api/v1/licences/:id': () => ({ method: 'DELETE', path: BUSINESS_API.licence(orgLicenceId) }),
+  'POST /api/v1/billing-portal': () => ({ method: 'POST', path: BUSINESS_API.billingPortal, body: {} }),
+  'GET /api/v1.1/user-credits/:avaId': (who, _r, own) => ({
+    method: 'GET',
+    path: BUSINESS_API.userCredits(own && who ? who.avaId : people.scribe.avaId),
+  }),
+  'POST /api/v1/payments/stripe-webhook': () => ({
+    method: 'POST',
+    path: BUSINESS_API.stripeWebhook,
+    body: { id: 'evt_unsigned', object: 'event' },
+  }),
+  // Unsigned: the access layer lets it through, the handler refuses it (401 unauthorized, not a table refusal).
+  'POST /api/v1/meeting-bot/webhook': () => ({ method: 'POST', path: MEETING_BOT_ROUTES.webhook, body: {} }),
+  'GET /api/v1/scribe-requests': () => ({ method: 'GET', path: SCRIBE_API.requests }),
+  'POST /api/v1/scribe-requests/:requestId/accept': () => ({
+    method: 'POST',
+    path: SCRIBE_API.accept('nosuchrequest'),
+    body: {},
+  }),
+  'POST /api/v1/scribe-requests/:requestId/end': () => ({
+    method: 'POST',
+    path: SCRIBE_API.end('nosuchrequest'),
+    body: {},
+  }),
+  'POST /api/v1.1/users/beginChat': () => ({
+    method: 'POST',
+    path: SCRIBE_API.beginChat,
+    body: { avaId: people.host.avaId, messageToUser: 'Hello, I am your Scribe.' },
+  }),
+  'GET /api/v1/scribe-training': () => ({ method: 'GET', path: SCRIBE_API.training }),
+  // Names no item: the walk checks who is let through, without playing a recording.
+  'GET /api/v1/scribe-training/:name/audio': () => ({
+    method: 'GET',
+    path: SCRIBE_API.trainingAudio('no-item'),
+  }),
+  'POST /api/v1/scribe-training/:name/start': () => ({
+    method: 'POST',
+    path: SCRIBE_API.trainingStart('no-item'),
+    body: {},
+  }),
+  'GET /api/v1/scribe-training/rooms/:roomId/score': (_w, target) => ({
+    method: 'GET',
+    path: SCRIBE_API.trainingScore(target.id),
+  }),
   'GET /*': () => ({ method: 'GET', path: '/index.html' }),
 };
 
@@ -377,6 +489,7 @@ const HTTP_REFUSALS = new Set([
   'room-ended',
   'invalid-credential',
   'accounts-unavailable',
+  'scribe-required',
 ]);
 
 async function httpAnswer(call: Call, headers: Record<string, string>): Promise<'allowed' | 'refused'> {
@@ -495,6 +608,13 @@ const MESSAGES: Record<SocketAction, (ownLineId?: string) => ClientMessage | Buf
   }),
   'audio.stop': () => ({ type: 'audio', action: 'stop' }),
   'audio-frame': () => Buffer.alloc(CHUNK_BYTES),
+  // Nobody here is setting up WebRTC: an allowed actor is told so (not a refusal), the others refused.
+  webrtc: () => ({ type: 'webrtc', iceCandidate: { candidate: '', sdpMid: '0' } }),
+  'webrtc-track-metadata': () => ({
+    type: 'webrtc-track-metadata',
+    trackId: 'walked-track',
+    kind: 'microphone',
+  }),
   'reset-recorder': () => ({ type: 'reset-recorder' }),
   'signal-i-am-typing': () => ({ type: 'signal-i-am-typing', fromUser: true }),
   'typed-message': () => ({ type: 'typed-message', text: 'Can everyone hear me?' }),
@@ -523,10 +643,63 @@ const MESSAGES: Record<SocketAction, (ownLineId?: string) => ClientMessage | Buf
   'set-curse-filter': () => ({ type: 'set-curse-filter', level: 3 }),
   'auto-translate-toggle': () => ({ type: 'auto-translate-toggle' }),
   'auto-translate-set-guest-language': () => ({ type: 'auto-translate-set-guest-language', language: 'es' }),
+  'force-mute': () => ({ type: 'force-mute', avaId: 'nobody-recording' }),
+  // A guest host is not entitled to prolong: the room answers not-entitled, which is past the table.
+  'prolong-restricted-session': () => ({ type: 'prolong-restricted-session' }),
+  // Not a meeting link: the walk sends no bot anywhere, yet the host's request reaches its handler.
+  'request-ava-bot': () => ({
+    type: 'request-ava-bot',
+    speechLang: 'en-US',
+    meetingUrl: 'https://example.com/not-a-meeting',
+  }),
+  'end-ava-bot': () => ({ type: 'end-ava-bot' }),
+  'update-ava-bot-speech-lang': () => ({ type: 'update-ava-bot-speech-lang', speechLang: 'fr-FR' }),
+  'ava-bot-text-to-speech': () => ({ type: 'ava-bot-text-to-speech', text: 'Hello meeting' }),
   close: () => ({ type: 'close' }),
   'close.ending': () => ({ type: 'close', reason: 'max_convo_time_reached' }),
+  'connection-params-update.editingDisabled': () => ({
+    type: 'connection-params-update',
+    editingDisabled: false,
+  }),
+  // The host's typed line: a cursor on it (no text changes, so every actor's try finds it as it was).
+  'transcript-edit': () => ({
+    type: 'transcript-edit',
+    transcriptId: hostLineId,
+    mutation: { id: 'walkedcursor', parent: 0, origin: 'human', type: 'cursor', mutatorHash: '', index: 0 },
+  }),
+  // Asked while the host has turned members' editing off (socketAnswer does that first).
+  'transcript-edit.restricted': () => ({
+    type: 'transcript-edit',
+    transcriptId: hostLineId,
+    mutation: {
+      id: 'walkedrestricted',
+      parent: 0,
+      origin: 'human',
+      type: 'cursor',
+      mutatorHash: '',
+      index: 0,
+    },
+  }),
+  'transcript-edit.changeSpeaker': (ownLineId) => ({
+    type: 'transcript-edit',
+    transcriptId: ownLineId ?? hostLineId,
+    mutation: {
+      id: `walkedspeaker${Math.random().toString(36).slice(2, 10)}`,
+      parent: 0,
+      origin: 'human',
+      type: 'changeSpeaker',
+      speakerId: 'voicing-walkedspeaker2',
+    },
+  }),
   'transcripts-since': () => ({ type: 'transcripts-since', afterSeq: 0 }),
   'transcripts-before': () => ({ type: 'transcripts-before', beforeIndex: 1 }),
+  'request-scribe': () => ({ type: 'request-scribe', correctionMode: 'fast' }),
+  'cancel-scribe': () => ({ type: 'cancel-scribe' }),
+  'update-scribe-correction-mode': () => ({
+    type: 'update-scribe-correction-mode',
+    correctionMode: 'accurate',
+  }),
+  'scribe-chat': () => ({ type: 'scribe-chat', text: 'Can you hear the speaker well?' }),
 };
 
 const SOCKET_REFUSALS = new Set(['forbidden', 'room-ended', 'not-connected']);
@@ -581,6 +754,7 @@ async function socketAnswer(action: SocketAction, actor: Actor, own = false): Pr
     });
   }
   const ownLineId = own ? await typeLine(ws, received, person!.avaId) : undefined;
+  if (action === 'transcript-edit.restricted') await setEditingDisabled(true);
   const mark = received.length;
   const message = MESSAGES[action](ownLineId);
   ws.send(Buffer.isBuffer(message) ? message : JSON.stringify(message), { binary: Buffer.isBuffer(message) });
@@ -601,7 +775,19 @@ async function socketAnswer(action: SocketAction, actor: Actor, own = false): Pr
     else await new Promise((r) => setTimeout(r, 10));
   }
   ws.close();
+  if (action === 'transcript-edit.restricted') await setEditingDisabled(false);
   return outcome;
+}
+
+/** The walked room's host turns members' corrections off or on, and waits for the room to say so. */
+async function setEditingDisabled(disabled: boolean): Promise<void> {
+  const mark = hostClient.received.length;
+  hostClient.send({ type: 'connection-params-update', editingDisabled: disabled });
+  await hostClient.waitFor(
+    (m) => m.type === 'room-status-update' && (m.status.editingDisabled ?? false) === disabled,
+    10_000,
+    mark,
+  );
 }
 
 describe('socket actions, every actor', () => {

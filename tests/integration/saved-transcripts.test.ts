@@ -198,6 +198,11 @@ describe.each(BACKENDS)('saved transcripts on $name', ({ database }) => {
   });
 
   it('rates a conversation once per person, 1 to 5 stars, only after it ended', async () => {
+    // Nothing to read back before rating: the form is offered.
+    expect((await call('GET', API.roomRating(mainRoom), readerUser)).body).toEqual({
+      roomId: mainRoom,
+      rating: null,
+    });
     const bad = await call('POST', API.roomRating(mainRoom), readerUser, { stars: 6 });
     expect(bad.status).toBe(400);
     const first = await call('POST', API.roomRating(mainRoom), readerUser, { stars: 5, comment: ' Clear ' });
@@ -205,6 +210,12 @@ describe.each(BACKENDS)('saved transcripts on $name', ({ database }) => {
     const second = await call('POST', API.roomRating(mainRoom), readerUser, { stars: 1 });
     expect(second.status).toBe(409);
     expect(second.body).toMatchObject({ error: { code: 'already-rated' } });
+    // Read back as stored (the first, trimmed), and only one's own.
+    expect((await call('GET', API.roomRating(mainRoom), readerUser)).body).toEqual({
+      roomId: mainRoom,
+      rating: { stars: 5, comment: 'Clear' },
+    });
+    expect((await call('GET', API.roomRating(mainRoom), hostUser)).body.rating).toBeNull();
     expect((await call('POST', API.roomRating(mainRoom), hostUser, { stars: 4 })).status).toBe(201);
     const rows = await db()
       .selectFrom('conversation_ratings')
@@ -221,6 +232,7 @@ describe.each(BACKENDS)('saved transcripts on $name', ({ database }) => {
     open.push(live);
     const early = await call('POST', API.roomRating(live.roomId), hostUser, { stars: 3 });
     expect(early.status).toBe(404);
+    expect((await call('GET', API.roomRating(live.roomId), hostUser)).status).toBe(404);
     expect(
       await db()
         .selectFrom('conversation_ratings')

@@ -113,7 +113,8 @@ describe('the fuzz generator', () => {
   });
 
   it('breaks every message type in every way, and makes every kind of frame', () => {
-    const list = frames(3, 4000);
+    // Enough frames that every message type meets every mutation (more types need more frames).
+    const list = frames(3, 15_000);
     const seen = new Set(list.map((f) => `${f.mutation}/${f.messageType ?? ''}`));
     for (const type of CLIENT_MESSAGE_TYPES) {
       for (const mutation of MESSAGE_MUTATIONS)

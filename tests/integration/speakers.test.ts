@@ -203,10 +203,13 @@ it('the microphone and the computer’s sound of one person are two streams with
     speak(mic, samples, { speed: 3, alreadyRecording: true }),
     speak(computer, samples, { speed: 3, alreadyRecording: true }),
   ]);
-  await bo.waitFor(
-    (m) => m.type === 'transcript' && m.transcript.isFinal && m.transcript.author === computerId,
-    10_000,
-  );
+  // Both streams are recognised side by side; under load one finishes well after the other, so
+  // wait for a final from each before reading what Bo saw.
+  for (const author of [computerId, user.avaId])
+    await bo.waitFor(
+      (m) => m.type === 'transcript' && m.transcript.isFinal && m.transcript.author === author,
+      20_000,
+    );
   const finals = [...linesSeen(bo).values()].filter((t) => t.texts[t.speechLang]);
   const fromMic = finals.filter((t) => t.author === user.avaId);
   const fromComputer = finals.filter((t) => t.author === computerId);

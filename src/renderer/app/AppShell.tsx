@@ -1,3 +1,5 @@
+// Small (2 KB), and the account menu and loading screen every page can show use it.
+import './accounts.css';
 import { Classes } from '@blueprintjs/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,22 +1,38 @@
 /**
  * The accounts area's routes (accounts.md section 2). Account routes are wrapped in
  * RequireAccount, which applies the shared guard (signed-in account with its profile, else /web).
+ * Every screen here is a lazyPage (its own chunk, with the accounts' styles): guests never load them.
  */
-import './accounts.css';
 import { Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import { ROUTES, accountSettingsPath, onboardingPath } from '../../shared/routes';
-import { DashboardPage, ScribeDashboardPage } from '../features/dashboards';
-import {
-  AccountSettingsLayout,
-  BoostSettings,
-  GeneralSettings,
-  MyProfileSettings,
-} from '../features/account-settings';
-import { DesktopSuccessPage } from '../features/sign-in/components/DesktopSuccessPage';
-import { LoginPage } from '../features/sign-in/components/LoginPage';
-import { LogoutPage } from '../features/sign-in/components/LogoutPage';
 import { RequireAccount } from '../features/sign-in/components/RequireAccount';
-import { OnboardingPage } from '../features/onboarding/components/OnboardingPage';
+import { lazyPage } from './lazy-page';
+
+const DashboardPage = lazyPage(() => import('../features/dashboards'), 'DashboardPage');
+const ScribeDashboardPage = lazyPage(() => import('../features/dashboards'), 'ScribeDashboardPage');
+const AccountSettingsLayout = lazyPage(() => import('../features/account-settings'), 'AccountSettingsLayout');
+const BoostSettings = lazyPage(() => import('../features/account-settings'), 'BoostSettings');
+const GeneralSettings = lazyPage(() => import('../features/account-settings'), 'GeneralSettings');
+const MyProfileSettings = lazyPage(() => import('../features/account-settings'), 'MyProfileSettings');
+const DesktopSuccessPage = lazyPage(
+  () => import('../features/sign-in/components/DesktopSuccessPage'),
+  'DesktopSuccessPage',
+);
+const LoginPage = lazyPage(() => import('../features/sign-in/components/LoginPage'), 'LoginPage');
+const LogoutPage = lazyPage(() => import('../features/sign-in/components/LogoutPage'), 'LogoutPage');
+const OnboardingPage = lazyPage(
+  () => import('../features/onboarding/components/OnboardingPage'),
+  'OnboardingPage',
+);
+const OrganizationCreatePage = lazyPage(
+  () => import('../features/organization/components/OrganizationCreatePage'),
+  'OrganizationCreatePage',
+);
+const BuyPages = () => import('../features/organization/components/BuyPages');
+const BuyReload = lazyPage(BuyPages, 'BuyReload');
+const LicenseBuyPage = lazyPage(BuyPages, 'LicenseBuyPage');
+const LicensePaymentPage = lazyPage(BuyPages, 'LicensePaymentPage');
+const PaymentSucceedPage = lazyPage(BuyPages, 'PaymentSucceedPage');
 
 export const accountRoutes: RouteObject[] = [
   { path: ROUTES.signup, element: <LoginPage key="signup" mode="signup" /> },
@@ -65,9 +81,21 @@ export const accountRoutes: RouteObject[] = [
     children: [
       { index: true, element: <Navigate to={ROUTES.accountDashboard} replace /> },
       { path: 'dashboard', element: <DashboardPage /> },
+      { path: 'organization/create', element: <OrganizationCreatePage /> },
+      { path: 'license/buy', element: <LicenseBuyPage /> },
+      { path: 'license/payment', element: <LicensePaymentPage /> },
+      { path: 'payment-succeed', element: <PaymentSucceedPage /> },
       // The spec's fallback for account/*.
       { path: '*', element: <Navigate to={ROUTES.accountDashboard} replace /> },
     ],
   },
   { path: ROUTES.scribeDashboard, element: <ScribeDashboardPage /> },
+  {
+    path: ROUTES.buy,
+    element: (
+      <RequireAccount>
+        <BuyReload />
+      </RequireAccount>
+    ),
+  },
 ];

@@ -3,6 +3,7 @@ import { WEB_APP_VERSION_TAG } from '../../shared/constants';
 import { BRIDGE_GLOBAL } from '../../shared/ipc';
 import { SOCKET_PATH } from '../../shared/protocol';
 import { browserAudioCapture } from '../features/audio/browser-capture';
+import { browserAudioPeer } from '../features/audio/peer-connection';
 import { firebaseAuthService } from '../features/sign-in/firebase-auth-service';
 import { SocketLink, openBrowserSocket } from '../features/socket/connection';
 import { chooseBackend, socketUrlForBackend } from '../lib/backend';
@@ -40,6 +41,7 @@ export function browserDeps(navigation: Navigation, i18n: AppDeps['i18n']): AppD
     link: new SocketLink(),
     network: browserNetwork,
     audio: browserAudioCapture(),
+    ...(typeof RTCPeerConnection === 'function' ? { webrtc: browserAudioPeer } : {}),
     navigation,
     clipboard: {
       writeText: async (text) => {

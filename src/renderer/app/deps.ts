@@ -2,6 +2,7 @@
  * Everything the sagas reach outside the store, as one object passed to the root saga: the
  * browser build fills it with the real APIs (browserDeps.ts), unit tests with fakes.
  */
+import type { PeerConnectionFactory } from '../features/audio/peer-connection';
 import type { Channel } from '../../shared/user';
 import type { AudioCaptureService } from '../features/audio/capture';
 import type { DesktopDeps } from '../features/desktop/deps';
@@ -45,6 +46,8 @@ export interface AppDeps {
   link: SocketLink;
   network: NetworkMonitor;
   audio: AudioCaptureService;
+  /** WebRTC audio's peer connections (features/audio/peer-connection.ts); absent: PCM on the socket only. */
+  webrtc?: PeerConnectionFactory;
   navigation: Navigation;
   clipboard: { writeText(text: string): Promise<void> };
   /** Files downloaded for the person (transcript exports). */

@@ -24,6 +24,10 @@ import { typedRepliesReducer } from '../features/typed-replies/slice';
 import { speakersReducer } from '../features/speakers/slice';
 import { voicedRepliesReducer } from '../features/voiced-replies/slice';
 import { translationReducer } from '../features/translation/slice';
+import { organizationReducer } from '../features/organization/slice';
+import { scribeReducer } from '../features/scribes/slice';
+import { transcriptEditReducer } from '../features/transcript-edit/slice';
+import { meetingBotReducer } from '../features/meeting-bot/slice';
 
 export const rootReducer = combineReducers({
   session: sessionReducer,
@@ -42,6 +46,7 @@ export const rootReducer = combineReducers({
   audio: audioReducer,
   transcript: transcriptReducer,
   typedReplies: typedRepliesReducer,
+  meetingBot: meetingBotReducer,
   speakers: speakersReducer,
   voicedReplies: voicedRepliesReducer,
   translation: translationReducer,
@@ -51,6 +56,9 @@ export const rootReducer = combineReducers({
   rating: ratingReducer,
   captionDelay: captionDelayReducer,
   recap: recapReducer,
+  organization: organizationReducer,
+  scribe: scribeReducer,
+  transcriptEdit: transcriptEditReducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;

@@ -1,4 +1,5 @@
 import { all, call, fork } from 'typed-redux-saga';
+import { scribeSaga } from '../features/scribes/sagas';
 import { admissionSaga } from '../features/admission/sagas';
 import { audioSaga } from '../features/audio/sagas';
 import { captionsSaga } from '../features/captions/sagas';
@@ -6,9 +7,9 @@ import { captionDelaySaga } from '../features/caption-delay/sagas';
 import { authSaga, startAuth } from '../features/sign-in/sagas';
 import { connectivitySaga } from '../features/connectivity/sagas';
 import { conversationSaga } from '../features/conversation/sagas';
-import { desktopSaga } from '../features/desktop/sagas/index';
 import { inviteSaga } from '../features/invite/sagas';
 import { typedRepliesSaga } from '../features/typed-replies/sagas';
+import { meetingBotSaga } from '../features/meeting-bot/sagas';
 import { speakersSaga } from '../features/speakers/sagas';
 import { voicedRepliesSaga } from '../features/voiced-replies/sagas';
 import { translationSaga } from '../features/translation/sagas';
@@ -23,8 +24,11 @@ import { socketSaga } from '../features/socket/sagas';
 import { transcriptSaga } from '../features/transcript/sagas';
 import { historySaga } from '../features/history/sagas';
 import { ratingSaga } from '../features/rating/sagas';
+import { sessionLimitsSaga } from '../features/session-limits/sagas';
 import { recapSaga } from '../features/recap/sagas';
 import { endingSaga } from '../features/ending/sagas';
+import { organizationSaga } from '../features/organization/sagas';
+import { transcriptEditSaga } from '../features/transcript-edit/sagas';
 import type { AppDeps } from './deps';
 
 export function* rootSaga(deps: AppDeps) {
@@ -39,6 +43,7 @@ export function* rootSaga(deps: AppDeps) {
     call(lobbySaga, deps),
     call(socketSaga, deps),
     call(typedRepliesSaga, deps),
+    call(meetingBotSaga, deps),
     call(speakersSaga, deps),
     call(voicedRepliesSaga, deps),
     call(translationSaga, deps),
@@ -48,14 +53,28 @@ export function* rootSaga(deps: AppDeps) {
     call(audioSaga, deps),
     call(inviteSaga, deps),
     call(transcriptSaga, deps),
-    call(desktopSaga, deps),
+    call(startDesktop, deps),
     call(historySaga, deps),
     call(ratingSaga, deps),
+    call(sessionLimitsSaga, deps),
     call(recapSaga, deps),
     call(endingSaga, deps),
     call(captionDelaySaga, deps),
+    call(organizationSaga, deps),
+    call(scribeSaga, deps),
+    call(transcriptEditSaga, deps),
     call(startUp, deps),
   ]);
+}
+
+/**
+ * The desktop app's sagas, in a chunk that only the desktop app loads (deps.desktop is set only
+ * there): a browser never downloads the desktop's code.
+ */
+function* startDesktop(deps: AppDeps) {
+  if (!deps.desktop) return;
+  const { desktopSaga } = yield* call(() => import('../features/desktop/sagas/index'));
+  yield* call(desktopSaga, deps);
 }
 
 /**

@@ -2,10 +2,16 @@
  * English, the default interface language. Every key here exists in fr.ts (the type of fr.ts
  * is derived from this file, and a unit test checks both directions).
  */
+import { COMPUTER_AUDIO_SPEAKER } from './computer-audio-speaker';
 import accountsEn from './accounts.en';
 import historyEn from './history.en';
 import readingAidsEn from './reading-aids.en';
+import sessionLimitsEn from './session-limits.en';
 import recapEn from './recap.en';
+import organizationsEn from './organizations.en';
+import scribeEn from './scribe.en';
+import editingEn from './editing.en';
+import meetingBotEn from './meeting-bot.en';
 
 const en = {
   app: {
@@ -143,6 +149,9 @@ const en = {
     pausedConnectionLost:
       'Recording paused: the connection to the conversation was lost. It resumes by itself when the connection is back.',
     resumed: 'Connected again: recording resumed.',
+    autoStopped:
+      'Recording stopped after 100 seconds with nobody else speaking: free conversations with one speaker stop automatically. Press the microphone to go on.',
+    forceMuted: 'The host turned your microphone off. You can turn it on again.',
     trackEnded: 'Recording stopped because the microphone stopped working or was disconnected.',
     readonlyHint: 'Recording is not available in a read-only conversation.',
   },
@@ -312,7 +321,7 @@ const en = {
     audioStalled:
       'Captions stopped because no sound arrived for 5 seconds. Check the microphone and start again.',
     systemAudioEnded: 'Computer audio stopped: {{message}}',
-    computerAudioSpeaker: 'Computer audio',
+    computerAudioSpeaker: COMPUTER_AUDIO_SPEAKER.en,
     computerAudioRefused: 'The computer audio could not be captioned: {{message}}',
     systemAudioUnavailable: 'The sound of this computer cannot be captured yet.',
     openSystemSettings: 'Open system settings',
@@ -394,6 +403,7 @@ const en = {
       'invalid-audio-frame': 'The server refused an audio frame.',
       'rate-limited': 'Too many messages were sent at once. Some were dropped.',
       'not-connected': 'The server has not accepted this connection yet.',
+      'not-entitled': 'Your plan does not include this.',
       'already-connected': 'This connection has already joined the room.',
       'recording-not-started': 'Audio arrived before recording started.',
       'room-ended': 'This conversation has ended.',
@@ -401,13 +411,19 @@ const en = {
       forbidden: 'You are not allowed to do this in this conversation.',
       'speech-unavailable': 'Speech recognition is not available right now, so no captions can be made.',
       'translation-unavailable': 'This translation is not available on this server.',
+      'scribe-request-failed': 'The Scribe request could not be made.',
       internal: 'The server had a problem. Please try again.',
     },
   },
   account: accountsEn,
   history: historyEn,
   readingAids: readingAidsEn,
+  sessionLimits: sessionLimitsEn,
   recap: recapEn,
+  ...organizationsEn,
+  scribe: scribeEn,
+  editing: editingEn,
+  connectToOnlineMeetings: meetingBotEn,
 } as const;
 
 export default en;

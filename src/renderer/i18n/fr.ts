@@ -1,8 +1,14 @@
 /** French. Its type comes from en.ts: a key missing here, or one English lacks, does not compile. */
+import { COMPUTER_AUDIO_SPEAKER } from './computer-audio-speaker';
 import accountsFr from './accounts.fr';
 import historyFr from './history.fr';
 import readingAidsFr from './reading-aids.fr';
+import sessionLimitsFr from './session-limits.fr';
 import recapFr from './recap.fr';
+import organizationsFr from './organizations.fr';
+import scribeFr from './scribe.fr';
+import editingFr from './editing.fr';
+import meetingBotFr from './meeting-bot.fr';
 import type { Messages } from './types';
 
 const fr: Messages = {
@@ -148,6 +154,9 @@ const fr: Messages = {
     pausedConnectionLost:
       'Enregistrement en pause : la connexion à la conversation a été perdue. Il reprendra tout seul au retour de la connexion.',
     resumed: 'De nouveau connecté : l’enregistrement a repris.',
+    autoStopped:
+      'L’enregistrement s’est arrêté après 100 secondes sans autre personne qui parle : les conversations gratuites à une seule voix s’arrêtent automatiquement. Appuyez sur le micro pour continuer.',
+    forceMuted: 'L’hôte a coupé votre micro. Vous pouvez le rallumer.',
     trackEnded: 'L’enregistrement s’est arrêté car le micro a cessé de fonctionner ou a été débranché.',
     readonlyHint: 'L’enregistrement n’est pas disponible dans une conversation en lecture seule.',
   },
@@ -320,7 +329,7 @@ const fr: Messages = {
     audioStalled:
       'Les sous-titres se sont arrêtés car aucun son n’est arrivé pendant 5 secondes. Vérifiez le micro et redémarrez.',
     systemAudioEnded: 'Le son de l’ordinateur s’est arrêté : {{message}}',
-    computerAudioSpeaker: 'Son de l’ordinateur',
+    computerAudioSpeaker: COMPUTER_AUDIO_SPEAKER.fr,
     computerAudioRefused: 'Le son de l’ordinateur n’a pas pu être sous-titré : {{message}}',
     systemAudioUnavailable: 'Le son de cet ordinateur ne peut pas encore être capté.',
     openSystemSettings: 'Ouvrir les réglages du système',
@@ -402,6 +411,7 @@ const fr: Messages = {
       'invalid-audio-frame': 'Le serveur a refusé une trame audio.',
       'rate-limited': 'Trop de messages ont été envoyés à la fois. Certains ont été ignorés.',
       'not-connected': 'Le serveur n’a pas encore accepté cette connexion.',
+      'not-entitled': 'Votre formule ne comprend pas cela.',
       'already-connected': 'Cette connexion a déjà rejoint le salon.',
       'recording-not-started': 'Du son est arrivé avant le début de l’enregistrement.',
       'room-ended': 'Cette conversation est terminée.',
@@ -410,13 +420,19 @@ const fr: Messages = {
       'speech-unavailable':
         'La reconnaissance vocale n’est pas disponible pour le moment : aucun sous-titre ne peut être produit.',
       'translation-unavailable': 'Cette traduction n’est pas disponible sur ce serveur.',
+      'scribe-request-failed': 'La demande de Scribe n’a pas pu aboutir.',
       internal: 'Le serveur a rencontré un problème. Veuillez réessayer.',
     },
   },
   account: accountsFr,
   history: historyFr,
   readingAids: readingAidsFr,
+  sessionLimits: sessionLimitsFr,
   recap: recapFr,
+  ...organizationsFr,
+  scribe: scribeFr,
+  editing: editingFr,
+  connectToOnlineMeetings: meetingBotFr,
 };
 
 export default fr;

@@ -14,6 +14,11 @@
  * - ended-member: any member, host included, of a room that has ended.
  * Someone who is not a member of an ended room is refused everything about it, as if it did
  * not exist: ended rooms cannot be joined.
+ * - org-admin, org-member: on an organisation's routes, its admin (the one the organisation's
+ *   row names, never a role a profile claims) and its other members; `account` there means an
+ *   account outside that organisation.
+ * On a row about no room, the scribe column is an account with the scribe flag (accounts.md:
+ * user flags): the Scribe dashboard's routes are theirs alone (`scribesOnly`).
  */
 
 export const ACTORS = [
@@ -25,6 +30,8 @@ export const ACTORS = [
   'ro-member',
   'scribe',
   'ended-member',
+  'org-admin',
+  'org-member',
 ] as const;
 export type Actor = (typeof ACTORS)[number];
 
@@ -36,8 +43,8 @@ export type PrincipalActor = (typeof PRINCIPAL_ACTORS)[number];
 export type Cell = 'yes' | 'no' | 'own' | 'n/a';
 
 export interface AccessRow {
-  /** 'room': the row concerns one room, and the member actors apply. */
-  scope: 'none' | 'room';
+  /** 'room': the row concerns one room, and the member actors apply; 'organization': one organisation. */
+  scope: 'none' | 'room' | 'organization';
   cells: Readonly<Record<Actor, Cell>>;
   /** What the reader of docs/security.md should know beyond the cells. */
   note: string;
@@ -47,6 +54,7 @@ import type { ClientMessage, ClientMessageOf, ClientMessageType } from '../../sh
 import { closeEndsRoom } from '../../shared/end-sequence';
 
 const MEMBER_ACTORS = ['host', 'rw-member', 'ro-member', 'scribe', 'ended-member'] as const;
+const ORGANIZATION_ACTORS = ['org-admin', 'org-member'] as const satisfies readonly Actor[];
 
 /** A row about no room: who of outsider, guest and account may call it. */
 function principals(cells: Partial<Record<PrincipalActor, Cell>>, note: string): AccessRow {
@@ -55,13 +63,34 @@ function principals(cells: Partial<Record<PrincipalActor, Cell>>, note: string):
   return { scope: 'none', cells: all, note };
 }
 
+/**
+ * A row about no room that only Scribes may call: accounts with the scribe flag (the scribe
+ * column); other accounts, guests and outsiders may not.
+ */
+function scribesOnly(note: string): AccessRow {
+  const row = principals({}, note);
+  return { ...row, cells: { ...row.cells, scribe: 'yes' } };
+}
+
 /** A row about one room: the actors listed may, everyone else may not. */
 function room(allowed: readonly Actor[], note: string): AccessRow {
   const cells = Object.fromEntries(ACTORS.map((a) => [a, allowed.includes(a) ? 'yes' : 'no'])) as Record<
     Actor,
     Cell
   >;
+  for (const a of ORGANIZATION_ACTORS) cells[a] = 'n/a';
   return { scope: 'room', cells, note };
+}
+
+/** A row about one organisation: outsider, guest, account (not in it), its members and its admin. */
+function organization(allowed: readonly Actor[], note: string): AccessRow {
+  const cells = Object.fromEntries(
+    ACTORS.map((a) => [
+      a,
+      (MEMBER_ACTORS as readonly Actor[]).includes(a) ? 'n/a' : allowed.includes(a) ? 'yes' : 'no',
+    ]),
+  ) as Record<Actor, Cell>;
+  return { scope: 'organization', cells, note };
 }
 
 /** A room row where some actors may act only on their own record (`own`). */
@@ -139,6 +168,10 @@ export const HTTP_ACCESS = {
     ['ended-member'],
     'The caller’s own rating of a conversation that ended: 1 to 5 stars, optional comment, once per person (a second is refused).',
   ),
+  'GET /api/v1/rooms/:roomId/rating': room(
+    ['ended-member'],
+    'Reads back the caller’s own rating of that conversation (null when none), so the rating step is not offered again after a reload.',
+  ),
   'GET /api/v1/saved-transcripts': principals(
     { guest: 'own', account: 'own' },
     'One’s own history (query avaId): newest first, 10 a page, searchable; entries without transcripts or that the host no longer shares are left out.',
@@ -180,6 +213,10 @@ export const HTTP_ACCESS = {
     { account: 'yes' },
     'One’s own voice gender; guests keep theirs on the device.',
   ),
+  'GET /api/v1/turnCredentials': principals(
+    { guest: 'yes', account: 'yes' },
+    'Short-lived TURN credentials (coturn REST scheme, 1 hour by default) for WebRTC audio; anyone who may speak in a room, named in the username.',
+  ),
   'POST /api/v1/users/me/customToken': principals(
     { account: 'yes' },
     'Desktop sign-in: a custom token for the account whose ID token is presented.',
@@ -187,6 +224,79 @@ export const HTTP_ACCESS = {
   'GET /api/v1/translation-languages': principals(
     { outsider: 'yes', guest: 'yes', account: 'yes' },
     'Public: whether translation is on, its engine, and the reading languages the installed pairs offer from a speech language.',
+  ),
+  'POST /api/v1/organization': principals(
+    { account: 'yes' },
+    'Creates an organisation (its creator its admin or member), or joins one of that name: one admin per organisation (adminAlreadyExists), a name of another organisation refused (nameAlreadyUse), one organisation per account.',
+  ),
+  'GET /api/v1/find-organizations': principals(
+    { account: 'yes' },
+    'Searches organisations by name (3 characters or more) for the creation screen: Hearken’s own first, then places; names and places only.',
+  ),
+  'POST /api/v1/subscription/activate-organization-trial': organization(
+    ['org-admin'],
+    'The caller’s organisation’s 15-day free trial, once per organisation: its admin only.',
+  ),
+  'GET /api/v1/licences': organization(
+    ['org-admin'],
+    'The caller’s organisation’s licences: its admin only.',
+  ),
+  'POST /api/v1/licences': organization(
+    ['org-admin'],
+    'Buys licences for the caller’s organisation: answers the checkout page; licences exist only once the payment provider’s signed webhook says it was paid. Its admin only.',
+  ),
+  'POST /api/v1/licences/magicLink': organization(
+    ['org-admin'],
+    'Sends one of the organisation’s free licences to an email as a link; it attaches at that person’s sign-in with that verified email. Its admin only.',
+  ),
+  'PATCH /api/v1/licences/:id': organization(
+    ['org-admin'],
+    'Assigns (by email; empty unassigns) or changes renewal of a licence of the admin’s own organisation; others are refused, whoever they are.',
+  ),
+  'DELETE /api/v1/licences/:id': organization(
+    ['org-admin'],
+    'Cancels a licence of the admin’s own organisation (a paid one stops renewing through the payment provider; a trial ends now).',
+  ),
+  'GET /api/v1/workspace/reporting': organization(
+    ['org-admin'],
+    'The caller’s organisation’s caption time per member and per week (or as CSV): its admin only; members see no one’s usage.',
+  ),
+  'POST /api/v1/billing-portal': organization(
+    ['org-admin'],
+    'Opens the payment provider’s customer portal for the caller’s organisation: its admin only.',
+  ),
+  'GET /api/v1.1/user-credits/:avaId': principals(
+    { account: 'own' },
+    'One’s own credits (Scribe, extra and recurring Premium), negative or missing as 0.',
+  ),
+  'POST /api/v1/payments/stripe-webhook': principals(
+    { outsider: 'yes', guest: 'yes', account: 'yes' },
+    'Payment provider events: the only proof is Stripe’s signature of the raw body with the webhook secret (verified before anything is read); an event is applied once.',
+  ),
+  'POST /api/v1/meeting-bot/webhook': principals(
+    { outsider: 'yes', guest: 'yes', account: 'yes' },
+    'The meeting bot provider’s status webhooks: the Svix signature under the configured secret is the proof (refused 401 without it, or older than 5 minutes); no person’s credential is involved.',
+  ),
+  'GET /api/v1/scribe-requests': scribesOnly(
+    'The Scribe dashboard: requests waiting for a Scribe (not one’s own rooms’) and the rooms one serves, with when each caption last changed.',
+  ),
+  'POST /api/v1/scribe-requests/:requestId/accept': scribesOnly(
+    'A Scribe accepts a waiting request and becomes its room’s Scribe member; refused for one’s own room (a Scribe request cannot target oneself) and once no longer waiting.',
+  ),
+  'POST /api/v1/scribe-requests/:requestId/end': scribesOnly(
+    'A Scribe stops serving a request; refused unless they are its Scribe.',
+  ),
+  'POST /api/v1.1/users/beginChat': scribesOnly(
+    'A Scribe writes to the person whose request they see or serve (avaId); delivered in that person’s room.',
+  ),
+  'GET /api/v1/scribe-training': scribesOnly('The Scribe training items.'),
+  'GET /api/v1/scribe-training/:name/audio': scribesOnly('A training item’s recording, to listen to.'),
+  'POST /api/v1/scribe-training/:name/start': scribesOnly(
+    'Starts a practice room, hosted by the Scribe, that plays the item’s recording through the recogniser.',
+  ),
+  'GET /api/v1/scribe-training/rooms/:roomId/score': room(
+    ['host'],
+    'The accuracy in a practice room: its host (the Scribe who started it) only; other rooms have no score.',
   ),
   'GET /*': principals(
     { outsider: 'yes', guest: 'yes', account: 'yes' },
@@ -223,6 +333,10 @@ export const SOCKET_ACCESS = {
     ['host'],
     'Only the host decides whether newcomers wait to be let in.',
   ),
+  'connection-params-update.editingDisabled': room(
+    ['host'],
+    'Only the host turns members’ corrections of the transcript off and on.',
+  ),
   'connection-request-answer': room(['host'], 'Only the host lets people in or refuses them.'),
   'connection-params-update.saveTranscript': room(
     ['host'],
@@ -235,6 +349,11 @@ export const SOCKET_ACCESS = {
     SPEAKERS,
     'Binary audio frames, after audio.start. Frames that arrive after the room ended are dropped without a word (they were on their way).',
   ),
+  webrtc: room(
+    SPEAKERS,
+    'WebRTC audio: the answer to the server’s offer and ICE candidates, for one’s own recording started with format webrtc; audio through it is refused as audio frames are.',
+  ),
+  'webrtc-track-metadata': room(SPEAKERS, 'Names the track of one’s own WebRTC recording.'),
   'reset-recorder': room(SPEAKERS, 'Flushes one’s own recording.'),
   'signal-i-am-typing': room(['host', 'rw-member', 'scribe'], 'At most one broadcast per member per second.'),
   'typed-message': room(
@@ -271,22 +390,74 @@ export const SOCKET_ACCESS = {
     ['host', 'rw-member'],
     'The host, or the guest speaking with them, says which language the guest speaks; read-only members and Scribes do not.',
   ),
+  'force-mute': room(
+    ['host'],
+    'Stops another participant’s microphone (the spec’s force-mute); they are told why and may start again.',
+  ),
+  'prolong-restricted-session': room(
+    ['host'],
+    'Adds a period to the conversation’s time limit: the host only; the room then answers not-entitled to a host whose plan does not give Premium (shared/session-limits.ts).',
+  ),
+  'request-ava-bot': room(
+    ['host'],
+    'Only the host sends a bot into an online meeting (one at a time); the link must be a Zoom, Meet or Teams meeting’s.',
+  ),
+  'end-ava-bot': room(['host'], 'Only the host takes the bot out of the meeting.'),
+  'update-ava-bot-speech-lang': room(['host'], 'Only the host changes the meeting bot’s settings.'),
+  'ava-bot-text-to-speech': room(
+    ['host', 'rw-member'],
+    'A typed reply the bot speaks into the meeting: people who may speak in the room; read-only members and Scribes do not.',
+  ),
   close: room(EVERYONE_IN_ROOM, 'Closes one’s own connection.'),
   'close.ending': room(
     ['host'],
     'A close whose reason ends the room (app_terminated, max_convo_time_reached): the host only, whose room then ends for everyone; the other reasons only say why one person leaves.',
   ),
+  'transcript-edit': room(
+    ['host', 'rw-member', 'scribe'],
+    'Corrects a line (insert, delete, cursor, changeSpeaker, updateField; docs/editing.md). Read-only members only read; nobody edits an ended conversation.',
+  ),
+  'transcript-edit.restricted': room(
+    ['host', 'scribe'],
+    'While the room is public-muted or the host turned members’ editing off, only the host and Scribes correct (“Edition has been disabled by the host”).',
+  ),
+  'transcript-edit.changeSpeaker': roomOwn(
+    ['host', 'scribe'],
+    ['rw-member'],
+    'Changes a line’s speaker by a mutation: the host and Scribes any line, a member only a line their own microphone or keyboard made.',
+  ),
   'transcripts-since': room(EVERYONE_IN_ROOM, 'Finals missed after a gap or a reconnection.'),
   'transcripts-before': room(EVERYONE_IN_ROOM, 'Older finals, when scrolling back.'),
+  'request-scribe': room(
+    ['host'],
+    'The host asks for a Scribe (fast or accurate); one request at a time per room. A Scribe request cannot target oneself.',
+  ),
+  'cancel-scribe': room(['host'], 'The host withdraws a waiting request or sends the serving Scribe away.'),
+  'update-scribe-correction-mode': room(
+    ['host', 'scribe'],
+    'Fast or accurate for the request being served: its host or its Scribe.',
+  ),
+  'scribe-chat': room(
+    ['host', 'scribe'],
+    'The chat between the Scribe and the host who asked: only while a request waits or is served.',
+  ),
 } as const satisfies Record<string, AccessRow>;
 
 export type SocketAction = keyof typeof SOCKET_ACCESS;
+
+/** What of the room itself changes the actions a message asks for. */
+export interface ActionContext {
+  /** Members' corrections are off (public-muted, or the host turned them off). */
+  editingRestricted: boolean;
+}
 
 /**
  * The actions one message asks for. Every message type is listed (the compiler checks), so a
  * new message cannot be handled before it has a row.
  */
-const ACTIONS_OF: { [K in ClientMessageType]: (message: ClientMessageOf<K>) => SocketAction[] } = {
+const ACTIONS_OF: {
+  [K in ClientMessageType]: (message: ClientMessageOf<K>, context: ActionContext) => SocketAction[];
+} = {
   'connection-params': () => ['connection-params'],
   'connection-params-update': (m) => [
     'connection-params-update',
@@ -295,10 +466,13 @@ const ACTIONS_OF: { [K in ClientMessageType]: (message: ClientMessageOf<K>) => S
     ...(m.state !== undefined ? (['connection-params-update.state'] as const) : []),
     ...(m.saveTranscript !== undefined ? (['connection-params-update.saveTranscript'] as const) : []),
     ...(m.requireAdmission !== undefined ? (['connection-params-update.requireAdmission'] as const) : []),
+    ...(m.editingDisabled !== undefined ? (['connection-params-update.editingDisabled'] as const) : []),
   ],
   'update-title': () => ['update-title'],
   'connection-request-answer': () => ['connection-request-answer'],
   audio: (m) => [m.action === 'start' ? 'audio.start' : 'audio.stop'],
+  webrtc: () => ['webrtc'],
+  'webrtc-track-metadata': () => ['webrtc-track-metadata'],
   'reset-recorder': () => ['reset-recorder'],
   'signal-i-am-typing': () => ['signal-i-am-typing'],
   'typed-message': () => ['typed-message'],
@@ -310,14 +484,35 @@ const ACTIONS_OF: { [K in ClientMessageType]: (message: ClientMessageOf<K>) => S
   'set-curse-filter': () => ['set-curse-filter'],
   'auto-translate-toggle': () => ['auto-translate-toggle'],
   'auto-translate-set-guest-language': () => ['auto-translate-set-guest-language'],
+  'force-mute': () => ['force-mute'],
+  'prolong-restricted-session': () => ['prolong-restricted-session'],
+  'request-ava-bot': () => ['request-ava-bot'],
+  'end-ava-bot': () => ['end-ava-bot'],
+  'update-ava-bot-speech-lang': () => ['update-ava-bot-speech-lang'],
+  'ava-bot-text-to-speech': () => ['ava-bot-text-to-speech'],
   close: (m) => ['close', ...(closeEndsRoom(m.reason) ? (['close.ending'] as const) : [])],
   ping: () => ['ping'],
+  'transcript-edit': (m, context) => [
+    'transcript-edit',
+    ...(context.editingRestricted ? (['transcript-edit.restricted'] as const) : []),
+    ...(m.mutation?.type === 'changeSpeaker' ? (['transcript-edit.changeSpeaker'] as const) : []),
+  ],
   'transcripts-since': () => ['transcripts-since'],
   'transcripts-before': () => ['transcripts-before'],
+  'request-scribe': () => ['request-scribe'],
+  'cancel-scribe': () => ['cancel-scribe'],
+  'update-scribe-correction-mode': () => ['update-scribe-correction-mode'],
+  'scribe-chat': () => ['scribe-chat'],
 };
 
-export function socketActionsOf(message: ClientMessage): SocketAction[] {
-  return (ACTIONS_OF[message.type] as (m: ClientMessage) => SocketAction[])(message);
+export function socketActionsOf(
+  message: ClientMessage,
+  context: ActionContext = { editingRestricted: false },
+): SocketAction[] {
+  return (ACTIONS_OF[message.type] as (m: ClientMessage, c: ActionContext) => SocketAction[])(
+    message,
+    context,
+  );
 }
 
 /** Whether `actor` may; `own` says whether the record concerned is the caller's. */
@@ -350,6 +545,21 @@ export function roomActor(
   if (!membership) return principal.kind;
   if (membership.role === 'scribe') return 'scribe';
   return membership.readonly ? 'ro-member' : 'rw-member';
+}
+
+/**
+ * The actor a principal is for one organisation: its admin is the one the organisation's row
+ * names (a profile's `role` is the person's own word, so it grants nothing); its members are the
+ * accounts whose profile belongs to it; anyone else is what they are without it.
+ */
+export function organizationActor(
+  principal: { kind: PrincipalActor; avaId?: string | undefined; organizationId?: string | undefined },
+  organization: { id: string; admin?: string | undefined } | undefined,
+): Actor {
+  if (principal.kind !== 'account' || !organization || principal.organizationId !== organization.id) {
+    return principal.kind;
+  }
+  return principal.avaId !== undefined && organization.admin === principal.avaId ? 'org-admin' : 'org-member';
 }
 
 const SYMBOL: Record<Cell, string> = { yes: '✓', no: '✗', own: 'own', 'n/a': '—' };

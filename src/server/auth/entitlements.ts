@@ -9,6 +9,7 @@
  * private installation.
  */
 import { isPaidSubscriber, isScribe } from '../../shared/user';
+import { isFreeOrLite } from '../../shared/session-limits';
 import type { ServerLimits } from '../limits';
 import type { Principal } from './principal';
 
@@ -27,4 +28,14 @@ export function mayUsePremium(principal: Principal, policy: ServerLimits['premiu
 /** A Scribe is an account with the scribe feature (organisations give it; issue 12 builds the rest). */
 export function mayBeScribe(principal: Principal): boolean {
   return principal.kind === 'account' && principal.profile !== undefined && isScribe(principal.profile);
+}
+
+/**
+ * Auto stop (conversation.md) applies to free and Lite users, guests included; a private
+ * installation that gives Premium to everyone (HEARKEN_PREMIUM_FOR=everyone) has no free users.
+ */
+export function autoStopsFor(principal: Principal, policy: ServerLimits['premiumFor']): boolean {
+  if (policy === 'everyone') return false;
+  if (principal.kind === 'account') return isFreeOrLite(principal.profile?.subscription);
+  return true;
 }

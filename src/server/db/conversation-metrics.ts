@@ -13,6 +13,7 @@ import {
   wordCount,
 } from '../../shared/convo-metrics';
 import type { Database } from './schema';
+import { type UsageLine, conversationUsage } from '../reporting/conversation-usage';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -45,6 +46,59 @@ async function updateMetrics(
   return true;
 }
 
+/**
+ * Each speaking person's caption time and words in this conversation, with their organisation
+ * now (reporting groups by it), in the transaction that marks the conversation counted: written
+ * once, like the counters.
+ */
+async function recordUsage(
+  db: Db,
+  roomId: string,
+  startedAtMs: number,
+  lines: {
+    author: string;
+    text: string;
+    source_author: string | null;
+    engine: string;
+    use_paid_asr: boolean;
+    words: unknown;
+  }[],
+): Promise<void> {
+  const usage = conversationUsage(
+    lines.map((l) => ({
+      author: l.author,
+      sourceAuthor: l.source_author,
+      engine: l.engine,
+      usePaidAsr: l.use_paid_asr,
+      text: l.text,
+      words: (typeof l.words === 'string' ? JSON.parse(l.words) : (l.words ?? [])) as UsageLine['words'],
+    })),
+  );
+  if (usage.size === 0) return;
+  const orgs = await db
+    .selectFrom('users')
+    .select(['ava_id', 'organization_id'])
+    .where('ava_id', 'in', [...usage.keys()])
+    .execute();
+  const orgOf = new Map(orgs.map((o) => [o.ava_id, o.organization_id]));
+  await db
+    .insertInto('conversation_usage')
+    .values(
+      [...usage].map(([avaId, u]) => ({
+        room_id: roomId,
+        ava_id: avaId,
+        organization_id: orgOf.get(avaId) ?? null,
+        started_at_ms: startedAtMs,
+        basic_ms: Math.round(u.basicMs),
+        premium_ms: Math.round(u.premiumMs),
+        scribe_ms: 0,
+        words: u.words,
+      })),
+    )
+    .onConflict((oc) => oc.columns(['room_id', 'ava_id']).doNothing())
+    .execute();
+}
+
 export class ConversationMetricsRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -65,7 +119,7 @@ export class ConversationMetricsRepository {
       if (!room) return false;
       const lines = await trx
         .selectFrom('transcripts')
-        .select(['author', 'text'])
+        .select(['author', 'text', 'source_author', 'engine', 'use_paid_asr', 'words'])
         .where('room_id', '=', roomId)
         .where('gap_to_ms', 'is', null)
         .execute();
@@ -81,6 +135,7 @@ export class ConversationMetricsRepository {
         .execute();
       const people = new Set([room.host_ava_id, ...members.map((m) => m.ava_id)]);
       for (const avaId of people) await updateMetrics(trx, avaId, (m) => countConversation(m, facts), nowMs);
+      await recordUsage(trx, roomId, Number(room.start_timestamp_ms), lines);
       return true;
     });
   }

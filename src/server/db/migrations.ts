@@ -369,6 +369,176 @@ const migrations: Record<string, Migration> = {
       );
     },
   },
+  '2026-12-05-001-restricted-sessions': {
+    async up(db: Kysely<unknown>) {
+      // The restricted session (shared/session-limits.ts): the tier the conversation's limit
+      // follows and when it ends, set when its host first connects and moved by prolonging, so a
+      // restarted server ends it at the same moment.
+      await db.schema.alterTable('rooms').addColumn('session_tier', 'text').execute();
+      await db.schema.alterTable('rooms').addColumn('session_ends_at_ms', 'bigint').execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await sql`alter table rooms drop column if exists session_tier`.execute(db);
+      await sql`alter table rooms drop column if exists session_ends_at_ms`.execute(db);
+    },
+  },
+  '2026-12-05-002-conversation-usage': {
+    async up(db: Kysely<unknown>) {
+      // Workspace reporting (shared/usage-report.ts): what each ended conversation added to each
+      // person's caption time, with their organisation then, so an admin's report is one indexed
+      // aggregation. Numbers only, no words said: kept when a conversation is deleted, as
+      // billing figures are.
+      await db.schema
+        .createTable('conversation_usage')
+        .addColumn('room_id', 'text', (c) => c.notNull())
+        .addColumn('ava_id', 'text', (c) => c.notNull())
+        .addColumn('organization_id', 'text')
+        .addColumn('started_at_ms', 'bigint', (c) => c.notNull())
+        .addColumn('basic_ms', 'bigint', (c) => c.notNull().defaultTo(0))
+        .addColumn('premium_ms', 'bigint', (c) => c.notNull().defaultTo(0))
+        .addColumn('scribe_ms', 'bigint', (c) => c.notNull().defaultTo(0))
+        .addColumn('words', 'integer', (c) => c.notNull().defaultTo(0))
+        .addPrimaryKeyConstraint('conversation_usage_pk', ['room_id', 'ava_id'])
+        .execute();
+      // The report's only access path: one organisation over a period.
+      await db.schema
+        .createIndex('conversation_usage_org_time_idx')
+        .on('conversation_usage')
+        .columns(['organization_id', 'started_at_ms'])
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await sql`drop table if exists conversation_usage`.execute(db);
+    },
+  },
+  '2026-12-02-014-organizations-licences': {
+    async up(db: Kysely<unknown>) {
+      // Organisations (accounts.md section 3). name_key is the name as search matches it
+      // (shared/organizations.ts normaliseSearch): unique, so two organisations cannot share a name.
+      await db.schema
+        .createTable('organizations')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('name_key', 'text', (c) => c.notNull().unique())
+        .addColumn('type', 'text', (c) => c.notNull())
+        .addColumn('place_id', 'text')
+        .addColumn('address', 'text')
+        .addColumn('size', 'text')
+        .addColumn('accessibility_services', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
+        // One admin per organisation: the column holds it, the unique index refuses a second.
+        .addColumn('admin_ava_id', 'text', (c) => c.unique())
+        .addColumn('stripe_customer_id', 'text', (c) => c.unique())
+        .addColumn('created_at_ms', 'bigint', (c) => c.notNull())
+        .execute();
+      // One row per licence (a seat); a purchase of n licences is n rows sharing purchase_id.
+      await db.schema
+        .createTable('licences')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('organization_id', 'text', (c) =>
+          c.notNull().references('organizations.id').onDelete('cascade'),
+        )
+        .addColumn('purchase_id', 'text', (c) => c.notNull())
+        .addColumn('offer_id', 'text', (c) => c.notNull())
+        .addColumn('type', 'text', (c) => c.notNull())
+        .addColumn('plan', 'text', (c) => c.notNull())
+        .addColumn('interval', 'text', (c) => c.notNull())
+        .addColumn('count', 'integer', (c) => c.notNull())
+        .addColumn('end_date_ms', 'bigint', (c) => c.notNull())
+        .addColumn('auto_renewal', 'boolean', (c) => c.notNull())
+        .addColumn('trial', 'boolean', (c) => c.notNull())
+        .addColumn('recipient', 'text')
+        .addColumn('language', 'text')
+        .addColumn('assigned_ava_id', 'text')
+        .addColumn('assigned_email', 'text')
+        .addColumn('has_updated', 'boolean', (c) => c.notNull().defaultTo(false))
+        .addColumn('created_at_ms', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('licences_org_idx').on('licences').column('organization_id').execute();
+      await db.schema.createIndex('licences_purchase_idx').on('licences').column('purchase_id').execute();
+      await db.schema.createIndex('licences_recipient_idx').on('licences').column('recipient').execute();
+      await db.schema.createIndex('licences_assigned_idx').on('licences').column('assigned_ava_id').execute();
+      // Payment provider events already applied: a webhook delivered twice changes nothing.
+      await db.schema
+        .createTable('payment_events')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('type', 'text', (c) => c.notNull())
+        .addColumn('received_at_ms', 'bigint', (c) => c.notNull())
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await sql`drop table if exists payment_events, licences, organizations`.execute(db);
+    },
+  },
+  '2026-12-02-015-user-credits': {
+    async up(db: Kysely<unknown>) {
+      // Credits in milliseconds (shared/credits.ts); a person without a row has none.
+      await db.schema
+        .createTable('user_credits')
+        .addColumn('ava_id', 'text', (c) => c.primaryKey())
+        .addColumn('scribe_credit', 'bigint', (c) => c.notNull().defaultTo(0))
+        .addColumn('extra_premium_asr_credit', 'bigint', (c) => c.notNull().defaultTo(0))
+        .addColumn('recurring_premium_asr_credit', 'bigint', (c) => c.notNull().defaultTo(0))
+        .addColumn('updated_at_ms', 'bigint', (c) => c.notNull())
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await sql`drop table if exists user_credits`.execute(db);
+    },
+  },
+  '2026-11-29-014-transcript-corrections': {
+    async up(db: Kysely<unknown>) {
+      // People's corrections of a line (docs/editing.md): its version, the runs they typed
+      // (highlighted), its latest mutations (a resend after a restart is still applied once) and
+      // the recogniser's own text (caption quality measures it against the corrected one). The
+      // corrected text itself is the row's text. And whether the host turned members' editing off.
+      await db.schema.alterTable('transcripts').addColumn('corrections', 'jsonb').execute();
+      await db.schema
+        .alterTable('rooms')
+        .addColumn('editing_disabled', 'boolean', (c) => c.notNull().defaultTo(false))
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await sql`alter table transcripts drop column if exists corrections`.execute(db);
+      await sql`alter table rooms drop column if exists editing_disabled`.execute(db);
+    },
+  },
+  '2026-11-30-001-scribe-requests': {
+    async up(db: Kysely<unknown>) {
+      // Scribe requests (shared/scribe/model.ts): who asked, in which room, in which mode, which
+      // Scribe served and for how many seconds (what the licences' credit logic will charge),
+      // and the chat between them. They go with the room when its host deletes it.
+      await db.schema
+        .createTable('scribe_requests')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('room_id', 'text', (c) => c.notNull().references('rooms.id').onDelete('cascade'))
+        .addColumn('requester_ava_id', 'text', (c) => c.notNull())
+        .addColumn('requester_name', 'text', (c) => c.notNull())
+        .addColumn('correction_mode', 'text', (c) => c.notNull())
+        .addColumn('state', 'text', (c) => c.notNull())
+        .addColumn('scribe_ava_id', 'text')
+        .addColumn('scribe_name', 'text')
+        .addColumn('created_at_ms', 'bigint', (c) => c.notNull())
+        .addColumn('accepted_at_ms', 'bigint')
+        .addColumn('closed_at_ms', 'bigint')
+        .addColumn('scribe_seconds', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+      await db.schema.createIndex('scribe_requests_state').on('scribe_requests').column('state').execute();
+      await db.schema
+        .createTable('scribe_chat_messages')
+        .addColumn('seq', 'bigserial', (c) => c.primaryKey())
+        .addColumn('request_id', 'text', (c) =>
+          c.notNull().references('scribe_requests.id').onDelete('cascade'),
+        )
+        .addColumn('from_ava_id', 'text', (c) => c.notNull())
+        .addColumn('from_role', 'text', (c) => c.notNull())
+        .addColumn('text', 'text', (c) => c.notNull())
+        .addColumn('at_ms', 'bigint', (c) => c.notNull())
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await sql`drop table if exists scribe_chat_messages, scribe_requests`.execute(db);
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,4 +1,5 @@
 /** Rooms: the durable part of a conversation (who hosts it, its names and tokens, its state). */
+import type { SessionTier } from '../../shared/session-limits';
 import { type Kysely, sql } from 'kysely';
 import type { ConversationMode, RoomStateValue } from '../../shared/entities';
 import type { Database } from './schema';
@@ -24,6 +25,10 @@ export interface RoomRecord {
   hostCanSave?: boolean;
   /** Newcomers wait until the host lets them in. */
   admissionRequired: boolean;
+  /** The restricted session: its tier and end (absent until the host first connects). */
+  session?: { tier: SessionTier; endsAtMs: number };
+  /** The host turned members' corrections off (absent: on). */
+  editingDisabled?: boolean;
 }
 
 /** What a member is in a room (the host is one without a row). */
@@ -56,6 +61,15 @@ function toRecord(row: Row): RoomRecord {
     allowTranscriptsSaving: row.allow_transcripts_saving !== false,
     hostCanSave: row.host_can_save === true,
     admissionRequired: row.admission_required === true,
+    ...(row.session_ends_at_ms !== null && row.session_ends_at_ms !== undefined
+      ? {
+          session: {
+            tier: row.session_tier === 'premium' ? 'premium' : 'basic',
+            endsAtMs: Number(row.session_ends_at_ms),
+          },
+        }
+      : {}),
+    editingDisabled: row.editing_disabled === true,
   };
 }
 
@@ -126,7 +140,14 @@ export class RoomRepository {
     changes: Partial<
       Pick<
         RoomRecord,
-        'title' | 'conversationMode' | 'state' | 'endedAtMs' | 'allowTranscriptsSaving' | 'admissionRequired'
+        | 'title'
+        | 'conversationMode'
+        | 'state'
+        | 'endedAtMs'
+        | 'allowTranscriptsSaving'
+        | 'admissionRequired'
+        | 'session'
+        | 'editingDisabled'
       >
     >,
   ): Promise<void> {
@@ -138,6 +159,9 @@ export class RoomRepository {
       name?: null;
       allow_transcripts_saving?: boolean;
       admission_required?: boolean;
+      session_tier?: string;
+      session_ends_at_ms?: number;
+      editing_disabled?: boolean;
     } = {};
     if (changes.title !== undefined) values.title = changes.title;
     if (changes.conversationMode !== undefined) values.conversation_mode = changes.conversationMode;
@@ -148,6 +172,11 @@ export class RoomRepository {
     if (changes.allowTranscriptsSaving !== undefined)
       values.allow_transcripts_saving = changes.allowTranscriptsSaving;
     if (changes.admissionRequired !== undefined) values.admission_required = changes.admissionRequired;
+    if (changes.session) {
+      values.session_tier = changes.session.tier;
+      values.session_ends_at_ms = changes.session.endsAtMs;
+    }
+    if (changes.editingDisabled !== undefined) values.editing_disabled = changes.editingDisabled;
     if (Object.keys(values).length === 0) return;
     await this.db.updateTable('rooms').set(values).where('id', '=', id).execute();
   }

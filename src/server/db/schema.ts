@@ -30,6 +30,7 @@ export interface RoomsTable {
   ro_token: string;
   rw_token: string;
   admission_required: Generated<boolean>;
+  editing_disabled: Generated<boolean>;
   last_active_ms: Generated<number>;
   forbid_sharing: Generated<boolean>;
   allow_transcripts_saving: Generated<boolean>;
@@ -43,6 +44,9 @@ export interface RoomsTable {
   metrics_counted: Generated<boolean>;
   /** The host's account may save transcripts (the spec's "host can save"). */
   host_can_save: Generated<boolean>;
+  /** The restricted session's tier and end (shared/session-limits.ts); NULL until the host connects. */
+  session_tier: ColumnType<string | null, string | null | undefined, string | null>;
+  session_ends_at_ms: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** One person's entry in their history (the spec's Saved transcript). */
@@ -87,6 +91,8 @@ export interface TranscriptsTable {
   source_author: ColumnType<string | null, string | null | undefined, string | null>;
   /** A final's translations (StoredTranslations as JSON); null when it has none. */
   translations: ColumnType<unknown, string | null | undefined, string | null>;
+  /** People's corrections of the line (StoredCorrections as JSON); null when nobody corrected it. */
+  corrections: ColumnType<unknown, string | null | undefined, string | null>;
 }
 
 /** A room's voicing speakers (shared/speakers.ts): named in the room, no device of their own. */
@@ -179,6 +185,77 @@ export interface Database {
   smart_recaps: ReportTable;
   caption_quality_reports: ReportTable;
   transcript_share_links: TranscriptShareLinksTable;
+  conversation_usage: ConversationUsageTable;
+  organizations: OrganizationsTable;
+  licences: LicencesTable;
+  payment_events: PaymentEventsTable;
+  user_credits: UserCreditsTable;
+  scribe_requests: ScribeRequestsTable;
+  scribe_chat_messages: ScribeChatMessagesTable;
+}
+
+/** One person's caption time in one ended conversation (shared/usage-report.ts). */
+export interface ConversationUsageTable {
+  room_id: string;
+  ava_id: string;
+  organization_id: string | null;
+  started_at_ms: Millis;
+  basic_ms: Millis;
+  premium_ms: Millis;
+  scribe_ms: Millis;
+  words: number;
+}
+
+/** A person's credits in milliseconds (shared/credits.ts). */
+export interface UserCreditsTable {
+  ava_id: string;
+  scribe_credit: Generated<number>;
+  extra_premium_asr_credit: Generated<number>;
+  recurring_premium_asr_credit: Generated<number>;
+  updated_at_ms: Millis;
+}
+
+/** An organisation (shared/organizations.ts); its members are users rows with its id. */
+export interface OrganizationsTable {
+  id: string;
+  name: string;
+  name_key: string;
+  type: string;
+  place_id: string | null;
+  address: string | null;
+  size: string | null;
+  accessibility_services: ColumnType<unknown, string | undefined, string>;
+  admin_ava_id: string | null;
+  stripe_customer_id: string | null;
+  created_at_ms: Millis;
+}
+
+/** One licence (shared/licences.ts); the rows of one purchase share purchase_id. */
+export interface LicencesTable {
+  id: string;
+  organization_id: string;
+  purchase_id: string;
+  offer_id: string;
+  type: string;
+  plan: string;
+  interval: string;
+  count: number;
+  end_date_ms: Millis;
+  auto_renewal: boolean;
+  trial: boolean;
+  recipient: string | null;
+  language: string | null;
+  assigned_ava_id: string | null;
+  assigned_email: string | null;
+  has_updated: Generated<boolean>;
+  created_at_ms: Millis;
+}
+
+/** A payment provider event applied once (webhook idempotency). */
+export interface PaymentEventsTable {
+  id: string;
+  type: string;
+  received_at_ms: Millis;
 }
 
 /** A report made once for an ended room (smart recap, caption quality), its body as JSON. */
@@ -192,4 +269,30 @@ export interface ReportTable {
 export interface TranscriptShareLinksTable {
   room_id: string;
   shared_at_ms: Millis;
+}
+
+/** A Scribe request (shared/scribe/model.ts) and, once accepted, its Scribe and counted time. */
+export interface ScribeRequestsTable {
+  id: string;
+  room_id: string;
+  requester_ava_id: string;
+  requester_name: string;
+  correction_mode: string;
+  state: string;
+  scribe_ava_id: string | null;
+  scribe_name: string | null;
+  created_at_ms: Millis;
+  accepted_at_ms: ColumnType<number | null, number | null, number | null>;
+  closed_at_ms: ColumnType<number | null, number | null, number | null>;
+  scribe_seconds: ColumnType<number, number | undefined, number>;
+}
+
+/** One chat message between a Scribe and the person who asked for them. */
+export interface ScribeChatMessagesTable {
+  seq: Generated<string>;
+  request_id: string;
+  from_ava_id: string;
+  from_role: string;
+  text: string;
+  at_ms: Millis;
 }

@@ -61,6 +61,7 @@ export class TranscriptRepository {
       gap_to_ms: t.gap?.toMs ?? null,
       source_author: t.sourceAuthor ?? null,
       translations: translationsColumn(t),
+      corrections: correctionsColumn(t),
     };
     await this.db.transaction().execute(async (trx) => {
       await trx
@@ -75,6 +76,7 @@ export class TranscriptRepository {
             author_show: values.author_show,
             source_author: values.source_author,
             translations: values.translations,
+            corrections: values.corrections,
             seq,
           }),
         )
@@ -156,6 +158,7 @@ function toTranscript(r: Selectable<TranscriptsTable>): Transcript {
   };
   if (r.source_author) transcript.sourceAuthor = r.source_author;
   withStoredTranslations(transcript, r.translations);
+  withStoredCorrections(transcript, r.corrections);
   if (r.gap_to_ms !== null && r.gap_to_ms !== undefined) {
     transcript.gap = { fromMs: Number(r.timestamp_ms), toMs: Number(r.gap_to_ms), reason: 'connection-lost' };
   } else if (r.origin !== 'human') {
@@ -187,4 +190,34 @@ function withStoredTranslations(t: Transcript, column: unknown): void {
   t.texts = { ...parsed.texts, [t.speechLang]: t.texts[t.speechLang] ?? '' };
   t.indexes = parsed.indexes;
   if (parsed.errors) t.translationErrors = parsed.errors;
+}
+
+/** What the `corrections` column holds: a line people corrected (docs/editing.md). */
+interface StoredCorrections {
+  version: number;
+  highlighted?: Transcript['highlighted'];
+  mutations?: Transcript['mutations'];
+  /** The recogniser's own text, before people corrected it. */
+  asrText?: string;
+}
+
+/** A line's corrections as the column stores them, or null when nobody touched it. */
+function correctionsColumn(t: Transcript): string | null {
+  if (t.version === undefined) return null;
+  const stored: StoredCorrections = {
+    version: t.version,
+    ...(t.highlighted ? { highlighted: t.highlighted } : {}),
+    ...(t.mutations ? { mutations: t.mutations } : {}),
+    ...(t.asrText !== undefined ? { asrText: t.asrText } : {}),
+  };
+  return JSON.stringify(stored);
+}
+
+function withStoredCorrections(t: Transcript, column: unknown): void {
+  const parsed = (typeof column === 'string' ? JSON.parse(column) : column) as StoredCorrections | null;
+  if (!parsed) return;
+  t.version = parsed.version;
+  if (parsed.highlighted?.length) t.highlighted = parsed.highlighted;
+  if (parsed.mutations?.length) t.mutations = parsed.mutations;
+  if (parsed.asrText !== undefined) t.asrText = parsed.asrText;
 }

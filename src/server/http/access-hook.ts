@@ -7,9 +7,18 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { apiError } from '../../shared/api';
 import { NO_TOKEN_MESSAGE } from '../../shared/auth';
-import { type AccessRow, type Actor, HTTP_ACCESS, allows, roomActor } from '../auth/access';
+import {
+  type AccessRow,
+  type Actor,
+  HTTP_ACCESS,
+  allows,
+  organizationActor,
+  roomActor,
+} from '../auth/access';
 import { OUTSIDER, type Principal, type PrincipalResolver, type Refusal } from '../auth/principal';
 import type { MemberRecord, RoomRecord } from '../db/rooms';
+import { mayBeScribe } from '../auth/entitlements';
+import { SCRIBE_ROUTES } from '../../shared/scribe/api';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -19,7 +28,14 @@ declare module 'fastify' {
   interface FastifyRequest {
     principal: Principal;
     roomAccess: RoomAccess | undefined;
+    /** On an organisation's routes: the organisation and the caller's actor in it. */
+    organizationAccess: OrganizationAccess | undefined;
   }
+}
+
+export interface OrganizationAccess {
+  organizationId: string;
+  actor: Actor;
 }
 
 export interface RoomAccess {
@@ -40,6 +56,11 @@ export interface AccessDeps {
     findByToken(token: string): Promise<{ room: RoomRecord; readonly: boolean } | undefined>;
     membership(roomId: string, avaId: string): Promise<MemberRecord | undefined>;
   };
+  /** Organisations and licences, for the organisation rows (absent: those rows refuse everyone). */
+  organizations?: {
+    find(id: string): Promise<{ id: string; admin?: string } | undefined>;
+    organizationOfLicence(licenceId: string): Promise<string | undefined>;
+  };
 }
 
 type Params = Record<string, string | undefined>;
@@ -48,6 +69,7 @@ type Params = Record<string, string | undefined>;
 const OWNER: Partial<Record<string, (request: FastifyRequest) => string | undefined>> = {
   'GET /api/v1/guest-users/:avaId': (r) => (r.params as Params).avaId,
   'PATCH /api/v1.1/users/:avaId': (r) => (r.params as Params).avaId,
+  'GET /api/v1.1/user-credits/:avaId': (r) => (r.params as Params).avaId,
   'GET /api/v1/saved-transcripts': (r) => {
     const avaId = (r.query as Params | undefined)?.avaId;
     return typeof avaId === 'string' ? avaId : undefined;
@@ -69,6 +91,7 @@ function roomResolvers(
     'GET /api/v1/rooms/:roomId/transcripts/export': (r) => deps.rooms.find((r.params as Params).roomId ?? ''),
     'POST /api/v1/rooms/:roomId/saved-transcript': (r) => deps.rooms.find((r.params as Params).roomId ?? ''),
     'POST /api/v1/rooms/:roomId/rating': (r) => deps.rooms.find((r.params as Params).roomId ?? ''),
+    'GET /api/v1/rooms/:roomId/rating': (r) => deps.rooms.find((r.params as Params).roomId ?? ''),
     ...Object.fromEntries(
       [
         'POST /api/v1/rooms/:roomId/generateSmartRecap',
@@ -76,8 +99,32 @@ function roomResolvers(
         'GET /api/v1/rooms/:roomId/share-link',
         'POST /api/v1/rooms/:roomId/share-link',
         'DELETE /api/v1/rooms/:roomId/share-link',
+        `GET ${SCRIBE_ROUTES.trainingScore}`,
       ].map((key) => [key, (r: FastifyRequest) => deps.rooms.find((r.params as Params).roomId ?? '')]),
     ),
+  };
+}
+
+/**
+ * The organisation an organisation route is about, per route: the licence's for a licence's
+ * routes, else the caller's own.
+ */
+function organizationResolvers(
+  deps: AccessDeps,
+): Record<string, (r: FastifyRequest) => Promise<string | undefined>> {
+  const own = async (r: FastifyRequest) =>
+    r.principal.kind === 'account' ? r.principal.profile?.organizationId : undefined;
+  const ofLicence = async (r: FastifyRequest) =>
+    deps.organizations?.organizationOfLicence((r.params as Params).id ?? '');
+  return {
+    'POST /api/v1/subscription/activate-organization-trial': own,
+    'GET /api/v1/licences': own,
+    'POST /api/v1/licences': own,
+    'POST /api/v1/licences/magicLink': own,
+    'POST /api/v1/billing-portal': own,
+    'GET /api/v1/workspace/reporting': own,
+    'PATCH /api/v1/licences/:id': ofLicence,
+    'DELETE /api/v1/licences/:id': ofLicence,
   };
 }
 
@@ -105,12 +152,23 @@ const NOT_FOUND: Record<string, { code: string; message: string }> = {
   'GET /api/v1/rooms/:roomId/transcripts/export': { code: 'room-not-found', message: 'No transcript found' },
   'POST /api/v1/rooms/:roomId/saved-transcript': { code: 'room-not-found', message: 'No transcript found' },
   'POST /api/v1/rooms/:roomId/rating': { code: 'room-not-found', message: 'No transcript found' },
+  'GET /api/v1/rooms/:roomId/rating': { code: 'room-not-found', message: 'No transcript found' },
   'POST /api/v1/rooms/:roomId/generateSmartRecap': { code: 'room-not-found', message: 'No transcript found' },
   'GET /api/v1/rooms/:roomId/caption-quality': { code: 'room-not-found', message: 'No transcript found' },
   'GET /api/v1/rooms/:roomId/share-link': { code: 'room-not-found', message: 'No transcript found' },
   'POST /api/v1/rooms/:roomId/share-link': { code: 'room-not-found', message: 'No transcript found' },
   'DELETE /api/v1/rooms/:roomId/share-link': { code: 'room-not-found', message: 'No transcript found' },
+  [`GET ${SCRIBE_ROUTES.trainingScore}`]: { code: 'room-not-found', message: 'No practice room found' },
 };
+
+/**
+ * The actor a principal is on a row about no room: an account with the scribe flag is the
+ * scribe column where the row has one (the Scribe dashboard's routes), else what it proved.
+ */
+function principalActor(principal: Principal, row: AccessRow): Actor {
+  if (principal.kind === 'account' && row.cells.scribe !== 'n/a' && mayBeScribe(principal)) return 'scribe';
+  return principal.kind;
+}
 
 async function notFound(reply: FastifyReply, key: string, ended: boolean): Promise<void> {
   const body = ended
@@ -137,7 +195,9 @@ async function refuse(
   accountsEnabled: boolean,
 ): Promise<void> {
   if (principal.kind === 'outsider') {
-    const accountOnly = row.cells.guest === 'no' && row.cells.account !== 'no';
+    const accountOnly =
+      row.cells.guest === 'no' &&
+      (row.cells.account !== 'no' || row.cells['org-admin'] === 'yes' || row.cells['org-member'] === 'yes');
     if (principal.refusal) {
       const refusal = REFUSALS[principal.refusal];
       await reply.code(refusal.status).send(apiError(principal.refusal, refusal.message));
@@ -146,6 +206,10 @@ async function refuse(
     } else {
       await reply.code(401).send(apiError('no-token', NO_TOKEN_MESSAGE));
     }
+    return;
+  }
+  if (principal.kind === 'account' && row.scope === 'none' && row.cells.scribe === 'yes') {
+    await reply.code(403).send(apiError('scribe-required', 'Only Scribes can do this.'));
     return;
   }
   if (principal.kind === 'guest' && row.cells.guest === 'no') {
@@ -157,9 +221,11 @@ async function refuse(
 
 export function registerAccessControl(app: FastifyInstance, deps: AccessDeps): void {
   const resolvers = roomResolvers(deps);
+  const organizationOf = organizationResolvers(deps);
   // No shared object as a decorator's default: every request gets its own in the hook below.
   app.decorateRequest('principal');
   app.decorateRequest('roomAccess');
+  app.decorateRequest('organizationAccess');
 
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
@@ -174,6 +240,11 @@ export function registerAccessControl(app: FastifyInstance, deps: AccessDeps): v
       }
       if (rowOf(key)!.scope === 'room' && !resolvers[key]) {
         throw new Error(`room route ${key} has no room resolver (src/server/http/access-hook.ts)`);
+      }
+      if (rowOf(key)!.scope === 'organization' && !organizationOf[key]) {
+        throw new Error(
+          `organisation route ${key} has no organisation resolver (src/server/http/access-hook.ts)`,
+        );
       }
     }
   });
@@ -198,7 +269,27 @@ export function registerAccessControl(app: FastifyInstance, deps: AccessDeps): v
     if (row.scope === 'none') {
       const owner = OWNER[key]?.(request);
       const own = owner !== undefined && owner === request.principal.avaId;
-      if (allows(row, request.principal.kind, own)) return;
+      if (allows(row, principalActor(request.principal, row), own)) return;
+      await refuse(reply, request.principal, row, deps.resolver.accountsEnabled);
+      return reply;
+    }
+
+    if (row.scope === 'organization') {
+      const organizationId = await organizationOf[key]!(request);
+      const organization = organizationId ? await deps.organizations?.find(organizationId) : undefined;
+      const principal = request.principal;
+      const actor = organizationActor(
+        {
+          kind: principal.kind,
+          avaId: principal.avaId,
+          organizationId: principal.kind === 'account' ? principal.profile?.organizationId : undefined,
+        },
+        organization,
+      );
+      if (organization && allows(row, actor)) {
+        request.organizationAccess = { organizationId: organization.id, actor };
+        return;
+      }
       await refuse(reply, request.principal, row, deps.resolver.accountsEnabled);
       return reply;
     }

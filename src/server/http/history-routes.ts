@@ -142,6 +142,13 @@ export function registerHistoryRoutes(app: FastifyInstance, deps: HistoryRouteDe
     counted(deps, 'rating', deps.metrics.countRating(avaId, rating.stars as 1 | 2 | 3 | 4 | 5, deps.now()));
     return reply.code(201).send({ roomId: access.room.id, ...rating });
   });
+
+  // The rating step reads this before offering the form, so a reload does not ask again.
+  app.get<{ Params: { roomId: string } }>(API_ROUTES.roomRating, async (request) => {
+    const access = request.roomAccess!;
+    const rating = await deps.ratings.find(access.room.id, request.principal.avaId!);
+    return { roomId: access.room.id, rating: rating ?? null };
+  });
 }
 
 function notFound(reply: FastifyReply) {

@@ -6,7 +6,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { apiError } from '../../shared/api';
 import { RECAP_ROUTES, type CaptionQualityResponse, type SmartRecapResponse } from '../../shared/recap/api';
-import { captionQuality } from '../../shared/recap/caption-quality';
+import { captionQuality, recognisedTextsOf } from '../../shared/recap/caption-quality';
 import type { ConversationReportRepository } from '../db/conversation-reports';
 import type { RoomRecord } from '../db/rooms';
 import { type RecapDeps, generateSmartRecap } from '../recap/generate';
@@ -66,9 +66,10 @@ export function registerRecapRoutes(app: FastifyInstance, deps: RecapRouteDeps):
     const stored = await deps.reports.findQuality(record.id);
     if (stored) return { report: stored } satisfies CaptionQualityResponse;
     const room = await deps.registry.find(record.id);
-    // The recogniser's own text of corrected lines does not exist before human corrections
-    // (issue 12); when it does, it is passed here and the report's corrections fill in.
-    const report = captionQuality(record.id, room?.transcripts() ?? [], new Map(), deps.now());
+    // People's corrections (issue 12) keep the recogniser's own text of each line they changed
+    // (asrText): the word error rate is the recogniser's text against the corrected one.
+    const lines = room?.transcripts() ?? [];
+    const report = captionQuality(record.id, lines, recognisedTextsOf(lines), deps.now(), true);
     return { report: await deps.reports.keepQuality(report) } satisfies CaptionQualityResponse;
   });
 }

@@ -60,6 +60,8 @@ export interface UserRouteDeps {
   verifier: IdentityVerifier | undefined;
   remoteConfig: RemoteConfigFlags;
   now(): number;
+  /** Runs when a signed-in person's profile is read or created; answers it again if it changed. */
+  onSignedIn?(profile: UserProfile, identity: VerifiedIdentity): Promise<UserProfile | undefined>;
 }
 
 const settingsSchema = object({
@@ -232,7 +234,8 @@ export function registerUserRoutes(app: FastifyInstance, deps: UserRouteDeps): v
 
   app.get<{ Querystring: Query }>(API.usersMe, async (request, reply) => {
     const found = await signedInProfile(request, reply);
-    return found ? found.profile : reply;
+    if (!found) return reply;
+    return (await deps.onSignedIn?.(found.profile, found.identity)) ?? found.profile;
   });
 
   // Get-or-create (an empty body), then the profile fields given.
@@ -251,6 +254,7 @@ export function registerUserRoutes(app: FastifyInstance, deps: UserRouteDeps): v
         newProfile(identity, channelOf(request.query), language, deps.now()),
         deps.now(),
       );
+      profile = (await deps.onSignedIn?.(profile, identity)) ?? profile;
     }
     if (body.voicingProfile !== undefined) changes.voicingProfile = body.voicingProfile;
     if (body.ttsVoice !== undefined) changes.ttsVoice = body.ttsVoice;

@@ -71,6 +71,11 @@ export class RoomRegistry {
     return room;
   }
 
+  /** The room if it is in memory now (never loads one). */
+  liveRoom(roomId: string): LiveRoom | undefined {
+    return this.live.get(roomId);
+  }
+
   /** The room if it exists (loading it without joining), for reading its status and captions. */
   async find(roomId: string): Promise<LiveRoom | undefined> {
     const existing = this.live.get(roomId) ?? (await this.loading.get(roomId));

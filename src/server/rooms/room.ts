@@ -39,6 +39,16 @@ import { RoomTranslator, TRANSLATION_BACKFILL_LINES, mergeTranslations } from '.
 import { chooseGuestLanguage, toggleActive } from './auto-translate';
 import type { TranslationEngine } from '../translation/engine';
 import { baseLanguage } from '../../shared/translation';
+import {
+  SESSION_ENDED_REASON,
+  SESSION_PROLONGED_REASON,
+  type SessionTier,
+} from '../../shared/session-limits';
+import { AutoStop, RoomSessionLimit } from './session-limits';
+import type { RoomScribe } from '../../shared/scribe/model';
+import { LineEdits } from './line-edits';
+import type { LineChange } from '../../shared/transcript-edit/line-change';
+import { type Mutation, NO_TRANSCRIPT_FOUND, mutatorHashOf } from '../../shared/transcript-edit/mutation';
 
 /** One connected client as the room sees it. */
 export interface RoomMember {
@@ -52,8 +62,12 @@ export interface RoomMember {
   downAudio?: boolean;
   /** Speaker identification (beta solo_speaker_id) is on for this person's microphone. */
   identifySpeakers?: boolean;
+  /** A free or Lite user (or a guest): auto stop applies to their lone stream (session-limits.ts). */
+  freeOrLite?: boolean;
   /** `droppable` messages (partials) may be skipped for a client that is not keeping up. */
   send(message: ServerMessage, options?: { droppable?: boolean }): void;
+  /** Closes this member's connection (a Scribe the host sent away). */
+  close?(code: number, reason: string): void;
 }
 
 /** Where a room's finals and counters are kept (TranscriptRepository; a failing one in tests). */
@@ -70,7 +84,14 @@ export interface RoomServices {
     changes: Partial<
       Pick<
         RoomRecord,
-        'title' | 'conversationMode' | 'state' | 'endedAtMs' | 'allowTranscriptsSaving' | 'admissionRequired'
+        | 'title'
+        | 'conversationMode'
+        | 'state'
+        | 'endedAtMs'
+        | 'allowTranscriptsSaving'
+        | 'admissionRequired'
+        | 'session'
+        | 'editingDisabled'
       >
     >,
   ): Promise<void>;
@@ -117,6 +138,10 @@ interface PendingFinal {
   seq?: number;
   /** A final again, now with its translations: stored and shown, not translated again. */
   translated?: boolean;
+  /** The change of its text this carries (the recogniser's final, a person's correction). */
+  change?: LineChange;
+  /** Once stored and shown: a correction's sender is told it was applied. */
+  shown?: () => void;
 }
 
 export class LiveRoom {
@@ -154,6 +179,13 @@ export class LiveRoom {
   private readonly identified = new WeakSet<AudioTrack>();
   /** Who reads in which language, and the translated captions they get (translator.ts). */
   private readonly translator: RoomTranslator;
+  /** The conversation's time limit by tier, and auto stop of a free lone stream (session-limits.ts). */
+  private readonly sessionLimit: RoomSessionLimit;
+  private readonly autoStop: AutoStop<RoomMember>;
+  /** The sequencer of every line's text: the recogniser's and people's changes (line-edits.ts). */
+  private readonly edits = new LineEdits();
+  /** Finals queued and not yet stored, by id: the latest version of a line being saved. */
+  private readonly unstored = new Map<string, Transcript>();
 
   constructor(
     private record: RoomRecord,
@@ -163,6 +195,18 @@ export class LiveRoom {
   ) {
     this.timers = services.timers ?? realTimers;
     this.desk = new AdmissionDesk(this.timers);
+    this.sessionLimit = new RoomSessionLimit(
+      this.timers,
+      {
+        save: async (session) => {
+          await services.updateRoom(this.id, { session });
+          this.record = { ...this.record, session };
+        },
+      },
+      () => void this.end(SESSION_ENDED_REASON),
+      record.state === 'ongoing' ? record.session : undefined,
+    );
+    this.autoStop = new AutoStop(this.timers, (member) => void this.stopRecordingOf(member, 'auto-stop'));
     this.finals = [...stored.finals].sort((a, b) => compareFinals(a.transcript, b.transcript));
     this.seq = stored.seq;
     this.indexes = new IndexReservation(
@@ -194,7 +238,7 @@ export class LiveRoom {
       timers: this.timers,
       log: (level, message, extra) => services.log(level, message, { roomId: this.id, ...extra }),
       sendPartial: (t) => this.sendAll({ type: 'transcript', transcript: t, seq: this.seq }, true),
-      finalTranslated: (t) => this.queue.push({ transcript: t, translated: true }),
+      finalTranslated: (t) => this.pushFinal({ transcript: t, translated: true }),
     });
     for (const { transcript: t } of this.finals) {
       if (!this.speakers.has(t.author)) {
@@ -206,7 +250,8 @@ export class LiveRoom {
         finals: () => this.finals,
         speakers: this.speakers,
         memberName: (avaId) => [...this.members].find((m) => m.avaId === avaId)?.userName,
-        resave: (line) => this.queue.push({ transcript: line }),
+        // A line given to another speaker keeps its corrections: its text is the sequencer's.
+        resave: (line) => this.pushFinal({ transcript: this.edits.view(line) }),
         saveSpeaker: (speaker) => store.saveSpeaker(this.id, speaker),
         announce: () => this.broadcast('speakers-changed'),
         now: () => services.now(),
@@ -294,16 +339,82 @@ export class LiveRoom {
         usePaidASR: t.context.usePaidASR,
       })),
       admissionRequired: this.record.admissionRequired,
+      ...(this.record.editingDisabled ? { editingDisabled: true } : {}),
       ...(this.translator.autoTranslation ? { autoTranslation: this.translator.autoTranslation } : {}),
       confidential: {
         allowTranscriptsSaving: this.record.allowTranscriptsSaving,
         forbidSharing: this.record.forbidSharing,
       },
+      ...(this.sessionLimit.current && !ended ? { restrictedSession: this.sessionLimit.current } : {}),
+      ...(this.scribeStatus ? { scribe: this.scribeStatus } : {}),
     };
+  }
+
+  /**
+   * The host connected: the conversation's time limit follows their tier (set once, stored), and
+   * they may prolong it when entitled to Premium. Who is entitled is the caller's to decide.
+   */
+  async restrictSession(tier: SessionTier, prolongable: boolean): Promise<void> {
+    if (this.record.state === 'ended' || this.ending) return;
+    // Called before the host joins, so their first status carries it; others joining later get
+    // it in theirs, and a host coming back changes nothing they see.
+    await this.sessionLimit.restrict(tier, this.record.startTimestampMs, prolongable);
+  }
+
+  /** Another period for the host (the table says only the host may ask). */
+  async prolongSession(): Promise<void> {
+    if (this.record.state === 'ended' || this.ending)
+      throw new RoomError('room-ended', 'the conversation has ended');
+    if (!(await this.sessionLimit.prolong()))
+      throw new RoomError('not-entitled', 'Prolonging the conversation is not included in your plan');
+    this.broadcast(SESSION_PROLONGED_REASON);
+  }
+
+  /** The host's force-mute: every stream of that person stops, and they are told why. */
+  async forceMute(avaId: string): Promise<void> {
+    const targets = [...this.tracks.keys()].filter((m) => m.avaId === avaId);
+    await Promise.all(targets.map((m) => this.stopRecordingOf(m, 'force-mute')));
+  }
+
+  /** The server stops a member's microphone (auto stop, force-mute) and says why. */
+  private async stopRecordingOf(member: RoomMember, reason: 'auto-stop' | 'force-mute'): Promise<void> {
+    if (!this.tracks.has(member)) return;
+    this.services.log('info', 'a recording was stopped by the server', { roomId: this.id, reason });
+    member.send({ type: 'recording-stopped', reason });
+    await this.stopAudio(member);
+  }
+
+  /** Auto stop follows the streams: only a free user's lone stream is counted, never with a Scribe. */
+  private watchAutoStop(): void {
+    const scribeHere = [...this.members].some((m) => m.role === 'scribe');
+    this.autoStop.update(
+      [...this.tracks.keys()].map((m) => ({ key: m, freeOrLite: m.freeOrLite === true })),
+      scribeHere,
+    );
   }
 
   /** Public URL the links point at; set by the registry from configuration. */
   publicUrl = '';
+
+  /** The room's Scribe request, as everyone sees it (server/scribes/desk.ts sets it). */
+  private scribeStatus: RoomScribe | undefined;
+  /** When a caption of this room last appeared or changed (server clock): the Scribe dashboard's. */
+  lastCaptionAtMs: number | undefined;
+
+  get scribe(): RoomScribe | undefined {
+    return this.scribeStatus;
+  }
+
+  /** The Scribe desk's word on this room's request: everyone is told (room-status-update). */
+  setScribe(scribe: RoomScribe | undefined, options?: { silent?: boolean }): void {
+    this.scribeStatus = scribe;
+    if (!options?.silent) this.broadcast('scribe-changed');
+  }
+
+  /** The connections of one person in this room. */
+  membersOf(avaId: string): RoomMember[] {
+    return [...this.members].filter((m) => m.avaId === avaId);
+  }
 
   private links(): { ro: string; rw: string } {
     const base = `${this.publicUrl}/web/conversations`;
@@ -373,9 +484,10 @@ export class LiveRoom {
     // Lines being spoken right now, so someone joining mid-sentence sees them at once.
     for (const track of this.tracks.values()) {
       for (const partial of track.openPartials())
-        member.send({ type: 'transcript', transcript: partial, seq: this.seq });
+        member.send({ type: 'transcript', transcript: this.edits.view(partial), seq: this.seq });
     }
     this.broadcast('participant-joined', member);
+    if (member.role === 'scribe') this.watchAutoStop();
   }
 
   /** The room's latest finals again, to one member (whose curse filter changed). */
@@ -395,7 +507,13 @@ export class LiveRoom {
     this.translator.forget(member);
     void this.stopAudio(member);
     this.clearTyping(member.avaId);
+    if (![...this.members].some((m) => m.avaId === member.avaId)) {
+      const left = this.edits.dropCursor(mutatorHashOf(member.avaId));
+      if (left)
+        this.sendAll({ type: 'transcript-cursors', transcriptId: left.lineId, cursors: left.cursors });
+    }
     this.broadcast('participant-left');
+    this.watchAutoStop();
   }
 
   /** Who may is decided before this is called (auth/access.ts): here only what it does. */
@@ -415,7 +533,16 @@ export class LiveRoom {
     state?: { value: RoomStateValue };
     saveTranscript?: boolean;
     requireAdmission?: boolean;
+    editingDisabled?: boolean;
   }): Promise<void> {
+    if (
+      update.editingDisabled !== undefined &&
+      update.editingDisabled !== (this.record.editingDisabled ?? false)
+    ) {
+      await this.services.updateRoom(this.id, { editingDisabled: update.editingDisabled });
+      this.record = { ...this.record, editingDisabled: update.editingDisabled };
+      this.broadcast('conversation-mode-changed');
+    }
     if (update.requireAdmission !== undefined && update.requireAdmission !== this.record.admissionRequired) {
       this.record = { ...this.record, admissionRequired: update.requireAdmission };
       await this.services.updateRoom(this.id, { admissionRequired: update.requireAdmission });
@@ -436,12 +563,15 @@ export class LiveRoom {
     if (update.state?.value === 'ended') void this.end();
   }
 
-  /** Ends the conversation: the last words of every speaker become final, then everyone is told. */
-  end(): Promise<void> {
+  /**
+   * Ends the conversation: the last words of every speaker become final, then everyone is told,
+   * with `reason` (the time limit's own, or the plain 'ended').
+   */
+  end(reason: 'ended' | typeof SESSION_ENDED_REASON = 'ended'): Promise<void> {
     if (this.record.state === 'ended') return Promise.resolve();
     // From this moment no audio starts (startAudio refuses), even while the last finals are
     // still on their way to the database.
-    this.ending ??= this.finishEnding();
+    this.ending ??= this.finishEnding(reason);
     return this.ending;
   }
 
@@ -450,7 +580,9 @@ export class LiveRoom {
    * again until the database takes it), and only then does anyone hear that the room ended: a
    * room people were told had ended is ended after any restart.
    */
-  private async finishEnding(): Promise<void> {
+  private async finishEnding(reason: 'ended' | typeof SESSION_ENDED_REASON): Promise<void> {
+    this.sessionLimit.dispose();
+    this.autoStop.dispose();
     await Promise.all([...this.tracks.keys()].map((m) => this.stopAudio(m)));
     await Promise.all([...this.stopping]);
     await this.queue.settled();
@@ -473,7 +605,21 @@ export class LiveRoom {
       }
     }
     this.record = { ...this.record, state: 'ended', endedAtMs };
-    this.broadcast('ended');
+    this.broadcast(reason);
+    for (const listener of this.endListeners.splice(0)) listener();
+  }
+
+  private readonly endListeners: (() => void)[] = [];
+
+  /** Runs `listener` once the room has ended (a meeting bot then leaves its meeting). */
+  onEnded(listener: () => void): void {
+    if (this.record.state === 'ended') listener();
+    else this.endListeners.push(listener);
+  }
+
+  /** A message about the room as a whole (the meeting bot's status) to every member. */
+  announce(message: ServerMessage): void {
+    this.sendAll(message);
   }
 
   /** The speaker a member's computer-audio stream is shown as (rooms/speakers.ts). */
@@ -509,8 +655,19 @@ export class LiveRoom {
       startWallMs: this.services.now(),
       allocateIndex: () => this.indexes.allocate(),
       // A partial changes nothing stored: it carries the room's current seq.
-      onPartial: (t) =>
-        this.sendAll({ type: 'transcript', transcript: this.translator.partial(t), seq: this.seq }, true),
+      // Composed with people's corrections of the line (line-edits.ts) before anyone sees it.
+      onPartial: (t) => {
+        const { transcript, change } = this.edits.asr(t);
+        this.sendAll(
+          {
+            type: 'transcript',
+            transcript: this.translator.partial(transcript),
+            seq: this.seq,
+            ...(change ? { change } : {}),
+          },
+          true,
+        );
+      },
       onFinal: (t) =>
         identification
           ? identification.final(member.avaId, t, (line) => this.commitFinal(line))
@@ -537,6 +694,7 @@ export class LiveRoom {
         userName: member.userName,
       });
     this.broadcast('audio-stream-started');
+    this.watchAutoStop();
   }
 
   /** Stored and shown like a final (it takes the room's next seq), so every reader sees it. */
@@ -553,7 +711,7 @@ export class LiveRoom {
       roomStartMs: this.record.startTimestampMs,
     });
     if (!span) return;
-    this.queue.push({
+    this.pushFinal({
       transcript: gapMarker({
         id: `gap${randomId(12)}`,
         author: member.avaId,
@@ -623,6 +781,7 @@ export class LiveRoom {
     const track = this.tracks.get(member);
     if (!track) return;
     this.tracks.delete(member);
+    this.watchAutoStop();
     this.stoppedAt.set(member, this.timers.now());
     const closed = track.close();
     const done = (async () => {
@@ -664,7 +823,7 @@ export class LiveRoom {
     if (member.readonly)
       throw new RoomError('forbidden', 'this is a read-only link: it cannot send messages');
     const speechLang = lang ?? this.record.langs[0] ?? DEFAULT_SPEECH_LANG;
-    this.queue.push({
+    this.pushFinal({
       transcript: {
         id: `typed${randomId(12)}`,
         isFinal: true,
@@ -865,21 +1024,138 @@ export class LiveRoom {
   }
 
   private commitFinal(t: Transcript): void {
-    const text = t.texts[t.speechLang] ?? '';
+    // The recogniser's final, composed with what people corrected while it was spoken.
+    const { transcript, change } = this.edits.asr(t);
+    const text = transcript.texts[transcript.speechLang] ?? '';
     if (!text) {
-      // Noise that showed a partial: tell clients to drop the line; nothing to keep.
+      // Noise that showed a partial: tell clients to drop the line (as it came: no version);
+      // nothing to keep.
+      this.edits.forget(t.id);
       this.translator.drop(t.id);
       this.sendAll({ type: 'transcript', transcript: t, seq: this.seq });
       return;
     }
     // Shown only once stored (storedFinal); until then people still see its last partial.
-    this.queue.push({ transcript: t });
+    this.pushFinal({ transcript, ...(change ? { change } : {}) });
+  }
+
+  /** Queues a final (or a changed one) for storage; it is shown once stored. */
+  private pushFinal(item: PendingFinal): boolean {
+    const queued = this.queue.push(item);
+    if (queued) this.unstored.set(item.transcript.id, item.transcript);
+    return queued;
+  }
+
+  /** Members' corrections are off: the room is public-muted, or the host turned them off. */
+  get editingRestricted(): boolean {
+    return this.record.conversationMode === 'public-muted' || this.record.editingDisabled === true;
+  }
+
+  /** The latest version of a line: being stored, stored, or still being spoken. */
+  private currentLine(lineId: string): Transcript | undefined {
+    const known =
+      this.unstored.get(lineId) ?? this.finals.find((f) => f.transcript.id === lineId)?.transcript;
+    if (known) return known;
+    for (const track of this.tracks.values())
+      for (const partial of track.openPartials()) if (partial.id === lineId) return partial;
+    return undefined;
+  }
+
+  /**
+   * A person's correction of one line (`transcript-edit`; who may is decided in auth/access.ts,
+   * including the public-muted and editing-off rows). The sequencer transforms and applies it;
+   * a final's change is stored before anyone sees it, a line still being spoken changes at once.
+   * The sender hears `transcript-edit-ack` once it is applied and shown.
+   */
+  editTranscript(member: RoomMember, transcriptId: string, mutation: Mutation): void {
+    this.refuseOnceEnding();
+    const line = this.currentLine(transcriptId);
+    if (!line || line.gap)
+      throw new RoomError('invalid-message', `transcript-edit.transcriptId: ${NO_TRANSCRIPT_FOUND}`);
+    const final = line.isFinal;
+    if ((mutation.type === 'changeSpeaker' || mutation.type === 'updateField') && !final)
+      throw new RoomError(
+        'invalid-message',
+        `transcript-edit.mutation: the line is still being spoken; ${mutation.type} waits for its final`,
+      );
+    const hash = mutatorHashOf(member.avaId);
+    const result = this.edits.apply(line, mutation, hash);
+    const ack = () =>
+      member.send({
+        type: 'transcript-edit-ack',
+        transcriptId,
+        mutationId: mutation.id,
+        version: this.edits.state(transcriptId)?.version ?? line.version ?? 0,
+      });
+    if (!result.ok) throw new RoomError('invalid-message', `transcript-edit.${result.message}`);
+    switch (result.kind) {
+      case 'duplicate':
+        ack();
+        return;
+      case 'cursor':
+        this.sendAll({ type: 'transcript-cursors', transcriptId, cursors: result.cursors });
+        if (result.left)
+          this.sendAll({
+            type: 'transcript-cursors',
+            transcriptId: result.left.lineId,
+            cursors: result.left.cursors,
+          });
+        ack();
+        return;
+      case 'text': {
+        if (!result.change) {
+          ack();
+          return;
+        }
+        const shown = this.edits.view(line);
+        if (final) {
+          if (!this.pushFinal({ transcript: shown, change: result.change, shown: ack }))
+            throw new RoomError(
+              'rate-limited',
+              'the conversation’s storage is behind; try again in a moment',
+            );
+          return;
+        }
+        // A line still being spoken changes nothing stored: everyone sees it at once.
+        this.sendAll({
+          type: 'transcript',
+          transcript: this.translator.partial(shown),
+          seq: this.seq,
+          change: result.change,
+        });
+        ack();
+        return;
+      }
+      case 'line': {
+        if (mutation.type === 'changeSpeaker') {
+          this.assignLineSpeaker(transcriptId, mutation.speakerId);
+        } else if (mutation.type === 'updateField') {
+          const current = this.edits.view(line);
+          const text = current.texts[current.speechLang] ?? '';
+          const changed: Transcript = {
+            ...current,
+            speechLang: mutation.value,
+            texts: { [mutation.value]: text },
+          };
+          delete changed.indexes;
+          delete changed.translationErrors;
+          if (!this.pushFinal({ transcript: changed }))
+            throw new RoomError(
+              'rate-limited',
+              'the conversation’s storage is behind; try again in a moment',
+            );
+        }
+        ack();
+        return;
+      }
+    }
   }
 
   /** A final is in the database: now it joins the room's memory and everyone sees it. */
   private storedFinal(item: PendingFinal): void {
     const entry: StoredFinal = { transcript: item.transcript, seq: item.seq! };
     this.seq = entry.seq;
+    if (this.unstored.get(entry.transcript.id) === item.transcript) this.unstored.delete(entry.transcript.id);
     const existing = this.finals.findIndex((f) => f.transcript.id === entry.transcript.id);
     if (existing >= 0) this.finals.splice(existing, 1);
     let at = this.finals.length;
@@ -890,7 +1166,13 @@ export class LiveRoom {
     const shown = item.translated
       ? entry.transcript
       : this.translator.withPendingTranslations(entry.transcript);
-    this.sendAll({ type: 'transcript', transcript: shown, seq: entry.seq });
+    this.sendAll({
+      type: 'transcript',
+      transcript: shown,
+      seq: entry.seq,
+      ...(item.change ? { change: item.change } : {}),
+    });
+    item.shown?.();
     // Translated once stored and shown: the original never waits on the engine.
     if (!item.translated) this.translator.final(entry.transcript);
   }
@@ -902,6 +1184,7 @@ export class LiveRoom {
   }
 
   private sendAll(message: ServerMessage, droppable = false): void {
+    if (message.type === 'transcript') this.lastCaptionAtMs = this.services.now();
     for (const m of this.members) m.send(message, { droppable });
   }
 
@@ -912,6 +1195,8 @@ export class LiveRoom {
    */
   async close(): Promise<void> {
     this.desk.hostsGone();
+    this.sessionLimit.dispose();
+    this.autoStop.dispose();
     for (const timer of this.typing.values()) clearTimeout(timer);
     this.translator.close();
     this.typing.clear();

@@ -33,7 +33,8 @@ import {
   roomActor,
   socketActionsOf,
 } from '../auth/access';
-import { mayBeScribe, mayUsePremium } from '../auth/entitlements';
+import { autoStopsFor, mayBeScribe, mayUsePremium } from '../auth/entitlements';
+import { SESSION_ENDED_REASON } from '../../shared/session-limits';
 import type { Principal, PrincipalResolver, Refusal } from '../auth/principal';
 import type { MemberRecord, RoomRepository } from '../db/rooms';
 import type { AddressLimiter } from '../http/address-limits';
@@ -42,13 +43,22 @@ import { admit, tokenKind } from '../rooms/admission';
 import type { LiveRoom, RoomMember } from '../rooms/room';
 import { ReaderCurseFilter } from '../rooms/curse-filter';
 import { RoomError } from '../rooms/room';
+import { EDITING_DISABLED_MESSAGE } from '../../shared/transcript-edit/mutation';
 import type { RoomRegistry } from '../rooms/registry';
+import type { MeetingBots } from '../meeting-bot/room-bots';
+import { BOT_PANEL_TEXTS } from '../../shared/meeting-bot';
 import { TokenBucket } from '../token-bucket';
 import type { TtsStatus } from '../../native/tts/types';
 import { speakReply } from '../tts/voiced-replies';
 import { voiceOfRequest } from '../tts/voice-choice';
 import { forVoicedReplyListeners } from '../tts/listeners';
 import { closeEndsRoom } from '../../shared/end-sequence';
+import type { WebRtcConfig } from '../webrtc/config';
+import { WebRtcAudio } from './webrtc-audio';
+import { SCRIBE_ERRORS } from '../../shared/scribe/model';
+import { type ScribeDesk, ScribeError } from '../scribes/desk';
+import { ViewerDelay } from '../scribes/viewer-delay';
+import { realTimers } from '../rooms/throttle';
 
 export interface ConnectionDeps {
   registry: RoomRegistry;
@@ -64,6 +74,12 @@ export interface ConnectionDeps {
   log(level: 'info' | 'warn' | 'error', message: string, extra?: object): void;
   /** The text-to-speech engine, or why voiced replies are off. */
   tts?: TtsStatus;
+  /** WebRTC audio (webrtc/config.ts); absent or off: only PCM frames on the socket. */
+  webrtc?: WebRtcConfig;
+  /** The rooms' meeting bots; absent: request-ava-bot is refused as unavailable. */
+  meetingBots?: MeetingBots;
+  /** Scribe requests (scribes/desk.ts); absent: nobody can request a Scribe. */
+  scribes?: ScribeDesk;
 }
 
 const REFUSAL_MESSAGES: Partial<Record<Refusal, string>> = {
@@ -132,6 +148,8 @@ export function handleConnection(ws: WebSocket, deps: ConnectionDeps, origin?: s
   );
   /** What this reader's captions pass through (connection-params, then set-curse-filter). */
   const curseFilter = new ReaderCurseFilter();
+  /** Accurate Scribe mode holds this viewer's captions back (scribes/viewer-delay.ts); set on joining. */
+  let viewerDelay: ViewerDelay | undefined;
   /** Voices being read for this socket: stopped when it closes. */
   const speaking = new AbortController();
   // A socket that does not say who it is soon is closed: idle sockets cost memory and a slot.
@@ -163,6 +181,14 @@ export function handleConnection(ws: WebSocket, deps: ConnectionDeps, origin?: s
   };
   const fail = (code: SocketErrorCode, message: string, inReplyTo?: string) =>
     send({ type: 'error', error: { code, message }, ...(inReplyTo ? { inReplyTo } : {}) });
+
+  const webrtc = new WebRtcAudio({
+    config: deps.webrtc,
+    send: (message) => send(message),
+    // Function declarations below: hoisted, and only called once audio flows.
+    deliver: (samples) => webrtcChunk(samples),
+    log: deps.log,
+  });
 
   /** Counts a refused message; audio problems repeat many times a second, so their errors are sampled. */
   const violation = (code: SocketErrorCode, message: string, inReplyTo?: string, sampled = false) => {
@@ -209,6 +235,11 @@ export function handleConnection(ws: WebSocket, deps: ConnectionDeps, origin?: s
     }
     const record = await deps.rooms.find(message.roomId);
     const isHost = record ? record.hostAvaId === who.avaId : hostOfRoomId(message.roomId) === who.avaId;
+    // A Scribe the host sent away does not come back as this room's Scribe.
+    if (role === 'scribe' && record && !isHost && (await deps.scribes?.wasRemoved(record.id, who.avaId))) {
+      refuse('forbidden', SCRIBE_ERRORS['not-serving']);
+      return;
+    }
     let admitted: MemberRecord;
     let alreadyMember = isHost;
     if (!record) {
@@ -303,6 +334,16 @@ export function handleConnection(ws: WebSocket, deps: ConnectionDeps, origin?: s
       return;
     }
     principal = who;
+    // Accurate mode holds captions back for everyone but the Scribe, while a Scribe serves.
+    const delay =
+      membership.role === 'scribe'
+        ? undefined
+        : new ViewerDelay(
+            () => target.scribe?.status === 'ongoing' && target.scribe.correctionMode === 'accurate',
+            (message, options) => send(curseFilter.apply(message), options),
+            { ...realTimers, now: deps.now },
+          );
+    viewerDelay = delay;
     const joined: RoomMember = {
       avaId: who.avaId,
       userName,
@@ -311,9 +352,12 @@ export function handleConnection(ws: WebSocket, deps: ConnectionDeps, origin?: s
       usePaidASR: false,
       // The beta toggle (PATCH /enrollBetaFeature solo_speaker_id), as the account had it on joining.
       identifySpeakers: who.kind === 'account' && who.profile?.features?.['solo-speaker-id'] === true,
+      freeOrLite: autoStopsFor(who, deps.limits.premiumFor),
       // Everything the room sends this member passes through their curse filter (a copy: the
       // room's own captions, stored and sent to others, stay as said).
-      send: (message, options) => send(curseFilter.apply(message), options),
+      send: (message, options) =>
+        delay ? delay.send(message, options) : send(curseFilter.apply(message), options),
+      close: (code, reason) => ws.close(code, reason),
     };
     member = joined;
     room = target;
@@ -327,7 +371,26 @@ export function handleConnection(ws: WebSocket, deps: ConnectionDeps, origin?: s
       readonly: joined.readonly || target.state !== 'ongoing',
       role: joined.role,
     });
+    // The host's tier sets the conversation's time limit, once; an entitled host may prolong it.
+    // A database that refuses it now leaves the limit to the host's next connection: joining
+    // is not refused for it.
+    if (isHost && target.state === 'ongoing') {
+      const entitled = mayUsePremium(who, deps.limits.premiumFor);
+      await target.restrictSession(entitled ? 'premium' : 'basic', entitled).catch((error: unknown) =>
+        deps.log('warn', 'could not store the conversation’s time limit', {
+          roomId: target.id,
+          error: (error as Error).message,
+        }),
+      );
+      // Gone while that was stored: the close has already let the room go.
+      if (ws.readyState !== ws.OPEN) return;
+    }
+    await deps.scribes?.joining(target);
     target.join(joined);
+    // The room's meeting bot, for the panel of someone who joins while it is there.
+    const bot = deps.meetingBots?.statusFor(target);
+    if (bot) send(bot);
+    deps.scribes?.joined(target, joined);
   }
 
   /** Why `avaId` may not create another room now, or undefined when it may. */
@@ -360,7 +423,8 @@ export function handleConnection(ws: WebSocket, deps: ConnectionDeps, origin?: s
   function forbiddenAction(message: ClientMessage): SocketAction | undefined {
     const actor = actorNow();
     const own = ownsTarget(message);
-    return socketActionsOf(message).find((action) => !allows(SOCKET_ACCESS[action], actor, own));
+    const context = { editingRestricted: room?.editingRestricted ?? false };
+    return socketActionsOf(message, context).find((action) => !allows(SOCKET_ACCESS[action], actor, own));
   }
 
   /** For a row with `own` cells: whether the message concerns the member's own record. */
@@ -368,6 +432,8 @@ export function handleConnection(ws: WebSocket, deps: ConnectionDeps, origin?: s
     // A line is its maker's: whose microphone or keyboard produced it.
     if (message.type === 'assign-bloc-different-speaker')
       return member !== undefined && room?.lineSourceOf(message.blocId) === member.avaId;
+    if (message.type === 'transcript-edit' && message.mutation.type === 'changeSpeaker')
+      return member !== undefined && room?.lineSourceOf(message.transcriptId) === member.avaId;
     return false;
   }
 
@@ -393,6 +459,8 @@ export function handleConnection(ws: WebSocket, deps: ConnectionDeps, origin?: s
     const forbidden = forbiddenAction(message);
     if (forbidden) {
       if (actorNow() === 'ended-member') fail('room-ended', 'the conversation has ended', message.type);
+      else if (forbidden === 'transcript-edit.restricted')
+        fail('forbidden', EDITING_DISABLED_MESSAGE, message.type);
       else if (SOCKET_ACCESS[forbidden].cells[actorNow()] === 'own')
         fail('forbidden', `${forbidden}: a ${actorNow()} may do this only to their own`, message.type);
       else
@@ -412,6 +480,12 @@ export function handleConnection(ws: WebSocket, deps: ConnectionDeps, origin?: s
       case 'connection-request-answer':
         room.answerAdmission(message.id, message.accept);
         return;
+      case 'force-mute':
+        await room.forceMute(message.avaId);
+        return;
+      case 'prolong-restricted-session':
+        await room.prolongSession();
+        return;
       case 'update-title': {
         const title = normalizeTitle(message.title);
         if (title) await room.updateTitle(title);
@@ -423,10 +497,11 @@ export function handleConnection(ws: WebSocket, deps: ConnectionDeps, origin?: s
             fail('invalid-message', 'audio: metadata is required to start recording', message.type);
             return;
           }
-          if (message.metadata.format !== 'pcm_s16le') {
+          const viaWebRtc = message.metadata.format === 'webrtc';
+          if (viaWebRtc && !webrtc.enabled) {
             fail(
               'invalid-message',
-              'audio.metadata.format: only pcm_s16le frames are accepted on the socket',
+              'audio.metadata.format: WebRTC audio is off on this server; send pcm_s16le frames',
               message.type,
             );
             return;
@@ -448,11 +523,32 @@ export function handleConnection(ws: WebSocket, deps: ConnectionDeps, origin?: s
             }
             shownAs = await room.streamSpeaker(member, source.label);
           }
+          // A start on the socket after WebRTC (its fallback) ends the peer connection first.
+          await webrtc.stop();
           room.startAudio(member, message.metadata.lang, message.metadata.resumedFromMs, shownAs);
+          if (viaWebRtc) {
+            try {
+              await webrtc.start();
+            } catch (error) {
+              deps.log('warn', 'WebRTC audio could not be set up', { error: (error as Error).message });
+              fail('internal', 'WebRTC audio could not be set up; send pcm_s16le frames', message.type);
+            }
+          }
         } else {
+          await webrtc.stop();
           await room.stopAudio(member);
         }
         return;
+      case 'webrtc': {
+        const problem = await webrtc.signal(message);
+        if (problem) fail('invalid-message', problem, message.type);
+        return;
+      }
+      case 'webrtc-track-metadata': {
+        const problem = webrtc.describeTrack(message);
+        if (problem) fail('invalid-message', problem, message.type);
+        return;
+      }
       case 'reset-recorder':
         room.resetRecorder(member);
         return;
@@ -525,20 +621,104 @@ export function handleConnection(ws: WebSocket, deps: ConnectionDeps, origin?: s
       case 'auto-translate-set-guest-language':
         room.setAutoTranslateGuestLanguage(message.language);
         return;
+      case 'transcript-edit':
+        room.editTranscript(member, message.transcriptId, message.mutation);
+        return;
       case 'transcripts-since':
       case 'transcripts-before':
         room.requestTranscripts(member, message);
         return;
+      case 'request-ava-bot': {
+        if (!deps.meetingBots) {
+          fail('forbidden', BOT_PANEL_TEXTS.notAvailable, message.type);
+          return;
+        }
+        const result = deps.meetingBots.request(room, message.meetingUrl, message.speechLang);
+        if (result.ok) return;
+        const current = deps.meetingBots.statusFor(room);
+        if (result.reason === 'requested-already' && current)
+          send({ ...current, error: 'ava_bot_requested_already' });
+        else fail('invalid-message', `${message.type}.meetingUrl: ${result.message}`, message.type);
+        return;
+      }
+      case 'end-ava-bot':
+        await deps.meetingBots?.end(room);
+        return;
+      case 'update-ava-bot-speech-lang':
+        deps.meetingBots?.updateSpeechLang(room, message.speechLang);
+        return;
+      case 'ava-bot-text-to-speech':
+        // The provider's bots take no audio from us yet (the self-hosted bot will speak): said, not dropped.
+        fail(
+          'speech-unavailable',
+          'the meeting bot cannot speak into the meeting with this provider; your reply was not sent to the meeting',
+          message.type,
+        );
+        return;
+      case 'request-scribe':
+      case 'cancel-scribe':
+      case 'update-scribe-correction-mode':
+      case 'scribe-chat':
+        await scribeMessage(room, member, message);
+        return;
       case 'close':
-        // The table let this through: a reason that ends the room comes from the host. Not
-        // awaited, as for the end by connection-params-update: the room finishes it on its own.
-        if (closeEndsRoom(message.reason)) void room.end();
+        // The table let this through: a reason that ends the room comes from the host, who is
+        // told it ended (as everyone is) before their socket closes: their end sequence waits
+        // for that. Frames and messages behind it on this socket wait too, which is what a close
+        // means.
+        if (closeEndsRoom(message.reason))
+          await room.end(message.reason === 'max_convo_time_reached' ? SESSION_ENDED_REASON : 'ended');
         deps.log('info', 'a member closed their connection', {
           roomId: room.id,
           reason: message.reason ?? 'closed',
         });
         ws.close(1000, message.reason ?? 'closed');
         return;
+    }
+  }
+
+  /** Decoded WebRTC audio: refused as a frame would be (the table, the flood limits), then the same way. */
+  function webrtcChunk(samples: Int16Array): void {
+    if (phase !== 'connected' || !room || !member) return;
+    if (!allows(SOCKET_ACCESS['webrtc'], actorNow())) return;
+    if (!frameLimit.take() || !byteLimit.take(samples.byteLength)) return;
+    toRoom(samples);
+  }
+
+  /** The Scribe messages (who may is the table's): the desk's refusals are told to the sender. */
+  async function scribeMessage(
+    target: LiveRoom,
+    from: RoomMember,
+    message: Extract<
+      ClientMessage,
+      { type: 'request-scribe' | 'cancel-scribe' | 'update-scribe-correction-mode' | 'scribe-chat' }
+    >,
+  ): Promise<void> {
+    const desk = deps.scribes;
+    if (!desk) {
+      fail('scribe-request-failed', 'Scribes are not available on this server', message.type);
+      return;
+    }
+    try {
+      if (message.type === 'request-scribe') await desk.request(target, from, message.correctionMode);
+      else if (message.type === 'cancel-scribe') await desk.cancel(target);
+      else if (message.type === 'update-scribe-correction-mode')
+        await desk.setCorrectionMode(target, message.correctionMode);
+      else {
+        const text = normalizeTypedText(message.text);
+        if (!text) {
+          fail('invalid-message', 'scribe-chat.text: nothing to say once spaces are removed', message.type);
+          return;
+        }
+        if (!typedMessages.take()) {
+          fail('rate-limited', 'messages are being typed too fast; wait a moment', message.type);
+          return;
+        }
+        await desk.chatInRoom(target, from, text);
+      }
+    } catch (error) {
+      if (!(error instanceof ScribeError)) throw error;
+      fail('scribe-request-failed', error.message, message.type);
     }
   }
 
@@ -587,6 +767,12 @@ export function handleConnection(ws: WebSocket, deps: ConnectionDeps, origin?: s
       );
       return;
     }
+    toRoom(samples);
+  }
+
+  /** Audio past its transport's checks (a PCM frame, or WebRTC decoded): to the room, unless it is too far behind. */
+  function toRoom(samples: Int16Array): void {
+    if (!room || !member) return;
     // Recognition that has fallen this far behind is not caught up by queueing more: the frame
     // is dropped, the speaker told (sampled), and memory stays bounded.
     if (room.backlogSeconds(member) > deps.limits.streamBacklogSeconds) {
@@ -658,9 +844,12 @@ export function handleConnection(ws: WebSocket, deps: ConnectionDeps, origin?: s
     }
     clearTimeout(connectTimer);
     // Leave after the queued messages: audio already received still becomes captions.
-    chain = chain.then(() => {
+    chain = chain.then(async () => {
+      await webrtc.stop();
+      viewerDelay?.close();
       if (room && member) {
         room.leave(member);
+        deps.scribes?.left(room, member);
         deps.registry.released(room);
       }
     });

@@ -20,8 +20,10 @@ export interface CaptionQualityReport {
   /** Words in the recogniser's finals (typed replies excluded). */
   recognisedWords: number;
   /**
-   * Whether the recogniser's own text of corrected lines is known. Until human corrections exist
-   * (issue 12) it is not: correctedWords is then 0 and wordErrorRate null, not a claimed 0%.
+   * Whether the recogniser's own text of corrected lines is known: true since people correct
+   * captions (issue 12) and the server keeps it (`asrText`); a conversation nobody corrected then
+   * has a word error rate of 0 against its corrected text, said truly. False only for reports of
+   * conversations held before corrections existed (wordErrorRate null, not a claimed 0%).
    */
   correctionsAvailable: boolean;
   /** Word edits people made to the recogniser's text (substitutions, deletions, insertions). */
@@ -38,10 +40,16 @@ export interface CaptionQualityReport {
 }
 
 /**
- * The recogniser's own text of the lines people corrected, by transcript id. Empty until the
- * corrections work keeps it; then the report fills in by itself.
+ * The recogniser's own text of the lines people corrected, by transcript id (recognisedTextsOf).
  */
 export type RecognisedTexts = ReadonlyMap<string, string>;
+
+/** What the recogniser said of each line people corrected (their `asrText`). */
+export function recognisedTextsOf(transcripts: readonly Transcript[]): RecognisedTexts {
+  const out = new Map<string, string>();
+  for (const t of transcripts) if (t.asrText !== undefined) out.set(t.id, t.asrText);
+  return out;
+}
 
 /** The nearest-rank percentile of sorted values (p in 0..100). */
 export function percentile(sorted: readonly number[], p: number): number {
@@ -73,6 +81,8 @@ export function captionQuality(
   transcripts: readonly Transcript[],
   recognised: RecognisedTexts,
   createdAtMs: number,
+  /** The server keeps the recogniser's text of corrected lines (absent: known if any is given). */
+  correctionsTracked = recognised.size > 0,
 ): CaptionQualityReport {
   const spoken = transcripts.filter((t) => t.isFinal && t.origin === 'asr' && !t.gap);
   const engines = new Map<string, EngineShare>();
@@ -100,7 +110,7 @@ export function captionQuality(
     if (delay !== undefined) delays.push(delay);
   }
   delays.sort((a, b) => a - b);
-  const correctionsAvailable = recognised.size > 0;
+  const correctionsAvailable = correctionsTracked;
   return {
     roomId,
     recognisedWords,

@@ -9,6 +9,7 @@ describe('remote config', () => {
       theme_colors_v2: false,
       convo_v2: false,
       desktop_v2: false,
+      web_use_webrtc: false,
     });
     expect(loadRemoteConfig('{"web_enable_sso":true}').web_enable_sso).toBe(true);
     expect(() => loadRemoteConfig('{"web_enable_sso":"yes"}')).toThrow(/web_enable_sso/);

@@ -56,6 +56,22 @@ const VALID: Record<string, Record<string, unknown>> = {
       translation: { target: 'fr' },
     },
   },
+  webrtc: {
+    type: 'webrtc',
+    answer: { type: 'answer', sdp: 'v=0\r\no=- 1 2 IN IP4 127.0.0.1\r\n' },
+    iceCandidate: {
+      candidate: 'candidate:1 1 udp 2122260223 127.0.0.1 50000 typ host',
+      sdpMid: '0',
+      sdpMLineIndex: 0,
+      usernameFragment: 'abcd',
+    },
+  },
+  'webrtc-track-metadata': {
+    type: 'webrtc-track-metadata',
+    trackId: '{3f2a-mic}',
+    mid: '0',
+    kind: 'microphone',
+  },
   'reset-recorder': { type: 'reset-recorder' },
   'signal-i-am-typing': { type: 'signal-i-am-typing', fromUser: true },
   'typed-message': { type: 'typed-message', text: 'Yes, I agree.', lang: 'en-US' },
@@ -84,10 +100,38 @@ const VALID: Record<string, Record<string, unknown>> = {
   'set-curse-filter': { type: 'set-curse-filter', level: 0 },
   'auto-translate-toggle': { type: 'auto-translate-toggle' },
   'auto-translate-set-guest-language': { type: 'auto-translate-set-guest-language', language: 'fr-FR' },
+  'force-mute': { type: 'force-mute', avaId: 'guest-2' },
+  'prolong-restricted-session': { type: 'prolong-restricted-session' },
+  'request-ava-bot': {
+    type: 'request-ava-bot',
+    speechLang: 'en-US',
+    meetingUrl: 'https://meet.google.com/abc-defg-hij',
+  },
+  'end-ava-bot': { type: 'end-ava-bot' },
+  'update-ava-bot-speech-lang': { type: 'update-ava-bot-speech-lang', speechLang: 'fr-FR' },
+  'ava-bot-text-to-speech': { type: 'ava-bot-text-to-speech', text: 'Can you hear me?' },
   close: { type: 'close', reason: 'last_guest_left' },
   ping: { type: 'ping', clientTimeMs: 123 },
   'transcripts-since': { type: 'transcripts-since', afterSeq: 41 },
   'transcripts-before': { type: 'transcripts-before', beforeIndex: 200, limit: 50 },
+  'request-scribe': { type: 'request-scribe', correctionMode: 'accurate' },
+  'cancel-scribe': { type: 'cancel-scribe' },
+  'update-scribe-correction-mode': { type: 'update-scribe-correction-mode', correctionMode: 'fast' },
+  'scribe-chat': { type: 'scribe-chat', text: 'Could you ask them to speak a little slower?' },
+  'transcript-edit': {
+    type: 'transcript-edit',
+    transcriptId: 'host1_Xy9-utt3',
+    mutation: {
+      id: 'm-1',
+      parent: 4,
+      origin: 'human',
+      type: 'insert',
+      index: 6,
+      text: 'meeting',
+      lang: 'en-US',
+    },
+    origin: 'human',
+  },
 };
 
 describe('parseClientMessage: valid messages', () => {
@@ -356,6 +400,7 @@ describe('parseServerMessage', () => {
     [{ type: 'room-status-update', reason: 'ended', status: { id: 'r' } }],
     [{ type: 'transcripts', transcripts: [] }],
     [{ type: 'transcript', transcript: { id: 't' } }],
+    [{ type: 'webrtc', offer: { type: 'offer', sdp: 'v=0\r\n' } }],
     [{ type: 'PONG', serverTimeMs: 2, clientTimeMs: 1 }],
     [{ type: 'error', error: { code: 'internal', message: 'x' }, inReplyTo: 'ping' }],
   ])('returns the known message %j', (message) => {
@@ -363,7 +408,7 @@ describe('parseServerMessage', () => {
   });
 
   it.each([
-    ['an unknown type', '{"type":"webrtc","offer":{}}'],
+    ['an unknown type', '{"type":"webrtc-offer","offer":{}}'],
     ['a lower-case pong', '{"type":"pong"}'],
     ['a client message type', '{"type":"ping","clientTimeMs":1}'],
     ['a missing type', '{"transcripts":[]}'],

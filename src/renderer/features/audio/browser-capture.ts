@@ -175,6 +175,7 @@ export async function captureStream(
 
     return {
       contextRateHz: ctx.sampleRate,
+      track,
       subscribe: (listener) => events.subscribe(listener),
       async stop() {
         events.clear();

@@ -26,6 +26,8 @@ export interface CaptureSession {
   readonly computerAudio?: CaptureSession;
   /** Set when this stream is the computer's sound, not a microphone: sent under its own label. */
   readonly hears?: 'computer-audio';
+  /** The live microphone track, for WebRTC audio (which sends it as Opus); absent in fakes. */
+  readonly track?: MediaStreamTrack;
 }
 
 export interface CaptureOptions {

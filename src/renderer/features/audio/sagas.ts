@@ -20,7 +20,7 @@ import {
   take,
   takeLatest,
 } from 'typed-redux-saga';
-import { int16ToLittleEndianBytes, volumeLevel } from '../../../shared/audio';
+import { volumeLevel } from '../../../shared/audio';
 import {
   CHUNK_LENGTH_MS,
   RECONNECT_MIN_INTERVAL_MS,
@@ -45,6 +45,8 @@ import { type CaptureEvent, type CaptureSession, audioErrorOf, resolveMicId } fr
 import { canStart } from './recording-machine';
 import { audioActions } from './slice';
 import { nextVolume } from './volume';
+import { type AudioRoute, routeChunk, webrtcTransport } from './webrtc-transport';
+import { triesWebRtc } from './webrtc-negotiation';
 
 const TAG = 'audio';
 
@@ -81,6 +83,10 @@ const isRoomEnded = (action: Action): boolean =>
   (action.payload.type === 'room-status' || action.payload.type === 'room-status-update') &&
   action.payload.status.state.value === 'ended';
 
+/** The server stopped this member's microphone (auto stop, the host's force-mute). */
+const isStoppedByServer = (action: Action): boolean =>
+  socketActions.messageReceived.match(action) && action.payload.type === 'recording-stopped';
+
 const isStopRequest = (action: Action): boolean =>
   audioActions.stopRequested.match(action) || audioActions.toggleRequested.match(action);
 
@@ -94,14 +100,20 @@ function captureChannel(session: CaptureSession): EventChannel<CaptureEvent> {
  * the same length: the recogniser hears nothing of the synthetic voice, and the stream's clock
  * (word times, gaps) runs on as if the person had paused.
  */
-export function* pumpChunks(deps: AppDeps, channel: EventChannel<CaptureEvent>, meter: { peak: number }) {
+export function* pumpChunks(
+  deps: AppDeps,
+  channel: EventChannel<CaptureEvent>,
+  meter: { peak: number },
+  route?: AudioRoute,
+) {
   while (true) {
     const event = yield* take(channel);
     if (event.kind === 'ended') return 'ended' as const;
     const muted = yield* select((s: RootState) => s.audio.muted);
     const samples = muted ? new Int16Array(event.samples.length) : event.samples;
     meter.peak = Math.max(meter.peak, volumeLevel(samples));
-    deps.link.sendBinary(int16ToLittleEndianBytes(samples));
+    // On the socket, held while WebRTC is tried, or (connected) left to the peer connection.
+    routeChunk(deps, route, samples, muted);
   }
 }
 
@@ -177,7 +189,21 @@ export function* recordOnce(deps: AppDeps, resumedFromMs?: number) {
   const metadata = recordingMetadata(lang, deps.now(), device, resumedFromMs);
   // The computer's sound alone (desktop) goes under its own label, not as the person speaking.
   const source = session.hears === 'computer-audio' ? yield* call(computerAudioSource) : undefined;
-  deps.link.send({ type: 'audio', action: 'start', metadata: source ? { ...metadata, source } : metadata });
+  // WebRTC when the browser has it and the remote configuration says so: the server offers a
+  // peer connection, or refuses and the recording goes on the socket (webrtc-transport.ts).
+  const viaWebRtc = triesWebRtc({
+    peerAvailable:
+      deps.webrtc !== undefined && (yield* select((s: RootState) => s.remoteConfig.flags.web_use_webrtc)),
+    hasTrack: session.track !== undefined,
+    computerAudio: session.hears === 'computer-audio',
+  });
+  const route: AudioRoute = { transport: viaWebRtc ? 'pending' : 'socket', held: [] };
+  const started = source ? { ...metadata, source } : metadata;
+  deps.link.send({
+    type: 'audio',
+    action: 'start',
+    metadata: viaWebRtc ? { ...started, format: 'webrtc' } : started,
+  });
   // Labels of microphones are only given once permission is granted: list them again.
   yield* fork(refreshDevices, deps);
 
@@ -187,8 +213,10 @@ export function* recordOnce(deps: AppDeps, resumedFromMs?: number) {
   let pump: Task | undefined;
   let metering: Task | undefined;
   let computerAudio: Task | undefined;
+  let webrtc: Task | undefined;
   try {
-    pump = yield* fork(pumpChunks, deps, channel, meter);
+    pump = yield* fork(pumpChunks, deps, channel, meter, route);
+    if (viaWebRtc) webrtc = yield* fork(webrtcTransport, deps, session.track!, route, started);
     metering = yield* fork(meterVolume, meter);
     // The desktop's "both": the computer's sound on a connection of its own, for as long as this
     // recording (the gap of a resumed recording is marked once, by the microphone's stream).
@@ -204,7 +232,18 @@ export function* recordOnce(deps: AppDeps, resumedFromMs?: number) {
       ended: take(isRoomEnded),
       exit: take(conversationActions.exited.type),
       trackEnded: join(pump),
+      stoppedByServer: take(isStoppedByServer),
     });
+    const serverStop = result.stoppedByServer as ReturnType<typeof socketActions.messageReceived> | undefined;
+    if (serverStop?.payload.type === 'recording-stopped') {
+      // Said in words: a microphone that stops by itself must never look like a fault.
+      yield* put(
+        notificationsActions.notify({
+          intent: 'warning',
+          key: serverStop.payload.reason === 'force-mute' ? 'audio.forceMuted' : 'audio.autoStopped',
+        }),
+      );
+    }
     if (result.micChanged || result.langChanged) outcome = 'restart';
     if (result.gone && isSocketDroppedEvent(result.gone as Action)) outcome = 'lost';
     const computer = result.computerAudio as ComputerAudioOutcome | undefined;
@@ -225,6 +264,7 @@ export function* recordOnce(deps: AppDeps, resumedFromMs?: number) {
       );
     }
   } finally {
+    if (webrtc) yield* cancel(webrtc);
     if (computerAudio) yield* cancel(computerAudio);
     if (pump) yield* cancel(pump);
     if (metering) yield* cancel(metering);

@@ -5,6 +5,7 @@ import type { AudioDevice } from '../../../shared/entities';
 import type { AudioError } from '../../../shared/errors';
 import type { KeyValueStorage } from '../../lib/storage';
 import { type RecordingEvent, type RecordingState, nextRecordingState } from './recording-machine';
+import type { Transport } from './webrtc-negotiation';
 
 export interface AudioState {
   recording: RecordingState;
@@ -26,6 +27,11 @@ export interface AudioState {
    * silence until it ends, so the recogniser never captions the synthetic voice.
    */
   muted: boolean;
+  /**
+   * How the microphone reaches the server while recording (webrtc-negotiation.ts): WebRTC,
+   * PCM frames on the socket, or held while WebRTC is being tried. Undefined when not recording.
+   */
+  transport?: Transport;
 }
 
 export const initialAudioState: AudioState = {
@@ -48,7 +54,13 @@ const audioSlice = createSlice({
     recordingEvent(state, action: PayloadAction<RecordingEvent>) {
       state.recording = nextRecordingState(state.recording, action.payload);
       if (action.payload === 'start') state.error = undefined;
-      if (state.recording === 'NOT_RECORDING') state.volume = 0;
+      if (state.recording === 'NOT_RECORDING') {
+        state.volume = 0;
+        state.transport = undefined;
+      }
+    },
+    transportChanged(state, action: PayloadAction<Transport | undefined>) {
+      state.transport = action.payload;
     },
     resumeWaiting(state, action: PayloadAction<boolean>) {
       state.resuming = action.payload;

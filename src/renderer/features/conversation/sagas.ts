@@ -9,10 +9,11 @@ import { normalizeTitle } from '../../../shared/validation';
 import type { AppDeps } from '../../app/deps';
 import { type RootState, selectState } from '../../app/root-reducer';
 import { afterHostEnded, runEndSequence } from '../ending/sagas';
+import { endingActions } from '../ending/slice';
 import { notificationsActions } from '../notifications/slice';
 import { socketActions } from '../socket/slice';
 import { conversationActions } from './slice';
-import { isEndedStatusFor } from './ended';
+import { endedByTimeLimit, isEndedStatusFor } from './ended';
 import { selectIsHost } from './selectors';
 import { ROUTES, transcriptPath } from '../../../shared/routes';
 
@@ -57,9 +58,12 @@ export function* followRoomEnd(deps: AppDeps) {
     if (!isEndedStatusFor(roomId)(action) && !isRoomEndedError(action)) continue;
     handledRoom = roomId;
     // Ended by the host while this person was still in it: told so, and saved to their history.
+    // Ended at its time limit: everyone is told that, the host included.
     const state = yield* select(selectState);
+    const byTimeLimit = endedByTimeLimit(action);
     if (isEndedStatusFor(roomId)(action) && state.conversation.endPhase === 'none' && !selectIsHost(state))
-      yield* fork(afterHostEnded, deps, roomId);
+      yield* fork(afterHostEnded, deps, roomId, byTimeLimit);
+    else if (byTimeLimit) yield* put(endingActions.timeLimitReached(roomId));
     const path = deps.navigation.currentPath();
     if (!path.startsWith(ROUTES.transcript)) {
       yield* call([deps.navigation, deps.navigation.navigate], transcriptPath(roomId));

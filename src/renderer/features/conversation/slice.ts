@@ -19,6 +19,8 @@ export interface ConversationState {
   status?: ConversationStatus;
   /** The user asked to end (host) or leave (others); cleared if it fails. */
   endPhase: EndPhase;
+  /** Joined as a Scribe (`?scribe=true`): connection-params says role scribe. */
+  role?: 'scribe';
 }
 
 export const initialConversationState: ConversationState = { readonly: false, endPhase: 'none' };
@@ -27,8 +29,12 @@ const conversationSlice = createSlice({
   name: 'conversation',
   initialState: initialConversationState,
   reducers: {
-    entered(state, action: PayloadAction<{ roomId: string; readonly: boolean; token?: string }>) {
+    entered(
+      state,
+      action: PayloadAction<{ roomId: string; readonly: boolean; token?: string; role?: 'scribe' }>,
+    ) {
       if (state.roomId !== action.payload.roomId) state.status = undefined;
+      state.role = action.payload.role;
       state.roomId = action.payload.roomId;
       state.readonly = action.payload.readonly;
       state.joinToken = action.payload.token;

@@ -5,13 +5,9 @@
  */
 import type { UiLanguage } from '../../../shared/constants';
 import { checkSpeakerName } from '../../../shared/speakers';
-import en from '../../i18n/en';
-import fr from '../../i18n/fr';
+import { COMPUTER_AUDIO_SPEAKER } from '../../i18n/computer-audio-speaker';
 
-const LABELS: Record<UiLanguage, string> = {
-  en: en.desktop.computerAudioSpeaker,
-  fr: fr.desktop.computerAudioSpeaker,
-};
+const LABELS: Record<UiLanguage, string> = COMPUTER_AUDIO_SPEAKER;
 
 export function computerAudioLabel(meetingTitle: string | undefined, language: UiLanguage): string {
   const meeting = meetingTitle ? checkSpeakerName(meetingTitle) : undefined;

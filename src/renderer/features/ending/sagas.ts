@@ -8,6 +8,7 @@
  */
 import { call, delay, put, race, select, take, takeEvery } from 'typed-redux-saga';
 import { API } from '../../../shared/api';
+import type { CloseReason } from '../../../shared/protocol';
 import {
   type EndingContext,
   type EndingStage,
@@ -27,6 +28,9 @@ import { notificationsActions } from '../notifications/slice';
 import { endingActions } from './slice';
 
 const TAG = 'ending';
+
+/** The one reason the web app's host ends a room with a close (app_terminated is the desktop's). */
+type RoomEndingReason = Extract<CloseReason, 'max_convo_time_reached'>;
 
 /** What decides the stages for this person: the web app is never a Scribe's (role participant). */
 function endingContext(deps: AppDeps): EndingContext {
@@ -64,9 +68,16 @@ function* notConnected() {
   yield* put(notificationsActions.notify({ intent: 'warning', key: 'conversation.notConnected' }));
 }
 
-/** END_ON_BACKEND for the host: the room ends for everyone once the server says it has. */
-function* endOnBackend(deps: AppDeps, roomId: string) {
-  if (!deps.link.send({ type: 'connection-params-update', roomId, state: { value: 'ended' } })) {
+/**
+ * END_ON_BACKEND for the host: the room ends for everyone once the server says it has. An end
+ * with a reason of its own (the time limit's max_convo_time_reached) is a close with that reason;
+ * the server tells everyone before it closes this socket.
+ */
+function* endOnBackend(deps: AppDeps, roomId: string, reason?: RoomEndingReason) {
+  const sent = reason
+    ? deps.link.send({ type: 'close', reason })
+    : deps.link.send({ type: 'connection-params-update', roomId, state: { value: 'ended' } });
+  if (!sent) {
     yield* put(conversationActions.endFailed());
     yield* call(notConnected);
     return;
@@ -100,7 +111,13 @@ function* leaveOnBackend(deps: AppDeps, roomId: string) {
   yield* call([deps.navigation, deps.navigation.navigate], transcriptPath(roomId));
 }
 
-function* runStage(deps: AppDeps, stage: EndingStage, roomId: string, asHost: boolean) {
+function* runStage(
+  deps: AppDeps,
+  stage: EndingStage,
+  roomId: string,
+  asHost: boolean,
+  reason?: RoomEndingReason,
+) {
   switch (stage) {
     case 'BOOST':
     case 'NOT_ENDING':
@@ -109,14 +126,17 @@ function* runStage(deps: AppDeps, stage: EndingStage, roomId: string, asHost: bo
       yield* call(saveTranscript, deps, roomId);
       return;
     case 'END_ON_BACKEND':
-      if (asHost) yield* call(endOnBackend, deps, roomId);
+      if (asHost) yield* call(endOnBackend, deps, roomId, reason);
       else yield* call(leaveOnBackend, deps, roomId);
       return;
   }
 }
 
-/** The host ends the conversation (`asHost`), or someone else leaves it. */
-export function* runEndSequence(deps: AppDeps, asHost: boolean) {
+/**
+ * The host ends the conversation (`asHost`), or someone else leaves it. `reason`: the host's end
+ * has a reason of its own (the restricted session's time limit).
+ */
+export function* runEndSequence(deps: AppDeps, asHost: boolean, reason?: RoomEndingReason) {
   const state: RootState = yield* select(selectState);
   const roomId = state.conversation.roomId;
   if (!roomId) return;
@@ -130,7 +150,7 @@ export function* runEndSequence(deps: AppDeps, asHost: boolean) {
     if (state.audio.recording !== 'NOT_RECORDING') yield* put(audioActions.stopRequested());
     for (const stage of stagesFor(endingContext(deps))) {
       yield* put(endingActions.stageEntered(stage));
-      yield* call(runStage, deps, stage, roomId, asHost);
+      yield* call(runStage, deps, stage, roomId, asHost, reason);
     }
   } finally {
     yield* put(endingActions.finished());
@@ -141,8 +161,8 @@ export function* runEndSequence(deps: AppDeps, asHost: boolean) {
  * The host ended the room while this person (not the host) was in it: the transcript page says
  * so, and the conversation is saved to their history as their own end would have.
  */
-export function* afterHostEnded(deps: AppDeps, roomId: string) {
-  yield* put(endingActions.hostEnded(roomId));
+export function* afterHostEnded(deps: AppDeps, roomId: string, byTimeLimit = false) {
+  yield* put(byTimeLimit ? endingActions.timeLimitReached(roomId) : endingActions.hostEnded(roomId));
   if (stagesFor(endingContext(deps)).includes('SAVE_TRANSCRIPTS')) yield* call(saveTranscript, deps, roomId);
 }
 

@@ -11,6 +11,8 @@ export interface EndingState {
   startedAtMs?: number;
   /** The room the host ended for this person (someone who is not the host). */
   hostEndedRoomId?: string;
+  /** The room that ended at its time limit (restricted session), for everyone who was in it. */
+  timeLimitRoomId?: string;
 }
 
 export const initialEndingState: EndingState = { stage: 'NOT_ENDING' };
@@ -31,6 +33,9 @@ const endingSlice = createSlice({
     },
     hostEnded(state, action: PayloadAction<string>) {
       state.hostEndedRoomId = action.payload;
+    },
+    timeLimitReached(state, action: PayloadAction<string>) {
+      state.timeLimitRoomId = action.payload;
     },
   },
 });

@@ -1,7 +1,9 @@
 /** Sends a rating once; the server's "already rated" is a state of its own, not an error. */
-import { call, put, takeEvery } from 'typed-redux-saga';
+import { call, put, select, takeEvery } from 'typed-redux-saga';
+import type { ConversationRating } from '../../../shared/rating';
 import { API } from '../../../shared/api';
 import type { AppDeps } from '../../app/deps';
+import type { RootState } from '../../app/root-reducer';
 import { identityHeaders, waitForIdentity } from '../identity/sagas';
 import { ratingActions } from './slice';
 
@@ -21,6 +23,27 @@ export function* sendRating(deps: AppDeps, action: ReturnType<typeof ratingActio
   }
 }
 
+/**
+ * Reads back one's own rating before the form is offered. If the read fails the form is offered
+ * anyway: sending then meets the server's "already rated", which is said as such.
+ */
+export function* checkRating(deps: AppDeps, action: ReturnType<typeof ratingActions.checkRequested>) {
+  const roomId = action.payload;
+  const status = yield* select((s: RootState) => s.rating.byRoom[roomId]?.status);
+  if (status !== 'checking') return;
+  const identity = yield* call(waitForIdentity);
+  const result = yield* call(
+    [deps.http, deps.http.get<{ rating: ConversationRating | null }>],
+    API.roomRating(roomId),
+    { headers: identityHeaders(identity) },
+  );
+  const stored = result.ok ? result.data.rating : null;
+  if (!result.ok)
+    deps.logger.log('warn', 'rating', `could not read back the rating of ${roomId}: ${result.status}`);
+  yield* put(ratingActions.settled({ roomId, status: stored ? 'already-rated' : 'open' }));
+}
+
 export function* ratingSaga(deps: AppDeps) {
+  yield* takeEvery(ratingActions.checkRequested.type, checkRating, deps);
   yield* takeEvery(ratingActions.submitted.type, sendRating, deps);
 }

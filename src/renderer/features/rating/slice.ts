@@ -5,7 +5,8 @@
 import { type PayloadAction, createSlice } from '@reduxjs/toolkit';
 import type { ConversationRating } from '../../../shared/rating';
 
-export type RatingStatus = 'open' | 'sending' | 'rated' | 'skipped' | 'already-rated' | 'failed';
+/** 'checking': reading back whether this person rated it already (a reload must not ask again). */
+export type RatingStatus = 'checking' | 'open' | 'sending' | 'rated' | 'skipped' | 'already-rated' | 'failed';
 
 export interface RatingState {
   byRoom: Record<string, { status: RatingStatus; error?: string }>;
@@ -17,6 +18,10 @@ const ratingSlice = createSlice({
   name: 'rating',
   initialState: initialRatingState,
   reducers: {
+    /** The rating step is shown: ask the server once whether this person has rated it. */
+    checkRequested(state, action: PayloadAction<string>) {
+      if (!state.byRoom[action.payload]) state.byRoom[action.payload] = { status: 'checking' };
+    },
     submitted(state, action: PayloadAction<{ roomId: string; rating: ConversationRating }>) {
       state.byRoom[action.payload.roomId] = { status: 'sending' };
     },

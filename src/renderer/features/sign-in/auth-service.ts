@@ -45,6 +45,11 @@ export class AuthServiceError extends Error {
 }
 
 export interface AuthService {
+  /**
+   * Whether this device may hold a signed-in session, found out without loading the SDK. False
+   * only when it surely holds none: the app is then signed out without starting the provider.
+   */
+  mayHaveSession(): Promise<boolean>;
   /** Starts the SDK with the server's configuration; the first user event follows. */
   init(config: FirebaseClientConfig, language: string): Promise<void>;
   onUserChanged(listener: (user: AuthUser | null) => void): () => void;

@@ -24,7 +24,7 @@ export function* currentToken(deps: AppDeps) {
   return token;
 }
 
-export type AuthedMethod = 'GET' | 'POST' | 'PATCH';
+export type AuthedMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 /** Refusals a fresh token can cure. */
 const RETRYABLE = new Set([
@@ -39,6 +39,7 @@ function send<T>(deps: AppDeps, method: AuthedMethod, path: string, body: unknow
   const options = { headers: { Authorization: identityAuthorization(token) } };
   if (method === 'GET') return deps.http.get<T>(path, options);
   if (method === 'POST') return deps.http.post<T>(path, body, options);
+  if (method === 'DELETE') return deps.http.delete<T>(path, options);
   return deps.http.patch<T>(path, body, options);
 }
 

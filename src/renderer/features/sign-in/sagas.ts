@@ -96,8 +96,9 @@ function* followUser(deps: AppDeps) {
 }
 
 /**
- * Reads the server's identity provider and starts it. Nothing heard for the loading timeout:
- * log it and carry on signed out (the loading screen resets), rather than wait forever.
+ * Reads the server's identity provider and starts it: at once where a session may be saved,
+ * else when something needs it (`providerWanted`). Nothing heard for the loading timeout: log it
+ * and carry on signed out (the loading screen resets), rather than wait forever.
  */
 export function* startAuth(deps: AppDeps) {
   yield* put(
@@ -122,6 +123,21 @@ export function* startAuth(deps: AppDeps) {
       ...(firebase.ssoProviderId ? { ssoProviderId: firebase.ssoProviderId } : {}),
     }),
   );
+  if (!(yield* select(selectAuth)).providerWanted) {
+    const maySignedIn = yield* call([deps.auth, deps.auth.mayHaveSession]);
+    if (!maySignedIn) {
+      // Nobody can be signed in here: signed out now, and the SDK (the largest part of the
+      // client) is loaded only when a sign-in screen or request needs it.
+      yield* put(authActions.userChanged(null));
+      while (!(yield* select(selectAuth)).providerWanted) {
+        yield* take([
+          authActions.providerNeeded.type,
+          authActions.customTokenReceived.type,
+          authActions.signOutRequested.type,
+        ]);
+      }
+    }
+  }
   const language = yield* select(selectLanguage);
   try {
     yield* call([deps.auth, deps.auth.init], firebase, language);

@@ -40,6 +40,11 @@ export interface AuthState {
   /** The desktop app's sign-in: the custom token minted for it. */
   desktopCustomToken?: string;
   loadingTimedOut: boolean;
+  /**
+   * A screen or request needs the identity provider's SDK. Until then a device with no trace of
+   * a session is signed out without loading it (sagas.ts, startAuth): guests never download it.
+   */
+  providerWanted: boolean;
   /** Where the app runs (from the platform seam), for the screens that differ. */
   platform: { isDesktopShell: boolean; isLocalhost: boolean };
 }
@@ -48,6 +53,7 @@ export const initialAuthState: AuthState = {
   phase: 'loading',
   emulator: false,
   loadingTimedOut: false,
+  providerWanted: false,
   platform: { isDesktopShell: false, isLocalhost: false },
 };
 
@@ -159,6 +165,7 @@ const authSlice = createSlice({
     },
     /** The desktop app received a custom token (its deep link) and signs this window in with it. */
     customTokenReceived(state, _action: PayloadAction<string>) {
+      state.providerWanted = true;
       state.busy = 'desktop-token';
       state.error = undefined;
     },
@@ -174,7 +181,12 @@ const authSlice = createSlice({
     },
     /** Signs out, then goes to `to` (default: the spec's place after sign-out). */
     signOutRequested(state, _action: PayloadAction<{ to?: string } | undefined>) {
+      state.providerWanted = true;
       state.busy = 'sign-out';
+    },
+    /** A sign-in screen opened: the identity provider's SDK is loaded now if it was not. */
+    providerNeeded(state) {
+      state.providerWanted = true;
     },
     /** Nothing was heard from the identity provider for the loading timeout: carry on signed out. */
     loadingTimedOut(state) {

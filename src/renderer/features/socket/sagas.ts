@@ -56,6 +56,7 @@ export function buildConnectionParams(
   version: string,
   joinToken?: string,
   curseFilter?: number,
+  role: 'participant' | 'scribe' = 'participant',
 ): ClientMessageOf<'connection-params'> {
   return {
     type: 'connection-params',
@@ -63,7 +64,7 @@ export function buildConnectionParams(
     roomId,
     username: identity.userName || undefined,
     clientInfo: { app: 'web', version },
-    role: 'participant',
+    role,
     lang,
     // An avaId proves nothing: an account proves it with its identity token, a guest with the
     // credential the server signed for it.
@@ -226,7 +227,16 @@ export function* connectionLoop(deps: AppDeps, roomId: string) {
       const joinToken = (yield* select(selectState)).conversation.joinToken;
       // The reader's curse filter applies from the first captions (the snapshot) on.
       const curseFilter = yield* select((s: RootState) => s.settings.curseFilter);
-      const params = buildConnectionParams(identity, roomId, lang, deps.appVersion, joinToken, curseFilter);
+      const role = (yield* select(selectState)).conversation.role ?? 'participant';
+      const params = buildConnectionParams(
+        identity,
+        roomId,
+        lang,
+        deps.appVersion,
+        joinToken,
+        curseFilter,
+        role,
+      );
       const outcome = yield* runConnection(deps, params);
       if (outcome === 'refused' || (yield* select(selectRoomEnded))) {
         yield* put(socketActions.statusEvent('close'));

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { captionQuality, finalDelayMs, percentile } from '../../../../src/shared/recap/caption-quality';
+import {
+  captionQuality,
+  finalDelayMs,
+  percentile,
+  recognisedTextsOf,
+} from '../../../../src/shared/recap/caption-quality';
 import type { Transcript } from '../../../../src/shared/entities';
 import { spoken, typed } from '../../../helpers/transcript-fixture';
 
@@ -59,6 +64,19 @@ describe('caption quality report', () => {
     expect(report.correctedWords).toBe(3);
     expect(report.wordErrorRate).toBeCloseTo(3 / 19, 6);
     expect(report.recognisedWords).toBe(21);
+  });
+
+  it('reads the recogniser’s text from the lines people corrected (asrText), and says 0% when nobody did', () => {
+    const corrected = [{ ...lines[0]!, asrText: 'word zero and more here' }, ...lines.slice(1)];
+    const recognised = recognisedTextsOf(corrected);
+    expect([...recognised]).toEqual([[lines[0]!.id, 'word zero and more here']]);
+    expect(captionQuality('room-1', corrected, recognised, 0, true).correctedWords).toBe(3);
+    const untouched = captionQuality('room-1', lines, recognisedTextsOf(lines), 0, true);
+    expect([untouched.correctionsAvailable, untouched.correctedWords, untouched.wordErrorRate]).toEqual([
+      true,
+      0,
+      0,
+    ]);
   });
 
   it('has no delay without timed finals', () => {

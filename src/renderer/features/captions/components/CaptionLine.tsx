@@ -39,6 +39,12 @@ export const CaptionLine = memo(function CaptionLine({
       <LineSpeaker line={transcript} label={author} shown={showAuthor} />{' '}
       <CaptionTranslation transcript={transcript} />
       {transcript.isFinal ? null : <span className="visually-hidden"> {t('captions.partial')}</span>}
+      {transcript.highlighted?.length ? (
+        <span className="caption-corrected" data-testid="caption-corrected">
+          {' '}
+          {t('editing.correctedLine')}
+        </span>
+      ) : null}
       {transcript.origin === 'human' && !transcript.asr ? (
         <span className="caption-typed"> {t('captions.typed')}</span>
       ) : null}

@@ -3,7 +3,9 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { MOBILE_BREAKPOINT_PX } from '../../../../shared/constants';
-import { isReadonlyParam } from '../../../../shared/routes';
+import { QUERY_PARAMS, isReadonlyParam } from '../../../../shared/routes';
+import { TRAINING_PARAM, isScribeParam } from '../../../../shared/scribe/api';
+import { ScribePanel } from '../../scribes/components/ScribePanel';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { AdmissionRequests } from '../../admission/components/AdmissionRequests';
@@ -14,6 +16,7 @@ import { MicSelect } from '../../audio/components/MicSelect';
 import { RecordingStateBadge } from '../../audio/components/RecordingStateBadge';
 import { CaptionsView } from '../../captions/components/CaptionsView';
 import { CaptionDelayBadge } from '../../caption-delay/components/CaptionDelayBadge';
+import { SessionCountdown } from '../../session-limits/components/SessionCountdown';
 import { SessionGate } from '../../identity/components/SessionGate';
 import { useAppTermination } from '../../ending/use-app-termination';
 import { InviteCard } from '../../invite/components/InviteCard';
@@ -39,6 +42,8 @@ import { useComposerShortcut } from '../../typed-replies/use-composer-shortcut';
 import { TypingIndicator } from '../../typed-replies/components/TypingIndicator';
 import { SpeakerChangeAnnouncer } from '../../speakers/components/SpeakerChangeAnnouncer';
 import { SpeakersList } from '../../speakers/components/SpeakersList';
+import { CorrectCaptionsToggle, TranscriptEditor } from '../../transcript-edit/components/TranscriptEditor';
+import { MeetingBotPanel } from '../../meeting-bot/components/MeetingBotPanel';
 
 const SIDEBAR_ID = 'conversation-sidebar';
 
@@ -57,6 +62,8 @@ export function ConversationPage() {
   const [params] = useSearchParams();
   const readonly = isReadonlyParam(params.get('readonly'));
   const token = params.get('token') ?? undefined;
+  const asScribe = isScribeParam(params.get(QUERY_PARAMS.scribe));
+  const training = params.get(TRAINING_PARAM) ?? undefined;
   const wide = useMediaQuery(`(min-width: ${MOBILE_BREAKPOINT_PX}px)`);
   const [detailsOpen, setDetailsOpen] = useState(false);
   const [captionsOnly, setCaptionsOnly] = useState(false);
@@ -64,6 +71,7 @@ export function ConversationPage() {
   const heading = useRef<HTMLHeadingElement>(null);
   const composer = useRef<HTMLTextAreaElement>(null);
   const status = useAppSelector(selectRoomStatus);
+  const correcting = useAppSelector((state) => state.transcriptEdit.open);
   const isReadonly = useAppSelector(selectIsReadonly);
   // Refused, or waiting at the host's door: their own notices say so, not "Connecting…".
   const notConnecting = useAppSelector(
@@ -72,11 +80,18 @@ export function ConversationPage() {
 
   useAppTermination();
   useEffect(() => {
-    dispatch(conversationActions.entered({ roomId, readonly, ...(token ? { token } : {}) }));
+    dispatch(
+      conversationActions.entered({
+        roomId,
+        readonly,
+        ...(token ? { token } : {}),
+        ...(asScribe ? { role: 'scribe' as const } : {}),
+      }),
+    );
     return () => {
       dispatch(conversationActions.exited());
     };
-  }, [dispatch, roomId, readonly, token]);
+  }, [dispatch, roomId, readonly, token, asScribe]);
 
   // Arriving on the screen (after "Start a conversation" or a link), keyboard and screen reader
   // are on its heading, not left on the page body.
@@ -102,6 +117,7 @@ export function ConversationPage() {
           <SocketStatusBadge />
           <RecordingStateBadge />
           <CaptionDelayBadge />
+          <SessionCountdown />
         </div>
       </header>
       <CaptionsStartedAnnouncer />
@@ -126,7 +142,8 @@ export function ConversationPage() {
         <div className="conversation-body" data-details={sidebarShown ? 'shown' : 'hidden'}>
           <div className="conversation-main">
             <h2 className="visually-hidden">{t('captions.heading')}</h2>
-            <CaptionsView />
+            <CorrectCaptionsToggle />
+            {correcting ? <TranscriptEditor /> : <CaptionsView />}
             <TypingIndicator />
             {isReadonly ? null : <MessageComposer inputRef={composer} />}
           </div>
@@ -137,8 +154,10 @@ export function ConversationPage() {
             hidden={!sidebarShown}
           >
             <InviteCard />
+            <ScribePanel {...(training ? { training } : {})} />
             <ParticipantsList />
             <SpeakersList />
+            <MeetingBotPanel />
             <section className="sidebar-settings" aria-label={t('conversation.settings')}>
               {wide ? null : (
                 <>

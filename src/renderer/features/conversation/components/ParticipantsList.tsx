@@ -1,11 +1,14 @@
-import { Card, H2, Tag } from '@blueprintjs/core';
+import { Button, Card, H2, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { useAppSelector } from '../../../app/hooks';
-import { selectParticipants } from '../selectors';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { sessionLimitsActions } from '../../session-limits/actions';
+import { selectIsHost, selectParticipants } from '../selectors';
 
 export function ParticipantsList() {
   const { t } = useTranslation();
+  const dispatch = useAppDispatch();
   const participants = useAppSelector(selectParticipants);
+  const isHost = useAppSelector(selectIsHost);
   return (
     <Card className="participants-card" elevation={1}>
       <section aria-labelledby="participants-heading">
@@ -23,6 +26,17 @@ export function ParticipantsList() {
                 <Tag minimal>{t('participants.micOn')}</Tag>
               ) : null}
               {p.isTyping ? <Tag>{t('participants.typing')}</Tag> : null}
+              {/* The host may turn someone else's microphone off (the spec's force-mute). */}
+              {isHost && p.micOn && !p.isMe ? (
+                <Button
+                  small
+                  minimal
+                  icon="volume-off"
+                  data-testid="force-mute"
+                  aria-label={t('sessionLimits.forceMute', { name: p.name || t('participants.guest') })}
+                  onClick={() => dispatch(sessionLimitsActions.forceMuteRequested(p.avaId))}
+                />
+              ) : null}
             </li>
           ))}
         </ul>

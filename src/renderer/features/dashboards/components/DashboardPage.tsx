@@ -5,8 +5,9 @@ import { ROUTES, accountSettingsPath } from '../../../../shared/routes';
 import { useAppSelector } from '../../../app/hooks';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { selectProfile } from '../../account-profile/selectors';
+import { OrganizationDashboard } from '../../organization/components/OrganizationDashboard';
 
-/** /account/dashboard: where signing in leads; licences and organisations come with their issue. */
+/** /account/dashboard: where signing in leads; the organisation's licences, or the individual options. */
 export function DashboardPage() {
   const { t } = useTranslation();
   const profile = useAppSelector(selectProfile);
@@ -34,6 +35,7 @@ export function DashboardPage() {
           <p>{t('account.dashboard.settingsHelp')}</p>
         </Card>
       </div>
+      <OrganizationDashboard />
       <Link to={ROUTES.logout} className={`${Classes.BUTTON}`} data-testid="dashboard-sign-out">
         {t('account.dashboard.signOut')}
       </Link>

@@ -1,12 +1,17 @@
 import { useEffect, useState } from 'react';
-import QRCode from 'qrcode';
 
-/** The invite link as a QR code image (rendered to a data URL), with its alt text. */
+/**
+ * The invite link as a QR code image (rendered to a data URL), with its alt text. The encoder is
+ * loaded here, on first use: only people who invite need it, not every guest who joins.
+ */
 export function InviteQrCode({ link, alt }: { link: string; alt: string }) {
   const [src, setSrc] = useState<string | undefined>(undefined);
   useEffect(() => {
     let current = true;
-    QRCode.toDataURL(link, { errorCorrectionLevel: 'M', margin: 2, width: 200 })
+    import('qrcode')
+      .then(({ default: QRCode }) =>
+        QRCode.toDataURL(link, { errorCorrectionLevel: 'M', margin: 2, width: 200 }),
+      )
       .then((url) => {
         if (current) setSrc(url);
       })

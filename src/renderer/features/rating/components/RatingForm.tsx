@@ -1,5 +1,5 @@
 import { Button, Callout, FormGroup, H2, Radio, RadioGroup, TextArea } from '@blueprintjs/core';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RATING_COMMENT_MAX_LENGTH, RATING_MAX_STARS, RATING_MIN_STARS } from '../../../../shared/rating';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
@@ -23,9 +23,14 @@ export function RatingForm({ roomId }: { roomId: string }) {
   const commentId = useId();
   const helpId = useId();
   const problemId = useId();
-  const status = rating?.status ?? 'open';
+  const status = rating?.status ?? 'checking';
 
-  if (status === 'skipped') return null;
+  useEffect(() => {
+    dispatch(ratingActions.checkRequested(roomId));
+  }, [dispatch, roomId]);
+
+  // Nothing while reading back: the form must not flash up for someone who has rated already.
+  if (status === 'skipped' || status === 'checking') return null;
   if (status === 'rated' || status === 'already-rated') {
     return (
       <Callout intent="success" role="status" data-testid="rating-done">

@@ -68,6 +68,11 @@ export function LoginPage({ mode }: { mode: LoginMode }) {
   const [title, heading, intro] = TITLES[mode];
   useDocumentTitle(t(title));
 
+  // The identity provider's SDK is loaded for these screens only (not for guests; sagas.ts).
+  useEffect(() => {
+    dispatch(authActions.providerNeeded());
+  }, [dispatch]);
+
   // A request's error belongs to the view it was made from.
   useEffect(() => {
     dispatch(authActions.errorCleared());

@@ -298,6 +298,21 @@ describe('audio saga', () => {
     expect(app.state.notifications.items.map((n) => n.key)).toEqual(['audio.trackEnded']);
   });
 
+  it.each([
+    ['auto-stop', 'audio.autoStopped'],
+    ['force-mute', 'audio.forceMuted'],
+  ] as const)('stops and says why when the server stops the microphone (%s)', async (reason, key) => {
+    const session = await startRecording();
+    app.dispatch(socketActions.messageReceived({ type: 'recording-stopped', reason }));
+    await tick();
+    expect(session.stopped).toBe(true);
+    expect(app.state.audio.recording).toBe('NOT_RECORDING');
+    expect(app.state.notifications.items.map((n) => n.key)).toEqual([key]);
+    // Not restarted behind the person's back: the next start is theirs.
+    await tick(5000);
+    expect(socket.sentOfType('audio').map((m) => m.action)).toEqual(['start', 'stop']);
+  });
+
   it('does not record in a read-only conversation', async () => {
     app.dispatch(conversationActions.entered({ roomId: 'host1_room', readonly: true }));
     app.dispatch(audioActions.toggleRequested());

@@ -183,6 +183,21 @@ describe('conversation saga', () => {
     expect(fakes.http.callsTo('POST', `/api/v1/rooms/${ROOM}/saved-transcript`)).toHaveLength(1);
   });
 
+  it.each(['guest9', 'host1'])('tells %s when the room ended at its time limit', async (who) => {
+    ({ fakes, socket, app } = setUp(who));
+    fakes.http.on('POST', `/api/v1/rooms/${ROOM}/saved-transcript`, { ok: true, status: 201, data: {} });
+    app.dispatch(
+      socketActions.messageReceived({
+        type: 'room-status-update',
+        reason: 'room-ended-due-to-convo-restricted-session',
+        status: makeStatus({ id: ROOM, state: { value: 'ended' } }),
+      }),
+    );
+    await tick();
+    expect(app.state.ending.timeLimitRoomId).toBe(ROOM);
+    expect(fakes.navigations).toEqual([`/web/transcript?roomId=${ROOM}`]);
+  });
+
   it('does not navigate when already on the transcript view', async () => {
     ({ fakes, socket, app } = setUp('guest9'));
     fakes.path.current = '/web/transcript';

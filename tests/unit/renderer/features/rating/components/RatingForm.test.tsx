@@ -7,9 +7,11 @@ import { renderApp } from '../../../../../helpers/render-app';
 
 afterEach(cleanup);
 
+const open = { rating: { byRoom: { r1: { status: 'open' as const } } } };
+
 describe('RatingForm', () => {
   it('offers 1 to 5 stars as a named radio group and sends the choice with the comment', async () => {
-    const { user, actions } = renderApp(<RatingForm roomId="r1" />);
+    const { user, actions } = renderApp(<RatingForm roomId="r1" />, open);
     expect(screen.getByRole('heading', { name: 'How was this conversation?' })).toBeDefined();
     const radios = screen.getAllByRole('radio');
     expect(radios).toHaveLength(5);
@@ -22,12 +24,18 @@ describe('RatingForm', () => {
   });
 
   it('asks for stars before sending, and can be skipped', async () => {
-    const { user, actions } = renderApp(<RatingForm roomId="r1" />);
+    const { user, actions } = renderApp(<RatingForm roomId="r1" />, open);
     await user.click(screen.getByRole('button', { name: 'Send rating' }));
     expect(screen.getByRole('alert').textContent).toBe('Choose from 1 to 5 stars first.');
     expect(actions.some((a) => ratingActions.submitted.match(a))).toBe(false);
     await user.click(screen.getByRole('button', { name: 'Skip' }));
     expect(screen.queryByTestId('rating-form')).toBeNull();
+  });
+
+  it('shows nothing until the read-back says whether this person rated it, and asks for it', () => {
+    const { actions } = renderApp(<RatingForm roomId="r1" />);
+    expect(screen.queryByTestId('rating-form')).toBeNull();
+    expect(actions).toContainEqual(ratingActions.checkRequested('r1'));
   });
 
   it('thanks once rated, and says when it had been rated already', () => {

@@ -1,0 +1,186 @@
+import '../organization.css';
+import { Button, Callout, Classes, H2, HTMLTable, InputGroup, Spinner, Tag } from '@blueprintjs/core';
+import { type FormEvent, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { type Licence, licenceState } from '../../../../shared/licences';
+import { ROUTES } from '../../../../shared/routes';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { organizationActions } from '../slice';
+
+function LicenceRow({ licence, number }: { licence: Licence; number: number }) {
+  const { t, i18n } = useTranslation();
+  const dispatch = useAppDispatch();
+  const { busyLicenceId, licenceErrors, lastChangedId } = useAppSelector((s) => s.organization);
+  const [email, setEmail] = useState(licence.assignedEmail ?? licence.recipient ?? '');
+  useEffect(
+    () => setEmail(licence.assignedEmail ?? licence.recipient ?? ''),
+    [licence.assignedEmail, licence.recipient],
+  );
+  const state = licenceState(licence, Date.now());
+  const busy = busyLicenceId === licence.id;
+  const error = licenceErrors[licence.id];
+  const inputId = `licence-email-${licence.id}`;
+  const errorId = `licence-error-${licence.id}`;
+  const ends = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(licence.endDateMs);
+  const assign = (event: FormEvent) => {
+    event.preventDefault();
+    dispatch(organizationActions.assignRequested({ id: licence.id, email }));
+  };
+  return (
+    <tr data-testid="licence-row" data-licence-id={licence.id}>
+      <th scope="row">{t('organizations.dashboard.licenceNumber', { number })}</th>
+      <td>
+        {licence.plan}, {t(`organizations.dashboard.interval.${licence.interval}`)}
+      </td>
+      <td>
+        <Tag
+          intent={state === 'deactivated' ? 'none' : state === 'trial' ? 'warning' : 'success'}
+          data-testid="licence-state"
+        >
+          {t(`organizations.dashboard.states.${state}`)}
+        </Tag>
+      </td>
+      <td>
+        {ends}
+        {state !== 'deactivated' ? (
+          <span className="field-help">
+            {' '}
+            (
+            {licence.autoRenewal
+              ? t('organizations.dashboard.renews')
+              : t('organizations.dashboard.doesNotRenew')}
+            )
+          </span>
+        ) : null}
+      </td>
+      <td>
+        <form onSubmit={assign} className="licence-assign" noValidate>
+          <label htmlFor={inputId} className="visually-hidden">
+            {t('organizations.dashboard.emailLabel', { number })}
+          </label>
+          <InputGroup
+            id={inputId}
+            type="email"
+            value={email}
+            onValueChange={setEmail}
+            disabled={state === 'deactivated'}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
+            data-testid="licence-email"
+          />
+          <Button
+            type="submit"
+            loading={busy}
+            disabled={state === 'deactivated'}
+            data-testid="licence-assign"
+          >
+            {t('organizations.dashboard.assign')}
+          </Button>
+          {licence.assignedEmail || licence.recipient ? (
+            <Button
+              variant="minimal"
+              disabled={busy}
+              onClick={() => {
+                setEmail('');
+                dispatch(organizationActions.assignRequested({ id: licence.id, email: '' }));
+              }}
+              data-testid="licence-unassign"
+            >
+              {t('organizations.dashboard.unassign')}
+            </Button>
+          ) : null}
+        </form>
+        <div role="status">
+          {error ? (
+            <p id={errorId} className="field-problem" data-testid="licence-error">
+              {error}
+            </p>
+          ) : lastChangedId === licence.id && !busy ? (
+            <p className="field-help">{t('organizations.dashboard.saved')}</p>
+          ) : null}
+        </div>
+      </td>
+      <td>
+        {state !== 'deactivated' && (licence.autoRenewal || licence.offerId === 'trial') ? (
+          <Button
+            variant="outlined"
+            intent="danger"
+            disabled={busy}
+            onClick={() => dispatch(organizationActions.cancelRequested({ id: licence.id }))}
+            data-testid="licence-cancel"
+          >
+            {licence.offerId === 'trial'
+              ? t('organizations.dashboard.cancelTrial')
+              : t('organizations.dashboard.cancel')}
+          </Button>
+        ) : null}
+      </td>
+    </tr>
+  );
+}
+
+/** The organisation admin's licences: list, assign and unassign, cancel, buy, billing. */
+export function LicencesPanel() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const { licences, checkout } = useAppSelector((s) => s.organization);
+  useEffect(() => {
+    dispatch(organizationActions.licencesRequested());
+  }, [dispatch]);
+  return (
+    <section className="licences-panel" aria-labelledby="licences-heading" data-testid="licences-panel">
+      <H2 id="licences-heading">
+        {licences.organizationName
+          ? t('organizations.dashboard.licencesHeading', { name: licences.organizationName })
+          : t('organizations.dashboard.licencesHeadingPlain')}
+      </H2>
+      <div className="page-actions">
+        <Link
+          to={ROUTES.accountLicenseBuy}
+          className={`${Classes.BUTTON} ${Classes.INTENT_PRIMARY}`}
+          data-testid="licences-buy"
+        >
+          {t('organizations.dashboard.buy')}
+        </Link>
+        {licences.billing ? (
+          <Button loading={checkout.opening} onClick={() => dispatch(organizationActions.portalRequested())}>
+            {t('organizations.dashboard.billing')}
+          </Button>
+        ) : null}
+      </div>
+      <div role="alert">
+        {checkout.error ? <Callout intent="danger">{checkout.error}</Callout> : null}
+        {licences.status === 'failed' ? (
+          <Callout intent="danger">
+            {t('organizations.dashboard.loadFailed', { message: licences.error ?? '' })}
+          </Callout>
+        ) : null}
+      </div>
+      {licences.status === 'loading' && licences.list.length === 0 ? (
+        <Spinner size={24} aria-label={t('organizations.dashboard.loading')} />
+      ) : licences.list.length === 0 ? (
+        <p>{t('organizations.dashboard.none')}</p>
+      ) : (
+        <HTMLTable className="licences-table" striped>
+          <thead>
+            <tr>
+              <th scope="col">{t('organizations.dashboard.columns.licence')}</th>
+              <th scope="col">{t('organizations.dashboard.columns.plan')}</th>
+              <th scope="col">{t('organizations.dashboard.columns.state')}</th>
+              <th scope="col">{t('organizations.dashboard.columns.ends')}</th>
+              <th scope="col">{t('organizations.dashboard.columns.assigned')}</th>
+              <th scope="col">{t('organizations.dashboard.columns.actions')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {licences.list.map((licence, i) => (
+              <LicenceRow key={licence.id} licence={licence} number={i + 1} />
+            ))}
+          </tbody>
+        </HTMLTable>
+      )}
+      <p className="field-help">{t('organizations.dashboard.emailHelp')}</p>
+    </section>
+  );
+}

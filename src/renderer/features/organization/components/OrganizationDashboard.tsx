@@ -1,0 +1,56 @@
+import { Callout, Card, H2 } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { ROUTES } from '../../../../shared/routes';
+import { isAdmin } from '../../../../shared/user';
+import { useAppSelector } from '../../../app/hooks';
+import { selectProfile } from '../../account-profile/selectors';
+import { LicencesPanel } from './LicencesPanel';
+
+/**
+ * The dashboard's organisation part: an admin's licences; a member's plan; for someone in no
+ * organisation, its creation and the individual options of the spec.
+ */
+export function OrganizationDashboard() {
+  const { t } = useTranslation();
+  const profile = useAppSelector(selectProfile);
+  if (!profile) return null;
+  const plan = profile.subscription.ongoingSubscription ?? 'Free';
+  if (profile.organizationId) {
+    return isAdmin(profile) ? (
+      <LicencesPanel />
+    ) : (
+      <Callout className="page-callout" data-testid="organization-member-note">
+        <p>{t('organizations.dashboard.plan', { plan })}</p>
+        <p>{t('organizations.dashboard.memberNote')}</p>
+      </Callout>
+    );
+  }
+  const options = [
+    { to: `${ROUTES.accountOrganizationCreate}?type=individual`, key: 'buy' },
+    { to: ROUTES.conversations, key: 'join' },
+    { to: ROUTES.history, key: 'show' },
+    { to: ROUTES.scribeDashboard, key: 'scribe' },
+  ] as const;
+  return (
+    <section aria-labelledby="individual-heading" data-testid="organization-none">
+      <p>{t('organizations.dashboard.plan', { plan })}</p>
+      <Card className="lobby-card" elevation={1}>
+        <H2>
+          <Link to={ROUTES.accountOrganizationCreate} data-testid="dashboard-create-organization">
+            {t('organizations.dashboard.createCard')}
+          </Link>
+        </H2>
+        <p>{t('organizations.dashboard.createHelp')}</p>
+      </Card>
+      <H2 id="individual-heading">{t('organizations.dashboard.individualHeading')}</H2>
+      <ul className="individual-options">
+        {options.map((o) => (
+          <li key={o.key}>
+            <Link to={o.to}>{t(`organizations.dashboard.individual.${o.key}`)}</Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,117 @@
+/**
+ * Scribes in the client: the dashboard's requests (polled), the chat with the Scribe or the
+ * person served, the correction mode one last chose (stored locally, default Fast), training.
+ * The room's Scribe status itself is the room status's `scribe` (conversation slice).
+ */
+import { type PayloadAction, createAction, createSlice } from '@reduxjs/toolkit';
+import type {
+  ScribeChatMessage,
+  ScribeDashboardResponse,
+  ScribeTrainingItem,
+  ScribeTrainingScore,
+} from '../../../shared/scribe/api';
+import { type CorrectionMode, DEFAULT_CORRECTION_MODE } from '../../../shared/scribe/model';
+import { socketActions } from '../socket/slice';
+
+export interface ScribeState {
+  /** The last dashboard, and the difference between the server's clock and ours when it came. */
+  dashboard?: ScribeDashboardResponse;
+  clockOffsetMs: number;
+  dashboardError?: string;
+  /** A request being accepted (its button waits), and the room to open once accepted. */
+  accepting?: string;
+  openRoom?: { roomId: string; training?: string };
+  /** The chat of the room one is in (as the person served, or their Scribe). */
+  chat: ScribeChatMessage[];
+  /** Fast or accurate, as last chosen (stored locally). */
+  correctionMode: CorrectionMode;
+  training: ScribeTrainingItem[];
+  trainingAudioUrl?: string;
+  score?: ScribeTrainingScore;
+}
+
+export const initialScribeState: ScribeState = {
+  clockOffsetMs: 0,
+  chat: [],
+  correctionMode: DEFAULT_CORRECTION_MODE,
+  training: [],
+};
+
+const scribeSlice = createSlice({
+  name: 'scribe',
+  initialState: initialScribeState,
+  reducers: {
+    correctionModeLoaded(state, action: PayloadAction<CorrectionMode>) {
+      state.correctionMode = action.payload;
+    },
+    dashboardLoaded(
+      state,
+      action: PayloadAction<{ dashboard: ScribeDashboardResponse; receivedAtMs: number }>,
+    ) {
+      state.dashboard = action.payload.dashboard;
+      state.clockOffsetMs = action.payload.dashboard.nowMs - action.payload.receivedAtMs;
+      state.dashboardError = undefined;
+    },
+    dashboardFailed(state, action: PayloadAction<string>) {
+      state.dashboardError = action.payload;
+    },
+    acceptRequested(state, action: PayloadAction<string>) {
+      state.accepting = action.payload;
+    },
+    acceptFinished(state, action: PayloadAction<{ roomId?: string }>) {
+      state.accepting = undefined;
+      if (action.payload.roomId) state.openRoom = { roomId: action.payload.roomId };
+    },
+    roomOpened(state) {
+      state.openRoom = undefined;
+    },
+    trainingLoaded(state, action: PayloadAction<ScribeTrainingItem[]>) {
+      state.training = action.payload;
+    },
+    trainingStarted(state, action: PayloadAction<{ roomId: string; name: string }>) {
+      state.openRoom = { roomId: action.payload.roomId, training: action.payload.name };
+      state.score = undefined;
+    },
+    trainingAudioLoaded(state, action: PayloadAction<string | undefined>) {
+      state.trainingAudioUrl = action.payload;
+    },
+    scoreLoaded(state, action: PayloadAction<ScribeTrainingScore>) {
+      state.score = action.payload;
+    },
+  },
+  extraReducers: (builder) => {
+    builder.addCase(socketActions.messageReceived, (state, action) => {
+      const message = action.payload;
+      if (message.type === 'connection-succeeded') state.chat = [];
+      if (message.type === 'scribe-chat') {
+        const m = message.message;
+        // Sent again on every (re)join: kept once.
+        if (!state.chat.some((c) => c.atMs === m.atMs && c.fromAvaId === m.fromAvaId && c.text === m.text))
+          state.chat.push(m);
+      }
+    });
+  },
+});
+
+/** Events: what the screens ask for; the sagas act on them. */
+const scribeEvents = {
+  /** The dashboard is on screen: poll it. */
+  dashboardOpened: createAction('scribe/dashboardOpened'),
+  dashboardClosed: createAction('scribe/dashboardClosed'),
+  refreshRequested: createAction('scribe/refreshRequested'),
+  endRequested: createAction<string>('scribe/endRequested'),
+  /** beginChat from the dashboard: to the person who asked. */
+  beginChatRequested: createAction<{ requesterAvaId: string; text: string }>('scribe/beginChatRequested'),
+  /** In the room: ask for a Scribe, withdraw or remove them, switch the mode, chat. */
+  requestScribe: createAction<{ correctionMode: CorrectionMode }>('scribe/requestScribe'),
+  cancelScribe: createAction('scribe/cancelScribe'),
+  correctionModeChosen: createAction<CorrectionMode>('scribe/correctionModeChosen'),
+  chatSent: createAction<string>('scribe/chatSent'),
+  trainingStartRequested: createAction<string>('scribe/trainingStartRequested'),
+  /** A practice room is on screen: load its recording and follow its score. */
+  practiceOpened: createAction<{ roomId: string; name: string }>('scribe/practiceOpened'),
+  practiceClosed: createAction('scribe/practiceClosed'),
+};
+
+export const scribeActions = { ...scribeSlice.actions, ...scribeEvents };
+export const scribeReducer = scribeSlice.reducer;

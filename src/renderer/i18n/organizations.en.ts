@@ -1,0 +1,130 @@
+/**
+ * English messages of organisations and licences (creation, dashboard, buying), under
+ * `organizations.` in en.ts. The spec's own words (name rule, licence email errors, organisation
+ * errors) come from src/shared.
+ */
+import { LICENCE_STATE_LABELS } from '../../shared/licences';
+import { ORGANIZATION_ERRORS } from '../../shared/organizations';
+
+const organizationsEn = {
+  organizations: {
+    create: {
+      title: 'Create your organization',
+      step: 'Step {{current}} of {{total}}',
+      infoHeading: 'Your organization',
+      infoIntro:
+        'Hearken captions conversations for the deaf and hard-of-hearing people of your school, workplace or event.',
+      type: 'What is it?',
+      types: {
+        school: 'A school or university',
+        organization: 'A company or organization',
+        event: 'An event or place of worship',
+        individual: 'Just me',
+      },
+      name: 'Name',
+      nameHelp: 'Type at least 3 characters to see matching organizations and places.',
+      suggestions: 'Suggestions',
+      suggestionsCount_one: '{{count}} suggestion',
+      suggestionsCount_other: '{{count}} suggestions',
+      existing: 'On Hearken',
+      use: 'Use {{name}}',
+      manager: 'Are you the team manager (the admin who buys and assigns licences)?',
+      managerYes: 'Yes, I manage it',
+      managerNo: 'No, I am a member',
+      sizeHeading: 'How many people are in it?',
+      sizeIntro: 'This helps us suggest the right number of licences.',
+      sizes: {
+        '1-10': '1 to 10',
+        '11-50': '11 to 50',
+        '51-200': '51 to 200',
+        '201-1000': '201 to 1,000',
+        '1000+': 'More than 1,000',
+      },
+      servicesHeading: 'Which accessibility services do you already use?',
+      servicesIntro: 'Choose all that apply.',
+      services: {
+        cart: 'Live captioning by a person (CART)',
+        'sign-language': 'Sign language interpreters',
+        'note-taking': 'Note takers',
+        'automatic-captions': 'Other automatic captions',
+        none: 'None yet',
+      },
+      required: 'Please choose one.',
+      back: 'Back',
+      next: 'Continue',
+      submit: 'Create the organization',
+      failed: 'The organization was not created: {{message}}',
+    },
+    dashboard: {
+      createCard: 'Set up your organization',
+      createHelp: 'Create your school, workplace or event on Hearken, or join it, to get licences.',
+      licencesHeading: 'Licences of {{name}}',
+      licencesHeadingPlain: 'Licences',
+      loading: 'Loading the licences…',
+      loadFailed: 'The licences could not be loaded: {{message}}',
+      none: 'No licences yet. Buy some to give Premium captions to your members.',
+      buy: 'Buy licences',
+      billing: 'Payment and billing',
+      columns: {
+        licence: 'Licence',
+        plan: 'Plan',
+        state: 'State',
+        ends: 'Ends',
+        assigned: 'Assigned to',
+        actions: 'Actions',
+      },
+      licenceNumber: 'Licence {{number}}',
+      interval: { month: 'monthly', year: 'yearly' },
+      states: LICENCE_STATE_LABELS,
+      renews: 'renews',
+      doesNotRenew: 'does not renew',
+      emailLabel: 'Email of licence {{number}}',
+      emailHelp: 'Leave empty and assign to unassign.',
+      assign: 'Assign',
+      unassign: 'Unassign',
+      cancel: 'Cancel',
+      cancelTrial: 'End trial',
+      saved: 'Saved.',
+      memberNote: 'Your organization’s admin manages its licences.',
+      plan: 'Your plan: {{plan}}',
+      individualHeading: 'What would you like to do?',
+      individual: {
+        buy: 'Buy a licence',
+        join: 'Join a conversation',
+        show: 'Show a conversation',
+        scribe: 'Correct as Scribe',
+      },
+    },
+    buy: {
+      title: 'Buy licences',
+      intro: 'Each licence gives one person unlimited Premium captions.',
+      count: 'Number of licences',
+      countHelp: 'From {{min}} to {{max}}.',
+      interval: 'Billing',
+      monthly: 'Monthly: {{price}} per licence per month',
+      yearly: 'Yearly: {{price}} per licence per year',
+      continue: 'Continue to payment',
+    },
+    payment: {
+      title: 'Payment',
+      summary: '{{count}} licences, billed {{interval}}',
+      total: 'Total: {{total}}',
+      terms: 'You accept the terms of service on the payment page.',
+      pay: 'Pay securely',
+      back: 'Change',
+      failed: 'The payment could not start: {{message}}',
+    },
+    succeeded: {
+      title: 'Thank you',
+      body: 'Your payment went through. Your licences appear in your dashboard as soon as the payment is confirmed.',
+      waiting: 'Waiting for the payment confirmation…',
+      dashboard: 'Go to your licences',
+    },
+    errors: {
+      trial: 'Trial not started',
+      ...ORGANIZATION_ERRORS,
+    },
+  },
+};
+
+export default organizationsEn;

@@ -1,0 +1,232 @@
+/**
+ * The meeting bots of live rooms: at most one per room, started and ended by its host. The
+ * bot's status (shared/meeting-bot.ts BotStatusMachine) is told to every member; its audio
+ * joins the room as a participant named after the meeting, through the same path as a
+ * microphone's PCM stream (LiveRoom.startAudio / audio).
+ */
+import {
+  type BotErrorKey,
+  type BotServerCode,
+  BotStatusMachine,
+  type BotClock,
+  BOT_PANEL_TEXTS,
+  botIsActive,
+  checkMeetingUrl,
+  meetingSpeakerName,
+} from '../../shared/meeting-bot';
+import type { ServerMessageOf } from '../../shared/protocol';
+import { randomId } from '../../shared/ids';
+import type { LiveRoom, RoomMember } from '../rooms/room';
+import type { BotEvents, MeetingBotProvider } from './provider';
+
+export interface MeetingBotsOptions {
+  provider: MeetingBotProvider;
+  /** The real-time audio endpoint for one bot; `token` proves the audio is that bot's. */
+  audioEndpoint(token: string): string;
+  /** The test meeting page's links are accepted only where tests run (never in production). */
+  allowTestMeetings: boolean;
+  clock: BotClock;
+  log(level: 'info' | 'warn' | 'error', message: string, extra?: object): void;
+}
+
+interface RoomBot {
+  room: LiveRoom;
+  machine: BotStatusMachine;
+  member: RoomMember;
+  token: string;
+  meetingUrl: string;
+  speechLang: string;
+  botId?: string;
+  inCall: boolean;
+  recording: boolean;
+  /** The host took it out: later events only finish it. */
+  ended: boolean;
+}
+
+export type BotRequestResult =
+  { ok: true } | { ok: false; reason: 'invalid-link' | 'requested-already'; message: string };
+
+export class MeetingBots implements BotEvents {
+  private readonly byRoom = new Map<string, RoomBot>();
+  private readonly byBot = new Map<string, RoomBot>();
+  private readonly byToken = new Map<string, RoomBot>();
+
+  constructor(private readonly options: MeetingBotsOptions) {}
+
+  /** The status a member sees on joining, if the room has (had) a bot. */
+  statusFor(room: LiveRoom): ServerMessageOf<'ava-bot-status'> | undefined {
+    const bot = this.byRoom.get(room.id);
+    return bot ? this.message(bot) : undefined;
+  }
+
+  request(room: LiveRoom, meetingUrl: string, speechLang: string): BotRequestResult {
+    const checked = checkMeetingUrl(meetingUrl);
+    if (!checked.ok || (checked.platform === 'test-meeting' && !this.options.allowTestMeetings))
+      return { ok: false, reason: 'invalid-link', message: BOT_PANEL_TEXTS.invalidLink };
+    const existing = this.byRoom.get(room.id);
+    if (existing && botIsActive(existing.machine.current.status))
+      return { ok: false, reason: 'requested-already', message: 'ava_bot_requested_already' };
+    if (existing) this.forget(existing);
+    const name = meetingSpeakerName(checked.url, checked.platform);
+    const member: RoomMember = {
+      avaId: `meeting-bot-${randomId(12)}`,
+      userName: name,
+      role: 'participant',
+      readonly: false,
+      usePaidASR: false,
+      // The bot reads nothing: what the room sends it goes nowhere.
+      send: () => undefined,
+    };
+    const bot: RoomBot = {
+      room,
+      member,
+      token: randomId(32),
+      meetingUrl: checked.url,
+      speechLang,
+      inCall: false,
+      recording: false,
+      ended: false,
+      machine: new BotStatusMachine(this.options.clock, () => room.announce(this.message(bot))),
+    };
+    this.byRoom.set(room.id, bot);
+    this.byToken.set(bot.token, bot);
+    bot.machine.requested();
+    room.onEnded(() => void this.end(room));
+    void this.options.provider
+      .create({
+        meetingUrl: checked.url,
+        botName: 'Hearken captions',
+        audioEndpoint: this.options.audioEndpoint(bot.token),
+        metadata: { roomId: room.id },
+      })
+      .then(({ botId }) => {
+        bot.botId = botId;
+        this.byBot.set(botId, bot);
+        // Ended while the provider was creating it: it leaves at once.
+        if (bot.ended) void this.leave(bot);
+      })
+      .catch((error: Error) => {
+        this.options.log('warn', 'the meeting bot could not be created', {
+          roomId: room.id,
+          error: error.message,
+        });
+        if (!bot.ended) bot.machine.failed('bot_errored');
+      });
+    return { ok: true };
+  }
+
+  /** The host takes the bot out of the meeting. */
+  async end(room: LiveRoom): Promise<void> {
+    const bot = this.byRoom.get(room.id);
+    if (!bot || bot.ended) return;
+    bot.ended = true;
+    if (botIsActive(bot.machine.current.status)) bot.machine.ended();
+    this.leaveRoom(bot);
+    await this.leave(bot);
+  }
+
+  updateSpeechLang(room: LiveRoom, speechLang: string): void {
+    const bot = this.byRoom.get(room.id);
+    if (!bot || bot.ended) return;
+    bot.speechLang = speechLang;
+    // The track restarts in the new language; the words already said keep theirs.
+    if (bot.recording) this.startTrack(bot);
+    room.announce(this.message(bot));
+  }
+
+  status(botId: string, code: BotServerCode, subCode?: string): void {
+    const bot = this.byBot.get(botId);
+    if (!bot) {
+      this.options.log('info', 'a meeting bot event for no bot of ours', { botId, code });
+      return;
+    }
+    if (!bot.ended) bot.machine.code(code, subCode);
+    if (code === 'in_call_recording' || code === 'in_call_not_recording') {
+      if (!bot.inCall && !bot.ended && bot.room.state === 'ongoing') {
+        bot.inCall = true;
+        bot.room.join(bot.member);
+      }
+    }
+    if (code === 'call_ended' || code === 'fatal' || code === 'recording_permission_denied')
+      this.leaveRoom(bot);
+    if (code === 'done') {
+      this.leaveRoom(bot);
+      this.byBot.delete(botId);
+      this.byToken.delete(bot.token);
+    }
+  }
+
+  /** Audio from the real-time endpoint: `token` from its URL, `botId` from the message. */
+  audioFor(token: string, botId: string, samples: Int16Array): boolean {
+    const bot = this.byToken.get(token);
+    if (!bot || (bot.botId !== undefined && bot.botId !== botId)) return false;
+    this.write(bot, samples);
+    return true;
+  }
+
+  audio(botId: string, samples: Int16Array): void {
+    const bot = this.byBot.get(botId);
+    if (bot) this.write(bot, samples);
+  }
+
+  /** Whether a real-time endpoint token belongs to a bot (checked when its socket opens). */
+  knowsToken(token: string): boolean {
+    return this.byToken.has(token);
+  }
+
+  private write(bot: RoomBot, samples: Int16Array): void {
+    // Audio before the bot is in the call, or after it left, is not the meeting's.
+    if (!bot.inCall || bot.ended || bot.room.state !== 'ongoing') return;
+    try {
+      if (!bot.recording) this.startTrack(bot);
+      bot.room.audio(bot.member, samples);
+    } catch (error) {
+      this.options.log('warn', 'meeting audio was refused by the room', {
+        roomId: bot.room.id,
+        error: (error as Error).message,
+      });
+    }
+  }
+
+  private startTrack(bot: RoomBot): void {
+    bot.room.startAudio(bot.member, bot.speechLang);
+    bot.recording = true;
+  }
+
+  private leaveRoom(bot: RoomBot): void {
+    if (!bot.inCall) return;
+    bot.inCall = false;
+    bot.recording = false;
+    bot.room.leave(bot.member);
+  }
+
+  private async leave(bot: RoomBot): Promise<void> {
+    if (!bot.botId) return;
+    try {
+      await this.options.provider.leave(bot.botId);
+    } catch (error) {
+      this.options.log('warn', 'the meeting bot could not be told to leave', {
+        roomId: bot.room.id,
+        error: (error as Error).message,
+      });
+    }
+  }
+
+  private forget(bot: RoomBot): void {
+    bot.machine.dispose();
+    this.byRoom.delete(bot.room.id);
+    this.byToken.delete(bot.token);
+    if (bot.botId) this.byBot.delete(bot.botId);
+  }
+
+  private message(bot: RoomBot): ServerMessageOf<'ava-bot-status'> {
+    const view = bot.machine.current;
+    return {
+      type: 'ava-bot-status',
+      status: view.status,
+      ...(view.error ? { error: view.error as BotErrorKey } : {}),
+      meetingUrl: bot.meetingUrl,
+      speechLang: bot.speechLang,
+    };
+  }
+}

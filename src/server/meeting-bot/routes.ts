@@ -1,0 +1,73 @@
+/**
+ * The provider's ways back into the server: the signed status webhook (an HTTP route, open to
+ * outsiders in the access table because the signature is its proof), and the websocket its
+ * bots stream meeting audio on (the per-bot token in its URL is the proof, as Recall advises
+ * for real-time endpoints, which carry no signature).
+ */
+import type { FastifyInstance } from 'fastify';
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer } from 'ws';
+import { MEETING_BOT_ROUTES, apiError } from '../../shared/api';
+import { parseAudioEvent, parseStatusWebhook } from './recall-api';
+import { verifyWebhook } from './svix-signature';
+import type { MeetingBots } from './room-bots';
+
+/** A status webhook is small; anything larger is not one. */
+const WEBHOOK_BODY_LIMIT = 64 * 1024;
+/** One real-time message: base64 of a chunk of 16 kHz audio (a second is 43 KB). */
+const AUDIO_MESSAGE_LIMIT = 512 * 1024;
+
+export interface MeetingBotRouteDeps {
+  bots: MeetingBots;
+  webhookSecret: string;
+  now(): number;
+  log(level: 'info' | 'warn' | 'error', message: string, extra?: object): void;
+}
+
+export function registerMeetingBotRoutes(app: FastifyInstance, deps: MeetingBotRouteDeps): void {
+  void app.register(async (scope) => {
+    // The signature is over the exact bytes sent: the body is kept as text, parsed after.
+    scope.addContentTypeParser(
+      'application/json',
+      { parseAs: 'string', bodyLimit: WEBHOOK_BODY_LIMIT },
+      (_request, body, done) => done(null, body),
+    );
+    scope.post(MEETING_BOT_ROUTES.webhook, async (request, reply) => {
+      const body = typeof request.body === 'string' ? request.body : '';
+      const verified = verifyWebhook(deps.webhookSecret, request.headers, body, deps.now());
+      if (!verified.ok) {
+        deps.log('warn', 'a meeting bot webhook was refused', { reason: verified.reason });
+        return reply.code(401).send(apiError('unauthorized', `webhook signature: ${verified.reason}`));
+      }
+      const change = parseStatusWebhook(body);
+      if (change) deps.bots.status(change.botId, change.code, change.subCode);
+      return reply.code(204).send();
+    });
+  });
+}
+
+/** Handles an upgrade on the audio path; false when the path is not this one. */
+export function meetingAudioUpgrade(
+  deps: MeetingBotRouteDeps,
+): (request: IncomingMessage, socket: Duplex, head: Buffer) => boolean {
+  const wss = new WebSocketServer({ noServer: true, maxPayload: AUDIO_MESSAGE_LIMIT });
+  return (request, socket, head) => {
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    if (url.pathname !== MEETING_BOT_ROUTES.audio) return false;
+    const token = url.searchParams.get('token') ?? '';
+    if (!deps.bots.knowsToken(token)) {
+      socket.end('HTTP/1.1 401 Unauthorized\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      return true;
+    }
+    wss.handleUpgrade(request, socket, head, (ws) => {
+      ws.on('message', (data, isBinary) => {
+        if (isBinary) return;
+        const event = parseAudioEvent(data.toString());
+        if (!event) return;
+        if (!deps.bots.audioFor(token, event.botId, event.samples)) ws.close(1008, 'not this bot’s endpoint');
+      });
+    });
+    return true;
+  };
+}

@@ -1,0 +1,80 @@
+/**
+ * Starts the meeting bot service of a server: the provider client (Recall.ai-shaped) pointed at
+ * the configured provider, or at a local stand-in of it when no key is configured; the
+ * MeetingBots of the rooms; the webhook route and the real-time audio socket.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { MEETING_BOT_ROUTES } from '../../shared/api';
+import type { MeetingBotConfig } from './config';
+import { RecallProvider } from './recall-provider';
+import { MeetingBots } from './room-bots';
+import { meetingAudioUpgrade, registerMeetingBotRoutes } from './routes';
+import { type MeetingBotStandIn, startMeetingBotStandIn } from './stand-in';
+import { newWebhookSecret } from './svix-signature';
+import { randomId } from '../../shared/ids';
+
+export interface MeetingBotService {
+  bots: MeetingBots;
+  /** Which provider: "recall" (configured), "stand-in", or "off" (no key, no stand-in asked for). */
+  kind: 'recall' | 'stand-in' | 'off';
+  standIn?: MeetingBotStandIn;
+  /** The secret webhooks are verified with (the stand-in's own one when it plays the provider). */
+  webhookSecret: string;
+  upgrade(request: IncomingMessage, socket: Duplex, head: Buffer): boolean;
+  close(): Promise<void>;
+}
+
+export async function startMeetingBotService(
+  app: FastifyInstance,
+  config: MeetingBotConfig | undefined,
+  deps: {
+    /** The server's own origin as the provider reaches it (public URL, or the bound loopback one). */
+    origin(): string;
+    log(level: 'info' | 'warn' | 'error', message: string, extra?: object): void;
+  },
+): Promise<MeetingBotService> {
+  let standIn: MeetingBotStandIn | undefined;
+  let provider: { apiUrl: string; apiKey: string; webhookSecret: string };
+  if (config?.provider) {
+    provider = config.provider;
+  } else if (!config?.standIn) {
+    // Off: the routes still answer (a webhook nobody can sign is refused), no bot can be asked for.
+    provider = { apiUrl: 'http://127.0.0.1:9', apiKey: randomId(32), webhookSecret: newWebhookSecret() };
+  } else {
+    const apiKey = randomId(32);
+    const webhookSecret = newWebhookSecret();
+    standIn = await startMeetingBotStandIn({
+      apiKey,
+      webhookSecret,
+      webhookUrl: () => `${deps.origin()}${MEETING_BOT_ROUTES.webhook}`,
+      ...(config?.standInAudio ? { meetingAudio: config.standInAudio } : {}),
+      log: (message) => deps.log('warn', `meeting bot stand-in: ${message}`),
+    });
+    provider = { apiUrl: standIn.url, apiKey, webhookSecret };
+  }
+  const bots = new MeetingBots({
+    provider: new RecallProvider(provider.apiUrl, provider.apiKey),
+    audioEndpoint: (token) =>
+      `${deps.origin().replace(/^http/, 'ws')}${MEETING_BOT_ROUTES.audio}?token=${encodeURIComponent(token)}`,
+    allowTestMeetings: config?.allowTestMeetings ?? false,
+    clock: {
+      setTimeout: (fn, ms) => setTimeout(fn, ms),
+      clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout),
+    },
+    log: deps.log,
+  });
+  const routeDeps = { bots, webhookSecret: provider.webhookSecret, now: () => Date.now(), log: deps.log };
+  registerMeetingBotRoutes(app, routeDeps);
+  return {
+    bots,
+    kind: config?.provider ? 'recall' : standIn ? 'stand-in' : 'off',
+    ...(standIn ? { standIn } : {}),
+    webhookSecret: provider.webhookSecret,
+    upgrade: meetingAudioUpgrade(routeDeps),
+    close: async () => {
+      await standIn?.close();
+    },
+  };
+}

@@ -1,0 +1,126 @@
+/**
+ * Payment through Stripe with the official `stripe` package: Checkout sessions to buy licences,
+ * the customer portal for billing, renewal changes on subscriptions. Nothing here decides what
+ * was paid: the webhook (webhook-events.ts) does, from Stripe's signed events. Without keys the
+ * same calls go to the local stand-in (stand-in.ts), through the package's host/port/protocol
+ * options.
+ */
+import Stripe from 'stripe';
+import { LICENCE_PLAN, OFFERS, type LicenceInterval, offerFor } from '../../shared/licences';
+import { ROUTES } from '../../shared/routes';
+import type { PaymentsConfig } from './config';
+import { STAND_IN_SECRET_KEY, StripeStandIn } from './stand-in';
+
+export interface CheckoutRequest {
+  organizationId: string;
+  organizationName: string;
+  customerId: string | undefined;
+  adminEmail: string | undefined;
+  interval: LicenceInterval;
+  count: number;
+  language: string | undefined;
+  /** The web app's origin the person came from: where Checkout sends them back. */
+  origin: string;
+}
+
+export class Payments {
+  private constructor(
+    readonly stripe: Stripe,
+    readonly webhookSecret: string,
+    readonly standIn: StripeStandIn | undefined,
+  ) {}
+
+  static async open(config: PaymentsConfig): Promise<Payments> {
+    if (config.kind === 'stripe') {
+      return new Payments(
+        new Stripe(config.secretKey, { maxNetworkRetries: 2 }),
+        config.webhookSecret,
+        undefined,
+      );
+    }
+    // The stand-in needs the package's signing helper; this first client is only that.
+    const signer = new Stripe(STAND_IN_SECRET_KEY);
+    const standIn = new StripeStandIn({ stripe: signer, port: config.port });
+    await standIn.start();
+    const stripe = new Stripe(STAND_IN_SECRET_KEY, {
+      host: '127.0.0.1',
+      port: standIn.port,
+      protocol: 'http',
+      maxNetworkRetries: 0,
+      telemetry: false,
+    });
+    return new Payments(stripe, standIn.webhookSecret, standIn);
+  }
+
+  get provider(): string {
+    return this.standIn ? `local checkout stand-in at ${this.standIn.url}` : 'Stripe';
+  }
+
+  /** Verifies the signature of a raw webhook body and answers the event; throws when it does not verify. */
+  verify(rawBody: string, signature: string | undefined): Stripe.Event {
+    if (!signature) throw new Error('no Stripe-Signature header');
+    return this.stripe.webhooks.constructEvent(rawBody, signature, this.webhookSecret);
+  }
+
+  async createCustomer(organizationId: string, name: string, email: string | undefined): Promise<string> {
+    const customer = await this.stripe.customers.create({
+      name,
+      ...(email ? { email } : {}),
+      metadata: { organizationId },
+    });
+    return customer.id;
+  }
+
+  /** A Checkout session for `count` Pro licences; terms must be accepted on the page. */
+  async createCheckout(request: CheckoutRequest & { customerId: string }): Promise<string> {
+    const offerId = offerFor(request.interval);
+    const offer = OFFERS[offerId];
+    const metadata = {
+      organizationId: request.organizationId,
+      offerId,
+      interval: request.interval,
+      count: String(request.count),
+      ...(request.language ? { language: request.language } : {}),
+    };
+    const session = await this.stripe.checkout.sessions.create({
+      mode: 'subscription',
+      customer: request.customerId,
+      client_reference_id: request.organizationId,
+      line_items: [
+        {
+          quantity: request.count,
+          price_data: {
+            currency: offer.currency,
+            unit_amount: offer.amount,
+            recurring: { interval: request.interval },
+            product_data: { name: `Hearken ${LICENCE_PLAN} licence` },
+          },
+        },
+      ],
+      metadata,
+      subscription_data: { metadata },
+      consent_collection: { terms_of_service: 'required' },
+      success_url: `${request.origin}${ROUTES.accountPaymentSucceed}?session_id={CHECKOUT_SESSION_ID}`,
+      cancel_url: `${request.origin}${ROUTES.accountLicenseBuy}`,
+    });
+    if (!session.url) throw new Error('Stripe answered a checkout session without a URL');
+    return session.url;
+  }
+
+  async portal(customerId: string, returnUrl: string): Promise<string> {
+    const session = await this.stripe.billingPortal.sessions.create({
+      customer: customerId,
+      return_url: returnUrl,
+    });
+    return session.url;
+  }
+
+  /** Stops (or resumes) renewal at the end of the paid period; the webhook records it. */
+  async setRenewal(subscriptionId: string, autoRenewal: boolean): Promise<void> {
+    await this.stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: !autoRenewal });
+  }
+
+  async close(): Promise<void> {
+    await this.standIn?.close();
+  }
+}

@@ -1,0 +1,41 @@
+/**
+ * The HTTP paths of organisations, licences and payment (accounts.md section 7 where it names
+ * them): route patterns for the server, filled paths for the client.
+ */
+import { fillRoute } from './api';
+
+export const BUSINESS_ROUTES = {
+  /** POST CreateOrganizationBody: create (or join) an organisation. */
+  organization: '/api/v1/organization',
+  /** GET ?keywords=&orgType=: up to 3 organisations or places (OrganizationSearchResult[]). */
+  findOrganizations: '/api/v1/find-organizations',
+  /** POST ActivateTrialBody: the organisation's 15-day free trial. */
+  activateTrial: '/api/v1/subscription/activate-organization-trial',
+  /** GET: the organisation's licences (LicencesResponse); POST CreateLicencesBody: buy (CheckoutResponse). */
+  licences: '/api/v1/licences',
+  /** POST { licenceId, recipient, language? }: a licence sent as a link (MagicLinkResponse). */
+  magicLink: '/api/v1/licences/magicLink',
+  /** PATCH UpdateLicenceBody: assign/unassign, renewal; DELETE: cancel. */
+  licence: '/api/v1/licences/:id',
+  /** POST: the payment provider's customer portal ({ url }). */
+  billingPortal: '/api/v1/billing-portal',
+  /** GET: one's own credits (UserCredits, shared/credits.ts). */
+  userCredits: '/api/v1.1/user-credits/:avaId',
+  /**
+   * GET ?from=&to= (ms, to exclusive; at most a year): the organisation's usage report
+   * (shared/usage-report.ts); &format=csv for the file.
+   */
+  workspaceReporting: '/api/v1/workspace/reporting',
+  /** POST: Stripe's webhook events (signed). */
+  stripeWebhook: '/api/v1/payments/stripe-webhook',
+} as const;
+
+export const BUSINESS_API = {
+  ...BUSINESS_ROUTES,
+  findOrganizations: (keywords: string, orgType?: string) =>
+    `${BUSINESS_ROUTES.findOrganizations}?${new URLSearchParams({ keywords, ...(orgType ? { orgType } : {}) }).toString()}`,
+  licence: (id: string) => fillRoute(BUSINESS_ROUTES.licence, { id }),
+  userCredits: (avaId: string) => fillRoute(BUSINESS_ROUTES.userCredits, { avaId }),
+  workspaceReporting: (fromMs: number, toMs: number, format?: 'csv') =>
+    `${BUSINESS_ROUTES.workspaceReporting}?${new URLSearchParams({ from: String(fromMs), to: String(toMs), ...(format ? { format } : {}) }).toString()}`,
+};

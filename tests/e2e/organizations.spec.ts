@@ -1,0 +1,190 @@
+/**
+ * An organisation admin's journey in Chromium against the server as `npm start` runs it (no
+ * Stripe keys, so the local checkout stand-in plays Stripe's page and sends its signed events):
+ * sign up, create the organisation (its onboarding steps, the free trial), buy 3 licences through
+ * Checkout with the terms accepted there, and assign one to a second account, whose plan becomes
+ * Pro. axe-core on every new screen, the stand-in's pages included.
+ */
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expectAccessible } from './axe';
+import type { ServerConfigResponse } from '../../src/shared/api';
+import type { UserProfile } from '../../src/shared/user';
+import { identityAuthorization } from '../../src/shared/auth';
+import { launchChromium } from './browser';
+
+interface Emulator {
+  url: string;
+  projectId: string;
+  apiKey: string;
+}
+
+async function emulatorOf(request: APIRequestContext): Promise<Emulator> {
+  const config = (await (await request.get('/api/v1/config')).json()) as ServerConfigResponse;
+  expect(config.firebase?.emulatorUrl, 'the e2e server runs the Auth emulator').toBeTruthy();
+  return {
+    url: config.firebase!.emulatorUrl!,
+    projectId: config.firebase!.projectId,
+    apiKey: config.firebase!.apiKey,
+  };
+}
+
+async function verificationLink(
+  request: APIRequestContext,
+  emulator: Emulator,
+  email: string,
+): Promise<string> {
+  const response = await request.get(`${emulator.url}/emulator/v1/projects/${emulator.projectId}/oobCodes`);
+  const { oobCodes } = (await response.json()) as {
+    oobCodes: { email: string; requestType: string; oobLink: string }[];
+  };
+  const link = oobCodes.filter((c) => c.email === email && c.requestType === 'VERIFY_EMAIL').at(-1)?.oobLink;
+  expect(link, `a verification email to ${email}`).toBeTruthy();
+  return link!;
+}
+
+/** A second person with a verified account and a profile, made as the client would, without a window. */
+async function accountThroughApi(request: APIRequestContext, emulator: Emulator, email: string) {
+  const password = 'Second!person1';
+  const identity = (path: string, body: unknown) =>
+    request
+      .post(`${emulator.url}/identitytoolkit.googleapis.com/v1/${path}?key=${emulator.apiKey}`, {
+        data: body,
+      })
+      .then((r) => r.json() as Promise<{ idToken: string }>);
+  const created = await identity('accounts:signUp', { email, password, returnSecureToken: true });
+  await identity('accounts:sendOobCode', { requestType: 'VERIFY_EMAIL', idToken: created.idToken });
+  expect((await request.get(await verificationLink(request, emulator, email))).ok()).toBe(true);
+  const { idToken } = await identity('accounts:signInWithPassword', {
+    email,
+    password,
+    returnSecureToken: true,
+  });
+  const headers = { Authorization: identityAuthorization(idToken) };
+  expect((await request.patch('/api/v1/users/me?channel=web-v2', { headers, data: {} })).ok()).toBe(true);
+  return async () => (await (await request.get('/api/v1/users/me', { headers })).json()) as UserProfile;
+}
+
+async function choose(page: Page, label: string): Promise<void> {
+  await page.locator('label.bp6-control', { hasText: label }).click();
+  await expect(page.getByLabel(label, { exact: true })).toBeChecked();
+}
+
+test('an admin creates an organisation, buys 3 licences through checkout and assigns one', async ({
+  baseURL,
+  request,
+}) => {
+  const stamp = Date.now();
+  const email = `grace-${stamp}@example.com`;
+  const password = 'Compiler!first1';
+  const emulator = await emulatorOf(request);
+  const browser = await launchChromium();
+  try {
+    const page = await (await browser.newContext({ baseURL })).newPage();
+    // Sign up, verify, give a name, and skip the rest of the personal onboarding.
+    await page.goto('/web/signup');
+    await page.getByTestId('email').fill(email);
+    await page.getByTestId('password').fill(password);
+    await choose(page, 'I accept the terms of service and the privacy policy.');
+    await page.getByTestId('email-submit').click();
+    await expect(page.getByTestId('verify-email')).toBeVisible();
+    expect((await request.get(await verificationLink(request, emulator, email))).ok()).toBe(true);
+    await page.getByTestId('verify-check').click();
+    await expect(page).toHaveURL(/\/web\/onboarding\/profile\/user-name/);
+    await page.getByTestId('onboarding-user-name').fill('Grace Hopper');
+    await page.getByTestId('onboarding-continue').click();
+    for (const step of ['hearing-profile', 'voicing-profile']) {
+      await expect(page).toHaveURL(new RegExp(`/web/onboarding/profile/${step}`));
+      await page.getByRole('button', { name: 'Skip' }).click();
+    }
+    await expect(page).toHaveURL(/\/account\/dashboard/);
+    await expect(page.getByTestId('organization-none')).toBeVisible();
+    await expectAccessible(page, 'dashboard without an organisation');
+
+    // The organisation's onboarding: info (with the spec's name messages), size, services.
+    await page.getByTestId('dashboard-create-organization').click();
+    await expect(page).toHaveURL(/\/account\/organization\/create/);
+    await expect(page.getByText('Step 1 of 3')).toBeVisible();
+    await expectAccessible(page, 'organisation: info');
+    await choose(page, 'A company or organization');
+    await page.getByTestId('organization-continue').click();
+    await expect(page.getByTestId('organization-name-error')).toHaveText(
+      "You can't create organization with empty name",
+    );
+    await page.getByTestId('organization-name').fill('Abc');
+    await page.getByTestId('organization-continue').click();
+    await expect(page.getByTestId('organization-name-error')).toHaveText(
+      'The name must be greater than three characters',
+    );
+    // Places fill the suggestions (the bundled gazetteer: cities).
+    await page.getByTestId('organization-name').fill('Lyon');
+    await expect(page.getByTestId('organization-suggestions').getByRole('button')).toHaveCount(3);
+    await expectAccessible(page, 'organisation: info with suggestions');
+    await page.getByTestId('organization-name').fill(`Acme Captions ${stamp}`);
+    await choose(page, 'Yes, I manage it');
+    await page.getByTestId('organization-continue').click();
+    await expect(page.getByText('Step 2 of 3')).toBeVisible();
+    await expectAccessible(page, 'organisation: size');
+    await choose(page, '11 to 50');
+    await page.getByTestId('organization-continue').click();
+    await expect(page.getByText('Step 3 of 3')).toBeVisible();
+    await expectAccessible(page, 'organisation: accessibility services');
+    await choose(page, 'Sign language interpreters');
+    await page.getByTestId('organization-continue').click();
+
+    // The admin's dashboard: the free trial's licence.
+    await expect(page).toHaveURL(/\/account\/dashboard/);
+    const rows = page.getByTestId('licence-row');
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first().getByTestId('licence-state')).toHaveText('Trial');
+    await expectAccessible(page, 'dashboard: licences');
+
+    // Buying 3 licences: the choice, the summary, then the checkout page with its terms.
+    await page.getByTestId('licences-buy').click();
+    await expect(page).toHaveURL(/\/account\/license\/buy/);
+    await expectAccessible(page, 'buy licences');
+    await page.getByTestId('licence-count').fill('3');
+    await page.getByTestId('licence-buy-continue').click();
+    await expect(page).toHaveURL(/\/account\/license\/payment\?interval=month&count=3/);
+    await expect(page.getByTestId('licence-payment-total')).toContainText('357');
+    await expectAccessible(page, 'payment');
+    await page.getByTestId('licence-pay').click();
+    await expect(page).toHaveURL(/\/pay\/cs_test_/);
+    await expect(page.getByTestId('checkout-quantity')).toHaveText('3');
+    await expectAccessible(page, 'checkout (stand-in)');
+    await page.getByTestId('checkout-pay').click();
+    await expect(page.getByRole('alert')).toContainText('accept the terms');
+    await page.getByLabel('I accept the terms of service').check();
+    await page.getByTestId('checkout-pay').click();
+
+    await expect(page).toHaveURL(/\/account\/payment-succeed\?session_id=cs_test_/);
+    await expectAccessible(page, 'payment succeeded');
+    await page.getByTestId('payment-succeed-dashboard').click();
+    await expect(rows).toHaveCount(4);
+    await expect(page.getByTestId('licence-state').filter({ hasText: 'Active' })).toHaveCount(3);
+
+    // Assigning: a bad address is refused in the spec's words; a second account gets Pro.
+    const bobEmail = `bob-${stamp}@example.com`;
+    const bobProfile = await accountThroughApi(request, emulator, bobEmail);
+    expect((await bobProfile()).subscription.ongoingSubscription).toBe('Free');
+    const second = rows.nth(1);
+    await second.getByTestId('licence-email').fill('not-an-email');
+    await second.getByTestId('licence-assign').click();
+    await expect(second.getByTestId('licence-error')).toHaveText('This email is not valid');
+    await second.getByTestId('licence-email').fill(bobEmail);
+    await second.getByTestId('licence-assign').click();
+    await expect(second.getByText('Saved.')).toBeVisible();
+    await expect(second.getByTestId('licence-unassign')).toBeVisible();
+    await expectAccessible(page, 'dashboard: licence assigned');
+    expect(await bobProfile()).toMatchObject({
+      subscription: { ongoingSubscription: 'Pro' },
+      role: 'member',
+    });
+
+    // /buy reloads the list and shows it.
+    await page.goto('/buy');
+    await expect(page).toHaveURL(/\/account\/dashboard/);
+    await expect(rows).toHaveCount(4);
+  } finally {
+    await browser.close();
+  }
+});
