@@ -4,6 +4,7 @@ import { useAppSelector } from '../../../app/hooks';
 import { captionReading } from '../reading';
 import { EmphasisedText } from '../../keyword-emphasis/components/EmphasisedText';
 import { selectReadingLang, selectShowOriginal } from '../selectors';
+import { correctedRuns } from '../../captions/corrected-words';
 
 /**
  * A caption's words in the language its reader chose: the translation (with the original
@@ -17,7 +18,11 @@ export function CaptionTranslation({ transcript }: { transcript: Transcript }) {
   return (
     <>
       <span className="caption-text" data-testid="caption-text" lang={reading.lang || undefined}>
-        <EmphasisedText text={reading.text} lang={reading.lang} />
+        {reading.original === undefined ? (
+          <CorrectedText transcript={transcript} text={reading.text} lang={reading.lang} />
+        ) : (
+          <EmphasisedText text={reading.text} lang={reading.lang} />
+        )}
       </span>
       {reading.original !== undefined && showOriginal ? (
         <span
@@ -34,6 +39,28 @@ export function CaptionTranslation({ transcript }: { transcript: Transcript }) {
           {t('translation.failed')}
         </span>
       ) : null}
+    </>
+  );
+}
+
+/**
+ * The line in its own language with the words people corrected marked (`highlighted` counts in
+ * the original's characters, so a translation is shown unmarked). `<mark>` plus an underline in
+ * CSS: the mark is not colour alone, and screen readers that announce highlights say so.
+ */
+function CorrectedText({ transcript, text, lang }: { transcript: Transcript; text: string; lang: string }) {
+  const runs = correctedRuns(text, transcript.highlighted);
+  return (
+    <>
+      {runs.map((run, i) =>
+        run.corrected ? (
+          <mark key={i} className="caption-corrected-word" data-testid="caption-corrected-word">
+            <EmphasisedText text={run.text} lang={lang} />
+          </mark>
+        ) : (
+          <EmphasisedText key={i} text={run.text} lang={lang} />
+        ),
+      )}
     </>
   );
 }

@@ -47,6 +47,20 @@ describe('CaptionsView', () => {
     expect(region().textContent).toContain('No captions yet.');
   });
 
+  it('marks the words people corrected, for every reader, and says the line was corrected', () => {
+    const { receive, region } = view();
+    receive({
+      ...line('t1', 'we met Siobhan in Galway', true),
+      highlighted: [{ index: 7, length: 7 }],
+      asrText: 'we met shiv on in Galway',
+    });
+    const marks = within(region()).getAllByTestId('caption-corrected-word');
+    expect(marks.map((m) => m.tagName)).toEqual(['MARK']);
+    expect(marks[0]!.textContent).toBe('Siobhan');
+    expect(within(region()).getByTestId('caption-text').textContent).toBe('we met Siobhan in Galway');
+    expect(within(region()).getByTestId('caption-corrected')).toBeTruthy();
+  });
+
   it('grows a partial in place, marks it for screen readers, and announces only the final', () => {
     const { receive, region } = view();
     receive(line('t1', 'hello', false));
