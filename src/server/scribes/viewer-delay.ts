@@ -12,10 +12,15 @@
  *   queued to go at once, behind what waits (order is kept).
  * - The editor's acknowledgements and cursors wait only behind what is held before them.
  * - Everything else (status, pongs, errors, chat) is never held.
+ * - Catch-up lists (the snapshot on joining, `transcripts-since-response` after a reconnection)
+ *   are not a way around the hold: a recognised line in them that is not yet due
+ *   (by its own start and final times) is taken out of the list and waits in the queue like any
+ *   caption, so a viewer who reloads does not read the uncorrected text the others wait for.
  * - When accurate mode stops (fast mode, the Scribe gone, the request over), everything waiting
  *   is released at once, in order.
  * Fast mode: nothing is held; the viewer sees recognition at once and corrections as they come.
  */
+import type { Transcript } from '../../shared/entities';
 import type { ServerMessage } from '../../shared/protocol';
 import { accurateReleaseAt } from '../../shared/scribe/model';
 import type { Timers } from '../rooms/throttle';
@@ -35,6 +40,14 @@ interface Held {
  * never held longer than that.
  */
 const IN_LINE_ORDER: ReadonlySet<string> = new Set(['transcript-edit-ack', 'transcript-cursors']);
+
+/**
+ * Lists that may hold lines still in their hold. (Older pages, `transcripts-before-response`,
+ * come before the snapshot's lines: long due.)
+ */
+type LineList = Extract<ServerMessage, { type: 'transcripts' | 'transcripts-since-response' }>;
+const LINE_LISTS: ReadonlySet<string> = new Set(['transcripts', 'transcripts-since-response']);
+const isLineList = (message: ServerMessage): message is LineList => LINE_LISTS.has(message.type);
 
 export class ViewerDelay {
   private readonly queue: Held[] = [];
@@ -62,6 +75,10 @@ export class ViewerDelay {
       return;
     }
     const now = this.timers.now();
+    if (isLineList(message)) {
+      this.sendList(message, options, now);
+      return;
+    }
     if (message.type !== 'transcript') {
       if (IN_LINE_ORDER.has(message.type) && this.queue.length > 0)
         this.queue.push({ key: '', message, options, releaseAt: now });
@@ -87,6 +104,36 @@ export class ViewerDelay {
       }
       this.queue.push({ key, message, options, releaseAt });
     }
+    this.release();
+  }
+
+  /**
+   * A catch-up list goes at once without the lines not yet due: those (recognised, never
+   * released to this viewer) wait in the queue as captions, due by when the line started and
+   * became final on the server's clock. A line already waiting is left to its queued version.
+   */
+  private sendList(message: LineList, options: SendOptions | undefined, now: number): void {
+    const shown: Transcript[] = [];
+    for (const t of message.transcripts) {
+      if (this.queue.some((h) => h.key === t.id)) continue;
+      const recognised = t.asr !== undefined && !t.gap;
+      const releaseAt =
+        recognised && !this.released.has(t.id)
+          ? accurateReleaseAt(t.timestampMs, t.isFinal ? t.asr!.timeReceivedMs : undefined)
+          : now;
+      if (releaseAt <= now) {
+        shown.push(t);
+        continue;
+      }
+      this.firstSeen.set(t.id, t.timestampMs);
+      this.queue.push({
+        key: t.id,
+        message: { type: 'transcript', transcript: t, seq: message.seq },
+        options,
+        releaseAt,
+      });
+    }
+    this.deliver({ ...message, transcripts: shown }, options);
     this.release();
   }
 

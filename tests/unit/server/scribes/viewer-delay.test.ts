@@ -141,3 +141,67 @@ describe('ViewerDelay with the editor', () => {
     expect((seen[1]!.message as { transcript: Transcript }).transcript.texts['en-US']).toBe('the weather');
   });
 });
+
+describe('ViewerDelay with catch-up lists', () => {
+  /** A recognised line that started at `startedAt` and became final at `finalAt` (server clock). */
+  const timed = (id: string, text: string, startedAt: number, finalAt?: number): Transcript => {
+    const t = line(id, text, finalAt !== undefined);
+    return {
+      ...t,
+      timestampMs: startedAt,
+      asr: { final: finalAt !== undefined, timeReceivedMs: finalAt ?? startedAt, engine: 'pocketsphinx' },
+    };
+  };
+  const listed = (seen: { message: ServerMessage }[], i: number) => {
+    const m = seen[i]!.message;
+    return m.type === 'transcripts' || m.type === 'transcripts-since-response'
+      ? m.transcripts.map((t) => t.id)
+      : [];
+  };
+
+  it('takes lines still in their hold out of a joiner’s snapshot and shows them when due, corrected', () => {
+    const { timers, delay, seen, texts } = setup();
+    timers.advanceTo(20_000);
+    delay.send({
+      type: 'transcripts',
+      seq: 7,
+      hasOlder: false,
+      transcripts: [
+        timed('old', 'long ago', 1_000, 3_000), // due at 8 000
+        line('typed', 'typed by a person', true, true), // nothing to correct
+        timed('recent', 'the whether', 16_000, 18_000), // due at 23 000
+        timed('speaking', 'still', 19_000), // not final: due at the cap, 29 000
+      ],
+    });
+    expect(seen.map((s) => s.message.type)).toEqual(['transcripts']);
+    expect(listed(seen, 0)).toEqual(['old', 'typed']);
+    // The Scribe fixes the held line meanwhile: the joiner sees only the fixed text.
+    timers.advanceTo(21_000);
+    delay.send(caption(timed('recent', 'the weather', 16_000, 18_000), 8));
+    timers.advanceTo(22_999);
+    expect(texts()).toEqual([]);
+    timers.advanceTo(23_000);
+    expect(texts()).toEqual(['23000:recent:the weather']);
+    timers.advanceTo(29_000);
+    expect(texts()).toEqual(['23000:recent:the weather', '29000:speaking:still']);
+  });
+
+  it('holds the lines of a reconnection’s catch-up the same way, and passes them all in fast mode', () => {
+    const { timers, delay, seen, active } = setup();
+    timers.advanceTo(10_000);
+    const since: ServerMessage = {
+      type: 'transcripts-since-response',
+      afterSeq: 3,
+      seq: 5,
+      complete: true,
+      transcripts: [timed('a', 'one', 1_000, 2_000), timed('b', 'two', 8_000, 9_000)],
+    };
+    delay.send(since);
+    expect(listed(seen, 0)).toEqual(['a']);
+    active.value = false;
+    delay.send(since);
+    // Fast mode: what waited goes first, in order, then the list as it is.
+    expect(seen.slice(1).map((s) => s.message.type)).toEqual(['transcript', 'transcripts-since-response']);
+    expect(listed(seen, 2)).toEqual(['a', 'b']);
+  });
+});
