@@ -93,6 +93,30 @@ describe('PocketSphinx engine', () => {
     expect(run(engine, new Int16Array(16_000 * 3))).toEqual([]);
   });
 
+  it('keeps at most its bound of idle decoders after a burst of streams, and still recognises', () => {
+    const bounded = new PocketSphinxEngine({ vadModel: VAD, maxIdleDecoders: 1 });
+    try {
+      const streams = [bounded.open(), bounded.open(), bounded.open()];
+      expect(bounded.idleDecoders).toBe(0);
+      for (const s of streams) s.close();
+      // Two of the three decoders were freed (and the heap trimmed), one waits for the next stream.
+      expect(bounded.idleDecoders).toBe(1);
+      const finals = run(bounded, withSilence(speech)).filter((e) => e.kind === 'final' && e.text);
+      expect(wordErrorRate(devReference(FILE), finals[0]!.text)).toBeLessThanOrEqual(
+        POCKETSPHINX_MEASURED_DEV_WER,
+      );
+      expect(bounded.idleDecoders).toBe(1);
+      // Warming for more streams raises the bound to what was warmed.
+      bounded.warm(3);
+      const warmed = [bounded.open(), bounded.open(), bounded.open()];
+      for (const s of warmed) s.close();
+      expect(bounded.idleDecoders).toBe(3);
+    } finally {
+      bounded.dispose();
+    }
+    expect(bounded.idleDecoders).toBe(0);
+  });
+
   it('names the missing model and how to install it', () => {
     expect(() => new PocketSphinxEngine({ vadModel: VAD, modelDir: '/nonexistent/en-us' })).toThrow(
       EngineUnavailableError,

@@ -24,6 +24,13 @@ export interface PocketSphinxLib {
    */
   segments(ps: unknown): Array<{ word: string; startFrame: number; endFrame: number }>;
   nFrames(ps: unknown): number;
+  /**
+   * Gives the C heap's free pages back to the system (glibc's malloc_trim) after decoders are
+   * freed: a decoder is thousands of small allocations, which glibc otherwise keeps for reuse,
+   * so a burst of streams would leave the process at its peak size. A no-op where there is no
+   * glibc (macOS, musl).
+   */
+  trimHeap(): void;
 }
 
 const LIBRARY_CANDIDATES = [
@@ -84,6 +91,13 @@ export function loadPocketSphinx(): PocketSphinxLib {
   const psSegWord = lib.func('const char *ps_seg_word(ps_seg_t *seg)');
   const psSegFrames = lib.func('void ps_seg_frames(ps_seg_t *seg, _Out_ int *sf, _Out_ int *ef)');
 
+  let mallocTrim: ((pad: number) => number) | undefined;
+  try {
+    mallocTrim = koffi.load('libc.so.6').func('int malloc_trim(size_t pad)') as (pad: number) => number;
+  } catch {
+    mallocTrim = undefined;
+  }
+
   cached = {
     createDecoder(args) {
       const argv = ['pocketsphinx'];
@@ -100,6 +114,7 @@ export function loadPocketSphinx(): PocketSphinxLib {
       return ps;
     },
     freeDecoder: (ps) => void psFree(ps),
+    trimHeap: () => void mallocTrim?.(0),
     startUtt: (ps) => psStartUtt(ps) as number,
     processRaw: (ps, samples, fullUtt = false) =>
       psProcessRaw(ps, samples, samples.length, 0, fullUtt ? 1 : 0) as number,

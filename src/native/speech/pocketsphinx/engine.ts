@@ -38,6 +38,11 @@ export interface PocketSphinxOptions {
   cmnPriorFrames: number;
   /** Extra decoder arguments (`beam`, `lw`, ...), overriding the defaults below. */
   decoderArgs?: Record<string, string>;
+  /**
+   * Finished streams' decoders kept for the next stream (creating one takes ~0.4 s); beyond
+   * this many, a decoder is freed, so memory goes back down after a burst of streams.
+   */
+  maxIdleDecoders: number;
 }
 
 export const DEFAULT_POCKETSPHINX_OPTIONS: Omit<PocketSphinxOptions, 'vadModel'> = {
@@ -47,6 +52,7 @@ export const DEFAULT_POCKETSPHINX_OPTIONS: Omit<PocketSphinxOptions, 'vadModel'>
   vadThreshold: 0.5,
   minSpeechMs: 100,
   cmnPriorFrames: 20,
+  maxIdleDecoders: 2,
 };
 
 /**
@@ -102,17 +108,28 @@ export class PocketSphinxEngine implements SpeechEngine {
   private readonly lib: PocketSphinxLib;
   private readonly files: ReturnType<typeof modelFiles>;
   private readonly options: PocketSphinxOptions;
-  /** Decoders take ~0.4 s and tens of MB to create: finished streams give theirs back. */
+  /**
+   * Decoders take ~0.4 s and tens of MB to create: finished streams give theirs back, up to
+   * `maxIdleDecoders` (or as many as were warmed); the rest are freed.
+   */
   private readonly idle: Decoder[] = [];
+  private keepIdle: number;
 
   constructor(options: Partial<PocketSphinxOptions> & { vadModel: string }) {
     this.options = { ...DEFAULT_POCKETSPHINX_OPTIONS, ...options };
     this.lib = loadPocketSphinx();
     this.files = findPocketSphinxModel(this.options.modelDir);
+    this.keepIdle = this.options.maxIdleDecoders;
+  }
+
+  /** Decoders waiting for a stream (for tests and the memory figures). */
+  get idleDecoders(): number {
+    return this.idle.length;
   }
 
   /** Creates decoders ahead of time so the first words of a new stream are not delayed. */
   warm(count: number): void {
+    this.keepIdle = Math.max(this.keepIdle, count);
     while (this.idle.length < count) this.idle.push(this.createDecoder());
   }
 
@@ -130,11 +147,21 @@ export class PocketSphinxEngine implements SpeechEngine {
 
   open(): RecognizerStream {
     const decoder = this.idle.pop() ?? this.createDecoder();
-    return new PocketSphinxStream(this.lib, decoder, this.options, (d) => this.idle.push(d));
+    return new PocketSphinxStream(this.lib, decoder, this.options, (d) => this.giveBack(d));
+  }
+
+  private giveBack(decoder: Decoder): void {
+    if (this.idle.length < this.keepIdle) {
+      this.idle.push(decoder);
+      return;
+    }
+    this.lib.freeDecoder(decoder.ps);
+    this.lib.trimHeap();
   }
 
   dispose(): void {
     for (const d of this.idle.splice(0)) this.lib.freeDecoder(d.ps);
+    this.lib.trimHeap();
   }
 }
 
