@@ -68,7 +68,12 @@ export class ApertiumPipeline {
   private scheduleIdleStop(): void {
     clearTimeout(this.idleTimer);
     this.idleTimer = setTimeout(() => {
-      if (this.inFlight.length > 0 || !this.child) return;
+      if (!this.child) return;
+      // Still translating (a slow first start, a loaded machine): idle counts from the answer.
+      if (this.inFlight.length > 0) {
+        this.scheduleIdleStop();
+        return;
+      }
       const child = this.child;
       this.child = undefined;
       kill(child);
@@ -145,6 +150,7 @@ export class ApertiumPipeline {
       clearTimeout(request.timer);
       request.resolve(fromApertiumOutput(output));
     }
+    if (this.inFlight.length === 0 && !this.closed) this.scheduleIdleStop();
   }
 
   private timedOut(request: Request): void {
