@@ -7,8 +7,8 @@
 import { createHash, type Hash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { rm, stat } from 'node:fs/promises';
-import { Readable, Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { once } from 'node:events';
+import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { DownloadError } from './plan';
 import { formatMegabytes, type ProgressState } from './progress';
@@ -115,25 +115,34 @@ export async function fetchArchive(options: FetchArchiveOptions): Promise<Fetche
     });
   report();
 
-  const tap = new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      hash.update(chunk);
-      received += chunk.length;
-      report();
-      callback(null, chunk);
-    },
-  });
+  // Every byte that arrived is on disk before an interruption is reported, so running the command
+  // again resumes after it. (A stream pipeline would destroy the file stream on the network's
+  // error and drop the writes still queued.)
+  const file = createWriteStream(options.dest, { flags: offset > 0 ? 'a' : 'w' });
+  const fileFailed = new Promise<never>((_resolve, reject) => file.once('error', reject));
+  fileFailed.catch(() => undefined); // observed where it is raced below
+  let cause: unknown;
   try {
     if (!response.body) throw new Error('the response has no body');
-    await pipeline(
-      Readable.fromWeb(response.body as WebReadableStream<Uint8Array>),
-      tap,
-      createWriteStream(options.dest, { flags: offset > 0 ? 'a' : 'w' }),
-    );
+    for await (const chunk of Readable.fromWeb(response.body as WebReadableStream<Uint8Array>)) {
+      const data = chunk as Uint8Array;
+      hash.update(data);
+      received += data.byteLength;
+      report();
+      if (!file.write(data)) await Promise.race([once(file, 'drain'), fileFailed]);
+    }
   } catch (error) {
+    cause = error;
+  }
+  try {
+    await Promise.race([new Promise<void>((resolve) => file.end(resolve)), fileFailed]);
+  } catch (error) {
+    cause ??= error;
+  }
+  if (cause !== undefined) {
     throw new DownloadError(
       'interrupted',
-      `The download of ${options.url} was interrupted after ${formatMegabytes(received)} (${describeCause(error)}). ` +
+      `The download of ${options.url} was interrupted after ${formatMegabytes(received)} (${describeCause(cause)}). ` +
         'The machine may have gone offline. Run the same command again to resume.',
     );
   }
