@@ -97,4 +97,6 @@ it('stores the open caption line and the new accounts when the launcher is kille
   } finally {
     await next.stop();
   }
-});
+  // Two emulator starts (up to 60 s each on a loaded machine), two servers and an export: about
+  // 25 s on a quiet machine, more than the suite's 120 s when the cores are shared.
+}, 300_000);
