@@ -161,6 +161,12 @@ export function handleConnection(ws: WebSocket, deps: ConnectionDeps, origin?: s
   const speaking = new AbortController();
   /** What the client asked for (connection-params-update usePaidASR); the server decides (servedTier). */
   let askedPaidASR: boolean | undefined;
+  /** The Premium grant now; credit that cannot be read gives Basic rather than refusing to caption. */
+  const premiumGrantOf = (who: Principal) =>
+    currentPremiumGrant(who, deps.limits.premiumFor, deps.credits).catch((error: unknown) => {
+      deps.log('warn', 'could not read Premium credit; serving Basic', { error: (error as Error).message });
+      return 'none' as const;
+    });
   // A socket that does not say who it is soon is closed: idle sockets cost memory and a slot.
   const connectTimer = setTimeout(() => {
     // Waiting at the door is not idle: the admission desk has its own time limit.
@@ -384,7 +390,7 @@ export function handleConnection(ws: WebSocket, deps: ConnectionDeps, origin?: s
     // A database that refuses it now leaves the limit to the host's next connection: joining
     // is not refused for it.
     if (isHost && target.state === 'ongoing') {
-      const entitled = (await currentPremiumGrant(who, deps.limits.premiumFor, deps.credits)) !== 'none';
+      const entitled = (await premiumGrantOf(who)) !== 'none';
       await target.restrictSession(entitled ? 'premium' : 'basic', entitled).catch((error: unknown) =>
         deps.log('warn', 'could not store the conversation’s time limit', {
           roomId: target.id,
@@ -482,10 +488,7 @@ export function handleConnection(ws: WebSocket, deps: ConnectionDeps, origin?: s
           // Asked, not given: the tier is the server's at each recording start. Asking for
           // Premium without it is answered, and the rest of the message still applies.
           askedPaidASR = message.usePaidASR;
-          if (
-            message.usePaidASR &&
-            (await currentPremiumGrant(principal, deps.limits.premiumFor, deps.credits)) === 'none'
-          )
+          if (message.usePaidASR && (await premiumGrantOf(principal)) === 'none')
             fail('not-entitled', PREMIUM_NOT_ENTITLED_MESSAGE, message.type);
         }
         if (message.downAudio !== undefined) member.downAudio = message.downAudio;
@@ -540,7 +543,7 @@ export function handleConnection(ws: WebSocket, deps: ConnectionDeps, origin?: s
           // A start on the socket after WebRTC (its fallback) ends the peer connection first.
           await webrtc.stop();
           // The server decides the stream's tier now, from the plan and credit as they are now.
-          const grant = await currentPremiumGrant(principal, deps.limits.premiumFor, deps.credits);
+          const grant = await premiumGrantOf(principal);
           member.usePaidASR = servedTier(askedPaidASR, grant) === 'premium';
           member.premiumOnCredit = member.usePaidASR && grant === 'credit';
           room.startAudio(member, message.metadata.lang, message.metadata.resumedFromMs, shownAs);
