@@ -209,6 +209,15 @@ describe('Premium credit', () => {
     await streamAudio(client, new Int16Array(16_000 * 2), { speed: 3, pacer });
     const basic = await ownStream(client, false, exhaustedAt);
     expect(basic.trackId).not.toBe(premium.trackId);
+    // The Premium stream's own stop (after its last final), so the stop awaited below is the Basic one's.
+    await client.waitFor(
+      (m) =>
+        m.type === 'room-status-update' &&
+        m.reason === 'audio-stream-stopped' &&
+        m.status.audioStreams.some((s) => s.trackId === basic.trackId),
+      30_000,
+      exhaustedAt,
+    );
     await streamAudio(client, devSamples('1688-142285-0003.wav'), { speed: 3, pacer });
     await streamAudio(client, new Int16Array(16_000), { speed: 3, pacer });
     const stopMark = client.received.length;
@@ -221,7 +230,26 @@ describe('Premium credit', () => {
     // The sentence under way finished on Premium; the next came on Basic.
     expect(onPremium.length).toBeGreaterThan(0);
     expect(onPremium.every((t) => t.usePaidASR)).toBe(true);
-    expect(onBasic.length).toBeGreaterThan(0);
+    const seen = () =>
+      JSON.stringify(
+        client.received
+          .slice(mark)
+          .map(({ message: m }) =>
+            m.type === 'transcript'
+              ? [
+                  m.transcript.trackName,
+                  m.transcript.isFinal,
+                  m.transcript.usePaidASR,
+                  m.transcript.texts[m.transcript.speechLang],
+                ]
+              : m.type === 'room-status-update'
+                ? [m.reason, m.status.audioStreams]
+                : m.type === 'error'
+                  ? [m.error.code, m.error.message]
+                  : m.type,
+          ),
+      );
+    expect(onBasic.length, seen()).toBeGreaterThan(0);
     expect(onBasic.every((t) => !t.usePaidASR)).toBe(true);
     expect(Math.max(...onPremium.map((t) => t.index))).toBeLessThan(Math.min(...onBasic.map((t) => t.index)));
     // Exactly what there was, never below 0.
