@@ -40,6 +40,9 @@ export default defineConfig({
       HEARKEN_MEETING_BOT_STAND_IN: '1',
       // The Scribe of tests/e2e/scribes.spec.ts (docs/scribes.md: who is a Scribe).
       HEARKEN_SCRIBE_EMAILS: 'e2e-scribe@example.com',
+      // Its host is a guest: Scribes for everyone here (docs/credits.md); who may ask and what
+      // it costs are tests/integration/credits-tiers.test.ts's.
+      HEARKEN_SCRIBES_FOR: 'everyone',
     },
   },
 });

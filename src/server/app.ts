@@ -71,7 +71,9 @@ import { type MeetingBotService, startMeetingBotService } from './meeting-bot/se
 import { grantScribesByEmail } from './auth/scribe-grants';
 import { ScribeRequestRepository } from './db/scribe-requests';
 import { ScribeDesk } from './scribes/desk';
-import { chargeScribeSecond } from './scribes/credit';
+import { chargeScribeSecond, freeScribeSecond, scribeRequestRefusal } from './scribes/credit';
+import { type MeterClock, PremiumMeter, realMeterClock } from './credits/premium-meter';
+import { SCRIBE_TICK_MS } from '../shared/scribe/model';
 import { ScribeTraining, loadTrainingItems } from './scribes/training';
 import { registerScribeRoutes } from './http/scribe-routes';
 
@@ -130,7 +132,15 @@ function version(): string {
   }
 }
 
-export async function startServer(config: ServerConfig): Promise<RunningServer> {
+/** What tests replace: the clock credits are counted down by (Premium and Scribe time). */
+export interface ServerOverrides {
+  creditClock?: MeterClock;
+}
+
+export async function startServer(
+  config: ServerConfig,
+  overrides: ServerOverrides = {},
+): Promise<RunningServer> {
   const options: FastifyHttpOptions<HttpServer> = {
     logger:
       config.logLevel === 'silent'
@@ -168,6 +178,10 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const principals = new PrincipalResolver(credentials, verifier, users);
   const organizations = new OrganizationRepository(database.db);
   const licences = new LicenceRepository(database.db);
+  const credits = new CreditRepository(database.db);
+  const creditClock = overrides.creditClock ?? realMeterClock;
+  // Premium credit counted down while Premium serves someone on it (docs/credits.md).
+  const premiumMeter = new PremiumMeter({ credits, clock: creditClock, log });
   // Before any route: every route registered from here on must have a row in the access table.
   registerAccessControl(app, {
     resolver: principals,
@@ -274,6 +288,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     },
     now: () => Date.now(),
     log,
+    ...(config.limits.premiumFor === 'everyone' ? {} : { premiumMeter }),
     ...(speakerId.available ? { speakerEmbedder: speakerId.embedder } : {}),
     ...(translation.engine ? { translationEngine: translation.engine } : {}),
   };
@@ -371,7 +386,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const places = openPlaces(config.placesApiKey, (message) => log('warn', message));
   app.log.info(`organisation search places: ${places.id}`);
   registerOrganizationRoutes(app, { organizations, places, now: () => Date.now(), log });
-  registerCreditRoutes(app, { credits: new CreditRepository(database.db) });
+  registerCreditRoutes(app, { credits });
   registerReportingRoutes(app, { reports: new UsageReportRepository(database.db) });
   registerLicenceRoutes(app, {
     licences,
@@ -388,7 +403,20 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     requests: new ScribeRequestRepository(database.db),
     rooms,
     registry,
-    charge: chargeScribeSecond,
+    // Scribes for organisations: their requester's credit pays each second (scribes/credit.ts).
+    ...(config.limits.scribesFor === 'everyone'
+      ? { charge: freeScribeSecond }
+      : {
+          charge: chargeScribeSecond(credits, SCRIBE_TICK_MS),
+          refuseRequest: scribeRequestRefusal({
+            policy: config.limits.scribesFor,
+            licences,
+            credits,
+            now: () => Date.now(),
+          }),
+        }),
+    setInterval: (fn, ms) => creditClock.setInterval(fn, ms),
+    clearInterval: (handle) => creditClock.clearInterval(handle),
     now: () => Date.now(),
     log,
   });
@@ -468,6 +496,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
           webrtc: config.webrtc,
           ...(meetingBots.kind === 'off' ? {} : { meetingBots: meetingBots.bots }),
           scribes,
+          credits,
         },
         origin,
       );
@@ -516,6 +545,8 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
         await scribes.stop();
         for (const client of wss.clients) client.close(1001, 'server shutting down');
         await registry.shutdown();
+        // After the rooms: their streams stopped, what was counted is stored.
+        await premiumMeter.close();
         await meetingBots.close();
         wss.close();
         await app.close();

@@ -30,6 +30,11 @@ export interface ServerLimits {
   roomAbandonMs: number;
   /** Who gets Premium recognition until licences exist: see auth/entitlements.ts. */
   premiumFor: 'entitled' | 'everyone';
+  /**
+   * Who may ask for a Scribe: holders of an organisation licence with Scribe credit (the spec:
+   * organisations only), or everyone, uncounted, on a private installation (scribes/credit.ts).
+   */
+  scribesFor: 'organizations' | 'everyone';
 }
 
 export const LIMIT_VARIABLES = {
@@ -44,6 +49,7 @@ export const LIMIT_VARIABLES = {
   connectTimeoutMs: 'HEARKEN_CONNECT_TIMEOUT_MS',
   socketsPerAddress: 'HEARKEN_SOCKETS_PER_ADDRESS',
   premiumFor: 'HEARKEN_PREMIUM_FOR',
+  scribesFor: 'HEARKEN_SCRIBES_FOR',
   roomAbandonMs: 'HEARKEN_ROOM_ABANDON_MINUTES',
 } as const satisfies Record<keyof ServerLimits, string>;
 
@@ -67,6 +73,10 @@ export function loadLimits(env: Record<string, string | undefined>, speechWorker
   if (premium !== 'entitled' && premium !== 'everyone') {
     throw new Error(`${LIMIT_VARIABLES.premiumFor} must be "entitled" or "everyone" (got "${premium}")`);
   }
+  const scribes = env[LIMIT_VARIABLES.scribesFor] ?? 'organizations';
+  if (scribes !== 'organizations' && scribes !== 'everyone') {
+    throw new Error(`${LIMIT_VARIABLES.scribesFor} must be "organizations" or "everyone" (got "${scribes}")`);
+  }
   return {
     // 60 a minute is a person retyping a name now and then, and slows enumeration of the
     // roughly 400,000 names to days per address.
@@ -85,6 +95,7 @@ export function loadLimits(env: Record<string, string | undefined>, speechWorker
     connectTimeoutMs: positive(env, LIMIT_VARIABLES.connectTimeoutMs, 10_000),
     socketsPerAddress: Math.floor(positive(env, LIMIT_VARIABLES.socketsPerAddress, 300)),
     premiumFor: premium,
+    scribesFor: scribes,
     // Longer than the longest conversation a tier allows (Premium: 2 h), so only rooms people
     // walked away from are ended.
     roomAbandonMs: positive(env, LIMIT_VARIABLES.roomAbandonMs, 240) * 60_000,

@@ -5,7 +5,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startServer, type RunningServer } from '../../src/server/app';
+import { startServer, type RunningServer, type ServerOverrides } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 
 export interface TestServer extends RunningServer {
@@ -17,7 +17,7 @@ export function tempDataDir(): string {
 }
 
 export async function startTestServer(
-  options: { dataDir?: string; env?: Record<string, string> } = {},
+  options: { dataDir?: string; env?: Record<string, string>; overrides?: ServerOverrides } = {},
 ): Promise<TestServer> {
   const dataDir = options.dataDir ?? tempDataDir();
   const config = loadConfig({
@@ -31,7 +31,7 @@ export async function startTestServer(
     HEARKEN_TIER_PREMIUM: 'pocketsphinx',
     ...options.env,
   });
-  const server = await startServer(config);
+  const server = await startServer(config, options.overrides);
   return Object.assign(server, { dataDir });
 }
 

@@ -10,6 +10,7 @@ import type { GuestUserWithCredential } from '../../src/shared/entities';
 import { SOCKET_PATH, type ServerMessage } from '../../src/shared/protocol';
 import { CaptionClient, createGuest, guestHeaders, resolveRoomName } from '../../scripts/lib/socket-client';
 import { speak } from '../helpers/speak';
+import { PREMIUM_NOT_ENTITLED_MESSAGE } from '../../src/server/socket/connection';
 import { CAPTION_TEST_FILE, devSamples } from '../helpers/speech';
 import { removeDataDir, startTestServer, tempDataDir, type TestServer } from '../helpers/server';
 
@@ -253,13 +254,24 @@ describe('taking over a room', () => {
 });
 
 describe('limits that hold', () => {
-  it('gives Premium recognition only to those entitled', async () => {
+  it('gives Premium recognition only to those entitled: asking for it gets Basic, and says so', async () => {
     const { client } = await hostedRoom('Wants Premium');
     const mark = client.received.length;
     client.send({ type: 'connection-params-update', usePaidASR: true });
-    expect(await client.waitFor((m) => m.type === 'error', 5000, mark)).toMatchObject({
-      error: { code: 'forbidden' },
+    expect(await client.waitFor((m) => m.type === 'error', 5000, mark)).toEqual({
+      type: 'error',
+      error: { code: 'not-entitled', message: PREMIUM_NOT_ENTITLED_MESSAGE },
+      inReplyTo: 'connection-params-update',
     });
+    // The server's tier, whatever was asked: every caption and the stream itself are Basic.
+    const captions = await speak(client, devSamples(CAPTION_TEST_FILE), { speed: 4 });
+    expect(captions.some((t) => t.isFinal)).toBe(true);
+    expect(captions.every((t) => t.usePaidASR === false)).toBe(true);
+    const streams = client.received
+      .slice(mark)
+      .flatMap((r) => (r.message.type === 'room-status-update' ? r.message.status.audioStreams : []));
+    expect(streams.length).toBeGreaterThan(0);
+    expect(streams.every((s) => !s.usePaidASR)).toBe(true);
     await client.close();
   });
 

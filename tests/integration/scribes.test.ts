@@ -79,6 +79,9 @@ beforeAll(async () => {
       FIREBASE_AUTH_EMULATOR_HOST: emulator.hostAndPort,
       HEARKEN_FIREBASE_PROJECT_ID: emulator.projectId,
       HEARKEN_SCRIBE_EMAILS: 'Sam.Scribe@example.com',
+      // The desk's own flow, with a guest host: who may ask (organisation licence holders with
+      // Scribe credit) and what it costs are tests/integration/credits-tiers.test.ts's.
+      HEARKEN_SCRIBES_FOR: 'everyone',
     },
   });
   const emulatorClient = new EmulatorClient(emulator.url, emulator.projectId);

@@ -45,7 +45,10 @@ describe('speech tiers', () => {
 
   it('serves basic captions with the basic engine and premium ones with the premium engine', async () => {
     const client = await CaptionClient.connect(server.url, { user: await createGuest(server.url, 'Tiers') });
+    // Entitled (everyone is here), Premium is the server's choice unless the client keeps Basic.
+    client.send({ type: 'connection-params-update', usePaidASR: false });
     const basic = await captionsOf(client);
+    expect(basic.every((t) => !t.usePaidASR)).toBe(true);
     expect(basic.filter((t) => t.isFinal).map((t) => t.asr?.engine)).toContain('pocketsphinx:en-us');
 
     client.send({ type: 'connection-params-update', usePaidASR: true });

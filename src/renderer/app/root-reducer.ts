@@ -28,6 +28,7 @@ import { organizationReducer } from '../features/organization/slice';
 import { scribeReducer } from '../features/scribes/slice';
 import { transcriptEditReducer } from '../features/transcript-edit/slice';
 import { meetingBotReducer } from '../features/meeting-bot/slice';
+import { creditsReducer } from '../features/credits/slice';
 
 export const rootReducer = combineReducers({
   session: sessionReducer,
@@ -59,6 +60,7 @@ export const rootReducer = combineReducers({
   organization: organizationReducer,
   scribe: scribeReducer,
   transcriptEdit: transcriptEditReducer,
+  credits: creditsReducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;

@@ -25,6 +25,7 @@ import { transcriptSaga } from '../features/transcript/sagas';
 import { historySaga } from '../features/history/sagas';
 import { ratingSaga } from '../features/rating/sagas';
 import { sessionLimitsSaga } from '../features/session-limits/sagas';
+import { creditsSaga } from '../features/credits/sagas';
 import { recapSaga } from '../features/recap/sagas';
 import { endingSaga } from '../features/ending/sagas';
 import { organizationSaga } from '../features/organization/sagas';
@@ -57,6 +58,7 @@ export function* rootSaga(deps: AppDeps) {
     call(historySaga, deps),
     call(ratingSaga, deps),
     call(sessionLimitsSaga, deps),
+    call(creditsSaga, deps),
     call(recapSaga, deps),
     call(endingSaga, deps),
     call(captionDelaySaga, deps),

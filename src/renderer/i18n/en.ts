@@ -7,6 +7,7 @@ import accountsEn from './accounts.en';
 import historyEn from './history.en';
 import readingAidsEn from './reading-aids.en';
 import sessionLimitsEn from './session-limits.en';
+import creditsEn from './credits.en';
 import recapEn from './recap.en';
 import organizationsEn from './organizations.en';
 import scribeEn from './scribe.en';
@@ -419,6 +420,7 @@ const en = {
   history: historyEn,
   readingAids: readingAidsEn,
   sessionLimits: sessionLimitsEn,
+  credits: creditsEn,
   recap: recapEn,
   ...organizationsEn,
   scribe: scribeEn,

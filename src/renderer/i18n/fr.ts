@@ -4,6 +4,7 @@ import accountsFr from './accounts.fr';
 import historyFr from './history.fr';
 import readingAidsFr from './reading-aids.fr';
 import sessionLimitsFr from './session-limits.fr';
+import creditsFr from './credits.fr';
 import recapFr from './recap.fr';
 import organizationsFr from './organizations.fr';
 import scribeFr from './scribe.fr';
@@ -428,6 +429,7 @@ const fr: Messages = {
   history: historyFr,
   readingAids: readingAidsFr,
   sessionLimits: sessionLimitsFr,
+  credits: creditsFr,
   recap: recapFr,
   ...organizationsFr,
   scribe: scribeFr,

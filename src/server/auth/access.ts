@@ -325,7 +325,7 @@ export const SOCKET_ACCESS = {
   ),
   'connection-params-update.usePaidASR': room(
     SPEAKERS,
-    'Premium captions for one’s next recording; also needs the Premium entitlement.',
+    'Asks for Premium (or Basic) for one’s next recording; the server serves Premium only to those entitled (plan or credit), else Basic with not-entitled (docs/credits.md).',
   ),
   'connection-params-update.conversationMode': room(['host'], 'Only the host changes the mode.'),
   'connection-params-update.state': room(['host'], 'Only the host ends the room.'),
@@ -430,7 +430,7 @@ export const SOCKET_ACCESS = {
   'transcripts-before': room(EVERYONE_IN_ROOM, 'Older finals, when scrolling back.'),
   'request-scribe': room(
     ['host'],
-    'The host asks for a Scribe (fast or accurate); one request at a time per room. A Scribe request cannot target oneself.',
+    'The host asks for a Scribe (fast or accurate); one request at a time per room. A Scribe request cannot target oneself. Organisations only: an active organisation licence and Scribe credit (docs/credits.md).',
   ),
   'cancel-scribe': room(['host'], 'The host withdraws a waiting request or sends the serving Scribe away.'),
   'update-scribe-correction-mode': room(

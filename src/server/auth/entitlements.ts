@@ -1,28 +1,77 @@
 /**
- * What a principal is entitled to beyond Basic captions. One function per entitlement, so the
- * licence work (organisations, credits) fills them in without touching the rooms or the socket.
+ * What a principal is entitled to beyond Basic captions, decided on the server only (docs/credits.md).
  *
  * Premium recognition (conversation.md section 4, "Caption quality"): paid captions when the
  * credit time is above 0 or the plan gives it; the plan gives it for subscribers other than
- * Free, Freedom and Lite, or with the google-cloud-asr feature. Guests have no plan. Until
- * licences exist the server can also give it to everyone (HEARKEN_PREMIUM_FOR=everyone), for a
- * private installation.
+ * Free, Freedom and Lite, or with the google-cloud-asr feature. The credit is the account's
+ * Premium credit in user_credits (extra plus recurring, negative or missing as 0). Guests have
+ * no plan and no credit. A private installation may give it to everyone
+ * (HEARKEN_PREMIUM_FOR=everyone), and then nothing is counted down.
  */
 import { isPaidSubscriber, isScribe } from '../../shared/user';
 import { isFreeOrLite } from '../../shared/session-limits';
+import { premiumCredit } from '../../shared/credits';
+import type { CreditRepository } from '../db/credits';
 import type { ServerLimits } from '../limits';
 import type { Principal } from './principal';
 
-export function mayUsePremium(principal: Principal, policy: ServerLimits['premiumFor']): boolean {
-  if (policy === 'everyone') return principal.kind !== 'outsider';
+/**
+ * Why Premium recognition may serve someone: everyone has it on this server, their plan gives
+ * it (nothing is counted), they have Premium credit (counted down by the second while it
+ * serves), or none of these (Basic).
+ */
+export type PremiumGrant = 'everyone' | 'plan' | 'credit' | 'none';
+
+/** Whether the plan itself gives Premium: a paid subscriber other than Freedom, or google-cloud-asr. */
+export function planGivesPremium(principal: Principal): boolean {
   if (principal.kind !== 'account' || !principal.profile) return false;
   const { profile } = principal;
-  const plan = profile.subscription.ongoingSubscription;
   return (
-    profile.paidASRCreditTime > 0 ||
-    (isPaidSubscriber(profile.subscription) && plan !== 'Freedom') ||
+    (isPaidSubscriber(profile.subscription) && profile.subscription.ongoingSubscription !== 'Freedom') ||
     profile.features['google-cloud-asr'] === true
   );
+}
+
+/** `premiumCreditMs`: the account's Premium credit now (extra plus recurring; 0 for guests). */
+export function premiumGrant(
+  principal: Principal,
+  policy: ServerLimits['premiumFor'],
+  premiumCreditMs: number,
+): PremiumGrant {
+  if (principal.kind === 'outsider') return 'none';
+  if (policy === 'everyone') return 'everyone';
+  if (planGivesPremium(principal)) return 'plan';
+  if (principal.kind === 'account' && principal.profile && premiumCreditMs > 0) return 'credit';
+  return 'none';
+}
+
+export function mayUsePremium(
+  principal: Principal,
+  policy: ServerLimits['premiumFor'],
+  premiumCreditMs: number,
+): boolean {
+  return premiumGrant(principal, policy, premiumCreditMs) !== 'none';
+}
+
+/** The grant of `principal` now, reading their credit (only an account without a plan has any to read). */
+export async function currentPremiumGrant(
+  principal: Principal,
+  policy: ServerLimits['premiumFor'],
+  credits: Pick<CreditRepository, 'get'> | undefined,
+): Promise<PremiumGrant> {
+  const cheap = premiumGrant(principal, policy, 0);
+  if (cheap !== 'none' || principal.kind !== 'account' || !principal.avaId || !credits) return cheap;
+  return premiumGrant(principal, policy, premiumCredit(await credits.get(principal.avaId)));
+}
+
+/**
+ * The tier a stream is served on, the server's choice whatever the client asked: Premium only
+ * when granted. `asked`: the client's usePaidASR (connection-params-update); undefined (never
+ * said) takes the server's choice, Premium whenever granted; false keeps Basic (someone saving
+ * their credit); true is Premium when granted, else Basic (and the client is told).
+ */
+export function servedTier(asked: boolean | undefined, grant: PremiumGrant): 'premium' | 'basic' {
+  return grant !== 'none' && asked !== false ? 'premium' : 'basic';
 }
 
 /** A Scribe is an account with the scribe feature (organisations give it; issue 12 builds the rest). */

@@ -68,4 +68,18 @@ export class CreditRepository {
       .execute();
     return this.get(avaId);
   }
+
+  /** Spends Scribe time from scribeCredit, never below 0 (scribes/credit.ts). Answers what is left. */
+  async spendScribe(avaId: string, ms: number, nowMs: number): Promise<UserCredits> {
+    const spend = Math.max(0, Math.floor(ms));
+    await this.db
+      .updateTable('user_credits')
+      .set({
+        scribe_credit: sql<number>`greatest(scribe_credit - ${spend}, 0)`,
+        updated_at_ms: nowMs,
+      })
+      .where('ava_id', '=', avaId)
+      .execute();
+    return this.get(avaId);
+  }
 }

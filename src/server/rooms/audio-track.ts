@@ -101,6 +101,11 @@ export class AudioTrack {
     this.indexBySegment.delete(event.segment);
   }
 
+  /** An utterance is in progress: its words have appeared and its final has not. */
+  get speaking(): boolean {
+    return this.indexBySegment.size > 0;
+  }
+
   /** Partials currently on screen (lines not yet final). */
   openPartials(): Transcript[] {
     return [...this.shown.values()];

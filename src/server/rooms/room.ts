@@ -49,6 +49,7 @@ import type { RoomScribe } from '../../shared/scribe/model';
 import { LineEdits } from './line-edits';
 import type { LineChange } from '../../shared/transcript-edit/line-change';
 import { type Mutation, NO_TRANSCRIPT_FOUND, mutatorHashOf } from '../../shared/transcript-edit/mutation';
+import type { PremiumMeter } from '../credits/premium-meter';
 
 /** One connected client as the room sees it. */
 export interface RoomMember {
@@ -56,8 +57,13 @@ export interface RoomMember {
   readonly userName: string;
   readonly role: ConnectionRole;
   readonly readonly: boolean;
-  /** Premium captions requested (connection-params-update usePaidASR); applies to the next recording. */
+  /**
+   * Premium captions for this member's next recording: the server's decision (auth/entitlements.ts
+   * servedTier), never the client's wish alone.
+   */
   usePaidASR: boolean;
+  /** Premium is served on the member's credit: counted down while it serves (credits/premium-meter.ts). */
+  premiumOnCredit?: boolean;
   /** Plays others' voiced replies in their room (connection-params-update downAudio). */
   downAudio?: boolean;
   /** Speaker identification (beta solo_speaker_id) is on for this person's microphone. */
@@ -109,6 +115,8 @@ export interface RoomServices {
   timers?: Timers;
   /** Translates captions for people who read another language; none: translation is off. */
   translationEngine?: TranslationEngine;
+  /** Counts Premium credit down while a stream is served on it; none: nothing is counted. */
+  premiumMeter?: Pick<PremiumMeter, 'start'>;
 }
 
 export class RoomError extends Error {
@@ -186,6 +194,10 @@ export class LiveRoom {
   private readonly edits = new LineEdits();
   /** Finals queued and not yet stored, by id: the latest version of a line being saved. */
   private readonly unstored = new Map<string, Transcript>();
+  /** Premium streams served on credit: how to stop counting each. */
+  private readonly metered = new Map<AudioTrack, () => void>();
+  /** Premium streams whose credit ran out: moved to Basic once the utterance in progress ends. */
+  private readonly toBasic = new Set<AudioTrack>();
 
   constructor(
     private record: RoomRecord,
@@ -668,10 +680,12 @@ export class LiveRoom {
           true,
         );
       },
-      onFinal: (t) =>
-        identification
-          ? identification.final(member.avaId, t, (line) => this.commitFinal(line))
-          : this.commitFinal(t),
+      onFinal: (t) => {
+        if (identification) identification.final(member.avaId, t, (line) => this.commitFinal(line));
+        else this.commitFinal(t);
+        // After the track has closed this utterance (handle goes on after onFinal).
+        if (this.toBasic.has(track)) queueMicrotask(() => this.moveToBasicIfQuiet(member, track));
+      },
       onError: (message) => this.speechFailed(member, track, message),
       timers: this.timers,
     });
@@ -679,6 +693,12 @@ export class LiveRoom {
     if (!opened.ok) throw new RoomError(opened.code, opened.message);
     this.indexes.prepare();
     this.tracks.set(member, track);
+    // Paid by the person whose device it is (computer audio included), not the speaker shown.
+    if (usePaidASR && member.premiumOnCredit && this.services.premiumMeter)
+      this.metered.set(
+        track,
+        this.services.premiumMeter.start(member.avaId, () => this.premiumRanOut(member, track)),
+      );
     if (identification) {
       identification.startStream(member.avaId);
       this.identified.add(track);
@@ -695,6 +715,47 @@ export class LiveRoom {
       });
     this.broadcast('audio-stream-started');
     this.watchAutoStop();
+  }
+
+  /**
+   * The member's Premium credit ran out while `track` was served on it: no one is cut off
+   * mid-sentence. The utterance in progress finishes on Premium; from the next one the stream
+   * is Basic (a new stream, so everyone's status shows audioStreams[].usePaidASR false).
+   */
+  private premiumRanOut(member: RoomMember, track: AudioTrack): void {
+    if (this.tracks.get(member) !== track) return;
+    member.usePaidASR = false;
+    member.premiumOnCredit = false;
+    this.metered.get(track)?.();
+    this.metered.delete(track);
+    this.toBasic.add(track);
+    this.moveToBasicIfQuiet(member, track);
+  }
+
+  private moveToBasicIfQuiet(member: RoomMember, track: AudioTrack): void {
+    if (this.tracks.get(member) !== track || !this.toBasic.has(track) || track.speaking) return;
+    this.toBasic.delete(track);
+    const c = track.context;
+    try {
+      this.startAudio(
+        member,
+        c.lang,
+        undefined,
+        c.sourceAuthor ? { avaId: c.author, name: c.authorShow } : undefined,
+      );
+      this.services.log('info', 'Premium credit ran out: the stream goes on with Basic', { roomId: this.id });
+    } catch (error) {
+      // Ending (nothing to say), or no engine free: the speaker is told, as when a recogniser fails.
+      this.services.log('warn', 'could not move a stream to Basic', {
+        roomId: this.id,
+        error: (error as Error).message,
+      });
+      if (!this.tracks.has(member) && this.record.state === 'ongoing' && !this.ending)
+        member.send({
+          type: 'error',
+          error: { code: 'speech-unavailable', message: `${(error as Error).message}; recording stopped` },
+        });
+    }
   }
 
   /** Stored and shown like a final (it takes the room's next seq), so every reader sees it. */
@@ -781,6 +842,9 @@ export class LiveRoom {
     const track = this.tracks.get(member);
     if (!track) return;
     this.tracks.delete(member);
+    this.metered.get(track)?.();
+    this.metered.delete(track);
+    this.toBasic.delete(track);
     this.watchAutoStop();
     this.stoppedAt.set(member, this.timers.now());
     const closed = track.close();

@@ -39,6 +39,8 @@ export interface ScribeDeskDeps {
   rooms: Pick<RoomRepository, 'find' | 'addMember'>;
   registry: Pick<RoomRegistry, 'liveRoom' | 'find'>;
   charge: ChargeScribeSecond;
+  /** Why `requesterAvaId` may not ask for a Scribe (scribes/credit.ts scribeRequestRefusal); absent: anyone may. */
+  refuseRequest?(requesterAvaId: string): Promise<ScribeRefusal | undefined>;
   now(): number;
   log(level: 'info' | 'warn' | 'error', message: string, extra?: object): void;
   /** Test clocks pass their own; real intervals otherwise. */
@@ -112,6 +114,8 @@ export class ScribeDesk {
     return this.exclusive(async () => {
       if (room.state !== 'ongoing') throw new ScribeError('room-ended');
       if (this.ofRoom(room.id)) throw new ScribeError('already-requested');
+      const refusal = await this.deps.refuseRequest?.(requester.avaId);
+      if (refusal) throw new ScribeError(refusal);
       const record: ScribeRequestRecord = {
         id: randomId(16),
         roomId: room.id,

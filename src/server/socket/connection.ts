@@ -33,7 +33,8 @@ import {
   roomActor,
   socketActionsOf,
 } from '../auth/access';
-import { autoStopsFor, mayBeScribe, mayUsePremium } from '../auth/entitlements';
+import { autoStopsFor, currentPremiumGrant, mayBeScribe, servedTier } from '../auth/entitlements';
+import type { CreditRepository } from '../db/credits';
 import { SESSION_ENDED_REASON } from '../../shared/session-limits';
 import type { Principal, PrincipalResolver, Refusal } from '../auth/principal';
 import type { MemberRecord, RoomRepository } from '../db/rooms';
@@ -80,7 +81,13 @@ export interface ConnectionDeps {
   meetingBots?: MeetingBots;
   /** Scribe requests (scribes/desk.ts); absent: nobody can request a Scribe. */
   scribes?: ScribeDesk;
+  /** Accounts' credits: Premium on credit (auth/entitlements.ts); absent: credit gives nothing. */
+  credits?: Pick<CreditRepository, 'get'>;
 }
+
+/** Said to a client that asked for Premium it is not entitled to: it is served Basic. */
+export const PREMIUM_NOT_ENTITLED_MESSAGE =
+  'Premium captions are not included in your plan and you have no Premium credit: your captions are Basic';
 
 const REFUSAL_MESSAGES: Partial<Record<Refusal, string>> = {
   'invalid-credential': 'this guest credential is not valid: create a guest user again',
@@ -152,6 +159,14 @@ export function handleConnection(ws: WebSocket, deps: ConnectionDeps, origin?: s
   let viewerDelay: ViewerDelay | undefined;
   /** Voices being read for this socket: stopped when it closes. */
   const speaking = new AbortController();
+  /** What the client asked for (connection-params-update usePaidASR); the server decides (servedTier). */
+  let askedPaidASR: boolean | undefined;
+  /** The Premium grant now; credit that cannot be read gives Basic rather than refusing to caption. */
+  const premiumGrantOf = (who: Principal) =>
+    currentPremiumGrant(who, deps.limits.premiumFor, deps.credits).catch((error: unknown) => {
+      deps.log('warn', 'could not read Premium credit; serving Basic', { error: (error as Error).message });
+      return 'none' as const;
+    });
   // A socket that does not say who it is soon is closed: idle sockets cost memory and a slot.
   const connectTimer = setTimeout(() => {
     // Waiting at the door is not idle: the admission desk has its own time limit.
@@ -375,7 +390,7 @@ export function handleConnection(ws: WebSocket, deps: ConnectionDeps, origin?: s
     // A database that refuses it now leaves the limit to the host's next connection: joining
     // is not refused for it.
     if (isHost && target.state === 'ongoing') {
-      const entitled = mayUsePremium(who, deps.limits.premiumFor);
+      const entitled = (await premiumGrantOf(who)) !== 'none';
       await target.restrictSession(entitled ? 'premium' : 'basic', entitled).catch((error: unknown) =>
         deps.log('warn', 'could not store the conversation’s time limit', {
           roomId: target.id,
@@ -469,11 +484,13 @@ export function handleConnection(ws: WebSocket, deps: ConnectionDeps, origin?: s
     }
     switch (message.type) {
       case 'connection-params-update':
-        if (message.usePaidASR === true && !mayUsePremium(principal, deps.limits.premiumFor)) {
-          fail('forbidden', 'Premium captions are not included in your plan', message.type);
-          return;
+        if (message.usePaidASR !== undefined) {
+          // Asked, not given: the tier is the server's at each recording start. Asking for
+          // Premium without it is answered, and the rest of the message still applies.
+          askedPaidASR = message.usePaidASR;
+          if (message.usePaidASR && (await premiumGrantOf(principal)) === 'none')
+            fail('not-entitled', PREMIUM_NOT_ENTITLED_MESSAGE, message.type);
         }
-        if (message.usePaidASR !== undefined) member.usePaidASR = message.usePaidASR;
         if (message.downAudio !== undefined) member.downAudio = message.downAudio;
         await room.updateParams(message);
         return;
@@ -525,6 +542,10 @@ export function handleConnection(ws: WebSocket, deps: ConnectionDeps, origin?: s
           }
           // A start on the socket after WebRTC (its fallback) ends the peer connection first.
           await webrtc.stop();
+          // The server decides the stream's tier now, from the plan and credit as they are now.
+          const grant = await premiumGrantOf(principal);
+          member.usePaidASR = servedTier(askedPaidASR, grant) === 'premium';
+          member.premiumOnCredit = member.usePaidASR && grant === 'credit';
           room.startAudio(member, message.metadata.lang, message.metadata.resumedFromMs, shownAs);
           if (viaWebRtc) {
             try {

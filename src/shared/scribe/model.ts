@@ -105,7 +105,11 @@ export type ScribeRefusal =
   | 'not-serving'
   | 'room-ended'
   | 'too-many-rooms'
-  | 'not-found';
+  | 'not-found'
+  /** The requester holds no organisation licence (the spec: Scribe captions are for organisations only). */
+  | 'organizations-only'
+  /** The requester's Scribe credit (scribeCredit) is used up. */
+  | 'no-scribe-credit';
 
 /** Error texts (the spec's where it gives one: 'Can not join yourself.'). */
 export const SCRIBE_ERRORS: Record<ScribeRefusal, string> = {
@@ -116,6 +120,8 @@ export const SCRIBE_ERRORS: Record<ScribeRefusal, string> = {
   'room-ended': 'This conversation has ended.',
   'too-many-rooms': `A Scribe serves at most ${SCRIBE_MAX_ROOMS} conversations at once.`,
   'not-found': 'No Scribe request found.',
+  'organizations-only': 'Scribe captions are for organisations only.',
+  'no-scribe-credit': 'You have no Scribe time left.',
 };
 
 /**

@@ -17,6 +17,7 @@ import { RecordingStateBadge } from '../../audio/components/RecordingStateBadge'
 import { CaptionsView } from '../../captions/components/CaptionsView';
 import { CaptionDelayBadge } from '../../caption-delay/components/CaptionDelayBadge';
 import { SessionCountdown } from '../../session-limits/components/SessionCountdown';
+import { PremiumCreditCountdown } from '../../credits/components/PremiumCreditCountdown';
 import { SessionGate } from '../../identity/components/SessionGate';
 import { useAppTermination } from '../../ending/use-app-termination';
 import { InviteCard } from '../../invite/components/InviteCard';
@@ -118,6 +119,7 @@ export function ConversationPage() {
           <RecordingStateBadge />
           <CaptionDelayBadge />
           <SessionCountdown />
+          <PremiumCreditCountdown />
         </div>
       </header>
       <CaptionsStartedAnnouncer />
