@@ -41,6 +41,11 @@ export interface ScribeDeskDeps {
   charge: ChargeScribeSecond;
   now(): number;
   log(level: 'info' | 'warn' | 'error', message: string, extra?: object): void;
+  /**
+   * Whether the requester's organisation's Scribe limit (shared/workspace.ts) leaves them Scribe
+   * time this month; absent: no limit is checked.
+   */
+  withinScribeLimit?(requesterAvaId: string): Promise<boolean>;
   /** Test clocks pass their own; real intervals otherwise. */
   setInterval?(fn: () => void, ms: number): unknown;
   clearInterval?(handle: unknown): void;
@@ -112,6 +117,9 @@ export class ScribeDesk {
     return this.exclusive(async () => {
       if (room.state !== 'ongoing') throw new ScribeError('room-ended');
       if (this.ofRoom(room.id)) throw new ScribeError('already-requested');
+      if (this.deps.withinScribeLimit && !(await this.deps.withinScribeLimit(requester.avaId))) {
+        throw new ScribeError('scribe-limit-reached');
+      }
       const record: ScribeRequestRecord = {
         id: randomId(16),
         roomId: room.id,

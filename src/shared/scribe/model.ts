@@ -11,6 +11,7 @@
  *   ongoing while its Scribe is connected, leaving while the Scribe's connection is lost and
  *   they have SCRIBE_LEAVING_GRACE_MS to come back, ended once the request is over.
  */
+import { SCRIBE_LIMIT_REACHED } from '../workspace';
 
 export const CORRECTION_MODES = ['fast', 'accurate'] as const;
 export type CorrectionMode = (typeof CORRECTION_MODES)[number];
@@ -105,7 +106,8 @@ export type ScribeRefusal =
   | 'not-serving'
   | 'room-ended'
   | 'too-many-rooms'
-  | 'not-found';
+  | 'not-found'
+  | 'scribe-limit-reached';
 
 /** Error texts (the spec's where it gives one: 'Can not join yourself.'). */
 export const SCRIBE_ERRORS: Record<ScribeRefusal, string> = {
@@ -116,6 +118,7 @@ export const SCRIBE_ERRORS: Record<ScribeRefusal, string> = {
   'room-ended': 'This conversation has ended.',
   'too-many-rooms': `A Scribe serves at most ${SCRIBE_MAX_ROOMS} conversations at once.`,
   'not-found': 'No Scribe request found.',
+  'scribe-limit-reached': SCRIBE_LIMIT_REACHED,
 };
 
 /**
