@@ -357,13 +357,16 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     // assigned before they had an account); their plan is Pro from then on. A licence that ran
     // out since (a trial's 15 days) is no longer their plan.
     onSignedIn: async (profile, identity) => {
-      const verifiedEmail = identity.email && identity.emailVerified ? identity.email.toLowerCase() : undefined;
+      const verifiedEmail =
+        identity.email && identity.emailVerified ? identity.email.toLowerCase() : undefined;
       // An admin's invitation to this email joins them to that organisation (shared/workspace.ts).
       const invited =
         verifiedEmail && !profile.organizationId
           ? await workspace.claimInvitation(profile.avaId, verifiedEmail, Date.now())
           : undefined;
-      const claimed = verifiedEmail ? await licences.claimPending(profile.avaId, verifiedEmail, Date.now()) : [];
+      const claimed = verifiedEmail
+        ? await licences.claimPending(profile.avaId, verifiedEmail, Date.now())
+        : [];
       if (claimed.length > 0) {
         const org = await organizations.find(claimed[0]!.organizationId);
         if (org) await organizations.addMember(org, profile.avaId, Date.now());

@@ -73,15 +73,13 @@ export class WorkspaceRepository {
     members.sort((a, b) => (a.role === b.role ? 0 : a.role === 'admin' ? -1 : 1));
     return [
       ...members,
-      ...invitations.map(
-        (i): WorkspaceMember => ({
-          email: i.email,
-          role: i.role as OrganizationRole,
-          status: 'invited',
-          licensed: Boolean(i.licensed),
-          sinceMs: Number(i.created_at_ms),
-        }),
-      ),
+      ...invitations.map((i): WorkspaceMember => ({
+        email: i.email,
+        role: i.role as OrganizationRole,
+        status: 'invited',
+        licensed: Boolean(i.licensed),
+        sinceMs: Number(i.created_at_ms),
+      })),
     ];
   }
 
@@ -276,7 +274,9 @@ export class WorkspaceRepository {
       .updateTable('organizations')
       .set({
         ...(change.vocabulary !== undefined ? { vocabulary: JSON.stringify(change.vocabulary) } : {}),
-        ...(change.scribeLimitMinutes !== undefined ? { scribe_limit_minutes: change.scribeLimitMinutes } : {}),
+        ...(change.scribeLimitMinutes !== undefined
+          ? { scribe_limit_minutes: change.scribeLimitMinutes }
+          : {}),
       })
       .where('id', '=', organizationId)
       .execute();

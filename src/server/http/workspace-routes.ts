@@ -76,12 +76,12 @@ function workspaceError(reply: FastifyReply, status: number, code: WorkspaceErro
 
 function organizationIdOf(request: FastifyRequest): string {
   const access = request.organizationAccess;
-  if (!access) throw new Error(`${request.method} ${request.url} reached a workspace handler without its organisation`);
+  if (!access)
+    throw new Error(`${request.method} ${request.url} reached a workspace handler without its organisation`);
   return access.organizationId;
 }
 
-const seconds = (value: number | null | undefined) =>
-  typeof value === 'number' ? value * 1000 : undefined;
+const seconds = (value: number | null | undefined) => (typeof value === 'number' ? value * 1000 : undefined);
 
 /** A Stripe invoice as the billing page shows it. */
 export function billingInvoiceOf(invoice: Stripe.Invoice): BillingInvoice {
@@ -281,7 +281,12 @@ export function registerWorkspaceRoutes(app: FastifyInstance, deps: WorkspaceRou
       if (!listed.ok) {
         return reply
           .code(400)
-          .send(apiError('invalid-body', formatIssue({ ...listed.issue, path: `vocabulary${listed.issue.path}` })));
+          .send(
+            apiError(
+              'invalid-body',
+              formatIssue({ ...listed.issue, path: `vocabulary${listed.issue.path}` }),
+            ),
+          );
       }
       const checked = checkVocabulary(listed.value);
       if (!checked.ok) return reply.code(400).send(apiError('vocabulary-too-long', checked.message));
@@ -291,7 +296,10 @@ export function registerWorkspaceRoutes(app: FastifyInstance, deps: WorkspaceRou
       const limit = body.scribeLimitMinutes;
       if (
         limit !== null &&
-        (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 0 || limit > SCRIBE_LIMIT_MAX_MINUTES)
+        (typeof limit !== 'number' ||
+          !Number.isInteger(limit) ||
+          limit < 0 ||
+          limit > SCRIBE_LIMIT_MAX_MINUTES)
       ) {
         return reply.code(400).send(apiError('invalid-scribe-limit', SCRIBE_LIMIT_MESSAGE));
       }
