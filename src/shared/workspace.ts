@@ -7,6 +7,7 @@
  * Pure: the server's workspace routes and the workspace screens both read it.
  */
 import type { OrganizationRole } from './organizations';
+import { ROUTES } from './routes';
 
 /** The spec's boost-word message, used for the organisation vocabulary too. */
 export const TOO_MANY_CHARACTERS = 'Too many characters.';
@@ -182,7 +183,7 @@ export interface WorkspaceBillingResponse {
 /** The workspace's child paths (accounts.md: members, organisation, payment and billing, reporting). */
 export const WORKSPACE_TABS = ['members', 'organization', 'billing', 'reporting', 'settings'] as const;
 export type WorkspaceTab = (typeof WORKSPACE_TABS)[number];
-export const WORKSPACE_BASE = '/workspace';
+export const WORKSPACE_BASE = ROUTES.workspace;
 
 export function workspacePath(tab: WorkspaceTab = 'members'): string {
   return `${WORKSPACE_BASE}/${tab}`;

@@ -28,6 +28,7 @@ import { sessionLimitsSaga } from '../features/session-limits/sagas';
 import { recapSaga } from '../features/recap/sagas';
 import { endingSaga } from '../features/ending/sagas';
 import { organizationSaga } from '../features/organization/sagas';
+import { workspaceSaga } from '../features/workspace/sagas';
 import { transcriptEditSaga } from '../features/transcript-edit/sagas';
 import type { AppDeps } from './deps';
 
@@ -61,6 +62,7 @@ export function* rootSaga(deps: AppDeps) {
     call(endingSaga, deps),
     call(captionDelaySaga, deps),
     call(organizationSaga, deps),
+    call(workspaceSaga, deps),
     call(scribeSaga, deps),
     call(transcriptEditSaga, deps),
     call(startUp, deps),
