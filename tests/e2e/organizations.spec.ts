@@ -39,12 +39,23 @@ async function verificationLink(
   emulator: Emulator,
   email: string,
 ): Promise<string> {
-  const response = await request.get(`${emulator.url}/emulator/v1/projects/${emulator.projectId}/oobCodes`);
-  const { oobCodes } = (await response.json()) as {
-    oobCodes: { email: string; requestType: string; oobLink: string }[];
-  };
-  const link = oobCodes.filter((c) => c.email === email && c.requestType === 'VERIFY_EMAIL').at(-1)?.oobLink;
-  expect(link, `a verification email to ${email}`).toBeTruthy();
+  // The emulator records the email a moment after the page says it was sent: waited for.
+  let link: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get(
+          `${emulator.url}/emulator/v1/projects/${emulator.projectId}/oobCodes`,
+        );
+        const { oobCodes } = (await response.json()) as {
+          oobCodes: { email: string; requestType: string; oobLink: string }[];
+        };
+        link = oobCodes.filter((c) => c.email === email && c.requestType === 'VERIFY_EMAIL').at(-1)?.oobLink;
+        return link;
+      },
+      { message: `a verification email to ${email}`, timeout: 15_000 },
+    )
+    .toBeTruthy();
   return link!;
 }
 
