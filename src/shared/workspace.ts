@@ -106,7 +106,7 @@ export interface WorkspaceMember {
   status: 'active' | 'invited';
   /** Holds one of the organisation's licences (Premium). */
   licensed: boolean;
-  /** When invited or joined, ms. */
+  /** When an invitation was made, ms. */
   sinceMs?: number;
 }
 

@@ -12,8 +12,10 @@ import { randomId } from '../../src/shared/ids';
 import { LICENCE_EMAIL_ERRORS, type Licence, type LicencesResponse } from '../../src/shared/licences';
 import { ORGANIZATION_NAME_MESSAGES, type Organization } from '../../src/shared/organizations';
 import type { UserProfile } from '../../src/shared/user';
+import { CaptionClient } from '../../scripts/lib/socket-client';
 import {
   SCRIBE_LIMIT_MESSAGE,
+  SCRIBE_LIMIT_REACHED,
   TOO_MANY_CHARACTERS,
   WORKSPACE_ERRORS,
   type WorkspaceBillingResponse,
@@ -256,6 +258,39 @@ describe('workspace admin', () => {
       vocabulary: ['Kubernetes', 'phoneme', 'ab', 'CART'],
       scribeLimitMinutes: null,
     });
+  });
+
+  it('enforces the Scribe limit where a member asks for a Scribe', async () => {
+    expect(
+      (await call(admin, BUSINESS_API.workspaceSettings, 'PATCH', { scribeLimitMinutes: 0 })).status,
+    ).toBe(200);
+    const client = await CaptionClient.connect(server.url, {
+      user: { avaId: member.profile.avaId, userName: 'mia' },
+      identityToken: member.token,
+    });
+    try {
+      let mark = client.received.length;
+      client.send({ type: 'request-scribe', correctionMode: 'fast' });
+      const refused = await client.waitFor((m) => m.type === 'error', 10_000, mark);
+      expect(refused).toMatchObject({
+        error: { code: 'scribe-request-failed', message: SCRIBE_LIMIT_REACHED },
+        inReplyTo: 'request-scribe',
+      });
+      // Lifted: the same request waits for a Scribe.
+      expect(
+        (await call(admin, BUSINESS_API.workspaceSettings, 'PATCH', { scribeLimitMinutes: null })).status,
+      ).toBe(200);
+      mark = client.received.length;
+      client.send({ type: 'request-scribe', correctionMode: 'fast' });
+      await client.waitFor(
+        (m) => m.type === 'room-status-update' && m.status.scribe?.status === 'pending',
+        10_000,
+        mark,
+      );
+      client.send({ type: 'cancel-scribe' });
+    } finally {
+      await client.close();
+    }
   });
 
   it('reads invoices and the subscription from the payment provider after a paid checkout', async () => {

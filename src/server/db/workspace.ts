@@ -37,7 +37,6 @@ export class WorkspaceRepository {
         'ava_id',
         'user_name',
         'emails',
-        'created_at_ms',
         sql<boolean>`exists (select 1 from licences l where l.assigned_ava_id = users.ava_id and l.organization_id = ${organizationId} and l.end_date_ms > ${nowMs})`.as(
           'licensed',
         ),
@@ -67,7 +66,6 @@ export class WorkspaceRepository {
         role: a.ava_id === org?.admin_ava_id ? 'admin' : 'member',
         status: 'active',
         licensed: Boolean(a.licensed),
-        sinceMs: Number(a.created_at_ms),
       };
     });
     members.sort((a, b) => (a.role === b.role ? 0 : a.role === 'admin' ? -1 : 1));
