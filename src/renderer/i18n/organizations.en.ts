@@ -156,7 +156,7 @@ const organizationsEn = {
           actions: 'Actions',
         },
         roles: { admin: 'Admin', member: 'Member' },
-        status: { active: 'Member', invited: 'Invited' },
+        status: { active: 'Joined', invited: 'Invited' },
         premium: 'Premium (licence)',
         basic: 'Basic',
         you: 'you',

@@ -155,7 +155,7 @@ const organizationsFr: Messages<typeof organizationsEn> = {
           actions: 'Actions',
         },
         roles: { admin: 'Administrateur', member: 'Membre' },
-        status: { active: 'Membre', invited: 'Invité' },
+        status: { active: 'A rejoint', invited: 'Invité' },
         premium: 'Premium (licence)',
         basic: 'Basique',
         you: 'vous',

@@ -1,4 +1,14 @@
-import { Button, Callout, FormGroup, H2, HTMLTable, InputGroup, Spinner, Tag } from '@blueprintjs/core';
+import {
+  Button,
+  Callout,
+  ControlGroup,
+  FormGroup,
+  H2,
+  HTMLTable,
+  InputGroup,
+  Spinner,
+  Tag,
+} from '@blueprintjs/core';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { checkLicenceEmail, LICENCE_EMAIL_ERRORS } from '../../../../shared/licences';
@@ -116,27 +126,27 @@ export function MembersPage() {
     <section aria-labelledby="members-heading" data-testid="workspace-members">
       <H2 id="members-heading">{t('organizations.workspace.members.heading')}</H2>
       <p>{t('organizations.workspace.members.intro')}</p>
-      <form onSubmit={invite} className="workspace-form" noValidate>
+      <form onSubmit={invite} className="workspace-members-form" noValidate>
         <FormGroup
           label={t('organizations.workspace.members.email')}
           labelFor="invite-email"
           helperText={t('organizations.workspace.members.emailHelp')}
         >
-          <InputGroup
-            id="invite-email"
-            type="email"
-            autoComplete="off"
-            value={email}
-            onValueChange={setEmail}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? 'invite-error' : undefined}
-            data-testid="invite-email"
-          />
-        </FormGroup>
-        <FormGroup>
-          <Button type="submit" intent="primary" loading={forms.invite.saving} data-testid="invite-submit">
-            {t('organizations.workspace.members.invite')}
-          </Button>
+          <ControlGroup>
+            <InputGroup
+              id="invite-email"
+              type="email"
+              autoComplete="off"
+              value={email}
+              onValueChange={setEmail}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? 'invite-error' : undefined}
+              data-testid="invite-email"
+            />
+            <Button type="submit" intent="primary" loading={forms.invite.saving} data-testid="invite-submit">
+              {t('organizations.workspace.members.invite')}
+            </Button>
+          </ControlGroup>
         </FormGroup>
       </form>
       <div role="status">

@@ -105,7 +105,7 @@ export function ReportingPage() {
               <BarChart data={weeks}>
                 <CartesianGrid strokeDasharray="3 3" />
                 <XAxis dataKey="label" />
-                <YAxis unit=" min" />
+                <YAxis unit=" min" width={80} />
                 <Tooltip />
                 <Legend />
                 {TIERS.map((tier) => (

@@ -55,8 +55,8 @@ describe('members', () => {
       'Member',
     ]);
     expect(rows.map((r) => within(r).getByTestId('member-status').textContent)).toEqual([
-      'Member',
-      'Member',
+      'Joined',
+      'Joined',
       'Invited',
     ]);
     expect(within(rows[0]!).queryByRole('button')).toBeNull();
