@@ -61,6 +61,9 @@ import { LicenceRepository } from './db/licences';
 import { registerOrganizationRoutes } from './http/organization-routes';
 import { registerLicenceRoutes } from './http/licence-routes';
 import { registerReportingRoutes } from './http/reporting-routes';
+import { registerWorkspaceRoutes } from './http/workspace-routes';
+import { WorkspaceRepository } from './db/workspace';
+import { monthStartUtc, withinScribeLimit } from '../shared/workspace';
 import { UsageReportRepository } from './reporting/usage-report';
 import { registerCreditRoutes } from './http/credit-routes';
 import { CreditRepository } from './db/credits';
@@ -182,6 +185,7 @@ export async function startServer(
   const creditClock = overrides.creditClock ?? realMeterClock;
   // Premium credit counted down while Premium serves someone on it (docs/credits.md).
   const premiumMeter = new PremiumMeter({ credits, clock: creditClock, log });
+  const workspace = new WorkspaceRepository(database.db);
   // Before any route: every route registered from here on must have a row in the access table.
   registerAccessControl(app, {
     resolver: principals,
@@ -368,17 +372,23 @@ export async function startServer(
     // assigned before they had an account); their plan is Pro from then on. A licence that ran
     // out since (a trial's 15 days) is no longer their plan.
     onSignedIn: async (profile, identity) => {
-      const claimed =
-        identity.email && identity.emailVerified
-          ? await licences.claimPending(profile.avaId, identity.email.toLowerCase(), Date.now())
-          : [];
+      const verifiedEmail =
+        identity.email && identity.emailVerified ? identity.email.toLowerCase() : undefined;
+      // An admin's invitation to this email joins them to that organisation (shared/workspace.ts).
+      const invited =
+        verifiedEmail && !profile.organizationId
+          ? await workspace.claimInvitation(profile.avaId, verifiedEmail, Date.now())
+          : undefined;
+      const claimed = verifiedEmail
+        ? await licences.claimPending(profile.avaId, verifiedEmail, Date.now())
+        : [];
       if (claimed.length > 0) {
         const org = await organizations.find(claimed[0]!.organizationId);
         if (org) await organizations.addMember(org, profile.avaId, Date.now());
         return users.find(profile.avaId);
       }
       const refreshed = await licences.refreshPlanIfLicensed(profile.avaId, Date.now());
-      return refreshed ? users.find(profile.avaId) : undefined;
+      return refreshed || invited ? users.find(profile.avaId) : undefined;
     },
   });
   const payments = await Payments.open(config.payments);
@@ -388,6 +398,7 @@ export async function startServer(
   registerOrganizationRoutes(app, { organizations, places, now: () => Date.now(), log });
   registerCreditRoutes(app, { credits });
   registerReportingRoutes(app, { reports: new UsageReportRepository(database.db) });
+  registerWorkspaceRoutes(app, { workspace, organizations, licences, payments, now: () => Date.now(), log });
   registerLicenceRoutes(app, {
     licences,
     organizations,
@@ -419,6 +430,15 @@ export async function startServer(
     clearInterval: (handle) => creditClock.clearInterval(handle),
     now: () => Date.now(),
     log,
+    // The organisation's Scribe limit, per member per calendar month (shared/workspace.ts).
+    withinScribeLimit: async (avaId) => {
+      const organizationId = (await users.find(avaId))?.organizationId;
+      if (!organizationId) return true;
+      const limit = (await workspace.settings(organizationId))?.scribeLimitMinutes ?? null;
+      if (limit === null) return true;
+      const now = Date.now();
+      return withinScribeLimit(limit, await workspace.scribeUsedMs(avaId, monthStartUtc(now)));
+    },
   });
   await scribes.start();
   const training = new ScribeTraining(

@@ -26,6 +26,16 @@ export const BUSINESS_ROUTES = {
    * (shared/usage-report.ts); &format=csv for the file.
    */
   workspaceReporting: '/api/v1/workspace/reporting',
+  /** GET: the organisation's members and invitations (WorkspaceMembersResponse); POST InviteMemberBody. */
+  workspaceMembers: '/api/v1/workspace/members',
+  /** PATCH UpdateMemberBody (hand the admin role over); DELETE: remove (an email: the invitation). */
+  workspaceMember: '/api/v1/workspace/members/:member',
+  /** GET: the organisation's details (Organization); PATCH OrganizationDetailsBody. */
+  workspaceOrganization: '/api/v1/workspace/organization',
+  /** GET: invoices and subscriptions read from the payment provider (WorkspaceBillingResponse). */
+  workspaceBilling: '/api/v1/workspace/billing',
+  /** GET: vocabulary and Scribe limit (WorkspaceSettings); PATCH WorkspaceSettingsBody. */
+  workspaceSettings: '/api/v1/workspace/settings',
   /** POST: Stripe's webhook events (signed). */
   stripeWebhook: '/api/v1/payments/stripe-webhook',
 } as const;
@@ -35,6 +45,7 @@ export const BUSINESS_API = {
   findOrganizations: (keywords: string, orgType?: string) =>
     `${BUSINESS_ROUTES.findOrganizations}?${new URLSearchParams({ keywords, ...(orgType ? { orgType } : {}) }).toString()}`,
   licence: (id: string) => fillRoute(BUSINESS_ROUTES.licence, { id }),
+  workspaceMember: (member: string) => fillRoute(BUSINESS_ROUTES.workspaceMember, { member }),
   userCredits: (avaId: string) => fillRoute(BUSINESS_ROUTES.userCredits, { avaId }),
   workspaceReporting: (fromMs: number, toMs: number, format?: 'csv') =>
     `${BUSINESS_ROUTES.workspaceReporting}?${new URLSearchParams({ from: String(fromMs), to: String(toMs), ...(format ? { format } : {}) }).toString()}`,

@@ -36,6 +36,8 @@ export const ROUTES = {
   accountLicensePayment: '/account/license/payment',
   /** Where Checkout returns after a purchase. */
   accountPaymentSucceed: '/account/payment-succeed',
+  /** The organisation admin's workspace (members, organisation, billing, reporting; shared/workspace.ts). */
+  workspace: '/workspace',
   /** Reloads the licence list (the spec's /buy), then shows the dashboard. */
   buy: '/buy',
   /** Desktop caption mode (conversation.md section 2): the floating captions and the captions box. */
@@ -162,6 +164,7 @@ export function routeAccess(pathname: string): RouteAccess {
     isUnder(pathname, ROUTES.accountSettings) ||
     isUnder(pathname, ROUTES.onboarding) ||
     isUnder(pathname, ROUTES.account) ||
+    isUnder(pathname, ROUTES.workspace) ||
     pathname === ROUTES.buy ||
     pathname === ROUTES.loginDesktopSuccess
   )

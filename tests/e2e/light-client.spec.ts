@@ -30,6 +30,8 @@ const NOT_FOR_GUESTS: Record<string, RegExp> = {
   'desktop app': /features\/desktop\/(?:sagas|desktop-deps)/,
   'caption windows': /features\/caption-window\//,
   'transcript export': /features\/transcript\/components\/TranscriptPage/,
+  // The workspace admin's screens and their chart library (recharts is bundled in that chunk).
+  'workspace and its charts': /features\/workspace\//,
   'every Blueprint icon': /@blueprintjs\/icons\/lib\/esm\/paths-loaders\//,
   'French (for an English reader)': /i18n\/fr\.ts$/,
 };

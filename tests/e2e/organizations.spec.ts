@@ -3,14 +3,20 @@
  * Stripe keys, so the local checkout stand-in plays Stripe's page and sends its signed events):
  * sign up, create the organisation (its onboarding steps, the free trial), buy 3 licences through
  * Checkout with the terms accepted there, and assign one to a second account, whose plan becomes
- * Pro. axe-core on every new screen, the stand-in's pages included.
+ * Pro. Then the workspace (members, organisation, billing read from the stand-in, vocabulary and
+ * Scribe limit), the member's next conversation (real speech through Chromium's fake microphone)
+ * captioned on Premium, and the reporting page showing the member's Premium minutes and its CSV.
+ * axe-core on every new screen, the stand-in's pages included.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectAccessible } from './axe';
 import type { ServerConfigResponse } from '../../src/shared/api';
 import type { UserProfile } from '../../src/shared/user';
 import { identityAuthorization } from '../../src/shared/auth';
-import { launchChromium } from './browser';
+import { launchChromium, microphoneFile } from './browser';
+import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { CAPTION_TEST_FILE, DEV_DIR } from '../helpers/speech';
 
 interface Emulator {
   url: string;
@@ -33,12 +39,23 @@ async function verificationLink(
   emulator: Emulator,
   email: string,
 ): Promise<string> {
-  const response = await request.get(`${emulator.url}/emulator/v1/projects/${emulator.projectId}/oobCodes`);
-  const { oobCodes } = (await response.json()) as {
-    oobCodes: { email: string; requestType: string; oobLink: string }[];
-  };
-  const link = oobCodes.filter((c) => c.email === email && c.requestType === 'VERIFY_EMAIL').at(-1)?.oobLink;
-  expect(link, `a verification email to ${email}`).toBeTruthy();
+  // The emulator records the email a moment after the page says it was sent: waited for.
+  let link: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get(
+          `${emulator.url}/emulator/v1/projects/${emulator.projectId}/oobCodes`,
+        );
+        const { oobCodes } = (await response.json()) as {
+          oobCodes: { email: string; requestType: string; oobLink: string }[];
+        };
+        link = oobCodes.filter((c) => c.email === email && c.requestType === 'VERIFY_EMAIL').at(-1)?.oobLink;
+        return link;
+      },
+      { message: `a verification email to ${email}`, timeout: 15_000 },
+    )
+    .toBeTruthy();
   return link!;
 }
 
@@ -73,11 +90,14 @@ test('an admin creates an organisation, buys 3 licences through checkout and ass
   baseURL,
   request,
 }) => {
+  // The whole journey, the member's conversation and the reporting included.
+  test.setTimeout(360_000);
   const stamp = Date.now();
   const email = `grace-${stamp}@example.com`;
   const password = 'Compiler!first1';
   const emulator = await emulatorOf(request);
-  const browser = await launchChromium();
+  // The member's conversation hears this recording as its microphone; the admin records nothing.
+  const browser = await launchChromium(microphoneFile(join(DEV_DIR, CAPTION_TEST_FILE)));
   try {
     const page = await (await browser.newContext({ baseURL })).newPage();
     // Sign up, verify, give a name, and skip the rest of the personal onboarding.
@@ -184,6 +204,119 @@ test('an admin creates an organisation, buys 3 licences through checkout and ass
     await page.goto('/buy');
     await expect(page).toHaveURL(/\/account\/dashboard/);
     await expect(rows).toHaveCount(4);
+
+    // The workspace: members (the admin, and the member the licence brought in), invitations.
+    await page.getByTestId('licences-workspace').click();
+    await expect(page).toHaveURL(/\/workspace\/members$/);
+    const members = page.getByTestId('member-row');
+    await expect(members).toHaveCount(2);
+    await expect(members.filter({ hasText: bobEmail }).getByTestId('member-role')).toHaveText('Member');
+    await expect(members.filter({ hasText: email }).getByTestId('member-role')).toHaveText('Admin');
+    await expectAccessible(page, 'workspace: members');
+    await page.getByTestId('invite-email').fill('not-an-email');
+    await page.getByTestId('invite-submit').click();
+    await expect(page.getByTestId('invite-error')).toHaveText('This email is not valid');
+    const carol = `carol-${stamp}@example.com`;
+    await page.getByTestId('invite-email').fill(carol);
+    await page.getByTestId('invite-submit').click();
+    await expect(page.getByTestId('invite-saved')).toBeVisible();
+    const invited = members.filter({ hasText: carol });
+    await expect(invited.getByTestId('member-status')).toHaveText('Invited');
+    await expectAccessible(page, 'workspace: members with an invitation');
+    await invited.getByTestId('member-remove').click();
+    await expectAccessible(page, 'workspace: confirming a withdrawal');
+    await invited.getByTestId('member-confirm').click();
+    await expect(members).toHaveCount(2);
+
+    // Organisation details, with the spec's name rule.
+    await page.getByTestId('workspace-tab-organization').click();
+    await expect(page.getByTestId('org-name')).toHaveValue(`Acme Captions ${stamp}`);
+    await page.getByTestId('org-name').fill('Abc');
+    await page.getByTestId('org-save').click();
+    await expect(page.getByTestId('org-name-error')).toHaveText(
+      'The name must be greater than three characters',
+    );
+    await expectAccessible(page, 'workspace: organisation with a name refused');
+    await page.getByTestId('org-name').fill(`Acme Captioning ${stamp}`);
+    await page.getByTestId('org-save').click();
+    await expect(page.getByTestId('org-saved')).toBeVisible();
+
+    // Payment and billing, as the payment provider (the stand-in) holds it.
+    await page.getByTestId('workspace-tab-billing').click();
+    await expect(page.getByTestId('billing-quantity')).toHaveText('3');
+    await expect(page.getByTestId('billing-invoice-amount')).toContainText('357');
+    await expectAccessible(page, 'workspace: payment and billing');
+
+    // Vocabulary (the boost words' rule) and the Scribe limit.
+    await page.getByTestId('workspace-tab-settings').click();
+    await page.getByTestId('org-vocabulary').fill('Hearken!, CART, hearken, sign_language');
+    await page.getByTestId('org-scribe-limit').fill('ten');
+    await page.getByTestId('settings-save').click();
+    await expect(page.getByTestId('org-scribe-limit-error')).toContainText('whole number of minutes');
+    await expectAccessible(page, 'workspace: settings with a limit refused');
+    await page.getByTestId('org-scribe-limit').fill('60');
+    await page.getByTestId('settings-save').click();
+    await expect(page.getByTestId('settings-saved')).toBeVisible();
+    await expect(page.getByTestId('org-vocabulary')).toHaveValue('Hearken, CART, signlanguage');
+
+    // The member signs in and holds a conversation: their licence makes it Premium.
+    const bob = await (await browser.newContext({ baseURL })).newPage();
+    await bob.goto('/web/login');
+    await bob.getByTestId('email').fill(bobEmail);
+    await bob.getByTestId('password').fill('Second!person1');
+    await bob.getByTestId('email-submit').click();
+    await expect(bob).toHaveURL(/\/web\/onboarding\/profile\/user-name|\/account\/dashboard/);
+    if (/user-name/.test(bob.url())) {
+      await bob.getByTestId('onboarding-user-name').fill('Bob Member');
+      await bob.getByTestId('onboarding-continue').click();
+      for (const step of ['hearing-profile', 'voicing-profile']) {
+        await expect(bob).toHaveURL(new RegExp(`/web/onboarding/profile/${step}`));
+        await bob.getByRole('button', { name: 'Skip' }).click();
+      }
+    }
+    await expect(bob).toHaveURL(/\/account\/dashboard/);
+    await bob.goto('/workspace/members');
+    await expect(bob.getByTestId('workspace-not-admin')).toBeVisible();
+    await expectAccessible(bob, 'workspace refused to a member');
+    await bob.goto('/web/conversations');
+    await bob.getByTestId('start-conversation').click();
+    await expect(bob.getByTestId('socket-status')).toHaveAttribute('data-state', 'online');
+    await expect(bob.locator('[data-testid="caption"][data-final="true"]').first()).toBeVisible({
+      timeout: 60_000,
+    });
+    await expect(bob.locator('[data-testid="caption"][data-final="false"]')).toHaveCount(0, {
+      timeout: 30_000,
+    });
+    await bob.getByTestId('end-conversation').click();
+    const confirmEnd = bob.getByRole('button', { name: /end for everyone/i });
+    if (await confirmEnd.isVisible().catch(() => false)) await confirmEnd.click();
+    await expect(bob.getByTestId('transcript-view')).toBeVisible();
+    const quality = bob.getByRole('region', { name: 'Caption quality' });
+    await expect(quality.getByTestId('quality-engines')).toContainText('premium', { timeout: 15_000 });
+    await expect(quality.getByTestId('quality-engines')).not.toContainText('basic');
+
+    // Reporting: the member's Premium minutes, in the table beside the charts and in the CSV.
+    await page.getByTestId('workspace-tab-reporting').click();
+    await expect(page).toHaveURL(/\/workspace\/reporting$/);
+    const bobRow = page.getByTestId('report-member').filter({ hasText: /Bob Member|bob-/ });
+    await expect(bobRow).toHaveCount(1);
+    const premium = Number((await bobRow.getByTestId('report-member-premium').innerText()).replace(',', '.'));
+    expect(premium).toBeGreaterThan(0);
+    await expect(bobRow.getByTestId('report-member-basic')).toHaveText('0');
+    await expect(page.getByTestId('report-total-conversations')).toHaveText('1');
+    await expect(page.getByTestId('report-week-chart').locator('svg').first()).toBeVisible();
+    await expect(page.getByTestId('report-member-chart').locator('svg').first()).toBeVisible();
+    await expectAccessible(page, 'workspace: reporting');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('report-csv').click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^hearken-usage-.+\.csv$/);
+    const csv = readFileSync((await download.path())!, 'utf8');
+    expect(csv.split('\r\n')[0]).toBe(
+      'section,member,week,basic hours,premium hours,scribe hours,conversations,words',
+    );
+    expect(csv).toMatch(/member,(Bob Member|[\w-]+),,0\.00,\d+\.\d\d,0\.00,1,\d+/);
   } finally {
     await browser.close();
   }

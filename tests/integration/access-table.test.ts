@@ -434,6 +434,37 @@ const HTTP_CALLS: Record<HttpRouteKey, (who: Person | undefined, target: Room, o
   }),
   'DELETE /api/v1/licences/:id': () => ({ method: 'DELETE', path: BUSINESS_API.licence(orgLicenceId) }),
   'POST /api/v1/billing-portal': () => ({ method: 'POST', path: BUSINESS_API.billingPortal, body: {} }),
+  'GET /api/v1/workspace/members': () => ({ method: 'GET', path: BUSINESS_API.workspaceMembers }),
+  // Refused by the handler (an invalid email) once let through: nobody is invited while walking.
+  'POST /api/v1/workspace/members': () => ({
+    method: 'POST',
+    path: BUSINESS_API.workspaceMembers,
+    body: { email: 'not-an-email', role: 'member' },
+  }),
+  // Names nobody in the organisation: the handler's 404 (memberNotFound) is not the table's.
+  'PATCH /api/v1/workspace/members/:member': () => ({
+    method: 'PATCH',
+    path: BUSINESS_API.workspaceMember('nobody-walked'),
+    body: { role: 'admin' },
+  }),
+  'DELETE /api/v1/workspace/members/:member': () => ({
+    method: 'DELETE',
+    path: BUSINESS_API.workspaceMember('nobody-walked'),
+  }),
+  'GET /api/v1/workspace/organization': () => ({ method: 'GET', path: BUSINESS_API.workspaceOrganization }),
+  // An empty change: nothing is renamed while walking.
+  'PATCH /api/v1/workspace/organization': () => ({
+    method: 'PATCH',
+    path: BUSINESS_API.workspaceOrganization,
+    body: {},
+  }),
+  'GET /api/v1/workspace/billing': () => ({ method: 'GET', path: BUSINESS_API.workspaceBilling }),
+  'GET /api/v1/workspace/settings': () => ({ method: 'GET', path: BUSINESS_API.workspaceSettings }),
+  'PATCH /api/v1/workspace/settings': () => ({
+    method: 'PATCH',
+    path: BUSINESS_API.workspaceSettings,
+    body: {},
+  }),
   'GET /api/v1.1/user-credits/:avaId': (who, _r, own) => ({
     method: 'GET',
     path: BUSINESS_API.userCredits(own && who ? who.avaId : people.scribe.avaId),

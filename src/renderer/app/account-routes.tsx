@@ -5,6 +5,7 @@
  */
 import { Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import { ROUTES, accountSettingsPath, onboardingPath } from '../../shared/routes';
+import { workspacePath } from '../../shared/workspace';
 import { RequireAccount } from '../features/sign-in/components/RequireAccount';
 import { lazyPage } from './lazy-page';
 
@@ -33,6 +34,13 @@ const BuyReload = lazyPage(BuyPages, 'BuyReload');
 const LicenseBuyPage = lazyPage(BuyPages, 'LicenseBuyPage');
 const LicensePaymentPage = lazyPage(BuyPages, 'LicensePaymentPage');
 const PaymentSucceedPage = lazyPage(BuyPages, 'PaymentSucceedPage');
+const Workspace = () => import('../features/workspace');
+const WorkspaceLayout = lazyPage(Workspace, 'WorkspaceLayout');
+const WorkspaceMembersPage = lazyPage(Workspace, 'MembersPage');
+const WorkspaceOrganizationPage = lazyPage(Workspace, 'OrganizationPage');
+const WorkspaceBillingPage = lazyPage(Workspace, 'BillingPage');
+const WorkspaceReportingPage = lazyPage(Workspace, 'ReportingPage');
+const WorkspaceSettingsPage = lazyPage(Workspace, 'SettingsPage');
 
 export const accountRoutes: RouteObject[] = [
   { path: ROUTES.signup, element: <LoginPage key="signup" mode="signup" /> },
@@ -87,6 +95,23 @@ export const accountRoutes: RouteObject[] = [
       { path: 'payment-succeed', element: <PaymentSucceedPage /> },
       // The spec's fallback for account/*.
       { path: '*', element: <Navigate to={ROUTES.accountDashboard} replace /> },
+    ],
+  },
+  {
+    path: ROUTES.workspace,
+    element: (
+      <RequireAccount>
+        <WorkspaceLayout />
+      </RequireAccount>
+    ),
+    children: [
+      { index: true, element: <Navigate to={workspacePath()} replace /> },
+      { path: 'members', element: <WorkspaceMembersPage /> },
+      { path: 'organization', element: <WorkspaceOrganizationPage /> },
+      { path: 'billing', element: <WorkspaceBillingPage /> },
+      { path: 'reporting', element: <WorkspaceReportingPage /> },
+      { path: 'settings', element: <WorkspaceSettingsPage /> },
+      { path: '*', element: <Navigate to={workspacePath()} replace /> },
     ],
   },
   { path: ROUTES.scribeDashboard, element: <ScribeDashboardPage /> },

@@ -25,6 +25,7 @@ import { speakersReducer } from '../features/speakers/slice';
 import { voicedRepliesReducer } from '../features/voiced-replies/slice';
 import { translationReducer } from '../features/translation/slice';
 import { organizationReducer } from '../features/organization/slice';
+import { workspaceReducer } from '../features/workspace/slice';
 import { scribeReducer } from '../features/scribes/slice';
 import { transcriptEditReducer } from '../features/transcript-edit/slice';
 import { meetingBotReducer } from '../features/meeting-bot/slice';
@@ -58,6 +59,7 @@ export const rootReducer = combineReducers({
   captionDelay: captionDelayReducer,
   recap: recapReducer,
   organization: organizationReducer,
+  workspace: workspaceReducer,
   scribe: scribeReducer,
   transcriptEdit: transcriptEditReducer,
   credits: creditsReducer,

@@ -29,6 +29,7 @@ import { creditsSaga } from '../features/credits/sagas';
 import { recapSaga } from '../features/recap/sagas';
 import { endingSaga } from '../features/ending/sagas';
 import { organizationSaga } from '../features/organization/sagas';
+import { workspaceSaga } from '../features/workspace/sagas';
 import { transcriptEditSaga } from '../features/transcript-edit/sagas';
 import type { AppDeps } from './deps';
 
@@ -63,6 +64,7 @@ export function* rootSaga(deps: AppDeps) {
     call(endingSaga, deps),
     call(captionDelaySaga, deps),
     call(organizationSaga, deps),
+    call(workspaceSaga, deps),
     call(scribeSaga, deps),
     call(transcriptEditSaga, deps),
     call(startUp, deps),

@@ -261,6 +261,42 @@ export const HTTP_ACCESS = {
     ['org-admin'],
     'The caller’s organisation’s caption time per member and per week (or as CSV): its admin only; members see no one’s usage.',
   ),
+  'GET /api/v1/workspace/members': organization(
+    ['org-admin'],
+    'The caller’s organisation’s members and the invitations waiting (email, role, licence held): its admin only.',
+  ),
+  'POST /api/v1/workspace/members': organization(
+    ['org-admin'],
+    'Invites by email: an account in no organisation joins at once, else the invitation attaches when that email signs in verified. Its admin only.',
+  ),
+  'PATCH /api/v1/workspace/members/:member': organization(
+    ['org-admin'],
+    'Hands the admin role to a member of the same organisation (one admin per organisation): its admin only.',
+  ),
+  'DELETE /api/v1/workspace/members/:member': organization(
+    ['org-admin'],
+    'Removes a member (their licences of it are unassigned) or withdraws an invitation; never the admin themself. Its admin only.',
+  ),
+  'GET /api/v1/workspace/organization': organization(
+    ['org-admin'],
+    'The caller’s organisation’s details: its admin only.',
+  ),
+  'PATCH /api/v1/workspace/organization': organization(
+    ['org-admin'],
+    'Changes the organisation’s name (the spec’s name rule, nameAlreadyUse), size, address, services: its admin only.',
+  ),
+  'GET /api/v1/workspace/billing': organization(
+    ['org-admin'],
+    'The organisation’s invoices and subscriptions as the payment provider holds them: its admin only.',
+  ),
+  'GET /api/v1/workspace/settings': organization(
+    ['org-admin'],
+    'The organisation vocabulary and the Scribe limit: its admin only.',
+  ),
+  'PATCH /api/v1/workspace/settings': organization(
+    ['org-admin'],
+    'Sets the organisation vocabulary (boost words’ rule) and the Scribe limit per member per month: its admin only.',
+  ),
   'POST /api/v1/billing-portal': organization(
     ['org-admin'],
     'Opens the payment provider’s customer portal for the caller’s organisation: its admin only.',

@@ -539,6 +539,38 @@ const migrations: Record<string, Migration> = {
       await sql`drop table if exists scribe_chat_messages, scribe_requests`.execute(db);
     },
   },
+  '2026-12-11-001-workspace': {
+    async up(db: Kysely<unknown>) {
+      // Workspace admin (shared/workspace.ts): the organisation vocabulary and the Scribe limit
+      // its admin sets, and invitations by email waiting for the person to sign in.
+      await db.schema
+        .alterTable('organizations')
+        .addColumn('vocabulary', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
+        .execute();
+      await db.schema.alterTable('organizations').addColumn('scribe_limit_minutes', 'integer').execute();
+      await db.schema
+        .createTable('organization_invitations')
+        .addColumn('organization_id', 'text', (c) =>
+          c.notNull().references('organizations.id').onDelete('cascade'),
+        )
+        .addColumn('email', 'text', (c) => c.notNull())
+        .addColumn('role', 'text', (c) => c.notNull())
+        .addColumn('invited_by', 'text', (c) => c.notNull())
+        .addColumn('created_at_ms', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('organization_invitations_pk', ['organization_id', 'email'])
+        .execute();
+      await db.schema
+        .createIndex('organization_invitations_email_idx')
+        .on('organization_invitations')
+        .column('email')
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await sql`drop table if exists organization_invitations`.execute(db);
+      await sql`alter table organizations drop column if exists vocabulary`.execute(db);
+      await sql`alter table organizations drop column if exists scribe_limit_minutes`.execute(db);
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

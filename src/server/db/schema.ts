@@ -187,6 +187,7 @@ export interface Database {
   transcript_share_links: TranscriptShareLinksTable;
   conversation_usage: ConversationUsageTable;
   organizations: OrganizationsTable;
+  organization_invitations: OrganizationInvitationsTable;
   licences: LicencesTable;
   payment_events: PaymentEventsTable;
   user_credits: UserCreditsTable;
@@ -227,6 +228,19 @@ export interface OrganizationsTable {
   accessibility_services: ColumnType<unknown, string | undefined, string>;
   admin_ava_id: string | null;
   stripe_customer_id: string | null;
+  created_at_ms: Millis;
+  /** The organisation vocabulary (shared/workspace.ts), a JSON array of words. */
+  vocabulary: ColumnType<unknown, string | undefined, string>;
+  /** Scribe minutes per member per month; null: no limit. */
+  scribe_limit_minutes: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** An invitation by email to join an organisation, attached when that person signs in. */
+export interface OrganizationInvitationsTable {
+  organization_id: string;
+  email: string;
+  role: string;
+  invited_by: string;
   created_at_ms: Millis;
 }
 

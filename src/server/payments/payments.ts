@@ -120,6 +120,18 @@ export class Payments {
     await this.stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: !autoRenewal });
   }
 
+  /** The customer's latest invoices, newest first (Stripe's `GET /v1/invoices`). */
+  async invoices(customerId: string, limit = 24): Promise<Stripe.Invoice[]> {
+    const page = await this.stripe.invoices.list({ customer: customerId, limit });
+    return page.data;
+  }
+
+  /** The customer's subscriptions, ended ones included (Stripe's `GET /v1/subscriptions`). */
+  async subscriptions(customerId: string): Promise<Stripe.Subscription[]> {
+    const page = await this.stripe.subscriptions.list({ customer: customerId, status: 'all', limit: 20 });
+    return page.data;
+  }
+
   async close(): Promise<void> {
     await this.standIn?.close();
   }

@@ -123,6 +123,8 @@ export class StripeStandIn {
   private readonly sessions = new Map<string, SessionRecord>();
   private readonly subscriptions = new Map<string, SubscriptionRecord>();
   private readonly portals = new Map<string, { customer: string; returnUrl: string }>();
+  /** Invoices, newest last, as `GET /v1/invoices` lists them (newest first). */
+  private readonly invoices: Json[] = [];
   /** Every event sent, in order (tests replay one to check idempotency). */
   readonly sent: { id: string; type: string; payload: string }[] = [];
   private readonly now: () => number;
@@ -210,7 +212,7 @@ export class StripeStandIn {
     sub.periodStart = sub.periodEnd;
     sub.periodEnd = addPeriod(sub.periodStart, sub.line.interval);
     this.refreshSubscription(sub);
-    await this.deliver('invoice.paid', this.invoice(sub, 'subscription_cycle'));
+    await this.deliver('invoice.paid', this.recordInvoice(this.invoice(sub, 'subscription_cycle')));
     await this.deliver('customer.subscription.updated', sub.object);
   }
 
@@ -225,15 +227,29 @@ export class StripeStandIn {
     items.data[0]!.current_period_end = sub.periodEnd;
   }
 
+  /** Keeps an invoice for `GET /v1/invoices`, numbered as Stripe numbers them (prefix-sequence). */
+  private recordInvoice(invoice: Json): Json {
+    invoice.number = `HRKN-${String(this.invoices.length + 1).padStart(4, '0')}`;
+    invoice.hosted_invoice_url = `${this.origin}/invoice/${String(invoice.id)}`;
+    this.invoices.push(invoice);
+    return invoice;
+  }
+
   private invoice(sub: SubscriptionRecord, billingReason: string): Json {
+    const amount = sub.line.unitAmount * sub.line.quantity;
     return {
       id: id('in'),
       object: 'invoice',
       customer: sub.object.customer,
       status: 'paid',
       billing_reason: billingReason,
+      created: this.now(),
       currency: sub.line.currency,
-      amount_paid: sub.line.unitAmount * sub.line.quantity,
+      amount_due: amount,
+      amount_paid: amount,
+      total: amount,
+      period_start: sub.periodStart,
+      period_end: sub.periodEnd,
       parent: { type: 'subscription_details', subscription_details: { subscription: sub.object.id } },
       lines: {
         object: 'list',
@@ -274,7 +290,10 @@ export class StripeStandIn {
         });
         return;
       }
-      const body = request.method === 'POST' ? parseStripeForm(await readBody(request)) : {};
+      const body =
+        request.method === 'POST'
+          ? parseStripeForm(await readBody(request))
+          : parseStripeForm(url.searchParams.toString());
       await this.api(request.method ?? 'GET', path, body, response);
       return;
     }
@@ -290,7 +309,28 @@ export class StripeStandIn {
       else this.portalPage(match[1]!, response);
       return;
     }
+    match = /^\/invoice\/(in_[a-z0-9]+)$/.exec(path);
+    if (match && request.method === 'GET') {
+      this.invoicePage(match[1]!, response);
+      return;
+    }
     this.html(response, 404, page('Not found', '<h1>Not found</h1>'));
+  }
+
+  /** Stripe's hosted invoice page, in short: what was paid, for which period. */
+  private invoicePage(invoiceId: string, response: ServerResponse): void {
+    const invoice = this.invoices.find((i) => i.id === invoiceId);
+    if (!invoice) {
+      this.html(response, 404, page('Invoice', '<h1>This invoice does not exist</h1>'));
+      return;
+    }
+    const day = (seconds: unknown) => new Date(Number(seconds) * 1000).toISOString().slice(0, 10);
+    const body = `<h1>Invoice ${escapeHtml(String(invoice.number))}</h1>
+<p class="note">Local stand-in for Stripe's invoice page.</p>
+<dl><dt>Status</dt><dd>${escapeHtml(String(invoice.status))}</dd>
+<dt>Amount paid</dt><dd>${money(Number(invoice.amount_paid), String(invoice.currency))}</dd>
+<dt>Period</dt><dd>${day(invoice.period_start)} to ${day(invoice.period_end)}</dd></dl>`;
+    this.html(response, 200, page(`Invoice ${String(invoice.number)}`, body));
   }
 
   private async api(method: string, path: string, body: Json, response: ServerResponse): Promise<void> {
@@ -335,6 +375,10 @@ export class StripeStandIn {
       });
       return;
     }
+    if (method === 'GET' && (path === '/v1/invoices' || path === '/v1/subscriptions')) {
+      this.list(path, body, response);
+      return;
+    }
     match = /^\/v1\/subscriptions\/(sub_[a-z0-9]+)$/.exec(path);
     if (match) {
       const sub = this.subscriptions.get(match[1]!);
@@ -358,6 +402,39 @@ export class StripeStandIn {
     }
     this.json(response, 404, {
       error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path}).` },
+    });
+  }
+
+  /**
+   * Stripe's list endpoints as Hearken calls them: `customer` filter, `limit` (1 to 100, default
+   * 10), newest first, `status=all` for subscriptions (else canceled ones are left out, as Stripe
+   * does). No pagination beyond the first page: `has_more` says when there was more.
+   */
+  private list(path: string, query: Json, response: ServerResponse): void {
+    const limit = query.limit === undefined ? 10 : Number(query.limit);
+    if (!Number.isInteger(limit) || limit < 1 || limit > 100) {
+      this.json(response, 400, {
+        error: {
+          type: 'invalid_request_error',
+          param: 'limit',
+          message: 'Invalid integer: limit must be between 1 and 100',
+        },
+      });
+      return;
+    }
+    const customer = typeof query.customer === 'string' ? query.customer : undefined;
+    let items: Json[] =
+      path === '/v1/invoices' ? [...this.invoices] : [...this.subscriptions.values()].map((s) => s.object);
+    if (customer) items = items.filter((item) => item.customer === customer);
+    if (path === '/v1/subscriptions' && query.status !== 'all') {
+      items = items.filter((item) => item.status !== 'canceled');
+    }
+    items.reverse();
+    this.json(response, 200, {
+      object: 'list',
+      url: path,
+      has_more: items.length > limit,
+      data: items.slice(0, limit),
     });
   }
 
@@ -526,7 +603,7 @@ ${session.termsRequired ? `<p><input type="checkbox" id="terms" name="terms" val
       consent: session.termsRequired ? { terms_of_service: 'accepted', promotions: null } : null,
     });
     await this.deliver('checkout.session.completed', session.object);
-    await this.deliver('invoice.paid', this.invoice(sub, 'subscription_create'));
+    await this.deliver('invoice.paid', this.recordInvoice(this.invoice(sub, 'subscription_create')));
   }
 
   private portalPage(portalId: string, response: ServerResponse, notice = ''): void {

@@ -43,6 +43,11 @@ export interface ScribeDeskDeps {
   refuseRequest?(requesterAvaId: string): Promise<ScribeRefusal | undefined>;
   now(): number;
   log(level: 'info' | 'warn' | 'error', message: string, extra?: object): void;
+  /**
+   * Whether the requester's organisation's Scribe limit (shared/workspace.ts) leaves them Scribe
+   * time this month; absent: no limit is checked.
+   */
+  withinScribeLimit?(requesterAvaId: string): Promise<boolean>;
   /** Test clocks pass their own; real intervals otherwise. */
   setInterval?(fn: () => void, ms: number): unknown;
   clearInterval?(handle: unknown): void;
@@ -116,6 +121,9 @@ export class ScribeDesk {
       if (this.ofRoom(room.id)) throw new ScribeError('already-requested');
       const refusal = await this.deps.refuseRequest?.(requester.avaId);
       if (refusal) throw new ScribeError(refusal);
+      if (this.deps.withinScribeLimit && !(await this.deps.withinScribeLimit(requester.avaId))) {
+        throw new ScribeError('scribe-limit-reached');
+      }
       const record: ScribeRequestRecord = {
         id: randomId(16),
         roomId: room.id,

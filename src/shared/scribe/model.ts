@@ -11,6 +11,7 @@
  *   ongoing while its Scribe is connected, leaving while the Scribe's connection is lost and
  *   they have SCRIBE_LEAVING_GRACE_MS to come back, ended once the request is over.
  */
+import { SCRIBE_LIMIT_REACHED } from '../workspace';
 
 export const CORRECTION_MODES = ['fast', 'accurate'] as const;
 export type CorrectionMode = (typeof CORRECTION_MODES)[number];
@@ -109,7 +110,8 @@ export type ScribeRefusal =
   /** The requester holds no organisation licence (the spec: Scribe captions are for organisations only). */
   | 'organizations-only'
   /** The requester's Scribe credit (scribeCredit) is used up. */
-  | 'no-scribe-credit';
+  | 'no-scribe-credit'
+  | 'scribe-limit-reached';
 
 /** Error texts (the spec's where it gives one: 'Can not join yourself.'). */
 export const SCRIBE_ERRORS: Record<ScribeRefusal, string> = {
@@ -122,6 +124,7 @@ export const SCRIBE_ERRORS: Record<ScribeRefusal, string> = {
   'not-found': 'No Scribe request found.',
   'organizations-only': 'Scribe captions are for organisations only.',
   'no-scribe-credit': 'You have no Scribe time left.',
+  'scribe-limit-reached': SCRIBE_LIMIT_REACHED,
 };
 
 /**

@@ -79,6 +79,9 @@ describe('who may open a page', () => {
     ['/web/onboarding/profile/user-name', 'account'],
     ['/account/dashboard', 'account'],
     ['/web/login/desktop/success', 'account'],
+    ['/workspace', 'account'],
+    ['/workspace/reporting', 'account'],
+    ['/workspaces', 'public'],
     ['/web/account-settingsX', 'public'],
   ])('%s -> %s', (path, access) => {
     expect(routeAccess(path)).toBe(access);

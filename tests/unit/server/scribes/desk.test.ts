@@ -16,7 +16,10 @@ function member(avaId: string, role: 'participant' | 'scribe'): RoomMember {
   return { avaId, userName: avaId, role, readonly: false, usePaidASR: false, send: () => undefined };
 }
 
-function setup(charge: (s: ScribeSecond) => ScribeCharge = () => ({ ok: true })) {
+function setup(
+  charge: (s: ScribeSecond) => ScribeCharge = () => ({ ok: true }),
+  withinScribeLimit?: (avaId: string) => Promise<boolean>,
+) {
   let now = 1_000_000;
   const records = new Map<string, ScribeRequestRecord>();
   const repo = {
@@ -61,6 +64,7 @@ function setup(charge: (s: ScribeSecond) => ScribeCharge = () => ({ ok: true }))
       return 1;
     },
     clearInterval: () => undefined,
+    ...(withinScribeLimit ? { withinScribeLimit } : {}),
   });
   const live = room as unknown as LiveRoom;
   /** Moves the clock on by `n` seconds, one tick each, letting the desk finish each. */
@@ -85,6 +89,25 @@ async function served(s: ReturnType<typeof setup>) {
 }
 
 describe('ScribeDesk', () => {
+  it('refuses a request once the organisation’s monthly Scribe limit is used, asking for the requester', async () => {
+    const asked: string[] = [];
+    let within = false;
+    const s = setup(undefined, async (avaId) => {
+      asked.push(avaId);
+      return within;
+    });
+    await s.desk.start();
+    await expect(s.desk.request(s.live, member('host1', 'participant'), 'fast')).rejects.toMatchObject({
+      refusal: 'scribe-limit-reached',
+      message: 'Your organization’s monthly Scribe limit is reached.',
+    });
+    expect(s.records.size).toBe(0);
+    within = true;
+    await s.desk.request(s.live, member('host1', 'participant'), 'fast');
+    expect(s.records.size).toBe(1);
+    expect(asked).toEqual(['host1', 'host1']);
+  });
+
   it('counts Scribe time per second only while the Scribe is in the room', async () => {
     const s = setup();
     const id = await served(s);

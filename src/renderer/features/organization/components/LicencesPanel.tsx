@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { type Licence, licenceState } from '../../../../shared/licences';
 import { ROUTES } from '../../../../shared/routes';
+import { workspacePath } from '../../../../shared/workspace';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { organizationActions } from '../slice';
 
@@ -142,6 +143,9 @@ export function LicencesPanel() {
           data-testid="licences-buy"
         >
           {t('organizations.dashboard.buy')}
+        </Link>
+        <Link to={workspacePath()} className={Classes.BUTTON} data-testid="licences-workspace">
+          {t('organizations.workspace.open')}
         </Link>
         {licences.billing ? (
           <Button loading={checkout.opening} onClick={() => dispatch(organizationActions.portalRequested())}>

@@ -1,0 +1,195 @@
+// @vitest-environment happy-dom
+/**
+ * The workspace screens as an admin uses them by keyboard and screen reader: the members list
+ * (invite checked before it is sent, a removal or a hand-over asked twice), the vocabulary and
+ * Scribe limit refused in the rules' words, the reporting figures in tables beside the charts,
+ * and the layout telling a non-admin it is the admin's.
+ */
+import { act, cleanup, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { MembersPage } from '../../../../../../src/renderer/features/workspace/components/MembersPage';
+import { ReportingPage } from '../../../../../../src/renderer/features/workspace/components/ReportingPage';
+import { SettingsPage } from '../../../../../../src/renderer/features/workspace/components/SettingsPage';
+import { WorkspaceLayout } from '../../../../../../src/renderer/features/workspace/components/WorkspaceLayout';
+import { workspaceActions } from '../../../../../../src/renderer/features/workspace/slice';
+import { WEEK_MS, weekStart } from '../../../../../../src/shared/usage-report';
+import type { WorkspaceMember } from '../../../../../../src/shared/workspace';
+import { profile } from '../../../../../helpers/account-sagas';
+import { renderApp } from '../../../../../helpers/render-app';
+
+afterEach(cleanup);
+
+const admin = profile({
+  avaId: 'ada',
+  organizationId: 'org1',
+  role: 'admin',
+  orgProperties: { role: 'admin' },
+});
+const MEMBERS: WorkspaceMember[] = [
+  {
+    avaId: 'ada',
+    email: 'ada@example.com',
+    name: 'Ada Lovelace',
+    role: 'admin',
+    status: 'active',
+    licensed: true,
+  },
+  { avaId: 'bob', email: 'bob@example.com', name: 'Bob', role: 'member', status: 'active', licensed: false },
+  { email: 'carol@example.com', role: 'member', status: 'invited', licensed: false },
+];
+
+function members() {
+  return renderApp(<MembersPage />, {
+    profile: { status: 'ready', profile: admin },
+    workspace: { members: { status: 'ready', data: MEMBERS } },
+  });
+}
+
+describe('members', () => {
+  it('lists members and invitations with their role and status, no actions on oneself', () => {
+    members();
+    const rows = screen.getAllByTestId('member-row');
+    expect(rows.map((r) => within(r).getByTestId('member-role').textContent)).toEqual([
+      'Admin',
+      'Member',
+      'Member',
+    ]);
+    expect(rows.map((r) => within(r).getByTestId('member-status').textContent)).toEqual([
+      'Joined',
+      'Joined',
+      'Invited',
+    ]);
+    expect(within(rows[0]!).queryByRole('button')).toBeNull();
+    expect(
+      within(rows[2]!).getByRole('button', { name: 'Withdraw the invitation of carol@example.com' }),
+    ).toBeTruthy();
+  });
+
+  it('refuses a bad address in the spec’s words before sending, then invites a good one', async () => {
+    const { user, actions } = members();
+    const field = screen.getByLabelText('Email address');
+    await user.type(field, 'nope');
+    await user.click(screen.getByRole('button', { name: 'Invite' }));
+    expect(screen.getByTestId('invite-error').textContent).toBe('This email is not valid');
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(actions.some((a) => a.type === workspaceActions.inviteRequested.type)).toBe(false);
+    await user.clear(field);
+    await user.type(field, ' New@Example.com{Enter}');
+    expect(actions).toContainEqual(
+      workspaceActions.inviteRequested({ email: 'new@example.com', role: 'member' }),
+    );
+  });
+
+  it('asks before removing a member or handing over the admin role', async () => {
+    const { user, actions, store } = members();
+    const bob = screen.getAllByTestId('member-row')[1]!;
+    await user.click(within(bob).getByRole('button', { name: 'Remove Bob' }));
+    expect(
+      within(bob).getByRole('group', { name: 'Remove Bob? Their licence comes back to you.' }),
+    ).toBeTruthy();
+    await user.click(within(bob).getByRole('button', { name: 'No' }));
+    expect(actions.some((a) => a.type === workspaceActions.removeRequested.type)).toBe(false);
+    await user.click(within(bob).getByRole('button', { name: 'Make Bob the admin' }));
+    await user.click(within(bob).getByRole('button', { name: 'Yes' }));
+    expect(actions).toContainEqual(workspaceActions.makeAdminRequested({ avaId: 'bob' }));
+    // While that change is on its way, the row's buttons wait for it.
+    expect(within(bob).getByRole('button', { name: 'Remove Bob' }).hasAttribute('disabled')).toBe(true);
+    act(() => {
+      store.dispatch(workspaceActions.formDone({ form: 'members', error: 'refused for the test' }));
+    });
+    expect(screen.getByRole('alert').textContent).toBe('refused for the test');
+    await user.click(within(bob).getByRole('button', { name: 'Remove Bob' }));
+    await user.click(within(bob).getByRole('button', { name: 'Yes' }));
+    expect(actions).toContainEqual(workspaceActions.removeRequested({ member: 'bob' }));
+  });
+});
+
+describe('vocabulary and Scribe limit', () => {
+  function settings() {
+    return renderApp(<SettingsPage />, {
+      profile: { status: 'ready', profile: admin },
+      workspace: {
+        settings: { status: 'ready', data: { vocabulary: ['Hearken'], scribeLimitMinutes: null } },
+      },
+    });
+  }
+
+  it('refuses a word too long and a limit that is not whole minutes, naming each field', async () => {
+    const { user, actions } = settings();
+    const words = screen.getByLabelText('Organization vocabulary');
+    expect((words as HTMLTextAreaElement).value).toBe('Hearken');
+    await user.type(words, `, ${'x'.repeat(41)}`);
+    await user.type(screen.getByLabelText('Scribe limit (minutes per member per month)'), '1.5');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByTestId('org-vocabulary-error').textContent).toBe('Too many characters.');
+    expect(screen.getByTestId('org-scribe-limit-error').textContent).toMatch(/whole number of minutes/);
+    expect(words.getAttribute('aria-describedby')).toBe('org-vocabulary-error');
+    expect(actions.some((a) => a.type === workspaceActions.settingsRequested.type)).toBe(false);
+  });
+
+  it('sends the cleaned words and the limit', async () => {
+    const { user, actions } = settings();
+    const words = screen.getByLabelText('Organization vocabulary');
+    await user.clear(words);
+    await user.type(words, 'CART!, cart, sign_language');
+    await user.type(screen.getByLabelText('Scribe limit (minutes per member per month)'), '45');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(actions).toContainEqual(
+      workspaceActions.settingsRequested({ vocabulary: ['CART', 'signlanguage'], scribeLimitMinutes: 45 }),
+    );
+  });
+});
+
+describe('reporting', () => {
+  it('asks for the last 4 weeks and shows minutes per tier, per week and per member, in tables', () => {
+    const now = Date.now();
+    const toMs = weekStart(now) + WEEK_MS;
+    const fromMs = toMs - 4 * WEEK_MS;
+    const bob = { basicMs: 0, premiumMs: 90_000, scribeMs: 0, conversations: 1, words: 12 };
+    const { actions } = renderApp(<ReportingPage />, {
+      profile: { status: 'ready', profile: admin },
+      workspace: {
+        reporting: {
+          status: 'ready',
+          period: { fromMs, toMs },
+          data: {
+            organizationId: 'org1',
+            fromMs,
+            toMs,
+            totals: bob,
+            members: [{ avaId: 'bob', name: 'Bob', ...bob }],
+            weeks: [{ weekStartMs: weekStart(now), ...bob }],
+          },
+        },
+      },
+    });
+    expect(actions).toContainEqual(workspaceActions.reportRequested({ fromMs, toMs }));
+    expect(screen.getByTestId('report-total-premium').textContent).toBe('1.5');
+    const weeks = screen.getByRole('table', { name: 'Caption minutes per week, by caption quality' });
+    expect(within(weeks).getAllByRole('row')).toHaveLength(5);
+    const people = screen.getByRole('table', { name: 'Caption minutes per member, by caption quality' });
+    const row = within(people).getByRole('row', { name: /Bob/ });
+    expect(within(row).getByTestId('report-member-premium').textContent).toBe('1.5');
+    expect(within(row).getByTestId('report-member-basic').textContent).toBe('0');
+    // The charts say the same as the tables: screen readers read the tables.
+    expect(screen.getByTestId('report-week-chart').getAttribute('aria-hidden')).toBe('true');
+  });
+});
+
+describe('the workspace layout', () => {
+  it('tells a member the workspace is the admin’s, and shows an admin its sections', () => {
+    renderApp(<WorkspaceLayout />, {
+      profile: { status: 'ready', profile: profile({ organizationId: 'org1', role: 'member' }) },
+    });
+    expect(screen.getByTestId('workspace-not-admin').textContent).toMatch(/for your organization’s admin/);
+    expect(screen.queryByRole('navigation')).toBeNull();
+    cleanup();
+    renderApp(<WorkspaceLayout />, { profile: { status: 'ready', profile: admin } });
+    const nav = screen.getByRole('navigation', { name: 'Workspace sections' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(['Members', 'Organization', 'Payment and billing', 'Reporting', 'Vocabulary and Scribe']);
+  });
+});
