@@ -82,6 +82,12 @@ const organizationsEn = {
       emailHelp: 'Leave empty and assign to unassign.',
       assign: 'Assign',
       unassign: 'Unassign',
+      sendLink: 'Send as a link',
+      linkFor:
+        'Link for {{email}}: they get the licence by signing in with this address. Hearken sends no email: give them the link.',
+      copyLink: 'Copy link',
+      linkCopied: 'Copied.',
+      linkNotCopied: 'Could not copy: select the link and copy it.',
       cancel: 'Cancel',
       cancelTrial: 'End trial',
       saved: 'Saved.',

@@ -80,6 +80,12 @@ const organizationsFr: Messages<typeof organizationsEn> = {
       emailHelp: 'Laissez vide et attribuez pour retirer la licence.',
       assign: 'Attribuer',
       unassign: 'Retirer',
+      sendLink: 'Envoyer un lien',
+      linkFor:
+        'Lien pour {{email}} : la licence lui revient en se connectant avec cette adresse. Hearken n’envoie pas d’e-mail : donnez-lui le lien.',
+      copyLink: 'Copier le lien',
+      linkCopied: 'Copié.',
+      linkNotCopied: 'Copie impossible : sélectionnez le lien et copiez-le.',
       cancel: 'Résilier',
       cancelTrial: 'Terminer l’essai',
       saved: 'Enregistré.',

@@ -10,6 +10,7 @@ import {
   type CheckoutResponse,
   type Licence,
   type LicencesResponse,
+  type MagicLinkResponse,
   licenceEmailErrorMessage,
 } from '../../../shared/licences';
 import {
@@ -114,6 +115,22 @@ function* assign(deps: AppDeps, action: ReturnType<typeof organizationActions.as
   yield* put(organizationActions.licenceFailed({ id, message }));
 }
 
+function* magicLink(deps: AppDeps, action: ReturnType<typeof organizationActions.magicLinkRequested>) {
+  const { id, email, language } = action.payload;
+  const result = yield* authedRequest<MagicLinkResponse>(deps, 'POST', BUSINESS_API.magicLink, {
+    licenceId: id,
+    recipient: email,
+    language,
+  });
+  if (result.ok) {
+    yield* put(organizationActions.magicLinkMade(result.data));
+    return;
+  }
+  const code = String(result.code ?? '');
+  const message = code.startsWith('licence-update-email-') ? licenceEmailErrorMessage(code) : result.message;
+  yield* put(organizationActions.licenceFailed({ id, message }));
+}
+
 function* cancel(deps: AppDeps, action: ReturnType<typeof organizationActions.cancelRequested>) {
   const { id } = action.payload;
   const result = yield* authedRequest<{ licence: Licence }>(deps, 'DELETE', BUSINESS_API.licence(id));
@@ -156,6 +173,7 @@ export function* organizationSaga(deps: AppDeps) {
   yield* takeLatest(organizationActions.createRequested.type, create, deps);
   yield* takeLatest(organizationActions.licencesRequested.type, loadLicences, deps);
   yield* takeEvery(organizationActions.assignRequested.type, assign, deps);
+  yield* takeEvery(organizationActions.magicLinkRequested.type, magicLink, deps);
   yield* takeEvery(organizationActions.cancelRequested.type, cancel, deps);
   yield* takeLatest(organizationActions.buyRequested.type, buy, deps);
   yield* takeLatest(organizationActions.portalRequested.type, portal, deps);

@@ -28,6 +28,8 @@ export interface OrganizationState {
   licenceErrors: Record<string, string>;
   /** The licence whose last change went through (its row says so). */
   lastChangedId?: string;
+  /** Per licence: the link made for it to give its recipient (shown once made; no mail is sent). */
+  magicLinks: Record<string, string>;
   checkout: { opening: boolean; error?: string };
 }
 
@@ -36,6 +38,7 @@ export const initialOrganizationState: OrganizationState = {
   creating: false,
   licences: { status: 'idle', list: [], billing: false },
   licenceErrors: {},
+  magicLinks: {},
   checkout: { opening: false },
 };
 
@@ -82,6 +85,19 @@ const organizationSlice = createSlice({
     assignRequested(state, action: PayloadAction<{ id: string; email: string }>) {
       state.busyLicenceId = action.payload.id;
       delete state.licenceErrors[action.payload.id];
+    },
+    /** The licence goes to `email` as a link: they claim it by signing in with that address. */
+    magicLinkRequested(state, action: PayloadAction<{ id: string; email: string; language: string }>) {
+      state.busyLicenceId = action.payload.id;
+      delete state.licenceErrors[action.payload.id];
+      delete state.magicLinks[action.payload.id];
+    },
+    magicLinkMade(state, action: PayloadAction<{ licence: Licence; link: string }>) {
+      const { licence, link } = action.payload;
+      state.busyLicenceId = undefined;
+      state.lastChangedId = licence.id;
+      state.magicLinks[licence.id] = link;
+      state.licences.list = state.licences.list.map((l) => (l.id === licence.id ? licence : l));
     },
     cancelRequested(state, action: PayloadAction<{ id: string }>) {
       state.busyLicenceId = action.payload.id;

@@ -12,7 +12,8 @@ import { organizationActions } from '../slice';
 function LicenceRow({ licence, number }: { licence: Licence; number: number }) {
   const { t, i18n } = useTranslation();
   const dispatch = useAppDispatch();
-  const { busyLicenceId, licenceErrors, lastChangedId } = useAppSelector((s) => s.organization);
+  const { busyLicenceId, licenceErrors, lastChangedId, magicLinks } = useAppSelector((s) => s.organization);
+  const link = magicLinks[licence.id];
   const [email, setEmail] = useState(licence.assignedEmail ?? licence.recipient ?? '');
   useEffect(
     () => setEmail(licence.assignedEmail ?? licence.recipient ?? ''),
@@ -78,6 +79,20 @@ function LicenceRow({ licence, number }: { licence: Licence; number: number }) {
           >
             {t('organizations.dashboard.assign')}
           </Button>
+          {state !== 'deactivated' && !licence.assignedEmail ? (
+            <Button
+              variant="outlined"
+              disabled={busy}
+              onClick={() =>
+                dispatch(
+                  organizationActions.magicLinkRequested({ id: licence.id, email, language: i18n.language }),
+                )
+              }
+              data-testid="licence-magic-link"
+            >
+              {t('organizations.dashboard.sendLink')}
+            </Button>
+          ) : null}
           {licence.assignedEmail || licence.recipient ? (
             <Button
               variant="minimal"
@@ -97,6 +112,8 @@ function LicenceRow({ licence, number }: { licence: Licence; number: number }) {
             <p id={errorId} className="field-problem" data-testid="licence-error">
               {error}
             </p>
+          ) : link && !busy ? (
+            <MagicLink link={link} recipient={licence.recipient ?? email} number={number} />
           ) : lastChangedId === licence.id && !busy ? (
             <p className="field-help">{t('organizations.dashboard.saved')}</p>
           ) : null}
@@ -118,6 +135,38 @@ function LicenceRow({ licence, number }: { licence: Licence; number: number }) {
         ) : null}
       </td>
     </tr>
+  );
+}
+
+/**
+ * A licence sent as a link: Hearken sends no mail, so the admin copies the link to its recipient,
+ * who gets the licence by signing in with that address.
+ */
+function MagicLink({ link, recipient, number }: { link: string; recipient: string; number: number }) {
+  const { t } = useTranslation();
+  const [copied, setCopied] = useState<boolean | undefined>(undefined);
+  const id = `licence-link-${number}`;
+  const copy = () => {
+    void navigator.clipboard
+      ?.writeText(link)
+      .then(() => setCopied(true))
+      .catch(() => setCopied(false));
+  };
+  return (
+    <div className="licence-link" data-testid="licence-link">
+      <label htmlFor={id} className="field-help">
+        {t('organizations.dashboard.linkFor', { email: recipient })}
+      </label>
+      <InputGroup id={id} readOnly value={link} onFocus={(e) => e.currentTarget.select()} />
+      <Button variant="minimal" onClick={copy} data-testid="licence-link-copy">
+        {t('organizations.dashboard.copyLink')}
+      </Button>
+      {copied === undefined ? null : (
+        <span className="field-help">
+          {copied ? t('organizations.dashboard.linkCopied') : t('organizations.dashboard.linkNotCopied')}
+        </span>
+      )}
+    </div>
   );
 }
 

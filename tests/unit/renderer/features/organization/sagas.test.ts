@@ -106,6 +106,42 @@ describe('organisation saga', () => {
     expect(app.state.organization.licences.list[0]!.assignedEmail).toBe('bob@example.org');
   });
 
+  it('sends a free licence as a link: the link is kept for the row, an email error is shown word for word', async () => {
+    start();
+    fakes.http.on('GET', BUSINESS_API.licences, ok({ licences: [licence('l1')], billing: true }));
+    app.dispatch(organizationActions.licencesRequested());
+    await flush();
+    fakes.http.on(
+      'POST',
+      BUSINESS_API.magicLink,
+      refused(400, 'licence-update-email-invalid', 'x'),
+      ok({
+        licence: licence('l1', { type: 'magicLink', recipient: 'ann@example.org' }),
+        link: 'http://127.0.0.1:8787/signup?redirect=%2Faccount',
+      }),
+    );
+    app.dispatch(organizationActions.magicLinkRequested({ id: 'l1', email: 'ann@', language: 'en' }));
+    await flush();
+    expect(app.state.organization.licenceErrors.l1).toBe(LICENCE_EMAIL_ERRORS.invalid);
+    expect(app.state.organization.magicLinks.l1).toBeUndefined();
+    app.dispatch(
+      organizationActions.magicLinkRequested({ id: 'l1', email: 'ann@example.org', language: 'fr' }),
+    );
+    await flush();
+    expect(app.state.organization.licenceErrors.l1).toBeUndefined();
+    expect(app.state.organization.busyLicenceId).toBeUndefined();
+    expect(app.state.organization.magicLinks.l1).toBe('http://127.0.0.1:8787/signup?redirect=%2Faccount');
+    expect(fakes.http.callsTo('POST', BUSINESS_API.magicLink).at(-1)!.body).toEqual({
+      licenceId: 'l1',
+      recipient: 'ann@example.org',
+      language: 'fr',
+    });
+    expect(app.state.organization.licences.list[0]).toMatchObject({
+      type: 'magicLink',
+      recipient: 'ann@example.org',
+    });
+  });
+
   it('leaves for the checkout page the server answers', async () => {
     start();
     fakes.http.on('POST', BUSINESS_API.licences, ok({ url: 'http://127.0.0.1:9/pay/cs_test_1' }));
