@@ -1,11 +1,16 @@
 /**
  * npm run bench:capacity [-- --seconds S] [--max N] [--server URL]
+ * npm run bench:capacity -- --burst N [--seconds S]
  *
  * How many people can speak at once, each in their own conversation, in real time, while every
  * word still reaches the screen within a second (word latency p95 < 1000 ms)? Runs rounds of N
  * simultaneous real-time streams (N = 1, 2, 4, ... then a binary search between the last good
  * and first bad N) of real speech (../shared/speech/long-dev.wav, each stream from a different
  * offset), and prints each round's figures and, last, the number.
+ *
+ * --burst N: one round of N streams at once, for memory: the server's resident memory before,
+ * at its peak, right after the streams close and 30 s later (whether a burst is given back), and
+ * the peak's growth per stream. Latency figures of such a round are not a capacity claim.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -26,6 +31,7 @@ const { values } = parseArgs({
     max: { type: 'string', default: '64' },
     server: { type: 'string' },
     audio: { type: 'string' },
+    burst: { type: 'string' },
   },
 });
 const seconds = Number(values.seconds);
@@ -110,6 +116,36 @@ const show = (r: Round) =>
 console.log(
   `Each stream: ${(length / SAMPLE_RATE_HZ).toFixed(0)} s of real speech in real time; limit: word latency p95 < ${P95_LIMIT_MS} ms`,
 );
+if (values.burst !== undefined) {
+  if (!server) throw new Error('--burst measures the server it starts: leave out --server');
+  const n = Number(values.burst);
+  const settle = (ms: number) => new Promise((r) => setTimeout(r, ms));
+  // Its engines and first decoders made: one short stream, then the level a burst starts from.
+  await round(baseUrl, server, 1);
+  await settle(5000);
+  const beforeMb = server.rssMb();
+  const r = await round(baseUrl, server, n);
+  show(r);
+  await settle(2000);
+  const afterCloseMb = server.rssMb();
+  await settle(30_000);
+  const after30sMb = server.rssMb();
+  await server.stop();
+  const peakMb = r.peakRssMb;
+  console.log(
+    JSON.stringify({
+      burst: n,
+      secondsPerStream: Number((length / SAMPLE_RATE_HZ).toFixed(1)),
+      memoryMb: { before: beforeMb, peak: peakMb, afterClose: afterCloseMb, after30s: after30sMb },
+      peakPerExtraStreamMb:
+        peakMb != null && beforeMb !== undefined ? Number(((peakMb - beforeMb) / n).toFixed(1)) : null,
+      returnedWithin10Percent:
+        beforeMb !== undefined && after30sMb !== undefined ? after30sMb <= beforeMb * 1.1 : null,
+    }),
+  );
+  process.exit(0);
+}
+
 let good = 0;
 let bad = 0;
 for (let n = 1; n <= maxStreams; n *= 2) {

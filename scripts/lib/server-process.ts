@@ -15,6 +15,8 @@ export interface ServerProcess {
   cpuSeconds(): number | undefined;
   /** Peak resident memory (VmHWM) in MB. */
   peakRssMb(): number | undefined;
+  /** Resident memory now (VmRSS) in MB. */
+  rssMb(): number | undefined;
   stop(): Promise<void>;
 }
 
@@ -85,6 +87,10 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
     cpuSeconds: () => procCpuSeconds(pid),
     peakRssMb: () => {
       const kb = procStatus(pid, 'VmHWM');
+      return kb === undefined ? undefined : Math.round(kb / 1024);
+    },
+    rssMb: () => {
+      const kb = procStatus(pid, 'VmRSS');
       return kb === undefined ? undefined : Math.round(kb / 1024);
     },
     stop: () =>
