@@ -210,7 +210,14 @@ export interface StartPhoneCallResponse {
  * host, the conference or the room's end), failed (busy, no answer, refused by the network, or
  * the provider's error).
  */
-export const PHONE_CALL_STATUSES = ['dialing', 'ringing', 'connected', 'captioning', 'ended', 'failed'] as const;
+export const PHONE_CALL_STATUSES = [
+  'dialing',
+  'ringing',
+  'connected',
+  'captioning',
+  'ended',
+  'failed',
+] as const;
 export type PhoneCallStatus = (typeof PHONE_CALL_STATUSES)[number];
 
 /** Twilio's call statuses (StatusCallback's CallStatus). */
@@ -340,3 +347,19 @@ export interface TwilioCall {
 export function inPhoneCall(calls: readonly Pick<TwilioCall, 'status'>[] | undefined): boolean {
   return (calls ?? []).some((c) => !phoneCallIsOver(c.status));
 }
+
+/**
+ * The HTTP routes: the spec's two, and where the provider calls back (its signed status
+ * callbacks, and the websocket its Media Streams send a call's audio on).
+ */
+export const PHONE_CALL_ROUTES = {
+  calls: '/api/v1/calls',
+  call: '/api/v1/calls/:sid',
+  statusCallback: '/api/v1/calls/status-callback',
+  media: '/api/v1/calls/media',
+} as const;
+
+export const PHONE_CALL_API = {
+  calls: PHONE_CALL_ROUTES.calls,
+  call: (sid: string) => PHONE_CALL_ROUTES.call.replace(':sid', encodeURIComponent(sid)),
+} as const;

@@ -62,7 +62,10 @@ describe('national numbers', () => {
     ['+55', '1234567890123456'],
     ['+31', ''],
   ] as const)('%s %j is refused', (code, typed) => {
-    expect(checkNationalNumber(code, typed)).toMatchObject({ ok: false, message: PHONE_CALL_TEXTS.invalidNumber });
+    expect(checkNationalNumber(code, typed)).toMatchObject({
+      ok: false,
+      message: PHONE_CALL_TEXTS.invalidNumber,
+    });
   });
 });
 
@@ -193,24 +196,28 @@ describe('the call’s status machine', () => {
     ['refused by the network', [p('failed')], { status: 'failed', reason: 'failed' }],
     ['cancelled', [p('canceled')], { status: 'failed', reason: 'canceled' }],
     ['the provider’s error', [{ kind: 'error' }], { status: 'failed', reason: 'unexpected-error' }],
-    [
-      'a late ringing after the answer is ignored',
-      [p('in-progress'), p('ringing')],
-      { status: 'connected' },
-    ],
+    ['a late ringing after the answer is ignored', [p('in-progress'), p('ringing')], { status: 'connected' }],
     [
       'a late in-progress while captioning is ignored',
       [{ kind: 'media-started' }, p('in-progress')],
       { status: 'captioning' },
     ],
-    ['nothing leaves an ended call', [p('completed'), p('in-progress'), { kind: 'media-started' }], {
-      status: 'ended',
-      reason: 'conference-hung-up',
-    }],
-    ['nothing leaves a failed call', [p('busy'), { kind: 'hang-up', reason: 'hung-up-by-host' }], {
-      status: 'failed',
-      reason: 'busy',
-    }],
+    [
+      'nothing leaves an ended call',
+      [p('completed'), p('in-progress'), { kind: 'media-started' }],
+      {
+        status: 'ended',
+        reason: 'conference-hung-up',
+      },
+    ],
+    [
+      'nothing leaves a failed call',
+      [p('busy'), { kind: 'hang-up', reason: 'hung-up-by-host' }],
+      {
+        status: 'failed',
+        reason: 'busy',
+      },
+    ],
   ])('%s', (_name, events, expected) => {
     expect(run(events)).toEqual(expected);
   });

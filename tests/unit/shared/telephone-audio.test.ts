@@ -76,7 +76,8 @@ describe('G.711 mu-law', () => {
     const x = Int16Array.from([0, 1000, -1000, 30000]);
     const back = muLawDecode(muLawEncode(x));
     expect(back.length).toBe(4);
-    for (let i = 0; i < x.length; i++) expect(Math.abs(back[i]! - x[i]!)).toBeLessThan(Math.abs(x[i]!) / 16 + 8);
+    for (let i = 0; i < x.length; i++)
+      expect(Math.abs(back[i]! - x[i]!)).toBeLessThan(Math.abs(x[i]!) / 16 + 8);
   });
 });
 
