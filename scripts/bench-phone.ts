@@ -6,9 +6,11 @@
  *  1. as recorded, 16 kHz, 60 ms chunks, as a microphone sends it;
  *  2. as a phone call carries it and the server receives it: filtered and decimated to 8 kHz,
  *     G.711 mu-law encoded in 20 ms frames (what Twilio's Media Streams send), then decoded and
- *     resampled back to 16 kHz by the server's own TelephoneDecoder.
- * Prints each file's two hypotheses, then one JSON object: the corpus WER of both, and the
- * difference.
+ *     resampled back to 16 kHz by the server's own TelephoneDecoder;
+ *  3. band-limited to 8 kHz and back without G.711 (linear 16-bit), which tells how much of the
+ *     loss is the telephone band and how much mu-law's quantisation.
+ * Prints each file's hypotheses, then one JSON object: the corpus WER of each, and the
+ * difference between the phone call's and the 16 kHz one.
  *
  *   npm run bench:phone -- [--dir ../shared/speech/dev] [--limit N]
  */
@@ -19,7 +21,13 @@ import { parseArgs } from 'node:util';
 import type { FromOffline, ToOffline } from '../src/native/offline/protocol';
 import { int16ToLittleEndianBytes } from '../src/shared/audio';
 import { CHUNK_SAMPLES, SAMPLE_RATE_HZ } from '../src/shared/constants';
-import { TELEPHONE_FRAME_SAMPLES, TelephoneDecoder, TelephoneEncoder } from '../src/shared/telephone-audio';
+import {
+  TELEPHONE_FRAME_SAMPLES,
+  TelephoneDecoder,
+  TelephoneDownsampler,
+  TelephoneEncoder,
+  TelephoneUpsampler,
+} from '../src/shared/telephone-audio';
 import { parseWav } from '../src/shared/wav';
 import { corpusWordErrorRate, wordErrorRate } from '../src/shared/wer';
 import { readTranscripts, speechDir } from './lib/speech-dir';
@@ -34,14 +42,17 @@ const dir = resolve(values.dir!);
 const items = readTranscripts(dir, values.limit ? Number(values.limit) : undefined);
 
 /** 16 kHz speech as it reaches the engines after a phone call (the server's decoding path). */
-export function throughPhoneLine(speech: Int16Array): Int16Array {
+export function throughPhoneLine(speech: Int16Array, muLaw = true): Int16Array {
   const encoder = new TelephoneEncoder(SAMPLE_RATE_HZ);
   const decoder = new TelephoneDecoder(SAMPLE_RATE_HZ);
+  const down = new TelephoneDownsampler(SAMPLE_RATE_HZ);
+  const up = new TelephoneUpsampler(SAMPLE_RATE_HZ);
   const perFrame = TELEPHONE_FRAME_SAMPLES * (SAMPLE_RATE_HZ / 8000);
   const out = new Int16Array(speech.length);
   let at = 0;
   for (let i = 0; i < speech.length; i += perFrame) {
-    const frame = decoder.decode(encoder.encode(speech.subarray(i, i + perFrame)));
+    const chunk = speech.subarray(i, i + perFrame);
+    const frame = muLaw ? decoder.decode(encoder.encode(chunk)) : up.process(down.process(chunk));
     out.set(frame.subarray(0, out.length - at), at);
     at += frame.length;
   }
@@ -102,6 +113,7 @@ async function recognise(speech: Int16Array): Promise<string> {
 
 const wideband: { reference: string; hypothesis: string }[] = [];
 const phone: { reference: string; hypothesis: string }[] = [];
+const narrowband: { reference: string; hypothesis: string }[] = [];
 let audioSeconds = 0;
 for (const [n, item] of items.entries()) {
   const wav = parseWav(readFileSync(join(dir, item.file)));
@@ -110,10 +122,12 @@ for (const [n, item] of items.entries()) {
   audioSeconds += wav.samples.length / SAMPLE_RATE_HZ;
   const a = await recognise(wav.samples);
   const b = await recognise(throughPhoneLine(wav.samples));
+  const c = await recognise(throughPhoneLine(wav.samples, false));
   wideband.push({ reference: item.reference, hypothesis: a });
   phone.push({ reference: item.reference, hypothesis: b });
+  narrowband.push({ reference: item.reference, hypothesis: c });
   console.log(
-    `[${n + 1}/${items.length}] ${item.file}: 16 kHz ${wordErrorRate(item.reference, a).toFixed(3)}, phone ${wordErrorRate(item.reference, b).toFixed(3)}\n  ref:   ${item.reference}\n  16k:   ${a}\n  phone: ${b}`,
+    `[${n + 1}/${items.length}] ${item.file}: 16 kHz ${wordErrorRate(item.reference, a).toFixed(3)}, phone ${wordErrorRate(item.reference, b).toFixed(3)}, 8 kHz linear ${wordErrorRate(item.reference, c).toFixed(3)}\n  ref:   ${item.reference}\n  16k:   ${a}\n  phone: ${b}\n  8k:    ${c}`,
   );
 }
 child.kill();
@@ -126,6 +140,7 @@ console.log(
     audioSeconds: Math.round(audioSeconds),
     wer16kHz: Number(wer16k.toFixed(3)),
     werPhoneMuLaw8kHz: Number(werPhone.toFixed(3)),
+    wer8kHzLinear: Number(corpusWordErrorRate(narrowband).toFixed(3)),
     difference: Number((werPhone - wer16k).toFixed(3)),
   }),
 );
