@@ -19,6 +19,12 @@ export function loadPhoneCallConfig(env: NodeJS.ProcessEnv): PhoneCallConfig {
   const accountSid = env.HEARKEN_TWILIO_ACCOUNT_SID?.trim();
   const authToken = env.HEARKEN_TWILIO_AUTH_TOKEN?.trim();
   const fromNumber = env.HEARKEN_TWILIO_FROM_NUMBER?.trim();
+  // Twilio calls the server back (status callbacks, the media stream): it must be reachable,
+  // and the signatures are over the URLs built from this origin.
+  if (accountSid && !/^https:\/\//.test(env.HEARKEN_PUBLIC_URL?.trim() ?? ''))
+    throw new Error(
+      'HEARKEN_PUBLIC_URL must be the https origin Twilio reaches, with HEARKEN_TWILIO_ACCOUNT_SID',
+    );
   if (accountSid && (!authToken || !fromNumber))
     throw new Error(
       'HEARKEN_TWILIO_AUTH_TOKEN and HEARKEN_TWILIO_FROM_NUMBER are required with HEARKEN_TWILIO_ACCOUNT_SID',

@@ -165,9 +165,7 @@ const MAX_PAYLOAD_CHARS = 64 * 1024;
  * A Media Stream message, checked: unknown events (mark, dtmf) and malformed ones are
  * undefined; a media message's payload is decoded.
  */
-export function parseMediaStreamMessage(
-  text: string,
-):
+export function parseMediaStreamMessage(text: string):
   | { event: 'connected' }
   | {
       event: 'start';
