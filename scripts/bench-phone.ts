@@ -111,25 +111,40 @@ async function recognise(speech: Int16Array): Promise<string> {
   return [...finals.values()].filter(Boolean).join(' ');
 }
 
-const wideband: { reference: string; hypothesis: string }[] = [];
-const phone: { reference: string; hypothesis: string }[] = [];
-const narrowband: { reference: string; hypothesis: string }[] = [];
-let audioSeconds = 0;
-for (const [n, item] of items.entries()) {
+const samples = items.map((item) => {
   const wav = parseWav(readFileSync(join(dir, item.file)));
   if (wav.sampleRate !== SAMPLE_RATE_HZ || wav.channels !== 1)
     throw new Error(`${item.file}: ${wav.sampleRate} Hz, ${wav.channels} channels; 16 kHz mono is required`);
-  audioSeconds += wav.samples.length / SAMPLE_RATE_HZ;
-  const a = await recognise(wav.samples);
-  const b = await recognise(throughPhoneLine(wav.samples));
-  const c = await recognise(throughPhoneLine(wav.samples, false));
-  wideband.push({ reference: item.reference, hypothesis: a });
-  phone.push({ reference: item.reference, hypothesis: b });
-  narrowband.push({ reference: item.reference, hypothesis: c });
-  console.log(
-    `[${n + 1}/${items.length}] ${item.file}: 16 kHz ${wordErrorRate(item.reference, a).toFixed(3)}, phone ${wordErrorRate(item.reference, b).toFixed(3)}, 8 kHz linear ${wordErrorRate(item.reference, c).toFixed(3)}\n  ref:   ${item.reference}\n  16k:   ${a}\n  phone: ${b}\n  8k:    ${c}`,
-  );
+  return wav.samples;
+});
+const audioSeconds = samples.reduce((sum, s) => sum + s.length / SAMPLE_RATE_HZ, 0);
+
+/**
+ * Each path is one pass over every file, as a call is one stream of phone audio: the engine's
+ * running state (its cepstral mean) is then the path's own, never the previous file's other one.
+ */
+const paths = [
+  { name: '16 kHz', audio: (s: Int16Array) => s },
+  { name: 'phone (mu-law 8 kHz)', audio: (s: Int16Array) => throughPhoneLine(s) },
+  { name: '8 kHz linear', audio: (s: Int16Array) => throughPhoneLine(s, false) },
+];
+const results: { reference: string; hypothesis: string }[][] = [];
+for (const path of paths) {
+  const pairs: { reference: string; hypothesis: string }[] = [];
+  for (const [n, item] of items.entries()) {
+    const hypothesis = await recognise(path.audio(samples[n]!));
+    pairs.push({ reference: item.reference, hypothesis });
+    console.log(
+      `[${path.name} ${n + 1}/${items.length}] ${item.file}: ${wordErrorRate(item.reference, hypothesis).toFixed(3)}\n  ref: ${item.reference}\n  hyp: ${hypothesis}`,
+    );
+  }
+  results.push(pairs);
 }
+const [wideband, phone, narrowband] = results as [
+  (typeof results)[0],
+  (typeof results)[0],
+  (typeof results)[0],
+];
 child.kill();
 const wer16k = corpusWordErrorRate(wideband);
 const werPhone = corpusWordErrorRate(phone);
