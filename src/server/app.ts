@@ -171,9 +171,9 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const principals = new PrincipalResolver(credentials, verifier, users);
   const organizations = new OrganizationRepository(database.db);
   const licences = new LicenceRepository(database.db);
-  // Before any route: every route registered from here on must have a row in the access table.
-  // Started once the rooms exist (below); the access table asks it which room a call is in.
+  // Phone calls start once the rooms exist (below); the access table asks them which room a call is in.
   const late: { phoneCalls?: PhoneCallService } = {};
+  // Before any route: every route registered from here on must have a row in the access table.
   registerAccessControl(app, {
     resolver: principals,
     rooms,
