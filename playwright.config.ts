@@ -38,6 +38,8 @@ export default defineConfig({
       HEARKEN_TIER_PREMIUM: 'pocketsphinx',
       // Meeting bots through the local stand-in of the provider (no key here).
       HEARKEN_MEETING_BOT_STAND_IN: '1',
+      // Phone calls through the local stand-in of Twilio (no account here): a silent conference.
+      HEARKEN_PHONE_STAND_IN: '1',
       // The Scribe of tests/e2e/scribes.spec.ts (docs/scribes.md: who is a Scribe).
       HEARKEN_SCRIBE_EMAILS: 'e2e-scribe@example.com',
       // Its host is a guest: Scribes for everyone here (docs/credits.md); who may ask and what

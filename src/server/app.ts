@@ -71,6 +71,7 @@ import { Payments } from './payments/payments';
 import { openPlaces } from './places/open';
 import { BUSINESS_ROUTES } from '../shared/business-api';
 import { type MeetingBotService, startMeetingBotService } from './meeting-bot/service';
+import { type PhoneCallService, startPhoneCallService } from './phone-calls/service';
 import { grantScribesByEmail } from './auth/scribe-grants';
 import { ScribeRequestRepository } from './db/scribe-requests';
 import { ScribeDesk } from './scribes/desk';
@@ -97,6 +98,8 @@ export interface RunningServer {
   payments: Payments;
   /** The rooms' meeting bots and their provider (or its local stand-in). */
   meetingBots: MeetingBotService;
+  /** The rooms' phone calls and their provider (Twilio, or its local stand-in). */
+  phoneCalls: PhoneCallService;
   /** Stops taking connections, turns the last words into finals, stores them, and closes. */
   close(): Promise<void>;
 }
@@ -186,10 +189,13 @@ export async function startServer(
   // Premium credit counted down while Premium serves someone on it (docs/credits.md).
   const premiumMeter = new PremiumMeter({ credits, clock: creditClock, log });
   const workspace = new WorkspaceRepository(database.db);
+  // Phone calls start once the rooms exist (below); the access table asks them which room a call is in.
+  const late: { phoneCalls?: PhoneCallService } = {};
   // Before any route: every route registered from here on must have a row in the access table.
   registerAccessControl(app, {
     resolver: principals,
     rooms,
+    phoneCallRoom: (sid) => late.phoneCalls?.calls?.roomOf(sid),
     organizations: {
       find: (id) => organizations.find(id),
       organizationOfLicence: async (id) => (await licences.find(id))?.organizationId,
@@ -310,6 +316,14 @@ export async function startServer(
     origin: () => config.publicUrl ?? boundOrigin,
     log,
   });
+
+  const phone = await startPhoneCallService(app, config.phoneCalls, {
+    registry,
+    origin: () => config.publicUrl ?? boundOrigin,
+    now: () => Date.now(),
+    log,
+  });
+  late.phoneCalls = phone;
 
   registerRoutes(app, {
     guests,
@@ -470,6 +484,7 @@ export async function startServer(
   app.server.on('upgrade', (request, socket, head) => {
     const path = (request.url ?? '').split('?')[0];
     if (meetingBots.upgrade(request, socket, head)) return;
+    if (phone.upgrade(request, socket, head)) return;
     if (path !== SOCKET_PATH) {
       socket.destroy();
       return;
@@ -558,12 +573,14 @@ export async function startServer(
     verifier,
     payments,
     meetingBots,
+    phoneCalls: phone,
     close() {
       closing ??= (async () => {
         stopAbandonSweep();
         training.close();
         await scribes.stop();
         for (const client of wss.clients) client.close(1001, 'server shutting down');
+        await phone.close();
         await registry.shutdown();
         // After the rooms: their streams stopped, what was counted is stored.
         await premiumMeter.close();

@@ -20,6 +20,7 @@ import { assertSafeConfig } from './config-safety';
 import { type TranslationConfig, loadTranslationConfig } from './translation/config';
 import { type WebRtcConfig, loadWebRtcConfig } from './webrtc/config';
 import { type MeetingBotConfig, loadMeetingBotConfig } from './meeting-bot/config';
+import { type PhoneCallConfig, loadPhoneCallConfig } from './phone-calls/config';
 
 /**
  * Firebase Authentication: the Auth emulator (FIREBASE_AUTH_EMULATOR_HOST set, a demo project,
@@ -85,6 +86,8 @@ export interface ServerConfig {
   limits: ServerLimits;
   /** The meeting bot provider (meeting-bot/config.ts: HEARKEN_MEETING_BOT_*); absent: the local stand-in. */
   meetingBot?: MeetingBotConfig;
+  /** Phone conference dial-in (phone-calls/config.ts: HEARKEN_TWILIO_*, HEARKEN_PHONE_*); absent: off. */
+  phoneCalls?: PhoneCallConfig;
   /** The translation engine (translation/config.ts: HEARKEN_TRANSLATION_*). */
   translation: TranslationConfig;
   /** The optional hosted model for smart recaps (recap/config.ts: HEARKEN_RECAP_*); absent: extractive only. */
@@ -239,6 +242,7 @@ export function loadConfig(
     limits: loadLimits(env, Math.max(1, workers)),
     translation: loadTranslationConfig(env),
     meetingBot: loadMeetingBotConfig(env),
+    phoneCalls: loadPhoneCallConfig(env),
     ...withDefined('recap', loadRecapConfig(env)),
     webrtc: loadWebRtcConfig(env),
     payments: loadPaymentsConfig(env),

@@ -5,6 +5,7 @@
 import type { CHUNK_LENGTH_MS, SAMPLE_RATE_HZ } from './constants';
 import type { RestrictedSession } from './session-limits';
 import type { RoomScribe } from './scribe/model';
+import type { TwilioCall } from './phone-calls';
 import type { Cursor, Mutation } from './transcript-edit/mutation';
 import type { HighlightRange } from './transcript-edit/text-ops';
 
@@ -92,6 +93,12 @@ export interface ConversationStatus {
   restrictedSession?: RestrictedSession;
   /** The room's Scribe request, while one waits or is served (shared/scribe/model.ts). */
   scribe?: RoomScribe;
+  /**
+   * The room's phone calls (dial-in to a conference, shared/phone-calls.ts), the one on and
+   * those that ended while the room is live; absent when there never was one. The number called
+   * is only in the host's status.
+   */
+  twilioCalls?: TwilioCall[];
 }
 
 export interface AutoTranslation {

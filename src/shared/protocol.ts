@@ -341,6 +341,8 @@ export type RoomStatusReason =
   | typeof SESSION_PROLONGED_REASON
   /** The room's Scribe request or its status changed (status.scribe). */
   | 'scribe-changed'
+  /** A phone call of the room started or changed status (status.twilioCalls). */
+  | 'phone-calls-changed'
   | 'ended'
   /** Ended at its tier's limit (the spec's reason; close reason max_convo_time_reached). */
   | typeof SESSION_ENDED_REASON;

@@ -24,6 +24,7 @@ import { MEETING_BOT_ROUTES, API } from '../../src/shared/api';
 import { RECAP_API } from '../../src/shared/recap/api';
 import { BUSINESS_API } from '../../src/shared/business-api';
 import { SCRIBE_API } from '../../src/shared/scribe/api';
+import { PHONE_CALL_API, PHONE_CALL_ROUTES } from '../../src/shared/phone-calls';
 import { guestAuthorization, identityAuthorization } from '../../src/shared/auth';
 import { CHUNK_BYTES, SAMPLE_RATE_HZ } from '../../src/shared/constants';
 import type { GuestUserWithCredential } from '../../src/shared/entities';
@@ -155,6 +156,8 @@ beforeAll(async () => {
       HEARKEN_FIREBASE_PROJECT_ID: emulator.projectId,
       // Meeting bots on (through the provider's stand-in), so the bot messages' rows are walked.
       HEARKEN_MEETING_BOT_STAND_IN: '1',
+      // Phone calls on (through Twilio's stand-in), so a real call's sid is walked.
+      HEARKEN_PHONE_STAND_IN: '1',
     },
   });
   const emulatorClient = new EmulatorClient(emulator.url, emulator.projectId);
@@ -229,8 +232,11 @@ beforeAll(async () => {
     joined.ws.close();
   }
 
+  callSids.set(room.id, await placeCall(people.host, room.id));
   const endedHost = await CaptionClient.connect(server.url, { user: endedHostUser! });
   endedRoom = tokensOf(endedHost);
+  // A call of the ended room: its end hangs it up, and the call still names its room.
+  callSids.set(endedRoom.id, await placeCall(people.endedHost, endedRoom.id));
   const member = await connectAs(people.ended, endedRoom.id, { token: endedRoom.rwToken });
   expect(member.first.type).toBe('connection-succeeded');
   member.ws.close();
@@ -245,6 +251,28 @@ afterAll(async () => {
   await server?.close();
   await emulator?.stop();
   removeDataDir(dataDir);
+});
+
+/** A phone call of each walked room, by room id (DELETE /api/v1/calls/:sid names the room by its call). */
+const callSids = new Map<string, string>();
+
+/** The room's host dials the stand-in's conference: the call's sid. */
+async function placeCall(host: Person, roomId: string): Promise<string> {
+  const response = await fetch(`${server.url}${PHONE_CALL_API.calls}`, {
+    method: 'POST',
+    headers: { ...host.headers, 'content-type': 'application/json' },
+    body: JSON.stringify(walkedCall(roomId)),
+  });
+  expect(response.status, 'the host places a call').toBe(201);
+  return ((await response.json()) as { sid: string }).sid;
+}
+
+const walkedCall = (roomId: string) => ({
+  roomId,
+  calleeInternationalNumber: '+14155550100',
+  sendDigits: 'W1234#',
+  speechLang: 'en-US',
+  conferenceType: 'other',
 });
 
 /** Who plays each actor, and in which room. */
@@ -476,6 +504,22 @@ const HTTP_CALLS: Record<HttpRouteKey, (who: Person | undefined, target: Room, o
   }),
   // Unsigned: the access layer lets it through, the handler refuses it (401 unauthorized, not a table refusal).
   'POST /api/v1/meeting-bot/webhook': () => ({ method: 'POST', path: MEETING_BOT_ROUTES.webhook, body: {} }),
+  // A second call while the first is on: answered 409 to the host (allowed), refused to others.
+  'POST /api/v1/calls': (_w, target) => ({
+    method: 'POST',
+    path: PHONE_CALL_API.calls,
+    body: walkedCall(target.id),
+  }),
+  'DELETE /api/v1/calls/:sid': (_w, target) => ({
+    method: 'DELETE',
+    path: PHONE_CALL_API.call(callSids.get(target.id) ?? 'CA00000000000000000000000000000000'),
+  }),
+  // Unsigned: the access layer lets it through, the handler refuses it (403 unauthorized, not a table refusal).
+  'POST /api/v1/calls/status-callback': () => ({
+    method: 'POST',
+    path: `${PHONE_CALL_ROUTES.statusCallback}?token=walked`,
+    body: {},
+  }),
   'GET /api/v1/scribe-requests': () => ({ method: 'GET', path: SCRIBE_API.requests }),
   'POST /api/v1/scribe-requests/:requestId/accept': () => ({
     method: 'POST',
@@ -521,6 +565,7 @@ const HTTP_REFUSALS = new Set([
   'invalid-credential',
   'accounts-unavailable',
   'scribe-required',
+  'call-not-found',
 ]);
 
 async function httpAnswer(call: Call, headers: Record<string, string>): Promise<'allowed' | 'refused'> {

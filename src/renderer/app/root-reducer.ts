@@ -30,6 +30,7 @@ import { scribeReducer } from '../features/scribes/slice';
 import { transcriptEditReducer } from '../features/transcript-edit/slice';
 import { meetingBotReducer } from '../features/meeting-bot/slice';
 import { creditsReducer } from '../features/credits/slice';
+import { phoneCallsReducer } from '../features/phone-calls/slice';
 
 export const rootReducer = combineReducers({
   session: sessionReducer,
@@ -49,6 +50,7 @@ export const rootReducer = combineReducers({
   transcript: transcriptReducer,
   typedReplies: typedRepliesReducer,
   meetingBot: meetingBotReducer,
+  phoneCalls: phoneCallsReducer,
   speakers: speakersReducer,
   voicedReplies: voicedRepliesReducer,
   translation: translationReducer,

@@ -10,6 +10,7 @@ import { conversationSaga } from '../features/conversation/sagas';
 import { inviteSaga } from '../features/invite/sagas';
 import { typedRepliesSaga } from '../features/typed-replies/sagas';
 import { meetingBotSaga } from '../features/meeting-bot/sagas';
+import { phoneCallsSaga } from '../features/phone-calls/sagas';
 import { speakersSaga } from '../features/speakers/sagas';
 import { voicedRepliesSaga } from '../features/voiced-replies/sagas';
 import { translationSaga } from '../features/translation/sagas';
@@ -46,6 +47,7 @@ export function* rootSaga(deps: AppDeps) {
     call(socketSaga, deps),
     call(typedRepliesSaga, deps),
     call(meetingBotSaga, deps),
+    call(phoneCallsSaga, deps),
     call(speakersSaga, deps),
     call(voicedRepliesSaga, deps),
     call(translationSaga, deps),

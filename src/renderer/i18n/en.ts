@@ -13,6 +13,7 @@ import organizationsEn from './organizations.en';
 import scribeEn from './scribe.en';
 import editingEn from './editing.en';
 import meetingBotEn from './meeting-bot.en';
+import phoneEn from './phone.en';
 
 const en = {
   app: {
@@ -426,6 +427,7 @@ const en = {
   scribe: scribeEn,
   editing: editingEn,
   connectToOnlineMeetings: meetingBotEn,
+  phoneCall: phoneEn,
 } as const;
 
 export default en;

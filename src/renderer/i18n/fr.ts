@@ -10,6 +10,7 @@ import organizationsFr from './organizations.fr';
 import scribeFr from './scribe.fr';
 import editingFr from './editing.fr';
 import meetingBotFr from './meeting-bot.fr';
+import phoneFr from './phone.fr';
 import type { Messages } from './types';
 
 const fr: Messages = {
@@ -435,6 +436,7 @@ const fr: Messages = {
   scribe: scribeFr,
   editing: editingFr,
   connectToOnlineMeetings: meetingBotFr,
+  phoneCall: phoneFr,
 };
 
 export default fr;

@@ -19,6 +19,7 @@ import { OUTSIDER, type Principal, type PrincipalResolver, type Refusal } from '
 import type { MemberRecord, RoomRecord } from '../db/rooms';
 import { mayBeScribe } from '../auth/entitlements';
 import { SCRIBE_ROUTES } from '../../shared/scribe/api';
+import { PHONE_CALL_TEXTS } from '../../shared/phone-calls';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -56,6 +57,8 @@ export interface AccessDeps {
     findByToken(token: string): Promise<{ room: RoomRecord; readonly: boolean } | undefined>;
     membership(roomId: string, avaId: string): Promise<MemberRecord | undefined>;
   };
+  /** The room a phone call is in, by its sid (absent: phone calls are off, no call is anyone's). */
+  phoneCallRoom?(sid: string): string | undefined;
   /** Organisations and licences, for the organisation rows (absent: those rows refuse everyone). */
   organizations?: {
     find(id: string): Promise<{ id: string; admin?: string } | undefined>;
@@ -91,6 +94,15 @@ function roomResolvers(
     'GET /api/v1/rooms/:roomId/transcripts/export': (r) => deps.rooms.find((r.params as Params).roomId ?? ''),
     'POST /api/v1/rooms/:roomId/saved-transcript': (r) => deps.rooms.find((r.params as Params).roomId ?? ''),
     'POST /api/v1/rooms/:roomId/rating': (r) => deps.rooms.find((r.params as Params).roomId ?? ''),
+    // The room is the body's (the spec's field): parsed before this runs.
+    'POST /api/v1/calls': async (r) => {
+      const roomId = (r.body as { roomId?: unknown } | undefined)?.roomId;
+      return typeof roomId === 'string' && roomId.length > 0 ? deps.rooms.find(roomId) : undefined;
+    },
+    'DELETE /api/v1/calls/:sid': async (r) => {
+      const roomId = deps.phoneCallRoom?.((r.params as Params).sid ?? '');
+      return roomId ? deps.rooms.find(roomId) : undefined;
+    },
     'GET /api/v1/rooms/:roomId/rating': (r) => deps.rooms.find((r.params as Params).roomId ?? ''),
     ...Object.fromEntries(
       [
@@ -168,6 +180,8 @@ const NOT_FOUND: Record<string, { code: string; message: string }> = {
   'POST /api/v1/rooms/:roomId/share-link': { code: 'room-not-found', message: 'No transcript found' },
   'DELETE /api/v1/rooms/:roomId/share-link': { code: 'room-not-found', message: 'No transcript found' },
   [`GET ${SCRIBE_ROUTES.trainingScore}`]: { code: 'room-not-found', message: 'No practice room found' },
+  'POST /api/v1/calls': { code: 'room-not-found', message: 'No conversation found' },
+  'DELETE /api/v1/calls/:sid': { code: 'call-not-found', message: PHONE_CALL_TEXTS.notFound },
 };
 
 /**

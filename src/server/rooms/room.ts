@@ -32,6 +32,7 @@ import { IndexReservation } from './index-reservation';
 import { gapMarker, gapSpan } from './gaps';
 import { PersistQueue, retryDelayMs } from './persist-queue';
 import { RoomSpeakers, type SpeakerResult } from './speakers';
+import { type TwilioCall, inPhoneCall } from '../../shared/phone-calls';
 import { type Embedder, SpeakerIdentification } from './speaker-identification';
 import type { StoredSpeaker } from '../db/speakers';
 import { type Timers, realTimers } from './throttle';
@@ -359,6 +360,15 @@ export class LiveRoom {
       },
       ...(this.sessionLimit.current && !ended ? { restrictedSession: this.sessionLimit.current } : {}),
       ...(this.scribeStatus ? { scribe: this.scribeStatus } : {}),
+      ...(this.phoneCalls.length > 0
+        ? {
+            twilioCalls: this.phoneCalls.map((c) => {
+              if (host) return c;
+              const { calleeInternationalNumber: _number, ...call } = c;
+              return call;
+            }),
+          }
+        : {}),
     };
   }
 
@@ -401,7 +411,7 @@ export class LiveRoom {
     const scribeHere = [...this.members].some((m) => m.role === 'scribe');
     this.autoStop.update(
       [...this.tracks.keys()].map((m) => ({ key: m, freeOrLite: m.freeOrLite === true })),
-      scribeHere,
+      scribeHere || inPhoneCall(this.phoneCalls),
     );
   }
 
@@ -410,6 +420,15 @@ export class LiveRoom {
 
   /** The room's Scribe request, as everyone sees it (server/scribes/desk.ts sets it). */
   private scribeStatus: RoomScribe | undefined;
+  /** The room's phone calls (server/phone-calls/room-calls.ts sets them). */
+  private phoneCalls: TwilioCall[] = [];
+
+  /** The phone calls' word on this room's calls: everyone is told; auto stop does not apply in a call. */
+  setPhoneCalls(calls: TwilioCall[]): void {
+    this.phoneCalls = calls;
+    this.watchAutoStop();
+    this.broadcast('phone-calls-changed');
+  }
   /** When a caption of this room last appeared or changed (server clock): the Scribe dashboard's. */
   lastCaptionAtMs: number | undefined;
 

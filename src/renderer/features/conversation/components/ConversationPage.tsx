@@ -45,6 +45,7 @@ import { SpeakerChangeAnnouncer } from '../../speakers/components/SpeakerChangeA
 import { SpeakersList } from '../../speakers/components/SpeakersList';
 import { CorrectCaptionsToggle, TranscriptEditor } from '../../transcript-edit/components/TranscriptEditor';
 import { MeetingBotPanel } from '../../meeting-bot/components/MeetingBotPanel';
+import { PhoneCallPanel } from '../../phone-calls/components/PhoneCallPanel';
 
 const SIDEBAR_ID = 'conversation-sidebar';
 
@@ -160,6 +161,7 @@ export function ConversationPage() {
             <ParticipantsList />
             <SpeakersList />
             <MeetingBotPanel />
+            <PhoneCallPanel />
             <section className="sidebar-settings" aria-label={t('conversation.settings')}>
               {wide ? null : (
                 <>

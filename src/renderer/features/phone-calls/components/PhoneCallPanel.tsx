@@ -1,0 +1,226 @@
+import { Button, Callout, InputGroup } from '@blueprintjs/core';
+import { type FormEvent, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  CONFERENCE_PHONE_CODES,
+  CONFERENCE_PHONE_CODE_COUNTRIES,
+  CONFERENCE_TYPES,
+  type ConferenceType,
+  type PhoneCallTextKey,
+  checkAccessCode,
+  checkInternationalCode,
+  checkNationalNumber,
+  checkPassword,
+  dialSequence,
+  isConferenceType,
+  phoneCallIsOver,
+} from '../../../../shared/phone-calls';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { Select } from '../../../lib/Select';
+import { selectIsHost, selectRoomStatus } from '../../conversation/selectors';
+import { phoneCallsActions } from '../slice';
+
+type Field = 'code' | 'number' | 'accessCode' | 'password';
+
+/**
+ * Phone conference call (dial-in): the host enters the conference's international code (the
+ * spec's five), its number, the kind of conference and its access codes; Hearken calls it,
+ * dials the codes and captions the call as "Phone call". Everyone sees the call's status (a
+ * polite live region) and why it ended; the host may hang up. Each field says what is wrong
+ * next to it (aria-invalid and its description), and the first wrong one takes the focus.
+ */
+export function PhoneCallPanel() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const isHost = useAppSelector(selectIsHost);
+  const status = useAppSelector(selectRoomStatus);
+  const panel = useAppSelector((s) => s.phoneCalls);
+  const speechLang = useAppSelector((s) => s.settings.speechLang);
+  const latest = status?.twilioCalls?.at(-1);
+  const active = latest !== undefined && !phoneCallIsOver(latest.status);
+  const ended = status?.state.value === 'ended';
+
+  const [code, setCode] = useState<string>(CONFERENCE_PHONE_CODES[0]);
+  const [number, setNumber] = useState('');
+  const [type, setType] = useState<ConferenceType>('zoom');
+  const [accessCode, setAccessCode] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<Partial<Record<Field, PhoneCallTextKey>>>({});
+  const ids = {
+    heading: useId(),
+    code: useId(),
+    number: useId(),
+    type: useId(),
+    access: useId(),
+    password: useId(),
+  };
+  const helpIds = { code: useId(), number: useId(), accessCode: useId(), password: useId() };
+  const refs = {
+    code: useRef<HTMLSelectElement>(null),
+    number: useRef<HTMLInputElement>(null),
+    accessCode: useRef<HTMLInputElement>(null),
+    password: useRef<HTMLInputElement>(null),
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found: Partial<Record<Field, PhoneCallTextKey>> = {};
+    const checkedCode = checkInternationalCode(code);
+    if (!checkedCode.ok) found.code = checkedCode.key;
+    const checkedNumber = checkedCode.ok ? checkNationalNumber(checkedCode.value, number) : undefined;
+    if (checkedNumber && !checkedNumber.ok) found.number = checkedNumber.key;
+    const checkedAccess = checkAccessCode(accessCode);
+    if (!checkedAccess.ok) found.accessCode = checkedAccess.key;
+    const checkedPassword = checkPassword(password);
+    if (!checkedPassword.ok) found.password = checkedPassword.key;
+    setErrors(found);
+    const first = (['code', 'number', 'accessCode', 'password'] as const).find((f) => found[f]);
+    if (first) {
+      refs[first].current?.focus();
+      return;
+    }
+    if (!checkedCode.ok || !checkedNumber?.ok || !checkedAccess.ok || !checkedPassword.ok) return;
+    dispatch(
+      phoneCallsActions.dialRequested({
+        calleeInternationalNumber: `${checkedCode.value}${checkedNumber.value}`,
+        sendDigits: dialSequence(type, checkedAccess.value, checkedPassword.value),
+        speechLang,
+        conferenceType: type,
+      }),
+    );
+  };
+
+  const help = (field: Field, fallback: string | undefined) => {
+    const key = errors[field];
+    return key ? t(`phoneCall.errors.${key}`) : fallback;
+  };
+
+  const refusal = panel.refusal
+    ? 'key' in panel.refusal
+      ? t(`phoneCall.errors.${panel.refusal.key}`)
+      : panel.refusal.message
+    : undefined;
+
+  return (
+    <section className="phone-call" aria-labelledby={ids.heading} data-testid="phone-call-panel">
+      <h3 id={ids.heading}>{t('phoneCall.title')}</h3>
+      <p role="status" className="field-help" data-testid="phone-call-status">
+        {latest ? t(`phoneCall.statuses.${latest.status}`) : ''}
+      </p>
+      {latest?.reason && phoneCallIsOver(latest.status) ? (
+        <Callout
+          compact
+          intent={latest.status === 'failed' ? 'danger' : 'primary'}
+          role={latest.status === 'failed' ? 'alert' : undefined}
+          data-testid="phone-call-reason"
+        >
+          {t(`phoneCall.reasons.${latest.reason}`)}
+        </Callout>
+      ) : null}
+      {refusal ? (
+        <Callout compact intent="danger" role="alert" data-testid="phone-call-refusal">
+          {refusal}
+        </Callout>
+      ) : null}
+      {!isHost ? (
+        <p className="field-help" data-testid="phone-call-only-host">
+          {t('phoneCall.errors.onlyHost')}
+        </p>
+      ) : ended ? null : active ? (
+        <Button
+          data-testid="phone-call-hang-up"
+          icon="phone"
+          intent="danger"
+          loading={panel.hangingUp}
+          onClick={() => dispatch(phoneCallsActions.hangUpRequested({ sid: latest.sid }))}
+        >
+          {t('phoneCall.hangUp')}
+        </Button>
+      ) : (
+        <form onSubmit={submit} noValidate data-testid="phone-call-form">
+          <p className="field-help">{t('phoneCall.intro')}</p>
+          <label htmlFor={ids.code}>{t('phoneCall.codeLabel')}</label>
+          <Select
+            id={ids.code}
+            ref={refs.code}
+            value={code}
+            aria-invalid={errors.code !== undefined}
+            aria-describedby={errors.code ? helpIds.code : undefined}
+            data-testid="phone-call-code"
+            onChange={(event) => setCode(event.target.value)}
+            options={CONFERENCE_PHONE_CODES.map((c) => ({
+              value: c,
+              label: `${c} (${CONFERENCE_PHONE_CODE_COUNTRIES[c]})`,
+            }))}
+          />
+          {errors.code ? (
+            <p id={helpIds.code} className="field-help" data-testid="phone-call-code-help">
+              {help('code', undefined)}
+            </p>
+          ) : null}
+          <label htmlFor={ids.number}>{t('phoneCall.numberLabel')}</label>
+          <InputGroup
+            id={ids.number}
+            inputRef={refs.number}
+            type="tel"
+            autoComplete="off"
+            value={number}
+            intent={errors.number ? 'danger' : 'none'}
+            aria-invalid={errors.number !== undefined}
+            aria-describedby={helpIds.number}
+            data-testid="phone-call-number"
+            onChange={(event) => setNumber(event.target.value)}
+          />
+          <p id={helpIds.number} className="field-help" data-testid="phone-call-number-help">
+            {help('number', t('phoneCall.numberHelp'))}
+          </p>
+          <label htmlFor={ids.type}>{t('phoneCall.typeLabel')}</label>
+          <Select
+            id={ids.type}
+            value={type}
+            data-testid="phone-call-type"
+            onChange={(event) => {
+              if (isConferenceType(event.target.value)) setType(event.target.value);
+            }}
+            options={CONFERENCE_TYPES.map((c) => ({ value: c, label: t(`phoneCall.types.${c}`) }))}
+          />
+          <label htmlFor={ids.access}>{t('phoneCall.accessCodeLabel')}</label>
+          <InputGroup
+            id={ids.access}
+            inputRef={refs.accessCode}
+            inputMode="numeric"
+            autoComplete="off"
+            value={accessCode}
+            intent={errors.accessCode ? 'danger' : 'none'}
+            aria-invalid={errors.accessCode !== undefined}
+            aria-describedby={helpIds.accessCode}
+            data-testid="phone-call-access-code"
+            onChange={(event) => setAccessCode(event.target.value)}
+          />
+          <p id={helpIds.accessCode} className="field-help" data-testid="phone-call-access-code-help">
+            {help('accessCode', t('phoneCall.accessCodeHelp'))}
+          </p>
+          <label htmlFor={ids.password}>{t('phoneCall.passwordLabel')}</label>
+          <InputGroup
+            id={ids.password}
+            inputRef={refs.password}
+            inputMode="numeric"
+            autoComplete="off"
+            value={password}
+            intent={errors.password ? 'danger' : 'none'}
+            aria-invalid={errors.password !== undefined}
+            aria-describedby={helpIds.password}
+            data-testid="phone-call-password"
+            onChange={(event) => setPassword(event.target.value)}
+          />
+          <p id={helpIds.password} className="field-help" data-testid="phone-call-password-help">
+            {help('password', t('phoneCall.passwordHelp'))}
+          </p>
+          <Button type="submit" intent="primary" loading={panel.dialing} data-testid="phone-call-dial">
+            {panel.dialing ? t('phoneCall.calling') : t('phoneCall.call')}
+          </Button>
+        </form>
+      )}
+    </section>
+  );
+}

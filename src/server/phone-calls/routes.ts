@@ -1,0 +1,138 @@
+/**
+ * The phone call routes: the spec's `POST /api/v1/calls` and `DELETE /api/v1/calls/{sid}` (the
+ * host's only: auth/access.ts), the provider's status callback (open to outsiders in the access
+ * table: Twilio's X-Twilio-Signature over the URL and the form is its proof), and the websocket
+ * the provider streams a call's audio on (its handshake signed the same way, and the call's
+ * token in the stream's start message).
+ */
+import type { FastifyInstance } from 'fastify';
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer } from 'ws';
+import { apiError } from '../../shared/api';
+import {
+  PHONE_CALL_ROUTES,
+  PHONE_CALL_TEXTS,
+  type StartPhoneCallResponse,
+  checkStartPhoneCallRequest,
+} from '../../shared/phone-calls';
+import type { RoomRegistry } from '../rooms/registry';
+import { decodeForm, parseMediaStreamMessage, parseStatusCallback } from './twilio-api';
+import { verifyTwilioSignature } from './twilio-signature';
+import type { PhoneCalls } from './room-calls';
+
+/** A status callback is small; anything larger is not one. */
+const CALLBACK_BODY_LIMIT = 16 * 1024;
+/** One media stream message: a 20 ms frame is about 400 bytes of JSON. */
+const MEDIA_MESSAGE_LIMIT = 64 * 1024;
+/** A stream that has not said which call it is by then is closed. */
+const START_TIMEOUT_MS = 10_000;
+
+export interface PhoneCallRouteDeps {
+  /** Absent: phone calls are off on this server (no Twilio account, no stand-in asked for). */
+  calls: PhoneCalls | undefined;
+  registry: RoomRegistry;
+  /** The auth token the provider signs with. */
+  authToken: string;
+  /** The server's origin as the provider reaches it: signatures are over the URL it was given. */
+  origin(): string;
+  log(level: 'info' | 'warn' | 'error', message: string, extra?: object): void;
+}
+
+export function registerPhoneCallRoutes(app: FastifyInstance, deps: PhoneCallRouteDeps): void {
+  app.post(PHONE_CALL_ROUTES.calls, async (request, reply) => {
+    const checked = checkStartPhoneCallRequest(request.body);
+    if (!checked.ok) return reply.code(400).send(apiError('invalid-phone-call', checked.message));
+    if (!deps.calls)
+      return reply.code(503).send(apiError('phone-calls-unavailable', PHONE_CALL_TEXTS.unavailable));
+    const roomId = request.roomAccess!.room.id;
+    const room = deps.registry.liveRoom(roomId) ?? (await deps.registry.find(roomId));
+    if (!room) return reply.code(404).send(apiError('room-not-found', PHONE_CALL_TEXTS.notFound));
+    const result = await deps.calls.start(room, checked.value);
+    if (!result.ok) return reply.code(result.status).send(apiError(result.code, result.message));
+    return reply
+      .code(201)
+      .send({ sid: result.sid, status: result.call.status } satisfies StartPhoneCallResponse);
+  });
+
+  app.delete(PHONE_CALL_ROUTES.call, async (request, reply) => {
+    const sid = (request.params as { sid: string }).sid;
+    const call = await deps.calls?.hangUp(request.roomAccess!.room.id, sid);
+    if (!call) return reply.code(404).send(apiError('call-not-found', PHONE_CALL_TEXTS.notFound));
+    return reply.code(200).send({ sid: call.sid, status: call.status } satisfies StartPhoneCallResponse);
+  });
+
+  void app.register(async (scope) => {
+    // The signature is over the form's fields as sent: the body is kept as text, parsed after.
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: CALLBACK_BODY_LIMIT },
+      (_request, body, done) => done(null, body),
+    );
+    scope.post(PHONE_CALL_ROUTES.statusCallback, async (request, reply) => {
+      const form = decodeForm(typeof request.body === 'string' ? request.body : '');
+      const url = `${deps.origin()}${request.url}`;
+      if (!verifyTwilioSignature(deps.authToken, url, form, request.headers['x-twilio-signature'])) {
+        deps.log('warn', 'a phone call status callback was refused: its signature does not match');
+        return reply.code(403).send(apiError('unauthorized', 'X-Twilio-Signature does not match'));
+      }
+      const token = (request.query as { token?: string }).token ?? '';
+      const callback = parseStatusCallback(form);
+      if (!callback || !deps.calls?.providerStatus(token, callback.callSid, callback.status))
+        return reply.code(404).send(apiError('call-not-found', PHONE_CALL_TEXTS.notFound));
+      return reply.code(204).send();
+    });
+  });
+}
+
+/** Handles an upgrade on the media stream path; false when the path is not this one. */
+export function phoneMediaUpgrade(
+  deps: PhoneCallRouteDeps,
+): (request: IncomingMessage, socket: Duplex, head: Buffer) => boolean {
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MEDIA_MESSAGE_LIMIT });
+  return (request, socket, head) => {
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    if (url.pathname !== PHONE_CALL_ROUTES.media) return false;
+    const signedUrl = `${deps.origin().replace(/^http/, 'ws')}${request.url ?? ''}`;
+    const calls = deps.calls;
+    if (
+      !calls ||
+      !verifyTwilioSignature(deps.authToken, signedUrl, undefined, request.headers['x-twilio-signature'])
+    ) {
+      socket.end('HTTP/1.1 401 Unauthorized\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      return true;
+    }
+    wss.handleUpgrade(request, socket, head, (ws) => {
+      let token: string | undefined;
+      const unstarted = setTimeout(() => ws.close(1008, 'no start message'), START_TIMEOUT_MS);
+      ws.on('close', () => {
+        clearTimeout(unstarted);
+        if (token) calls.mediaStopped(token);
+      });
+      ws.on('message', (data, isBinary) => {
+        if (isBinary) return;
+        const message = parseMediaStreamMessage(data.toString());
+        if (!message) return;
+        if (message.event === 'start') {
+          const given = message.customParameters.token ?? '';
+          if (
+            token ||
+            message.encoding !== 'audio/x-mulaw' ||
+            message.sampleRate !== 8000 ||
+            !calls.mediaStarted(given, message.callSid, message.streamSid)
+          ) {
+            ws.close(1008, 'not a call of ours');
+            return;
+          }
+          token = given;
+          clearTimeout(unstarted);
+        } else if (message.event === 'media' && token) {
+          if (message.track === 'inbound') calls.media(token, message.streamSid, message.payload);
+        } else if (message.event === 'stop' && token) {
+          calls.mediaStopped(token);
+        }
+      });
+    });
+    return true;
+  };
+}

@@ -1,0 +1,80 @@
+/**
+ * Starts the phone call service of a server: the provider client (Twilio-shaped) pointed at the
+ * configured Twilio account, or at a local stand-in of it when asked for without one; the rooms'
+ * PhoneCalls; the routes and the media stream socket. Without either, the routes answer that
+ * phone calls are not available.
+ */
+import type { FastifyInstance } from 'fastify';
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { PHONE_CALL_ROUTES } from '../../shared/phone-calls';
+import type { RoomRegistry } from '../rooms/registry';
+import type { PhoneCallConfig } from './config';
+import { PhoneCalls } from './room-calls';
+import { phoneMediaUpgrade, registerPhoneCallRoutes } from './routes';
+import { type PhoneStandIn, startPhoneStandIn } from './stand-in';
+import { TwilioProvider, type TwilioAccount } from './twilio-provider';
+
+export interface PhoneCallService {
+  /** Absent when phone calls are off. */
+  calls: PhoneCalls | undefined;
+  kind: 'twilio' | 'stand-in' | 'off';
+  standIn?: PhoneStandIn;
+  /** The auth token callbacks are verified with (the stand-in's own when it plays Twilio). */
+  authToken: string;
+  upgrade(request: IncomingMessage, socket: Duplex, head: Buffer): boolean;
+  close(): Promise<void>;
+}
+
+export async function startPhoneCallService(
+  app: FastifyInstance,
+  config: PhoneCallConfig | undefined,
+  deps: {
+    registry: RoomRegistry;
+    /** The server's own origin as the provider reaches it (public URL, or the bound loopback one). */
+    origin(): string;
+    now(): number;
+    log(level: 'info' | 'warn' | 'error', message: string, extra?: object): void;
+  },
+): Promise<PhoneCallService> {
+  let standIn: PhoneStandIn | undefined;
+  let account: TwilioAccount | undefined = config?.twilio;
+  if (!account && config?.standIn) {
+    const accountSid = `AC${randomBytes(16).toString('hex')}`;
+    const authToken = randomBytes(16).toString('hex');
+    standIn = await startPhoneStandIn({
+      accountSid,
+      authToken,
+      ...(config.standInAudio ? { conferenceAudio: config.standInAudio } : {}),
+      ...(config.standInDigits ? { expectedDigits: config.standInDigits } : {}),
+      log: (message) => deps.log('warn', `phone stand-in: ${message}`),
+    });
+    account = { apiUrl: standIn.url, accountSid, authToken, fromNumber: '+15005550006' };
+  }
+  const calls = account
+    ? new PhoneCalls({
+        provider: new TwilioProvider(account),
+        statusCallbackUrl: (token) =>
+          `${deps.origin()}${PHONE_CALL_ROUTES.statusCallback}?token=${encodeURIComponent(token)}`,
+        mediaStreamUrl: () => `${deps.origin().replace(/^http/, 'ws')}${PHONE_CALL_ROUTES.media}`,
+        now: deps.now,
+        log: deps.log,
+      })
+    : undefined;
+  // Off: a callback nobody can sign is refused.
+  const authToken = account?.authToken ?? randomBytes(32).toString('hex');
+  const routeDeps = { calls, registry: deps.registry, authToken, origin: deps.origin, log: deps.log };
+  registerPhoneCallRoutes(app, routeDeps);
+  return {
+    calls,
+    kind: config?.twilio ? 'twilio' : standIn ? 'stand-in' : 'off',
+    ...(standIn ? { standIn } : {}),
+    authToken,
+    upgrade: phoneMediaUpgrade(routeDeps),
+    close: async () => {
+      await calls?.hangUpAll();
+      await standIn?.close();
+    },
+  };
+}

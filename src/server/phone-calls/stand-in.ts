@@ -1,0 +1,381 @@
+/**
+ * A local stand-in for Twilio, used when no Twilio account is configured (development, tests,
+ * the end-to-end server): it speaks Twilio's REST API for calls (twilio-api.ts: Create Call
+ * with inline TwiML, update a call's Status to hang up, Basic auth with the account sid and
+ * token), posts its status callbacks signed with X-Twilio-Signature, and opens the TwiML's
+ * `<Stream>` websocket (its handshake signed too) to send the call's audio as Media Streams
+ * do: connected, start (with the custom parameters), 20 ms media frames of base64 mu-law at
+ * 8 kHz in real time, stop.
+ *
+ * The "conference" it calls answers, listens to the DTMF it is sent (SendDigits, with its
+ * waits), and when the codes are right plays a WAV file (16 kHz speech, made into a phone
+ * line's sound by TelephoneEncoder), then silence until it is hung up; wrong codes make it hang
+ * up, as a conference bridge does.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import WebSocket from 'ws';
+import { parseWav, toMono } from '../../shared/wav';
+import { SAMPLE_RATE_HZ } from '../../shared/constants';
+import { type ProviderCallStatus, pressedDigits } from '../../shared/phone-calls';
+import { TELEPHONE_FRAME_MS, TELEPHONE_FRAME_SAMPLES, TelephoneEncoder } from '../../shared/telephone-audio';
+import {
+  TWILIO_API_VERSION,
+  type MediaMessage,
+  type StartMessage,
+  type StopMessage,
+  callsPath,
+  decodeForm,
+  firstOf,
+  parseStreamTwiml,
+} from './twilio-api';
+import { twilioSignature } from './twilio-signature';
+
+/** What the number called does (tests choose; the default answers). */
+export type StandInOutcome = 'answer' | 'busy' | 'no-answer' | 'failed';
+
+export interface PhoneStandInOptions {
+  accountSid: string;
+  authToken: string;
+  /** The conference's sound (16 kHz mono WAV); none: a silent conference. */
+  conferenceAudio?: string;
+  /** The DTMF the conference expects (without waits); absent: any codes are taken. */
+  expectedDigits?: string;
+  /** Time between the call's steps (initiated, ringing, answered). */
+  stepMs?: number;
+  /** How long one DTMF digit takes to press. */
+  digitMs?: number;
+  /** Frames sent together (each batch in real time): 5 frames, 100 ms. */
+  framesPerBatch?: number;
+  /** A call nobody hangs up ends after this (the conference closes). */
+  maxCallMs?: number;
+  outcome?(to: string): StandInOutcome;
+  log?(message: string): void;
+}
+
+export interface StandInCall {
+  sid: string;
+  form: Map<string, string[]>;
+  /** The digits the conference heard (without waits), once dialled. */
+  pressed?: string;
+  /** Whether the conference took them. */
+  admitted?: boolean;
+  /** Media frames sent so far. */
+  framesSent: number;
+  status: ProviderCallStatus;
+  done: boolean;
+}
+
+interface LiveCall extends StandInCall {
+  timers: NodeJS.Timeout[];
+  socket?: WebSocket;
+  streamSid: string;
+  sequence: number;
+  callbackSequence: number;
+  answeredAt?: number;
+}
+
+export interface PhoneStandIn {
+  url: string;
+  calls: ReadonlyMap<string, StandInCall>;
+  close(): Promise<void>;
+}
+
+const sid = (prefix: string) => `${prefix}${randomBytes(16).toString('hex')}`;
+
+export async function startPhoneStandIn(options: PhoneStandInOptions): Promise<PhoneStandIn> {
+  const stepMs = options.stepMs ?? 300;
+  const digitMs = options.digitMs ?? 100;
+  const framesPerBatch = options.framesPerBatch ?? 5;
+  const maxCallMs = options.maxCallMs ?? 10 * 60_000;
+  const log = options.log ?? (() => undefined);
+  const calls = new Map<string, LiveCall>();
+  const conference = (() => {
+    if (!options.conferenceAudio) return new Uint8Array(0);
+    const samples = toMono(parseWav(new Uint8Array(readFileSync(options.conferenceAudio))));
+    return new TelephoneEncoder(SAMPLE_RATE_HZ).encode(samples);
+  })();
+  const silenceFrame = new Uint8Array(TELEPHONE_FRAME_SAMPLES).fill(0xff);
+
+  function later(call: LiveCall, ms: number, fn: () => void | Promise<void>): void {
+    call.timers.push(setTimeout(() => void fn(), ms));
+  }
+
+  async function callback(call: LiveCall, status: ProviderCallStatus): Promise<void> {
+    call.status = status;
+    const url = firstOf(call.form, 'StatusCallback');
+    if (!url) return;
+    call.callbackSequence += 1;
+    const params = new Map<string, string[]>([
+      ['AccountSid', [options.accountSid]],
+      ['ApiVersion', [TWILIO_API_VERSION]],
+      ['CallSid', [call.sid]],
+      ['CallStatus', [status]],
+      ['Direction', ['outbound-api']],
+      ['From', [firstOf(call.form, 'From') ?? '']],
+      ['To', [firstOf(call.form, 'To') ?? '']],
+      ['CallbackSource', ['call-progress-events']],
+      ['SequenceNumber', [String(call.callbackSequence - 1)]],
+      ['Timestamp', [new Date().toUTCString()]],
+      ...(status === 'completed' && call.answeredAt !== undefined
+        ? ([['CallDuration', [String(Math.round((Date.now() - call.answeredAt) / 1000))]]] as [
+            string,
+            string[],
+          ][])
+        : []),
+    ]);
+    const body = new URLSearchParams([...params].flatMap(([k, vs]) => vs.map((v) => [k, v]))).toString();
+    try {
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          'x-twilio-signature': twilioSignature(options.authToken, url, params),
+        },
+        body,
+      });
+      if (!response.ok) log(`status callback ${status} answered ${response.status}`);
+    } catch (error) {
+      log(`status callback ${status} failed: ${(error as Error).message}`);
+    }
+  }
+
+  function send(call: LiveCall, message: object): void {
+    if (call.socket?.readyState === WebSocket.OPEN) call.socket.send(JSON.stringify(message));
+  }
+
+  /** Ends the call: the stream stops, then Twilio's last callback. */
+  async function finish(call: LiveCall, status: ProviderCallStatus): Promise<void> {
+    if (call.done) return;
+    call.done = true;
+    for (const t of call.timers) clearTimeout(t);
+    if (call.socket) {
+      call.sequence += 1;
+      const stop: StopMessage = {
+        event: 'stop',
+        sequenceNumber: String(call.sequence),
+        streamSid: call.streamSid,
+        stop: { accountSid: options.accountSid, callSid: call.sid },
+      };
+      send(call, stop);
+      call.socket.close();
+    }
+    await callback(call, status);
+  }
+
+  function openStream(call: LiveCall): void {
+    const stream = parseStreamTwiml(firstOf(call.form, 'Twiml') ?? '');
+    if (!stream) {
+      log('the TwiML has no <Connect><Stream>');
+      void finish(call, 'failed');
+      return;
+    }
+    const socket = new WebSocket(stream.url, {
+      headers: { 'x-twilio-signature': twilioSignature(options.authToken, stream.url) },
+    });
+    call.socket = socket;
+    socket.on('error', (error) => log(`media stream: ${error.message}`));
+    // The server closing the stream (a refused token) is the call's end, as with Twilio.
+    socket.on('close', () => void finish(call, 'completed'));
+    socket.on('open', () => {
+      send(call, { event: 'connected', protocol: 'Call', version: '1.0.0' });
+      call.sequence = 1;
+      const start: StartMessage = {
+        event: 'start',
+        sequenceNumber: '1',
+        streamSid: call.streamSid,
+        start: {
+          accountSid: options.accountSid,
+          streamSid: call.streamSid,
+          callSid: call.sid,
+          tracks: ['inbound'],
+          customParameters: stream.parameters,
+          mediaFormat: { encoding: 'audio/x-mulaw', sampleRate: 8000, channels: 1 },
+        },
+      };
+      send(call, start);
+      streamMedia(call);
+    });
+  }
+
+  /**
+   * The line's sound in real time: silence while the codes are dialled, the conference's
+   * sound once they are taken, then silence until someone hangs up.
+   */
+  function streamMedia(call: LiveCall): void {
+    const started = Date.now();
+    let frame = 0;
+    let offset = 0;
+    const batch = () => {
+      if (call.done) return;
+      for (let i = 0; i < framesPerBatch; i++) {
+        let payload: Uint8Array = silenceFrame;
+        if (call.admitted && offset < conference.length) {
+          payload = conference.subarray(offset, offset + TELEPHONE_FRAME_SAMPLES);
+          offset += TELEPHONE_FRAME_SAMPLES;
+        }
+        call.sequence += 1;
+        const media: MediaMessage = {
+          event: 'media',
+          sequenceNumber: String(call.sequence),
+          streamSid: call.streamSid,
+          media: {
+            track: 'inbound',
+            chunk: String(frame + 1),
+            timestamp: String(frame * TELEPHONE_FRAME_MS),
+            payload: Buffer.from(payload).toString('base64'),
+          },
+        };
+        send(call, media);
+        frame += 1;
+        call.framesSent = frame;
+      }
+      later(call, Math.max(0, started + frame * TELEPHONE_FRAME_MS - Date.now()), batch);
+    };
+    batch();
+  }
+
+  /** SendDigits, pressed in time (w: half a second, W: one), then checked by the conference. */
+  function dial(call: LiveCall): void {
+    const sequence = firstOf(call.form, 'SendDigits') ?? '';
+    let ms = 0;
+    for (const c of sequence) ms += c === 'w' ? 500 : c === 'W' ? 1000 : digitMs;
+    later(call, ms, async () => {
+      call.pressed = pressedDigits(sequence);
+      call.admitted = options.expectedDigits === undefined || call.pressed === options.expectedDigits;
+      if (!call.admitted) {
+        log(`the conference refused the codes ${call.pressed}`);
+        await finish(call, 'completed');
+      }
+    });
+  }
+
+  function lifecycle(call: LiveCall): void {
+    const to = firstOf(call.form, 'To') ?? '';
+    const outcome = options.outcome?.(to) ?? 'answer';
+    later(call, stepMs, () => callback(call, 'initiated'));
+    if (outcome === 'failed') {
+      later(call, 2 * stepMs, () => finish(call, 'failed'));
+      return;
+    }
+    later(call, 2 * stepMs, () => callback(call, 'ringing'));
+    if (outcome !== 'answer') {
+      later(call, 3 * stepMs, () => finish(call, outcome));
+      return;
+    }
+    later(call, 3 * stepMs, async () => {
+      call.answeredAt = Date.now();
+      await callback(call, 'in-progress');
+      if (call.done) return;
+      openStream(call);
+      dial(call);
+      later(call, maxCallMs, () => finish(call, 'completed'));
+    });
+  }
+
+  async function readBody(request: IncomingMessage): Promise<string> {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of request) {
+      size += (chunk as Buffer).length;
+      if (size > 64 * 1024) throw new Error('body too large');
+      chunks.push(chunk as Buffer);
+    }
+    return Buffer.concat(chunks).toString('utf8');
+  }
+
+  function answer(response: ServerResponse, status: number, body: unknown): void {
+    response.writeHead(status, { 'content-type': 'application/json' });
+    response.end(JSON.stringify(body));
+  }
+
+  const resource = (call: LiveCall) => ({
+    sid: call.sid,
+    account_sid: options.accountSid,
+    to: firstOf(call.form, 'To'),
+    from: firstOf(call.form, 'From'),
+    status: call.status,
+    api_version: TWILIO_API_VERSION,
+  });
+
+  const basic = `Basic ${Buffer.from(`${options.accountSid}:${options.authToken}`).toString('base64')}`;
+  const createPath = callsPath(options.accountSid);
+  const updatePath = new RegExp(
+    `^/${TWILIO_API_VERSION}/Accounts/${options.accountSid}/Calls/(CA[0-9a-f]{32})\\.json$`,
+  );
+
+  const server: Server = createServer((request, response) => {
+    void (async () => {
+      if (request.headers.authorization !== basic) {
+        answer(response, 401, { code: 20003, message: 'Authenticate', status: 401 });
+        return;
+      }
+      const path = (request.url ?? '').split('?')[0] ?? '';
+      if (request.method === 'POST' && path === createPath) {
+        const form = decodeForm(await readBody(request));
+        for (const required of ['To', 'From', 'Twiml', 'StatusCallback']) {
+          if (!firstOf(form, required)) {
+            answer(response, 400, {
+              code: 21201,
+              message: `Required parameter ${required} missing.`,
+              status: 400,
+            });
+            return;
+          }
+        }
+        const call: LiveCall = {
+          sid: sid('CA'),
+          form,
+          framesSent: 0,
+          status: 'queued',
+          done: false,
+          timers: [],
+          streamSid: sid('MZ'),
+          sequence: 0,
+          callbackSequence: 0,
+        };
+        calls.set(call.sid, call);
+        answer(response, 201, resource(call));
+        lifecycle(call);
+        return;
+      }
+      const update = updatePath.exec(path);
+      if (request.method === 'POST' && update) {
+        const call = calls.get(update[1]!);
+        if (!call) {
+          answer(response, 404, {
+            code: 20404,
+            message: 'The requested resource was not found',
+            status: 404,
+          });
+          return;
+        }
+        const status = firstOf(decodeForm(await readBody(request)), 'Status');
+        if (status !== 'completed' && status !== 'canceled') {
+          answer(response, 400, { code: 21220, message: 'Invalid call state', status: 400 });
+          return;
+        }
+        answer(response, 200, resource(call));
+        void finish(call, call.answeredAt === undefined ? 'canceled' : 'completed');
+        return;
+      }
+      answer(response, 404, { code: 20404, message: 'The requested resource was not found', status: 404 });
+    })().catch((error: Error) => answer(response, 500, { message: error.message, status: 500 }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    calls,
+    async close() {
+      for (const call of calls.values()) {
+        call.done = true;
+        for (const t of call.timers) clearTimeout(t);
+        call.socket?.close();
+      }
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

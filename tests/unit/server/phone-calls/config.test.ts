@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { loadPhoneCallConfig } from '../../../../src/server/phone-calls/config';
+
+const account = {
+  HEARKEN_TWILIO_ACCOUNT_SID: 'AC0123',
+  HEARKEN_TWILIO_AUTH_TOKEN: 'secret',
+  HEARKEN_TWILIO_FROM_NUMBER: '+15005550006',
+  HEARKEN_PUBLIC_URL: 'https://captions.example.org',
+};
+
+describe('phone call configuration', () => {
+  it('is off without an account or a stand-in asked for', () => {
+    expect(loadPhoneCallConfig({})).toEqual({ standIn: false });
+  });
+
+  it('takes a Twilio account, on Twilio’s API by default', () => {
+    expect(loadPhoneCallConfig(account)).toEqual({
+      twilio: {
+        apiUrl: 'https://api.twilio.com',
+        accountSid: 'AC0123',
+        authToken: 'secret',
+        fromNumber: '+15005550006',
+      },
+      standIn: false,
+    });
+  });
+
+  it.each([
+    [{ HEARKEN_TWILIO_AUTH_TOKEN: '' }, /AUTH_TOKEN/],
+    [{ HEARKEN_TWILIO_FROM_NUMBER: '' }, /FROM_NUMBER/],
+    [{ HEARKEN_PUBLIC_URL: '' }, /HEARKEN_PUBLIC_URL/],
+    [{ HEARKEN_PUBLIC_URL: 'http://captions.example.org' }, /https/],
+  ])('refuses an account missing %j', (change, error) => {
+    expect(() => loadPhoneCallConfig({ ...account, ...change })).toThrow(error);
+  });
+
+  it('asks for the stand-in, with its conference’s sound and codes', () => {
+    expect(loadPhoneCallConfig({ HEARKEN_PHONE_STAND_IN: '1' })).toEqual({ standIn: true });
+    expect(
+      loadPhoneCallConfig({ HEARKEN_PHONE_STAND_IN_AUDIO: '/a.wav', HEARKEN_PHONE_STAND_IN_DIGITS: '42#' }),
+    ).toEqual({ standIn: true, standInAudio: '/a.wav', standInDigits: '42#' });
+  });
+});
