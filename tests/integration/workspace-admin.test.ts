@@ -83,6 +83,9 @@ beforeAll(async () => {
     env: {
       FIREBASE_AUTH_EMULATOR_HOST: emulator.hostAndPort,
       HEARKEN_FIREBASE_PROJECT_ID: emulator.projectId,
+      // The organisation's Scribe limit is tested here, apart from who may have Scribes at all
+      // (a licence and Scribe credit: credits-tiers.test.ts); the limit applies either way.
+      HEARKEN_SCRIBES_FOR: 'everyone',
     },
   });
   admin = await person('ada');
