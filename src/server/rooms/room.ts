@@ -667,6 +667,12 @@ export class LiveRoom {
     lang: string,
     resumedFromMs?: number,
     shownAs?: { avaId: string; name: string },
+    /**
+     * When the stream's first audio was on its way: the arrival of the start message, before the
+     * checks awaited since (tier, credit). Captions' `timestampMs` count from it, so the delay
+     * readers measure is not shortened by the server's own start-up time. Now when not given.
+     */
+    startedAtMs?: number,
   ): void {
     const usePaidASR = member.usePaidASR;
     if (this.record.state === 'ended' || this.ending)
@@ -683,7 +689,7 @@ export class LiveRoom {
       ...(shownAs ? { sourceAuthor: member.avaId } : {}),
       lang,
       usePaidASR,
-      startWallMs: this.services.now(),
+      startWallMs: startedAtMs ?? this.services.now(),
       allocateIndex: () => this.indexes.allocate(),
       // A partial changes nothing stored: it carries the room's current seq.
       // Composed with people's corrections of the line (line-edits.ts) before anyone sees it.

@@ -452,7 +452,8 @@ export function handleConnection(ws: WebSocket, deps: ConnectionDeps, origin?: s
     return false;
   }
 
-  async function dispatch(message: ClientMessage): Promise<void> {
+  /** `receivedAtMs`: when the message arrived, before it waited its turn in the queue. */
+  async function dispatch(message: ClientMessage, receivedAtMs: number): Promise<void> {
     if (message.type === 'ping') {
       send({ type: 'PONG', serverTimeMs: deps.now(), clientTimeMs: message.clientTimeMs });
       return;
@@ -546,7 +547,15 @@ export function handleConnection(ws: WebSocket, deps: ConnectionDeps, origin?: s
           const grant = await premiumGrantOf(principal);
           member.usePaidASR = servedTier(askedPaidASR, grant) === 'premium';
           member.premiumOnCredit = member.usePaidASR && grant === 'credit';
-          room.startAudio(member, message.metadata.lang, message.metadata.resumedFromMs, shownAs);
+          room.startAudio(
+            member,
+            message.metadata.lang,
+            message.metadata.resumedFromMs,
+            shownAs,
+            // Over the socket the client's frames follow its start at once (queued behind it
+            // while the awaits above run); over WebRTC audio starts once the peer connects.
+            viaWebRtc ? undefined : receivedAtMs,
+          );
           if (viaWebRtc) {
             try {
               await webrtc.start();
@@ -851,7 +860,8 @@ export function handleConnection(ws: WebSocket, deps: ConnectionDeps, origin?: s
       violation(parsed.error.code, parsed.error.message, parsed.inReplyTo);
       return;
     }
-    enqueue(() => dispatch(parsed.message), parsed.message.type);
+    const receivedAtMs = deps.now();
+    enqueue(() => dispatch(parsed.message, receivedAtMs), parsed.message.type);
   });
 
   ws.on('close', () => {

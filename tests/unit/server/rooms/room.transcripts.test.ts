@@ -138,6 +138,23 @@ const finalsShown = (inbox: ServerMessage[]) =>
     .map((m) => ({ text: m.transcript.texts['en-US'], seq: m.seq, index: m.transcript.index }));
 
 describe('LiveRoom transcripts', () => {
+  it('dates captions from when the start message arrived, not from when the room got to it', () => {
+    const t = setup();
+    t.timers.advanceTo(10_000);
+    // The start arrived at 10 000; the tier and credit checks took 700 ms before the room started it.
+    t.timers.advanceTo(10_700);
+    t.room.startAudio(t.host, 'en-US', undefined, undefined, 10_000);
+    t.track().handle(ev('partial', 2, 'Hello'));
+    const partial = transcriptMessages(t.inbox).at(-1)!.transcript;
+    expect(partial).toMatchObject({ t0: 2000, timestampMs: 12_000 });
+    // Without the arrival time, the room's own clock at the start.
+    const other = member('friend', t.inbox);
+    t.room.join(other);
+    t.room.startAudio(other, 'en-US');
+    t.track().handle(ev('partial', 2, 'Hi'));
+    expect(transcriptMessages(t.inbox).at(-1)!.transcript).toMatchObject({ t0: 2000, timestampMs: 12_700 });
+  });
+
   it('shows a final only once stored, with the next seq; partials carry the current seq', async () => {
     const t = setup();
     t.room.startAudio(t.host, 'en-US');
