@@ -19,7 +19,9 @@ import {
 import { SileroVad, VAD_WINDOW_SAMPLES } from '../vad';
 import { INSTALL_HINT, loadPocketSphinx, type PocketSphinxLib } from './binding';
 import { createCmnAdapter, type CmnAdapter } from './cmn';
-import { cleanHypothesis, cleanWord } from './text';
+import { cleanHypothesis, cleanWord, BOOST_ALIAS_SUFFIX } from './text';
+import { boostTokens } from '../boost/tokens';
+import { espeakPronunciations } from '../boost/espeak';
 
 /** PocketSphinx computes 100 feature frames per second. */
 const MS_PER_FRAME = 10;
@@ -38,6 +40,16 @@ export interface PocketSphinxOptions {
   cmnPriorFrames: number;
   /** Extra decoder arguments (`beam`, `lw`, ...), overriding the defaults below. */
   decoderArgs?: Record<string, string>;
+  /**
+   * Vocabulary boost (docs/boost.md): a boosted word missing from the dictionary is added with
+   * a unigram probability of `boostWeight` / (unigrams in the model).
+   */
+  boostWeight: number;
+  /**
+   * A boosted word the dictionary already has also gets a second entry (an alias, shown as the
+   * word) with the boost unigram: its own unigram stays, the alias only adds a likelier path.
+   */
+  boostKnownWords: boolean;
 }
 
 export const DEFAULT_POCKETSPHINX_OPTIONS: Omit<PocketSphinxOptions, 'vadModel'> = {
@@ -47,6 +59,8 @@ export const DEFAULT_POCKETSPHINX_OPTIONS: Omit<PocketSphinxOptions, 'vadModel'>
   vadThreshold: 0.5,
   minSpeechMs: 100,
   cmnPriorFrames: 20,
+  boostWeight: 1,
+  boostKnownWords: false,
 };
 
 /**
@@ -93,6 +107,8 @@ export function findPocketSphinxModel(preferred?: string): ReturnType<typeof mod
 interface Decoder {
   ps: unknown;
   cmn: CmnAdapter | undefined;
+  /** Words (or aliases) added to this decoder by a boost list, as the dictionary spells them. */
+  added: Set<string>;
 }
 
 export class PocketSphinxEngine implements SpeechEngine {
@@ -125,12 +141,16 @@ export class PocketSphinxEngine implements SpeechEngine {
       ...DEFAULT_DECODER_ARGS,
       ...this.options.decoderArgs,
     });
-    return { ps, cmn: createCmnAdapter(ps) };
+    return { ps, cmn: createCmnAdapter(ps), added: new Set() };
   }
 
   open(): RecognizerStream {
     const decoder = this.idle.pop() ?? this.createDecoder();
-    return new PocketSphinxStream(this.lib, decoder, this.options, (d) => this.idle.push(d));
+    return new PocketSphinxStream(this.lib, decoder, this.options, {
+      // A decoder that learnt someone's boost words is not handed to someone else.
+      release: (d) => (d.added.size === 0 ? this.idle.push(d) : this.lib.freeDecoder(d.ps)),
+      fresh: () => this.createDecoder(),
+    });
   }
 
   dispose(): void {
@@ -150,12 +170,14 @@ class PocketSphinxStream implements RecognizerStream {
   private utteranceStartSample = 0;
   private lastPartial = '';
   private closed = false;
+  /** A boost list to apply before the next utterance starts. */
+  private pendingBoost: readonly string[] | undefined;
 
   constructor(
     private readonly lib: PocketSphinxLib,
-    private readonly decoder: Decoder,
+    private decoder: Decoder,
     private readonly options: PocketSphinxOptions,
-    private readonly release: (d: Decoder) => void,
+    private readonly decoders: { release(d: Decoder): void; fresh(): Decoder },
   ) {
     this.vad = new SileroVad({
       modelPath: options.vadModel,
@@ -221,12 +243,65 @@ class PocketSphinxStream implements RecognizerStream {
     if (this.closed) return;
     if (this.segmenter.active) this.lib.endUtt(this.decoder.ps);
     this.closed = true;
-    this.release(this.decoder);
+    this.decoders.release(this.decoder);
+  }
+
+  /**
+   * Boosts `entries` from the next utterance on: now if none is under way, else when the current
+   * one has ended (the decoder's dictionary and search change only between utterances).
+   */
+  setBoost(entries: readonly string[]): void {
+    if (this.closed) return;
+    this.pendingBoost = entries;
+    if (!this.segmenter.active) this.applyBoost();
+  }
+
+  /** The words this stream's decoder was given by boost lists (for tests and logs). */
+  boostedWords(): string[] {
+    return [...this.decoder.added];
+  }
+
+  /** Whether the decoder's dictionary knows `word` (for tests). */
+  knows(word: string): boolean {
+    return this.lib.lookupWord(this.decoder.ps, word) !== undefined;
+  }
+
+  private applyBoost(): void {
+    const entries = this.pendingBoost;
+    this.pendingBoost = undefined;
+    if (!entries) return;
+    const wanted = new Map<string, string[] | undefined>();
+    for (const token of boostTokens(entries)) {
+      const known = this.lib.lookupWord(this.decoder.ps, token);
+      const isOurs = this.decoder.added.has(token);
+      if (known !== undefined && !isOurs) {
+        if (this.options.boostKnownWords) wanted.set(token + BOOST_ALIAS_SUFFIX, known.split(' '));
+      } else {
+        wanted.set(token, undefined);
+      }
+    }
+    // Words cannot be taken out of a decoder: a list that dropped some starts from a fresh one.
+    if ([...this.decoder.added].some((w) => !wanted.has(w))) {
+      const old = this.decoder;
+      this.decoder = this.decoders.fresh();
+      this.decoder.cmn?.reset(this.options.cmnPriorFrames);
+      this.lib.freeDecoder(old.ps);
+    }
+    const missing = [...wanted.keys()].filter((w) => !this.decoder.added.has(w));
+    const spoken = espeakPronunciations(missing.filter((w) => wanted.get(w) === undefined));
+    const adds = missing
+      .map((w) => ({ word: w, phones: wanted.get(w) ?? spoken.get(w) }))
+      .filter((a): a is { word: string; phones: string[] } => a.phones !== undefined);
+    adds.forEach((a, i) => {
+      if (this.lib.addWord(this.decoder.ps, a.word, a.phones.join(' '), this.options.boostWeight, i === adds.length - 1))
+        this.decoder.added.add(a.word);
+    });
   }
 
   private apply(actions: SegmenterAction[], events: RecognizerEvent[]): void {
     for (const action of actions) {
       if (action.kind === 'start') {
+        this.applyBoost();
         this.segment += 1;
         this.utteranceStartSample = action.fromSample;
         this.lastPartial = '';
