@@ -70,7 +70,8 @@ function recognise(samples: Int16Array, boost: readonly string[] | undefined): s
   const take = (events: ReturnType<typeof stream.accept>) => {
     for (const e of events) if (e.kind === 'final' && e.text) finals.push(e.text);
   };
-  for (let i = 0; i < samples.length; i += CHUNK_SAMPLES) take(stream.accept(samples.subarray(i, i + CHUNK_SAMPLES)));
+  for (let i = 0; i < samples.length; i += CHUNK_SAMPLES)
+    take(stream.accept(samples.subarray(i, i + CHUNK_SAMPLES)));
   take(stream.accept(new Int16Array(TRAILING_SILENCE_SAMPLES)));
   take(stream.flush());
   stream.close();
@@ -84,15 +85,22 @@ const audio = items.map((item) => {
   return wav.samples;
 });
 
-console.log(`boosting ${boostWords.length} words (${oov.length} missing from the dictionary): ${boostWords.join(', ')}`);
-const runs: Record<'without' | 'with', { reference: string; hypothesis: string }[]> = { without: [], with: [] };
+console.log(
+  `boosting ${boostWords.length} words (${oov.length} missing from the dictionary): ${boostWords.join(', ')}`,
+);
+const runs: Record<'without' | 'with', { reference: string; hypothesis: string }[]> = {
+  without: [],
+  with: [],
+};
 for (const [n, item] of items.entries()) {
   const without = recognise(audio[n]!, undefined);
   const withBoost = recognise(audio[n]!, boostWords);
   runs.without.push({ reference: item.reference, hypothesis: without });
   runs.with.push({ reference: item.reference, hypothesis: withBoost });
   if (!values.quiet)
-    console.log(`[${n + 1}/${items.length}] ${item.file}\n  ref:   ${item.reference}\n  plain: ${without}\n  boost: ${withBoost}`);
+    console.log(
+      `[${n + 1}/${items.length}] ${item.file}\n  ref:   ${item.reference}\n  plain: ${without}\n  boost: ${withBoost}`,
+    );
 }
 engine.dispose();
 

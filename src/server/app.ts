@@ -70,6 +70,7 @@ import { BUSINESS_ROUTES } from '../shared/business-api';
 import { type MeetingBotService, startMeetingBotService } from './meeting-bot/service';
 import { grantScribesByEmail } from './auth/scribe-grants';
 import { ScribeRequestRepository } from './db/scribe-requests';
+import { BoostWordsRepository } from './db/boost-words';
 import { ScribeDesk } from './scribes/desk';
 import { chargeScribeSecond } from './scribes/credit';
 import { ScribeTraining, loadTrainingItems } from './scribes/training';
@@ -163,6 +164,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   // Accounts listed in HEARKEN_SCRIBE_EMAILS read as Scribes everywhere (auth/scribe-grants.ts).
   const users = grantScribesByEmail(new UserRepository(database.db), config.scribeEmails ?? []);
   const clientLogs = new ClientLogRepository(database.db);
+  const boostWords = new BoostWordsRepository(database.db);
   const verifier = config.auth ? IdentityVerifier.create(config.auth) : undefined;
   const credentials = await GuestCredentials.load(database.db, Date.now());
   const principals = new PrincipalResolver(credentials, verifier, users);
@@ -468,6 +470,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
           webrtc: config.webrtc,
           ...(meetingBots.kind === 'off' ? {} : { meetingBots: meetingBots.bots }),
           scribes,
+          boostWords,
         },
         origin,
       );

@@ -28,6 +28,7 @@ import { organizationReducer } from '../features/organization/slice';
 import { scribeReducer } from '../features/scribes/slice';
 import { transcriptEditReducer } from '../features/transcript-edit/slice';
 import { meetingBotReducer } from '../features/meeting-bot/slice';
+import { boostReducer } from '../features/boost/slice';
 
 export const rootReducer = combineReducers({
   session: sessionReducer,
@@ -47,6 +48,7 @@ export const rootReducer = combineReducers({
   transcript: transcriptReducer,
   typedReplies: typedRepliesReducer,
   meetingBot: meetingBotReducer,
+  boost: boostReducer,
   speakers: speakersReducer,
   voicedReplies: voicedRepliesReducer,
   translation: translationReducer,

@@ -29,6 +29,7 @@ import { recapSaga } from '../features/recap/sagas';
 import { endingSaga } from '../features/ending/sagas';
 import { organizationSaga } from '../features/organization/sagas';
 import { transcriptEditSaga } from '../features/transcript-edit/sagas';
+import { boostSaga } from '../features/boost/sagas';
 import type { AppDeps } from './deps';
 
 export function* rootSaga(deps: AppDeps) {
@@ -63,6 +64,7 @@ export function* rootSaga(deps: AppDeps) {
     call(organizationSaga, deps),
     call(scribeSaga, deps),
     call(transcriptEditSaga, deps),
+    call(boostSaga, deps),
     call(startUp, deps),
   ]);
 }

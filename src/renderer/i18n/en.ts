@@ -12,6 +12,7 @@ import organizationsEn from './organizations.en';
 import scribeEn from './scribe.en';
 import editingEn from './editing.en';
 import meetingBotEn from './meeting-bot.en';
+import boostEn from './boost.en';
 
 const en = {
   app: {
@@ -424,6 +425,7 @@ const en = {
   scribe: scribeEn,
   editing: editingEn,
   connectToOnlineMeetings: meetingBotEn,
+  boost: boostEn,
 } as const;
 
 export default en;

@@ -9,6 +9,7 @@ import organizationsFr from './organizations.fr';
 import scribeFr from './scribe.fr';
 import editingFr from './editing.fr';
 import meetingBotFr from './meeting-bot.fr';
+import boostFr from './boost.fr';
 import type { Messages } from './types';
 
 const fr: Messages = {
@@ -433,6 +434,7 @@ const fr: Messages = {
   scribe: scribeFr,
   editing: editingFr,
   connectToOnlineMeetings: meetingBotFr,
+  boost: boostFr,
 };
 
 export default fr;

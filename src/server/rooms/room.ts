@@ -58,6 +58,11 @@ export interface RoomMember {
   readonly readonly: boolean;
   /** Premium captions requested (connection-params-update usePaidASR); applies to the next recording. */
   usePaidASR: boolean;
+  /**
+   * Vocabulary boost: the words this person's recognition favours (their boost list, unless
+   * they turned boosting off with `boost`). Applied from their next utterance (docs/boost.md).
+   */
+  boostWords?: readonly string[];
   /** Plays others' voiced replies in their room (connection-params-update downAudio). */
   downAudio?: boolean;
   /** Speaker identification (beta solo_speaker_id) is on for this person's microphone. */
@@ -677,6 +682,7 @@ export class LiveRoom {
     });
     const opened = this.services.openSpeech(usePaidASR ? 'premium' : 'basic', lang, track);
     if (!opened.ok) throw new RoomError(opened.code, opened.message);
+    if (!shownAs && member.boostWords && member.boostWords.length > 0) track.boost(member.boostWords);
     this.indexes.prepare();
     this.tracks.set(member, track);
     if (identification) {
@@ -943,6 +949,17 @@ export class LiveRoom {
     if (!result.ok) throw new RoomError('invalid-message', result.message);
     this.translator.autoTranslation = result.value;
     this.broadcast('auto-translate-changed');
+  }
+
+  /**
+   * Vocabulary boost: `member`'s recognition favours `words` from their next utterance on,
+   * without restarting their recording (docs/boost.md).
+   */
+  setBoost(member: RoomMember, words: readonly string[]): void {
+    member.boostWords = [...words];
+    const track = this.tracks.get(member);
+    // The computer's sound is not the person's voice: their words are theirs to boost.
+    if (track && track.context.sourceAuthor === undefined) track.boost(member.boostWords);
   }
 
   /** Every stored final of the room, in order (the transcript after the conversation). */

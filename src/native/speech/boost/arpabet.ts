@@ -94,7 +94,21 @@ const IPA_TO_CMU: ReadonlyArray<readonly [string, readonly string[]]> = [
 ];
 
 /** Marks that carry no phone: stress, length, syllable and word breaks, ties. */
-const IGNORED = new Set(['ˈ', 'ˌ', 'ː', 'ˑ', '.', '-', '_', ' ', '\u0361', '\u035c', '\u0329', '\u032f', '|']);
+const IGNORED = new Set([
+  'ˈ',
+  'ˌ',
+  'ː',
+  'ˑ',
+  '.',
+  '-',
+  '_',
+  ' ',
+  '\u0361',
+  '\u035c',
+  '\u0329',
+  '\u032f',
+  '|',
+]);
 
 /**
  * The CMU phones of one word's IPA, or undefined when a symbol is not known (the word is then

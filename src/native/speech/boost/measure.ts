@@ -19,7 +19,8 @@ export function rarestWords(
 ): string[] {
   const seen = new Map<string, number>();
   for (const ref of references)
-    for (const w of normalizeWords(ref)) if (w.length >= MIN_BOOST_WORD_LENGTH && !seen.has(w)) seen.set(w, seen.size);
+    for (const w of normalizeWords(ref))
+      if (w.length >= MIN_BOOST_WORD_LENGTH && !seen.has(w)) seen.set(w, seen.size);
   return [...seen.keys()]
     .map((word) => ({ word, p: log10Prob(word) ?? Number.NEGATIVE_INFINITY, order: seen.get(word)! }))
     .sort((a, b) => a.p - b.p || a.order - b.order)

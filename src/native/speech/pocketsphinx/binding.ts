@@ -101,9 +101,7 @@ export function loadPocketSphinx(): PocketSphinxLib {
   const psGetLm = lib.func('void *ps_get_lm(ps_decoder_t *ps, const char *name)');
   const psGetLogmath = lib.func('void *ps_get_logmath(ps_decoder_t *ps)');
   // The language model calls are sphinxbase's, which libpocketsphinx links (5prealpha).
-  const sphinxbase = koffi.load(
-    process.platform === 'darwin' ? 'libsphinxbase.dylib' : 'libsphinxbase.so.3',
-  );
+  const sphinxbase = koffi.load(process.platform === 'darwin' ? 'libsphinxbase.dylib' : 'libsphinxbase.so.3');
   const ngramAddWord = sphinxbase.func(
     'int ngram_model_add_word(void *model, const char *word, float weight)',
   );

@@ -293,7 +293,15 @@ class PocketSphinxStream implements RecognizerStream {
       .map((w) => ({ word: w, phones: wanted.get(w) ?? spoken.get(w) }))
       .filter((a): a is { word: string; phones: string[] } => a.phones !== undefined);
     adds.forEach((a, i) => {
-      if (this.lib.addWord(this.decoder.ps, a.word, a.phones.join(' '), this.options.boostWeight, i === adds.length - 1))
+      if (
+        this.lib.addWord(
+          this.decoder.ps,
+          a.word,
+          a.phones.join(' '),
+          this.options.boostWeight,
+          i === adds.length - 1,
+        )
+      )
         this.decoder.added.add(a.word);
     });
   }

@@ -1,3 +1,4 @@
+import { BoostOffer } from '../../boost/components/BoostOffer';
 import { Callout } from '@blueprintjs/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -128,6 +129,7 @@ export function ConversationPage() {
       <AudioProblemNotice />
       <FallbackEngineNotice />
       <AdmissionRequests />
+      <BoostOffer />
       {isReadonly ? (
         <Callout intent="primary" compact className="page-callout" data-testid="readonly-notice">
           {t('conversation.readonly')}
