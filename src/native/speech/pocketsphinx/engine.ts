@@ -158,7 +158,7 @@ export class PocketSphinxEngine implements SpeechEngine {
   }
 }
 
-class PocketSphinxStream implements RecognizerStream {
+export class PocketSphinxStream implements RecognizerStream {
   private readonly vad: SileroVad;
   private readonly segmenter: Segmenter;
   private readonly ring: AudioRing;

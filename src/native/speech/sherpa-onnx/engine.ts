@@ -109,7 +109,7 @@ export class SherpaOnnxEngine implements SpeechEngine {
   }
 }
 
-class SherpaOnnxStream implements RecognizerStream {
+export class SherpaOnnxStream implements RecognizerStream {
   private stream: OnlineStream | undefined;
   /** Utterances finalised so far: the segment number of the next event. */
   private segment = 0;
