@@ -1,5 +1,5 @@
 /**
- * npm run bench:boost -- [--dir DIR] [--limit N] [--words N] [--weight W] [--known]
+ * npm run bench:boost -- [--dir DIR] [--limit N] [--words N] [--weight W] [--known] [--boost LIST]
  *
  * Vocabulary boost, measured (docs/boost.md): streams every WAV of DIR/transcripts.tsv (default
  * the shared speech folder's dev/) through the PocketSphinx engine, in 60 ms chunks as the
@@ -8,7 +8,8 @@
  * Prints each utterance, then as its last line one JSON object:
  * {"utterances", "boostWords", "without": {"wer", "boostWordErrorRate"}, "with": {...}}.
  * `--words` sets how many words to boost (default: one per two utterances, at least 5),
- * `--weight` the unigram weight of added words, `--known` also boosts words the dictionary has.
+ * `--weight` the unigram weight of added words, `--known` also boosts words the dictionary has,
+ * `--boost a,b,c` boosts these words instead (a control: words never said should change nothing).
  */
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -33,6 +34,7 @@ const { values } = parseArgs({
     dir: { type: 'string' },
     limit: { type: 'string' },
     words: { type: 'string' },
+    boost: { type: 'string' },
     weight: { type: 'string' },
     known: { type: 'boolean', default: false },
     quiet: { type: 'boolean', default: false },
@@ -55,11 +57,16 @@ const lib = loadPocketSphinx();
 const files = findPocketSphinxModel();
 const probe = lib.createDecoder({ ...files, logfn: '/dev/null' });
 const count = values.words ? Number(values.words) : Math.max(5, Math.round(items.length / 2));
-const boostWords = rarestWords(
-  items.map((i) => i.reference),
-  (w) => lib.unigramLog10(probe, w),
-  count,
-);
+const boostWords = values.boost
+  ? values.boost
+      .split(',')
+      .map((w) => w.trim().toLowerCase())
+      .filter(Boolean)
+  : rarestWords(
+      items.map((i) => i.reference),
+      (w) => lib.unigramLog10(probe, w),
+      count,
+    );
 const oov = boostWords.filter((w) => lib.lookupWord(probe, w) === undefined);
 lib.freeDecoder(probe);
 

@@ -3,7 +3,7 @@
  * in a conversation (not as a Scribe: correcting others' conversations grows nobody's list), and
  * the end sequence's BOOST stage offers the words people corrected, adding only those chosen.
  */
-import { call, delay, put, race, select, take, takeEvery } from 'typed-redux-saga';
+import { delay, put, race, select, take, takeEvery } from 'typed-redux-saga';
 import { correctedWordCounts } from '../../../shared/boost-words';
 import type { ServerMessage } from '../../../shared/protocol';
 import type { AppDeps } from '../../app/deps';
@@ -17,7 +17,7 @@ const TAG = 'boost';
 /** How long the stage waits for the server to confirm an addition before the end goes on. */
 export const BOOST_ANSWER_TIMEOUT_MS = 5000;
 
-function* askForList(deps: AppDeps, action: ReturnType<typeof socketActions.messageReceived>) {
+function askForList(deps: AppDeps, action: ReturnType<typeof socketActions.messageReceived>): void {
   const message = action.payload;
   if (message.type !== 'connection-succeeded' || message.role === 'scribe') return;
   deps.link.send({ type: 'access-boost-words', action: 'list' });
@@ -68,10 +68,5 @@ export function* runBoostStage(deps: AppDeps) {
 }
 
 export function* boostSaga(deps: AppDeps) {
-  yield* takeEvery(
-    socketActions.messageReceived.type,
-    function* (action: ReturnType<typeof socketActions.messageReceived>) {
-      yield* call(askForList, deps, action);
-    },
-  );
+  yield* takeEvery(socketActions.messageReceived, askForList, deps);
 }
