@@ -449,9 +449,10 @@ export function handleConnection(ws: WebSocket, deps: ConnectionDeps, origin?: s
     }
     // An empty list of changes is ignored: nothing is written.
     if (added.length > 0 || removed.length > 0) {
-      boostList = [...boostList.filter((w) => !removed.includes(w)), ...added];
       if (!store) return fail('internal', 'boost lists are not kept on this server', message.type);
-      await store.save(who.avaId, boostList, deps.now());
+      const next = [...boostList.filter((w) => !removed.includes(w)), ...added];
+      await store.save(who.avaId, next, deps.now());
+      boostList = next;
       target.setBoost(who, boostEnabled ? boostList : []);
     }
     sendBoost({ added, removed });
