@@ -59,7 +59,7 @@ export const DEFAULT_POCKETSPHINX_OPTIONS: Omit<PocketSphinxOptions, 'vadModel'>
   vadThreshold: 0.5,
   minSpeechMs: 100,
   cmnPriorFrames: 20,
-  boostWeight: 1,
+  boostWeight: 0.1,
   boostKnownWords: false,
 };
 
