@@ -15,6 +15,12 @@ const boostEn = {
     skip: 'Not now',
   },
   failed: 'Your boost words were not added',
+  switch: {
+    label: 'Boost my words',
+    help_zero: 'Your boost list is empty: words corrected in a conversation are offered for it when it ends.',
+    help_one: 'Recognition of your voice favours the {{count}} word of your boost list.',
+    help_other: 'Recognition of your voice favours the {{count}} words of your boost list.',
+  },
 } as const;
 
 export default boostEn;

@@ -15,6 +15,13 @@ const boostFr = {
     skip: 'Pas maintenant',
   },
   failed: 'Vos mots n’ont pas été ajoutés',
+  switch: {
+    label: 'Favoriser mes mots',
+    help_zero:
+      'Votre liste est vide : les mots corrigés pendant une conversation vous sont proposés à la fin.',
+    help_one: 'La reconnaissance de votre voix favorise le {{count}} mot de votre liste.',
+    help_other: 'La reconnaissance de votre voix favorise les {{count}} mots de votre liste.',
+  },
 } as const;
 
 export default boostFr;

@@ -67,6 +67,11 @@ export function* runBoostStage(deps: AppDeps) {
   }
 }
 
+function sendSwitch(deps: AppDeps, action: ReturnType<typeof boostActions.switchRequested>): void {
+  deps.link.send({ type: 'boost', enabled: action.payload });
+}
+
 export function* boostSaga(deps: AppDeps) {
   yield* takeEvery(socketActions.messageReceived, askForList, deps);
+  yield* takeEvery(boostActions.switchRequested, sendSwitch, deps);
 }

@@ -39,6 +39,8 @@ const boostSlice = createSlice({
     offerClosed(state) {
       delete state.offer;
     },
+    /** The person turns boosting of their recognition on or off (sent as `boost`). */
+    switchRequested(_state, _action: PayloadAction<boolean>) {},
     failed(state, action: PayloadAction<string>) {
       state.error = action.payload;
     },

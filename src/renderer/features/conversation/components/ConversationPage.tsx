@@ -1,4 +1,5 @@
 import { BoostOffer } from '../../boost/components/BoostOffer';
+import { BoostSwitch } from '../../boost/components/BoostSwitch';
 import { Callout } from '@blueprintjs/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -172,6 +173,7 @@ export function ConversationPage() {
               <SpeechLangSelect />
               <TranslationSettings />
               <KeywordEmphasisSwitch />
+              {isReadonly ? null : <BoostSwitch />}
               <CurseFilterSelect />
             </section>
           </aside>

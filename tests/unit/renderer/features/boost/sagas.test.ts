@@ -172,4 +172,17 @@ describe('boost saga', () => {
     app.dispatch(socketActions.messageReceived({ ...succeeded, role: 'participant' }));
     expect(socket.sentOfType('access-boost-words')).toEqual([{ type: 'access-boost-words', action: 'list' }]);
   });
+
+  it('sends the switch as `boost`, and keeps what the server answers', () => {
+    const fakes = makeFakes();
+    const socket = new FakeSocket('ws://test/ws');
+    fakes.deps.link.attach(socket);
+    app = run(boostSaga, [fakes.deps]);
+    app.dispatch(boostActions.switchRequested(false));
+    expect(socket.sentOfType('boost')).toEqual([{ type: 'boost', enabled: false }]);
+    app.dispatch(
+      socketActions.messageReceived({ type: 'user-boost-words', words: ['kine'], enabled: false }),
+    );
+    expect(app.state.boost).toMatchObject({ loaded: true, enabled: false, words: ['kine'] });
+  });
 });
