@@ -19,6 +19,10 @@ test('ending offers the corrected words for the boost list; only the chosen one 
       ws.on('framesent', (f) => typeof f.payload === 'string' && sent.push(f.payload)),
     );
     await startConversation(host);
+    // The person's list came from the server: boosting is on, and says the list is empty.
+    await expect(host.getByRole('checkbox', { name: 'Boost my words' })).toBeChecked();
+    await expect(host.getByText(/Your boost list is empty/)).toBeVisible();
+    await expectAccessible(host, 'the conversation with the boost switch');
 
     await host.getByRole('textbox', { name: 'Type a message' }).fill('We met Zara near Hellstone');
     await host.keyboard.press('Enter');
