@@ -25,6 +25,8 @@ import { espeakPronunciations } from '../boost/espeak';
 
 /** PocketSphinx computes 100 feature frames per second. */
 const MS_PER_FRAME = 10;
+/** Words a boost list may add to one decoder (see applyBoost). */
+export const MAX_DECODER_BOOST_WORDS = 16;
 
 export interface PocketSphinxOptions {
   /** Folder with `en-us/` (acoustic model), `en-us.lm.bin` and `cmudict-en-us.dict`. */
@@ -281,13 +283,16 @@ export class PocketSphinxStream implements RecognizerStream {
       }
     }
     // Words cannot be taken out of a decoder: a list that dropped some starts from a fresh one.
-    if ([...this.decoder.added].some((w) => !wanted.has(w))) {
+    // At most MAX_DECODER_BOOST_WORDS (the list’s latest). Some lists crash 5prealpha (docs/boost.md,
+    // "Not done here"): fewer words added, fewer chances; it does not prevent it.
+    const kept = [...wanted.keys()].slice(-MAX_DECODER_BOOST_WORDS);
+    if ([...this.decoder.added].some((w) => !wanted.has(w) || !kept.includes(w))) {
       const old = this.decoder;
       this.decoder = this.decoders.fresh();
       this.decoder.cmn?.reset(this.options.cmnPriorFrames);
       this.lib.freeDecoder(old.ps);
     }
-    const missing = [...wanted.keys()].filter((w) => !this.decoder.added.has(w));
+    const missing = kept.filter((w) => !this.decoder.added.has(w));
     const spoken = espeakPronunciations(missing.filter((w) => wanted.get(w) === undefined));
     const adds = missing
       .map((w) => ({ word: w, phones: wanted.get(w) ?? spoken.get(w) }))
