@@ -26,7 +26,7 @@ import { espeakPronunciations } from '../boost/espeak';
 /** PocketSphinx computes 100 feature frames per second. */
 const MS_PER_FRAME = 10;
 /** Words a boost list may add to one decoder (see applyBoost). */
-export const MAX_DECODER_BOOST_WORDS = 16;
+export const MAX_DECODER_BOOST_WORDS = 4;
 
 export interface PocketSphinxOptions {
   /** Folder with `en-us/` (acoustic model), `en-us.lm.bin` and `cmudict-en-us.dict`. */
