@@ -74,6 +74,7 @@ import { type MeetingBotService, startMeetingBotService } from './meeting-bot/se
 import { type PhoneCallService, startPhoneCallService } from './phone-calls/service';
 import { grantScribesByEmail } from './auth/scribe-grants';
 import { ScribeRequestRepository } from './db/scribe-requests';
+import { BoostWordsRepository } from './db/boost-words';
 import { ScribeDesk } from './scribes/desk';
 import { chargeScribeSecond, freeScribeSecond, scribeRequestRefusal } from './scribes/credit';
 import { type MeterClock, PremiumMeter, realMeterClock } from './credits/premium-meter';
@@ -179,6 +180,7 @@ export async function startServer(
   // Accounts listed in HEARKEN_SCRIBE_EMAILS read as Scribes everywhere (auth/scribe-grants.ts).
   const users = grantScribesByEmail(new UserRepository(database.db), config.scribeEmails ?? []);
   const clientLogs = new ClientLogRepository(database.db);
+  const boostWords = new BoostWordsRepository(database.db);
   const verifier = config.auth ? IdentityVerifier.create(config.auth) : undefined;
   const credentials = await GuestCredentials.load(database.db, Date.now());
   const principals = new PrincipalResolver(credentials, verifier, users);
@@ -532,6 +534,7 @@ export async function startServer(
           ...(meetingBots.kind === 'off' ? {} : { meetingBots: meetingBots.bots }),
           scribes,
           credits,
+          boostWords,
         },
         origin,
       );

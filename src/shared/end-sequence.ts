@@ -21,7 +21,7 @@ export interface EndingContext {
   isScribe: boolean;
   /** The desktop app saves nothing itself (its caption conversation is the web app's). */
   isDesktop: boolean;
-  /** Word boosting is on for this person and its manager exists (no boost work exists yet: false). */
+  /** Word boosting is on for this person, and its manager exists (the person's list is known). */
   boostEnabled: boolean;
   boostManagerExists: boolean;
 }

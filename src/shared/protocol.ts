@@ -32,6 +32,7 @@ import {
   type SessionDescriptionInit,
 } from './webrtc';
 import { type Cursor, mutationSchema } from './transcript-edit/mutation';
+import { BOOST_ACTIONS } from './boost-words';
 import type { LineChange } from './transcript-edit/line-change';
 
 export const SOCKET_PATH = '/ws';
@@ -284,6 +285,20 @@ export const clientMessageSchemas = {
     type: literal('scribe-chat'),
     text: string({ min: 1, max: SCRIBE_CHAT_MAX_LENGTH }),
   }),
+  /**
+   * Vocabulary boost (shared/boost-words.ts, docs/boost.md). `access-boost-words`: one's own
+   * boost list: `list` it, `add` the comma-separated `words` (in a room, only words of its
+   * transcript that are not boosted yet), `remove` them. `boost`: whether one's own recognition
+   * uses the list (on by default). Both are answered with `user-boost-words`; an input over the
+   * limit is refused with 'Too many characters.'. The bound here only keeps frames sane: the
+   * limit with the spec's message is the module's.
+   */
+  'access-boost-words': object({
+    type: literal('access-boost-words'),
+    action: oneOf(BOOST_ACTIONS),
+    words: optional(string({ max: 10_000 })),
+  }),
+  boost: object({ type: literal('boost'), enabled: boolean() }),
 } as const;
 
 export type ClientMessageType = keyof typeof clientMessageSchemas;
@@ -466,6 +481,11 @@ export type ServerMessage =
     }
   /** A chat message between the Scribe and the person who asked for them (to both, and on joining). */
   | { type: 'scribe-chat'; message: ScribeChatMessage }
+  /**
+   * One's boost list (answer to `access-boost-words` and `boost`): `added` and `removed` name
+   * what the request changed; `enabled`: whether one's recognition uses the list.
+   */
+  | { type: 'user-boost-words'; words: string[]; enabled: boolean; added?: string[]; removed?: string[] }
   | { type: 'PONG'; serverTimeMs: number; clientTimeMs: number }
   /** The server stopped this member's microphone (the stream is closed; start again to resume). */
   | { type: 'recording-stopped'; reason: RecordingStoppedReason }
@@ -548,6 +568,7 @@ const SERVER_TYPES: ReadonlySet<string> = new Set<ServerMessageType>([
   'webrtc',
   'ava-bot-status',
   'scribe-chat',
+  'user-boost-words',
   'PONG',
   'recording-stopped',
   'error',

@@ -776,6 +776,8 @@ const MESSAGES: Record<SocketAction, (ownLineId?: string) => ClientMessage | Buf
     correctionMode: 'accurate',
   }),
   'scribe-chat': () => ({ type: 'scribe-chat', text: 'Can you hear the speaker well?' }),
+  'access-boost-words': () => ({ type: 'access-boost-words', action: 'list' }),
+  boost: () => ({ type: 'boost', enabled: true }),
 };
 
 const SOCKET_REFUSALS = new Set(['forbidden', 'room-ended', 'not-connected']);

@@ -19,6 +19,8 @@ export async function createEngine(spec: EngineSpec): Promise<SpeechEngine> {
         vadModel: defaultVadModel(spec),
         ...(spec.model ? { modelDir: spec.model } : {}),
         ...(spec.settings ? { decoderArgs: spec.settings } : {}),
+        // Off unless asked for: see PocketSphinxOptions.boostEnabled.
+        boostEnabled: process.env.HEARKEN_POCKETSPHINX_BOOST === '1',
       });
     case 'sherpa-onnx': {
       const { createSherpaOnnxEngine } = await import('./sherpa-onnx/index');

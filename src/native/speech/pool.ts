@@ -23,6 +23,8 @@ export interface PoolStream {
   readonly backlogSamples: number;
   write(samples: Int16Array): void;
   flush(): void;
+  /** Vocabulary boost: favours `words` from the stream's next utterance on (docs/boost.md). */
+  boost(words: readonly string[]): void;
   /** Ends the stream; resolves once its last results have been delivered. */
   close(): Promise<void>;
 }
@@ -156,6 +158,9 @@ export class SpeechPool {
       },
       flush() {
         if (!closed && !gone()) post({ op: 'flush', streamId });
+      },
+      boost(words) {
+        if (!closed && !gone()) post({ op: 'boost', streamId, words: [...words] });
       },
       close() {
         if (closed || gone()) return Promise.resolve();

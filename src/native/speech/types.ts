@@ -27,6 +27,12 @@ export interface RecognizerStream {
   flush(): RecognizerEvent[];
   /** Releases the stream's resources. The stream is unusable afterwards. */
   close(): void;
+  /**
+   * Vocabulary boost (docs/boost.md): favours `words` (entries of a boost list) from the next
+   * utterance on, replacing any earlier list; an empty list ends the boost. Engines that cannot
+   * boost leave it out.
+   */
+  setBoost?(words: readonly string[]): void;
 }
 
 export interface StreamOptions {

@@ -18,6 +18,8 @@ export type ToWorker =
   | { op: 'open'; streamId: number; engine: string; lang: string }
   | { op: 'audio'; streamId: number; samples: ArrayBuffer }
   | { op: 'flush'; streamId: number }
+  /** Vocabulary boost: the stream's boost list from its next utterance on (docs/boost.md). */
+  | { op: 'boost'; streamId: number; words: string[] }
   | { op: 'close'; streamId: number }
   /**
    * Release every stream and engine, then end the thread. Ending a worker this way, between

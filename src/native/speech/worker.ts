@@ -90,6 +90,10 @@ function handle(message: ToWorker): void {
         send({ op: 'events', streamId, events: stream ? stream.flush() : [], processed: 0 });
         return;
       }
+      case 'boost': {
+        streams.get(streamId)?.setBoost?.(message.words);
+        return;
+      }
       case 'close': {
         const stream = streams.get(streamId);
         streams.delete(streamId);

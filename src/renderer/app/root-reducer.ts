@@ -31,6 +31,7 @@ import { transcriptEditReducer } from '../features/transcript-edit/slice';
 import { meetingBotReducer } from '../features/meeting-bot/slice';
 import { creditsReducer } from '../features/credits/slice';
 import { phoneCallsReducer } from '../features/phone-calls/slice';
+import { boostReducer } from '../features/boost/slice';
 
 export const rootReducer = combineReducers({
   session: sessionReducer,
@@ -51,6 +52,7 @@ export const rootReducer = combineReducers({
   typedReplies: typedRepliesReducer,
   meetingBot: meetingBotReducer,
   phoneCalls: phoneCallsReducer,
+  boost: boostReducer,
   speakers: speakersReducer,
   voicedReplies: voicedRepliesReducer,
   translation: translationReducer,

@@ -32,6 +32,7 @@ import { endingSaga } from '../features/ending/sagas';
 import { organizationSaga } from '../features/organization/sagas';
 import { workspaceSaga } from '../features/workspace/sagas';
 import { transcriptEditSaga } from '../features/transcript-edit/sagas';
+import { boostSaga } from '../features/boost/sagas';
 import type { AppDeps } from './deps';
 
 export function* rootSaga(deps: AppDeps) {
@@ -69,6 +70,7 @@ export function* rootSaga(deps: AppDeps) {
     call(workspaceSaga, deps),
     call(scribeSaga, deps),
     call(transcriptEditSaga, deps),
+    call(boostSaga, deps),
     call(startUp, deps),
   ]);
 }

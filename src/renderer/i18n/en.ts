@@ -14,6 +14,7 @@ import scribeEn from './scribe.en';
 import editingEn from './editing.en';
 import meetingBotEn from './meeting-bot.en';
 import phoneEn from './phone.en';
+import boostEn from './boost.en';
 
 const en = {
   app: {
@@ -428,6 +429,7 @@ const en = {
   editing: editingEn,
   connectToOnlineMeetings: meetingBotEn,
   phoneCall: phoneEn,
+  boost: boostEn,
 } as const;
 
 export default en;

@@ -11,6 +11,7 @@ import scribeFr from './scribe.fr';
 import editingFr from './editing.fr';
 import meetingBotFr from './meeting-bot.fr';
 import phoneFr from './phone.fr';
+import boostFr from './boost.fr';
 import type { Messages } from './types';
 
 const fr: Messages = {
@@ -437,6 +438,7 @@ const fr: Messages = {
   editing: editingFr,
   connectToOnlineMeetings: meetingBotFr,
   phoneCall: phoneFr,
+  boost: boostFr,
 };
 
 export default fr;

@@ -489,6 +489,14 @@ export const SOCKET_ACCESS = {
     ['host', 'scribe'],
     'The chat between the Scribe and the host who asked: only while a request waits or is served.',
   ),
+  'access-boost-words': room(
+    ['host', 'rw-member', 'ro-member', 'ended-member'],
+    'One’s own boost list only (list, add, remove); added words must be in this conversation’s transcript. Scribes correct others’ conversations: their list is not theirs to grow there.',
+  ),
+  boost: room(
+    SPEAKERS,
+    'Whether one’s own recognition uses one’s boost list, from one’s next utterance; only people who may speak.',
+  ),
 } as const satisfies Record<string, AccessRow>;
 
 export type SocketAction = keyof typeof SOCKET_ACCESS;
@@ -551,6 +559,8 @@ const ACTIONS_OF: {
   'cancel-scribe': () => ['cancel-scribe'],
   'update-scribe-correction-mode': () => ['update-scribe-correction-mode'],
   'scribe-chat': () => ['scribe-chat'],
+  'access-boost-words': () => ['access-boost-words'],
+  boost: () => ['boost'],
 };
 
 export function socketActionsOf(

@@ -571,6 +571,20 @@ const migrations: Record<string, Migration> = {
       await sql`alter table organizations drop column if exists scribe_limit_minutes`.execute(db);
     },
   },
+  // Vocabulary boost (shared/boost-words.ts): each person's list of boosted words.
+  '2026-12-12-001-user-boost-words': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('user_boost_words')
+        .addColumn('ava_id', 'text', (c) => c.primaryKey())
+        .addColumn('words', 'jsonb', (c) => c.notNull())
+        .addColumn('updated_at_ms', 'bigint', (c) => c.notNull())
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await sql`drop table if exists user_boost_words`.execute(db);
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

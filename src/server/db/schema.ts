@@ -193,6 +193,7 @@ export interface Database {
   user_credits: UserCreditsTable;
   scribe_requests: ScribeRequestsTable;
   scribe_chat_messages: ScribeChatMessagesTable;
+  user_boost_words: UserBoostWordsTable;
 }
 
 /** One person's caption time in one ended conversation (shared/usage-report.ts). */
@@ -309,4 +310,11 @@ export interface ScribeChatMessagesTable {
   from_role: string;
   text: string;
   at_ms: Millis;
+}
+
+/** A person's boost words (db/boost-words.ts). */
+export interface UserBoostWordsTable {
+  ava_id: string;
+  words: ColumnType<string[], string, string>;
+  updated_at_ms: Millis;
 }

@@ -60,6 +60,11 @@ export class AudioTrack {
     this.stream?.write(samples);
   }
 
+  /** Vocabulary boost: the speaker's boost list, from their next utterance on (docs/boost.md). */
+  boost(words: readonly string[]): void {
+    this.stream?.boost(words);
+  }
+
   /** Ends the utterance in progress (reset-recorder): its final follows. */
   flush(): void {
     this.stream?.flush();

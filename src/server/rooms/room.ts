@@ -65,6 +65,11 @@ export interface RoomMember {
   usePaidASR: boolean;
   /** Premium is served on the member's credit: counted down while it serves (credits/premium-meter.ts). */
   premiumOnCredit?: boolean;
+  /**
+   * Vocabulary boost: the words this person's recognition favours (their boost list, unless
+   * they turned boosting off with `boost`). Applied from their next utterance (docs/boost.md).
+   */
+  boostWords?: readonly string[];
   /** Plays others' voiced replies in their room (connection-params-update downAudio). */
   downAudio?: boolean;
   /** Speaker identification (beta solo_speaker_id) is on for this person's microphone. */
@@ -716,6 +721,7 @@ export class LiveRoom {
     });
     const opened = this.services.openSpeech(usePaidASR ? 'premium' : 'basic', lang, track);
     if (!opened.ok) throw new RoomError(opened.code, opened.message);
+    if (!shownAs && member.boostWords && member.boostWords.length > 0) track.boost(member.boostWords);
     this.indexes.prepare();
     this.tracks.set(member, track);
     // Paid by the person whose device it is (computer audio included), not the speaker shown.
@@ -1032,6 +1038,17 @@ export class LiveRoom {
     if (!result.ok) throw new RoomError('invalid-message', result.message);
     this.translator.autoTranslation = result.value;
     this.broadcast('auto-translate-changed');
+  }
+
+  /**
+   * Vocabulary boost: `member`'s recognition favours `words` from their next utterance on,
+   * without restarting their recording (docs/boost.md).
+   */
+  setBoost(member: RoomMember, words: readonly string[]): void {
+    member.boostWords = [...words];
+    const track = this.tracks.get(member);
+    // The computer's sound is not the person's voice: their words are theirs to boost.
+    if (track && track.context.sourceAuthor === undefined) track.boost(member.boostWords);
   }
 
   /** Every stored final of the room, in order (the transcript after the conversation). */

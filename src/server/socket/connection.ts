@@ -20,6 +20,7 @@ import { littleEndianBytesToInt16 } from '../../shared/audio';
 import {
   parseClientMessage,
   type ClientMessage,
+  type ClientMessageOf,
   type ServerMessage,
   type SocketErrorCode,
 } from '../../shared/protocol';
@@ -60,6 +61,13 @@ import { SCRIBE_ERRORS } from '../../shared/scribe/model';
 import { type ScribeDesk, ScribeError } from '../scribes/desk';
 import { ViewerDelay } from '../scribes/viewer-delay';
 import { realTimers } from '../rooms/throttle';
+import type { BoostWordsRepository } from '../db/boost-words';
+import {
+  cleanBoostWord,
+  newBoostWords,
+  parseBoostWords,
+  transcriptVocabulary,
+} from '../../shared/boost-words';
 
 export interface ConnectionDeps {
   registry: RoomRegistry;
@@ -83,6 +91,8 @@ export interface ConnectionDeps {
   scribes?: ScribeDesk;
   /** Accounts' credits: Premium on credit (auth/entitlements.ts); absent: credit gives nothing. */
   credits?: Pick<CreditRepository, 'get'>;
+  /** People's boost lists (db/boost-words.ts); absent: boost messages answer an empty list. */
+  boostWords?: Pick<BoostWordsRepository, 'list' | 'save'>;
 }
 
 /** Said to a client that asked for Premium it is not entitled to: it is served Basic. */
@@ -406,6 +416,61 @@ export function handleConnection(ws: WebSocket, deps: ConnectionDeps, origin?: s
     const bot = deps.meetingBots?.statusFor(target);
     if (bot) send(bot);
     deps.scribes?.joined(target, joined);
+    await loadBoost(target, joined);
+  }
+
+  /** Whether this connection's recognition uses the person's boost list (`boost`). */
+  let boostEnabled = true;
+  let boostList: string[] = [];
+
+  /** The person's boost list, read once they are in: used from their next utterance. */
+  async function loadBoost(target: LiveRoom, who: RoomMember): Promise<void> {
+    if (!deps.boostWords) return;
+    try {
+      boostList = await deps.boostWords.list(who.avaId);
+    } catch (error) {
+      deps.log('warn', 'could not read a boost list', { error: (error as Error).message });
+      return;
+    }
+    if (boostEnabled && boostList.length > 0) target.setBoost(who, boostList);
+  }
+
+  function sendBoost(extra: { added?: string[]; removed?: string[] } = {}): void {
+    send({ type: 'user-boost-words', words: [...boostList], enabled: boostEnabled, ...extra });
+  }
+
+  /** `access-boost-words` (shared/boost-words.ts has the rules): one's own list only. */
+  async function boostWordsMessage(
+    target: LiveRoom,
+    who: RoomMember,
+    message: ClientMessageOf<'access-boost-words'>,
+  ): Promise<void> {
+    const store = deps.boostWords;
+    if (store) boostList = await store.list(who.avaId);
+    if (message.action === 'list') return sendBoost();
+    let added: string[] = [];
+    let removed: string[] = [];
+    if (message.action === 'add') {
+      const result = newBoostWords(message.words ?? '', {
+        alreadyBoosted: boostList,
+        transcript: transcriptVocabulary(target.transcripts().flatMap((t) => Object.values(t.texts))),
+      });
+      if (!result.ok) return fail('invalid-message', result.error, message.type);
+      added = result.words;
+    } else {
+      const parsed = parseBoostWords(message.words ?? '');
+      if (!parsed.ok) return fail('invalid-message', parsed.error, message.type);
+      removed = boostList.filter((w) => parsed.words.includes(cleanBoostWord(w)));
+    }
+    // An empty list of changes is ignored: nothing is written.
+    if (added.length > 0 || removed.length > 0) {
+      if (!store) return fail('internal', 'boost lists are not kept on this server', message.type);
+      const next = [...boostList.filter((w) => !removed.includes(w)), ...added];
+      await store.save(who.avaId, next, deps.now());
+      boostList = next;
+      target.setBoost(who, boostEnabled ? boostList : []);
+    }
+    sendBoost({ added, removed });
   }
 
   /** Why `avaId` may not create another room now, or undefined when it may. */
@@ -690,6 +755,14 @@ export function handleConnection(ws: WebSocket, deps: ConnectionDeps, origin?: s
       case 'update-scribe-correction-mode':
       case 'scribe-chat':
         await scribeMessage(room, member, message);
+        return;
+      case 'access-boost-words':
+        await boostWordsMessage(room, member, message);
+        return;
+      case 'boost':
+        boostEnabled = message.enabled;
+        room.setBoost(member, boostEnabled ? boostList : []);
+        sendBoost();
         return;
       case 'close':
         // The table let this through: a reason that ends the room comes from the host, who is

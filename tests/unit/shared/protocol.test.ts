@@ -118,6 +118,8 @@ const VALID: Record<string, Record<string, unknown>> = {
   'cancel-scribe': { type: 'cancel-scribe' },
   'update-scribe-correction-mode': { type: 'update-scribe-correction-mode', correctionMode: 'fast' },
   'scribe-chat': { type: 'scribe-chat', text: 'Could you ask them to speak a little slower?' },
+  'access-boost-words': { type: 'access-boost-words', action: 'add', words: 'Zarathustra, Helstone' },
+  boost: { type: 'boost', enabled: false },
   'transcript-edit': {
     type: 'transcript-edit',
     transcriptId: 'host1_Xy9-utt3',

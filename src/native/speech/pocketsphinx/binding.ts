@@ -31,6 +31,17 @@ export interface PocketSphinxLib {
    * glibc (macOS, musl).
    */
   trimHeap(): void;
+  /** The dictionary's pronunciation of `word` (CMU phones), or undefined if it has none. */
+  lookupWord(ps: unknown, word: string): string | undefined;
+  /**
+   * Adds `word` with `phones` to the decoder's dictionary and to its language model as a unigram
+   * with probability `weight` / (unigrams in the model). Only between utterances. `update`
+   * rebuilds the search for the new words (once, after the last of a batch). Returns false if
+   * the decoder refused it (a phone it does not know, say).
+   */
+  addWord(ps: unknown, word: string, phones: string, weight: number, update: boolean): boolean;
+  /** The language model's unigram log10 probability of `word`, or undefined if it lacks it. */
+  unigramLog10(ps: unknown, word: string): number | undefined;
 }
 
 const LIBRARY_CANDIDATES = [
@@ -90,6 +101,24 @@ export function loadPocketSphinx(): PocketSphinxLib {
   const psSegNext = lib.func('ps_seg_t *ps_seg_next(ps_seg_t *seg)');
   const psSegWord = lib.func('const char *ps_seg_word(ps_seg_t *seg)');
   const psSegFrames = lib.func('void ps_seg_frames(ps_seg_t *seg, _Out_ int *sf, _Out_ int *ef)');
+  const psLookupWord = lib.func('char *ps_lookup_word(ps_decoder_t *ps, const char *word)');
+  const psAddWord = lib.func(
+    'int ps_add_word(ps_decoder_t *ps, const char *word, const char *phones, int update)',
+  );
+  const psGetLm = lib.func('void *ps_get_lm(ps_decoder_t *ps, const char *name)');
+  const psGetLogmath = lib.func('void *ps_get_logmath(ps_decoder_t *ps)');
+  // The language model calls are sphinxbase's, which libpocketsphinx links (5prealpha).
+  const sphinxbase = koffi.load(process.platform === 'darwin' ? 'libsphinxbase.dylib' : 'libsphinxbase.so.3');
+  const ngramAddWord = sphinxbase.func(
+    'int ngram_model_add_word(void *model, const char *word, float weight)',
+  );
+  const ngramWid = sphinxbase.func('int ngram_wid(void *model, const char *word)');
+  const ngramProb = sphinxbase.func(
+    'int ngram_ng_prob(void *model, int wid, int *history, int n_hist, _Out_ int *n_used)',
+  );
+  const logmathLogToLn = sphinxbase.func('double logmath_log_to_ln(void *lmath, int logb_p)');
+  /** PocketSphinx's name for the n-gram search that -lm creates. */
+  const DEFAULT_SEARCH = '_default';
 
   let mallocTrim: ((pad: number) => number) | undefined;
   try {
@@ -142,6 +171,30 @@ export function loadPocketSphinx(): PocketSphinxLib {
         : out;
     },
     nFrames: (ps) => psGetNFrames(ps) as number,
+    lookupWord(ps, word) {
+      // The returned string belongs to the dictionary: koffi copies it, we never free it.
+      return (psLookupWord(ps, word) as string | null) ?? undefined;
+    },
+    addWord(ps, word, phones, weight, update) {
+      // ps_add_word puts a new word in the language model at weight 1 (1/unigrams). Adding it
+      // to the model first at our weight makes that the probability ps_add_word then finds
+      // (the model set keeps a word its submodel already has). A word the model has is not
+      // added again: that would corrupt the trie's unigram table.
+      const lm = psGetLm(ps, DEFAULT_SEARCH) as unknown;
+      if (lm && weight !== 1) {
+        const inModel = (ngramWid(lm, word) as number) >= 0;
+        if (!inModel && (ngramAddWord(lm, word, weight) as number) < 0) return false;
+      }
+      return (psAddWord(ps, word, phones, update ? 1 : 0) as number) >= 0;
+    },
+    unigramLog10(ps, word) {
+      const lm = psGetLm(ps, DEFAULT_SEARCH) as unknown;
+      const wid = lm ? (ngramWid(lm, word) as number) : -1;
+      if (!lm || wid < 0) return undefined;
+      const used = [0];
+      const prob = ngramProb(lm, wid, null, 0, used) as number;
+      return (logmathLogToLn(psGetLogmath(ps), prob) as number) / Math.LN10;
+    },
   };
   return cached;
 }

@@ -19,10 +19,14 @@ import {
 import { SileroVad, VAD_WINDOW_SAMPLES } from '../vad';
 import { INSTALL_HINT, loadPocketSphinx, type PocketSphinxLib } from './binding';
 import { createCmnAdapter, type CmnAdapter } from './cmn';
-import { cleanHypothesis, cleanWord } from './text';
+import { cleanHypothesis, cleanWord, BOOST_ALIAS_SUFFIX } from './text';
+import { boostTokens } from '../boost/tokens';
+import { espeakPronunciations } from '../boost/espeak';
 
 /** PocketSphinx computes 100 feature frames per second. */
 const MS_PER_FRAME = 10;
+/** Words a boost list may add to one decoder (see applyBoost). */
+export const MAX_DECODER_BOOST_WORDS = 4;
 
 export interface PocketSphinxOptions {
   /** Folder with `en-us/` (acoustic model), `en-us.lm.bin` and `cmudict-en-us.dict`. */
@@ -43,6 +47,23 @@ export interface PocketSphinxOptions {
    * this many, a decoder is freed, so memory goes back down after a burst of streams.
    */
   maxIdleDecoders: number;
+  /**
+   * Vocabulary boost (docs/boost.md): a boosted word missing from the dictionary is added with
+   * a unigram probability of `boostWeight` / (unigrams in the model).
+   */
+  boostWeight: number;
+  /**
+   * A boosted word the dictionary already has also gets a second entry (an alias, shown as the
+   * word) with the boost unigram: its own unigram stays, the alias only adds a likelier path.
+   */
+  boostKnownWords: boolean;
+  /**
+   * Whether boost lists reach this engine at all. Off by default: some lists crash
+   * libpocketsphinx 5prealpha while it decodes (a segfault that ends the whole server; docs/boost.md,
+   * "Not done here"), and a person's word list must not be able to do that. HEARKEN_POCKETSPHINX_BOOST=1
+   * turns it on (the tests and bench:boost, with lists known not to crash).
+   */
+  boostEnabled: boolean;
 }
 
 export const DEFAULT_POCKETSPHINX_OPTIONS: Omit<PocketSphinxOptions, 'vadModel'> = {
@@ -53,6 +74,9 @@ export const DEFAULT_POCKETSPHINX_OPTIONS: Omit<PocketSphinxOptions, 'vadModel'>
   minSpeechMs: 100,
   cmnPriorFrames: 20,
   maxIdleDecoders: 2,
+  boostWeight: 0.1,
+  boostKnownWords: false,
+  boostEnabled: false,
 };
 
 /**
@@ -99,6 +123,8 @@ export function findPocketSphinxModel(preferred?: string): ReturnType<typeof mod
 interface Decoder {
   ps: unknown;
   cmn: CmnAdapter | undefined;
+  /** Words (or aliases) added to this decoder by a boost list, as the dictionary spells them. */
+  added: Set<string>;
 }
 
 export class PocketSphinxEngine implements SpeechEngine {
@@ -142,12 +168,21 @@ export class PocketSphinxEngine implements SpeechEngine {
       ...DEFAULT_DECODER_ARGS,
       ...this.options.decoderArgs,
     });
-    return { ps, cmn: createCmnAdapter(ps) };
+    return { ps, cmn: createCmnAdapter(ps), added: new Set() };
   }
 
   open(): RecognizerStream {
     const decoder = this.idle.pop() ?? this.createDecoder();
-    return new PocketSphinxStream(this.lib, decoder, this.options, (d) => this.giveBack(d));
+    return new PocketSphinxStream(this.lib, decoder, this.options, {
+      // A decoder that learnt someone's boost words is not handed to someone else.
+      release: (d) => (d.added.size === 0 ? this.giveBack(d) : this.free(d)),
+      fresh: () => this.createDecoder(),
+    });
+  }
+
+  private free(decoder: Decoder): void {
+    this.lib.freeDecoder(decoder.ps);
+    this.lib.trimHeap();
   }
 
   private giveBack(decoder: Decoder): void {
@@ -155,8 +190,7 @@ export class PocketSphinxEngine implements SpeechEngine {
       this.idle.push(decoder);
       return;
     }
-    this.lib.freeDecoder(decoder.ps);
-    this.lib.trimHeap();
+    this.free(decoder);
   }
 
   dispose(): void {
@@ -165,7 +199,7 @@ export class PocketSphinxEngine implements SpeechEngine {
   }
 }
 
-class PocketSphinxStream implements RecognizerStream {
+export class PocketSphinxStream implements RecognizerStream {
   private readonly vad: SileroVad;
   private readonly segmenter: Segmenter;
   private readonly ring: AudioRing;
@@ -177,12 +211,14 @@ class PocketSphinxStream implements RecognizerStream {
   private utteranceStartSample = 0;
   private lastPartial = '';
   private closed = false;
+  /** A boost list to apply before the next utterance starts. */
+  private pendingBoost: readonly string[] | undefined;
 
   constructor(
     private readonly lib: PocketSphinxLib,
-    private readonly decoder: Decoder,
+    private decoder: Decoder,
     private readonly options: PocketSphinxOptions,
-    private readonly release: (d: Decoder) => void,
+    private readonly decoders: { release(d: Decoder): void; fresh(): Decoder },
   ) {
     this.vad = new SileroVad({
       modelPath: options.vadModel,
@@ -248,12 +284,76 @@ class PocketSphinxStream implements RecognizerStream {
     if (this.closed) return;
     if (this.segmenter.active) this.lib.endUtt(this.decoder.ps);
     this.closed = true;
-    this.release(this.decoder);
+    this.decoders.release(this.decoder);
+  }
+
+  /**
+   * Boosts `entries` from the next utterance on: now if none is under way, else when the current
+   * one has ended (the decoder's dictionary and search change only between utterances).
+   */
+  setBoost(entries: readonly string[]): void {
+    if (this.closed) return;
+    this.pendingBoost = entries;
+    if (!this.segmenter.active) this.applyBoost();
+  }
+
+  /** The words this stream's decoder was given by boost lists (for tests and logs). */
+  boostedWords(): string[] {
+    return [...this.decoder.added];
+  }
+
+  /** Whether the decoder's dictionary knows `word` (for tests). */
+  knows(word: string): boolean {
+    return this.lib.lookupWord(this.decoder.ps, word) !== undefined;
+  }
+
+  private applyBoost(): void {
+    const entries = this.pendingBoost;
+    this.pendingBoost = undefined;
+    if (!entries || !this.options.boostEnabled) return;
+    const wanted = new Map<string, string[] | undefined>();
+    for (const token of boostTokens(entries)) {
+      const known = this.lib.lookupWord(this.decoder.ps, token);
+      const isOurs = this.decoder.added.has(token);
+      if (known !== undefined && !isOurs) {
+        if (this.options.boostKnownWords) wanted.set(token + BOOST_ALIAS_SUFFIX, known.split(' '));
+      } else {
+        wanted.set(token, undefined);
+      }
+    }
+    // Words cannot be taken out of a decoder: a list that dropped some starts from a fresh one.
+    // At most MAX_DECODER_BOOST_WORDS (the list’s latest). Some lists crash 5prealpha (docs/boost.md,
+    // "Not done here"): fewer words added, fewer chances; it does not prevent it.
+    const kept = [...wanted.keys()].slice(-MAX_DECODER_BOOST_WORDS);
+    if ([...this.decoder.added].some((w) => !wanted.has(w) || !kept.includes(w))) {
+      const old = this.decoder;
+      this.decoder = this.decoders.fresh();
+      this.decoder.cmn?.reset(this.options.cmnPriorFrames);
+      this.lib.freeDecoder(old.ps);
+    }
+    const missing = kept.filter((w) => !this.decoder.added.has(w));
+    const spoken = espeakPronunciations(missing.filter((w) => wanted.get(w) === undefined));
+    const adds = missing
+      .map((w) => ({ word: w, phones: wanted.get(w) ?? spoken.get(w) }))
+      .filter((a): a is { word: string; phones: string[] } => a.phones !== undefined);
+    adds.forEach((a, i) => {
+      if (
+        this.lib.addWord(
+          this.decoder.ps,
+          a.word,
+          a.phones.join(' '),
+          this.options.boostWeight,
+          i === adds.length - 1,
+        )
+      )
+        this.decoder.added.add(a.word);
+    });
   }
 
   private apply(actions: SegmenterAction[], events: RecognizerEvent[]): void {
     for (const action of actions) {
       if (action.kind === 'start') {
+        this.applyBoost();
         this.segment += 1;
         this.utteranceStartSample = action.fromSample;
         this.lastPartial = '';

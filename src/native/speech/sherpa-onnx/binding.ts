@@ -16,6 +16,9 @@ export interface OnlineRecognizerConfig {
     provider: 'cpu';
     debug: 0 | 1;
     modelType?: string;
+    /** How hotwords are split into tokens ('bpe' with `bpeVocab` for the English models). */
+    modelingUnit?: 'bpe' | 'cjkchar' | 'cjkchar+bpe';
+    bpeVocab?: string;
   };
   decodingMethod: 'greedy_search' | 'modified_beam_search';
   maxActivePaths?: number;
@@ -23,6 +26,9 @@ export interface OnlineRecognizerConfig {
   rule1MinTrailingSilence: number;
   rule2MinTrailingSilence: number;
   rule3MinUtteranceLength: number;
+  /** Contextual biasing (modified_beam_search only): one hotword per line. */
+  hotwordsFile?: string;
+  hotwordsScore?: number;
 }
 
 /** sherpa-onnx's OnlineRecognizerResult (the JSON of its AsJsonString). */

@@ -17,6 +17,7 @@
 import { SAMPLE_RATE_HZ } from '../../../shared/constants';
 import type { ModelFilePaths } from '../models/installed';
 import type { OnlineRecognizerConfig } from './binding';
+import type { HotwordFiles } from './hotwords';
 
 export interface SherpaOnnxOptions {
   /** onnxruntime threads per recognizer. 1: the worker pool runs one engine per core. */
@@ -33,6 +34,10 @@ export interface SherpaOnnxOptions {
   flushPaddingMs: number;
   /** See WordTimingOptions.maxTailMs. */
   maxWordTailMs: number;
+  /** Vocabulary boost: score per matched hotword token (hotwords.ts). */
+  hotwordsScore: number;
+  /** Recognizers kept for distinct boost lists, per engine (each holds the model's sessions). */
+  maxBoostRecognizers: number;
 }
 
 export const DEFAULT_SHERPA_ONNX_OPTIONS: SherpaOnnxOptions = {
@@ -43,13 +48,23 @@ export const DEFAULT_SHERPA_ONNX_OPTIONS: SherpaOnnxOptions = {
   rule3MinUtteranceLengthS: 20,
   flushPaddingMs: 800,
   maxWordTailMs: 400,
+  hotwordsScore: 1.5,
+  maxBoostRecognizers: 4,
 };
 
 /** All sherpa-onnx streaming transducers take 80-bin log-mel features. */
 const FEATURE_DIM = 80;
 
-export function recognizerConfig(files: ModelFilePaths, options: SherpaOnnxOptions): OnlineRecognizerConfig {
-  return {
+/**
+ * The recognizer's configuration; with `hotwords`, a boosted one: hotwords need the modified
+ * beam search, whatever the engine's decoding method otherwise is.
+ */
+export function recognizerConfig(
+  files: ModelFilePaths,
+  options: SherpaOnnxOptions,
+  hotwords?: HotwordFiles,
+): OnlineRecognizerConfig {
+  const base: OnlineRecognizerConfig = {
     // Features at the rate the audio arrives in (the protocol's), which every model we ship was trained at.
     featConfig: { sampleRate: SAMPLE_RATE_HZ, featureDim: FEATURE_DIM },
     modelConfig: {
@@ -65,5 +80,13 @@ export function recognizerConfig(files: ModelFilePaths, options: SherpaOnnxOptio
     rule1MinTrailingSilence: options.rule1MinTrailingSilenceS,
     rule2MinTrailingSilence: options.rule2MinTrailingSilenceS,
     rule3MinUtteranceLength: options.rule3MinUtteranceLengthS,
+  };
+  if (!hotwords) return base;
+  return {
+    ...base,
+    modelConfig: { ...base.modelConfig, modelingUnit: 'bpe', bpeVocab: hotwords.bpeVocab },
+    decodingMethod: 'modified_beam_search',
+    hotwordsFile: hotwords.hotwordsFile,
+    hotwordsScore: options.hotwordsScore,
   };
 }

@@ -27,6 +27,9 @@ import {
 import { loadSherpaOnnx, type OnlineRecognizer, type OnlineResult, type OnlineStream } from './binding';
 import { DEFAULT_SHERPA_ONNX_OPTIONS, recognizerConfig, type SherpaOnnxOptions } from './config';
 import { captionText, tokensToWords } from './text';
+import { HotwordRecognizers, HotwordWriter } from './hotwords';
+import { boostTokens } from '../boost/tokens';
+import type { ModelFilePaths } from '../models/installed';
 
 const SAMPLES_PER_MS = SAMPLE_RATE_HZ / 1000;
 
@@ -40,6 +43,9 @@ export class SherpaOnnxEngine implements SpeechEngine {
   readonly langs: readonly string[];
   private recognizer: OnlineRecognizer | undefined;
   private readonly options: SherpaOnnxOptions;
+  private readonly files: ModelFilePaths;
+  private hotwordWriter: HotwordWriter | undefined;
+  private readonly boosted: HotwordRecognizers<OnlineRecognizer>;
 
   constructor(spec: EngineSpec, options: Partial<SherpaOnnxOptions> = {}) {
     const name = spec.model ?? DEFAULT_SHERPA_MODEL;
@@ -63,6 +69,13 @@ export class SherpaOnnxEngine implements SpeechEngine {
       throw new EngineUnavailableError(what, downloadCommand(name));
     }
     const sherpa = loadSherpaOnnx();
+    this.files = state.files;
+    this.boosted = new HotwordRecognizers(this.options.maxBoostRecognizers, (tokens) => {
+      this.hotwordWriter ??= new HotwordWriter(this.files.tokens);
+      return new sherpa.OnlineRecognizer(
+        recognizerConfig(this.files, this.options, this.hotwordWriter.write(tokens)),
+      );
+    });
     try {
       this.recognizer = new sherpa.OnlineRecognizer(recognizerConfig(state.files, this.options));
     } catch (error) {
@@ -81,16 +94,22 @@ export class SherpaOnnxEngine implements SpeechEngine {
         `${this.id} does not recognise ${options.lang}; it knows ${this.langs.join(', ')}`,
       );
     }
-    return new SherpaOnnxStream(this.recognizer, this.options);
+    const plain = this.recognizer;
+    return new SherpaOnnxStream(this.recognizer, this.options, (tokens) =>
+      tokens.length === 0 ? plain : this.boosted.get(tokens),
+    );
   }
 
   /** Native memory is freed by the addon's finalizers once nothing refers to the recognizer. */
   dispose(): void {
     this.recognizer = undefined;
+    this.boosted.clear();
+    this.hotwordWriter?.dispose();
+    this.hotwordWriter = undefined;
   }
 }
 
-class SherpaOnnxStream implements RecognizerStream {
+export class SherpaOnnxStream implements RecognizerStream {
   private stream: OnlineStream | undefined;
   /** Utterances finalised so far: the segment number of the next event. */
   private segment = 0;
@@ -100,22 +119,63 @@ class SherpaOnnxStream implements RecognizerStream {
   private paddingMs = 0;
   private lastPartial = '';
   private partialSent = false;
+  /** Where the current native stream began on our timeline (ms of real audio fed before it). */
+  private streamBaseMs = 0;
+  /** Real audio fed to the current native stream, in samples. */
+  private streamSamples = 0;
+  /** A boost list's tokens to move to at the next utterance boundary. */
+  private pendingBoost: string[] | undefined;
+  private boost: string[] = [];
 
   constructor(
-    private readonly recognizer: OnlineRecognizer,
+    private recognizer: OnlineRecognizer,
     private readonly options: SherpaOnnxOptions,
+    private readonly recognizerFor: (tokens: readonly string[]) => OnlineRecognizer,
   ) {
     this.stream = recognizer.createStream();
   }
 
+  /**
+   * Hotwords from the next utterance on: the stream moves to the list's recognizer at the next
+   * boundary (an endpoint, a flush, or now if no audio has come since the last one).
+   */
+  setBoost(words: readonly string[]): void {
+    if (!this.stream) return;
+    this.pendingBoost = boostTokens(words);
+    if (this.streamSamples === 0 || (!this.partialSent && this.atBoundary)) this.switchRecognizer();
+  }
+
+  /** The hotwords the stream decodes with now (for tests and logs). */
+  activeBoost(): string[] {
+    return [...this.boost];
+  }
+
+  /** No audio since the last utterance ended. */
+  private atBoundary = true;
+
+  private switchRecognizer(): void {
+    const tokens = this.pendingBoost;
+    this.pendingBoost = undefined;
+    if (!tokens || HotwordRecognizers.key(tokens) === HotwordRecognizers.key(this.boost)) return;
+    this.recognizer = this.recognizerFor(tokens);
+    this.boost = tokens;
+    // A new native stream counts time from 0 again: from here on our timeline.
+    this.streamBaseMs += this.streamSamples / SAMPLES_PER_MS;
+    this.streamSamples = 0;
+    this.paddingMs = 0;
+    this.stream = this.recognizer.createStream();
+  }
+
   accept(samples: Int16Array): RecognizerEvent[] {
     const stream = this.live();
+    this.atBoundary = false;
     const floats = new Float32Array(samples.length);
     for (let i = 0; i < samples.length; i++) floats[i] = samples[i]! / 32768;
     stream.acceptWaveform({ samples: floats, sampleRate: SAMPLE_RATE_HZ });
     this.fedSamples += samples.length;
+    this.streamSamples += samples.length;
     const events = this.decodeReady(stream);
-    const partial = this.partial(stream);
+    const partial = this.partial(this.live());
     if (partial) events.push(partial);
     return events;
   }
@@ -129,6 +189,8 @@ class SherpaOnnxStream implements RecognizerStream {
     this.finish(stream, events);
     // Only now: the utterance just finalised lies before the padding.
     this.paddingMs += paddingSamples / SAMPLES_PER_MS;
+    this.atBoundary = true;
+    if (this.pendingBoost) this.switchRecognizer();
     return events;
   }
 
@@ -146,7 +208,15 @@ class SherpaOnnxStream implements RecognizerStream {
     const events: RecognizerEvent[] = [];
     while (this.recognizer.isReady(stream)) {
       this.recognizer.decode(stream);
-      if (this.recognizer.isEndpoint(stream)) this.finish(stream, events);
+      if (this.recognizer.isEndpoint(stream)) {
+        this.finish(stream, events);
+        // A new boost list starts with the next utterance. The old stream's few undecoded
+        // frames after the endpoint (under one chunk, no words yet) are not carried over.
+        if (this.pendingBoost) {
+          this.switchRecognizer();
+          return events;
+        }
+      }
     }
     return events;
   }
@@ -176,7 +246,7 @@ class SherpaOnnxStream implements RecognizerStream {
 
   private event(kind: RecognizerEvent['kind'], result: OnlineResult): RecognizerEvent {
     const audioEndMs = Math.round(this.fedSamples / SAMPLES_PER_MS);
-    const segmentStartMs = result.start_time * 1000 - this.paddingMs;
+    const segmentStartMs = this.streamBaseMs + result.start_time * 1000 - this.paddingMs;
     const words = tokensToWords(
       result.tokens,
       result.timestamps.map((t) => segmentStartMs + t * 1000),

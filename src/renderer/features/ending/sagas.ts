@@ -1,6 +1,6 @@
 /**
  * Runs the end sequence (shared/end-sequence.ts) one stage at a time: the microphone stops
- * first, BOOST (a hook: no boost work exists yet, so the machine skips it), SAVE_TRANSCRIPTS
+ * first, BOOST (the words people corrected, offered for the person's boost list: boost/sagas.ts), SAVE_TRANSCRIPTS
  * (this conversation joins the person's history, when the server's rules allow), then
  * END_ON_BACKEND: the host ends the room for everyone and waits for the server to say so;
  * anyone else leaves with the close reason that says why. There is one way of ending: the
@@ -26,20 +26,24 @@ import { conversationActions } from '../conversation/slice';
 import { identityHeaders, waitForIdentity } from '../identity/sagas';
 import { notificationsActions } from '../notifications/slice';
 import { endingActions } from './slice';
+import { runBoostStage } from '../boost/sagas';
 
 const TAG = 'ending';
 
 /** The one reason the web app's host ends a room with a close (app_terminated is the desktop's). */
 type RoomEndingReason = Extract<CloseReason, 'max_convo_time_reached'>;
 
-/** What decides the stages for this person: the web app is never a Scribe's (role participant). */
-function endingContext(deps: AppDeps): EndingContext {
+/**
+ * What decides the stages for this person: the web app is never a Scribe's (role participant).
+ * Boost: on unless the person turned it off (`boost`); its manager exists once the server has
+ * sent the person's list on this connection.
+ */
+function endingContext(deps: AppDeps, state: RootState): EndingContext {
   return {
     isScribe: false,
     isDesktop: deps.platform.isDesktopShell,
-    // The boost work (issue of its own) plugs in here: its setting and its manager.
-    boostEnabled: false,
-    boostManagerExists: false,
+    boostEnabled: state.boost.enabled,
+    boostManagerExists: state.boost.loaded,
   };
 }
 
@@ -120,6 +124,8 @@ function* runStage(
 ) {
   switch (stage) {
     case 'BOOST':
+      yield* call(runBoostStage, deps);
+      return;
     case 'NOT_ENDING':
       return;
     case 'SAVE_TRANSCRIPTS':
@@ -148,7 +154,7 @@ export function* runEndSequence(deps: AppDeps, asHost: boolean, reason?: RoomEnd
   try {
     // The microphone stops first: ending is not a reason to keep sending the room audio.
     if (state.audio.recording !== 'NOT_RECORDING') yield* put(audioActions.stopRequested());
-    for (const stage of stagesFor(endingContext(deps))) {
+    for (const stage of stagesFor(endingContext(deps, state))) {
       yield* put(endingActions.stageEntered(stage));
       yield* call(runStage, deps, stage, roomId, asHost, reason);
     }
@@ -163,7 +169,9 @@ export function* runEndSequence(deps: AppDeps, asHost: boolean, reason?: RoomEnd
  */
 export function* afterHostEnded(deps: AppDeps, roomId: string, byTimeLimit = false) {
   yield* put(byTimeLimit ? endingActions.timeLimitReached(roomId) : endingActions.hostEnded(roomId));
-  if (stagesFor(endingContext(deps)).includes('SAVE_TRANSCRIPTS')) yield* call(saveTranscript, deps, roomId);
+  const state = yield* select(selectState);
+  if (stagesFor(endingContext(deps, state)).includes('SAVE_TRANSCRIPTS'))
+    yield* call(saveTranscript, deps, roomId);
 }
 
 /**

@@ -64,6 +64,7 @@ function fakeStream(engineId: string) {
     backlogSamples: 480,
     write: () => calls.push('write'),
     flush: () => calls.push('flush'),
+    boost: () => calls.push('boost'),
     close: async () => {
       calls.push('close');
     },

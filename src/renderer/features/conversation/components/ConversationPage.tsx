@@ -1,3 +1,5 @@
+import { BoostOffer } from '../../boost/components/BoostOffer';
+import { BoostSwitch } from '../../boost/components/BoostSwitch';
 import { Callout } from '@blueprintjs/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -131,6 +133,7 @@ export function ConversationPage() {
       <AudioProblemNotice />
       <FallbackEngineNotice />
       <AdmissionRequests />
+      <BoostOffer />
       {isReadonly ? (
         <Callout intent="primary" compact className="page-callout" data-testid="readonly-notice">
           {t('conversation.readonly')}
@@ -174,6 +177,7 @@ export function ConversationPage() {
               <SpeechLangSelect />
               <TranslationSettings />
               <KeywordEmphasisSwitch />
+              {isReadonly ? null : <BoostSwitch />}
               <CurseFilterSelect />
             </section>
           </aside>

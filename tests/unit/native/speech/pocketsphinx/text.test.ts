@@ -15,6 +15,8 @@ describe('cleanWord', () => {
     ['++UH++', undefined],
     ['++BREATH++', undefined],
     ['(2)', undefined],
+    // A boost alias of a word the dictionary has is shown as the word (docs/boost.md).
+    ['thornton~boost', 'thornton'],
   ])('%j -> %j', (word, expected) => {
     expect(cleanWord(word)).toBe(expected);
   });

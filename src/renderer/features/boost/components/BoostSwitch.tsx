@@ -1,0 +1,31 @@
+import { Switch } from '@blueprintjs/core';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { boostActions } from '../slice';
+
+/**
+ * Whether one's own recognition uses one's boost list (the `boost` message), with how many words
+ * it holds; shown once the server has sent the list, to people who may speak.
+ */
+export function BoostSwitch() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const { loaded, enabled, words } = useAppSelector((s) => s.boost);
+  const id = useId();
+  if (!loaded) return null;
+  return (
+    <div className="boost-field">
+      <Switch
+        checked={enabled}
+        label={t('boost.switch.label')}
+        aria-describedby={`${id}-help`}
+        data-testid="boost-switch"
+        onChange={(event) => dispatch(boostActions.switchRequested(event.currentTarget.checked))}
+      />
+      <p id={`${id}-help`} className="field-help">
+        {t('boost.switch.help', { count: words.length })}
+      </p>
+    </div>
+  );
+}

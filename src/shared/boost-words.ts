@@ -1,0 +1,112 @@
+/**
+ * Vocabulary boost (conversation.md: Boost words, validation rules, `access-boost-words`,
+ * `user-boost-words`): a person's list of words that recognition should favour (names, places,
+ * jargon). One module for the rules, used by the server, the end sequence's BOOST stage and the
+ * account settings, so every place keeps and refuses the same words.
+ *
+ * The rules: the input is comma-separated; each entry is trimmed and stripped of _ . , ! ?;
+ * only entries present in the transcript (when there is one) and not already boosted are kept;
+ * an empty list is ignored; an input longer than BOOST_WORDS_INPUT_MAX_LENGTH is refused with
+ * 'Too many characters.'
+ */
+import { normalizeWords } from './wer';
+
+/** The spec's error text for an input that is too long. */
+export const TOO_MANY_CHARACTERS = 'Too many characters.';
+/** Longest comma-separated input one message may carry. */
+export const BOOST_WORDS_INPUT_MAX_LENGTH = 1000;
+/** Longest single entry (a word or a short phrase such as a place name). */
+export const BOOST_WORD_MAX_LENGTH = 50;
+/** Most entries one person's list may hold. */
+export const BOOST_LIST_MAX = 300;
+export const BOOST_ACTIONS = ['list', 'add', 'remove'] as const;
+export type BoostAction = (typeof BOOST_ACTIONS)[number];
+
+/** One entry as stored: trimmed, inner spaces collapsed, _ . , ! ? removed, lower case. */
+export function cleanBoostWord(raw: string): string {
+  return raw
+    .replace(/[_.,!?]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .toLowerCase();
+}
+
+export type BoostWordsResult = { ok: true; words: string[] } | { ok: false; error: string };
+
+/**
+ * Splits a comma-separated input into clean entries, in order, each once. An entry longer than
+ * BOOST_WORD_MAX_LENGTH, or an input longer than BOOST_WORDS_INPUT_MAX_LENGTH, is refused.
+ */
+export function parseBoostWords(input: string): BoostWordsResult {
+  if (input.length > BOOST_WORDS_INPUT_MAX_LENGTH) return { ok: false, error: TOO_MANY_CHARACTERS };
+  const words: string[] = [];
+  for (const part of input.split(',')) {
+    const word = cleanBoostWord(part);
+    if (!word) continue;
+    if (word.length > BOOST_WORD_MAX_LENGTH) return { ok: false, error: TOO_MANY_CHARACTERS };
+    if (!words.includes(word)) words.push(word);
+  }
+  return { ok: true, words };
+}
+
+/** The words of a transcript as boost entries compare them (see wer.ts normalizeWords). */
+export function transcriptVocabulary(texts: readonly string[]): Set<string> {
+  return new Set(texts.flatMap((t) => normalizeWords(t)));
+}
+
+/** Whether every word of `entry` (one word or a phrase) occurs in the transcript's words. */
+function inTranscript(entry: string, vocabulary: ReadonlySet<string>): boolean {
+  const words = normalizeWords(entry);
+  return words.length > 0 && words.every((w) => vocabulary.has(w));
+}
+
+/**
+ * The entries of `input` to add to a list that holds `alreadyBoosted`: new ones only, and when
+ * `transcript` is given (adding from a conversation), only those present in it. Refuses an input
+ * that is too long, or an addition that would take the list past BOOST_LIST_MAX.
+ */
+export function newBoostWords(
+  input: string,
+  options: { alreadyBoosted: readonly string[]; transcript?: ReadonlySet<string> },
+): BoostWordsResult {
+  const parsed = parseBoostWords(input);
+  if (!parsed.ok) return parsed;
+  const have = new Set(options.alreadyBoosted.map(cleanBoostWord));
+  const words = parsed.words.filter(
+    (w) => !have.has(w) && (options.transcript === undefined || inTranscript(w, options.transcript)),
+  );
+  if (have.size + words.length > BOOST_LIST_MAX) return { ok: false, error: TOO_MANY_CHARACTERS };
+  return { ok: true, words };
+}
+
+/**
+ * The words people corrected in one conversation, as the BOOST stage offers them: for each line,
+ * the words of the corrected text that recognition did not produce (compared with the line's
+ * ASR text), counted over the conversation, most corrected first. Words already boosted are left
+ * out; nothing here adds anything (the person chooses).
+ */
+export function correctedWordCounts(
+  lines: ReadonlyArray<{ asrText?: string | undefined; text: string }>,
+  alreadyBoosted: readonly string[],
+): Array<{ word: string; count: number }> {
+  const have = new Set(alreadyBoosted.map(cleanBoostWord));
+  const counts = new Map<string, number>();
+  for (const line of lines) {
+    if (line.asrText === undefined || line.asrText === line.text) continue;
+    const asr = new Map<string, number>();
+    for (const w of normalizeWords(line.asrText)) asr.set(w, (asr.get(w) ?? 0) + 1);
+    for (const w of normalizeWords(line.text)) {
+      const left = asr.get(w) ?? 0;
+      if (left > 0) {
+        asr.set(w, left - 1);
+        continue;
+      }
+      const word = cleanBoostWord(w);
+      if (!word || have.has(word) || word.length > BOOST_WORD_MAX_LENGTH) continue;
+      counts.set(word, (counts.get(word) ?? 0) + 1);
+    }
+  }
+  return [...counts.entries()]
+    .map(([word, count]) => ({ word, count }))
+    .sort((a, b) => b.count - a.count || a.word.localeCompare(b.word));
+}

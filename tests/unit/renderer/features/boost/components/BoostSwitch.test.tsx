@@ -1,0 +1,36 @@
+// @vitest-environment happy-dom
+import { cleanup, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { BoostSwitch } from '../../../../../../src/renderer/features/boost/components/BoostSwitch';
+import { boostActions } from '../../../../../../src/renderer/features/boost/slice';
+import { renderApp } from '../../../../../helpers/render-app';
+
+afterEach(cleanup);
+
+describe('BoostSwitch', () => {
+  it('is not shown before the server sent the list', () => {
+    renderApp(<BoostSwitch />);
+    expect(screen.queryByTestId('boost-switch')).toBeNull();
+  });
+
+  it('says how many words the list holds, and turns boosting off by keyboard', async () => {
+    const { user, actions } = renderApp(<BoostSwitch />, {
+      boost: { loaded: true, enabled: true, words: ['helstone', 'kine'] },
+    });
+    const toggle = screen.getByRole('checkbox', { name: 'Boost my words' });
+    expect((toggle as HTMLInputElement).checked).toBe(true);
+    expect(
+      screen.getByText('Recognition of your voice favours the 2 words of your boost list.'),
+    ).toBeDefined();
+    toggle.focus();
+    await user.keyboard(' ');
+    expect(actions.filter((a) => a.type === boostActions.switchRequested.type)).toEqual([
+      boostActions.switchRequested(false),
+    ]);
+  });
+
+  it('tells an empty list what fills it', () => {
+    renderApp(<BoostSwitch />, { boost: { loaded: true, enabled: true, words: [] } });
+    expect(screen.getByText(/Your boost list is empty/)).toBeDefined();
+  });
+});

@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import {
+  BOOST_LIST_MAX,
+  BOOST_WORDS_INPUT_MAX_LENGTH,
+  TOO_MANY_CHARACTERS,
+  cleanBoostWord,
+  correctedWordCounts,
+  newBoostWords,
+  parseBoostWords,
+  transcriptVocabulary,
+} from '../../../src/shared/boost-words';
+
+describe('parseBoostWords', () => {
+  it('splits on commas, trims, strips _ . , ! ? and keeps each entry once, in order', () => {
+    expect(parseBoostWords(' Zarathustra!, helstone. ,  New   York?, _kine_, zarathustra ')).toEqual({
+      ok: true,
+      words: ['zarathustra', 'helstone', 'new york', 'kine'],
+    });
+  });
+
+  it('drops empty entries (an empty list is simply empty)', () => {
+    expect(parseBoostWords(' , ,, ?! ')).toEqual({ ok: true, words: [] });
+  });
+
+  it("refuses an input over the limit with 'Too many characters.'", () => {
+    const atLimit = 'abc,'.repeat(BOOST_WORDS_INPUT_MAX_LENGTH / 4);
+    expect(atLimit).toHaveLength(BOOST_WORDS_INPUT_MAX_LENGTH);
+    expect(parseBoostWords(atLimit)).toEqual({ ok: true, words: ['abc'] });
+    expect(parseBoostWords(`${atLimit}d`)).toEqual({
+      ok: false,
+      error: TOO_MANY_CHARACTERS,
+    });
+    expect(TOO_MANY_CHARACTERS).toBe('Too many characters.');
+  });
+
+  it('refuses a single entry that is too long', () => {
+    expect(parseBoostWords(`ok, ${'x'.repeat(51)}`)).toEqual({ ok: false, error: TOO_MANY_CHARACTERS });
+  });
+});
+
+describe('newBoostWords', () => {
+  const transcript = transcriptVocabulary(['We met Zarathustra in Helstone.', 'The kine were there']);
+
+  it('keeps only words present in the transcript and not already boosted', () => {
+    expect(
+      newBoostWords('zarathustra, Helstone!, Paris, kine', { alreadyBoosted: ['Kine'], transcript }),
+    ).toEqual({ ok: true, words: ['zarathustra', 'helstone'] });
+  });
+
+  it('keeps a phrase whose words are all in the transcript', () => {
+    expect(newBoostWords('met zarathustra, met paris', { alreadyBoosted: [], transcript })).toEqual({
+      ok: true,
+      words: ['met zarathustra'],
+    });
+  });
+
+  it('without a transcript (account settings) keeps every new word', () => {
+    expect(newBoostWords('paris, kine', { alreadyBoosted: ['kine'] })).toEqual({
+      ok: true,
+      words: ['paris'],
+    });
+  });
+
+  it('refuses to grow a list past its maximum', () => {
+    const full = Array.from({ length: BOOST_LIST_MAX }, (_, i) => `w${i}`);
+    expect(newBoostWords('another', { alreadyBoosted: full })).toEqual({
+      ok: false,
+      error: TOO_MANY_CHARACTERS,
+    });
+    expect(newBoostWords('w1', { alreadyBoosted: full })).toEqual({ ok: true, words: [] });
+  });
+});
+
+describe('cleanBoostWord', () => {
+  it('lowercases and collapses spaces', () => {
+    expect(cleanBoostWord('  San_Francisco  Bay! ')).toBe('sanfrancisco bay');
+  });
+});
+
+describe('correctedWordCounts', () => {
+  it('counts the words people typed that recognition did not say, most corrected first', () => {
+    const lines = [
+      { asrText: 'we met zara thrust in hell stone', text: 'We met Zarathustra in Helstone' },
+      { asrText: 'back to hell stone', text: 'back to Helstone' },
+      { text: 'nobody corrected this line' },
+      { asrText: 'same', text: 'same' },
+    ];
+    expect(correctedWordCounts(lines, [])).toEqual([
+      { word: 'helstone', count: 2 },
+      { word: 'zarathustra', count: 1 },
+    ]);
+  });
+
+  it('leaves out words already boosted and words recognition said as often', () => {
+    const lines = [{ asrText: 'the the cat', text: 'the the the Kine' }];
+    expect(correctedWordCounts(lines, ['kine'])).toEqual([{ word: 'the', count: 1 }]);
+  });
+});
