@@ -21,6 +21,72 @@ const TIERS = [
   { key: 'scribe', color: '#c87619' },
 ] as const;
 
+type TierKey = (typeof TIERS)[number]['key'];
+type Figures = Record<TierKey | 'conversations' | 'words', number>;
+
+/** One stacked bar per tier, for both charts. */
+const tierBars = (tierName: (key: TierKey) => string) =>
+  TIERS.map((tier) => (
+    <Bar key={tier.key} dataKey={tier.key} name={tierName(tier.key)} stackId="tiers" fill={tier.color} />
+  ));
+
+/** The figures of a chart as a table (what a screen reader reads): minutes per tier, conversations, words. */
+function TierTable({
+  testId,
+  rowTestId,
+  cellTestIdPrefix,
+  caption,
+  rowHeading,
+  tierName,
+  number,
+  rows,
+}: {
+  testId: string;
+  rowTestId?: string;
+  cellTestIdPrefix?: string;
+  caption: string;
+  rowHeading: string;
+  tierName: (key: TierKey) => string;
+  number: (n: number) => string;
+  rows: { key: string; heading: string; figures: Figures }[];
+}) {
+  const { t } = useTranslation();
+  return (
+    <HTMLTable className="workspace-table" striped data-testid={testId}>
+      <caption>{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{rowHeading}</th>
+          {TIERS.map((tier) => (
+            <th scope="col" key={tier.key}>
+              {t('organizations.workspace.reporting.minutesOf', { tier: tierName(tier.key) })}
+            </th>
+          ))}
+          <th scope="col">{t('organizations.workspace.reporting.conversations')}</th>
+          <th scope="col">{t('organizations.workspace.reporting.words')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.key} data-testid={rowTestId}>
+            <th scope="row">{row.heading}</th>
+            {TIERS.map((tier) => (
+              <td
+                key={tier.key}
+                data-testid={cellTestIdPrefix ? `${cellTestIdPrefix}${tier.key}` : undefined}
+              >
+                {number(row.figures[tier.key])}
+              </td>
+            ))}
+            <td>{number(row.figures.conversations)}</td>
+            <td>{number(row.figures.words)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </HTMLTable>
+  );
+}
+
 /**
  * Reporting: caption minutes per week and per member, split Basic/Premium/Scribe, conversations
  * and words, as charts with the same figures in tables (what a screen reader reads: the charts
@@ -41,8 +107,7 @@ export function ReportingPage() {
   const weeks = report ? weekRows(report).map((w) => ({ ...w, label: day(w.weekStartMs) })) : [];
   const people = report ? memberRows(report.members) : [];
   const totals = report ? tierMinutes(report.totals) : undefined;
-  const tierName = (key: (typeof TIERS)[number]['key']) =>
-    t(`organizations.workspace.reporting.tiers.${key}`);
+  const tierName = (key: TierKey) => t(`organizations.workspace.reporting.tiers.${key}`);
   return (
     <section aria-labelledby="reporting-heading" data-testid="workspace-reporting">
       <H2 id="reporting-heading">{t('organizations.workspace.reporting.heading')}</H2>
@@ -108,45 +173,22 @@ export function ReportingPage() {
                 <YAxis unit=" min" width={80} />
                 <Tooltip />
                 <Legend />
-                {TIERS.map((tier) => (
-                  <Bar
-                    key={tier.key}
-                    dataKey={tier.key}
-                    name={tierName(tier.key)}
-                    stackId="tiers"
-                    fill={tier.color}
-                  />
-                ))}
+                {tierBars(tierName)}
               </BarChart>
             </ResponsiveContainer>
           </div>
-          <HTMLTable className="workspace-table" striped data-testid="report-weeks">
-            <caption>{t('organizations.workspace.reporting.weeksCaption')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('organizations.workspace.reporting.week')}</th>
-                {TIERS.map((tier) => (
-                  <th scope="col" key={tier.key}>
-                    {t('organizations.workspace.reporting.minutesOf', { tier: tierName(tier.key) })}
-                  </th>
-                ))}
-                <th scope="col">{t('organizations.workspace.reporting.conversations')}</th>
-                <th scope="col">{t('organizations.workspace.reporting.words')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {weeks.map((w) => (
-                <tr key={w.weekStartMs}>
-                  <th scope="row">{t('organizations.workspace.reporting.weekOf', { day: w.label })}</th>
-                  {TIERS.map((tier) => (
-                    <td key={tier.key}>{number(w[tier.key])}</td>
-                  ))}
-                  <td>{number(w.conversations)}</td>
-                  <td>{number(w.words)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </HTMLTable>
+          <TierTable
+            testId="report-weeks"
+            caption={t('organizations.workspace.reporting.weeksCaption')}
+            rowHeading={t('organizations.workspace.reporting.week')}
+            tierName={tierName}
+            number={number}
+            rows={weeks.map((w) => ({
+              key: String(w.weekStartMs),
+              heading: t('organizations.workspace.reporting.weekOf', { day: w.label }),
+              figures: w,
+            }))}
+          />
 
           <H3>{t('organizations.workspace.reporting.perMember')}</H3>
           {people.length === 0 ? (
@@ -166,47 +208,20 @@ export function ReportingPage() {
                     <YAxis type="category" dataKey="name" width={140} />
                     <Tooltip />
                     <Legend />
-                    {TIERS.map((tier) => (
-                      <Bar
-                        key={tier.key}
-                        dataKey={tier.key}
-                        name={tierName(tier.key)}
-                        stackId="tiers"
-                        fill={tier.color}
-                      />
-                    ))}
+                    {tierBars(tierName)}
                   </BarChart>
                 </ResponsiveContainer>
               </div>
-              <HTMLTable className="workspace-table" striped data-testid="report-members">
-                <caption>{t('organizations.workspace.reporting.membersCaption')}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('organizations.workspace.reporting.member')}</th>
-                    {TIERS.map((tier) => (
-                      <th scope="col" key={tier.key}>
-                        {t('organizations.workspace.reporting.minutesOf', { tier: tierName(tier.key) })}
-                      </th>
-                    ))}
-                    <th scope="col">{t('organizations.workspace.reporting.conversations')}</th>
-                    <th scope="col">{t('organizations.workspace.reporting.words')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {people.map((m) => (
-                    <tr key={m.avaId} data-testid="report-member">
-                      <th scope="row">{m.name}</th>
-                      {TIERS.map((tier) => (
-                        <td key={tier.key} data-testid={`report-member-${tier.key}`}>
-                          {number(m[tier.key])}
-                        </td>
-                      ))}
-                      <td>{number(m.conversations)}</td>
-                      <td>{number(m.words)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </HTMLTable>
+              <TierTable
+                testId="report-members"
+                rowTestId="report-member"
+                cellTestIdPrefix="report-member-"
+                caption={t('organizations.workspace.reporting.membersCaption')}
+                rowHeading={t('organizations.workspace.reporting.member')}
+                tierName={tierName}
+                number={number}
+                rows={people.map((m) => ({ key: m.avaId, heading: m.name, figures: m }))}
+              />
             </>
           )}
         </>
