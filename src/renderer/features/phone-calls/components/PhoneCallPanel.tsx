@@ -1,5 +1,5 @@
 import { Button, Callout, InputGroup } from '@blueprintjs/core';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, type RefObject, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   CONFERENCE_PHONE_CODES,
@@ -21,6 +21,43 @@ import { selectIsHost, selectRoomStatus } from '../../conversation/selectors';
 import { phoneCallsActions } from '../slice';
 
 type Field = 'code' | 'number' | 'accessCode' | 'password';
+
+/** A text field of the form with its label and the help below it, which turns into its error. */
+function PhoneField(props: {
+  id: string;
+  helpId: string;
+  inputRef: RefObject<HTMLInputElement>;
+  label: string;
+  help: string | undefined;
+  invalid: boolean;
+  type?: 'tel';
+  inputMode?: 'numeric';
+  value: string;
+  onChange: (value: string) => void;
+  testId: string;
+}) {
+  return (
+    <>
+      <label htmlFor={props.id}>{props.label}</label>
+      <InputGroup
+        id={props.id}
+        inputRef={props.inputRef}
+        {...(props.type ? { type: props.type } : {})}
+        {...(props.inputMode ? { inputMode: props.inputMode } : {})}
+        autoComplete="off"
+        value={props.value}
+        intent={props.invalid ? 'danger' : 'none'}
+        aria-invalid={props.invalid}
+        aria-describedby={props.helpId}
+        data-testid={props.testId}
+        onChange={(event) => props.onChange(event.target.value)}
+      />
+      <p id={props.helpId} className="field-help" data-testid={`${props.testId}-help`}>
+        {props.help}
+      </p>
+    </>
+  );
+}
 
 /**
  * Phone conference call (dial-in): the host enters the conference's international code (the
@@ -158,22 +195,18 @@ export function PhoneCallPanel() {
               {help('code', undefined)}
             </p>
           ) : null}
-          <label htmlFor={ids.number}>{t('phoneCall.numberLabel')}</label>
-          <InputGroup
+          <PhoneField
             id={ids.number}
+            helpId={helpIds.number}
             inputRef={refs.number}
+            label={t('phoneCall.numberLabel')}
+            help={help('number', t('phoneCall.numberHelp'))}
+            invalid={errors.number !== undefined}
             type="tel"
-            autoComplete="off"
             value={number}
-            intent={errors.number ? 'danger' : 'none'}
-            aria-invalid={errors.number !== undefined}
-            aria-describedby={helpIds.number}
-            data-testid="phone-call-number"
-            onChange={(event) => setNumber(event.target.value)}
+            onChange={setNumber}
+            testId="phone-call-number"
           />
-          <p id={helpIds.number} className="field-help" data-testid="phone-call-number-help">
-            {help('number', t('phoneCall.numberHelp'))}
-          </p>
           <label htmlFor={ids.type}>{t('phoneCall.typeLabel')}</label>
           <Select
             id={ids.type}
@@ -184,38 +217,30 @@ export function PhoneCallPanel() {
             }}
             options={CONFERENCE_TYPES.map((c) => ({ value: c, label: t(`phoneCall.types.${c}`) }))}
           />
-          <label htmlFor={ids.access}>{t('phoneCall.accessCodeLabel')}</label>
-          <InputGroup
+          <PhoneField
             id={ids.access}
+            helpId={helpIds.accessCode}
             inputRef={refs.accessCode}
+            label={t('phoneCall.accessCodeLabel')}
+            help={help('accessCode', t('phoneCall.accessCodeHelp'))}
+            invalid={errors.accessCode !== undefined}
             inputMode="numeric"
-            autoComplete="off"
             value={accessCode}
-            intent={errors.accessCode ? 'danger' : 'none'}
-            aria-invalid={errors.accessCode !== undefined}
-            aria-describedby={helpIds.accessCode}
-            data-testid="phone-call-access-code"
-            onChange={(event) => setAccessCode(event.target.value)}
+            onChange={setAccessCode}
+            testId="phone-call-access-code"
           />
-          <p id={helpIds.accessCode} className="field-help" data-testid="phone-call-access-code-help">
-            {help('accessCode', t('phoneCall.accessCodeHelp'))}
-          </p>
-          <label htmlFor={ids.password}>{t('phoneCall.passwordLabel')}</label>
-          <InputGroup
+          <PhoneField
             id={ids.password}
+            helpId={helpIds.password}
             inputRef={refs.password}
+            label={t('phoneCall.passwordLabel')}
+            help={help('password', t('phoneCall.passwordHelp'))}
+            invalid={errors.password !== undefined}
             inputMode="numeric"
-            autoComplete="off"
             value={password}
-            intent={errors.password ? 'danger' : 'none'}
-            aria-invalid={errors.password !== undefined}
-            aria-describedby={helpIds.password}
-            data-testid="phone-call-password"
-            onChange={(event) => setPassword(event.target.value)}
+            onChange={setPassword}
+            testId="phone-call-password"
           />
-          <p id={helpIds.password} className="field-help" data-testid="phone-call-password-help">
-            {help('password', t('phoneCall.passwordHelp'))}
-          </p>
           <Button type="submit" intent="primary" loading={panel.dialing} data-testid="phone-call-dial">
             {panel.dialing ? t('phoneCall.calling') : t('phoneCall.call')}
           </Button>
