@@ -5,7 +5,7 @@
  * websocket endpoint in the provider's message format. The "meeting" it joins is a WAV file:
  * it plays that meeting's sound in real time, as a bot in a real call would hear it.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import { readFileSync } from 'node:fs';
 import WebSocket from 'ws';
 import { parseWav, toMono } from '../../shared/wav';
@@ -20,6 +20,7 @@ import {
   type StatusWebhook,
 } from './recall-api';
 import { signWebhook } from './svix-signature';
+import { answerJson, readBody } from '../http/stand-in-http';
 
 /** What happens in a meeting the stand-in joins (tests choose; the default is a normal meeting). */
 export interface StandInScenario {
@@ -165,26 +166,10 @@ export async function startMeetingBotStandIn(options: StandInOptions): Promise<M
     });
   }
 
-  async function readBody(request: IncomingMessage): Promise<string> {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of request) {
-      size += (chunk as Buffer).length;
-      if (size > 64 * 1024) throw new Error('body too large');
-      chunks.push(chunk as Buffer);
-    }
-    return Buffer.concat(chunks).toString('utf8');
-  }
-
-  function answer(response: ServerResponse, status: number, body: unknown): void {
-    response.writeHead(status, { 'content-type': 'application/json' });
-    response.end(JSON.stringify(body));
-  }
-
   const server: Server = createServer((request, response) => {
     void (async () => {
       if (request.headers.authorization !== `Token ${options.apiKey}`) {
-        answer(response, 401, { detail: 'Invalid token.' });
+        answerJson(response, 401, { detail: 'Invalid token.' });
         return;
       }
       const path = (request.url ?? '').split('?')[0] ?? '';
@@ -193,16 +178,16 @@ export async function startMeetingBotStandIn(options: StandInOptions): Promise<M
         try {
           body = JSON.parse(await readBody(request)) as CreateBotRequest;
         } catch {
-          answer(response, 400, { detail: 'Invalid JSON.' });
+          answerJson(response, 400, { detail: 'Invalid JSON.' });
           return;
         }
         if (typeof body.meeting_url !== 'string' || !body.recording_config?.realtime_endpoints?.length) {
-          answer(response, 400, { meeting_url: ['This field is required.'] });
+          answerJson(response, 400, { meeting_url: ['This field is required.'] });
           return;
         }
         const bot: StandInBot = { id: `standin-${randomId(16)}`, request: body, timers: [], done: false };
         bots.set(bot.id, bot);
-        answer(response, 201, {
+        answerJson(response, 201, {
           id: bot.id,
           meeting_url: { meeting_id: body.meeting_url },
           metadata: body.metadata,
@@ -214,15 +199,15 @@ export async function startMeetingBotStandIn(options: StandInOptions): Promise<M
       if (request.method === 'POST' && leave) {
         const bot = bots.get(decodeURIComponent(leave[1]!));
         if (!bot) {
-          answer(response, 404, { detail: 'Not found.' });
+          answerJson(response, 404, { detail: 'Not found.' });
           return;
         }
-        answer(response, 200, { id: bot.id });
+        answerJson(response, 200, { id: bot.id });
         void finish(bot, 'bot_received_leave_call');
         return;
       }
-      answer(response, 404, { detail: 'Not found.' });
-    })().catch((error: Error) => answer(response, 500, { detail: error.message }));
+      answerJson(response, 404, { detail: 'Not found.' });
+    })().catch((error: Error) => answerJson(response, 500, { detail: error.message }));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();

@@ -13,6 +13,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import type Stripe from 'stripe';
+import { answerJson, readBody } from '../http/stand-in-http';
 
 /** The key the Hearken server presents to the stand-in (any Bearer key would do; this one says what it is). */
 export const STAND_IN_SECRET_KEY = 'sk_test_hearken_local_stand_in';
@@ -86,17 +87,6 @@ function money(cents: number, currency: string): string {
   return new Intl.NumberFormat('en', { style: 'currency', currency: currency.toUpperCase() }).format(
     cents / 100,
   );
-}
-
-async function readBody(request: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request) {
-    size += (chunk as Buffer).length;
-    if (size > 1024 * 1024) throw new Error('body too large');
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 function addPeriod(fromSeconds: number, interval: 'month' | 'year'): number {
@@ -265,8 +255,7 @@ export class StripeStandIn {
   }
 
   private json(response: ServerResponse, status: number, body: unknown): void {
-    response.writeHead(status, { 'content-type': 'application/json' });
-    response.end(JSON.stringify(body));
+    answerJson(response, status, body);
   }
 
   private html(response: ServerResponse, status: number, body: string): void {
@@ -292,14 +281,15 @@ export class StripeStandIn {
       }
       const body =
         request.method === 'POST'
-          ? parseStripeForm(await readBody(request))
+          ? parseStripeForm(await readBody(request, 1024 * 1024))
           : parseStripeForm(url.searchParams.toString());
       await this.api(request.method ?? 'GET', path, body, response);
       return;
     }
     let match = /^\/pay\/(cs_[a-z0-9_]+)$/.exec(path);
     if (match) {
-      const form = request.method === 'POST' ? new URLSearchParams(await readBody(request)) : undefined;
+      const form =
+        request.method === 'POST' ? new URLSearchParams(await readBody(request, 1024 * 1024)) : undefined;
       await this.checkoutPage(match[1]!, form, response);
       return;
     }

@@ -12,7 +12,7 @@
  * line's sound by TelephoneEncoder), then silence until it is hung up; wrong codes make it hang
  * up, as a conference bridge does.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import WebSocket from 'ws';
@@ -31,6 +31,7 @@ import {
   parseStreamTwiml,
 } from './twilio-api';
 import { twilioSignature } from './twilio-signature';
+import { answerJson, readBody } from '../http/stand-in-http';
 
 /** What the number called does (tests choose; the default answers). */
 export type StandInOutcome = 'answer' | 'busy' | 'no-answer' | 'failed';
@@ -274,22 +275,6 @@ export async function startPhoneStandIn(options: PhoneStandInOptions): Promise<P
     });
   }
 
-  async function readBody(request: IncomingMessage): Promise<string> {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of request) {
-      size += (chunk as Buffer).length;
-      if (size > 64 * 1024) throw new Error('body too large');
-      chunks.push(chunk as Buffer);
-    }
-    return Buffer.concat(chunks).toString('utf8');
-  }
-
-  function answer(response: ServerResponse, status: number, body: unknown): void {
-    response.writeHead(status, { 'content-type': 'application/json' });
-    response.end(JSON.stringify(body));
-  }
-
   const resource = (call: LiveCall) => ({
     sid: call.sid,
     account_sid: options.accountSid,
@@ -308,7 +293,7 @@ export async function startPhoneStandIn(options: PhoneStandInOptions): Promise<P
   const server: Server = createServer((request, response) => {
     void (async () => {
       if (request.headers.authorization !== basic) {
-        answer(response, 401, { code: 20003, message: 'Authenticate', status: 401 });
+        answerJson(response, 401, { code: 20003, message: 'Authenticate', status: 401 });
         return;
       }
       const path = (request.url ?? '').split('?')[0] ?? '';
@@ -316,7 +301,7 @@ export async function startPhoneStandIn(options: PhoneStandInOptions): Promise<P
         const form = decodeForm(await readBody(request));
         for (const required of ['To', 'From', 'Twiml', 'StatusCallback']) {
           if (!firstOf(form, required)) {
-            answer(response, 400, {
+            answerJson(response, 400, {
               code: 21201,
               message: `Required parameter ${required} missing.`,
               status: 400,
@@ -336,7 +321,7 @@ export async function startPhoneStandIn(options: PhoneStandInOptions): Promise<P
           callbackSequence: 0,
         };
         calls.set(call.sid, call);
-        answer(response, 201, resource(call));
+        answerJson(response, 201, resource(call));
         lifecycle(call);
         return;
       }
@@ -344,7 +329,7 @@ export async function startPhoneStandIn(options: PhoneStandInOptions): Promise<P
       if (request.method === 'POST' && update) {
         const call = calls.get(update[1]!);
         if (!call) {
-          answer(response, 404, {
+          answerJson(response, 404, {
             code: 20404,
             message: 'The requested resource was not found',
             status: 404,
@@ -353,15 +338,19 @@ export async function startPhoneStandIn(options: PhoneStandInOptions): Promise<P
         }
         const status = firstOf(decodeForm(await readBody(request)), 'Status');
         if (status !== 'completed' && status !== 'canceled') {
-          answer(response, 400, { code: 21220, message: 'Invalid call state', status: 400 });
+          answerJson(response, 400, { code: 21220, message: 'Invalid call state', status: 400 });
           return;
         }
-        answer(response, 200, resource(call));
+        answerJson(response, 200, resource(call));
         void finish(call, call.answeredAt === undefined ? 'canceled' : 'completed');
         return;
       }
-      answer(response, 404, { code: 20404, message: 'The requested resource was not found', status: 404 });
-    })().catch((error: Error) => answer(response, 500, { message: error.message, status: 500 }));
+      answerJson(response, 404, {
+        code: 20404,
+        message: 'The requested resource was not found',
+        status: 404,
+      });
+    })().catch((error: Error) => answerJson(response, 500, { message: error.message, status: 500 }));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
