@@ -38,6 +38,10 @@ export default defineConfig({
       HEARKEN_TIER_PREMIUM: 'pocketsphinx',
       // Meeting bots through the local stand-in of the provider (no key here).
       HEARKEN_MEETING_BOT_STAND_IN: '1',
+      // ...and the self-hosted Chromium bot for the test meeting page the tests serve
+      // (tests/e2e/meeting-bot-self-hosted.spec.ts); other platforms stay with the stand-in.
+      HEARKEN_MEETING_BOT_SELF_HOSTED: '1',
+      HEARKEN_MEETING_BOT_TEST_MEETINGS: '1',
       // Phone calls through the local stand-in of Twilio (no account here): a silent conference.
       HEARKEN_PHONE_STAND_IN: '1',
       // The Scribe of tests/e2e/scribes.spec.ts (docs/scribes.md: who is a Scribe).

@@ -478,6 +478,8 @@ export type ServerMessage =
       error?: BotErrorKey;
       meetingUrl?: string;
       speechLang?: string;
+      /** The bot can speak typed replies into the meeting (ava-bot-text-to-speech). */
+      speaks?: boolean;
     }
   /** A chat message between the Scribe and the person who asked for them (to both, and on joining). */
   | { type: 'scribe-chat'; message: ScribeChatMessage }

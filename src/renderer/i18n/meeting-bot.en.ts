@@ -13,6 +13,10 @@ const meetingBotEn = {
   retry: 'Retry',
   disconnect: 'Disconnect bot',
   ...BOT_PANEL_TEXTS,
+  speakLabel: 'Say in the meeting',
+  speakHelp: 'Type a reply; the bot speaks it aloud in the meeting.',
+  speak: 'Speak',
+  spoken: 'Sent to the meeting.',
   statuses: {
     NOT_CONNECTED: 'Not connected',
     LOADING: 'Connecting the bot to the meeting…',

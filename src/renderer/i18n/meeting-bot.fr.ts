@@ -14,6 +14,10 @@ const meetingBotFr: Messages<typeof meetingBotEn> = {
   connectionFailed: 'La connexion à la réunion a échoué. Réessayer ?',
   onlyHost: 'Seul l’hôte peut faire des modifications.',
   notAvailable: 'Les robots de réunion ne sont pas disponibles sur ce serveur.',
+  speakLabel: 'Dire dans la réunion',
+  speakHelp: 'Tapez une réponse ; le bot la dit à voix haute dans la réunion.',
+  speak: 'Dire',
+  spoken: 'Envoyé à la réunion.',
   statuses: {
     NOT_CONNECTED: 'Non connecté',
     LOADING: 'Connexion du robot à la réunion…',

@@ -3,6 +3,8 @@
  * webhook secret. Without a key, meeting bots are off, unless HEARKEN_MEETING_BOT_STAND_IN=1 (or
  * HEARKEN_MEETING_BOT_STAND_IN_AUDIO, a 16 kHz WAV the stand-in's meetings sound like) asks the
  * local stand-in (stand-in.ts) to play the provider, for development and tests.
+ * HEARKEN_MEETING_BOT_SELF_HOSTED=1 adds the self-hosted Chromium bot (self-hosted/), with
+ * HEARKEN_MEETING_BOT_CHROMIUM the browser to run (Debian's /usr/bin/chromium by default).
  */
 export interface MeetingBotConfig {
   /** Absent: the stand-in, on loopback. */
@@ -15,6 +17,11 @@ export interface MeetingBotConfig {
   standIn: boolean;
   /** Accept the test meeting page's links (tests only). */
   allowTestMeetings: boolean;
+  /**
+   * The self-hosted bot (headless Chromium at this path) joins the meetings it has a page
+   * driver for; the provider (or stand-in) keeps the rest. Absent: off.
+   */
+  selfHostedChromium?: string;
 }
 
 export function loadMeetingBotConfig(env: NodeJS.ProcessEnv): MeetingBotConfig {
@@ -30,5 +37,8 @@ export function loadMeetingBotConfig(env: NodeJS.ProcessEnv): MeetingBotConfig {
       : {}),
     standIn: env.HEARKEN_MEETING_BOT_STAND_IN === '1' || Boolean(env.HEARKEN_MEETING_BOT_STAND_IN_AUDIO),
     allowTestMeetings: env.HEARKEN_MEETING_BOT_TEST_MEETINGS === '1',
+    ...(env.HEARKEN_MEETING_BOT_SELF_HOSTED === '1'
+      ? { selfHostedChromium: env.HEARKEN_MEETING_BOT_CHROMIUM?.trim() || '/usr/bin/chromium' }
+      : {}),
   };
 }

@@ -20,6 +20,10 @@ export interface MeetingBotProvider {
   readonly id: string;
   create(request: CreateBot): Promise<{ botId: string }>;
   leave(botId: string): Promise<void>;
+  /** Whether this bot can speak into its meeting now (the self-hosted bot, once in a call). */
+  canSpeak?(botId: string): boolean;
+  /** Plays mono 16-bit PCM into the meeting; false when the bot cannot. */
+  speak?(botId: string, samples: Int16Array, sampleRate: number): Promise<boolean>;
 }
 
 /** Where a bot's events go (MeetingBots). */

@@ -115,6 +115,30 @@ export class MeetingBots implements BotEvents {
     return { ok: true };
   }
 
+  /** The language the room's bot captions (and speaks) in. */
+  speechLangOf(room: LiveRoom): string | undefined {
+    return this.byRoom.get(room.id)?.speechLang;
+  }
+
+  /** Whether the room's bot can speak a typed reply into its meeting now. */
+  canSpeak(room: LiveRoom): boolean {
+    const bot = this.byRoom.get(room.id);
+    return (
+      bot !== undefined &&
+      bot.botId !== undefined &&
+      bot.inCall &&
+      !bot.ended &&
+      (this.options.provider.canSpeak?.(bot.botId) ?? false)
+    );
+  }
+
+  /** Plays speech into the room's meeting through its bot; false when it cannot (any more). */
+  async speak(room: LiveRoom, samples: Int16Array, sampleRate: number): Promise<boolean> {
+    const bot = this.byRoom.get(room.id);
+    if (!bot?.botId || !this.canSpeak(room)) return false;
+    return (await this.options.provider.speak?.(bot.botId, samples, sampleRate)) ?? false;
+  }
+
   /** The host takes the bot out of the meeting. */
   async end(room: LiveRoom): Promise<void> {
     const bot = this.byRoom.get(room.id);
@@ -227,6 +251,7 @@ export class MeetingBots implements BotEvents {
       ...(view.error ? { error: view.error as BotErrorKey } : {}),
       meetingUrl: bot.meetingUrl,
       speechLang: bot.speechLang,
+      ...(this.canSpeak(bot.room) ? { speaks: true } : {}),
     };
   }
 }

@@ -14,11 +14,19 @@ import { meetingAudioUpgrade, registerMeetingBotRoutes } from './routes';
 import { type MeetingBotStandIn, startMeetingBotStandIn } from './stand-in';
 import { newWebhookSecret } from './svix-signature';
 import { randomId } from '../../shared/ids';
+import type { MeetingBotProvider } from './provider';
+import { NO_PROVIDER, RoutingProvider } from './routing-provider';
+import { SelfHostedBots } from './self-hosted/self-hosted-bots';
 
 export interface MeetingBotService {
   bots: MeetingBots;
-  /** Which provider: "recall" (configured), "stand-in", or "off" (no key, no stand-in asked for). */
-  kind: 'recall' | 'stand-in' | 'off';
+  /**
+   * Which provider: "recall" (configured), "stand-in", "self-hosted" (only the Chromium bot),
+   * or "off" (no key, no stand-in, no self-hosted bot asked for).
+   */
+  kind: 'recall' | 'stand-in' | 'self-hosted' | 'off';
+  /** The self-hosted bot, when it is on (it also speaks typed replies into meetings). */
+  selfHosted?: SelfHostedBots;
   standIn?: MeetingBotStandIn;
   /** The secret webhooks are verified with (the stand-in's own one when it plays the provider). */
   webhookSecret: string;
@@ -54,8 +62,13 @@ export async function startMeetingBotService(
     });
     provider = { apiUrl: standIn.url, apiKey, webhookSecret };
   }
+  const configured: MeetingBotProvider =
+    config?.provider || standIn ? new RecallProvider(provider.apiUrl, provider.apiKey) : NO_PROVIDER;
+  const selfHosted = config?.selfHostedChromium
+    ? new SelfHostedBots({ chromiumPath: config.selfHostedChromium, log: deps.log })
+    : undefined;
   const bots = new MeetingBots({
-    provider: new RecallProvider(provider.apiUrl, provider.apiKey),
+    provider: selfHosted ? new RoutingProvider(selfHosted, configured) : configured,
     audioEndpoint: (token) =>
       `${deps.origin().replace(/^http/, 'ws')}${MEETING_BOT_ROUTES.audio}?token=${encodeURIComponent(token)}`,
     allowTestMeetings: config?.allowTestMeetings ?? false,
@@ -65,15 +78,18 @@ export async function startMeetingBotService(
     },
     log: deps.log,
   });
+  selfHosted?.attach(bots);
   const routeDeps = { bots, webhookSecret: provider.webhookSecret, now: () => Date.now(), log: deps.log };
   registerMeetingBotRoutes(app, routeDeps);
   return {
     bots,
-    kind: config?.provider ? 'recall' : standIn ? 'stand-in' : 'off',
+    kind: config?.provider ? 'recall' : standIn ? 'stand-in' : selfHosted ? 'self-hosted' : 'off',
     ...(standIn ? { standIn } : {}),
+    ...(selfHosted ? { selfHosted } : {}),
     webhookSecret: provider.webhookSecret,
     upgrade: meetingAudioUpgrade(routeDeps),
     close: async () => {
+      await selfHosted?.close();
       await standIn?.close();
     },
   };

@@ -52,6 +52,7 @@ import { BOT_PANEL_TEXTS } from '../../shared/meeting-bot';
 import { TokenBucket } from '../token-bucket';
 import type { TtsStatus } from '../../native/tts/types';
 import { speakReply } from '../tts/voiced-replies';
+import { speakIntoMeeting } from '../meeting-bot/speak-into-meeting';
 import { voiceOfRequest } from '../tts/voice-choice';
 import { forVoicedReplyListeners } from '../tts/listeners';
 import { closeEndsRoom } from '../../shared/end-sequence';
@@ -742,14 +743,53 @@ export function handleConnection(ws: WebSocket, deps: ConnectionDeps, origin?: s
       case 'update-ava-bot-speech-lang':
         deps.meetingBots?.updateSpeechLang(room, message.speechLang);
         return;
-      case 'ava-bot-text-to-speech':
-        // The provider's bots take no audio from us yet (the self-hosted bot will speak): said, not dropped.
-        fail(
-          'speech-unavailable',
-          'the meeting bot cannot speak into the meeting with this provider; your reply was not sent to the meeting',
-          message.type,
+      case 'ava-bot-text-to-speech': {
+        const text = normalizeTypedText(message.text);
+        const voice = voiceOfRequest(undefined, principal);
+        if (!text || !voice) {
+          fail(
+            'invalid-message',
+            'ava-bot-text-to-speech.text: nothing to say once spaces are removed',
+            message.type,
+          );
+          return;
+        }
+        // Only the self-hosted bot can play audio into its meeting (the provider's cannot):
+        // said, not dropped.
+        if (!deps.meetingBots?.canSpeak(room)) {
+          fail(
+            'speech-unavailable',
+            'the meeting bot cannot speak into the meeting; your reply was not sent to the meeting',
+            message.type,
+          );
+          return;
+        }
+        if (!deps.tts?.ok) {
+          fail(
+            'speech-unavailable',
+            'text-to-speech is not available on this server; your reply was not spoken',
+            message.type,
+          );
+          return;
+        }
+        if (!ttsRequests.take() || !typedMessages.take()) {
+          fail('rate-limited', 'replies are being voiced too fast; wait a moment', message.type);
+          return;
+        }
+        const bots = deps.meetingBots;
+        const meetingRoom = room;
+        const lang = bots.speechLangOf(meetingRoom) ?? DEFAULT_SPEECH_LANG;
+        room.addTypedLine(member, text, lang);
+        // Not awaited: the next messages of this socket need not wait for the voice.
+        void speakIntoMeeting(
+          deps.tts.engine,
+          { text, voice, lang },
+          (samples, rate) => bots.speak(meetingRoom, samples, rate),
+          speaking.signal,
+          deps.log,
         );
         return;
+      }
       case 'request-scribe':
       case 'cancel-scribe':
       case 'update-scribe-correction-mode':

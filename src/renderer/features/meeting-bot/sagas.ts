@@ -30,6 +30,9 @@ export function* meetingBotSaga(deps: AppDeps) {
   yield* takeEvery(meetingBotActions.requested, function* (action) {
     yield* send(deps, { type: 'request-ava-bot', ...action.payload });
   });
+  yield* takeEvery(meetingBotActions.speakRequested, function* (action) {
+    yield* send(deps, { type: 'ava-bot-text-to-speech', text: action.payload.text });
+  });
   yield* takeEvery(meetingBotActions.endRequested, function* () {
     yield* send(deps, { type: 'end-ava-bot' });
   });

@@ -14,6 +14,10 @@ export interface MeetingBotState {
   speechLang?: string;
   /** The server refused our request (a link it does not accept): its message. */
   refusal?: string;
+  /** The bot can speak typed replies into the meeting. */
+  speaks?: boolean;
+  /** Our last reply for the meeting: sent, or why it was not spoken. */
+  reply?: { sent: true } | { sent: false; message: string };
 }
 
 export const initialMeetingBotState: MeetingBotState = { status: 'NOT_CONNECTED' };
@@ -28,6 +32,10 @@ const meetingBotSlice = createSlice({
     },
     /** Host: take the bot out of the meeting. */
     endRequested() {},
+    /** A typed reply the bot speaks into the meeting. */
+    speakRequested(state, _action: PayloadAction<{ text: string }>) {
+      state.reply = { sent: true };
+    },
   },
   extraReducers: (builder) => {
     builder.addCase(conversationActions.entered, () => initialMeetingBotState);
@@ -38,9 +46,12 @@ const meetingBotSlice = createSlice({
         state.error = message.error;
         state.meetingUrl = message.meetingUrl;
         state.speechLang = message.speechLang;
+        state.speaks = message.speaks === true;
         state.refusal = undefined;
       } else if (message.type === 'error' && message.inReplyTo === 'request-ava-bot') {
         state.refusal = message.error.message;
+      } else if (message.type === 'error' && message.inReplyTo === 'ava-bot-text-to-speech') {
+        state.reply = { sent: false, message: message.error.message };
       }
     });
   },

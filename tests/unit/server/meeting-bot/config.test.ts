@@ -12,6 +12,19 @@ describe('meeting bot configuration', () => {
     });
   });
 
+  it('adds the self-hosted Chromium bot only when asked for, with Debian’s Chromium unless told another', () => {
+    expect(loadMeetingBotConfig({}).selfHostedChromium).toBeUndefined();
+    expect(loadMeetingBotConfig({ HEARKEN_MEETING_BOT_SELF_HOSTED: '1' }).selfHostedChromium).toBe(
+      '/usr/bin/chromium',
+    );
+    expect(
+      loadMeetingBotConfig({
+        HEARKEN_MEETING_BOT_SELF_HOSTED: '1',
+        HEARKEN_MEETING_BOT_CHROMIUM: '/opt/chrome',
+      }).selfHostedChromium,
+    ).toBe('/opt/chrome');
+  });
+
   it('uses the provider with its key and webhook secret, and refuses a key without a secret', () => {
     expect(
       loadMeetingBotConfig({

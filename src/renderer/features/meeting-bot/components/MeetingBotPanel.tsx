@@ -3,8 +3,9 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { botIsActive, checkMeetingUrl } from '../../../../shared/meeting-bot';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { selectIsHost } from '../../conversation/selectors';
+import { selectIsHost, selectIsReadonly } from '../../conversation/selectors';
 import { meetingBotActions } from '../slice';
+import { SpeakIntoMeetingForm } from './SpeakIntoMeetingForm';
 
 /**
  * Connect to online meetings: the host pastes a Zoom, Meet or Teams link and a bot joins the
@@ -16,6 +17,7 @@ export function MeetingBotPanel() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const isHost = useAppSelector(selectIsHost);
+  const readonly = useAppSelector(selectIsReadonly);
   const bot = useAppSelector((s) => s.meetingBot);
   const speechLang = useAppSelector((s) => s.settings.speechLang);
   const [link, setLink] = useState('');
@@ -52,6 +54,7 @@ export function MeetingBotPanel() {
           {t(`connectToOnlineMeetings.errors.${bot.error}`)}
         </Callout>
       ) : null}
+      {active && bot.speaks && !readonly ? <SpeakIntoMeetingForm /> : null}
       {!isHost ? (
         <p className="field-help" data-testid="meeting-bot-only-host">
           {t('connectToOnlineMeetings.onlyHost')}

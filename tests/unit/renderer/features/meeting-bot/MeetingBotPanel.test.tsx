@@ -66,4 +66,25 @@ describe('MeetingBotPanel', () => {
     expect(screen.queryByRole('textbox')).toBeNull();
     expect(screen.queryByRole('button')).toBeNull();
   });
+
+  it('a bot that can talk gets a field whose reply it speaks into the meeting; without it there is none', async () => {
+    const { store, user, actions } = renderApp(<MeetingBotPanel />, asGuest());
+    act(() => {
+      store.dispatch(socketActions.messageReceived({ type: 'ava-bot-status', status: 'CAPTIONING' }));
+    });
+    expect(screen.queryByRole('textbox', { name: 'Say in the meeting' })).toBeNull();
+    act(() => {
+      store.dispatch(
+        socketActions.messageReceived({ type: 'ava-bot-status', status: 'CAPTIONING', speaks: true }),
+      );
+    });
+    const field = screen.getByRole('textbox', { name: 'Say in the meeting' }) as HTMLInputElement;
+    await user.click(field);
+    await user.keyboard('Can everyone hear me?{Enter}');
+    expect(actions.filter(meetingBotActions.speakRequested.match).map((a) => a.payload)).toEqual([
+      { text: 'Can everyone hear me?' },
+    ]);
+    expect(field.value).toBe('');
+    expect(screen.getByTestId('meeting-bot-speak-help').textContent).toBe('Sent to the meeting.');
+  });
 });

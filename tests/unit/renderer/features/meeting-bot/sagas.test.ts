@@ -40,6 +40,25 @@ describe('meetingBotSaga', () => {
     ]);
   });
 
+  it('a typed reply for the meeting is sent for the bot to speak, and a refusal is kept to be shown', async () => {
+    const { running, sent } = start('g2');
+    running.dispatch(meetingBotActions.speakRequested({ text: 'Hello meeting' }));
+    await settle();
+    expect(sent).toEqual([{ type: 'ava-bot-text-to-speech', text: 'Hello meeting' }]);
+    expect(running.state.meetingBot.reply).toEqual({ sent: true });
+    running.dispatch(
+      socketActions.messageReceived({
+        type: 'error',
+        inReplyTo: 'ava-bot-text-to-speech',
+        error: { code: 'speech-unavailable', message: 'the meeting bot cannot speak into the meeting' },
+      }),
+    );
+    expect(running.state.meetingBot.reply).toEqual({
+      sent: false,
+      message: 'the meeting bot cannot speak into the meeting',
+    });
+  });
+
   it('the host changing their speech language while the bot captions moves the bot to it', async () => {
     const { running, sent } = start('host1');
     running.dispatch(
