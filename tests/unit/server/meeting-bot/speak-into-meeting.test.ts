@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { speakIntoMeeting } from '../../../../src/server/meeting-bot/speak-into-meeting';
 import { TtsError } from '../../../../src/native/tts/types';
 
-const request = { text: 'Hello', voice: 'openai-echo', lang: 'en-US' } as Parameters<
+const request = { text: 'Hello', voice: 'echo', lang: 'en-US' } as Parameters<
   typeof speakIntoMeeting
 >[1];
 
