@@ -92,7 +92,8 @@ export class SipCall {
     this.rtpPort = port;
     this.sendInvite();
     this.later(() => {
-      if (this.phase === 'inviting') {
+      // A trunk that never answered at all is Timer B's (failed); one that rings too long is cancelled.
+      if (this.phase === 'inviting' && this.provisional) {
         this.options.log('info', 'the conference did not answer in time: cancelled');
         this.cancel('no-answer');
       }
@@ -136,7 +137,14 @@ export class SipCall {
     return `z9hG4bK${randomBytes(10).toString('hex')}`;
   }
 
-  private build(method: string, uri: string, branch: string, cseq: number, extra: SipHeader[], body = ''): SipRequest {
+  private build(
+    method: string,
+    uri: string,
+    branch: string,
+    cseq: number,
+    extra: SipHeader[],
+    body = '',
+  ): SipRequest {
     return {
       kind: 'request',
       method,
@@ -176,31 +184,35 @@ export class SipCall {
       ],
       sdp,
     );
-    this.transmit(this.invite, () => this.phase === 'inviting' && !this.provisional, TIMER_B_MS, () => {
-      if (this.phase !== 'inviting') return;
+    const invite = this.invite;
+    // Only this INVITE: once it is answered with a challenge, the next one has its own timers.
+    const pending = () => this.invite === invite && this.phase === 'inviting' && !this.provisional;
+    this.transmit(invite, pending, TIMER_B_MS, () => {
       this.options.log('warn', 'the SIP trunk did not answer the INVITE');
       this.finish('failed');
     });
   }
 
-  /** Sends a request over UDP, again at T1, 2·T1… while `pending`, until `giveUpMs`. */
-  private transmit(message: SipRequest, pending: () => boolean, giveUpMs: number, timedOut: () => void): void {
+  /** Sends a request over UDP, again at T1, 2·T1… (at most 4 s apart) while `pending`; `timedOut` at `giveUpMs` if still pending. */
+  private transmit(
+    message: SipRequest,
+    pending: () => boolean,
+    giveUpMs: number,
+    timedOut: () => void,
+  ): void {
     const send = () => this.options.send(serialize(message));
     send();
     let interval = T1_MS;
-    let elapsed = 0;
     const again = () => {
-      elapsed += interval;
-      if (elapsed >= giveUpMs) {
-        if (pending()) timedOut();
-        return;
-      }
       if (!pending()) return;
       send();
       interval = Math.min(interval * 2, 4000);
       this.later(again, interval);
     };
     this.later(again, interval);
+    this.later(() => {
+      if (pending()) timedOut();
+    }, giveUpMs);
   }
 
   private response(response: SipResponse): void {
@@ -218,7 +230,8 @@ export class SipCall {
         return;
       }
       this.provisional = true;
-      if (this.phase === 'inviting' && (status === 180 || status === 183)) this.options.events.status('ringing');
+      if (this.phase === 'inviting' && (status === 180 || status === 183))
+        this.options.events.status('ringing');
       return;
     }
     const toTag = headerParam(header(response, 'to'), 'tag');
@@ -251,7 +264,10 @@ export class SipCall {
         return;
       }
       if (sdp.answer.telephoneEventPayloadType === undefined)
-        this.options.log('warn', 'the SIP trunk takes no RFC 4733 telephone-events: the access codes cannot be pressed');
+        this.options.log(
+          'warn',
+          'the SIP trunk takes no RFC 4733 telephone-events: the access codes cannot be pressed',
+        );
       this.media.start(sdp.answer, this.options.sendDigits, this.options.trunkAddress);
       this.options.events.mediaStarted();
       return;
@@ -340,7 +356,12 @@ export class SipCall {
     this.media.close();
     this.cseq++;
     const bye = this.build('BYE', this.remoteTarget, this.newBranch(), this.cseq, []);
-    this.transmit(bye, () => this.phase === 'ending', TIMER_B_MS, () => this.finish(undefined));
+    this.transmit(
+      bye,
+      () => this.phase === 'ending',
+      TIMER_B_MS,
+      () => this.finish(undefined),
+    );
   }
 
   private request(request: SipRequest): void {

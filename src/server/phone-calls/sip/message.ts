@@ -66,7 +66,8 @@ export function serializeSip(message: SipMessage): string {
       ? `${message.method} ${message.uri} SIP/2.0`
       : `SIP/2.0 ${message.status} ${message.reason}`;
   const lines = [start];
-  for (const h of message.headers) if (canonical(h.name) !== 'content-length') lines.push(`${h.name}: ${h.value}`);
+  for (const h of message.headers)
+    if (canonical(h.name) !== 'content-length') lines.push(`${h.name}: ${h.value}`);
   lines.push(`Content-Length: ${Buffer.byteLength(message.body, 'utf8')}`);
   return `${lines.join('\r\n')}\r\n\r\n${message.body}`;
 }
@@ -97,9 +98,16 @@ export function parseSip(text: string): SipMessage | undefined {
   }
   const response = /^SIP\/2\.0 (\d{3}) ?(.*)$/.exec(startLine);
   if (response)
-    return { kind: 'response', status: Number(response[1]), reason: response[2] ?? '', headers: parsedHeaders, body };
+    return {
+      kind: 'response',
+      status: Number(response[1]),
+      reason: response[2] ?? '',
+      headers: parsedHeaders,
+      body,
+    };
   const request = /^([A-Z]+) (\S+) SIP\/2\.0$/.exec(startLine);
-  if (request) return { kind: 'request', method: request[1]!, uri: request[2]!, headers: parsedHeaders, body };
+  if (request)
+    return { kind: 'request', method: request[1]!, uri: request[2]!, headers: parsedHeaders, body };
   return undefined;
 }
 
@@ -137,7 +145,9 @@ export interface SipUri {
 
 /** `sip:[user@]host[:port][;params]`; 5060 when no port is given. */
 export function parseSipUri(uri: string): SipUri | undefined {
-  const match = /^sip:(?:([^@;>]+)@)?(\[[0-9a-fA-F:.]+\]|[^:;>]+)(?::(\d{1,5}))?((?:;[^;>]*)*)$/.exec(uri.trim());
+  const match = /^sip:(?:([^@;>]+)@)?(\[[0-9a-fA-F:.]+\]|[^:;>]+)(?::(\d{1,5}))?((?:;[^;>]*)*)$/.exec(
+    uri.trim(),
+  );
   if (!match) return undefined;
   const port = match[3] ? Number(match[3]) : 5060;
   if (port < 1 || port > 65535) return undefined;

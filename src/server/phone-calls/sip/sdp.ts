@@ -60,7 +60,10 @@ export type SdpAnswerResult = { ok: true; answer: SdpAnswer } | { ok: false; rea
  * port, and the first of its formats that is one of ours. A port of 0 refuses the stream.
  */
 export function parseSdpAnswer(sdp: string): SdpAnswerResult {
-  const lines = sdp.split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
+  const lines = sdp
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter(Boolean);
   let sessionAddress: string | undefined;
   let media: { port: number; formats: number[]; address?: string; rtpmap: Map<number, string> } | undefined;
   let inOtherMedia = false;
