@@ -23,6 +23,8 @@ export interface PhoneCallService {
   calls: PhoneCalls | undefined;
   kind: 'twilio' | 'stand-in' | 'sip' | 'off';
   standIn?: PhoneStandIn;
+  /** The SIP provider, when a trunk is configured. */
+  sip?: SipProvider;
   /** The auth token callbacks are verified with (the stand-in's own when it plays Twilio). */
   authToken: string;
   upgrade(request: IncomingMessage, socket: Duplex, head: Buffer): boolean;
@@ -78,6 +80,7 @@ export async function startPhoneCallService(
     calls,
     kind: sip ? 'sip' : config?.twilio ? 'twilio' : standIn ? 'stand-in' : 'off',
     ...(standIn ? { standIn } : {}),
+    ...(sip ? { sip } : {}),
     authToken,
     upgrade: phoneMediaUpgrade(routeDeps),
     close: async () => {

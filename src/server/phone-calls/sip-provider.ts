@@ -50,6 +50,8 @@ export class SipProvider implements PhoneCallProvider {
   private localPort = 0;
   private readonly calls = new Map<string, { call: SipCall; sid: string }>();
   private sink: PhoneCallSink | undefined;
+  /** RTP frames each call received (what `framesReceived` tells; a call's count outlives it). */
+  private readonly frames = new Map<string, number>();
 
   constructor(
     private readonly config: SipTrunk,
@@ -121,7 +123,10 @@ export class SipProvider implements PhoneCallProvider {
       events: {
         status: (status) => void sink.providerStatus(token, sid, status),
         mediaStarted: () => void sink.mediaStarted(token, sid, streamSid),
-        frame: (payload, law) => sink.media(token, streamSid, payload, law),
+        frame: (payload, law) => {
+          this.frames.set(sid, (this.frames.get(sid) ?? 0) + 1);
+          sink.media(token, streamSid, payload, law);
+        },
         mediaStopped: () => sink.mediaStopped(token),
       },
     });
@@ -137,6 +142,11 @@ export class SipProvider implements PhoneCallProvider {
     return { sid };
   }
 
+  /** How many 20 ms G.711 frames a call has received so far (logs, tests). */
+  framesReceived(sid: string): number {
+    return this.frames.get(sid) ?? 0;
+  }
+
   /** BYE once answered, CANCEL before: the call's own state knows which. */
   hangUp(sid: string): Promise<void> {
     for (const { call, sid: s } of this.calls.values()) if (s === sid) call.hangUp();
@@ -149,6 +159,7 @@ export class SipProvider implements PhoneCallProvider {
     await new Promise((resolve) => setTimeout(resolve, 50));
     for (const { call } of this.calls.values()) call.dispose();
     this.calls.clear();
+    this.frames.clear();
     this.socket?.close();
     this.socket = undefined;
   }
