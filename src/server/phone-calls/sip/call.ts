@@ -101,6 +101,7 @@ export class SipCall {
   }
 
   private rtpPort = 0;
+  private sdp: string | undefined;
 
   /** Hang up: BYE once answered, CANCEL before. */
   hangUp(): void {
@@ -166,11 +167,13 @@ export class SipCall {
 
   private sendInvite(authorization?: SipHeader): void {
     this.inviteBranch = this.newBranch();
-    const sdp = buildSdpOffer({
+    // One session description for the whole call: a re-INVITE is answered with it unchanged.
+    this.sdp ??= buildSdpOffer({
       address: this.options.localAddress,
       port: this.rtpPort,
       sessionId: String(Date.now()),
     });
+    const sdp = this.sdp;
     this.invite = this.build(
       'INVITE',
       this.options.requestUri,
@@ -386,7 +389,7 @@ export class SipCall {
           { name: 'Contact', value: `<sip:${this.options.fromUser}@${this.hostPort()}>` },
           { name: 'Content-Type', value: 'application/sdp' },
         );
-        ok.body = buildSdpOffer({ address: this.options.localAddress, port: this.rtpPort, sessionId: '1' });
+        ok.body = this.sdp ?? '';
         this.options.send(serialize(ok));
         return;
       }

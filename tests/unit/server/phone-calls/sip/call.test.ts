@@ -237,6 +237,24 @@ describe('an outbound SIP call', () => {
     expect(media.stopped).toBe(1);
   });
 
+  it('answers a re-INVITE with the same session, OPTIONS with 200, and what it does not do with 501', async () => {
+    const { call, sent, respond } = harness();
+    await call.start();
+    respond('INVITE', 200, ['Contact: <sip:b@127.0.0.1:5071>'], answerSdp(9));
+    const request = (method: string, cseq: number) =>
+      parseSip(
+        `${method} sip:hearken@127.0.0.1:5062 SIP/2.0\r\nVia: SIP/2.0/UDP 127.0.0.1:5070;branch=z9hG4bK${cseq}\r\nFrom: <sip:+33123456789@127.0.0.1>;tag=trunk1\r\nTo: ${header(sent[0]!, 'from')}\r\nCall-ID: ${call.callId}\r\nCSeq: ${cseq} ${method}\r\n\r\n`,
+      )!;
+    const status = () => (sent.at(-1) as unknown as { status: number }).status;
+    call.received(request('INVITE', 20));
+    expect(status()).toBe(200);
+    expect(sent.at(-1)!.body).toBe(sent[0]!.body);
+    call.received(request('OPTIONS', 21));
+    expect(status()).toBe(200);
+    call.received(request('SUBSCRIBE', 22));
+    expect(status()).toBe(501);
+  });
+
   it('retransmits the INVITE at T1, 2·T1… until a response, and gives up on Timer B', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const quiet = harness();
