@@ -206,7 +206,10 @@ export interface RecordingStartMetadata {
   translation?: { target?: string };
   /**
    * This recording resumes one cut off by a lost connection, at this time (ms since epoch,
-   * server clock as the client estimates it): the room marks the gap. (An addition to the spec.)
+   * server clock as the client estimates it): the room marks the gap. On the socket start that
+   * takes over from a failed WebRTC connection of the same recording, it is where the audio the
+   * client held (sent next) begins: the room marks from the last audio it received to there.
+   * (An addition to the spec.)
    */
   resumedFromMs?: number;
   /**

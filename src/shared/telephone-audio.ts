@@ -46,6 +46,53 @@ export function muLawDecodeSample(byte: number): number {
 
 const DECODE_TABLE = Int16Array.from({ length: 256 }, (_, b) => muLawDecodeSample(b));
 
+/**
+ * One G.711 A-law byte as a linear 16-bit sample: what SIP trunks in Europe (PCMA, RTP payload
+ * type 8) send when they prefer it to mu-law.
+ */
+export function aLawDecodeSample(byte: number): number {
+  const a = byte ^ 0x55;
+  const exponent = (a >> 4) & 0x07;
+  const mantissa = a & 0x0f;
+  const magnitude = exponent === 0 ? (mantissa << 4) + 8 : ((mantissa << 4) + 0x108) << (exponent - 1);
+  return a & 0x80 ? magnitude : -magnitude;
+}
+
+/** Where each of A-law's eight segments ends, on 13-bit magnitudes. */
+const A_LAW_SEGMENT_ENDS = [0x1f, 0x3f, 0x7f, 0xff, 0x1ff, 0x3ff, 0x7ff, 0xfff];
+
+/** One linear 16-bit sample as a G.711 A-law byte (13-bit segments, ITU-T G.711 table 1). */
+export function aLawEncodeSample(sample: number): number {
+  let pcm = Math.max(-32768, Math.min(32767, Math.round(sample))) >> 3;
+  let mask = 0xd5;
+  if (pcm < 0) {
+    mask = 0x55;
+    pcm = -pcm - 1;
+  }
+  let segment = 0;
+  while (segment < 8 && pcm > A_LAW_SEGMENT_ENDS[segment]!) segment++;
+  if (segment === 8) return 0x7f ^ mask;
+  const mantissa = (segment < 2 ? pcm >> 1 : pcm >> segment) & 0x0f;
+  return ((segment << 4) | mantissa) ^ mask;
+}
+
+const A_LAW_DECODE_TABLE = Int16Array.from({ length: 256 }, (_, b) => aLawDecodeSample(b));
+
+/** The two G.711 laws: mu-law (PCMU, Twilio's and North America's) and A-law (PCMA). */
+export type G711Law = 'pcmu' | 'pcma';
+
+export function aLawDecode(bytes: Uint8Array): Int16Array {
+  const out = new Int16Array(bytes.length);
+  for (let i = 0; i < bytes.length; i++) out[i] = A_LAW_DECODE_TABLE[bytes[i]!]!;
+  return out;
+}
+
+export function aLawEncode(samples: Int16Array): Uint8Array {
+  const out = new Uint8Array(samples.length);
+  for (let i = 0; i < samples.length; i++) out[i] = aLawEncodeSample(samples[i]!);
+  return out;
+}
+
 export function muLawEncode(samples: Int16Array): Uint8Array {
   const out = new Uint8Array(samples.length);
   for (let i = 0; i < samples.length; i++) out[i] = muLawEncodeSample(samples[i]!);
@@ -186,8 +233,9 @@ export class TelephoneDecoder {
     this.upsampler = new TelephoneUpsampler(outputRate);
   }
 
-  decode(muLaw: Uint8Array): Int16Array {
-    return this.upsampler.process(muLawDecode(muLaw));
+  /** One frame of G.711 bytes (mu-law unless the call negotiated A-law). */
+  decode(bytes: Uint8Array, law: G711Law = 'pcmu'): Int16Array {
+    return this.upsampler.process(law === 'pcma' ? aLawDecode(bytes) : muLawDecode(bytes));
   }
 }
 

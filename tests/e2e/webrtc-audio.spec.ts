@@ -108,3 +108,43 @@ test('when WebRTC cannot get through, the recording falls back to the socket and
     await browser.close();
   }
 });
+
+test('a dropped connection over WebRTC: recording resumes over WebRTC and the lost span is marked', async ({
+  baseURL,
+}) => {
+  // A long silent lead-in keeps the speech after the drop and the reconnection.
+  const browser = await launchChromium(microphoneFile(join(DEV_DIR, FILE), 10));
+  try {
+    const context = await browser.newContext({ baseURL });
+    await withWebRtcFlag(context);
+    await holdMicrophone(context);
+    const page = await context.newPage();
+    await startConversation(page);
+    await openMicrophone(page);
+    const badge = page.getByTestId('recording-state');
+    await expect(badge).toHaveAttribute('data-transport', 'webrtc', { timeout: 15_000 });
+
+    await context.setOffline(true);
+    await expect(badge).toHaveAttribute('data-resuming', 'true');
+    await expect(badge).toHaveAttribute('data-state', 'NOT_RECORDING');
+    await context.setOffline(false);
+    await expect(badge).toHaveAttribute('data-state', 'RECORDING', { timeout: 20_000 });
+    await expect(badge).toHaveAttribute('data-transport', 'webrtc', { timeout: 15_000 });
+
+    // A final caption of speech (the gap mark is final too, but has no caption text).
+    await expect(
+      page.locator('[data-testid="caption"][data-final="true"] [data-testid="caption-text"]').first(),
+    ).toBeVisible({ timeout: 45_000 });
+    const text = await captionsOfTheRecording(page);
+    expect(wordErrorRate(devReference(FILE), text), `captions "${text}"`).toBeLessThanOrEqual(
+      POCKETSPHINX_MEASURED_DEV_WER,
+    );
+    // Marked once, as on the socket path (tests/e2e/captions.spec.ts).
+    const gap = page.getByTestId('caption-gap');
+    await expect(gap).toHaveCount(1);
+    await expect(gap).toContainText(/^No captions from .+ to .+: the connection of Guest \d+ was lost/);
+    await expectAccessible(page, 'conversation over WebRTC with a gap in the captions');
+  } finally {
+    await browser.close();
+  }
+});

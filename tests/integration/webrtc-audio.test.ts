@@ -75,6 +75,49 @@ describe('WebRTC audio', () => {
     await friend.close();
   });
 
+  it('marks what a failed peer connection lost when the same recording goes on on the socket', async () => {
+    const client = await CaptionClient.connect(server.url, {
+      user: await createGuest(server.url, 'Di Speaker'),
+    });
+    const sender = new WebRtcSender(client, { interfaceAddress: '127.0.0.1' });
+    const startedAt = Date.now();
+    await sender.start();
+    const speech = devSamples(CAPTION_TEST_FILE);
+    await streamAudio(sender, speech.subarray(0, 2 * 16_000), { speed: 1, pacer: new ChunkPacer(1) });
+    // The peer connection dies: what is said for the next 3 s never reaches the server.
+    await sender.close();
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    // The client falls back to the socket with the last second it held (webrtc-transport.ts).
+    const heldFromMs = Date.now() - 1000;
+    const mark = client.received.length;
+    client.send({
+      type: 'audio',
+      action: 'start',
+      metadata: {
+        lang: 'en-US',
+        format: 'pcm_s16le',
+        sampleRateHz: 16000,
+        recordingMode: 'cli',
+        chunkLengthMs: 60,
+        recordingStart: startedAt,
+        resumedFromMs: heldFromMs,
+      },
+    });
+    await streamAudio(client, speech.subarray(5 * 16_000, 6 * 16_000), { speed: 4 });
+    const marked = await client.waitFor(
+      (m) => m.type === 'transcript' && m.transcript.gap !== undefined,
+      10_000,
+      mark,
+    );
+    const gap = marked.type === 'transcript' ? marked.transcript.gap! : undefined;
+    // From the last WebRTC audio the server received to where the held audio begins.
+    expect(gap?.toMs).toBe(heldFromMs);
+    expect(gap!.fromMs).toBeGreaterThan(startedAt);
+    expect(gap!.toMs - gap!.fromMs).toBeGreaterThanOrEqual(2000);
+    client.stopAudio();
+    await client.close();
+  });
+
   it('refuses signalling when no WebRTC recording is being set up, naming the problem', async () => {
     const mark = host!.received.length;
     host!.send({ type: 'webrtc', answer: { type: 'answer', sdp: 'v=0\r\n' } });

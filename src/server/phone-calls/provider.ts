@@ -1,6 +1,6 @@
 /**
- * The one interface every phone call implementation has (Twilio's REST API today, its local
- * stand-in in development and tests; a SIP trunk later): place a call that dials the
+ * The one interface every phone call implementation has (Twilio's REST API, its local stand-in
+ * in development and tests, and a SIP trunk: sip-provider.ts): place a call that dials the
  * conference's codes and streams its audio back, and hang it up. What the call then does
  * arrives through the provider's callbacks (status, media), routed by PhoneCalls.
  */

@@ -19,10 +19,11 @@ import {
   nextPhoneCallState,
   phoneCallIsOver,
 } from '../../shared/phone-calls';
-import { TelephoneDecoder } from '../../shared/telephone-audio';
+import { type G711Law, TelephoneDecoder } from '../../shared/telephone-audio';
 import { randomId } from '../../shared/ids';
 import type { LiveRoom, RoomMember } from '../rooms/room';
 import type { PhoneCallProvider } from './provider';
+import type { PhoneCallSink } from './sip-provider';
 
 export interface PhoneCallsOptions {
   provider: PhoneCallProvider;
@@ -54,7 +55,7 @@ interface RoomCall {
 export type StartResult =
   { ok: true; sid: string; call: TwilioCall } | { ok: false; status: number; code: string; message: string };
 
-export class PhoneCalls {
+export class PhoneCalls implements PhoneCallSink {
   private readonly byRoom = new Map<string, RoomCall[]>();
   private readonly bySid = new Map<string, RoomCall>();
   private readonly byToken = new Map<string, RoomCall>();
@@ -178,8 +179,8 @@ export class PhoneCalls {
     return true;
   }
 
-  /** One media frame (mu-law, 8 kHz) of a started stream. */
-  media(token: string, streamSid: string, payload: Uint8Array): void {
+  /** One media frame (G.711 at 8 kHz: mu-law from Twilio, either law from a SIP trunk) of a started stream. */
+  media(token: string, streamSid: string, payload: Uint8Array, law: G711Law = 'pcmu'): void {
     const call = this.byToken.get(token);
     if (!call || call.streamSid !== streamSid || !call.decoder || !call.inRoom) return;
     if (phoneCallIsOver(call.state.status) || call.room.state !== 'ongoing') return;
@@ -188,7 +189,7 @@ export class PhoneCalls {
         call.room.startAudio(call.member, call.request.speechLang);
         call.recording = true;
       }
-      call.room.audio(call.member, call.decoder.decode(payload));
+      call.room.audio(call.member, call.decoder.decode(payload, law));
     } catch (error) {
       this.options.log('warn', 'phone call audio was refused by the room', {
         roomId: call.room.id,

@@ -1,6 +1,7 @@
 /**
- * Starts the phone call service of a server: the provider client (Twilio-shaped) pointed at the
- * configured Twilio account, or at a local stand-in of it when asked for without one; the rooms'
+ * Starts the phone call service of a server: the SIP provider when a trunk is configured, else
+ * the provider client (Twilio-shaped) pointed at the configured Twilio account, or at a local
+ * stand-in of it when asked for without one; the rooms'
  * PhoneCalls; the routes and the media stream socket. Without either, the routes answer that
  * phone calls are not available.
  */
@@ -15,12 +16,15 @@ import { PhoneCalls } from './room-calls';
 import { phoneMediaUpgrade, registerPhoneCallRoutes } from './routes';
 import { type PhoneStandIn, startPhoneStandIn } from './stand-in';
 import { TwilioProvider, type TwilioAccount } from './twilio-provider';
+import { SipProvider } from './sip-provider';
 
 export interface PhoneCallService {
   /** Absent when phone calls are off. */
   calls: PhoneCalls | undefined;
-  kind: 'twilio' | 'stand-in' | 'off';
+  kind: 'twilio' | 'stand-in' | 'sip' | 'off';
   standIn?: PhoneStandIn;
+  /** The SIP provider, when a trunk is configured. */
+  sip?: SipProvider;
   /** The auth token callbacks are verified with (the stand-in's own when it plays Twilio). */
   authToken: string;
   upgrade(request: IncomingMessage, socket: Duplex, head: Buffer): boolean;
@@ -40,7 +44,11 @@ export async function startPhoneCallService(
 ): Promise<PhoneCallService> {
   let standIn: PhoneStandIn | undefined;
   let account: TwilioAccount | undefined = config?.twilio;
-  if (!account && config?.standIn) {
+  let sip: SipProvider | undefined;
+  if (config?.sip) {
+    sip = new SipProvider(config.sip, deps.log);
+    await sip.start();
+  } else if (!account && config?.standIn) {
     const accountSid = `AC${randomBytes(16).toString('hex')}`;
     const authToken = randomBytes(16).toString('hex');
     standIn = await startPhoneStandIn({
@@ -52,9 +60,10 @@ export async function startPhoneCallService(
     });
     account = { apiUrl: standIn.url, accountSid, authToken, fromNumber: '+15005550006' };
   }
-  const calls = account
+  const provider = sip ?? (account ? new TwilioProvider(account) : undefined);
+  const calls = provider
     ? new PhoneCalls({
-        provider: new TwilioProvider(account),
+        provider,
         statusCallbackUrl: (token) =>
           `${deps.origin()}${PHONE_CALL_ROUTES.statusCallback}?token=${encodeURIComponent(token)}`,
         mediaStreamUrl: () => `${deps.origin().replace(/^http/, 'ws')}${PHONE_CALL_ROUTES.media}`,
@@ -62,18 +71,21 @@ export async function startPhoneCallService(
         log: deps.log,
       })
     : undefined;
-  // Off: a callback nobody can sign is refused.
+  if (sip && calls) sip.attach(calls);
+  // Off (or SIP, which calls nothing back over HTTP): a callback nobody can sign is refused.
   const authToken = account?.authToken ?? randomBytes(32).toString('hex');
   const routeDeps = { calls, registry: deps.registry, authToken, origin: deps.origin, log: deps.log };
   registerPhoneCallRoutes(app, routeDeps);
   return {
     calls,
-    kind: config?.twilio ? 'twilio' : standIn ? 'stand-in' : 'off',
+    kind: sip ? 'sip' : config?.twilio ? 'twilio' : standIn ? 'stand-in' : 'off',
     ...(standIn ? { standIn } : {}),
+    ...(sip ? { sip } : {}),
     authToken,
     upgrade: phoneMediaUpgrade(routeDeps),
     close: async () => {
       await calls?.hangUpAll();
+      await sip?.close();
       await standIn?.close();
     },
   };

@@ -683,6 +683,8 @@ export class LiveRoom {
     if (this.record.state === 'ended' || this.ending)
       throw new RoomError('room-ended', 'the conversation has ended');
     if (member.readonly) throw new RoomError('forbidden', 'this is a read-only link: it cannot send audio');
+    // A start that replaces a live stream of the same connection (WebRTC falling back to the socket).
+    const switching = this.tracks.has(member);
     void this.stopAudio(member);
     const trackId = `${member.avaId}-${randomId(6)}`;
     // The person's own microphone, with identification on: its finals go to the voice heard.
@@ -736,7 +738,11 @@ export class LiveRoom {
     }
     const lastAudioAtMs = this.interrupted.get(member.avaId);
     this.interrupted.delete(member.avaId);
-    if (resumedFromMs !== undefined) this.markGap(member, lang, lastAudioAtMs, resumedFromMs);
+    if (resumedFromMs !== undefined && lastAudioAtMs === undefined && switching)
+      // The connection stayed but its WebRTC audio was lost: what the server lacks is from the
+      // last audio it received to where the client's held audio, sent next, begins.
+      this.markGap(member, lang, this.lastAudioAt.get(member.avaId), resumedFromMs, resumedFromMs);
+    else if (resumedFromMs !== undefined) this.markGap(member, lang, lastAudioAtMs, resumedFromMs);
     // The computer's sound is not the person speaking: its speaker is already in the list.
     if (!shownAs)
       this.speakers.set(member.avaId, {
@@ -795,11 +801,14 @@ export class LiveRoom {
     lang: string,
     lastAudioAtMs: number | undefined,
     clientFromMs: number,
+    /** Where the lost span ends when audio from before now follows (held by the client); now otherwise. */
+    untilMs?: number,
   ): void {
+    const now = this.services.now();
     const span = gapSpan({
       lastAudioAtMs,
       clientFromMs,
-      nowMs: this.services.now(),
+      nowMs: untilMs === undefined ? now : Math.min(now, untilMs),
       roomStartMs: this.record.startTimestampMs,
     });
     if (!span) return;

@@ -5,6 +5,10 @@ import {
   TelephoneDownsampler,
   TelephoneEncoder,
   TelephoneUpsampler,
+  aLawDecode,
+  aLawDecodeSample,
+  aLawEncode,
+  aLawEncodeSample,
   lowPassFilter,
   muLawDecode,
   muLawDecodeSample,
@@ -161,5 +165,30 @@ describe('a call’s audio, end to end', () => {
     expect(amplitudeAt(back, 700, 16000, 400)).toBeLessThan(8_400);
     // What is not the tone (quantisation noise) is small beside it.
     expect(rms(back, 400)).toBeLessThan(8000 / Math.SQRT2 + 300);
+  });
+});
+
+describe('G.711 A-law (PCMA, SIP trunks)', () => {
+  it('decodes ITU-T G.711’s values and encodes every byte back to itself', () => {
+    // The silence byte (0xD5) is +8; 0xAA and 0x2A are the loudest of each sign.
+    expect(aLawDecodeSample(0xd5)).toBe(8);
+    expect(aLawDecodeSample(0x55)).toBe(-8);
+    expect(aLawDecodeSample(0xaa)).toBe(32256);
+    expect(aLawDecodeSample(0x2a)).toBe(-32256);
+    for (let b = 0; b < 256; b++) expect(aLawEncodeSample(aLawDecodeSample(b))).toBe(b);
+    expect(aLawEncodeSample(0)).toBe(0xd5);
+    expect(aLawEncodeSample(32767)).toBe(0xaa);
+    expect(aLawEncodeSample(-32768)).toBe(0x2a);
+  });
+
+  it('keeps a tone within A-law’s quantisation, and the decoder takes either law', () => {
+    const x = tone(440, 8000, 0.2);
+    const y = aLawDecode(aLawEncode(x));
+    for (let i = 0; i < x.length; i++)
+      expect(Math.abs(y[i]! - x[i]!)).toBeLessThanOrEqual(Math.max(16, Math.abs(x[i]!) / 16));
+    const viaA = new TelephoneDecoder().decode(aLawEncode(x), 'pcma');
+    const viaU = new TelephoneDecoder().decode(muLawEncode(x), 'pcmu');
+    expect(viaA).toHaveLength(viaU.length);
+    expect(Math.abs(rms(viaA, 200) - rms(viaU, 200)) / rms(viaU, 200)).toBeLessThan(0.02);
   });
 });

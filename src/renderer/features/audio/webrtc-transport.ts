@@ -93,6 +93,8 @@ export function* webrtcTransport(
   metadata: RecordingStartMetadata,
 ) {
   let state: NegotiationState = 'awaiting-offer';
+  /** Whether the peer connection carried audio: if it then fails, some may not have arrived. */
+  let carried = false;
   let peer: AudioPeer | undefined;
   let events: EventChannel<PeerEvent> | undefined;
   const never = new Promise<never>(() => {});
@@ -167,8 +169,13 @@ export function* webrtcTransport(
         // chunk, which needs 60 ms of packets; from now on WebRTC carries everything.
         for (const chunk of route.held.splice(0)) deps.link.sendBinary(int16ToLittleEndianBytes(chunk));
       }
+      if (step.transport === 'webrtc') carried = true;
       if (step.transport === 'socket') {
-        fallBack(deps, route, metadata);
+        // Audio sent over a connection that was failing never arrived: the room marks what it
+        // lacks up to where the held audio begins (server clock), as after a dropped socket.
+        const offset = (yield* select((s: RootState) => s.socket.clockOffsetMs)) ?? 0;
+        const heldFromMs = deps.now() + offset - route.held.length * CHUNK_LENGTH_MS;
+        fallBack(deps, route, metadata, carried ? heldFromMs : undefined);
         yield* put(audioActions.transportChanged('socket'));
         return state;
       }
@@ -182,10 +189,28 @@ export function* webrtcTransport(
   }
 }
 
-/** The same recording, on the socket from now on: a PCM start, then what was held. */
-function fallBack(deps: AppDeps, route: AudioRoute, metadata: RecordingStartMetadata): void {
+/**
+ * The same recording, on the socket from now on: a PCM start, then what was held. A gap the
+ * recording's own start reported is not reported again; `lostUntilMs` (WebRTC carried audio,
+ * then failed) is where the audio the server may lack ends.
+ */
+function fallBack(
+  deps: AppDeps,
+  route: AudioRoute,
+  metadata: RecordingStartMetadata,
+  lostUntilMs: number | undefined,
+): void {
   deps.logger.log('warn', TAG, 'WebRTC audio is not available: sending audio on the socket');
-  deps.link.send({ type: 'audio', action: 'start', metadata: { ...metadata, format: 'pcm_s16le' } });
+  const { resumedFromMs: _reported, ...rest } = metadata;
+  deps.link.send({
+    type: 'audio',
+    action: 'start',
+    metadata: {
+      ...rest,
+      format: 'pcm_s16le',
+      ...(lostUntilMs !== undefined ? { resumedFromMs: Math.max(0, Math.round(lostUntilMs)) } : {}),
+    },
+  });
   for (const chunk of route.held.splice(0)) deps.link.sendBinary(int16ToLittleEndianBytes(chunk));
   route.transport = 'socket';
 }

@@ -40,4 +40,40 @@ describe('phone call configuration', () => {
       loadPhoneCallConfig({ HEARKEN_PHONE_STAND_IN_AUDIO: '/a.wav', HEARKEN_PHONE_STAND_IN_DIGITS: '42#' }),
     ).toEqual({ standIn: true, standInAudio: '/a.wav', standInDigits: '42#' });
   });
+
+  it('takes a SIP trunk, with digest credentials, caller id and our address behind a NAT', () => {
+    expect(loadPhoneCallConfig({ HEARKEN_SIP_TRUNK: 'sip:127.0.0.1:5070' })).toEqual({
+      sip: { uri: 'sip:127.0.0.1:5070' },
+      standIn: false,
+    });
+    expect(
+      loadPhoneCallConfig({
+        HEARKEN_SIP_TRUNK: 'sip:trunk.example.org',
+        HEARKEN_SIP_USERNAME: 'hearken',
+        HEARKEN_SIP_PASSWORD: 'secret',
+        HEARKEN_SIP_FROM: '+15005550006',
+        HEARKEN_SIP_LOCAL_ADDRESS: '203.0.113.4',
+      }),
+    ).toEqual({
+      sip: {
+        uri: 'sip:trunk.example.org',
+        username: 'hearken',
+        password: 'secret',
+        fromUser: '+15005550006',
+        localAddress: '203.0.113.4',
+      },
+      standIn: false,
+    });
+  });
+
+  it.each([
+    [{ HEARKEN_SIP_TRUNK: 'trunk.example.org' }, /sip:host/],
+    [{ HEARKEN_SIP_TRUNK: 'sip:user@trunk.example.org' }, /sip:host/],
+    [{ HEARKEN_SIP_TRUNK: 'sip:trunk.example.org;transport=tls' }, /UDP/],
+    [{ HEARKEN_SIP_TRUNK: 'sip:t', HEARKEN_SIP_USERNAME: 'u' }, /go together/],
+    [{ HEARKEN_SIP_TRUNK: 'sip:t', HEARKEN_SIP_FROM: 'a b' }, /HEARKEN_SIP_FROM/],
+    [{ HEARKEN_SIP_TRUNK: 'sip:t', ...account }, /choose one/],
+  ])('refuses the SIP settings %j', (env, error) => {
+    expect(() => loadPhoneCallConfig(env)).toThrow(error);
+  });
 });

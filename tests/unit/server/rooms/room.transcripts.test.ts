@@ -319,6 +319,29 @@ describe('LiveRoom gaps', () => {
     expect(gaps(t.inbox)[0]?.gap).toEqual({ fromMs: 30_000, toMs: 60_000, reason: 'connection-lost' });
   });
 
+  it('marks what a failed WebRTC connection lost when the same connection goes on on the socket', async () => {
+    const t = setup();
+    t.timers.advanceTo(1000);
+    t.room.startAudio(t.host, 'en-US');
+    t.timers.advanceTo(5000);
+    t.room.audio(t.host, new Int16Array(960));
+    // Its peer connection failed: the socket start says the audio the client held begins at 9 s.
+    t.timers.advanceTo(12_000);
+    t.room.startAudio(t.host, 'en-US', 9000);
+    await flush();
+    expect(gaps(t.inbox)).toEqual([
+      { gap: { fromMs: 5000, toMs: 9000, reason: 'connection-lost' }, author: HOST, seq: 1 },
+    ]);
+    // The held audio began before what the server last heard (a dropped connection's gap,
+    // reported again): nothing more is marked.
+    t.timers.advanceTo(13_000);
+    t.room.audio(t.host, new Int16Array(960));
+    t.timers.advanceTo(20_000);
+    t.room.startAudio(t.host, 'en-US', 12_000);
+    await flush();
+    expect(gaps(t.inbox)).toHaveLength(1);
+  });
+
   it('marks nothing for a blip, nor for a recording that did not follow a lost connection', async () => {
     const t = setup();
     t.timers.advanceTo(10_000);

@@ -1,11 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { littleEndianBytesToInt16 } from '../../../../../src/shared/audio';
 import { API } from '../../../../../src/shared/api';
-import { CHUNK_SAMPLES } from '../../../../../src/shared/constants';
+import { CHUNK_LENGTH_MS, CHUNK_SAMPLES } from '../../../../../src/shared/constants';
 import type { IceCandidateInit, IceServerInit } from '../../../../../src/shared/webrtc';
 import { WEBRTC_CONNECT_TIMEOUT_MS, WEBRTC_OFFER_TIMEOUT_MS } from '../../../../../src/shared/webrtc';
 import type { AudioPeer, PeerEvent } from '../../../../../src/renderer/features/audio/peer-connection';
 import { audioSaga } from '../../../../../src/renderer/features/audio/sagas';
+import { WEBRTC_DISCONNECTED_GRACE_MS } from '../../../../../src/renderer/features/audio/webrtc-negotiation';
 import { audioActions } from '../../../../../src/renderer/features/audio/slice';
 import { conversationActions } from '../../../../../src/renderer/features/conversation/slice';
 import { remoteConfigActions } from '../../../../../src/renderer/features/remote-config/slice';
@@ -207,6 +208,41 @@ describe('WebRTC audio in the recording saga', () => {
     session.chunk(chunk(7));
     await tick();
     expect(socket.binary.map(firstSample)).toEqual([7]);
+  });
+
+  it('after a connection that carried audio fails, the socket start says where the held audio begins', async () => {
+    await receive({ type: 'webrtc', offer: { type: 'offer', sdp: 'v=0 offer' } });
+    peers[0]!.emit({ kind: 'state', state: 'connected' });
+    await tick();
+    session.chunk(chunk(1));
+    peers[0]!.emit({ kind: 'state', state: 'disconnected' });
+    await tick();
+    // Held while ICE may find its way back.
+    session.chunk(chunk(2));
+    session.chunk(chunk(3));
+    await tick(WEBRTC_DISCONNECTED_GRACE_MS);
+    const fellBackAt = Date.now();
+    expect(starts().map((m) => m.metadata!.format)).toEqual(['webrtc', 'pcm_s16le']);
+    // Chunk 1 went into a failing connection: the room marks what it lacks, up to chunk 2.
+    expect(starts()[1]!.metadata!.resumedFromMs).toBe(fellBackAt - 2 * CHUNK_LENGTH_MS);
+    expect(socket.binary.map(firstSample)).toEqual([2, 3]);
+  });
+
+  it('a fallback before WebRTC carried anything reports no loss, nor the recording’s own gap again', async () => {
+    app.dispatch(socketActions.statusEvent('lost'));
+    await tick();
+    app.dispatch(socketActions.statusEvent('retry'));
+    app.dispatch(socketActions.statusEvent('succeeded'));
+    await tick();
+    fakes.audio.lastStart.resolve(new TrackSession());
+    await tick();
+    // The resumed recording asks for WebRTC and reports the dropped connection's gap, once.
+    const resumed = starts().at(-1)!;
+    expect(resumed.metadata).toMatchObject({ format: 'webrtc', resumedFromMs: expect.any(Number) });
+    await tick(WEBRTC_OFFER_TIMEOUT_MS + 10);
+    const fallback = starts().at(-1)!;
+    expect(fallback.metadata!.format).toBe('pcm_s16le');
+    expect(fallback.metadata!.resumedFromMs).toBeUndefined();
   });
 
   it('goes on with direct connections only when TURN credentials cannot be had', async () => {
