@@ -237,6 +237,8 @@ export async function startServer(
     size: config.speechWorkers,
     engines: Object.fromEntries(TIERS.map((t) => [t, config.tiers[t]])),
     warm: config.warmDecoders,
+    pocketsphinxBoost: config.pocketsphinxBoost,
+    warn: (message) => app.log.warn(message),
   });
   for (const tier of TIERS) {
     const status = pool.status(tier);
