@@ -61,10 +61,9 @@ export interface PocketSphinxOptions {
    */
   boostKnownWords: boolean;
   /**
-   * Whether boost lists reach this engine at all. Off by default: some lists crash
-   * libpocketsphinx 5prealpha while it decodes (a segfault that ends the whole server; docs/boost.md,
-   * "Not done here"), and a person's word list must not be able to do that. HEARKEN_POCKETSPHINX_BOOST=1
-   * turns it on (the tests and bench:boost, with lists known not to crash).
+   * Whether boost lists reach this engine at all. Off by default: in the server only the boost
+   * host process's engines take them (pool.ts, docs/boost.md "Isolation"), so that if adding
+   * words to a live decoder ever crashes native code again, it does not end the server.
    */
   boostEnabled: boolean;
 }
