@@ -81,6 +81,7 @@ import { type MeterClock, PremiumMeter, realMeterClock } from './credits/premium
 import { SCRIBE_TICK_MS } from '../shared/scribe/model';
 import { ScribeTraining, loadTrainingItems } from './scribes/training';
 import { registerScribeRoutes } from './http/scribe-routes';
+import { registerBoostWordRoutes } from './http/boost-word-routes';
 
 export interface RunningServer {
   url: string;
@@ -465,6 +466,7 @@ export async function startServer(
     log,
   );
   registerScribeRoutes(app, { desk: scribes, training });
+  registerBoostWordRoutes(app, { boostWords, now: () => Date.now() });
   registerClientLogRoutes(app, {
     logs: clientLogs,
     limiter: new AddressLimiter(CLIENT_LOG_ENTRY_LIMIT),
