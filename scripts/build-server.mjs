@@ -6,6 +6,7 @@ await build({
   entryPoints: {
     main: 'src/server/main.ts',
     'speech-worker': 'src/native/speech/worker.ts',
+    'speech-boost-host': 'src/native/speech/boost-host.ts',
     'gazetteer-worker': 'src/server/places/gazetteer-worker.ts',
   },
   outdir: 'dist/server',
@@ -17,4 +18,4 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
 });
-console.log('built dist/server (main.js, speech-worker.js, gazetteer-worker.js)');
+console.log('built dist/server (main.js, speech-worker.js, speech-boost-host.js, gazetteer-worker.js)');

@@ -81,6 +81,7 @@ import { type MeterClock, PremiumMeter, realMeterClock } from './credits/premium
 import { SCRIBE_TICK_MS } from '../shared/scribe/model';
 import { ScribeTraining, loadTrainingItems } from './scribes/training';
 import { registerScribeRoutes } from './http/scribe-routes';
+import { registerBoostWordRoutes } from './http/boost-word-routes';
 
 export interface RunningServer {
   url: string;
@@ -237,6 +238,8 @@ export async function startServer(
     size: config.speechWorkers,
     engines: Object.fromEntries(TIERS.map((t) => [t, config.tiers[t]])),
     warm: config.warmDecoders,
+    pocketsphinxBoost: config.pocketsphinxBoost,
+    warn: (message) => app.log.warn(message),
   });
   for (const tier of TIERS) {
     const status = pool.status(tier);
@@ -463,6 +466,7 @@ export async function startServer(
     log,
   );
   registerScribeRoutes(app, { desk: scribes, training });
+  registerBoostWordRoutes(app, { boostWords, now: () => Date.now() });
   registerClientLogRoutes(app, {
     logs: clientLogs,
     limiter: new AddressLimiter(CLIENT_LOG_ENTRY_LIMIT),

@@ -66,6 +66,11 @@ export interface ServerConfig {
   speechWorkers: number;
   /** Decoders created ahead per worker and engine, so new streams start at once. */
   warmDecoders: number;
+  /**
+   * PocketSphinx vocabulary boost (docs/boost.md), in the speech pool's boost host process. On
+   * unless HEARKEN_POCKETSPHINX_BOOST=0.
+   */
+  pocketsphinxBoost: boolean;
   tiers: Record<Tier, EngineSpec[]>;
   /** Voiced replies' engine (HEARKEN_TTS_ENGINE, HEARKEN_ESPEAK_NG); absent: eSpeak NG on the PATH. */
   tts?: TtsEngineSpec;
@@ -222,6 +227,7 @@ export function loadConfig(
     vadModel,
     speechWorkers: Math.max(1, workers),
     warmDecoders: int(env.HEARKEN_WARM_DECODERS, 1, 'HEARKEN_WARM_DECODERS'),
+    pocketsphinxBoost: env.HEARKEN_POCKETSPHINX_BOOST !== '0',
     tiers: resolveTiers({
       modelsDir,
       vadModel,

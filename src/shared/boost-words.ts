@@ -110,3 +110,46 @@ export function correctedWordCounts(
     .map(([word, count]) => ({ word, count }))
     .sort((a, b) => b.count - a.count || a.word.localeCompare(b.word));
 }
+
+/**
+ * One's own boost list over HTTP, for the account settings' Boost tab (outside a conversation):
+ * GET answers `BoostWordsResponse`; PATCH takes `BoostWordsChange` and answers the same with
+ * what changed, or 400 with 'Too many characters.'. The rules are those above; additions need
+ * not have been said anywhere (there is no conversation to check them against).
+ */
+export const BOOST_WORDS_ROUTE = '/api/v1/users/me/boost-words';
+
+export interface BoostWordsChange {
+  action: 'add' | 'remove';
+  /** Comma-separated input, as typed. */
+  words: string;
+}
+
+export interface BoostWordsResponse {
+  words: string[];
+  added?: string[];
+  removed?: string[];
+}
+
+/**
+ * A list after `change`: the words added and removed, or the refusal. Pure: the server saves
+ * the result, the socket message and the HTTP route both use it.
+ */
+export function applyBoostChange(
+  list: readonly string[],
+  change: BoostWordsChange,
+  transcript?: ReadonlySet<string>,
+): { ok: true; words: string[]; added: string[]; removed: string[] } | { ok: false; error: string } {
+  if (change.action === 'add') {
+    const result = newBoostWords(change.words, {
+      alreadyBoosted: list,
+      ...(transcript ? { transcript } : {}),
+    });
+    if (!result.ok) return result;
+    return { ok: true, words: [...list, ...result.words], added: result.words, removed: [] };
+  }
+  const parsed = parseBoostWords(change.words);
+  if (!parsed.ok) return parsed;
+  const removed = list.filter((w) => parsed.words.includes(cleanBoostWord(w)));
+  return { ok: true, words: list.filter((w) => !removed.includes(w)), added: [], removed };
+}

@@ -5,6 +5,7 @@
  * table's answer. A row without a call here does not compile, and a route without a row stops
  * the server from starting (checked at the end).
  */
+import { BOOST_WORDS_ROUTE } from '../../src/shared/boost-words';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -388,6 +389,12 @@ const HTTP_CALLS: Record<HttpRouteKey, (who: Person | undefined, target: Room, o
     method: 'PATCH',
     path: API.userV11(own && who ? who.avaId : people.scribe.avaId),
     body: {},
+  }),
+  'GET /api/v1/users/me/boost-words': () => ({ method: 'GET', path: BOOST_WORDS_ROUTE }),
+  'PATCH /api/v1/users/me/boost-words': () => ({
+    method: 'PATCH',
+    path: BOOST_WORDS_ROUTE,
+    body: { action: 'add', words: 'helstone' },
   }),
   'PATCH /enrollBetaFeature': () => ({
     method: 'PATCH',

@@ -15,9 +15,7 @@ let server: TestServer;
 const clients: CaptionClient[] = [];
 
 beforeAll(async () => {
-  // PocketSphinx applies boost lists only when asked (a crash of 5prealpha with some lists,
-  // docs/boost.md); the speech workers read it from the environment they start with.
-  process.env.HEARKEN_POCKETSPHINX_BOOST = '1';
+  // PocketSphinx boost is on by default: a boosted stream is decoded in the boost host process.
   server = await startTestServer();
 });
 

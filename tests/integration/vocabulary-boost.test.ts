@@ -49,7 +49,7 @@ describe('PocketSphinx boost', () => {
     ).not.toContain(WORD);
   });
 
-  it('is left alone by an engine whose boost is off (the default, until the 5prealpha crash is fixed)', () => {
+  it('is left alone by an engine whose boost is off (the default outside the boost host process)', () => {
     const off = new PocketSphinxEngine({ vadModel: VAD });
     try {
       const stream = off.open() as PocketSphinxStream;

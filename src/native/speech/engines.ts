@@ -1,5 +1,5 @@
 /**
- * Builds an engine from its serializable spec. Runs inside a speech worker thread.
+ * Builds an engine from its serializable spec. Runs inside a speech worker (thread or boost host).
  */
 import { PocketSphinxEngine } from './pocketsphinx/engine';
 import { EngineUnavailableError, type EngineSpec, type SpeechEngine } from './types';
@@ -12,15 +12,25 @@ export function defaultVadModel(spec: EngineSpec): string {
   );
 }
 
-export async function createEngine(spec: EngineSpec): Promise<SpeechEngine> {
+export interface CreateEngineOptions {
+  /**
+   * Whether a PocketSphinx engine applies boost lists: only in the boost host process
+   * (boost-host.ts), never in a worker thread of the server.
+   */
+  pocketsphinxBoost?: boolean;
+}
+
+export async function createEngine(
+  spec: EngineSpec,
+  options: CreateEngineOptions = {},
+): Promise<SpeechEngine> {
   switch (spec.kind) {
     case 'pocketsphinx':
       return new PocketSphinxEngine({
         vadModel: defaultVadModel(spec),
         ...(spec.model ? { modelDir: spec.model } : {}),
         ...(spec.settings ? { decoderArgs: spec.settings } : {}),
-        // Off unless asked for: see PocketSphinxOptions.boostEnabled.
-        boostEnabled: process.env.HEARKEN_POCKETSPHINX_BOOST === '1',
+        boostEnabled: options.pocketsphinxBoost === true,
       });
     case 'sherpa-onnx': {
       const { createSherpaOnnxEngine } = await import('./sherpa-onnx/index');

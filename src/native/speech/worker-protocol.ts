@@ -12,6 +12,11 @@ export interface WorkerInit {
   engines: Record<string, EngineSpec[]>;
   /** Decoders to create up front per engine that supports it, so new streams start at once. */
   warm: number;
+  /**
+   * Whether PocketSphinx decoders take boost lists. Only the boost host's (boost-host.ts): the
+   * worker threads never add words to a decoder, so a boost list cannot crash the server.
+   */
+  pocketsphinxBoost?: boolean;
 }
 
 export type ToWorker =
@@ -37,5 +42,7 @@ export type FromWorker =
   /** Results of one message; `processed` is the number of samples the message carried. */
   | { op: 'events'; streamId: number; events: RecognizerEvent[]; processed: number }
   | { op: 'stream-error'; streamId: number; message: string }
+  /** The stream's boost list is applied (or waits for the next utterance). */
+  | { op: 'boosted'; streamId: number }
   /** The stream is closed and every result it had is sent. */
   | { op: 'closed'; streamId: number };

@@ -26,6 +26,7 @@ import { voicedRepliesReducer } from '../features/voiced-replies/slice';
 import { translationReducer } from '../features/translation/slice';
 import { organizationReducer } from '../features/organization/slice';
 import { workspaceReducer } from '../features/workspace/slice';
+import { accountBoostReducer } from '../features/account-settings/boost-slice';
 import { scribeReducer } from '../features/scribes/slice';
 import { transcriptEditReducer } from '../features/transcript-edit/slice';
 import { meetingBotReducer } from '../features/meeting-bot/slice';
@@ -64,6 +65,7 @@ export const rootReducer = combineReducers({
   recap: recapReducer,
   organization: organizationReducer,
   workspace: workspaceReducer,
+  accountBoost: accountBoostReducer,
   scribe: scribeReducer,
   transcriptEdit: transcriptEditReducer,
   credits: creditsReducer,

@@ -31,6 +31,7 @@ import { recapSaga } from '../features/recap/sagas';
 import { endingSaga } from '../features/ending/sagas';
 import { organizationSaga } from '../features/organization/sagas';
 import { workspaceSaga } from '../features/workspace/sagas';
+import { accountBoostSaga } from '../features/account-settings/boost-sagas';
 import { transcriptEditSaga } from '../features/transcript-edit/sagas';
 import { boostSaga } from '../features/boost/sagas';
 import type { AppDeps } from './deps';
@@ -68,6 +69,7 @@ export function* rootSaga(deps: AppDeps) {
     call(captionDelaySaga, deps),
     call(organizationSaga, deps),
     call(workspaceSaga, deps),
+    call(accountBoostSaga, deps),
     call(scribeSaga, deps),
     call(transcriptEditSaga, deps),
     call(boostSaga, deps),

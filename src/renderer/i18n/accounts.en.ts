@@ -247,6 +247,14 @@ const accountsEn = {
       upgrade:
         'Vocabulary Boost comes with a Premium licence. If your school, workplace or event gives you Hearken, ask its Hearken administrator to assign you one; a licence reaches you by email, and Boost is then on here.',
       included: 'Vocabulary Boost is part of your plan.',
+      listHeading: 'My boost list',
+      addLabel: 'Add words',
+      addHelp: 'Separate words with commas. Names and places work best.',
+      add: 'Add',
+      empty: 'Your boost list is empty.',
+      remove: 'Remove {{word}}',
+      added: 'Added {{words}}',
+      removed: 'Removed {{words}}',
     },
   },
   dashboard: {

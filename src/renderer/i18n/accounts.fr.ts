@@ -285,6 +285,14 @@ const accountsFr: Messages<typeof accountsEn> = {
       upgrade:
         'Vocabulary Boost vient avec une licence Premium. Si votre école, votre entreprise ou votre événement vous fournit Hearken, demandez à son administrateur Hearken de vous en attribuer une ; la licence vous arrive par e-mail, et Boost est alors activé ici.',
       included: 'Vocabulary Boost fait partie de votre offre.',
+      listHeading: 'Ma liste Boost',
+      addLabel: 'Ajouter des mots',
+      addHelp: 'Séparez les mots par des virgules. Les noms et les lieux donnent les meilleurs résultats.',
+      add: 'Ajouter',
+      empty: 'Votre liste Boost est vide.',
+      remove: 'Retirer {{word}}',
+      added: 'Ajouté : {{words}}',
+      removed: 'Retiré : {{words}}',
     },
   },
   dashboard: {

@@ -198,6 +198,14 @@ export const HTTP_ACCESS = {
   'PATCH /api/v1/users/me': principals({ account: 'yes' }, 'Get-or-create and update one’s own profile.'),
   'PATCH /api/v1.1/users/:avaId': principals({ account: 'own' }, 'Only one’s own profile.'),
   'PATCH /enrollBetaFeature': principals({ account: 'yes' }, 'One’s own beta features.'),
+  'GET /api/v1/users/me/boost-words': principals(
+    { account: 'yes' },
+    'One’s own boost list (the account settings’ Boost tab): the caller’s avaId’s, never one named in the request.',
+  ),
+  'PATCH /api/v1/users/me/boost-words': principals(
+    { account: 'yes' },
+    'Adds to or removes from one’s own boost list, under the rules of shared/boost-words.ts (400 ‘Too many characters.’).',
+  ),
   'POST /updateSettings': principals({ account: 'own' }, 'Only one’s own settings (body data.avaId).'),
   'POST /api/v1/users/tts-voice': principals({ account: 'yes' }, 'One’s own voice.'),
   'GET /api/v1/users/tts-voices': principals(

@@ -63,12 +63,7 @@ import { type ScribeDesk, ScribeError } from '../scribes/desk';
 import { ViewerDelay } from '../scribes/viewer-delay';
 import { realTimers } from '../rooms/throttle';
 import type { BoostWordsRepository } from '../db/boost-words';
-import {
-  cleanBoostWord,
-  newBoostWords,
-  parseBoostWords,
-  transcriptVocabulary,
-} from '../../shared/boost-words';
+import { applyBoostChange, transcriptVocabulary } from '../../shared/boost-words';
 
 export interface ConnectionDeps {
   registry: RoomRegistry;
@@ -449,24 +444,20 @@ export function handleConnection(ws: WebSocket, deps: ConnectionDeps, origin?: s
     const store = deps.boostWords;
     if (store) boostList = await store.list(who.avaId);
     if (message.action === 'list') return sendBoost();
-    let added: string[] = [];
-    let removed: string[] = [];
-    if (message.action === 'add') {
-      const result = newBoostWords(message.words ?? '', {
-        alreadyBoosted: boostList,
-        transcript: transcriptVocabulary(target.transcripts().flatMap((t) => Object.values(t.texts))),
-      });
-      if (!result.ok) return fail('invalid-message', result.error, message.type);
-      added = result.words;
-    } else {
-      const parsed = parseBoostWords(message.words ?? '');
-      if (!parsed.ok) return fail('invalid-message', parsed.error, message.type);
-      removed = boostList.filter((w) => parsed.words.includes(cleanBoostWord(w)));
-    }
+    const result = applyBoostChange(
+      boostList,
+      { action: message.action, words: message.words ?? '' },
+      // Added from a conversation: only words said in it.
+      message.action === 'add'
+        ? transcriptVocabulary(target.transcripts().flatMap((t) => Object.values(t.texts)))
+        : undefined,
+    );
+    if (!result.ok) return fail('invalid-message', result.error, message.type);
+    const { added, removed } = result;
     // An empty list of changes is ignored: nothing is written.
     if (added.length > 0 || removed.length > 0) {
       if (!store) return fail('internal', 'boost lists are not kept on this server', message.type);
-      const next = [...boostList.filter((w) => !removed.includes(w)), ...added];
+      const next = result.words;
       await store.save(who.avaId, next, deps.now());
       boostList = next;
       target.setBoost(who, boostEnabled ? boostList : []);

@@ -3,6 +3,7 @@ import {
   BOOST_LIST_MAX,
   BOOST_WORDS_INPUT_MAX_LENGTH,
   TOO_MANY_CHARACTERS,
+  applyBoostChange,
   cleanBoostWord,
   correctedWordCounts,
   newBoostWords,
@@ -94,5 +95,43 @@ describe('correctedWordCounts', () => {
   it('leaves out words already boosted and words recognition said as often', () => {
     const lines = [{ asrText: 'the the cat', text: 'the the the Kine' }];
     expect(correctedWordCounts(lines, ['kine'])).toEqual([{ word: 'the', count: 1 }]);
+  });
+});
+
+describe('applyBoostChange (the socket message and the HTTP route)', () => {
+  it('adds only new words, at the end, and removes by their cleaned form', () => {
+    const added = applyBoostChange(['kine'], { action: 'add', words: ' Helstone!, kine, New  York' });
+    expect(added).toEqual({
+      ok: true,
+      words: ['kine', 'helstone', 'new york'],
+      added: ['helstone', 'new york'],
+      removed: [],
+    });
+    const removed = applyBoostChange(['kine', 'helstone'], { action: 'remove', words: 'HELSTONE., paris' });
+    expect(removed).toEqual({ ok: true, words: ['kine'], added: [], removed: ['helstone'] });
+  });
+
+  it('keeps to the words said in the conversation when given its transcript', () => {
+    const said = transcriptVocabulary(['We met at Helstone.']);
+    expect(applyBoostChange([], { action: 'add', words: 'helstone, sintra' }, said)).toMatchObject({
+      added: ['helstone'],
+    });
+  });
+
+  it('refuses too long an input, and a list past its maximum', () => {
+    const long = 'a'.repeat(BOOST_WORDS_INPUT_MAX_LENGTH + 1);
+    expect(applyBoostChange([], { action: 'add', words: long })).toEqual({
+      ok: false,
+      error: TOO_MANY_CHARACTERS,
+    });
+    expect(applyBoostChange([], { action: 'remove', words: long })).toEqual({
+      ok: false,
+      error: TOO_MANY_CHARACTERS,
+    });
+    const full = Array.from({ length: BOOST_LIST_MAX }, (_, i) => `word${i}`);
+    expect(applyBoostChange(full, { action: 'add', words: 'one more' })).toEqual({
+      ok: false,
+      error: TOO_MANY_CHARACTERS,
+    });
   });
 });

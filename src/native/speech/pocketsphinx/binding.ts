@@ -34,12 +34,21 @@ export interface PocketSphinxLib {
   /** The dictionary's pronunciation of `word` (CMU phones), or undefined if it has none. */
   lookupWord(ps: unknown, word: string): string | undefined;
   /**
-   * Adds `word` with `phones` to the decoder's dictionary and to its language model as a unigram
-   * with probability `weight` / (unigrams in the model). Only between utterances. `update`
-   * rebuilds the search for the new words (once, after the last of a batch). Returns false if
-   * the decoder refused it (a phone it does not know, say).
+   * Adds `word` with `phones` to the decoder's dictionary and to its language model with a
+   * unigram probability of about `weight` / (unigrams in the model), as a member of the
+   * decoder's boost class (see BOOST_CLASS below). `members` is how many words this decoder's
+   * class already holds. Only between utterances. `update` rebuilds the search for the new
+   * words (once, after the last of a batch). Returns false if the decoder refused it (a phone it
+   * does not know, say) or if the model is not one the boost class is known to be safe for.
    */
-  addWord(ps: unknown, word: string, phones: string, weight: number, update: boolean): boolean;
+  addWord(
+    ps: unknown,
+    word: string,
+    phones: string,
+    weight: number,
+    update: boolean,
+    members: number,
+  ): boolean;
   /** The language model's unigram log10 probability of `word`, or undefined if it lacks it. */
   unigramLog10(ps: unknown, word: string): number | undefined;
 }
@@ -55,6 +64,35 @@ const LIBRARY_CANDIDATES = [
 
 export const INSTALL_HINT =
   'install it with "sudo apt-get install libpocketsphinx3 pocketsphinx-en-us" (Debian/Ubuntu) or "brew install cmu-pocketsphinx" (macOS)';
+
+/**
+ * Why boost words are class members and not plain words (docs/boost.md, "The 5prealpha crash").
+ *
+ * sphinxbase 5prealpha keeps the language model in a bit-packed trie. To find the n-gram
+ * "h w" it looks `h` up among w's histories with an interpolation search whose upper key bound
+ * is the model's unigram count U (`max_vocab`). A word added to the model gets id U, U+1, ...:
+ * when one with id U+2 or more is the history of a word with many histories (`</s>`, "the"),
+ * the search's first guess lands past the end of the range, its unsigned bounds wrap round and
+ * it reads far outside the array: a segmentation fault, or a wrong score if the read happens to
+ * land in mapped memory. An id of at most U+1 keeps every guess inside the range.
+ *
+ * So no boost word becomes a word of the trie. The first boost word of a decoder creates one
+ * word class whose tag is the only word ever added to the trie (id U, checked); each boost word
+ * is a member of that class. sphinxbase scores a member as its tag with the member's in-class
+ * probability, and replaces a member in a history by the tag, so the trie only ever sees ids up
+ * to U. The tag's unigram is `weight * BOOST_CLASS_SIZE / U` and each member's share
+ * 1 / BOOST_CLASS_SIZE, which gives each member the `weight / U` a plain added word had. (Each
+ * new member scales the others by 1 - 1/BOOST_CLASS_SIZE: 300 members keep 93% of theirs.)
+ * The tag is not in the dictionary, so it is never recognised itself.
+ */
+const BOOST_CLASS = '[hearken-boost]';
+const BOOST_CLASS_SIZE = 4096;
+/**
+ * Members one class can hold: sphinxbase keeps them in a hash table of 128 buckets, and when it
+ * grows the table it does not rehash the members already in it, so about 100 of the first 128
+ * can no longer be found (they score as impossible). Up to 128 every member is found.
+ */
+export const BOOST_CLASS_MAX_MEMBERS = 128;
 
 let cached: PocketSphinxLib | undefined;
 
@@ -109,14 +147,49 @@ export function loadPocketSphinx(): PocketSphinxLib {
   const psGetLogmath = lib.func('void *ps_get_logmath(ps_decoder_t *ps)');
   // The language model calls are sphinxbase's, which libpocketsphinx links (5prealpha).
   const sphinxbase = koffi.load(process.platform === 'darwin' ? 'libsphinxbase.dylib' : 'libsphinxbase.so.3');
-  const ngramAddWord = sphinxbase.func(
-    'int ngram_model_add_word(void *model, const char *word, float weight)',
-  );
   const ngramWid = sphinxbase.func('int ngram_wid(void *model, const char *word)');
+  const ngramCounts = sphinxbase.func('uint32_t *ngram_model_get_counts(void *model)');
+  const ngramSetCount = sphinxbase.func('int ngram_model_set_count(void *set)');
+  const ngramSetIter = sphinxbase.func('void *ngram_model_set_iter(void *set)');
+  const ngramSetIterModel = sphinxbase.func(
+    'void *ngram_model_set_iter_model(void *itor, _Out_ const char **name)',
+  );
+  const ngramSetIterFree = sphinxbase.func('void ngram_model_set_iter_free(void *itor)');
+  const ngramAddClass = sphinxbase.func(
+    'int ngram_model_add_class(void *model, const char *classname, float classweight, void *words, void *weights, int n_words)',
+  );
+  const ngramAddClassWord = sphinxbase.func(
+    'int ngram_model_add_class_word(void *model, const char *classname, const char *word, float weight)',
+  );
+  /**
+   * The decoder's n-gram model itself (the search keeps it in a model set of one), where the
+   * boost class lives; undefined for a set of several models, which boost does not handle.
+   */
+  const trieModel = (set: unknown): unknown => {
+    if ((ngramSetCount(set) as number) !== 1) return undefined;
+    const itor = ngramSetIter(set) as unknown;
+    if (!itor) return undefined;
+    const model = ngramSetIterModel(itor, [null]) as unknown;
+    ngramSetIterFree(itor);
+    return model ?? undefined;
+  };
+  const unigramCount = (model: unknown): number =>
+    (koffi.decode(ngramCounts(model), 'uint32_t') as number) ?? 0;
+  /** Creates the boost class if the model has none yet; false if it cannot be made safely. */
+  const ensureBoostClass = (model: unknown, weight: number): boolean => {
+    if ((ngramWid(model, BOOST_CLASS) as number) >= 0) return true;
+    const before = unigramCount(model);
+    if ((ngramAddClass(model, BOOST_CLASS, weight * BOOST_CLASS_SIZE, null, null, 0) as number) < 0)
+      return false;
+    // The tag must be the model's first added word (id = the unigram count), the one id the
+    // trie's search handles; anything else means words were added some other way.
+    return (ngramWid(model, BOOST_CLASS) as number) === before;
+  };
   const ngramProb = sphinxbase.func(
     'int ngram_ng_prob(void *model, int wid, int *history, int n_hist, _Out_ int *n_used)',
   );
   const logmathLogToLn = sphinxbase.func('double logmath_log_to_ln(void *lmath, int logb_p)');
+
   /** PocketSphinx's name for the n-gram search that -lm creates. */
   const DEFAULT_SEARCH = '_default';
 
@@ -175,15 +248,17 @@ export function loadPocketSphinx(): PocketSphinxLib {
       // The returned string belongs to the dictionary: koffi copies it, we never free it.
       return (psLookupWord(ps, word) as string | null) ?? undefined;
     },
-    addWord(ps, word, phones, weight, update) {
-      // ps_add_word puts a new word in the language model at weight 1 (1/unigrams). Adding it
-      // to the model first at our weight makes that the probability ps_add_word then finds
-      // (the model set keeps a word its submodel already has). A word the model has is not
-      // added again: that would corrupt the trie's unigram table.
-      const lm = psGetLm(ps, DEFAULT_SEARCH) as unknown;
-      if (lm && weight !== 1) {
-        const inModel = (ngramWid(lm, word) as number) >= 0;
-        if (!inModel && (ngramAddWord(lm, word, weight) as number) < 0) return false;
+    addWord(ps, word, phones, weight, update, members) {
+      // ps_add_word adds a word its language model lacks as a plain trie word (the crash above);
+      // it leaves alone one the model has, which a class member is. So the word goes into the
+      // boost class first, and if it cannot, it is not added at all.
+      const set = psGetLm(ps, DEFAULT_SEARCH) as unknown;
+      const model = set ? trieModel(set) : undefined;
+      if (!model) return false;
+      if ((ngramWid(model, word) as number) < 0) {
+        if (members >= BOOST_CLASS_MAX_MEMBERS || !ensureBoostClass(model, weight)) return false;
+        const share = (members + 1) / BOOST_CLASS_SIZE;
+        if ((ngramAddClassWord(model, BOOST_CLASS, word, share) as number) < 0) return false;
       }
       return (psAddWord(ps, word, phones, update ? 1 : 0) as number) >= 0;
     },

@@ -17,7 +17,7 @@ import {
   type SpeechEngine,
 } from '../types';
 import { SileroVad, VAD_WINDOW_SAMPLES } from '../vad';
-import { INSTALL_HINT, loadPocketSphinx, type PocketSphinxLib } from './binding';
+import { BOOST_CLASS_MAX_MEMBERS, INSTALL_HINT, loadPocketSphinx, type PocketSphinxLib } from './binding';
 import { createCmnAdapter, type CmnAdapter } from './cmn';
 import { cleanHypothesis, cleanWord, BOOST_ALIAS_SUFFIX } from './text';
 import { boostTokens } from '../boost/tokens';
@@ -25,8 +25,11 @@ import { espeakPronunciations } from '../boost/espeak';
 
 /** PocketSphinx computes 100 feature frames per second. */
 const MS_PER_FRAME = 10;
-/** Words a boost list may add to one decoder (see applyBoost). */
-export const MAX_DECODER_BOOST_WORDS = 4;
+/**
+ * Words a boost list may add to one decoder (the list's latest): all the members the boost
+ * class can hold (binding.ts explains both the class and its bound).
+ */
+export const MAX_DECODER_BOOST_WORDS = BOOST_CLASS_MAX_MEMBERS;
 
 export interface PocketSphinxOptions {
   /** Folder with `en-us/` (acoustic model), `en-us.lm.bin` and `cmudict-en-us.dict`. */
@@ -58,10 +61,9 @@ export interface PocketSphinxOptions {
    */
   boostKnownWords: boolean;
   /**
-   * Whether boost lists reach this engine at all. Off by default: some lists crash
-   * libpocketsphinx 5prealpha while it decodes (a segfault that ends the whole server; docs/boost.md,
-   * "Not done here"), and a person's word list must not be able to do that. HEARKEN_POCKETSPHINX_BOOST=1
-   * turns it on (the tests and bench:boost, with lists known not to crash).
+   * Whether boost lists reach this engine at all. Off by default: in the server only the boost
+   * host process's engines take them (pool.ts, docs/boost.md "Isolation"), so that if adding
+   * words to a live decoder ever crashes native code again, it does not end the server.
    */
   boostEnabled: boolean;
 }
@@ -322,8 +324,7 @@ export class PocketSphinxStream implements RecognizerStream {
       }
     }
     // Words cannot be taken out of a decoder: a list that dropped some starts from a fresh one.
-    // At most MAX_DECODER_BOOST_WORDS (the list’s latest). Some lists crash 5prealpha (docs/boost.md,
-    // "Not done here"): fewer words added, fewer chances; it does not prevent it.
+    // At most MAX_DECODER_BOOST_WORDS, the list's latest.
     const kept = [...wanted.keys()].slice(-MAX_DECODER_BOOST_WORDS);
     if ([...this.decoder.added].some((w) => !wanted.has(w) || !kept.includes(w))) {
       const old = this.decoder;
@@ -344,6 +345,7 @@ export class PocketSphinxStream implements RecognizerStream {
           a.phones.join(' '),
           this.options.boostWeight,
           i === adds.length - 1,
+          this.decoder.added.size,
         )
       )
         this.decoder.added.add(a.word);

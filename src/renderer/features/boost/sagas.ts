@@ -5,6 +5,7 @@
  */
 import { delay, put, race, select, take, takeEvery } from 'typed-redux-saga';
 import { correctedWordCounts } from '../../../shared/boost-words';
+import { END_SEQUENCE_GUARD_MS } from '../../../shared/constants';
 import type { ServerMessage } from '../../../shared/protocol';
 import type { AppDeps } from '../../app/deps';
 import { selectState } from '../../app/root-reducer';
@@ -31,7 +32,10 @@ const isBoostAnswer = (action: unknown): boolean => {
 
 /**
  * The BOOST stage: nothing is asked when nobody corrected a word; otherwise the person chooses
- * which corrected words to boost, and only those are added. Never adds anything by itself.
+ * which corrected words to boost, and only those are added. Never adds anything by itself. The
+ * question stays open no longer than the end sequence's guard (END_SEQUENCE_GUARD_MS from the
+ * end's start): past it a new end request could start over this one, so the dialog closes,
+ * adding nothing, and the end goes on.
  */
 export function* runBoostStage(deps: AppDeps) {
   const state = yield* select(selectState);
@@ -42,8 +46,14 @@ export function* runBoostStage(deps: AppDeps) {
   const suggestions = correctedWordCounts(lines, state.boost.words);
   if (suggestions.length === 0) return;
   yield* put(boostActions.offered(suggestions));
+  const startedAtMs = state.ending.startedAtMs ?? deps.now();
+  const left = Math.max(0, END_SEQUENCE_GUARD_MS - (deps.now() - startedAtMs));
   try {
-    const answer = yield* take(boostActions.answered);
+    const { answer } = yield* race({ answer: take(boostActions.answered), expired: delay(left) });
+    if (!answer) {
+      deps.logger.log('info', TAG, 'the boost question was left unanswered: nothing added');
+      return;
+    }
     const words = answer.payload;
     if (words.length === 0) return;
     if (!deps.link.send({ type: 'access-boost-words', action: 'add', words: words.join(',') })) {

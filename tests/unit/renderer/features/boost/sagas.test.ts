@@ -6,6 +6,7 @@ import { socketActions } from '../../../../../src/renderer/features/socket/slice
 import { boostActions } from '../../../../../src/renderer/features/boost/slice';
 import { boostSaga } from '../../../../../src/renderer/features/boost/sagas';
 import type { Transcript } from '../../../../../src/shared/entities';
+import { END_SEQUENCE_GUARD_MS } from '../../../../../src/shared/constants';
 import {
   FakeSocket,
   type Running,
@@ -78,7 +79,7 @@ describe('the BOOST stage of the end sequence', () => {
       { word: 'zarathustra', count: 1 },
     ]);
     // Nothing added, and the room not ended, while the question is open.
-    await tick(60_000);
+    await tick(END_SEQUENCE_GUARD_MS - 1000);
     expect(socket.sentOfType('access-boost-words')).toEqual([]);
     expect(socket.sentOfType('connection-params-update')).toEqual([]);
 
@@ -98,6 +99,21 @@ describe('the BOOST stage of the end sequence', () => {
     await tick();
     expect(app.state.boost.offer).toBeUndefined();
     expect(app.state.boost.words).toEqual(['helstone']);
+    expect(socket.sentOfType('connection-params-update')).toEqual([
+      { type: 'connection-params-update', roomId: ROOM, state: { value: 'ended' } },
+    ]);
+  });
+
+  it('does not outlive the end guard: unanswered, it closes, adds nothing, and the end goes on', async () => {
+    ({ app, socket } = setUp(corrected, []));
+    app.dispatch(conversationActions.endRequested());
+    await tick();
+    expect(app.state.boost.offer).toBeDefined();
+    await tick(END_SEQUENCE_GUARD_MS - 1);
+    expect(app.state.boost.offer).toBeDefined();
+    await tick(1);
+    expect(app.state.boost.offer).toBeUndefined();
+    expect(socket.sentOfType('access-boost-words')).toEqual([]);
     expect(socket.sentOfType('connection-params-update')).toEqual([
       { type: 'connection-params-update', roomId: ROOM, state: { value: 'ended' } },
     ]);
