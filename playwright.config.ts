@@ -49,6 +49,9 @@ export default defineConfig({
       // Its host is a guest: Scribes for everyone here (docs/credits.md); who may ask and what
       // it costs are tests/integration/credits-tiers.test.ts's.
       HEARKEN_SCRIBES_FOR: 'everyone',
+      // Boost for everyone: the boost tests' people are guests and free accounts (the plan
+      // check is tests/integration/boost-words.test.ts's).
+      HEARKEN_BOOST_FOR: 'everyone',
     },
   },
 });

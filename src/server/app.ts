@@ -466,7 +466,7 @@ export async function startServer(
     log,
   );
   registerScribeRoutes(app, { desk: scribes, training });
-  registerBoostWordRoutes(app, { boostWords, now: () => Date.now() });
+  registerBoostWordRoutes(app, { boostWords, now: () => Date.now(), boostFor: config.limits.boostFor });
   registerClientLogRoutes(app, {
     logs: clientLogs,
     limiter: new AddressLimiter(CLIENT_LOG_ENTRY_LIMIT),

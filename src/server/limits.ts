@@ -35,6 +35,11 @@ export interface ServerLimits {
    * organisations only), or everyone, uncounted, on a private installation (scribes/credit.ts).
    */
   scribesFor: 'organizations' | 'everyone';
+  /**
+   * Who may boost words (the spec: "Vocabulary Boost requires upgrade"): paid subscribers, or
+   * everyone on a private installation (auth/entitlements.ts mayBoost).
+   */
+  boostFor: 'subscribers' | 'everyone';
 }
 
 export const LIMIT_VARIABLES = {
@@ -50,6 +55,7 @@ export const LIMIT_VARIABLES = {
   socketsPerAddress: 'HEARKEN_SOCKETS_PER_ADDRESS',
   premiumFor: 'HEARKEN_PREMIUM_FOR',
   scribesFor: 'HEARKEN_SCRIBES_FOR',
+  boostFor: 'HEARKEN_BOOST_FOR',
   roomAbandonMs: 'HEARKEN_ROOM_ABANDON_MINUTES',
 } as const satisfies Record<keyof ServerLimits, string>;
 
@@ -77,6 +83,10 @@ export function loadLimits(env: Record<string, string | undefined>, speechWorker
   if (scribes !== 'organizations' && scribes !== 'everyone') {
     throw new Error(`${LIMIT_VARIABLES.scribesFor} must be "organizations" or "everyone" (got "${scribes}")`);
   }
+  const boost = env[LIMIT_VARIABLES.boostFor] ?? 'subscribers';
+  if (boost !== 'subscribers' && boost !== 'everyone') {
+    throw new Error(`${LIMIT_VARIABLES.boostFor} must be "subscribers" or "everyone" (got "${boost}")`);
+  }
   return {
     // 60 a minute is a person retyping a name now and then, and slows enumeration of the
     // roughly 400,000 names to days per address.
@@ -96,6 +106,7 @@ export function loadLimits(env: Record<string, string | undefined>, speechWorker
     socketsPerAddress: Math.floor(positive(env, LIMIT_VARIABLES.socketsPerAddress, 300)),
     premiumFor: premium,
     scribesFor: scribes,
+    boostFor: boost,
     // Longer than the longest conversation a tier allows (Premium: 2 h), so only rooms people
     // walked away from are ended.
     roomAbandonMs: positive(env, LIMIT_VARIABLES.roomAbandonMs, 240) * 60_000,

@@ -11,6 +11,8 @@
  */
 import { normalizeWords } from './wer';
 
+/** The spec's refusal for a plan without boost (accounts.md, conversation.md). */
+export const BOOST_REQUIRES_UPGRADE = 'Vocabulary Boost requires upgrade';
 /** The spec's error text for an input that is too long. */
 export const TOO_MANY_CHARACTERS = 'Too many characters.';
 /** Longest comma-separated input one message may carry. */
@@ -129,6 +131,8 @@ export interface BoostWordsResponse {
   words: string[];
   added?: string[];
   removed?: string[];
+  /** The plan does not include boost: the list is shown but not used, and cannot be changed. */
+  upgradeRequired?: boolean;
 }
 
 /**

@@ -487,7 +487,15 @@ export type ServerMessage =
    * One's boost list (answer to `access-boost-words` and `boost`): `added` and `removed` name
    * what the request changed; `enabled`: whether one's recognition uses the list.
    */
-  | { type: 'user-boost-words'; words: string[]; enabled: boolean; added?: string[]; removed?: string[] }
+  | {
+      type: 'user-boost-words';
+      words: string[];
+      enabled: boolean;
+      added?: string[];
+      removed?: string[];
+      /** The plan does not include boost ("Vocabulary Boost requires upgrade"): the list is not used. */
+      upgradeRequired?: boolean;
+    }
   | { type: 'PONG'; serverTimeMs: number; clientTimeMs: number }
   /** The server stopped this member's microphone (the stream is closed; start again to resume). */
   | { type: 'recording-stopped'; reason: RecordingStoppedReason }

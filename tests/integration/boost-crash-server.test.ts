@@ -30,7 +30,8 @@ let server: TestServer;
 let client: CaptionClient;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  // Boost for everyone: the person is a guest, who has no plan.
+  server = await startTestServer({ env: { HEARKEN_BOOST_FOR: 'everyone' } });
   client = await CaptionClient.connect(server.url, { user: await createGuest(server.url, 'Ada Crash') });
   // Words join a list only if they were said in the conversation.
   let from = client.received.length;

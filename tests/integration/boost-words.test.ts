@@ -6,7 +6,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerMessage, ServerMessageOf } from '../../src/shared/protocol';
-import { BOOST_WORDS_INPUT_MAX_LENGTH, TOO_MANY_CHARACTERS } from '../../src/shared/boost-words';
+import {
+  BOOST_REQUIRES_UPGRADE,
+  BOOST_WORDS_INPUT_MAX_LENGTH,
+  TOO_MANY_CHARACTERS,
+} from '../../src/shared/boost-words';
 import { CaptionClient, createGuest, streamAudio } from '../../scripts/lib/socket-client';
 import { devSamples } from '../helpers/speech';
 import { removeDataDir, startTestServer, type TestServer } from '../helpers/server';
@@ -16,7 +20,8 @@ const clients: CaptionClient[] = [];
 
 beforeAll(async () => {
   // PocketSphinx boost is on by default: a boosted stream is decoded in the boost host process.
-  server = await startTestServer();
+  // Boost for everyone: these people are guests, who have no plan (the plan check is below).
+  server = await startTestServer({ env: { HEARKEN_BOOST_FOR: 'everyone' } });
 });
 
 afterAll(async () => {
@@ -145,5 +150,38 @@ describe('boost lists', () => {
     });
     clients.push(other);
     expect(await ask(other, { type: 'access-boost-words', action: 'list' })).toMatchObject({ words: [] });
+  });
+});
+
+describe('the plan check (Vocabulary Boost requires upgrade)', () => {
+  let planned: TestServer | undefined;
+  afterAll(async () => {
+    await planned?.close();
+    if (planned) removeDataDir(planned.dataDir);
+  });
+
+  it('on a server that keeps boost for subscribers, someone without a plan reads their list but cannot grow it', async () => {
+    planned = await startTestServer();
+    const guest = await CaptionClient.connect(planned.url, {
+      user: await createGuest(planned.url, 'Pat Plain'),
+    });
+    clients.push(guest);
+    const from = guest.received.length;
+    guest.send({ type: 'typed-message', text: 'We met Zarathustra near Helstone.' });
+    await guest.waitFor((m) => m.type === 'transcript' && m.transcript.origin === 'human', 10_000, from);
+    expect(await ask(guest, { type: 'access-boost-words', action: 'list' })).toEqual({
+      type: 'user-boost-words',
+      words: [],
+      enabled: true,
+      upgradeRequired: true,
+    });
+    expect(
+      await ask(guest, { type: 'access-boost-words', action: 'add', words: 'zarathustra' }),
+    ).toMatchObject({
+      type: 'error',
+      inReplyTo: 'access-boost-words',
+      error: { code: 'not-entitled', message: BOOST_REQUIRES_UPGRADE },
+    });
+    expect(await ask(guest, { type: 'access-boost-words', action: 'list' })).toMatchObject({ words: [] });
   });
 });

@@ -15,6 +15,8 @@ const boostEn = {
     skip: 'Not now',
   },
   failed: 'Your boost words were not added',
+  // The spec's words (accounts.md, conversation.md): BOOST_REQUIRES_UPGRADE in shared/boost-words.ts.
+  upgradeRequired: 'Vocabulary Boost requires upgrade',
   switch: {
     label: 'Boost my words',
     help_zero: 'Your boost list is empty: words corrected in a conversation are offered for it when it ends.',

@@ -15,6 +15,7 @@ const boostFr = {
     skip: 'Pas maintenant',
   },
   failed: 'Vos mots n’ont pas été ajoutés',
+  upgradeRequired: 'Favoriser des mots demande un abonnement supérieur',
   switch: {
     label: 'Favoriser mes mots',
     help_zero:

@@ -74,6 +74,17 @@ export function servedTier(asked: boolean | undefined, grant: PremiumGrant): 'pr
   return grant !== 'none' && asked !== false ? 'premium' : 'basic';
 }
 
+/**
+ * Whether `principal` may boost words ("Vocabulary Boost requires upgrade"): a paid subscriber
+ * (a plan that is not Free or Lite), or anyone with a profile where the installation gives boost
+ * to everyone (HEARKEN_BOOST_FOR=everyone). Guests have no plan.
+ */
+export function mayBoost(principal: Principal, policy: ServerLimits['boostFor']): boolean {
+  if (principal.kind === 'outsider') return false;
+  if (policy === 'everyone') return true;
+  return principal.kind === 'account' && isPaidSubscriber(principal.profile?.subscription);
+}
+
 /** A Scribe is an account with the scribe feature (organisations give it; issue 12 builds the rest). */
 export function mayBeScribe(principal: Principal): boolean {
   return principal.kind === 'account' && principal.profile !== undefined && isScribe(principal.profile);

@@ -9,10 +9,15 @@ import { apiError } from '../../shared/api';
 import { BOOST_WORDS_ROUTE, applyBoostChange, type BoostWordsResponse } from '../../shared/boost-words';
 import { formatIssue, object, oneOf, string } from '../../shared/schema';
 import type { BoostWordsRepository } from '../db/boost-words';
+import { mayBoost } from '../auth/entitlements';
+import type { ServerLimits } from '../limits';
+import { BOOST_REQUIRES_UPGRADE } from '../../shared/boost-words';
 
 export interface BoostWordRouteDeps {
   boostWords: BoostWordsRepository;
   now: () => number;
+  /** Who may boost (HEARKEN_BOOST_FOR): a plan without boost reads its list but cannot change it. */
+  boostFor: ServerLimits['boostFor'];
 }
 
 /** The input's length is the rules' to refuse ('Too many characters.'), not the schema's. */
@@ -22,12 +27,17 @@ export function registerBoostWordRoutes(app: FastifyInstance, deps: BoostWordRou
   app.get(BOOST_WORDS_ROUTE, async (request, reply) => {
     const avaId = request.principal.avaId;
     if (!avaId) return reply.code(404).send(apiError('not-found', 'create your profile first'));
-    return { words: await deps.boostWords.list(avaId) } satisfies BoostWordsResponse;
+    return {
+      words: await deps.boostWords.list(avaId),
+      ...(mayBoost(request.principal, deps.boostFor) ? {} : { upgradeRequired: true }),
+    } satisfies BoostWordsResponse;
   });
 
   app.patch(BOOST_WORDS_ROUTE, async (request, reply) => {
     const avaId = request.principal.avaId;
     if (!avaId) return reply.code(404).send(apiError('not-found', 'create your profile first'));
+    if (!mayBoost(request.principal, deps.boostFor))
+      return reply.code(403).send(apiError('not-entitled', BOOST_REQUIRES_UPGRADE));
     const body = changeSchema.check(request.body ?? {});
     if (!body.ok) return reply.code(400).send(apiError('invalid-body', formatIssue(body.issue)));
     const list = await deps.boostWords.list(avaId);

@@ -34,7 +34,7 @@ import {
   roomActor,
   socketActionsOf,
 } from '../auth/access';
-import { autoStopsFor, currentPremiumGrant, mayBeScribe, servedTier } from '../auth/entitlements';
+import { autoStopsFor, currentPremiumGrant, mayBeScribe, mayBoost, servedTier } from '../auth/entitlements';
 import type { CreditRepository } from '../db/credits';
 import { SESSION_ENDED_REASON } from '../../shared/session-limits';
 import type { Principal, PrincipalResolver, Refusal } from '../auth/principal';
@@ -63,7 +63,7 @@ import { type ScribeDesk, ScribeError } from '../scribes/desk';
 import { ViewerDelay } from '../scribes/viewer-delay';
 import { realTimers } from '../rooms/throttle';
 import type { BoostWordsRepository } from '../db/boost-words';
-import { applyBoostChange, transcriptVocabulary } from '../../shared/boost-words';
+import { BOOST_REQUIRES_UPGRADE, applyBoostChange, transcriptVocabulary } from '../../shared/boost-words';
 
 export interface ConnectionDeps {
   registry: RoomRegistry;
@@ -419,6 +419,11 @@ export function handleConnection(ws: WebSocket, deps: ConnectionDeps, origin?: s
   let boostEnabled = true;
   let boostList: string[] = [];
 
+  /** Whether the person's plan includes boost now ("Vocabulary Boost requires upgrade"). */
+  const boostAllowed = (): boolean => principal !== undefined && mayBoost(principal, deps.limits.boostFor);
+  /** The list recognition uses: none when boost is off or the plan does not include it. */
+  const boostInUse = (): string[] => (boostEnabled && boostAllowed() ? boostList : []);
+
   /** The person's boost list, read once they are in: used from their next utterance. */
   async function loadBoost(target: LiveRoom, who: RoomMember): Promise<void> {
     if (!deps.boostWords) return;
@@ -428,11 +433,17 @@ export function handleConnection(ws: WebSocket, deps: ConnectionDeps, origin?: s
       deps.log('warn', 'could not read a boost list', { error: (error as Error).message });
       return;
     }
-    if (boostEnabled && boostList.length > 0) target.setBoost(who, boostList);
+    if (boostInUse().length > 0) target.setBoost(who, boostInUse());
   }
 
   function sendBoost(extra: { added?: string[]; removed?: string[] } = {}): void {
-    send({ type: 'user-boost-words', words: [...boostList], enabled: boostEnabled, ...extra });
+    send({
+      type: 'user-boost-words',
+      words: [...boostList],
+      enabled: boostEnabled,
+      ...extra,
+      ...(boostAllowed() ? {} : { upgradeRequired: true }),
+    });
   }
 
   /** `access-boost-words` (shared/boost-words.ts has the rules): one's own list only. */
@@ -444,6 +455,7 @@ export function handleConnection(ws: WebSocket, deps: ConnectionDeps, origin?: s
     const store = deps.boostWords;
     if (store) boostList = await store.list(who.avaId);
     if (message.action === 'list') return sendBoost();
+    if (!boostAllowed()) return fail('not-entitled', BOOST_REQUIRES_UPGRADE, message.type);
     const result = applyBoostChange(
       boostList,
       { action: message.action, words: message.words ?? '' },
@@ -460,7 +472,7 @@ export function handleConnection(ws: WebSocket, deps: ConnectionDeps, origin?: s
       const next = result.words;
       await store.save(who.avaId, next, deps.now());
       boostList = next;
-      target.setBoost(who, boostEnabled ? boostList : []);
+      target.setBoost(who, boostInUse());
     }
     sendBoost({ added, removed });
   }
@@ -792,7 +804,7 @@ export function handleConnection(ws: WebSocket, deps: ConnectionDeps, origin?: s
         return;
       case 'boost':
         boostEnabled = message.enabled;
-        room.setBoost(member, boostEnabled ? boostList : []);
+        room.setBoost(member, boostInUse());
         sendBoost();
         return;
       case 'close':

@@ -12,6 +12,7 @@ describe('server limits', () => {
     expect(limits.nameLookups).toEqual({ ratePerSecond: 1, burst: 60 });
     expect(limits.premiumFor).toBe('entitled');
     expect(limits.scribesFor).toBe('organizations');
+    expect(limits.boostFor).toBe('subscribers');
     expect(loadLimits({}, 4).maxDecoders).toBe(8);
   });
 
@@ -25,6 +26,7 @@ describe('server limits', () => {
         [LIMIT_VARIABLES.ttsRequests]: '6',
         [LIMIT_VARIABLES.premiumFor]: 'everyone',
         [LIMIT_VARIABLES.scribesFor]: 'everyone',
+        [LIMIT_VARIABLES.boostFor]: 'everyone',
       },
       2,
     );
@@ -33,6 +35,7 @@ describe('server limits', () => {
       socketsPerAddress: 7,
       premiumFor: 'everyone',
       scribesFor: 'everyone',
+      boostFor: 'everyone',
     });
     expect(limits.audioStarts).toEqual({ ratePerSecond: 0.1, burst: 6 });
     expect(limits.typedMessages).toEqual({ ratePerSecond: 0.2, burst: 12 });
@@ -46,5 +49,6 @@ describe('server limits', () => {
     );
     expect(() => loadLimits({ [LIMIT_VARIABLES.premiumFor]: 'all' }, 2)).toThrow(/HEARKEN_PREMIUM_FOR/);
     expect(() => loadLimits({ [LIMIT_VARIABLES.scribesFor]: 'schools' }, 2)).toThrow(/HEARKEN_SCRIBES_FOR/);
+    expect(() => loadLimits({ [LIMIT_VARIABLES.boostFor]: 'pro' }, 2)).toThrow(/HEARKEN_BOOST_FOR/);
   });
 });

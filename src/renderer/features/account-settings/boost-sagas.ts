@@ -7,8 +7,10 @@ import { accountBoostActions } from './boost-slice';
 
 function* load(deps: AppDeps) {
   const r = yield* authedRequest<BoostWordsResponse>(deps, 'GET', BOOST_WORDS_ROUTE);
-  if (r.ok) yield* put(accountBoostActions.loaded(r.data.words));
-  else yield* put(accountBoostActions.loadFailed(r.message));
+  if (r.ok) {
+    yield* put(accountBoostActions.loaded(r.data.words));
+    if (r.data.upgradeRequired) yield* put(accountBoostActions.upgradeRequired());
+  } else yield* put(accountBoostActions.loadFailed(r.message));
 }
 
 function* change(deps: AppDeps, action: ReturnType<typeof accountBoostActions.changeRequested>) {

@@ -11,6 +11,8 @@ export interface AccountBoostState {
   words: string[];
   saving: boolean;
   error?: string;
+  /** The plan does not include boost: the list can be read, not changed. */
+  upgradeRequired?: boolean;
   /** The last change made, for the live region: words added and removed. */
   lastChange?: { added: string[]; removed: string[] };
 }
@@ -28,6 +30,10 @@ const slice = createSlice({
     loaded(state, action: PayloadAction<string[]>) {
       state.status = 'ready';
       state.words = action.payload;
+    },
+    /** The server said the plan does not include boost (GET's upgradeRequired). */
+    upgradeRequired(state) {
+      state.upgradeRequired = true;
     },
     loadFailed(state, action: PayloadAction<string>) {
       state.status = 'failed';

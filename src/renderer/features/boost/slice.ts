@@ -22,6 +22,8 @@ export interface BoostState {
   offer?: BoostSuggestion[];
   /** The server refused an addition (its message, e.g. 'Too many characters.'). */
   error?: string;
+  /** The plan does not include boost: the list is not used, and the end offers nothing. */
+  upgradeRequired?: boolean;
 }
 
 export const initialBoostState: BoostState = { loaded: false, words: [], enabled: true };
@@ -52,6 +54,7 @@ const boostSlice = createSlice({
       state.loaded = true;
       state.words = message.words;
       state.enabled = message.enabled;
+      state.upgradeRequired = message.upgradeRequired === true;
       delete state.error;
     });
   },

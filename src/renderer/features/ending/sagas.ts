@@ -42,7 +42,8 @@ function endingContext(deps: AppDeps, state: RootState): EndingContext {
   return {
     isScribe: false,
     isDesktop: deps.platform.isDesktopShell,
-    boostEnabled: state.boost.enabled,
+    // "Boost works only if the subscription allows it": nothing to offer otherwise.
+    boostEnabled: state.boost.enabled && !state.boost.upgradeRequired,
     boostManagerExists: state.boost.loaded,
   };
 }

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import {
   currentPremiumGrant,
   mayBeScribe,
+  mayBoost,
   mayUsePremium,
   type PremiumGrant,
   premiumGrant,
@@ -136,5 +137,27 @@ describe('mayBeScribe', () => {
     expect(mayBeScribe(account({ features: { scribe: true } }))).toBe(true);
     expect(mayBeScribe(account({}))).toBe(false);
     expect(mayBeScribe(guest)).toBe(false);
+  });
+});
+
+describe('mayBoost (Vocabulary Boost requires upgrade)', () => {
+  it('is for paid subscribers: not Free, not Lite, not guests, never an outsider', () => {
+    expect(mayBoost(account({ subscription: { ongoingSubscription: 'Pro' } }), 'subscribers')).toBe(true);
+    expect(mayBoost(account({ subscription: { ongoingSubscription: 'Freedom' } }), 'subscribers')).toBe(true);
+    expect(mayBoost(account({}), 'subscribers')).toBe(false);
+    expect(mayBoost(account({ subscription: { ongoingSubscription: 'Free' } }), 'subscribers')).toBe(false);
+    expect(
+      mayBoost(
+        account({ subscription: { ongoingSubscription: 'Pro', ongoingSubscriptionSubtype: 'Lite' } }),
+        'subscribers',
+      ),
+    ).toBe(false);
+    expect(mayBoost(guest, 'subscribers')).toBe(false);
+  });
+
+  it('is for everyone proven where the installation says so, still never an outsider', () => {
+    expect(mayBoost(guest, 'everyone')).toBe(true);
+    expect(mayBoost(account({}), 'everyone')).toBe(true);
+    expect(mayBoost({ kind: 'outsider' } as Principal, 'everyone')).toBe(false);
   });
 });

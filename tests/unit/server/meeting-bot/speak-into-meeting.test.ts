@@ -2,9 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { speakIntoMeeting } from '../../../../src/server/meeting-bot/speak-into-meeting';
 import { TtsError } from '../../../../src/native/tts/types';
 
-const request = { text: 'Hello', voice: 'echo', lang: 'en-US' } as Parameters<
-  typeof speakIntoMeeting
->[1];
+const request = { text: 'Hello', voice: 'echo', lang: 'en-US' } as Parameters<typeof speakIntoMeeting>[1];
 
 function engine(chunks: Int16Array[], failAfter?: number) {
   return {

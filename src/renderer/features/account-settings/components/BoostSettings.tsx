@@ -19,7 +19,9 @@ export function BoostSettings() {
   const boost = useAppSelector((s) => s.accountBoost);
   const [input, setInput] = useState('');
   const [refusal, setRefusal] = useState<string | undefined>();
-  const paid = isPaidSubscriber(profile?.subscription);
+  // The server's word once the list is read (an installation may give boost to everyone);
+  // the plan's until then.
+  const paid = boost.status === 'ready' ? !boost.upgradeRequired : isPaidSubscriber(profile?.subscription);
   const hasProfile = Boolean(profile?.avaId);
 
   useEffect(() => {
@@ -56,31 +58,34 @@ export function BoostSettings() {
       {hasProfile && (
         <section aria-labelledby="boost-list-heading" data-testid="boost-list-editor">
           <H3 id="boost-list-heading">{t('account.settings.boost.listHeading')}</H3>
-          <form onSubmit={add}>
-            <FormGroup
-              label={t('account.settings.boost.addLabel')}
-              labelFor="boost-words-input"
-              helperText={
-                <span id="boost-words-help" role={error ? 'alert' : undefined}>
-                  {error ?? t('account.settings.boost.addHelp')}
-                </span>
-              }
-              intent={error ? 'danger' : 'none'}
-            >
-              <InputGroup
-                id="boost-words-input"
-                data-testid="boost-words-input"
-                value={input}
-                onChange={(e) => setInput(e.target.value)}
+          {/* A plan without boost reads its list (kept for an upgrade) but cannot change it. */}
+          {paid && (
+            <form onSubmit={add}>
+              <FormGroup
+                label={t('account.settings.boost.addLabel')}
+                labelFor="boost-words-input"
+                helperText={
+                  <span id="boost-words-help" role={error ? 'alert' : undefined}>
+                    {error ?? t('account.settings.boost.addHelp')}
+                  </span>
+                }
                 intent={error ? 'danger' : 'none'}
-                aria-invalid={error ? true : undefined}
-                aria-describedby="boost-words-help"
-              />
-            </FormGroup>
-            <Button type="submit" intent="primary" loading={boost.saving} data-testid="boost-words-add">
-              {t('account.settings.boost.add')}
-            </Button>
-          </form>
+              >
+                <InputGroup
+                  id="boost-words-input"
+                  data-testid="boost-words-input"
+                  value={input}
+                  onChange={(e) => setInput(e.target.value)}
+                  intent={error ? 'danger' : 'none'}
+                  aria-invalid={error ? true : undefined}
+                  aria-describedby="boost-words-help"
+                />
+              </FormGroup>
+              <Button type="submit" intent="primary" loading={boost.saving} data-testid="boost-words-add">
+                {t('account.settings.boost.add')}
+              </Button>
+            </form>
+          )}
           {boost.status === 'ready' && boost.words.length === 0 && (
             <p data-testid="boost-list-empty">{t('account.settings.boost.empty')}</p>
           )}
@@ -93,15 +98,17 @@ export function BoostSettings() {
               {boost.words.map((word) => (
                 <li key={word} data-testid="boost-word">
                   <span>{word}</span>{' '}
-                  <Button
-                    small
-                    minimal
-                    icon="cross"
-                    aria-label={t('account.settings.boost.remove', { word })}
-                    onClick={() =>
-                      dispatch(accountBoostActions.changeRequested({ action: 'remove', words: word }))
-                    }
-                  />
+                  {paid && (
+                    <Button
+                      small
+                      minimal
+                      icon="cross"
+                      aria-label={t('account.settings.boost.remove', { word })}
+                      onClick={() =>
+                        dispatch(accountBoostActions.changeRequested({ action: 'remove', words: word }))
+                      }
+                    />
+                  )}
                 </li>
               ))}
             </ul>

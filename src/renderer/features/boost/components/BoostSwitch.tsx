@@ -6,25 +6,27 @@ import { boostActions } from '../slice';
 
 /**
  * Whether one's own recognition uses one's boost list (the `boost` message), with how many words
- * it holds; shown once the server has sent the list, to people who may speak.
+ * it holds; shown once the server has sent the list, to people who may speak. A plan without
+ * boost shows it off and says so.
  */
 export function BoostSwitch() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
-  const { loaded, enabled, words } = useAppSelector((s) => s.boost);
+  const { loaded, enabled, words, upgradeRequired } = useAppSelector((s) => s.boost);
   const id = useId();
   if (!loaded) return null;
   return (
     <div className="boost-field">
       <Switch
-        checked={enabled}
+        checked={enabled && !upgradeRequired}
+        disabled={upgradeRequired}
         label={t('boost.switch.label')}
         aria-describedby={`${id}-help`}
         data-testid="boost-switch"
         onChange={(event) => dispatch(boostActions.switchRequested(event.currentTarget.checked))}
       />
       <p id={`${id}-help`} className="field-help">
-        {t('boost.switch.help', { count: words.length })}
+        {upgradeRequired ? t('boost.upgradeRequired') : t('boost.switch.help', { count: words.length })}
       </p>
     </div>
   );

@@ -36,7 +36,7 @@ const corrected: Transcript[] = [
   }),
 ];
 
-function setUp(lines: Transcript[], boostList?: string[]) {
+function setUp(lines: Transcript[], boostList?: string[], upgradeRequired = false) {
   const fakes = makeFakes();
   const socket = new FakeSocket('ws://test/ws');
   fakes.deps.link.attach(socket);
@@ -54,7 +54,12 @@ function setUp(lines: Transcript[], boostList?: string[]) {
   );
   if (boostList)
     app.dispatch(
-      socketActions.messageReceived({ type: 'user-boost-words', words: boostList, enabled: true }),
+      socketActions.messageReceived({
+        type: 'user-boost-words',
+        words: boostList,
+        enabled: true,
+        ...(upgradeRequired ? { upgradeRequired: true } : {}),
+      }),
     );
   return { socket, app };
 }
@@ -142,6 +147,14 @@ describe('the BOOST stage of the end sequence', () => {
     app.task.cancel();
 
     ({ app, socket } = setUp(corrected));
+    app.dispatch(conversationActions.endRequested());
+    await tick();
+    expect(app.actions.some((a) => a.type === boostActions.offered.type)).toBe(false);
+    expect(socket.sentOfType('connection-params-update')).toHaveLength(1);
+  });
+
+  it('asks nothing of someone whose plan does not include boost', async () => {
+    ({ app, socket } = setUp(corrected, [], true));
     app.dispatch(conversationActions.endRequested());
     await tick();
     expect(app.actions.some((a) => a.type === boostActions.offered.type)).toBe(false);

@@ -33,4 +33,14 @@ describe('BoostSwitch', () => {
     renderApp(<BoostSwitch />, { boost: { loaded: true, enabled: true, words: [] } });
     expect(screen.getByText(/Your boost list is empty/)).toBeDefined();
   });
+
+  it('a plan without boost shows it off, disabled, and says an upgrade is needed', () => {
+    renderApp(<BoostSwitch />, {
+      boost: { loaded: true, enabled: true, words: ['helstone'], upgradeRequired: true },
+    });
+    const toggle = screen.getByRole('checkbox', { name: 'Boost my words' }) as HTMLInputElement;
+    expect(toggle.checked).toBe(false);
+    expect(toggle.disabled).toBe(true);
+    expect(screen.getByText('Vocabulary Boost requires upgrade')).toBeDefined();
+  });
 });
