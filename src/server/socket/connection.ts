@@ -4,7 +4,8 @@
  * and hands valid requests to the room. A bad message gets an error naming the problem and
  * changes nothing else.
  */
-import type { WebSocket, RawData } from 'ws';
+import type { RawData } from 'ws';
+import type { ConnectionSocket } from './transport';
 import {
   MAX_AUDIO_BYTES_PER_SECOND,
   MAX_AUDIO_FRAME_BYTES,
@@ -141,7 +142,7 @@ function displayNameOf(principal: Principal): string {
   return '';
 }
 
-export function handleConnection(ws: WebSocket, deps: ConnectionDeps, origin?: string): void {
+export function handleConnection(ws: ConnectionSocket, deps: ConnectionDeps, origin?: string): void {
   let phase: Phase = 'awaiting-params';
   let room: LiveRoom | undefined;
   let member: RoomMember | undefined;
