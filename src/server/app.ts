@@ -336,8 +336,12 @@ export async function startServer(
   registerRoutes(app, {
     guests,
     credentials,
-    nameLookups: new AddressLimiter(config.limits.nameLookups),
-    guestLimiter: new AddressLimiter(GUEST_CREATION_LIMIT),
+    // Cluster mode counts these across the nodes (cluster/shared-limits.ts).
+    nameLookups:
+      cluster?.limiter('name-lookups', config.limits.nameLookups) ??
+      new AddressLimiter(config.limits.nameLookups),
+    guestLimiter:
+      cluster?.limiter('guests', GUEST_CREATION_LIMIT) ?? new AddressLimiter(GUEST_CREATION_LIMIT),
     rooms,
     registry,
     version: version(),
@@ -471,7 +475,8 @@ export async function startServer(
   registerScribeRoutes(app, { desk: scribes, training });
   registerClientLogRoutes(app, {
     logs: clientLogs,
-    limiter: new AddressLimiter(CLIENT_LOG_ENTRY_LIMIT),
+    limiter:
+      cluster?.limiter('client-logs', CLIENT_LOG_ENTRY_LIMIT) ?? new AddressLimiter(CLIENT_LOG_ENTRY_LIMIT),
     users,
     verifier,
     ...(config.elastic ? { elastic: config.elastic } : {}),
@@ -485,7 +490,9 @@ export async function startServer(
     app.log.warn(`web client not built (${config.webDir}); run "npm run build:web"`);
   }
 
-  const roomCreations = new AddressLimiter(config.limits.roomCreations);
+  const roomCreations =
+    cluster?.limiter('room-creations', config.limits.roomCreations) ??
+    new AddressLimiter(config.limits.roomCreations);
   /** The connection code, on a client's socket or (cluster mode) one relayed from another node. */
   const serve = (socket: ConnectionSocket, address: string, origin?: string) =>
     handleConnection(

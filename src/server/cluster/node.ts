@@ -20,6 +20,9 @@ import { NatsConnection } from './nats';
 import { RelayedSocket } from './relayed-socket';
 import { type OpenRequest, inSubject, openSubject, outSubject, parseOpenRequest } from './relay-frames';
 import { FrontRelay, type RelayLink, roomOfConnectionParams } from './front';
+import type { Limit, RateLimiter } from '../http/address-limits';
+import { RedisConnection } from './redis';
+import { SharedLimiter } from './shared-limits';
 
 type Log = (level: 'info' | 'warn' | 'error', message: string, extra?: object) => void;
 
@@ -41,6 +44,7 @@ export class ClusterNode {
   /** Sockets this node serves as their room's owner, by room. */
   private readonly pins = new Map<string, Set<ConnectionSocket>>();
   private readonly front: FrontRelay;
+  private readonly redis: RedisConnection;
   private closing = false;
 
   private constructor(
@@ -51,6 +55,7 @@ export class ClusterNode {
     private readonly log: Log,
   ) {
     this.fence = fenceCheck((roomId) => this.leases.tokenOf(roomId));
+    this.redis = new RedisConnection(new URL(config.redisUrl));
     this.front = new FrontRelay({
       nats,
       nodeId: config.nodeId,
@@ -88,6 +93,11 @@ export class ClusterNode {
       `cluster node ${config.nodeId}: NATS at ${config.natsUrl}, leases of ${config.leaseTtlMs} ms`,
     );
     return node;
+  }
+
+  /** A rate limit counted across the cluster (cluster/shared-limits.ts). */
+  limiter(name: string, limit: Limit): RateLimiter {
+    return new SharedLimiter(this.redis, name, limit, (message, extra) => this.log('warn', message, extra));
   }
 
   /** The node holding the room's lease now, if any (what the relay and the tests look up). */
@@ -227,5 +237,6 @@ export class ClusterNode {
     this.front.close();
     await this.leases.close();
     await this.nats.close();
+    this.redis.close();
   }
 }
