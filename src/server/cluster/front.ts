@@ -18,8 +18,10 @@ import {
   OUT_TERMINATE,
   OUT_TEXT,
   type OpenRequest,
+  FrameJoiner,
   bodyOf,
   frame,
+  framesOf,
   inSubject,
   kindOf,
   openSubject,
@@ -31,6 +33,8 @@ type Log = (level: 'info' | 'warn' | 'error', message: string, extra?: object) =
 /** A client this far behind is gone for practical purposes (as socket/connection.ts). */
 const DEAD_CLIENT_BUFFERED_BYTES = 16 * 1024 * 1024;
 const OPEN_TIMEOUT_MS = 1500;
+/** The largest message the owner sends in one (a long room's snapshot stays far below). */
+const MAX_SERVER_MESSAGE_BYTES = 64 * 1024 * 1024;
 
 /** The room a connection-params message names, without trusting anything else in it. */
 export function roomOfConnectionParams(data: Buffer): string | undefined {
@@ -100,12 +104,19 @@ export class FrontRelay {
         const relay: Relayed = { ws, owner, roomId: request.roomId, sub };
         this.relayed.add(relay);
         const toOwner = inSubject(request.conn);
-        deliver = (data) => this.fromOwner(ws, data);
-        for (const data of pending.splice(0)) this.fromOwner(ws, data);
-        for (const m of early) nats.publish(toOwner, frame(m.isBinary ? IN_BINARY : IN_TEXT, m.data));
+        const joiner = new FrameJoiner(MAX_SERVER_MESSAGE_BYTES);
+        const fromOwner = (part: Buffer) => {
+          const data = joiner.push(part);
+          if (data) this.fromOwner(ws, data);
+        };
+        deliver = fromOwner;
+        for (const data of pending.splice(0)) fromOwner(data);
+        const toOwnerFrames = (data: Buffer, isBinary: boolean) => {
+          for (const part of framesOf(isBinary ? IN_BINARY : IN_TEXT, data)) nats.publish(toOwner, part);
+        };
+        for (const m of early) toOwnerFrames(m.data, m.isBinary);
         ws.on('message', (raw: Buffer | ArrayBuffer | Buffer[], isBinary: boolean) => {
-          const data = Array.isArray(raw) ? Buffer.concat(raw) : Buffer.from(raw as ArrayBuffer);
-          nats.publish(toOwner, frame(isBinary ? IN_BINARY : IN_TEXT, data));
+          toOwnerFrames(Array.isArray(raw) ? Buffer.concat(raw) : Buffer.from(raw as ArrayBuffer), isBinary);
         });
         ws.on('pong', () => nats.publish(toOwner, frame(IN_PONG)));
         ws.on('close', () => {

@@ -31,6 +31,49 @@ export function frame(kind: number, body?: Buffer | string): Buffer {
   return out;
 }
 
+/**
+ * NATS refuses messages over its max_payload (1 MB by default) and drops the connection that
+ * sent one; a client's message (up to the socket's 1 MiB) or a long room's snapshot may be
+ * bigger. Such a frame goes as parts: every part but the last has MORE set in its kind byte.
+ */
+export const MORE = 0x80;
+export const MAX_PART_BYTES = 256 * 1024;
+
+export function framesOf(kind: number, body: Buffer | string): Buffer[] {
+  const data = typeof body === 'string' ? Buffer.from(body) : body;
+  if (data.length <= MAX_PART_BYTES) return [frame(kind, data)];
+  const parts: Buffer[] = [];
+  for (let at = 0; at < data.length; at += MAX_PART_BYTES) {
+    const last = at + MAX_PART_BYTES >= data.length;
+    parts.push(frame(last ? kind : kind | MORE, data.subarray(at, at + MAX_PART_BYTES)));
+  }
+  return parts;
+}
+
+/** Joins parts back into whole frames (one per direction of a relayed socket; NATS keeps their order). */
+export class FrameJoiner {
+  private parts: Buffer[] = [];
+  private bytes = 0;
+
+  constructor(private readonly maxBytes: number) {}
+
+  /** The whole frame once its last part came; undefined while parts are missing or it is too big. */
+  push(data: Buffer): Buffer | undefined {
+    const kind = data[0] ?? 0;
+    if (kind & MORE) {
+      this.bytes += data.length - 1;
+      if (this.bytes <= this.maxBytes) this.parts.push(data.subarray(1));
+      return undefined;
+    }
+    if (this.parts.length === 0 && this.bytes === 0) return data;
+    const whole = this.bytes + data.length - 1 <= this.maxBytes;
+    const joined = whole ? frame(kind, Buffer.concat([...this.parts, data.subarray(1)])) : undefined;
+    this.parts = [];
+    this.bytes = 0;
+    return joined;
+  }
+}
+
 export function kindOf(data: Buffer): number {
   return data[0] ?? -1;
 }

@@ -15,10 +15,15 @@ import {
   OUT_PING,
   OUT_TERMINATE,
   OUT_TEXT,
+  FrameJoiner,
   bodyOf,
   frame,
+  framesOf,
   kindOf,
 } from './relay-frames';
+
+/** What a client may send in one message (the socket server's maxPayload, app.ts). */
+const MAX_CLIENT_MESSAGE_BYTES = 1024 * 1024;
 
 const OPEN = 1;
 const CLOSED = 3;
@@ -26,6 +31,7 @@ const CLOSED = 3;
 export class RelayedSocket extends EventEmitter implements ConnectionSocket {
   readonly OPEN = OPEN;
   private state = OPEN;
+  private readonly joiner = new FrameJoiner(MAX_CLIENT_MESSAGE_BYTES);
 
   constructor(
     private readonly out: (data: Buffer) => void,
@@ -43,7 +49,7 @@ export class RelayedSocket extends EventEmitter implements ConnectionSocket {
   }
 
   send(data: string): void {
-    if (this.state === OPEN) this.out(frame(OUT_TEXT, data));
+    if (this.state === OPEN) for (const part of framesOf(OUT_TEXT, data)) this.out(part);
   }
 
   close(code?: number, reason?: string): void {
@@ -63,8 +69,10 @@ export class RelayedSocket extends EventEmitter implements ConnectionSocket {
   }
 
   /** A frame from the front node. */
-  deliver(data: Buffer): void {
+  deliver(part: Buffer): void {
     if (this.state !== OPEN) return;
+    const data = this.joiner.push(part);
+    if (!data) return;
     switch (kindOf(data)) {
       case IN_TEXT:
         this.emit('message', bodyOf(data), false);
