@@ -179,7 +179,10 @@ export async function startServer(
     ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}),
   });
   // Cluster mode: this node's leases fence every transcript write (cluster/lease-store.ts).
-  const cluster = config.cluster ? await ClusterNode.start(config.cluster, database.db, log) : undefined;
+  const cluster =
+    config.cluster && config.databaseUrl
+      ? await ClusterNode.start(config.cluster, config.databaseUrl, log)
+      : undefined;
   const guests = new GuestRepository(database.db);
   const rooms = new RoomRepository(database.db);
   const transcripts = new TranscriptRepository(database.db, cluster?.fence);

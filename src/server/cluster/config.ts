@@ -10,6 +10,10 @@ export interface ClusterConfig {
   nodeId: string;
   /** A lease lives this long unrenewed (the store's clock), so a dead node's rooms move after it. */
   leaseTtlMs: number;
+  /**
+   * A sixth of the TTL: renewals are one query per node whatever its rooms, and several per
+   * lease let a node whose event loop stalls for a second (a join storm) still keep its rooms.
+   */
   leaseRenewMs: number;
   /** Redis for the cluster-wide rate limits (redis://host:port). */
   redisUrl: string;
@@ -52,5 +56,5 @@ export function loadClusterConfig(env: Record<string, string | undefined>): Clus
   const redisUrl = env[CLUSTER_VARIABLES.redisUrl]?.trim() || DEFAULT_REDIS_URL;
   if (!/^redis:\/\/[^\s/]+(:\d+)?\/?$/.test(redisUrl))
     throw new ClusterConfigError(`${CLUSTER_VARIABLES.redisUrl} must look like redis://host:6379`);
-  return { natsUrl, nodeId, leaseTtlMs, leaseRenewMs: Math.max(250, Math.floor(leaseTtlMs / 3)), redisUrl };
+  return { natsUrl, nodeId, leaseTtlMs, leaseRenewMs: Math.max(250, Math.floor(leaseTtlMs / 6)), redisUrl };
 }

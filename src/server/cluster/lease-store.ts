@@ -42,12 +42,20 @@ export class PostgresLeaseStore implements LeaseStore {
     return holder ? { held: false, holder: holder.node } : { held: false };
   }
 
-  async renew(roomId: string, token: string): Promise<boolean> {
-    const renewed = await sql`
+  async renewAll(leases: { roomId: string; token: string }[]): Promise<Set<string>> {
+    if (leases.length === 0) return new Set();
+    const rows = leases.map((l) => sql`(${l.roomId}::text, ${l.token}::bigint)`);
+    const renewed = await sql<{ room_id: string }>`
       update cluster_room_leases
         set expires_at = clock_timestamp() + ${this.ttlMs} * interval '1 millisecond'
-        where room_id = ${roomId} and token = ${token} and expires_at > clock_timestamp()`.execute(this.db);
-    return Number(renewed.numAffectedRows ?? 0) > 0;
+        where (room_id, token) in (${sql.join(rows)}) and expires_at > clock_timestamp()
+        returning room_id`.execute(this.db);
+    return new Set(renewed.rows.map((r) => r.room_id));
+  }
+
+  /** One lease (renewAll of one): false when it expired or was taken. */
+  async renew(roomId: string, token: string): Promise<boolean> {
+    return (await this.renewAll([{ roomId, token }])).has(roomId);
   }
 
   async release(roomId: string, token: string): Promise<void> {

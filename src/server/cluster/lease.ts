@@ -17,8 +17,11 @@ export type AcquireResult = { held: true; token: string } | { held: false; holde
 export interface LeaseStore {
   /** Takes the room's lease if it is free or expired; a new token each time it is taken. */
   acquire(roomId: string): Promise<AcquireResult>;
-  /** Extends a held lease; false when it expired or was taken since. */
-  renew(roomId: string, token: string): Promise<boolean>;
+  /**
+   * Extends held leases, all in one round trip (a node renews every room it owns several times
+   * per lease); answers the rooms whose lease was extended: the others expired or were taken.
+   */
+  renewAll(leases: { roomId: string; token: string }[]): Promise<Set<string>>;
   /** Gives the lease up (only if still ours). */
   release(roomId: string, token: string): Promise<void>;
 }
@@ -109,8 +112,9 @@ export class LeaseKeeper {
     this.options.onLost(roomId, lease.token);
   }
 
-  /** Renews every lease still wanted; gives up the rest. Runs every `renewEveryMs`. */
+  /** Renews every lease still wanted, in one request; gives up the rest. Runs every `renewEveryMs`. */
   tick(): void {
+    const batch: { roomId: string; lease: Held }[] = [];
     for (const [roomId, lease] of [...this.held]) {
       if (!this.trusted(lease)) {
         this.lose(roomId, lease, 'not renewed in time');
@@ -121,26 +125,34 @@ export class LeaseKeeper {
         void this.options.store.release(roomId, lease.token).catch(() => {});
         continue;
       }
-      if (lease.renewing) continue;
-      lease.renewing = true;
-      const sentAt = this.options.clock.now();
-      this.options.store.renew(roomId, lease.token).then(
-        (ok) => {
-          lease.renewing = false;
-          if (ok) {
-            // Only a renewal sent while the lease was still trusted extends it.
-            if (sentAt < lease.confirmedSentAt + this.options.ttlMs - this.options.marginMs)
-              lease.confirmedSentAt = Math.max(lease.confirmedSentAt, sentAt);
-          } else this.lose(roomId, lease, 'the store refused the renewal (expired or taken)');
-        },
-        (error: Error) => {
-          // A store that cannot be reached is not a refusal: the next tick tries again, and the
-          // lease ends here on time if none succeeds.
-          lease.renewing = false;
-          this.options.log('warn', 'could not renew a room lease', { roomId, error: error.message });
-        },
-      );
+      if (!lease.renewing) batch.push({ roomId, lease });
     }
+    if (batch.length === 0) return;
+    for (const { lease } of batch) lease.renewing = true;
+    const sentAt = this.options.clock.now();
+    this.options.store.renewAll(batch.map(({ roomId, lease }) => ({ roomId, token: lease.token }))).then(
+      (renewed) => {
+        for (const { roomId, lease } of batch) {
+          lease.renewing = false;
+          if (!renewed.has(roomId)) {
+            this.lose(roomId, lease, 'the store refused the renewal (expired or taken)');
+            continue;
+          }
+          // Only a renewal sent while the lease was still trusted extends it.
+          if (sentAt < lease.confirmedSentAt + this.options.ttlMs - this.options.marginMs)
+            lease.confirmedSentAt = Math.max(lease.confirmedSentAt, sentAt);
+        }
+      },
+      (error: Error) => {
+        // A store that cannot be reached is not a refusal: the next tick tries again, and the
+        // leases end here on time if none succeeds.
+        for (const { lease } of batch) lease.renewing = false;
+        this.options.log('warn', 'could not renew room leases', {
+          rooms: batch.length,
+          error: error.message,
+        });
+      },
+    );
   }
 
   /** Gives every lease up (the node is shutting down cleanly: others may take them at once). */

@@ -7,7 +7,8 @@
  * and its lease lapsed) is taken by the node the socket reached, from the stored transcript.
  */
 import type { WebSocket } from 'ws';
-import type { Kysely } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
 import { randomId } from '../../shared/ids';
 import type { Database } from '../db/schema';
 import type { WriteGuard } from '../db/transcripts';
@@ -53,6 +54,7 @@ export class ClusterNode {
     private readonly store: PostgresLeaseStore,
     readonly leases: LeaseKeeper,
     private readonly log: Log,
+    private readonly closeLeaseDb: () => Promise<void>,
   ) {
     this.fence = fenceCheck((roomId) => this.leases.tokenOf(roomId));
     this.redis = new RedisConnection(new URL(config.redisUrl));
@@ -66,9 +68,19 @@ export class ClusterNode {
     nats.subscribe(openSubject(config.nodeId), (message) => this.opened(message.data, message.replyTo));
   }
 
-  static async start(config: ClusterConfig, db: Kysely<Database>, log: Log): Promise<ClusterNode> {
+  /**
+   * `databaseUrl`: leases get their own two connections. Renewals must not queue behind the
+   * server's other queries: a burst of joins busy on the shared pool for longer than the lease
+   * would make a healthy owner give its rooms up.
+   */
+  static async start(config: ClusterConfig, databaseUrl: string, log: Log): Promise<ClusterNode> {
     const nats = await NatsConnection.connect(config.natsUrl, `hearken-${config.nodeId}`, log);
-    const store = new PostgresLeaseStore(db, config.nodeId, config.leaseTtlMs);
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+    pool.on('error', (error) =>
+      log('warn', 'a lease database connection failed; the pool opens another', { error: error.message }),
+    );
+    const leaseDb = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const store = new PostgresLeaseStore(leaseDb, config.nodeId, config.leaseTtlMs);
     // The keeper calls back into the node, which is made with the keeper.
     const late: { node?: ClusterNode } = {};
     const leases = new LeaseKeeper({
@@ -80,13 +92,24 @@ export class ClusterNode {
       },
       ttlMs: config.leaseTtlMs,
       renewEveryMs: config.leaseRenewMs,
-      // A third of the renewal period: a renewal may take that long and still count.
-      marginMs: Math.max(250, Math.floor(config.leaseRenewMs / 2)),
+      // Between this node's view and the database's: delivery and clock-rate differences.
+      marginMs: 250,
       onLost: (roomId) => late.node?.lost(roomId),
       wanted: (roomId) => late.node?.wanted(roomId) ?? true,
       log,
     });
-    const node = new ClusterNode(config, nats, store, leases, log);
+    const node = new ClusterNode(config, nats, store, leases, log, () => leaseDb.destroy());
+    // A stalled event loop is what makes a healthy node lose its leases: said when it happens.
+    let last = performance.now();
+    const stallWatch = setInterval(() => {
+      const now = performance.now();
+      if (now - last > 1000)
+        log('warn', 'the event loop stalled; room leases may lapse', {
+          stalledMs: Math.round(now - last - 250),
+        });
+      last = now;
+    }, 250);
+    stallWatch.unref();
     late.node = node;
     log(
       'info',
@@ -238,5 +261,6 @@ export class ClusterNode {
     await this.leases.close();
     await this.nats.close();
     this.redis.close();
+    await this.closeLeaseDb();
   }
 }

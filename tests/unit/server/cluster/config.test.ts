@@ -26,7 +26,7 @@ describe('cluster mode configuration', () => {
     expect(() => loadClusterConfig({ ...env, HEARKEN_CLUSTER_NATS_URL: 'http://x' })).toThrow(/nats:\/\//);
   });
 
-  it('reads the node, the lease time and renews three times per lease', () => {
+  it('reads the node, the lease time and renews six times per lease', () => {
     const config = loadClusterConfig({
       ...base,
       DATABASE_URL: 'postgres://127.0.0.1/test',
@@ -36,7 +36,7 @@ describe('cluster mode configuration', () => {
       natsUrl: 'nats://127.0.0.1:4222',
       nodeId: 'node-a',
       leaseTtlMs: 3000,
-      leaseRenewMs: 1000,
+      leaseRenewMs: 500,
       redisUrl: 'redis://127.0.0.1:6379',
     });
   });

@@ -62,13 +62,19 @@ class MemoryStore implements LeaseStore {
     this.rows.set(roomId, { node: this.node, token, expiresAt: this.clock.time + this.ttlMs });
     return Promise.resolve({ held: true, token: String(token) });
   }
-  renew(roomId: string, token: string): Promise<boolean> {
+  /** How many leases each renewal request carried. */
+  batches: number[] = [];
+  renewAll(leases: { roomId: string; token: string }[]): Promise<Set<string>> {
     if (this.stall) return new Promise(() => {});
-    const row = this.rows.get(roomId);
-    if (!row || String(row.token) !== token || row.expiresAt <= this.clock.time)
-      return Promise.resolve(false);
-    row.expiresAt = this.clock.time + this.ttlMs;
-    return Promise.resolve(true);
+    const renewed = new Set<string>();
+    for (const { roomId, token } of leases) {
+      const row = this.rows.get(roomId);
+      if (!row || String(row.token) !== token || row.expiresAt <= this.clock.time) continue;
+      row.expiresAt = this.clock.time + this.ttlMs;
+      renewed.add(roomId);
+    }
+    this.batches.push(leases.length);
+    return Promise.resolve(renewed);
   }
   release(roomId: string, token: string): Promise<void> {
     if (String(this.rows.get(roomId)?.token) === token) this.rows.delete(roomId);
@@ -103,6 +109,42 @@ describe('LeaseKeeper', () => {
     expect(lost).toEqual([]);
     // Asked again, it is the same lease, not a new one.
     expect(await k.acquire('r1')).toEqual({ token: '1', acquired: false });
+  });
+
+  it('renews all its rooms in one request per tick', async () => {
+    const clock = new FakeClock();
+    const store = new MemoryStore(clock, 3000, 'a');
+    const a = keeper(clock, store);
+    await Promise.all(['r1', 'r2', 'r3'].map((r) => a.k.acquire(r)));
+    await clock.advance(3000);
+    expect(store.batches).toEqual([3, 3, 3]);
+    expect(a.k.rooms).toEqual(['r1', 'r2', 'r3']);
+  });
+
+  it('keeps its rooms through event-loop stalls shorter than the lease, renewing often', async () => {
+    const clock = new FakeClock();
+    const store = new MemoryStore(clock, 3000, 'a');
+    const lost: string[] = [];
+    const k = new LeaseKeeper({
+      store,
+      clock,
+      ttlMs: 3000,
+      renewEveryMs: 500,
+      marginMs: 250,
+      onLost: (r) => lost.push(r),
+      wanted: () => true,
+      log: () => {},
+    });
+    await k.acquire('r1');
+    // Stalls of a second each (timers fire late, all at once), ten times over.
+    for (let i = 0; i < 10; i++) {
+      clock.time += 1000;
+      await clock.advance(0);
+      k.tick();
+      await flush();
+    }
+    expect(lost).toEqual([]);
+    expect(k.tokenOf('r1')).toBeDefined();
   });
 
   it('says who holds a room it cannot take', async () => {
