@@ -14,33 +14,18 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
-import { type ClusterNodeProcess, startClusterNode, stopClusterNode } from './lib/cluster-nodes';
+import {
+  type ClusterNodeProcess,
+  ensureDatabase,
+  startClusterNode,
+  stopClusterNode,
+} from './lib/cluster-nodes';
 import { haproxyConfig } from './lib/haproxy-config';
 
 const proxyPort = Number(process.env.HEARKEN_CLUSTER_PORT ?? 8080);
 const nodePorts = (process.env.HEARKEN_CLUSTER_NODE_PORTS ?? '8081,8082,8083').split(',').map(Number);
 const databaseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/hearken_cluster';
 const natsUrl = process.env.HEARKEN_CLUSTER_NATS_URL ?? 'nats://127.0.0.1:4222';
-
-async function ensureDatabase(url: string): Promise<void> {
-  const target = new URL(url);
-  const name = target.pathname.slice(1);
-  const adminUrl = new URL(url);
-  adminUrl.pathname = '/postgres';
-  const admin = new pg.Client({ connectionString: adminUrl.toString() });
-  await admin.connect();
-  try {
-    const found = await admin.query('select 1 from pg_database where datname = $1', [name]);
-    if (found.rowCount === 0) {
-      if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`will not create a database named "${name}"`);
-      await admin.query(`create database ${name}`);
-      console.log(`created database ${name}`);
-    }
-  } finally {
-    await admin.end();
-  }
-}
 
 async function main(): Promise<void> {
   if (spawnSync('haproxy', ['-v']).error) {
@@ -56,13 +41,14 @@ async function main(): Promise<void> {
     HEARKEN_LOG_LEVEL: process.env.HEARKEN_LOG_LEVEL ?? 'info',
   };
   const nodes: ClusterNodeProcess[] = [];
-  let proxy: ReturnType<typeof spawn> | undefined;
+  // Started last; stopped first.
+  const running: { proxy?: ReturnType<typeof spawn> } = {};
   let stopping = false;
   const stop = async (code: number) => {
     if (stopping) return;
     stopping = true;
     console.log('stopping the cluster...');
-    proxy?.kill('SIGTERM');
+    running.proxy?.kill('SIGTERM');
     await Promise.all(nodes.map((n) => stopClusterNode(n)));
     process.exit(code);
   };
@@ -93,7 +79,8 @@ async function main(): Promise<void> {
       nodes: nodes.map((n, i) => ({ name: n.nodeId, host: '127.0.0.1', port: nodePorts[i]! })),
     }),
   );
-  proxy = spawn('haproxy', ['-f', config, '-db'], { stdio: ['ignore', 'inherit', 'inherit'] });
+  const proxy = spawn('haproxy', ['-f', config, '-db'], { stdio: ['ignore', 'inherit', 'inherit'] });
+  running.proxy = proxy;
   proxy.once('exit', (code) => {
     if (!stopping) {
       console.error(`HAProxy ended (${code ?? 'signal'})`);

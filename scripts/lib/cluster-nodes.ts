@@ -7,6 +7,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import pg from 'pg';
 
 const root = resolve(import.meta.dirname, '../..');
 
@@ -80,4 +81,24 @@ export async function stopClusterNode(node: ClusterNodeProcess): Promise<void> {
   node.child.kill('SIGCONT');
   node.child.kill('SIGTERM');
   await node.exited;
+}
+
+/** Creates the database `url` names on its PostgreSQL server if it does not exist. */
+export async function ensureDatabase(url: string): Promise<void> {
+  const target = new URL(url);
+  const name = target.pathname.slice(1);
+  const adminUrl = new URL(url);
+  adminUrl.pathname = '/postgres';
+  const admin = new pg.Client({ connectionString: adminUrl.toString() });
+  await admin.connect();
+  try {
+    const found = await admin.query('select 1 from pg_database where datname = $1', [name]);
+    if (found.rowCount === 0) {
+      if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`will not create a database named "${name}"`);
+      await admin.query(`create database ${name}`);
+      console.log(`created database ${name}`);
+    }
+  } finally {
+    await admin.end();
+  }
 }

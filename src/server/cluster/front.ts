@@ -59,6 +59,8 @@ interface Relayed {
 /** A relay whose owner accepted: `attach` starts it on the client's socket. */
 export interface RelayLink {
   attach(ws: WebSocket, early: { data: Buffer; isBinary: boolean }[]): void;
+  /** The client left before `attach`: the owner closes its side. */
+  abandon(): void;
 }
 
 export class FrontRelay {
@@ -100,6 +102,10 @@ export class FrontRelay {
       return undefined;
     }
     return {
+      abandon: () => {
+        nats.publish(inSubject(request.conn), frame(IN_CLOSED));
+        sub.unsubscribe();
+      },
       attach: (ws, early) => {
         const relay: Relayed = { ws, owner, roomId: request.roomId, sub };
         this.relayed.add(relay);

@@ -161,7 +161,11 @@ export class ClusterNode {
       const request = { conn: randomId(24), roomId, address, ...(origin ? { origin } : {}) };
       void this.route(roomId, request).then(
         (link) => {
-          if (ws.readyState !== ws.OPEN) return;
+          if (ws.readyState !== ws.OPEN) {
+            // Gone while its owner was found: the owner is told, or it would wait for pongs.
+            if (link !== 'local') link.abandon();
+            return;
+          }
           routedRoom = roomId;
           if (link === 'local') {
             this.pin(roomId, ws);
