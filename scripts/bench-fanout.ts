@@ -73,29 +73,29 @@ function keyOf(r: Received): string | undefined {
   return `${t.id}|${t.isFinal}|${t.texts[t.speechLang] ?? ''}`;
 }
 
-/** Delays (ms) of every caption message every reader got, after the speaker got it. */
-function delays(speaker: CaptionClient, readers: CaptionClient[], from: number[]): number[] {
+/** Delays (ms) of every caption message every reader got, after the speaker got it; by reader. */
+function delays(speaker: CaptionClient, readers: CaptionClient[], from: number[]): number[][] {
   const atSpeaker = new Map<string, number>();
   for (const r of speaker.received.slice(from[0])) {
     const key = keyOf(r);
     if (key && !atSpeaker.has(key)) atSpeaker.set(key, r.atMs);
   }
-  const out: number[] = [];
-  readers.forEach((reader, i) => {
+  return readers.map((reader, i) => {
+    const out: number[] = [];
     for (const r of reader.received.slice(from[i + 1])) {
       const key = keyOf(r);
       const sent = key ? atSpeaker.get(key) : undefined;
       if (sent !== undefined) out.push(r.atMs - sent);
     }
+    return out;
   });
-  return out;
 }
 
 /** One room: a speaker on the owner, `count` readers spread over the nodes; the delays measured. */
 async function room(
   nodes: ClusterNodeProcess[],
   count: number,
-): Promise<{ delays: number[]; messages: number }> {
+): Promise<{ delays: number[]; direct: number[]; relayed: number[]; messages: number }> {
   const owner = nodes[0]!;
   const speaker = await CaptionClient.connect(owner.url, { user: await guest(owner.url) });
   const token = speaker.linkToken('ro');
@@ -136,10 +136,13 @@ async function room(
   await speaker.waitFor(stopped, 60_000, stopMark);
   // Every reader has had everything once it too heard the stream stop (a socket keeps its order).
   await Promise.all(readers.map((r, i) => r.waitFor(stopped, 60_000, from[i + 1])));
-  const result = delays(speaker, readers, from);
+  const byReader = delays(speaker, readers, from);
+  // Readers on the owner get captions from it directly; the others through NATS and their node.
+  const direct = byReader.filter((_, i) => nodeOf(i) === owner).flat();
+  const relayed = byReader.filter((_, i) => nodeOf(i) !== owner).flat();
   const messages = speaker.received.slice(from[0]).filter((r) => keyOf(r)).length;
   await Promise.all([speaker, ...readers].map((c) => c.close()));
-  return { delays: result, messages };
+  return { delays: byReader.flat(), direct, relayed, messages };
 }
 
 function figures(list: number[]) {
@@ -186,6 +189,8 @@ async function main(): Promise<void> {
         captionMessages: many.messages,
         oneReaderDelayMs: base,
         manyReadersDelayMs: fan,
+        manyReadersOnOwnerMs: figures(many.direct),
+        manyReadersRelayedMs: figures(many.relayed),
         addedDelayMs: {
           p50: Math.round((fan.p50 - base.p50) * 10) / 10,
           p99: Math.round((fan.p99 - base.p99) * 10) / 10,
