@@ -17,6 +17,10 @@ import { FencedOut, PostgresLeaseStore, fenceCheck } from '../../src/server/clus
 import { CaptionClient, createGuest } from '../../scripts/lib/socket-client';
 import { ChunkPacer } from '../../scripts/lib/pacer';
 import { type ClusterNodeProcess, startClusterNode, stopClusterNode } from '../../scripts/lib/cluster-nodes';
+import { haproxyConfig } from '../../scripts/lib/haproxy-config';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { inviteToken } from '../helpers/outage-conversation';
 import { streamStopped } from '../helpers/speak';
 import { devSamples } from '../helpers/speech';
@@ -29,7 +33,7 @@ const databaseUrl = (() => {
   u.pathname = `/${database}`;
   return u.toString();
 })();
-const PORTS = { a: 7611, b: 7612, c: 7613 };
+const PORTS = { a: 7611, b: 7612, c: 7613, proxy: 7614 };
 const SPEED = 2;
 
 async function admin(sql: string): Promise<void> {
@@ -82,7 +86,10 @@ describe('three cluster nodes sharing PostgreSQL and NATS', () => {
     await db.connect();
   });
 
+  let proxy: ChildProcess | undefined;
+
   afterAll(async () => {
+    proxy?.kill('SIGTERM');
     await Promise.all(Object.values(nodes).map((n) => stopClusterNode(n)));
     await db?.end();
     await admin(`drop database if exists ${database} with (force)`);
@@ -289,5 +296,80 @@ describe('three cluster nodes sharing PostgreSQL and NATS', () => {
     } finally {
       await opened.close();
     }
+  });
+
+  it('keeps a conversation going through one address (HAProxy) when its node dies', async () => {
+    const { b, c } = nodes as Record<'b' | 'c', ClusterNodeProcess>;
+    const config = join(mkdtempSync(join(tmpdir(), 'hearken-haproxy-')), 'haproxy.cfg');
+    writeFileSync(
+      config,
+      haproxyConfig({
+        bind: '127.0.0.1',
+        port: PORTS.proxy,
+        nodes: [
+          { name: 'node-b', host: '127.0.0.1', port: PORTS.b },
+          { name: 'node-c', host: '127.0.0.1', port: PORTS.c },
+        ],
+      }),
+    );
+    proxy = spawn('haproxy', ['-f', config, '-db'], { stdio: 'ignore' });
+    const address = `http://127.0.0.1:${PORTS.proxy}`;
+    await until(
+      'the proxy answers',
+      async () => (await fetch(`${address}/api/v1/health`).catch(() => undefined))?.ok === true,
+    );
+    /** Connects through the proxy, again and again while it still sends some attempts to a dead node. */
+    const connect = async (
+      user: Awaited<ReturnType<typeof createGuest>>,
+      options: { roomId?: string; token?: string },
+    ) => {
+      const deadline = Date.now() + 30_000;
+      for (;;) {
+        try {
+          return await CaptionClient.connect(address, { user, ...options });
+        } catch (error) {
+          if (Date.now() > deadline) throw error;
+          await new Promise((r) => setTimeout(r, 200));
+        }
+      }
+    };
+    const hostUser = await createGuest(address, 'Fay Host');
+    let host = await connect(hostUser, {});
+    const roomId = host.roomId;
+    const token = inviteToken(host);
+    const readerUser = await createGuest(address, 'Gus Reader');
+    let reader = await connect(readerUser, { roomId, token });
+    const readerView = new TranscriptFollower();
+    readerView.follow(reader);
+    const hostView = new TranscriptFollower();
+    hostView.follow(host);
+    const say = async (file: string) => {
+      host.startAudio();
+      const mark = host.received.length;
+      await stream(host, devSamples(file));
+      await stream(host, new Int16Array(16_000));
+      host.stopAudio();
+      await streamStopped(host, hostUser.avaId, mark);
+      await until('the host has caught up', () => hostView.seqState.asked === undefined);
+      await readerView.caughtUp(hostView.seq!);
+    };
+    await say('1688-142285-0002.wav');
+    const firstOwner = await owner(roomId);
+    const dying = firstOwner === 'node-b' ? b : c;
+    dying.child.kill('SIGKILL');
+    await dying.exited;
+    // Both reconnect through the same address, as the web client does.
+    await until('both were disconnected', () => host.closedBy !== undefined && reader.closedBy !== undefined);
+    host = await connect(hostUser, { roomId });
+    hostView.follow(host);
+    reader = await connect(readerUser, { roomId, token });
+    readerView.follow(reader);
+    expect(await owner(roomId)).not.toBe(firstOwner);
+    await say('1688-142285-0003.wav');
+    const rows = await stored(roomId);
+    expect(rows.length).toBeGreaterThan(1);
+    expect(readerView.finalsOnly().map((t) => t.id)).toEqual(rows.map((r) => r.id));
+    expect(hostView.finalsOnly().map((t) => t.id)).toEqual(rows.map((r) => r.id));
+    await Promise.all([host.close(), reader.close()]);
   });
 });
