@@ -573,8 +573,10 @@ export async function startServer(
 
   const stopAbandonSweep = startAbandonSweep({
     rooms: {
-      endAbandoned: async (...args) => {
-        const ended = await rooms.endAbandoned(...args);
+      endAbandoned: async (beforeMs, nowMs, live) => {
+        // In a cluster, rooms live on any node are spared, not only this one's.
+        const leased = cluster ? await cluster.leasedRooms() : [];
+        const ended = await rooms.endAbandoned(beforeMs, nowMs, [...live, ...leased]);
         for (const id of ended) countEnded(id);
         return ended;
       },

@@ -258,6 +258,8 @@ describe('three cluster nodes sharing PostgreSQL and NATS', () => {
       const stolen = await second.acquire(roomId);
       if (!stolen.held) throw new Error('the second node could not take a lapsed room');
       expect(BigInt(stolen.token)).toBeGreaterThan(BigInt(taken.token));
+      // A room owned anywhere is spared by every node's abandoned-room sweep.
+      expect(await first.leasedRooms()).toContain(roomId);
       // The paused node still believes its token: the database refuses its write anyway.
       const paused = new TranscriptRepository(
         kysely,

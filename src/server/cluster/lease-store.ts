@@ -73,6 +73,13 @@ export class PostgresLeaseStore implements LeaseStore {
     return row ? { node: row.node, token: String(row.token) } : undefined;
   }
 
+  /** Rooms with an unexpired lease, whoever holds it. */
+  async leasedRooms(): Promise<string[]> {
+    const result = await sql<{ room_id: string }>`
+      select room_id from cluster_room_leases where expires_at > clock_timestamp()`.execute(this.db);
+    return result.rows.map((r) => r.room_id);
+  }
+
   /** The holders of several rooms at once (the relay checks its rooms' owners every second). */
   async holders(roomIds: string[]): Promise<Map<string, string>> {
     if (roomIds.length === 0) return new Map();

@@ -123,6 +123,11 @@ export class ClusterNode {
     return new SharedLimiter(this.redis, name, limit, (message, extra) => this.log('warn', message, extra));
   }
 
+  /** Every room some node owns now (live somewhere in the cluster). */
+  leasedRooms(): Promise<string[]> {
+    return this.store.leasedRooms();
+  }
+
   /** The node holding the room's lease now, if any (what the relay and the tests look up). */
   ownerOf(roomId: string): Promise<string | undefined> {
     return this.store.holder(roomId).then((h) => h?.node);
