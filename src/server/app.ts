@@ -45,6 +45,8 @@ import { RoomRegistry } from './rooms/registry';
 import { startAbandonSweep } from './rooms/abandoned';
 import type { RoomServices } from './rooms/room';
 import { handleConnection } from './socket/connection';
+import type { ConnectionSocket } from './socket/transport';
+import { ClusterNode } from './cluster/node';
 import { inviteOrigin } from './config-safety';
 import { GuestCredentials } from './auth/guest-credentials';
 import { PrincipalResolver } from './auth/principal';
@@ -102,6 +104,8 @@ export interface RunningServer {
   meetingBots: MeetingBotService;
   /** The rooms' phone calls and their provider (Twilio, or its local stand-in). */
   phoneCalls: PhoneCallService;
+  /** Cluster mode's node (cluster/node.ts); undefined in one-process mode. */
+  cluster: ClusterNode | undefined;
   /** Stops taking connections, turns the last words into finals, stores them, and closes. */
   close(): Promise<void>;
 }
@@ -175,9 +179,14 @@ export async function startServer(
       log('warn', 'the database closed an idle connection; the pool opens another', { error: error.message }),
     ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}),
   });
+  // Cluster mode: this node's leases fence every transcript write (cluster/lease-store.ts).
+  const cluster =
+    config.cluster && config.databaseUrl
+      ? await ClusterNode.start(config.cluster, config.databaseUrl, log)
+      : undefined;
   const guests = new GuestRepository(database.db);
   const rooms = new RoomRepository(database.db);
-  const transcripts = new TranscriptRepository(database.db);
+  const transcripts = new TranscriptRepository(database.db, cluster?.fence);
   // Accounts listed in HEARKEN_SCRIBE_EMAILS read as Scribes everywhere (auth/scribe-grants.ts).
   const users = grantScribesByEmail(new UserRepository(database.db), config.scribeEmails ?? []);
   const clientLogs = new ClientLogRepository(database.db);
@@ -333,8 +342,12 @@ export async function startServer(
   registerRoutes(app, {
     guests,
     credentials,
-    nameLookups: new AddressLimiter(config.limits.nameLookups),
-    guestLimiter: new AddressLimiter(GUEST_CREATION_LIMIT),
+    // Cluster mode counts these across the nodes (cluster/shared-limits.ts).
+    nameLookups:
+      cluster?.limiter('name-lookups', config.limits.nameLookups) ??
+      new AddressLimiter(config.limits.nameLookups),
+    guestLimiter:
+      cluster?.limiter('guests', GUEST_CREATION_LIMIT) ?? new AddressLimiter(GUEST_CREATION_LIMIT),
     rooms,
     registry,
     version: version(),
@@ -469,7 +482,8 @@ export async function startServer(
   registerBoostWordRoutes(app, { boostWords, now: () => Date.now(), boostFor: config.limits.boostFor });
   registerClientLogRoutes(app, {
     logs: clientLogs,
-    limiter: new AddressLimiter(CLIENT_LOG_ENTRY_LIMIT),
+    limiter:
+      cluster?.limiter('client-logs', CLIENT_LOG_ENTRY_LIMIT) ?? new AddressLimiter(CLIENT_LOG_ENTRY_LIMIT),
     users,
     verifier,
     ...(config.elastic ? { elastic: config.elastic } : {}),
@@ -483,8 +497,34 @@ export async function startServer(
     app.log.warn(`web client not built (${config.webDir}); run "npm run build:web"`);
   }
 
+  const roomCreations =
+    cluster?.limiter('room-creations', config.limits.roomCreations) ??
+    new AddressLimiter(config.limits.roomCreations);
+  /** The connection code, on a client's socket or (cluster mode) one relayed from another node. */
+  const serve = (socket: ConnectionSocket, address: string, origin?: string) =>
+    handleConnection(
+      socket,
+      {
+        registry,
+        principals,
+        rooms,
+        limits: config.limits,
+        roomCreations,
+        address,
+        now: () => Date.now(),
+        log,
+        tts,
+        webrtc: config.webrtc,
+        ...(meetingBots.kind === 'off' ? {} : { meetingBots: meetingBots.bots }),
+        scribes,
+        credits,
+        boostWords,
+      },
+      origin,
+    );
+  cluster?.attach(registry, serve);
+
   const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
-  const roomCreations = new AddressLimiter(config.limits.roomCreations);
   const socketsByAddress = new Map<string, number>();
   const clientAddress = clientAddressOf(config.trustProxy);
   app.server.on('upgrade', (request, socket, head) => {
@@ -522,26 +562,8 @@ export async function startServer(
           : host
             ? `http://${host}`
             : undefined;
-      handleConnection(
-        ws,
-        {
-          registry,
-          principals,
-          rooms,
-          limits: config.limits,
-          roomCreations,
-          address,
-          now: () => Date.now(),
-          log,
-          tts,
-          webrtc: config.webrtc,
-          ...(meetingBots.kind === 'off' ? {} : { meetingBots: meetingBots.bots }),
-          scribes,
-          credits,
-          boostWords,
-        },
-        origin,
-      );
+      if (cluster) cluster.accept(ws, address, origin);
+      else serve(ws, address, origin);
     });
   });
 
@@ -555,8 +577,10 @@ export async function startServer(
 
   const stopAbandonSweep = startAbandonSweep({
     rooms: {
-      endAbandoned: async (...args) => {
-        const ended = await rooms.endAbandoned(...args);
+      endAbandoned: async (beforeMs, nowMs, live) => {
+        // In a cluster, rooms live on any node are spared, not only this one's.
+        const leased = cluster ? await cluster.leasedRooms() : [];
+        const ended = await rooms.endAbandoned(beforeMs, nowMs, [...live, ...leased]);
         for (const id of ended) countEnded(id);
         return ended;
       },
@@ -581,14 +605,18 @@ export async function startServer(
     payments,
     meetingBots,
     phoneCalls: phone,
+    cluster,
     close() {
       closing ??= (async () => {
+        cluster?.beginClose();
         stopAbandonSweep();
         training.close();
         await scribes.stop();
         for (const client of wss.clients) client.close(1001, 'server shutting down');
         await phone.close();
         await registry.shutdown();
+        // The rooms' last finals are stored: their leases go, for other nodes to take at once.
+        await cluster?.close();
         // After the rooms: their streams stopped, what was counted is stored.
         await premiumMeter.close();
         await meetingBots.close();

@@ -21,6 +21,7 @@ import { type TranslationConfig, loadTranslationConfig } from './translation/con
 import { type WebRtcConfig, loadWebRtcConfig } from './webrtc/config';
 import { type MeetingBotConfig, loadMeetingBotConfig } from './meeting-bot/config';
 import { type PhoneCallConfig, loadPhoneCallConfig } from './phone-calls/config';
+import { type ClusterConfig, loadClusterConfig } from './cluster/config';
 
 /**
  * Firebase Authentication: the Auth emulator (FIREBASE_AUTH_EMULATOR_HOST set, a demo project,
@@ -105,6 +106,8 @@ export interface ServerConfig {
   placesApiKey?: string;
   /** HEARKEN_SCRIBE_EMAILS: accounts with these emails have the scribe flag (auth/scribe-grants.ts). */
   scribeEmails?: string[];
+  /** Cluster mode (cluster/config.ts: HEARKEN_CLUSTER_*); absent: one process, as before. */
+  cluster?: ClusterConfig;
 }
 
 /**
@@ -223,6 +226,7 @@ export function loadConfig(
     ...(env.HEARKEN_PUBLIC_URL ? { publicUrl: env.HEARKEN_PUBLIC_URL.replace(/\/+$/, '') } : {}),
     dataDir: env.HEARKEN_DATA_DIR ?? join(root, 'data'),
     ...(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : {}),
+    ...withDefined('cluster', loadClusterConfig(env)),
     modelsDir,
     vadModel,
     speechWorkers: Math.max(1, workers),

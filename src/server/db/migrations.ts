@@ -585,6 +585,23 @@ const migrations: Record<string, Migration> = {
       await sql`drop table if exists user_boost_words`.execute(db);
     },
   },
+  // Cluster mode (cluster/lease-store.ts): who owns each live room, and its fencing token.
+  '2026-12-20-cluster-001-room-leases': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('cluster_room_leases')
+        .addColumn('room_id', 'text', (c) => c.primaryKey())
+        .addColumn('node', 'text', (c) => c.notNull())
+        .addColumn('token', 'bigint', (c) => c.notNull())
+        .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
+        .execute();
+      await sql`create sequence if not exists cluster_lease_tokens`.execute(db);
+    },
+    async down(db: Kysely<unknown>) {
+      await sql`drop table if exists cluster_room_leases`.execute(db);
+      await sql`drop sequence if exists cluster_lease_tokens`.execute(db);
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

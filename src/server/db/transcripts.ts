@@ -1,5 +1,5 @@
 /** Final transcripts, written as they are committed so a restart loses none. */
-import { type Kysely, type Selectable, sql } from 'kysely';
+import { type Kysely, type Selectable, type Transaction, sql } from 'kysely';
 import type { Transcript, WordTiming } from '../../shared/entities';
 import type { Database, TranscriptsTable } from './schema';
 import { SpeakerRepository, type StoredSpeaker } from './speakers';
@@ -22,16 +22,35 @@ export interface RoomTranscripts {
   speakers?: StoredSpeaker[];
 }
 
+/**
+ * Run first inside every write's transaction; throws to refuse the write (cluster mode's fencing
+ * token, cluster/lease-store.ts: a node that lost a room can never write to it).
+ */
+export type WriteGuard = (trx: Transaction<Database>, roomId: string) => Promise<void>;
+
 export class TranscriptRepository {
   private readonly speakers: SpeakerRepository;
 
-  constructor(private readonly db: Kysely<Database>) {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly guard?: WriteGuard,
+  ) {
     this.speakers = new SpeakerRepository(db);
+  }
+
+  /** `write` on its own, or after the guard in one transaction when there is a guard. */
+  private guarded<T>(roomId: string, write: (db: Kysely<Database>) => Promise<T>): Promise<T> {
+    const guard = this.guard;
+    if (!guard) return write(this.db);
+    return this.db.transaction().execute(async (trx) => {
+      await guard(trx, roomId);
+      return write(trx);
+    });
   }
 
   /** A voicing speaker named, renamed or claimed in a room. */
   saveSpeaker(roomId: string, speaker: StoredSpeaker): Promise<void> {
-    return this.speakers.save(roomId, speaker);
+    return this.guarded(roomId, (db) => new SpeakerRepository(db).save(roomId, speaker));
   }
 
   /**
@@ -64,6 +83,7 @@ export class TranscriptRepository {
       corrections: correctionsColumn(t),
     };
     await this.db.transaction().execute(async (trx) => {
+      await this.guard?.(trx, roomId);
       await trx
         .insertInto('transcripts')
         .values(values)
@@ -97,12 +117,14 @@ export class TranscriptRepository {
    * returns its value. Only ever moves forward, so a late or repeated call is harmless.
    */
   async reserveIndexes(roomId: string, upTo: number): Promise<number> {
-    const row = await this.db
-      .updateTable('rooms')
-      .set({ next_index: sql<number>`greatest(next_index, ${upTo})` })
-      .where('id', '=', roomId)
-      .returning('next_index')
-      .executeTakeFirst();
+    const row = await this.guarded(roomId, (db) =>
+      db
+        .updateTable('rooms')
+        .set({ next_index: sql<number>`greatest(next_index, ${upTo})` })
+        .where('id', '=', roomId)
+        .returning('next_index')
+        .executeTakeFirst(),
+    );
     if (!row) throw new Error(`no room ${roomId}`);
     return Number(row.next_index);
   }

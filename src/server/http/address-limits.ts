@@ -20,7 +20,14 @@ export const CLIENT_LOG_ENTRY_LIMIT: Limit = { ratePerSecond: 200, burst: 2000 }
 /** Addresses remembered at once; the least recently seen is forgotten first (a fresh bucket). */
 export const MAX_TRACKED_ADDRESSES = 10_000;
 
-export class AddressLimiter {
+/** A per-key allowance: this process's buckets (AddressLimiter) or the cluster's (cluster/shared-limits.ts). */
+export interface RateLimiter {
+  /** Takes `cost` from `key`'s allowance; false (nothing taken) when over the limit. */
+  take(key: string, cost?: number): boolean | Promise<boolean>;
+  retryAfterSeconds(cost?: number): number;
+}
+
+export class AddressLimiter implements RateLimiter {
   private readonly buckets = new Map<string, TokenBucket>();
 
   constructor(

@@ -28,12 +28,12 @@ import type { ElasticConfig } from '../config';
 import type { ClientLogRepository } from '../db/client-logs';
 import type { UserRepository } from '../db/users';
 import { forwardToElastic } from '../logs/elastic';
-import { type AddressLimiter, sendTooManyRequests } from './address-limits';
+import { type RateLimiter, sendTooManyRequests } from './address-limits';
 
 export interface ClientLogDeps {
   logs: ClientLogRepository;
   /** Log entries per client address (guests log too, so no account bounds them). */
-  limiter: AddressLimiter;
+  limiter: RateLimiter;
   users: UserRepository;
   verifier: IdentityVerifier | undefined;
   elastic?: ElasticConfig;
@@ -80,7 +80,7 @@ export function registerClientLogRoutes(app: FastifyInstance, deps: ClientLogDep
     const parsed = bodySchema.check(request.body);
     if (!parsed.ok) return reply.code(400).send(apiError('invalid-body', formatIssue(parsed.issue)));
     const entries = parsed.value as ClientLogEntry[];
-    if (!deps.limiter.take(request.ip, entries.length)) {
+    if (!(await deps.limiter.take(request.ip, entries.length))) {
       return sendTooManyRequests(reply, deps.limiter.retryAfterSeconds(entries.length));
     }
     // The author, when the access hook verified one (guest or account).

@@ -25,7 +25,7 @@ import {
   normalizeRoomName,
 } from '../../shared/validation';
 import type { GuestRepository } from '../db/guests';
-import { type AddressLimiter, sendTooManyRequests } from './address-limits';
+import { type RateLimiter, sendTooManyRequests } from './address-limits';
 import type { RoomRepository } from '../db/rooms';
 import type { RoomRegistry } from '../rooms/registry';
 import { transcriptReadable } from '../transcripts/readable';
@@ -34,9 +34,9 @@ export interface RouteDeps {
   guests: GuestRepository;
   credentials: GuestCredentials;
   /** Room-name look-ups per address and per identity (names must not be enumerable). */
-  nameLookups: AddressLimiter;
+  nameLookups: RateLimiter;
   /** Guest creation per client address (anyone may call it, and each call adds a row). */
-  guestLimiter: AddressLimiter;
+  guestLimiter: RateLimiter;
   rooms: RoomRepository;
   registry: RoomRegistry;
   version: string;
@@ -61,7 +61,7 @@ function guestName(): string {
 
 export function registerRoutes(app: FastifyInstance, deps: RouteDeps): void {
   app.post(API.createGuest, async (request, reply) => {
-    if (!deps.guestLimiter.take(request.ip)) {
+    if (!(await deps.guestLimiter.take(request.ip))) {
       return sendTooManyRequests(reply, deps.guestLimiter.retryAfterSeconds());
     }
     const parsed = createGuestBody.check(request.body ?? {});
@@ -103,8 +103,8 @@ export function registerRoutes(app: FastifyInstance, deps: RouteDeps): void {
   app.get<{ Params: { name: string } }>(API_ROUTES.roomName, async (request, reply) => {
     const principal = request.principal;
     if (
-      !deps.nameLookups.take(`address:${request.ip}`) ||
-      !deps.nameLookups.take(`identity:${principal.avaId ?? ''}`)
+      !(await deps.nameLookups.take(`address:${request.ip}`)) ||
+      !(await deps.nameLookups.take(`identity:${principal.avaId ?? ''}`))
     ) {
       return sendTooManyRequests(reply, deps.nameLookups.retryAfterSeconds());
     }

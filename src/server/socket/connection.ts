@@ -4,7 +4,8 @@
  * and hands valid requests to the room. A bad message gets an error naming the problem and
  * changes nothing else.
  */
-import type { WebSocket, RawData } from 'ws';
+import type { RawData } from 'ws';
+import type { ConnectionSocket } from './transport';
 import {
   MAX_AUDIO_BYTES_PER_SECOND,
   MAX_AUDIO_FRAME_BYTES,
@@ -39,7 +40,7 @@ import type { CreditRepository } from '../db/credits';
 import { SESSION_ENDED_REASON } from '../../shared/session-limits';
 import type { Principal, PrincipalResolver, Refusal } from '../auth/principal';
 import type { MemberRecord, RoomRepository } from '../db/rooms';
-import type { AddressLimiter } from '../http/address-limits';
+import type { RateLimiter } from '../http/address-limits';
 import type { ServerLimits } from '../limits';
 import { admit, tokenKind } from '../rooms/admission';
 import type { LiveRoom, RoomMember } from '../rooms/room';
@@ -72,7 +73,7 @@ export interface ConnectionDeps {
   rooms: Pick<RoomRepository, 'find' | 'membership' | 'addMember' | 'touch'>;
   limits: ServerLimits;
   /** Rooms created, keyed `address:<ip>` and `identity:<avaId>` (shared by all connections). */
-  roomCreations: AddressLimiter;
+  roomCreations: RateLimiter;
   /** The client's address (behind a trusted proxy, the person's). */
   address: string;
   now(): number;
@@ -137,7 +138,7 @@ function displayNameOf(principal: Principal): string {
   return '';
 }
 
-export function handleConnection(ws: WebSocket, deps: ConnectionDeps, origin?: string): void {
+export function handleConnection(ws: ConnectionSocket, deps: ConnectionDeps, origin?: string): void {
   let phase: Phase = 'awaiting-params';
   let room: LiveRoom | undefined;
   let member: RoomMember | undefined;
@@ -268,7 +269,7 @@ export function handleConnection(ws: WebSocket, deps: ConnectionDeps, origin?: s
         refuse('room-not-found', 'no conversation has this id; ask the host for the link or room name');
         return;
       }
-      const refusal = creationRefusal(who.avaId);
+      const refusal = await creationRefusal(who.avaId);
       if (refusal) {
         refuse('rate-limited', refusal);
         return;
@@ -478,14 +479,14 @@ export function handleConnection(ws: WebSocket, deps: ConnectionDeps, origin?: s
   }
 
   /** Why `avaId` may not create another room now, or undefined when it may. */
-  function creationRefusal(avaId: string): string | undefined {
+  async function creationRefusal(avaId: string): Promise<string | undefined> {
     const live = deps.registry.liveRoomsHostedBy(avaId);
     if (live >= deps.limits.liveRoomsPerIdentity) {
       return `you already host ${live} conversations: end one before starting another`;
     }
     if (
-      !deps.roomCreations.take(`address:${deps.address}`) ||
-      !deps.roomCreations.take(`identity:${avaId}`)
+      !(await deps.roomCreations.take(`address:${deps.address}`)) ||
+      !(await deps.roomCreations.take(`identity:${avaId}`))
     ) {
       return 'too many conversations started; wait a little and try again';
     }

@@ -1,0 +1,60 @@
+/**
+ * Cluster mode's settings. Off (one process, as before) unless HEARKEN_CLUSTER_NATS_URL is set;
+ * on, it needs PostgreSQL (DATABASE_URL): leases, fencing and transcripts must be in one
+ * database every node reaches, which an embedded PGlite folder is not.
+ */
+
+export interface ClusterConfig {
+  natsUrl: string;
+  /** This node's name: unique in the cluster (it names the node's NATS subjects and leases). */
+  nodeId: string;
+  /** A lease lives this long unrenewed (the store's clock), so a dead node's rooms move after it. */
+  leaseTtlMs: number;
+  /**
+   * A sixth of the TTL: renewals are one query per node whatever its rooms, and several per
+   * lease let a node whose event loop stalls for a second (a join storm) still keep its rooms.
+   */
+  leaseRenewMs: number;
+  /** Redis for the cluster-wide rate limits (redis://host:port). */
+  redisUrl: string;
+}
+
+export const CLUSTER_VARIABLES = {
+  natsUrl: 'HEARKEN_CLUSTER_NATS_URL',
+  nodeId: 'HEARKEN_CLUSTER_NODE_ID',
+  leaseTtlMs: 'HEARKEN_CLUSTER_LEASE_TTL_MS',
+  redisUrl: 'HEARKEN_CLUSTER_REDIS_URL',
+} as const;
+
+export const DEFAULT_LEASE_TTL_MS = 3000;
+export const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379';
+
+export class ClusterConfigError extends Error {}
+
+export function loadClusterConfig(env: Record<string, string | undefined>): ClusterConfig | undefined {
+  const natsUrl = env[CLUSTER_VARIABLES.natsUrl]?.trim();
+  if (!natsUrl) return undefined;
+  if (!/^nats:\/\/[^\s/]+(:\d+)?\/?$/.test(natsUrl))
+    throw new ClusterConfigError(
+      `${CLUSTER_VARIABLES.natsUrl} must look like nats://host:4222 (got "${natsUrl}")`,
+    );
+  if (!env.DATABASE_URL?.trim())
+    throw new ClusterConfigError(
+      `cluster mode (${CLUSTER_VARIABLES.natsUrl}) needs PostgreSQL: set DATABASE_URL to the database every node shares`,
+    );
+  const nodeId = env[CLUSTER_VARIABLES.nodeId]?.trim();
+  if (!nodeId || !/^[A-Za-z0-9_-]{1,64}$/.test(nodeId))
+    throw new ClusterConfigError(
+      `cluster mode needs ${CLUSTER_VARIABLES.nodeId}: a name unique in the cluster, letters, digits, - and _ (got "${nodeId ?? ''}")`,
+    );
+  const ttlRaw = env[CLUSTER_VARIABLES.leaseTtlMs]?.trim();
+  const leaseTtlMs = ttlRaw ? Number(ttlRaw) : DEFAULT_LEASE_TTL_MS;
+  if (!Number.isInteger(leaseTtlMs) || leaseTtlMs < 1000 || leaseTtlMs > 60_000)
+    throw new ClusterConfigError(
+      `${CLUSTER_VARIABLES.leaseTtlMs} must be a whole number of ms from 1000 to 60000`,
+    );
+  const redisUrl = env[CLUSTER_VARIABLES.redisUrl]?.trim() || DEFAULT_REDIS_URL;
+  if (!/^redis:\/\/[^\s/]+(:\d+)?\/?$/.test(redisUrl))
+    throw new ClusterConfigError(`${CLUSTER_VARIABLES.redisUrl} must look like redis://host:6379`);
+  return { natsUrl, nodeId, leaseTtlMs, leaseRenewMs: Math.max(250, Math.floor(leaseTtlMs / 6)), redisUrl };
+}

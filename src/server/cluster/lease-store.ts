@@ -1,0 +1,106 @@
+/**
+ * Room leases in PostgreSQL (table cluster_room_leases): the database's own clock decides
+ * expiry, so nodes' clocks never have to agree, and the token is a sequence number that only
+ * grows, so a newer owner always has the larger one.
+ *
+ * Fencing: every transcript write of a room runs, in its own transaction, `fenceCheck` first:
+ * it reads the room's lease row FOR SHARE and refuses unless the token is the writer's. Taking
+ * the lease over is an UPDATE of that row, so the two serialise: a write that got in first is
+ * committed before the new owner loads the room's transcript (and so is in it); a write that
+ * comes after sees the new token and is refused. A paused node that wakes with finals in its
+ * queue can therefore never write them.
+ */
+import { type Kysely, type Transaction, sql } from 'kysely';
+import type { Database } from '../db/schema';
+import type { AcquireResult, LeaseStore } from './lease';
+
+export class FencedOut extends Error {
+  constructor(roomId: string) {
+    super(`this node no longer owns conversation ${roomId}: the write was refused (fencing token)`);
+  }
+}
+
+export class PostgresLeaseStore implements LeaseStore {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly nodeId: string,
+    private readonly ttlMs: number,
+  ) {}
+
+  async acquire(roomId: string): Promise<AcquireResult> {
+    const taken = await sql<{ token: string }>`
+      insert into cluster_room_leases (room_id, node, token, expires_at)
+      values (${roomId}, ${this.nodeId}, nextval('cluster_lease_tokens'),
+              clock_timestamp() + ${this.ttlMs} * interval '1 millisecond')
+      on conflict (room_id) do update
+        set node = excluded.node, token = excluded.token, expires_at = excluded.expires_at
+        where cluster_room_leases.expires_at < clock_timestamp()
+      returning token`.execute(this.db);
+    const row = taken.rows[0];
+    if (row) return { held: true, token: String(row.token) };
+    const holder = await this.holder(roomId);
+    return holder ? { held: false, holder: holder.node } : { held: false };
+  }
+
+  async renewAll(leases: { roomId: string; token: string }[]): Promise<Set<string>> {
+    if (leases.length === 0) return new Set();
+    const rows = leases.map((l) => sql`(${l.roomId}::text, ${l.token}::bigint)`);
+    const renewed = await sql<{ room_id: string }>`
+      update cluster_room_leases
+        set expires_at = clock_timestamp() + ${this.ttlMs} * interval '1 millisecond'
+        where (room_id, token) in (${sql.join(rows)}) and expires_at > clock_timestamp()
+        returning room_id`.execute(this.db);
+    return new Set(renewed.rows.map((r) => r.room_id));
+  }
+
+  /** One lease (renewAll of one): false when it expired or was taken. */
+  async renew(roomId: string, token: string): Promise<boolean> {
+    return (await this.renewAll([{ roomId, token }])).has(roomId);
+  }
+
+  async release(roomId: string, token: string): Promise<void> {
+    await sql`delete from cluster_room_leases where room_id = ${roomId} and token = ${token}`.execute(
+      this.db,
+    );
+  }
+
+  /** The node holding the room's unexpired lease, if any. */
+  async holder(roomId: string): Promise<{ node: string; token: string } | undefined> {
+    const result = await sql<{ node: string; token: string }>`
+      select node, token from cluster_room_leases
+        where room_id = ${roomId} and expires_at > clock_timestamp()`.execute(this.db);
+    const row = result.rows[0];
+    return row ? { node: row.node, token: String(row.token) } : undefined;
+  }
+
+  /** Rooms with an unexpired lease, whoever holds it. */
+  async leasedRooms(): Promise<string[]> {
+    const result = await sql<{ room_id: string }>`
+      select room_id from cluster_room_leases where expires_at > clock_timestamp()`.execute(this.db);
+    return result.rows.map((r) => r.room_id);
+  }
+
+  /** The holders of several rooms at once (the relay checks its rooms' owners every second). */
+  async holders(roomIds: string[]): Promise<Map<string, string>> {
+    if (roomIds.length === 0) return new Map();
+    const result = await sql<{ room_id: string; node: string }>`
+      select room_id, node from cluster_room_leases
+        where room_id in (${sql.join(roomIds)}) and expires_at > clock_timestamp()`.execute(this.db);
+    return new Map(result.rows.map((r) => [r.room_id, r.node]));
+  }
+}
+
+/**
+ * The check run inside every transcript write's transaction (db/transcripts.ts WriteGuard):
+ * `tokenOf` is this node's token for the room, undefined when it holds no lease.
+ */
+export function fenceCheck(tokenOf: (roomId: string) => string | undefined) {
+  return async (trx: Transaction<Database>, roomId: string): Promise<void> => {
+    const mine = tokenOf(roomId);
+    if (mine === undefined) throw new FencedOut(roomId);
+    const result = await sql<{ token: string }>`
+      select token from cluster_room_leases where room_id = ${roomId} for share`.execute(trx);
+    const current = result.rows[0];
+    if (!current || String(current.token) !== mine) throw new FencedOut(roomId);
+  };
+}

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { ClusterConfigError, loadClusterConfig } from '../../../../src/server/cluster/config';
+import { loadConfig } from '../../../../src/server/config';
+
+const base = { HEARKEN_CLUSTER_NATS_URL: 'nats://127.0.0.1:4222', HEARKEN_CLUSTER_NODE_ID: 'node-a' };
+
+describe('cluster mode configuration', () => {
+  it('is off unless a NATS URL is set: one process, as before', () => {
+    expect(loadClusterConfig({})).toBeUndefined();
+    expect(loadConfig({ HEARKEN_DATA_DIR: '/tmp/x' }).cluster).toBeUndefined();
+  });
+
+  it('refuses to start without PostgreSQL, naming what to set', () => {
+    expect(() => loadClusterConfig(base)).toThrow(/needs PostgreSQL: set DATABASE_URL/);
+    expect(() => loadConfig({ HEARKEN_DATA_DIR: '/tmp/x', ...base })).toThrow(ClusterConfigError);
+  });
+
+  it('refuses a missing or unusable node id', () => {
+    const env = { ...base, DATABASE_URL: 'postgres://127.0.0.1/test' };
+    expect(() => loadClusterConfig({ ...env, HEARKEN_CLUSTER_NODE_ID: '' })).toThrow(
+      /HEARKEN_CLUSTER_NODE_ID/,
+    );
+    expect(() => loadClusterConfig({ ...env, HEARKEN_CLUSTER_NODE_ID: 'a.b' })).toThrow(
+      /HEARKEN_CLUSTER_NODE_ID/,
+    );
+    expect(() => loadClusterConfig({ ...env, HEARKEN_CLUSTER_NATS_URL: 'http://x' })).toThrow(/nats:\/\//);
+  });
+
+  it('reads the node, the lease time and renews six times per lease', () => {
+    const config = loadClusterConfig({
+      ...base,
+      DATABASE_URL: 'postgres://127.0.0.1/test',
+      HEARKEN_CLUSTER_LEASE_TTL_MS: '3000',
+    });
+    expect(config).toEqual({
+      natsUrl: 'nats://127.0.0.1:4222',
+      nodeId: 'node-a',
+      leaseTtlMs: 3000,
+      leaseRenewMs: 500,
+      redisUrl: 'redis://127.0.0.1:6379',
+    });
+  });
+});
