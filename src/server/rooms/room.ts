@@ -1293,8 +1293,20 @@ export class LiveRoom {
   }
 
   private broadcast(reason: RoomStatusReason, except?: RoomMember): void {
+    // The status differs between viewers only by whether they host and whether they only
+    // read: one message per kind of viewer, not one per member. A large room (a lecture's
+    // hundreds of readers) would otherwise build and serialise its whole participant list
+    // once per member on every join, quadratic in the room's size.
+    const byViewer = new Map<string, ServerMessageOf<'room-status-update'>>();
     for (const m of this.members) {
-      if (m !== except) m.send({ type: 'room-status-update', reason, status: this.status(reason, m) });
+      if (m === except) continue;
+      const kind = `${m.avaId === this.record.hostAvaId}:${m.readonly}`;
+      let message = byViewer.get(kind);
+      if (!message) {
+        message = { type: 'room-status-update', reason, status: this.status(reason, m) };
+        byViewer.set(kind, message);
+      }
+      m.send(message);
     }
   }
 

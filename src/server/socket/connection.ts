@@ -4,6 +4,7 @@
  * and hands valid requests to the room. A bad message gets an error naming the problem and
  * changes nothing else.
  */
+import { wireText } from './shared-serialization';
 import type { RawData } from 'ws';
 import type { ConnectionSocket } from './transport';
 import {
@@ -199,7 +200,7 @@ export function handleConnection(ws: ConnectionSocket, deps: ConnectionDeps, ori
       return;
     }
     if (options?.droppable && ws.bufferedAmount > SLOW_CLIENT_BUFFERED_BYTES) return;
-    ws.send(JSON.stringify(message));
+    ws.send(wireText(message));
   };
   const fail = (code: SocketErrorCode, message: string, inReplyTo?: string) =>
     send({ type: 'error', error: { code, message }, ...(inReplyTo ? { inReplyTo } : {}) });

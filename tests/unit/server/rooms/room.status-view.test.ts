@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import type { RoomRecord } from '../../../../src/server/db/rooms';
 import { roomRecord } from '../../../helpers/room-record';
-import { LiveRoom, type TranscriptStore } from '../../../../src/server/rooms/room';
+import { LiveRoom, type RoomMember, type TranscriptStore } from '../../../../src/server/rooms/room';
+import type { ServerMessage, ServerMessageOf } from '../../../../src/shared/protocol';
 
 function room(changes: Partial<RoomRecord> = {}): LiveRoom {
   const record = roomRecord({ roToken: 'ROTOKEN', rwToken: 'RWTOKEN', ...changes });
@@ -68,5 +69,37 @@ describe('a room status, as each person sees it', () => {
 
   it('has no name once ended', () => {
     expect(room({ state: 'ended', name: null }).status(undefined, host).name).toBeUndefined();
+  });
+
+  it('a broadcast builds one status per kind of viewer, each still seeing only what it may', () => {
+    const live = room();
+    const received = new Map<string, ServerMessage[]>();
+    const member = (avaId: string, readonly: boolean): RoomMember => {
+      received.set(avaId, []);
+      return {
+        avaId,
+        userName: avaId,
+        role: 'participant',
+        readonly,
+        usePaidASR: false,
+        send: (message) => received.get(avaId)!.push(message),
+      };
+    };
+    live.join(member('host1', false));
+    for (const id of ['w1', 'w2', 'r1', 'r2']) live.join(member(id, id.startsWith('r')));
+    live.join(member('w3', false));
+    const last = (avaId: string) =>
+      received
+        .get(avaId)!
+        .filter((m) => m.type === 'room-status-update')
+        .at(-1) as ServerMessageOf<'room-status-update'>;
+    // The last join's update: the same object for viewers of one kind, a different one per kind.
+    expect(last('w1')).toBe(last('w2'));
+    expect(last('r1')).toBe(last('r2'));
+    expect(last('w1')).not.toBe(last('r1'));
+    expect(last('host1')).not.toBe(last('r1'));
+    expect(last('w1').status.participants).toHaveLength(6);
+    expect(JSON.stringify(last('r1'))).not.toContain('RWTOKEN');
+    expect(last('w1').status.links.rw).toContain('RWTOKEN');
   });
 });
