@@ -145,6 +145,12 @@ const RESTART_WINDOW_MS = 60_000;
  * taken yet; past it they are logged as lost, so a dead database cannot hold a shutdown forever.
  */
 const CLOSE_FLUSH_MS = 10_000;
+/**
+ * People coming and going are told to everyone at once, then at most once per this interval
+ * (the latest status): a lecture's hundreds of readers joining within a minute would otherwise
+ * send everyone a status with the whole participant list for every single arrival.
+ */
+export const MEMBERSHIP_BROADCAST_MS = 250;
 
 /** A final on its way to the database; `seq` is fixed at the first attempt and kept on retries. */
 interface PendingFinal {
@@ -177,6 +183,10 @@ export class LiveRoom {
   /** Set the moment the host ends the room: no new audio from then on. */
   private ending: Promise<void> | undefined;
   private closed = false;
+  private lastMembershipBroadcast = Number.NEGATIVE_INFINITY;
+  private membershipTimer: unknown;
+  /** A membership change waiting for its interval: what to say, and who already knows. */
+  private membershipPending: { reason: RoomStatusReason; except?: RoomMember } | undefined;
   private readonly timers: Timers;
   private readonly desk: AdmissionDesk;
   /** When each member's last recording stopped: frames still on their way are not an error. */
@@ -522,7 +532,7 @@ export class LiveRoom {
       for (const partial of track.openPartials())
         member.send({ type: 'transcript', transcript: this.edits.view(partial), seq: this.seq });
     }
-    this.broadcast('participant-joined', member);
+    this.announceMembership('participant-joined', member);
     if (member.role === 'scribe') this.watchAutoStop();
   }
 
@@ -548,7 +558,7 @@ export class LiveRoom {
       if (left)
         this.sendAll({ type: 'transcript-cursors', transcriptId: left.lineId, cursors: left.cursors });
     }
-    this.broadcast('participant-left');
+    this.announceMembership('participant-left');
     this.watchAutoStop();
   }
 
@@ -1292,6 +1302,36 @@ export class LiveRoom {
     if (!item.translated) this.translator.final(entry.transcript);
   }
 
+  /**
+   * A join or leave: broadcast now if none was in the last MEMBERSHIP_BROADCAST_MS, else once
+   * at the end of the interval with the status as it is then. `except` (the joiner, who has
+   * just been sent the status) is skipped only if every change waiting names the same one.
+   */
+  private announceMembership(reason: RoomStatusReason, except?: RoomMember): void {
+    const now = this.timers.now();
+    if (this.membershipTimer === undefined && now - this.lastMembershipBroadcast >= MEMBERSHIP_BROADCAST_MS) {
+      this.lastMembershipBroadcast = now;
+      this.broadcast(reason, except);
+      return;
+    }
+    const pending = this.membershipPending;
+    this.membershipPending = {
+      reason,
+      ...(pending === undefined || pending.except === except ? { except } : {}),
+    };
+    if (this.membershipTimer !== undefined) return;
+    this.membershipTimer = this.timers.setTimeout(
+      () => {
+        this.membershipTimer = undefined;
+        const waiting = this.membershipPending;
+        this.membershipPending = undefined;
+        this.lastMembershipBroadcast = this.timers.now();
+        if (waiting && !this.closed) this.broadcast(waiting.reason, waiting.except);
+      },
+      this.lastMembershipBroadcast + MEMBERSHIP_BROADCAST_MS - now,
+    );
+  }
+
   private broadcast(reason: RoomStatusReason, except?: RoomMember): void {
     // The status differs between viewers only by whether they host and whether they only
     // read: one message per kind of viewer, not one per member. A large room (a lecture's
@@ -1342,6 +1382,7 @@ export class LiveRoom {
     ]);
     this.timers.clearTimeout(timer);
     this.closed = true;
+    if (this.membershipTimer !== undefined) this.timers.clearTimeout(this.membershipTimer);
     this.indexes.close();
     if (timedOut) {
       const lost = this.queue.stop();

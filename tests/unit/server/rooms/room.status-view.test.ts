@@ -3,10 +3,15 @@
  * member sees only the read-only link and no name, and when the host forbids sharing nobody but
  * the host sees any; an ended room has no name.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { RoomRecord } from '../../../../src/server/db/rooms';
 import { roomRecord } from '../../../helpers/room-record';
-import { LiveRoom, type RoomMember, type TranscriptStore } from '../../../../src/server/rooms/room';
+import {
+  LiveRoom,
+  MEMBERSHIP_BROADCAST_MS,
+  type RoomMember,
+  type TranscriptStore,
+} from '../../../../src/server/rooms/room';
 import type { ServerMessage, ServerMessageOf } from '../../../../src/shared/protocol';
 
 function room(changes: Partial<RoomRecord> = {}): LiveRoom {
@@ -72,6 +77,7 @@ describe('a room status, as each person sees it', () => {
   });
 
   it('a broadcast builds one status per kind of viewer, each still seeing only what it may', () => {
+    vi.useFakeTimers();
     const live = room();
     const received = new Map<string, ServerMessage[]>();
     const member = (avaId: string, readonly: boolean): RoomMember => {
@@ -88,6 +94,9 @@ describe('a room status, as each person sees it', () => {
     live.join(member('host1', false));
     for (const id of ['w1', 'w2', 'r1', 'r2']) live.join(member(id, id.startsWith('r')));
     live.join(member('w3', false));
+    // Arrivals in a burst are told together once the interval is over.
+    vi.advanceTimersByTime(MEMBERSHIP_BROADCAST_MS);
+    vi.useRealTimers();
     const last = (avaId: string) =>
       received
         .get(avaId)!
@@ -101,5 +110,40 @@ describe('a room status, as each person sees it', () => {
     expect(last('w1').status.participants).toHaveLength(6);
     expect(JSON.stringify(last('r1'))).not.toContain('RWTOKEN');
     expect(last('w1').status.links.rw).toContain('RWTOKEN');
+  });
+
+  it('a burst of arrivals is told at once, then once more with everyone, not once per arrival', () => {
+    vi.useFakeTimers();
+    try {
+      const live = room();
+      const updates: ServerMessageOf<'room-status-update'>[] = [];
+      const member = (avaId: string, listen = false): RoomMember => ({
+        avaId,
+        userName: avaId,
+        role: 'participant',
+        readonly: false,
+        usePaidASR: false,
+        send: (message) => {
+          if (listen && message.type === 'room-status-update') updates.push(message);
+        },
+      });
+      live.join(member('host1', true));
+      vi.advanceTimersByTime(MEMBERSHIP_BROADCAST_MS);
+      for (let i = 0; i < 50; i++) live.join(member(`reader-${i}`));
+      // The first arrival at once; the other 49 wait for the interval.
+      expect(updates).toHaveLength(1);
+      vi.advanceTimersByTime(MEMBERSHIP_BROADCAST_MS - 1);
+      expect(updates).toHaveLength(1);
+      vi.advanceTimersByTime(1);
+      expect(updates).toHaveLength(2);
+      expect(updates[1]!.status.participants).toHaveLength(51);
+      // Quiet again: the next arrival is told at once.
+      vi.advanceTimersByTime(MEMBERSHIP_BROADCAST_MS);
+      live.join(member('late'));
+      expect(updates).toHaveLength(3);
+      expect(updates[2]!.status.participants).toHaveLength(52);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
