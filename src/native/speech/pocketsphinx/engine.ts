@@ -123,6 +123,11 @@ export function findPocketSphinxModel(preferred?: string): ReturnType<typeof mod
 interface Decoder {
   ps: unknown;
   cmn: CmnAdapter | undefined;
+  /**
+   * The Silero VAD the decoder's last stream used, kept with it: building one loads the ONNX
+   * model (a few ms of CPU per stream), while reset() gives the same state as a new one.
+   */
+  vad?: SileroVad;
   /** Words (or aliases) added to this decoder by a boost list, as the dictionary spells them. */
   added: Set<string>;
 }
@@ -220,13 +225,16 @@ export class PocketSphinxStream implements RecognizerStream {
     private readonly options: PocketSphinxOptions,
     private readonly decoders: { release(d: Decoder): void; fresh(): Decoder },
   ) {
-    this.vad = new SileroVad({
-      modelPath: options.vadModel,
-      sampleRate: SAMPLE_RATE_HZ,
-      threshold: options.vadThreshold,
-      minSpeechMs: options.minSpeechMs,
-      minSilenceMs: options.endpointSilenceMs,
-    });
+    if (decoder.vad) decoder.vad.reset();
+    else
+      decoder.vad = new SileroVad({
+        modelPath: options.vadModel,
+        sampleRate: SAMPLE_RATE_HZ,
+        threshold: options.vadThreshold,
+        minSpeechMs: options.minSpeechMs,
+        minSilenceMs: options.endpointSilenceMs,
+      });
+    this.vad = decoder.vad;
     this.segmenter = new Segmenter({
       sampleRate: SAMPLE_RATE_HZ,
       preRollMs: options.preRollMs,
@@ -328,6 +336,8 @@ export class PocketSphinxStream implements RecognizerStream {
     if ([...this.decoder.added].some((w) => !wanted.has(w) || !kept.includes(w))) {
       const old = this.decoder;
       this.decoder = this.decoders.fresh();
+      // The VAD's state is the stream's, mid-stream: it goes along to the fresh decoder.
+      this.decoder.vad = old.vad;
       this.decoder.cmn?.reset(this.options.cmnPriorFrames);
       this.lib.freeDecoder(old.ps);
     }
