@@ -4,8 +4,10 @@
  * Streams every WAV listed in DIR/transcripts.tsv through the server's realtime socket, as a
  * microphone would (real time unless --speed says otherwise), and measures what a person reading
  * the captions experiences: word error rate, how soon each word appears, how soon each line is
- * final, the server's CPU per second of audio and its peak memory. The last line printed is one
- * JSON object with those figures.
+ * final (from the end of the last spoken word, found in the audio: lib/speech-end.ts), how much of
+ * what was shown was later rewritten (partial churn: lib/churn.ts), the server's CPU per second of
+ * audio and its peak memory. The last line printed is one JSON object with those figures; each is
+ * defined in docs/measurements.md.
  */
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -15,6 +17,7 @@ import { parseWav } from '../src/shared/wav';
 import { corpusWordErrorRate } from '../src/shared/wer';
 import { CaptionClient, createGuest } from './lib/socket-client';
 import { percentile } from './lib/latency';
+import { addChurn, churnFigures, type Churn } from './lib/churn';
 import { measureRecording } from './lib/recording';
 import { parseSpeed } from './lib/pacer';
 import { startServerProcess, type ServerProcess } from './lib/server-process';
@@ -57,6 +60,7 @@ const pairs: { reference: string; hypothesis: string }[] = [];
 const wordLatencies: number[] = [];
 const finalLatencies: number[] = [];
 let audioSeconds = 0;
+let churn: Churn = { wordsShown: 0, wordsChanged: 0, finalWords: 0 };
 
 for (const [n, item] of items.entries()) {
   const audio = parseWav(readFileSync(join(dir, item.file)));
@@ -73,6 +77,7 @@ for (const [n, item] of items.entries()) {
   pairs.push({ reference: item.reference, hypothesis: result.hypothesis });
   wordLatencies.push(...result.wordLatenciesMs);
   if (result.finalLatencyMs !== undefined) finalLatencies.push(result.finalLatencyMs);
+  churn = addChurn(churn, result.churn);
   if (!values.quiet) {
     const final = result.finalLatencyMs === undefined ? 'none' : `${Math.round(result.finalLatencyMs)} ms`;
     console.log(
@@ -95,6 +100,10 @@ console.log(
     finalLatencyMs: {
       p50: round(percentile(finalLatencies, 50)),
       p95: round(percentile(finalLatencies, 95)),
+    },
+    churn: {
+      rewritesPerFinalWord: round(churnFigures(churn).rewritesPerFinalWord ?? undefined, 3),
+      changedShare: round(churnFigures(churn).changedShare ?? undefined, 3),
     },
     rtf: cpuSeconds === undefined ? null : round(cpuSeconds / audioSeconds, 3),
     peakRssMb: peakRssMb ?? null,

@@ -4,13 +4,20 @@
  * would), stop, and wait until the server confirms every final of the recording was sent.
  */
 import { CHUNK_SAMPLES, SAMPLE_RATE_HZ } from '../../src/shared/constants';
+import { messagesChurn, type Churn } from './churn';
 import { recordingLatency, SendLog, type RecordingLatency, type TimedTranscript } from './latency';
+import { speechEndSample } from './speech-end';
 import { ChunkPacer } from './pacer';
 import { streamAudio, type CaptionClient } from './socket-client';
 
 export interface MeasuredRecording extends RecordingLatency {
-  /** Last final's arrival minus the send time of the recording's last sample (undefined: no final). */
+  /**
+   * Last final's arrival minus the send time of the chunk holding the end of the last spoken
+   * word, found in the audio by speech-end.ts (undefined: no final, or no speech found).
+   */
   finalLatencyMs: number | undefined;
+  /** Words shown and later changed, over the recording's lines (churn.ts). */
+  churn: Churn;
   /** The server would not start this recording (its error code): nothing was measured. */
   refused?: string;
 }
@@ -56,12 +63,20 @@ export async function measureRecording(
       mark,
     );
     if (started.type === 'error') {
-      return { ...recordingLatency([], sent), finalLatencyMs: undefined, refused: started.error.code };
+      return {
+        ...recordingLatency([], sent),
+        finalLatencyMs: undefined,
+        churn: messagesChurn([]),
+        refused: started.error.code,
+      };
     }
     // One clock for the speech and the silence after it, as from a microphone.
     const pacer = new ChunkPacer(speed);
     await streamAudio(transport, samples, { speed, pacer, onChunk: (first, at) => sent.record(first, at) });
-    const endSentAt = sent.sentAt(samples.length - 1)!;
+    // From the end of the last word, not of the file: silence at the end of a recording would
+    // otherwise count as the recogniser's head start (and gave negative final latencies).
+    const speechEnd = speechEndSample(samples, { sampleRate: SAMPLE_RATE_HZ });
+    const endSentAt = speechEnd === undefined ? undefined : sent.sentAt(speechEnd - 1);
     // Silence until no line is open: the newest caption message is a final.
     const silence = new Int16Array(Math.round((options.trailingSilenceMs * SAMPLE_RATE_HZ) / 1000));
     const padded = Math.ceil(samples.length / CHUNK_SAMPLES) * CHUNK_SAMPLES;
@@ -82,7 +97,11 @@ export async function measureRecording(
     const result = recordingLatency(messages, sent);
     return {
       ...result,
-      finalLatencyMs: result.lastFinalAtMs === undefined ? undefined : result.lastFinalAtMs - endSentAt,
+      finalLatencyMs:
+        result.lastFinalAtMs === undefined || endSentAt === undefined
+          ? undefined
+          : result.lastFinalAtMs - endSentAt,
+      churn: messagesChurn(messages),
     };
   } finally {
     off();

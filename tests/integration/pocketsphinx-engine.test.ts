@@ -76,6 +76,26 @@ describe('PocketSphinx engine', () => {
     expect(again.words![0]!.startMs).toBe(first.words![0]!.startMs);
   });
 
+  it('cuts a recording into the same lines on a reused VAD as on a new one', () => {
+    // One idle decoder: every stream after the first takes the decoder, and the Silero VAD, the
+    // one before it left mid-state (here, a stream cut off while speech was still going on).
+    // Where lines start and end is the VAD's alone (a reused decoder's words may differ a little
+    // from a new one's: that was so before VADs were reused, and is not tested here).
+    const single = new PocketSphinxEngine({ vadModel: VAD, maxIdleDecoders: 1 });
+    const lines = (events: RecognizerEvent[]) =>
+      events.filter((e) => e.kind === 'final').map((e) => [e.segment, e.startMs, e.endMs]);
+    try {
+      const first = lines(run(single, withSilence(speech, speech)));
+      run(single, speech.subarray(0, Math.floor(speech.length / 2)), false);
+      const again = lines(run(single, withSilence(speech, speech)));
+      expect(single.idleDecoders).toBe(1);
+      expect(first).toHaveLength(2);
+      expect(again).toEqual(first);
+    } finally {
+      single.dispose();
+    }
+  });
+
   it('ends the open line on flush', () => {
     const events = run(engine, speech.subarray(0, Math.floor(speech.length * 0.6)), false);
     expect(events.some((e) => e.kind === 'final')).toBe(false);
