@@ -14,7 +14,7 @@ export const DEV_DIR = join(SPEECH_DIR, 'dev');
  * engine (docs/measurements.md). A caption test passes when its file is recognised at least this
  * well: a regression in the engine or the pipeline makes it fail.
  */
-export const POCKETSPHINX_MEASURED_DEV_WER = 0.585;
+export const POCKETSPHINX_MEASURED_DEV_WER = 0.58;
 
 /**
  * The utterance the caption tests speak: LibriSpeech test-clean, 28 words, which the benchmark
