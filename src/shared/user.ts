@@ -218,8 +218,8 @@ export interface RemoteConfigFlags {
   desktop_v2: boolean;
   /**
    * Microphone audio over WebRTC (Opus) when the server offers it, PCM on the socket otherwise
-   * (conversation.md: web_use_webrtc; docs/webrtc.md). Off by default: operators switch it on
-   * with HEARKEN_REMOTE_CONFIG once their network lets WebRTC through (or a TURN server is set).
+   * (conversation.md: web_use_webrtc; docs/webrtc.md). On by default: a peer connection that
+   * cannot get through falls back to the socket by itself; HEARKEN_REMOTE_CONFIG can switch it off.
    */
   web_use_webrtc: boolean;
 }
@@ -228,5 +228,5 @@ export const DEFAULT_REMOTE_CONFIG: RemoteConfigFlags = {
   theme_colors_v2: false,
   convo_v2: false,
   desktop_v2: false,
-  web_use_webrtc: false,
+  web_use_webrtc: true,
 };

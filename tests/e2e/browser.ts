@@ -4,6 +4,7 @@
 import { chromium, expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { API } from '../../src/shared/api';
 import { parseWav } from '../../src/shared/wav';
 import { readFileSync } from 'node:fs';
 
@@ -113,4 +114,20 @@ export async function joinByName(page: Page, roomName: string): Promise<void> {
   await page.getByTestId('join-room-name').fill(roomName);
   await page.getByTestId('join-room-submit').click();
   await expect(page.getByTestId('socket-status')).toHaveAttribute('data-state', 'online');
+}
+
+/**
+ * Serves `context` the server's remote-config flags with `flags` over them, as an operator's
+ * HEARKEN_REMOTE_CONFIG would: a test about one audio transport says which it tests
+ * (web_use_webrtc: true for WebRTC, false for PCM frames on the socket) whatever the default.
+ */
+export async function withRemoteFlags(
+  context: BrowserContext,
+  flags: Record<string, boolean>,
+): Promise<void> {
+  await context.route(`**${API.remoteConfig}`, async (route) => {
+    const response = await route.fetch();
+    const served = (await response.json()) as Record<string, boolean>;
+    await route.fulfill({ response, json: { ...served, ...flags } });
+  });
 }

@@ -9,7 +9,7 @@ import { expectAccessible } from './axe';
 import { join } from 'node:path';
 import { wordErrorRate } from '../../src/shared/wer';
 import { DEV_DIR, devReference, CAPTION_TEST_FILE, POCKETSPHINX_MEASURED_DEV_WER } from '../helpers/speech';
-import { holdMicrophone, launchChromium, microphoneFile, openMicrophone } from './browser';
+import { holdMicrophone, launchChromium, microphoneFile, openMicrophone, withRemoteFlags } from './browser';
 
 const FILE = CAPTION_TEST_FILE;
 
@@ -120,7 +120,7 @@ test('captions honour the chosen font size', async ({ baseURL }) => {
   }
 });
 
-test('a dropped connection pauses recording, and it resumes with captions once the connection is back', async ({
+test('a dropped connection (audio on the socket) pauses recording, and it resumes with captions once the connection is back', async ({
   baseURL,
 }) => {
   // Chromium's fake microphone plays on from where it was when capture restarts: a long silent
@@ -128,10 +128,13 @@ test('a dropped connection pauses recording, and it resumes with captions once t
   const browser = await launchChromium(microphoneFile(join(DEV_DIR, FILE), 10));
   try {
     const context = await browser.newContext({ baseURL });
+    // PCM frames on the socket: WebRTC's own drop is tests/e2e/webrtc-audio.spec.ts's.
+    await withRemoteFlags(context, { web_use_webrtc: false });
     const page = await context.newPage();
     await page.goto('/web/conversations');
     await page.getByTestId('start-conversation').click();
     await expect(page.getByTestId('recording-state')).toHaveAttribute('data-state', 'RECORDING');
+    await expect(page.getByTestId('recording-state')).toHaveAttribute('data-transport', 'none');
 
     // The network goes away: the microphone is released, and the user is told it will resume.
     await context.setOffline(true);

@@ -10,7 +10,7 @@ import { expect, test } from '@playwright/test';
 import { join } from 'node:path';
 import { wordErrorRate } from '../../src/shared/wer';
 import { DEV_DIR, devReference, CAPTION_TEST_FILE, POCKETSPHINX_MEASURED_DEV_WER } from '../helpers/speech';
-import { launchChromium, microphoneFile } from './browser';
+import { launchChromium, microphoneFile, withRemoteFlags } from './browser';
 
 declare global {
   interface Window {
@@ -25,6 +25,9 @@ test('captions a recording when the browser refuses a 16 kHz microphone context 
   const browser = await launchChromium(microphoneFile(join(DEV_DIR, CAPTION_TEST_FILE)));
   try {
     const context = await browser.newContext({ baseURL });
+    // The worklet's 16 kHz chunks are what the server hears only on the socket (over WebRTC the
+    // browser encodes the track itself): this test is about them.
+    await withRemoteFlags(context, { web_use_webrtc: false });
     await context.addInitScript(() => {
       window.__contextRates = [];
       window.__refusedRates = [];
@@ -51,6 +54,7 @@ test('captions a recording when the browser refuses a 16 kHz microphone context 
     await page.getByTestId('start-conversation').click();
     await expect(page.getByTestId('socket-status')).toHaveAttribute('data-state', 'online');
     await expect(page.getByTestId('recording-state')).toHaveAttribute('data-state', 'RECORDING');
+    await expect(page.getByTestId('recording-state')).toHaveAttribute('data-transport', 'none');
 
     // The 16 kHz context was asked for and refused the microphone; the one recording runs at the
     // device's rate (48 kHz for Chromium's fake device).

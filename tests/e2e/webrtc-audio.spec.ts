@@ -6,12 +6,18 @@
  * recording falls back to PCM frames on the socket by itself and the captions still appear.
  */
 import { type BrowserContext, expect, test, type Page } from '@playwright/test';
-import { API } from '../../src/shared/api';
 import { join } from 'node:path';
 import { wordErrorRate } from '../../src/shared/wer';
 import { CAPTION_TEST_FILE, DEV_DIR, POCKETSPHINX_MEASURED_DEV_WER, devReference } from '../helpers/speech';
 import { expectAccessible } from './axe';
-import { holdMicrophone, launchChromium, microphoneFile, openMicrophone, startConversation } from './browser';
+import {
+  holdMicrophone,
+  launchChromium,
+  microphoneFile,
+  openMicrophone,
+  startConversation,
+  withRemoteFlags,
+} from './browser';
 
 const FILE = CAPTION_TEST_FILE;
 
@@ -22,16 +28,9 @@ async function finalCaptionText(page: Page): Promise<string> {
   return texts.join(' ').trim();
 }
 
-/**
- * WebRTC is switched on by the remote configuration (web_use_webrtc), as an operator would for
- * some people: this context sees the server's flags with that one on, the others as served.
- */
+/** WebRTC stated for this context (it is the default too; these tests are about it). */
 async function withWebRtcFlag(context: BrowserContext): Promise<void> {
-  await context.route(`**${API.remoteConfig}`, async (route) => {
-    const response = await route.fetch();
-    const flags = (await response.json()) as Record<string, boolean>;
-    await route.fulfill({ response, json: { ...flags, web_use_webrtc: true } });
-  });
+  await withRemoteFlags(context, { web_use_webrtc: true });
 }
 
 async function captionsOfTheRecording(page: Page): Promise<string> {

@@ -8,6 +8,9 @@ import type { ClientMessageOf, ServerMessage } from '../../shared/protocol';
 import type { WebRtcConfig } from '../webrtc/config';
 import { AudioPeerSession, type PeerState } from '../webrtc/peer-session';
 
+/** How long a candidate may hold up the socket's other messages before it is taken on the side. */
+const CANDIDATE_WAIT_MS = 200;
+
 export interface WebRtcAudioDeps {
   config: WebRtcConfig | undefined;
   send(message: ServerMessage): void;
@@ -57,10 +60,39 @@ export class WebRtcAudio {
     }
     try {
       if (message.answer) await session.accept(message.answer);
-      if (message.iceCandidate) await session.addCandidate(message.iceCandidate);
+      if (message.iceCandidate) return await this.candidate(session, message.iceCandidate);
     } catch (error) {
       return `webrtc: ${(error as Error).message}`;
     }
+    return undefined;
+  }
+
+  /**
+   * werift resolves a browser's mDNS candidate (`<uuid>.local`, how Chromium hides its local
+   * addresses) before taking it, waiting up to 10 s for an answer that may never come. The
+   * socket handles its messages one after the other, pings too, so waiting here made the
+   * client miss its PONG and drop a healthy socket every few seconds (seen in Chromium, where
+   * the connection already ran on another candidate). A candidate not taken at once goes on
+   * being resolved on the side; a refusal then is only logged.
+   */
+  private async candidate(
+    session: AudioPeerSession,
+    candidate: NonNullable<ClientMessageOf<'webrtc'>['iceCandidate']>,
+  ): Promise<string | undefined> {
+    const taking = session.addCandidate(candidate).then(
+      () => undefined,
+      (error: unknown) => `webrtc: ${(error as Error).message}`,
+    );
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const aside = new Promise<'aside'>((resolve) => {
+      timer = setTimeout(() => resolve('aside'), CANDIDATE_WAIT_MS);
+    });
+    const outcome = await Promise.race([taking, aside]);
+    clearTimeout(timer);
+    if (outcome !== 'aside') return outcome;
+    void taking.then((problem) => {
+      if (problem) this.deps.log('warn', 'a WebRTC candidate was refused', { problem });
+    });
     return undefined;
   }
 

@@ -252,8 +252,8 @@ describe('WebRTC audio in the recording saga', () => {
   });
 });
 
-describe('WebRTC audio switched off by the remote configuration', () => {
-  it('sends PCM on the socket from the start, with no peer connection', async () => {
+describe('the remote configuration: WebRTC audio on by default, switched off by web_use_webrtc', () => {
+  async function firstStart(flags?: { web_use_webrtc: boolean }) {
     vi.useFakeTimers();
     const fakes = makeFakes();
     let made = 0;
@@ -264,6 +264,7 @@ describe('WebRTC audio switched off by the remote configuration', () => {
     const socket = new FakeSocket('ws://test/ws');
     fakes.deps.link.attach(socket);
     const app = run(audioSaga, [fakes.deps]);
+    if (flags) app.dispatch(remoteConfigActions.loaded({ flags, atMs: 0 }));
     app.dispatch(conversationActions.entered({ roomId: 'host1_room', readonly: false }));
     app.dispatch(socketActions.statusEvent('connect'));
     app.dispatch(socketActions.statusEvent('succeeded'));
@@ -275,10 +276,25 @@ describe('WebRTC audio switched off by the remote configuration', () => {
     await tick();
     session.chunk(chunk(5));
     await tick();
-    expect(socket.sentOfType('audio')[0]!.metadata!.format).toBe('pcm_s16le');
-    expect(socket.binary.map(firstSample)).toEqual([5]);
-    expect(made).toBe(0);
+    const result = {
+      format: socket.sentOfType('audio')[0]!.metadata!.format,
+      binary: socket.binary.map(firstSample),
+      made,
+    };
     app.task.cancel();
     vi.useRealTimers();
+    return result;
+  }
+
+  it('switched off: sends PCM on the socket from the start, with no peer connection', async () => {
+    expect(await firstStart({ web_use_webrtc: false })).toEqual({
+      format: 'pcm_s16le',
+      binary: [5],
+      made: 0,
+    });
+  });
+
+  it('by default (no flags loaded yet, or none given): asks for WebRTC and holds the audio', async () => {
+    expect(await firstStart()).toEqual({ format: 'webrtc', binary: [], made: 0 });
   });
 });

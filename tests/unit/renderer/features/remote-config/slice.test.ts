@@ -20,7 +20,7 @@ describe('remote config flags', () => {
       theme_colors_v2: false,
       convo_v2: false,
       desktop_v2: false,
-      web_use_webrtc: false,
+      web_use_webrtc: true,
     });
   });
 });
