@@ -10,20 +10,12 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import type { ServerMessage, ServerMessageOf } from '../../src/shared/protocol';
-import type { Transcript } from '../../src/shared/entities';
-import { guestAuthorization } from '../../src/shared/auth';
-import type { GuestUserWithCredential } from '../../src/shared/entities';
-import {
-  PHONE_CALL_API,
-  PHONE_CALL_ROUTES,
-  PHONE_CALL_SPEAKER_NAME,
-  type TwilioCall,
-  dialSequence,
-} from '../../src/shared/phone-calls';
+import type { ServerMessage } from '../../src/shared/protocol';
+import { PHONE_CALL_ROUTES, PHONE_CALL_SPEAKER_NAME, dialSequence } from '../../src/shared/phone-calls';
 import { wordErrorRate } from '../../src/shared/wer';
 import { twilioSignature } from '../../src/server/phone-calls/twilio-signature';
 import { CaptionClient, createGuest, resolveRoomName } from '../../scripts/lib/socket-client';
+import { callIn, finals, phoneCallClient } from '../helpers/phone-call-client';
 import { removeDataDir, startTestServer, type TestServer } from '../helpers/server';
 import {
   CAPTION_TEST_FILE,
@@ -56,53 +48,10 @@ afterAll(async () => {
   if (server) removeDataDir(server.dataDir);
 });
 
-const callBody = (roomId: string, changes: Record<string, unknown> = {}) => ({
-  roomId,
+const { callBody, post, hangUp, hostWithRoom } = phoneCallClient(() => server.url, clients, {
   calleeInternationalNumber: '+33123456789',
   sendDigits: ZOOM_DIGITS,
-  speechLang: 'en-US',
-  conferenceType: 'zoom',
-  ...changes,
 });
-
-async function post(user: GuestUserWithCredential | undefined, body: unknown) {
-  const response = await fetch(`${server.url}${PHONE_CALL_API.calls}`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      ...(user ? { authorization: guestAuthorization(user.credential) } : {}),
-    },
-    body: JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
-
-async function hangUp(user: GuestUserWithCredential, sid: string) {
-  const response = await fetch(`${server.url}${PHONE_CALL_API.call(sid)}`, {
-    method: 'DELETE',
-    headers: { authorization: guestAuthorization(user.credential) },
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
-
-const callIn = (m: ServerMessage, sid: string): TwilioCall | undefined =>
-  m.type === 'room-status' || m.type === 'room-status-update'
-    ? m.status.twilioCalls?.find((c) => c.sid === sid)
-    : undefined;
-
-const finals = (client: CaptionClient): Transcript[] =>
-  client.received
-    .map((r) => r.message)
-    .flatMap((m: ServerMessage) => (m.type === 'transcript' && m.transcript.isFinal ? [m.transcript] : []));
-
-async function hostWithRoom(name: string) {
-  const user = await createGuest(server.url, name);
-  const client = await CaptionClient.connect(server.url, { user });
-  clients.push(client);
-  const status = client.received.find((r) => r.message.type === 'room-status')!
-    .message as ServerMessageOf<'room-status'>;
-  return { user, client, status: status.status };
-}
 
 it('runs on Twilio’s stand-in when no account is configured', () => {
   expect(server.phoneCalls.kind).toBe('stand-in');

@@ -9,19 +9,11 @@
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { ServerMessage, ServerMessageOf } from '../../src/shared/protocol';
-import type { GuestUserWithCredential, Transcript } from '../../src/shared/entities';
-import { guestAuthorization } from '../../src/shared/auth';
-import {
-  PHONE_CALL_API,
-  PHONE_CALL_SPEAKER_NAME,
-  type TwilioCall,
-  dialSequence,
-  pressedDigits,
-} from '../../src/shared/phone-calls';
+import { PHONE_CALL_SPEAKER_NAME, dialSequence, pressedDigits } from '../../src/shared/phone-calls';
 import { wordErrorRate } from '../../src/shared/wer';
 import { CaptionClient, createGuest, resolveRoomName } from '../../scripts/lib/socket-client';
 import { type Baresip, baresipInstalled, startBaresip } from '../helpers/baresip';
+import { callIn, finals, phoneCallClient } from '../helpers/phone-call-client';
 import { removeDataDir, startTestServer, type TestServer } from '../helpers/server';
 import {
   CAPTION_TEST_FILE,
@@ -60,49 +52,10 @@ afterAll(async () => {
   if (server) removeDataDir(server.dataDir);
 });
 
-const callBody = (roomId: string) => ({
-  roomId,
+const { callBody, post, hangUp, hostWithRoom } = phoneCallClient(() => server.url, clients, {
   calleeInternationalNumber: NUMBER,
   sendDigits: ZOOM_DIGITS,
-  speechLang: 'en-US',
-  conferenceType: 'zoom',
 });
-
-async function post(user: GuestUserWithCredential, body: unknown) {
-  const response = await fetch(`${server.url}${PHONE_CALL_API.calls}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: guestAuthorization(user.credential) },
-    body: JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
-
-async function hangUp(user: GuestUserWithCredential, sid: string) {
-  const response = await fetch(`${server.url}${PHONE_CALL_API.call(sid)}`, {
-    method: 'DELETE',
-    headers: { authorization: guestAuthorization(user.credential) },
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
-
-const callIn = (m: ServerMessage, sid: string): TwilioCall | undefined =>
-  m.type === 'room-status' || m.type === 'room-status-update'
-    ? m.status.twilioCalls?.find((c) => c.sid === sid)
-    : undefined;
-
-const finals = (client: CaptionClient): Transcript[] =>
-  client.received
-    .map((r) => r.message)
-    .flatMap((m: ServerMessage) => (m.type === 'transcript' && m.transcript.isFinal ? [m.transcript] : []));
-
-async function hostWithRoom(name: string) {
-  const user = await createGuest(server.url, name);
-  const client = await CaptionClient.connect(server.url, { user });
-  clients.push(client);
-  const status = client.received.find((r) => r.message.type === 'room-status')!
-    .message as ServerMessageOf<'room-status'>;
-  return { user, client, status: status.status };
-}
 
 it('runs on the SIP trunk when one is configured', () => {
   expect(server.phoneCalls.kind).toBe('sip');
