@@ -16,6 +16,8 @@
  * plays it.
  */
 
+import { base64ToInt16 } from '../../../shared/tts-audio';
+
 export const AUDIO_BINDING = '__hearkenMeetingAudio';
 export const SPEAK_FUNCTION = '__hearkenSpeak';
 /** The engines' sample rate, and the chunk the page posts (100 ms). */
@@ -120,10 +122,7 @@ export const PAGE_AUDIO_SCRIPT = `(() => {
   start();
 })();`;
 
-/** Node's side of `AUDIO_BINDING`: a chunk back to samples. */
+/** Node's side of `AUDIO_BINDING`: a chunk back to samples (nothing for a malformed one). */
 export function decodePageChunk(base64: string): Int16Array {
-  const bytes = Buffer.from(base64, 'base64');
-  const samples = new Int16Array(bytes.length >> 1);
-  for (let i = 0; i < samples.length; i++) samples[i] = bytes.readInt16LE(i * 2);
-  return samples;
+  return base64ToInt16(base64) ?? new Int16Array(0);
 }

@@ -12,6 +12,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { checkMeetingUrl } from '../../../shared/meeting-bot';
 import { randomId } from '../../../shared/ids';
 import { type BotEvents, type CreateBot, type MeetingBotProvider, ProviderError } from '../provider';
+import { int16ToBase64 } from '../../../shared/tts-audio';
 import { AUDIO_BINDING, PAGE_AUDIO_SCRIPT, SPEAK_FUNCTION, decodePageChunk } from './page-audio';
 import { MeetingRefused, type PageDriver, driverFor } from './page-drivers';
 
@@ -82,7 +83,7 @@ export class SelfHostedBots implements MeetingBotProvider {
   async speak(botId: string, samples: Int16Array, sampleRate: number): Promise<boolean> {
     const page = this.bots.get(botId)?.page;
     if (!page || !this.canSpeak(botId)) return false;
-    const base64 = Buffer.from(samples.buffer, samples.byteOffset, samples.byteLength).toString('base64');
+    const base64 = int16ToBase64(samples);
     await page.evaluate(
       ([fn, pcm, rate]) =>
         (window as unknown as Record<string, (a: string, b: number) => Promise<void>>)[fn]?.(pcm, rate),
