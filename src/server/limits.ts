@@ -42,6 +42,9 @@ export interface ServerLimits {
   boostFor: 'subscribers' | 'everyone';
 }
 
+/** Recognition streams per speech worker by default (the decoder cap; HEARKEN_MAX_DECODERS). */
+export const DECODERS_PER_WORKER = 4;
+
 export const LIMIT_VARIABLES = {
   nameLookups: 'HEARKEN_NAME_LOOKUPS_PER_MINUTE',
   roomCreations: 'HEARKEN_ROOM_CREATIONS_PER_HOUR',
@@ -93,9 +96,12 @@ export function loadLimits(env: Record<string, string | undefined>, speechWorker
     nameLookups: perPeriod(positive(env, LIMIT_VARIABLES.nameLookups, 60), 60),
     roomCreations: perPeriod(positive(env, LIMIT_VARIABLES.roomCreations, 60), 3600),
     liveRoomsPerIdentity: Math.floor(positive(env, LIMIT_VARIABLES.liveRoomsPerIdentity, 5)),
-    // Two streams per worker keep the running ones real-time on a 2-core machine (bench:capacity
-    // sustains four there): a fifth speaker is told at once rather than everyone falling behind.
-    maxDecoders: Math.floor(positive(env, LIMIT_VARIABLES.maxDecoders, Math.max(1, speechWorkers) * 2)),
+    // Four streams per worker keep the running ones real-time on a 2-core machine (bench:capacity
+    // sustains nine there with the decoder's search bounds, docs/measurements.md): the ninth
+    // speaker is told at once rather than everyone falling behind.
+    maxDecoders: Math.floor(
+      positive(env, LIMIT_VARIABLES.maxDecoders, Math.max(1, speechWorkers) * DECODERS_PER_WORKER),
+    ),
     audioStarts: perPeriod(positive(env, LIMIT_VARIABLES.audioStarts, 30), 60),
     // 60 a minute is a fast typist's every line in a lively exchange.
     typedMessages: perPeriod(positive(env, LIMIT_VARIABLES.typedMessages, 60), 60),

@@ -4,7 +4,7 @@ import { LIMIT_VARIABLES, loadLimits } from '../../../src/server/limits';
 describe('server limits', () => {
   it('has defaults sized for honest use, the decoder cap following the workers', () => {
     const limits = loadLimits({}, 2);
-    expect(limits.maxDecoders).toBe(4);
+    expect(limits.maxDecoders).toBe(8);
     expect(limits.connectTimeoutMs).toBe(10_000);
     expect(limits.liveRoomsPerIdentity).toBe(5);
     expect(limits.streamBacklogSeconds).toBe(30);
@@ -13,7 +13,7 @@ describe('server limits', () => {
     expect(limits.premiumFor).toBe('entitled');
     expect(limits.scribesFor).toBe('organizations');
     expect(limits.boostFor).toBe('subscribers');
-    expect(loadLimits({}, 4).maxDecoders).toBe(8);
+    expect(loadLimits({}, 4).maxDecoders).toBe(16);
   });
 
   it('reads every limit from its variable', () => {
