@@ -47,6 +47,8 @@ import type { RoomServices } from './rooms/room';
 import { handleConnection } from './socket/connection';
 import type { ConnectionSocket } from './socket/transport';
 import { ClusterNode } from './cluster/node';
+import { liveRoomsHostedBy as liveRoomsHostedByInCluster } from './cluster/lease-store';
+import { LocalSocketGauge, type SocketGauge } from './cluster/address-sockets';
 import { inviteOrigin } from './config-safety';
 import { GuestCredentials } from './auth/guest-credentials';
 import { PrincipalResolver } from './auth/principal';
@@ -500,6 +502,24 @@ export async function startServer(
   const roomCreations =
     cluster?.limiter('room-creations', config.limits.roomCreations) ??
     new AddressLimiter(config.limits.roomCreations);
+  // Cluster mode: a host's live rooms on every node, from the leases (cluster/lease-store.ts).
+  let liveRoomsWarned = false;
+  const liveRoomsHostedBy = cluster
+    ? async (avaId: string) => {
+        try {
+          const live = await liveRoomsHostedByInCluster(database.db, avaId);
+          liveRoomsWarned = false;
+          return live;
+        } catch (error) {
+          if (!liveRoomsWarned)
+            log('warn', 'could not count live conversations across the cluster; this node counts its own', {
+              error: (error as Error).message,
+            });
+          liveRoomsWarned = true;
+          return registry.liveRoomsHostedBy(avaId);
+        }
+      }
+    : undefined;
   /** The connection code, on a client's socket or (cluster mode) one relayed from another node. */
   const serve = (socket: ConnectionSocket, address: string, origin?: string) =>
     handleConnection(
@@ -519,13 +539,17 @@ export async function startServer(
         scribes,
         credits,
         boostWords,
+        ...(liveRoomsHostedBy ? { liveRoomsHostedBy } : {}),
       },
       origin,
     );
   cluster?.attach(registry, serve);
 
   const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
-  const socketsByAddress = new Map<string, number>();
+  // Cluster mode: counted across the nodes, here where the client's TCP connection is.
+  const sockets: SocketGauge =
+    cluster?.socketGauge(config.limits.socketsPerAddress) ??
+    new LocalSocketGauge(config.limits.socketsPerAddress);
   const clientAddress = clientAddressOf(config.trustProxy);
   app.server.on('upgrade', (request, socket, head) => {
     const path = (request.url ?? '').split('?')[0];
@@ -537,34 +561,49 @@ export async function startServer(
     }
     // The address Fastify would see (X-Forwarded-For only from a trusted proxy).
     const address = clientAddress(request);
-    const open = socketsByAddress.get(address) ?? 0;
-    if (open >= config.limits.socketsPerAddress) {
-      socket.end('HTTP/1.1 429 Too Many Requests\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
-      return;
+    const admission = sockets.open(address);
+    if (typeof admission === 'boolean') upgrade(admission);
+    else {
+      // Asking the other nodes takes a round trip: a client that resets meanwhile is no error.
+      const ignore = () => {};
+      socket.on('error', ignore);
+      void admission.then((admitted) => {
+        socket.off('error', ignore);
+        upgrade(admitted);
+      });
     }
-    socketsByAddress.set(address, open + 1);
-    let counted = true;
-    const uncount = () => {
-      if (!counted) return;
-      counted = false;
-      const left = (socketsByAddress.get(address) ?? 1) - 1;
-      if (left <= 0) socketsByAddress.delete(address);
-      else socketsByAddress.set(address, left);
-    };
-    socket.once('close', uncount);
-    wss.handleUpgrade(request, socket, head, (ws) => {
-      ws.once('close', uncount);
-      const host = request.headers.host;
-      // Room links are web links: the desktop app's pages (app://hearken) are no origin to invite people to.
-      const origin =
-        typeof request.headers.origin === 'string' && /^https?:\/\//.test(request.headers.origin)
-          ? request.headers.origin
-          : host
-            ? `http://${host}`
-            : undefined;
-      if (cluster) cluster.accept(ws, address, origin);
-      else serve(ws, address, origin);
-    });
+
+    function upgrade(admitted: boolean): void {
+      if (!admitted) {
+        if (!socket.destroyed)
+          socket.end('HTTP/1.1 429 Too Many Requests\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+        return;
+      }
+      let counted = true;
+      const uncount = () => {
+        if (!counted) return;
+        counted = false;
+        sockets.close(address);
+      };
+      if (socket.destroyed) {
+        uncount();
+        return;
+      }
+      socket.once('close', uncount);
+      wss.handleUpgrade(request, socket, head, (ws) => {
+        ws.once('close', uncount);
+        const host = request.headers.host;
+        // Room links are web links: the desktop app's pages (app://hearken) are no origin to invite people to.
+        const origin =
+          typeof request.headers.origin === 'string' && /^https?:\/\//.test(request.headers.origin)
+            ? request.headers.origin
+            : host
+              ? `http://${host}`
+              : undefined;
+        if (cluster) cluster.accept(ws, address, origin);
+        else serve(ws, address, origin);
+      });
+    }
   });
 
   await app.listen({ host: config.host, port: config.port });

@@ -104,3 +104,23 @@ export function fenceCheck(tokenOf: (roomId: string) => string | undefined) {
     if (!current || String(current.token) !== mine) throw new FencedOut(roomId);
   };
 }
+
+/**
+ * Ongoing rooms `hostAvaId` hosts that are live somewhere in the cluster now: those with an
+ * unexpired lease (HEARKEN_LIVE_ROOMS_PER_IDENTITY, counted across the nodes).
+ *
+ * Counted from the leases rather than kept as a counter (in Redis or elsewhere) because a lease
+ * is what makes a room live in a cluster: a node holds one exactly while the room is in its
+ * memory (cluster/node.ts `wanted`), one row per room, whoever holds it. A node that dies is not
+ * counted twice: its rooms' rows stay until their leases lapse and the node that takes a room
+ * over takes the same row; nor forever: a lapsed lease no longer counts. A counter would have to
+ * be decremented by the node that died, and rebuilt when rooms move.
+ */
+export async function liveRoomsHostedBy(db: Kysely<Database>, hostAvaId: string): Promise<number> {
+  const result = await sql<{ live: string | number }>`
+    select count(*) as live from cluster_room_leases l
+      join rooms r on r.id = l.room_id
+      where r.host_ava_id = ${hostAvaId} and r.state = 'ongoing'
+        and l.expires_at > clock_timestamp()`.execute(db);
+  return Number(result.rows[0]?.live ?? 0);
+}

@@ -24,6 +24,8 @@ import { FrontRelay, type RelayLink, roomOfConnectionParams } from './front';
 import type { Limit, RateLimiter } from '../http/address-limits';
 import { RedisConnection } from './redis';
 import { SharedLimiter } from './shared-limits';
+import { SharedSocketGauge } from './address-sockets';
+import { RedisSocketCountStore } from './redis-socket-counts';
 
 type Log = (level: 'info' | 'warn' | 'error', message: string, extra?: object) => void;
 
@@ -37,6 +39,12 @@ export const ROOM_MOVED_CLOSE = { code: 1012, reason: 'the conversation moved to
 const ROUTE_PATIENCE_FACTOR = 2;
 const OPEN_TIMEOUT_MS = 1500;
 const RETRY_MS = 200;
+/**
+ * A node's socket counts (address-sockets.ts) stand this many lease lifetimes unless written
+ * again, and are written again once per lease lifetime: two refreshes may fail in a row, and a
+ * dead node's sockets stop counting a little after its rooms have moved.
+ */
+export const SOCKET_COUNT_TTL_LEASES = 3;
 
 export class ClusterNode {
   readonly fence: WriteGuard;
@@ -46,6 +54,7 @@ export class ClusterNode {
   private readonly pins = new Map<string, Set<ConnectionSocket>>();
   private readonly front: FrontRelay;
   private readonly redis: RedisConnection;
+  private readonly gauges: SharedSocketGauge[] = [];
   private closing = false;
 
   private constructor(
@@ -121,6 +130,30 @@ export class ClusterNode {
   /** A rate limit counted across the cluster (cluster/shared-limits.ts). */
   limiter(name: string, limit: Limit): RateLimiter {
     return new SharedLimiter(this.redis, name, limit, (message, extra) => this.log('warn', message, extra));
+  }
+
+  /**
+   * Open sockets per address counted across the cluster (cluster/address-sockets.ts). The
+   * caller counts only the sockets whose TCP connection reached this node, so a relayed socket
+   * counts once, on its front node.
+   */
+  socketGauge(limit: number): SharedSocketGauge {
+    const gauge = new SharedSocketGauge({
+      store: new RedisSocketCountStore(
+        this.redis,
+        this.config.nodeId,
+        this.config.leaseTtlMs * SOCKET_COUNT_TTL_LEASES,
+      ),
+      limit,
+      refreshEveryMs: this.config.leaseTtlMs,
+      timers: {
+        setInterval: (fn, ms) => setInterval(fn, ms).unref(),
+        clearInterval: (handle) => clearInterval(handle as ReturnType<typeof setInterval>),
+      },
+      warn: (message, extra) => this.log('warn', message, extra),
+    });
+    this.gauges.push(gauge);
+    return gauge;
   }
 
   /** Every room some node owns now (live somewhere in the cluster). */
@@ -269,6 +302,7 @@ export class ClusterNode {
     this.front.close();
     await this.leases.close();
     await this.nats.close();
+    for (const gauge of this.gauges) gauge.stop();
     this.redis.close();
     await this.closeLeaseDb();
   }

@@ -91,6 +91,11 @@ export interface ConnectionDeps {
   credits?: Pick<CreditRepository, 'get'>;
   /** People's boost lists (db/boost-words.ts); absent: boost messages answer an empty list. */
   boostWords?: Pick<BoostWordsRepository, 'list' | 'save'>;
+  /**
+   * Ongoing rooms an identity hosts that are live (cluster mode: on any node); absent: those in
+   * this server's registry.
+   */
+  liveRoomsHostedBy?(avaId: string): Promise<number>;
 }
 
 /** Said to a client that asked for Premium it is not entitled to: it is served Basic. */
@@ -481,7 +486,9 @@ export function handleConnection(ws: ConnectionSocket, deps: ConnectionDeps, ori
 
   /** Why `avaId` may not create another room now, or undefined when it may. */
   async function creationRefusal(avaId: string): Promise<string | undefined> {
-    const live = deps.registry.liveRoomsHostedBy(avaId);
+    const live = deps.liveRoomsHostedBy
+      ? await deps.liveRoomsHostedBy(avaId)
+      : deps.registry.liveRoomsHostedBy(avaId);
     if (live >= deps.limits.liveRoomsPerIdentity) {
       return `you already host ${live} conversations: end one before starting another`;
     }
