@@ -74,6 +74,8 @@ export interface ConnectOptions {
   curseFilter?: number;
   /** Joins as a Scribe (an account with the scribe flag); absent: a participant. */
   role?: 'participant' | 'scribe';
+  /** Sent with the upgrade request (a test's X-Forwarded-For behind a trusted proxy). */
+  headers?: Record<string, string>;
 }
 
 export class CaptionClient {
@@ -103,7 +105,10 @@ export class CaptionClient {
 
   static async connect(baseUrl: string, options: ConnectOptions): Promise<CaptionClient> {
     const roomId = options.roomId ?? makeRoomId(options.user.avaId);
-    const ws = new WebSocket(baseUrl.replace(/^http/, 'ws') + SOCKET_PATH);
+    const ws = new WebSocket(
+      baseUrl.replace(/^http/, 'ws') + SOCKET_PATH,
+      options.headers ? { headers: options.headers } : {},
+    );
     await new Promise<void>((resolve, reject) => {
       ws.once('open', () => resolve());
       ws.once('error', reject);
