@@ -10,7 +10,7 @@ export interface ServerLimits {
   nameLookups: Limit;
   /** Rooms created, per client address and per identity. */
   roomCreations: Limit;
-  /** Rooms an identity may host at once (live in this server). */
+  /** Rooms an identity may host at once (live in this server; in a cluster, on any node). */
   liveRoomsPerIdentity: number;
   /** Recognition streams running at once on this server; beyond it `speech-unavailable`. */
   maxDecoders: number;
@@ -24,7 +24,7 @@ export interface ServerLimits {
   streamBacklogSeconds: number;
   /** A socket that has not sent connection-params this long after opening is closed. */
   connectTimeoutMs: number;
-  /** Open sockets per client address. */
+  /** Open sockets per client address (in a cluster, across the nodes). */
   socketsPerAddress: number;
   /** An ongoing room nobody has come into for this long is ended, and its name released. */
   roomAbandonMs: number;
