@@ -97,6 +97,7 @@ export class SharedSocketGauge implements SocketGauge {
   private readonly counts = new SocketCounts();
   private failing = false;
   private refreshing = false;
+  private stopped = false;
   private readonly timer: unknown;
 
   constructor(private readonly options: SharedSocketGaugeOptions) {
@@ -145,11 +146,25 @@ export class SharedSocketGauge implements SocketGauge {
     }
   }
 
-  stop(): void {
+  /**
+   * The node is closing: its entries are removed at once (its clients reconnect to other nodes,
+   * and must not meet this node's count there until it expires), and nothing is written after.
+   */
+  async stop(): Promise<void> {
+    if (this.stopped) return;
+    this.stopped = true;
     this.options.timers.clearInterval(this.timer);
+    const all = this.counts.entries().map(([address]): [string, number] => [address, 0]);
+    try {
+      for (let i = 0; i < all.length; i += REFRESH_BATCH)
+        await this.options.store.record(all.slice(i, i + REFRESH_BATCH));
+    } catch {
+      // Unreachable: the entries expire by themselves.
+    }
   }
 
   private write(counts: [string, number][]): void {
+    if (this.stopped) return;
     // A write that fails is made good by the next refresh (or expires with the rest).
     this.options.store.record(counts).then(
       () => this.recovered(),

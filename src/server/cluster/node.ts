@@ -302,7 +302,7 @@ export class ClusterNode {
     this.front.close();
     await this.leases.close();
     await this.nats.close();
-    for (const gauge of this.gauges) gauge.stop();
+    await Promise.all(this.gauges.map((gauge) => gauge.stop()));
     this.redis.close();
     await this.closeLeaseDb();
   }

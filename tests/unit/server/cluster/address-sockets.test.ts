@@ -162,7 +162,9 @@ describe('sockets per address across cluster nodes', () => {
     expect(store.live('10.0.0.1')).toBe(3);
     expect(await b!.open('10.0.0.1')).toBe(false);
     // Node a dies: nothing refreshes its entry (nor closes its sockets).
-    a!.stop();
+    store.down = true;
+    await a!.stop();
+    store.down = false;
     await advance(TTL_MS - REFRESH_MS);
     expect(await b!.open('10.0.0.1')).toBe(false);
     await advance(REFRESH_MS);
@@ -202,6 +204,22 @@ describe('sockets per address across cluster nodes', () => {
     await flush();
     expect(await a!.open('10.0.0.1')).toBe(true);
     expect(warnings).toHaveLength(2);
+  });
+
+  it('removes a closing node’s entries at once, and writes nothing after', async () => {
+    const { nodes, store } = cluster(2);
+    const { a, b } = nodes as Record<string, SharedSocketGauge>;
+    expect(await a!.open('10.0.0.1')).toBe(true);
+    expect(await a!.open('10.0.0.1')).toBe(true);
+    expect(await b!.open('10.0.0.1')).toBe(false);
+    await a!.stop();
+    expect(store.of('10.0.0.1', 'a')).toBeUndefined();
+    // Its clients reconnect elsewhere; its own sockets closing late change nothing.
+    expect(await b!.open('10.0.0.1')).toBe(true);
+    a!.close('10.0.0.1');
+    await flush();
+    expect(store.live('10.0.0.1')).toBe(1);
+    expect(store.of('10.0.0.1', 'a')).toBeUndefined();
   });
 
   it('writes many addresses’ counts in batches, and forgets an address whose sockets all closed', async () => {
