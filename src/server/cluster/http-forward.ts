@@ -27,9 +27,12 @@ declare module 'fastify' {
   }
 }
 
+/** What forwarding needs of the cluster's node (ClusterNode; a fake one in tests). */
+export type ForwardingNode = Pick<ClusterNode, 'config' | 'ownerFor' | 'forward' | 'attachOwnerWork'>;
+
 export function registerForwarding(
   app: FastifyInstance,
-  cluster: ClusterNode,
+  cluster: ForwardingNode,
   work: Omit<OwnerWork, 'inject'>,
 ): void {
   // Lives only in this process: `inject` below sets it; no request from outside can know it.
