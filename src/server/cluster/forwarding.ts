@@ -102,6 +102,18 @@ export function parseForwardedRequest(data: Buffer): ForwardedRequest | undefine
   }
 }
 
+export function parseForwardedResponse(data: Buffer): ForwardedResponse | undefined {
+  try {
+    const value = JSON.parse(data.toString('utf8')) as Partial<ForwardedResponse>;
+    if (typeof value.status !== 'number' || !Number.isInteger(value.status)) return undefined;
+    if (value.status < 100 || value.status > 599 || typeof value.body !== 'string') return undefined;
+    if (typeof value.headers !== 'object' || value.headers === null) return undefined;
+    return { status: value.status, headers: carriedHeaders(value.headers), body: value.body };
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * How each forwarded route finds its room, and whether the node it reached may take the room
  * when nobody owns it. `take`: the request starts something that writes finals (a phone call),

@@ -36,6 +36,7 @@ import {
   type ProviderSocketKind,
   httpSubject,
   parseForwardedRequest,
+  parseForwardedResponse,
   providerSocketRoute,
   routeDecision,
 } from './forwarding';
@@ -226,11 +227,7 @@ export class ClusterNode {
           const whole = joiner.push(message.data);
           if (!whole) return;
           clearTimeout(timer);
-          try {
-            resolve(JSON.parse(whole.subarray(1).toString('utf8')) as ForwardedResponse);
-          } catch {
-            resolve(undefined);
-          }
+          resolve(parseForwardedResponse(whole.subarray(1)));
         });
         this.nats.publish(httpSubject(node), JSON.stringify(request), inbox);
       });

@@ -5,6 +5,7 @@ import {
   carriedHeaders,
   isForwarded,
   parseForwardedRequest,
+  parseForwardedResponse,
   providerSocketRoute,
   roomOfBotWebhook,
   routeDecision,
@@ -126,5 +127,26 @@ describe('forwarded headers', () => {
     ])
       expect(parseForwardedRequest(Buffer.from(JSON.stringify(bad)))).toBeUndefined();
     expect(parseForwardedRequest(Buffer.from('{'))).toBeUndefined();
+  });
+
+  it('parse a forwarded answer only when it is one', () => {
+    const answer = {
+      status: 201,
+      headers: { 'content-type': 'application/json', 'content-length': '2' },
+      body: 'e30=',
+    };
+    expect(parseForwardedResponse(Buffer.from(JSON.stringify(answer)))).toEqual({
+      ...answer,
+      headers: { 'content-type': 'application/json' },
+    });
+    for (const bad of [
+      { ...answer, status: 99 },
+      { ...answer, status: 600 },
+      { ...answer, status: 200.5 },
+      { ...answer, body: null },
+      { ...answer, headers: 'x' },
+    ])
+      expect(parseForwardedResponse(Buffer.from(JSON.stringify(bad)))).toBeUndefined();
+    expect(parseForwardedResponse(Buffer.from('nope'))).toBeUndefined();
   });
 });
