@@ -49,6 +49,7 @@ import type { ConnectionSocket } from './socket/transport';
 import { ClusterNode } from './cluster/node';
 import { liveRoomsHostedBy as liveRoomsHostedByInCluster } from './cluster/lease-store';
 import { LocalSocketGauge, type SocketGauge } from './cluster/address-sockets';
+import { registerForwarding } from './cluster/http-forward';
 import { inviteOrigin } from './config-safety';
 import { GuestCredentials } from './auth/guest-credentials';
 import { PrincipalResolver } from './auth/principal';
@@ -204,12 +205,13 @@ export async function startServer(
   const premiumMeter = new PremiumMeter({ credits, clock: creditClock, log });
   const workspace = new WorkspaceRepository(database.db);
   // Phone calls start once the rooms exist (below); the access table asks them which room a call is in.
-  const late: { phoneCalls?: PhoneCallService } = {};
+  const late: { phoneCalls?: PhoneCallService; meetingBots?: MeetingBotService } = {};
   // Before any route: every route registered from here on must have a row in the access table.
   registerAccessControl(app, {
     resolver: principals,
     rooms,
-    phoneCallRoom: (sid) => late.phoneCalls?.calls?.roomOf(sid),
+    // In a cluster, a call another node placed is found there (its room's owner).
+    phoneCallRoom: async (sid) => late.phoneCalls?.calls?.roomOf(sid) ?? (await cluster?.callRoom(sid)),
     organizations: {
       find: (id) => organizations.find(id),
       organizationOfLicence: async (id) => (await licences.find(id))?.organizationId,
@@ -220,6 +222,15 @@ export async function startServer(
       (existsSync(join(config.webDir, url, 'index.html')) ||
         (url.includes('.') && existsSync(join(config.webDir, url)))),
   });
+  // Cluster mode: what acts on a live room reaches its owner (cluster/forwarding.ts).
+  if (cluster)
+    registerForwarding(app, cluster, {
+      providerSocket: (kind, socket, handshake) =>
+        (kind === 'phone-media'
+          ? late.phoneCalls?.relayedMedia(socket, handshake)
+          : late.meetingBots?.relayedAudio(socket, handshake)) ?? false,
+      callRoom: (sid) => late.phoneCalls?.calls?.roomOf(sid),
+    });
   if (config.auth) {
     app.log.info(
       config.auth.emulatorHost
@@ -332,6 +343,7 @@ export async function startServer(
     origin: () => config.publicUrl ?? boundOrigin,
     log,
   });
+  late.meetingBots = meetingBots;
 
   const phone = await startPhoneCallService(app, config.phoneCalls, {
     registry,
@@ -553,6 +565,12 @@ export async function startServer(
   const clientAddress = clientAddressOf(config.trustProxy);
   app.server.on('upgrade', (request, socket, head) => {
     const path = (request.url ?? '').split('?')[0];
+    // A provider's media socket whose room another node owns is relayed there (cluster/forwarding.ts).
+    const local = () => {
+      if (!meetingBots.upgrade(request, socket, head) && !phone.upgrade(request, socket, head))
+        socket.destroy();
+    };
+    if (cluster?.routeProviderSocket(request, socket, head, local)) return;
     if (meetingBots.upgrade(request, socket, head)) return;
     if (phone.upgrade(request, socket, head)) return;
     if (path !== SOCKET_PATH) {

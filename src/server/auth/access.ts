@@ -319,19 +319,19 @@ export const HTTP_ACCESS = {
   ),
   'POST /api/v1/meeting-bot/webhook': principals(
     { outsider: 'yes', guest: 'yes', account: 'yes' },
-    'The meeting bot provider’s status webhooks: the Svix signature under the configured secret is the proof (refused 401 without it, or older than 5 minutes); no person’s credential is involved.',
+    'The meeting bot provider’s status webhooks: the Svix signature under the configured secret is the proof (refused 401 without it, or older than 5 minutes); no person’s credential is involved. In a cluster it is forwarded to the owner of the room its metadata names, and verified there.',
   ),
   'POST /api/v1/calls': room(
     ['host'],
-    'Only the host dials the conference into the room (roomId in the body): its number with one of the spec’s international codes, its access codes as DTMF; one call at a time.',
+    'Only the host dials the conference into the room (roomId in the body): its number with one of the spec’s international codes, its access codes as DTMF; one call at a time. In a cluster it runs on the room’s owner (forwarded there and checked again).',
   ),
   'DELETE /api/v1/calls/:sid': room(
     ['host'],
-    'Only the host hangs up a call of their room (the call names the room); the room’s end hangs up its calls too.',
+    'Only the host hangs up a call of their room (the call names the room, found on whichever node has it); the room’s end hangs up its calls too.',
   ),
   'POST /api/v1/calls/status-callback': principals(
     { outsider: 'yes', guest: 'yes', account: 'yes' },
-    'The phone provider’s status callbacks: X-Twilio-Signature (HMAC-SHA1 of the URL and the form under the auth token) is the proof, and the call’s token in the URL names the call; refused 403 without it. The media stream’s websocket is checked the same way.',
+    'The phone provider’s status callbacks: X-Twilio-Signature (HMAC-SHA1 of the URL and the form under the auth token) is the proof, and the call’s token in the URL names the call; refused 403 without it. The media stream’s websocket (its URL names the call’s room) is checked the same way. In a cluster both are forwarded to the room’s owner and checked there.',
   ),
   'GET /api/v1/scribe-requests': scribesOnly(
     'The Scribe dashboard: requests waiting for a Scribe (not one’s own rooms’) and the rooms one serves, with when each caption last changed.',

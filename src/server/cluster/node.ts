@@ -6,7 +6,9 @@
  * same connection code on a RelayedSocket). A room without an owner (new, or its owner died
  * and its lease lapsed) is taken by the node the socket reached, from the stored transcript.
  */
-import type { WebSocket } from 'ws';
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { type WebSocket, WebSocketServer } from 'ws';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { randomId } from '../../shared/ids';
@@ -17,9 +19,27 @@ import type { ConnectionSocket } from '../socket/transport';
 import type { ClusterConfig } from './config';
 import { LeaseKeeper } from './lease';
 import { PostgresLeaseStore, fenceCheck } from './lease-store';
-import { NatsConnection } from './nats';
+import { NatsConnection, NatsTimeout } from './nats';
 import { RelayedSocket } from './relayed-socket';
-import { type OpenRequest, inSubject, openSubject, outSubject, parseOpenRequest } from './relay-frames';
+import {
+  type OpenRequest,
+  FrameJoiner,
+  framesOf,
+  inSubject,
+  openSubject,
+  outSubject,
+  parseOpenRequest,
+} from './relay-frames';
+import {
+  type ForwardedRequest,
+  type ForwardedResponse,
+  type ProviderSocketKind,
+  httpSubject,
+  parseForwardedRequest,
+  parseForwardedResponse,
+  providerSocketRoute,
+  routeDecision,
+} from './forwarding';
 import { FrontRelay, type RelayLink, roomOfConnectionParams } from './front';
 import type { Limit, RateLimiter } from '../http/address-limits';
 import { RedisConnection } from './redis';
@@ -34,6 +54,34 @@ export type Serve = (socket: ConnectionSocket, address: string, origin?: string)
 
 /** Said to a client whose room moved to another node: it reconnects, and lands on the new owner. */
 export const ROOM_MOVED_CLOSE = { code: 1012, reason: 'the conversation moved to another server; reconnect' };
+
+/**
+ * What the owner runs for work forwarded to it (forwarding.ts), attached once the server is
+ * built: a forwarded HTTP request through its own routes and hooks, a provider's relayed media
+ * socket after its handshake is checked, and which room a phone call of this node is in.
+ */
+export interface OwnerWork {
+  inject(request: ForwardedRequest): Promise<ForwardedResponse>;
+  /** Checks the handshake and serves the socket; false: refused (nothing was attached). */
+  providerSocket(
+    kind: ProviderSocketKind,
+    socket: ConnectionSocket,
+    handshake: { url: string; signature?: string },
+  ): boolean;
+  callRoom(sid: string): string | undefined;
+}
+
+/** Subjects of forwarded work (all internal, as the relay's). */
+const HTTP_REPLY_PREFIX = 'hearken.cluster.http-reply';
+const CALL_ROOM_SUBJECT = 'hearken.cluster.call-room';
+/** A forwarded request waits this long: starting a call waits for the provider (15 s at most). */
+const FORWARD_TIMEOUT_MS = 20_000;
+/** What a forwarded request may carry (the forwarded routes' bodies are far smaller). */
+export const MAX_FORWARDED_BODY_BYTES = 512 * 1024;
+const MAX_FORWARDED_RESPONSE_BYTES = 64 * 1024 * 1024;
+const CALL_ROOM_TIMEOUT_MS = 500;
+/** A provider's media message (as the provider routes: a second of meeting audio is 43 KB). */
+const PROVIDER_MESSAGE_LIMIT = 512 * 1024;
 
 /** How long a join waits for a room's owner (or its lease to lapse) before it is refused. */
 const ROUTE_PATIENCE_FACTOR = 2;
@@ -56,6 +104,11 @@ export class ClusterNode {
   private readonly redis: RedisConnection;
   private readonly gauges: SharedSocketGauge[] = [];
   private closing = false;
+  private work: OwnerWork | undefined;
+  private readonly providerSockets = new WebSocketServer({
+    noServer: true,
+    maxPayload: PROVIDER_MESSAGE_LIMIT,
+  });
 
   private constructor(
     readonly config: ClusterConfig,
@@ -75,6 +128,11 @@ export class ClusterNode {
       log,
     });
     nats.subscribe(openSubject(config.nodeId), (message) => this.opened(message.data, message.replyTo));
+    nats.subscribe(httpSubject(config.nodeId), (message) => void this.answer(message.data, message.replyTo));
+    nats.subscribe(CALL_ROOM_SUBJECT, (message) => {
+      const roomId = this.work?.callRoom(message.data.toString());
+      if (roomId !== undefined && message.replyTo) nats.publish(message.replyTo, roomId);
+    });
   }
 
   /**
@@ -172,6 +230,120 @@ export class ClusterNode {
     this.serve = serve;
   }
 
+  /** What forwarded work runs on (forwarding.ts), once the server's routes exist. */
+  attachOwnerWork(work: OwnerWork): void {
+    this.work = work;
+  }
+
+  /**
+   * The node that serves work on `roomId` now: with `take`, this one when it holds or takes the
+   * lease (as a socket's join does), else the holder; without, the holder only (undefined: nobody).
+   */
+  async ownerFor(roomId: string, take: boolean): Promise<string | undefined> {
+    if (!take) return (await this.store.holder(roomId))?.node;
+    const result = await this.leases.acquire(roomId);
+    if (!('token' in result)) return result.holder;
+    // A copy loaded before this lease (an HTTP read, or an earlier lease) may be stale.
+    if (result.acquired && this.registry?.liveRoom(roomId)) await this.registry.forget(roomId);
+    return this.config.nodeId;
+  }
+
+  /** Runs `request` on `node` (its answer), or undefined when it does not answer in time. */
+  async forward(node: string, request: ForwardedRequest): Promise<ForwardedResponse | undefined> {
+    const inbox = `${HTTP_REPLY_PREFIX}.${randomId(24)}`;
+    const joiner = new FrameJoiner(MAX_FORWARDED_RESPONSE_BYTES);
+    let sub: { unsubscribe(): void } | undefined;
+    try {
+      return await new Promise<ForwardedResponse | undefined>((resolve) => {
+        const timer = setTimeout(() => resolve(undefined), FORWARD_TIMEOUT_MS);
+        sub = this.nats.subscribe(inbox, (message) => {
+          const whole = joiner.push(message.data);
+          if (!whole) return;
+          clearTimeout(timer);
+          resolve(parseForwardedResponse(whole.subarray(1)));
+        });
+        this.nats.publish(httpSubject(node), JSON.stringify(request), inbox);
+      });
+    } finally {
+      sub?.unsubscribe();
+    }
+  }
+
+  /** The room of a phone call some node of the cluster has (undefined: none answers). */
+  async callRoom(sid: string): Promise<string | undefined> {
+    try {
+      return (await this.nats.request(CALL_ROOM_SUBJECT, sid, CALL_ROOM_TIMEOUT_MS)).toString();
+    } catch (error) {
+      if (error instanceof NatsTimeout) return undefined;
+      throw error;
+    }
+  }
+
+  /** A forwarded request: run here, its answer sent back in parts. */
+  private async answer(data: Buffer, replyTo: string | undefined): Promise<void> {
+    if (!replyTo?.startsWith(`${HTTP_REPLY_PREFIX}.`)) return;
+    const request = parseForwardedRequest(data);
+    let response: ForwardedResponse;
+    if (!request || !this.work || this.closing) {
+      response = { status: 503, headers: {}, body: '' };
+    } else {
+      try {
+        response = await this.work.inject(request);
+      } catch (error) {
+        this.log('warn', 'a forwarded request failed', { error: (error as Error).message });
+        response = { status: 500, headers: {}, body: '' };
+      }
+    }
+    for (const part of framesOf(0, JSON.stringify(response))) this.nats.publish(replyTo, part);
+  }
+
+  /**
+   * A provider's media socket (its path names its room, forwarding.ts): false when the upgrade
+   * is not one. Served here (`local`) when this node owns the room or nobody does, else relayed
+   * to the owner once it checked the handshake (refused 401 when it did not accept it).
+   */
+  routeProviderSocket(request: IncomingMessage, socket: Duplex, head: Buffer, local: () => void): boolean {
+    const route = providerSocketRoute(request.url);
+    if (!route) return false;
+    void (async () => {
+      let holder: string | undefined;
+      try {
+        holder = (await this.store.holder(route.roomId))?.node;
+      } catch (error) {
+        this.log('warn', 'could not look up the owner of a provider socket’s conversation', {
+          error: (error as Error).message,
+        });
+      }
+      const decision = routeDecision(holder, this.config.nodeId, false);
+      if (decision.serve === 'here') {
+        local();
+        return;
+      }
+      const signature = request.headers['x-twilio-signature'];
+      const link = await this.front.open(decision.node, {
+        conn: randomId(24),
+        roomId: route.roomId,
+        address: request.socket.remoteAddress ?? '',
+        kind: route.kind,
+        url: request.url ?? '/',
+        ...(typeof signature === 'string' ? { signature } : {}),
+      });
+      if (!link) {
+        socket.end('HTTP/1.1 401 Unauthorized\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+        return;
+      }
+      if (socket.destroyed) {
+        link.abandon();
+        return;
+      }
+      this.providerSockets.handleUpgrade(request, socket, head, (ws) => link.attach(ws, []));
+    })().catch((error: Error) => {
+      this.log('warn', 'a provider socket could not be relayed', { error: error.message });
+      socket.destroy();
+    });
+    return true;
+  }
+
   /** A client socket that reached this node: served here or relayed to its room's owner. */
   accept(ws: WebSocket, address: string, origin?: string): void {
     const early: { data: Buffer; isBinary: boolean }[] = [];
@@ -263,9 +435,21 @@ export class ClusterNode {
       () => this.nats.bufferedBytes,
     );
     const sub = this.nats.subscribe(inSubject(request.conn), (m) => socket.deliver(m.data));
+    if (request.kind) {
+      // A provider's socket: its handshake is checked here, where its call or bot is.
+      const handshake = {
+        url: request.url ?? '/',
+        ...(request.signature !== undefined ? { signature: request.signature } : {}),
+      };
+      if (!this.work?.providerSocket(request.kind, socket, handshake)) {
+        sub.unsubscribe();
+        this.nats.publish(replyTo, JSON.stringify({ ok: false, reason: 'refused' }));
+        return;
+      }
+    }
     this.pin(request.roomId, socket);
     socket.on('close', () => sub.unsubscribe());
-    this.serve(socket, request.address, request.origin);
+    if (!request.kind) this.serve(socket, request.address, request.origin);
     this.nats.publish(replyTo, JSON.stringify({ ok: true }));
   }
 
@@ -295,6 +479,7 @@ export class ClusterNode {
   beginClose(): void {
     this.closing = true;
     this.front.close();
+    this.providerSockets.close();
   }
 
   async close(): Promise<void> {

@@ -8,6 +8,8 @@
  *   hearken.cluster.c.<conn>.out  owner to front: what to send, close, ping
  */
 
+import type { ProviderSocketKind } from './forwarding';
+
 export const openSubject = (node: string) => `hearken.cluster.open.${node}`;
 export const inSubject = (conn: string) => `hearken.cluster.c.${conn}.in`;
 export const outSubject = (conn: string) => `hearken.cluster.c.${conn}.out`;
@@ -89,6 +91,13 @@ export interface OpenRequest {
   /** The client's address as the front saw it (behind a trusted proxy, the person's). */
   address: string;
   origin?: string;
+  /**
+   * A provider's media socket (forwarding.ts), not a client's: the owner checks its handshake
+   * (the URL it was opened on and the provider's signature of it) before accepting.
+   */
+  kind?: ProviderSocketKind;
+  url?: string;
+  signature?: string;
 }
 
 export function parseOpenRequest(data: Buffer): OpenRequest | undefined {
@@ -97,11 +106,17 @@ export function parseOpenRequest(data: Buffer): OpenRequest | undefined {
     if (typeof value.conn !== 'string' || !/^[A-Za-z0-9]{8,64}$/.test(value.conn)) return undefined;
     if (typeof value.roomId !== 'string' || typeof value.address !== 'string') return undefined;
     if (value.origin !== undefined && typeof value.origin !== 'string') return undefined;
+    if (value.kind !== undefined && value.kind !== 'phone-media' && value.kind !== 'meeting-audio')
+      return undefined;
+    if (value.kind !== undefined && typeof value.url !== 'string') return undefined;
+    if (value.signature !== undefined && typeof value.signature !== 'string') return undefined;
     return {
       conn: value.conn,
       roomId: value.roomId,
       address: value.address,
       ...(value.origin ? { origin: value.origin } : {}),
+      ...(value.kind ? { kind: value.kind, url: value.url! } : {}),
+      ...(value.signature !== undefined ? { signature: value.signature } : {}),
     };
   } catch {
     return undefined;

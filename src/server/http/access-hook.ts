@@ -58,7 +58,7 @@ export interface AccessDeps {
     membership(roomId: string, avaId: string): Promise<MemberRecord | undefined>;
   };
   /** The room a phone call is in, by its sid (absent: phone calls are off, no call is anyone's). */
-  phoneCallRoom?(sid: string): string | undefined;
+  phoneCallRoom?(sid: string): string | undefined | Promise<string | undefined>;
   /** Organisations and licences, for the organisation rows (absent: those rows refuse everyone). */
   organizations?: {
     find(id: string): Promise<{ id: string; admin?: string } | undefined>;
@@ -100,7 +100,7 @@ function roomResolvers(
       return typeof roomId === 'string' && roomId.length > 0 ? deps.rooms.find(roomId) : undefined;
     },
     'DELETE /api/v1/calls/:sid': async (r) => {
-      const roomId = deps.phoneCallRoom?.((r.params as Params).sid ?? '');
+      const roomId = await deps.phoneCallRoom?.((r.params as Params).sid ?? '');
       return roomId ? deps.rooms.find(roomId) : undefined;
     },
     'GET /api/v1/rooms/:roomId/rating': (r) => deps.rooms.find((r.params as Params).roomId ?? ''),

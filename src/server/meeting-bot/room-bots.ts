@@ -21,8 +21,8 @@ import type { BotEvents, MeetingBotProvider } from './provider';
 
 export interface MeetingBotsOptions {
   provider: MeetingBotProvider;
-  /** The real-time audio endpoint for one bot; `token` proves the audio is that bot's. */
-  audioEndpoint(token: string): string;
+  /** The real-time audio endpoint for one bot in `roomId`; `token` proves the audio is that bot's. */
+  audioEndpoint(token: string, roomId: string): string;
   /** The test meeting page's links are accepted only where tests run (never in production). */
   allowTestMeetings: boolean;
   clock: BotClock;
@@ -96,7 +96,7 @@ export class MeetingBots implements BotEvents {
       .create({
         meetingUrl: checked.url,
         botName: 'Hearken captions',
-        audioEndpoint: this.options.audioEndpoint(bot.token),
+        audioEndpoint: this.options.audioEndpoint(bot.token, room.id),
         metadata: { roomId: room.id },
       })
       .then(({ botId }) => {

@@ -12,6 +12,7 @@ import { MEETING_BOT_ROUTES, apiError } from '../../shared/api';
 import { parseAudioEvent, parseStatusWebhook } from './recall-api';
 import { verifyWebhook } from './svix-signature';
 import type { MeetingBots } from './room-bots';
+import type { ConnectionSocket } from '../socket/transport';
 
 /** A status webhook is small; anything larger is not one. */
 const WEBHOOK_BODY_LIMIT = 64 * 1024;
@@ -47,26 +48,44 @@ export function registerMeetingBotRoutes(app: FastifyInstance, deps: MeetingBotR
   });
 }
 
+/** What the audio stream needs of its socket: a `ws` one here, or one relayed from another node. */
+export type AudioSocket = Pick<ConnectionSocket, 'on' | 'close'>;
+
+/**
+ * The owner's check of a bot's real-time audio socket, then its service: the bot's token in the
+ * URL it was opened on. False: refused before anything was attached.
+ */
+export function meetingAudioSocket(
+  deps: MeetingBotRouteDeps,
+): (ws: AudioSocket, handshake: { url: string }) => boolean {
+  return (ws, handshake) => {
+    const token = new URL(handshake.url, 'http://localhost').searchParams.get('token') ?? '';
+    if (!deps.bots.knowsToken(token)) return false;
+    ws.on('message', (data, isBinary) => {
+      if (isBinary) return;
+      const event = parseAudioEvent(data.toString());
+      if (!event) return;
+      if (!deps.bots.audioFor(token, event.botId, event.samples)) ws.close(1008, 'not this bot’s endpoint');
+    });
+    return true;
+  };
+}
+
 /** Handles an upgrade on the audio path; false when the path is not this one. */
 export function meetingAudioUpgrade(
   deps: MeetingBotRouteDeps,
 ): (request: IncomingMessage, socket: Duplex, head: Buffer) => boolean {
   const wss = new WebSocketServer({ noServer: true, maxPayload: AUDIO_MESSAGE_LIMIT });
+  const accept = meetingAudioSocket(deps);
   return (request, socket, head) => {
     const url = new URL(request.url ?? '/', 'http://localhost');
     if (url.pathname !== MEETING_BOT_ROUTES.audio) return false;
-    const token = url.searchParams.get('token') ?? '';
-    if (!deps.bots.knowsToken(token)) {
+    if (!deps.bots.knowsToken(url.searchParams.get('token') ?? '')) {
       socket.end('HTTP/1.1 401 Unauthorized\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       return true;
     }
     wss.handleUpgrade(request, socket, head, (ws) => {
-      ws.on('message', (data, isBinary) => {
-        if (isBinary) return;
-        const event = parseAudioEvent(data.toString());
-        if (!event) return;
-        if (!deps.bots.audioFor(token, event.botId, event.samples)) ws.close(1008, 'not this bot’s endpoint');
-      });
+      if (!accept(ws, { url: request.url ?? '/' })) ws.close(1008, 'not this bot’s endpoint');
     });
     return true;
   };

@@ -10,7 +10,12 @@ import { MEETING_BOT_ROUTES } from '../../shared/api';
 import type { MeetingBotConfig } from './config';
 import { RecallProvider } from './recall-provider';
 import { MeetingBots } from './room-bots';
-import { meetingAudioUpgrade, registerMeetingBotRoutes } from './routes';
+import {
+  type AudioSocket,
+  meetingAudioSocket,
+  meetingAudioUpgrade,
+  registerMeetingBotRoutes,
+} from './routes';
 import { type MeetingBotStandIn, startMeetingBotStandIn } from './stand-in';
 import { newWebhookSecret } from './svix-signature';
 import { randomId } from '../../shared/ids';
@@ -31,6 +36,8 @@ export interface MeetingBotService {
   /** The secret webhooks are verified with (the stand-in's own one when it plays the provider). */
   webhookSecret: string;
   upgrade(request: IncomingMessage, socket: Duplex, head: Buffer): boolean;
+  /** An audio socket relayed from another node (cluster mode): checked, then served; false: refused. */
+  relayedAudio(ws: AudioSocket, handshake: { url: string }): boolean;
   close(): Promise<void>;
 }
 
@@ -69,8 +76,9 @@ export async function startMeetingBotService(
     : undefined;
   const bots = new MeetingBots({
     provider: selfHosted ? new RoutingProvider(selfHosted, configured) : configured,
-    audioEndpoint: (token) =>
-      `${deps.origin().replace(/^http/, 'ws')}${MEETING_BOT_ROUTES.audio}?token=${encodeURIComponent(token)}`,
+    // It names the bot's room, so a cluster's node it reaches can relay it to the room's owner.
+    audioEndpoint: (token, roomId) =>
+      `${deps.origin().replace(/^http/, 'ws')}${MEETING_BOT_ROUTES.audio}?token=${encodeURIComponent(token)}&room=${encodeURIComponent(roomId)}`,
     allowTestMeetings: config?.allowTestMeetings ?? false,
     clock: {
       setTimeout: (fn, ms) => setTimeout(fn, ms),
@@ -88,6 +96,7 @@ export async function startMeetingBotService(
     ...(selfHosted ? { selfHosted } : {}),
     webhookSecret: provider.webhookSecret,
     upgrade: meetingAudioUpgrade(routeDeps),
+    relayedAudio: meetingAudioSocket(routeDeps),
     close: async () => {
       await selfHosted?.close();
       await standIn?.close();

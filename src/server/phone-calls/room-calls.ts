@@ -27,10 +27,10 @@ import type { PhoneCallSink } from './sip-provider';
 
 export interface PhoneCallsOptions {
   provider: PhoneCallProvider;
-  /** Where the provider posts the call's status changes (`token` names the call). */
-  statusCallbackUrl(token: string): string;
-  /** The websocket the provider streams the call's audio to. */
-  mediaStreamUrl(): string;
+  /** Where the provider posts the call's status changes (`token` names the call, in `roomId`). */
+  statusCallbackUrl(token: string, roomId: string): string;
+  /** The websocket the provider streams the audio of a call in `roomId` to. */
+  mediaStreamUrl(roomId: string): string;
   now(): number;
   log(level: 'info' | 'warn' | 'error', message: string, extra?: object): void;
 }
@@ -114,8 +114,8 @@ export class PhoneCalls implements PhoneCallSink {
       const { sid } = await this.options.provider.place({
         to: request.calleeInternationalNumber,
         sendDigits: request.sendDigits,
-        statusCallbackUrl: this.options.statusCallbackUrl(call.token),
-        mediaStreamUrl: this.options.mediaStreamUrl(),
+        statusCallbackUrl: this.options.statusCallbackUrl(call.token, room.id),
+        mediaStreamUrl: this.options.mediaStreamUrl(room.id),
         streamParameters: { token: call.token },
       });
       call.sid = sid;

@@ -20,6 +20,7 @@ import type { RoomRegistry } from '../rooms/registry';
 import { decodeForm, parseMediaStreamMessage, parseStatusCallback } from './twilio-api';
 import { verifyTwilioSignature } from './twilio-signature';
 import type { PhoneCalls } from './room-calls';
+import type { ConnectionSocket } from '../socket/transport';
 
 /** A status callback is small; anything larger is not one. */
 const CALLBACK_BODY_LIMIT = 16 * 1024;
@@ -85,54 +86,98 @@ export function registerPhoneCallRoutes(app: FastifyInstance, deps: PhoneCallRou
   });
 }
 
+/** What a media stream needs of its socket: a `ws` one here, or one relayed from another node. */
+export type MediaSocket = Pick<ConnectionSocket, 'on' | 'close'>;
+
+/**
+ * Whether `path` is the media stream's: the plain path, or with the call's room after it (the
+ * stream URL a call is given, so that a cluster's node can relay it to the room's owner:
+ * cluster/forwarding.ts; Twilio allows no query string on a stream URL).
+ */
+export function isMediaPath(path: string): boolean {
+  return path === PHONE_CALL_ROUTES.media || /^\/api\/v1\/calls\/media\/[^/]+$/.test(path);
+}
+
+/** The media stream URL of a call in `roomId`. */
+export function mediaStreamPath(roomId: string): string {
+  return `${PHONE_CALL_ROUTES.media}/${encodeURIComponent(roomId)}`;
+}
+
+/**
+ * The owner's check of a media stream's handshake and then its service: the provider's
+ * signature over the URL it was given (as this server builds it), then the call's token in the
+ * stream's start message. False: refused before anything was attached.
+ */
+export function phoneMediaSocket(
+  deps: PhoneCallRouteDeps,
+): (ws: MediaSocket, handshake: { url: string; signature?: string | string[] }) => boolean {
+  return (ws, handshake) => {
+    const signedUrl = `${deps.origin().replace(/^http/, 'ws')}${handshake.url}`;
+    const calls = deps.calls;
+    if (!calls || !verifyTwilioSignature(deps.authToken, signedUrl, undefined, handshake.signature))
+      return false;
+    serveMediaStream(ws, calls);
+    return true;
+  };
+}
+
+function serveMediaStream(ws: MediaSocket, calls: PhoneCalls): void {
+  let token: string | undefined;
+  const unstarted = setTimeout(() => ws.close(1008, 'no start message'), START_TIMEOUT_MS);
+  ws.on('close', () => {
+    clearTimeout(unstarted);
+    if (token) calls.mediaStopped(token);
+  });
+  ws.on('message', (data, isBinary) => {
+    if (isBinary) return;
+    const message = parseMediaStreamMessage(data.toString());
+    if (!message) return;
+    if (message.event === 'start') {
+      const given = message.customParameters.token ?? '';
+      if (
+        token ||
+        message.encoding !== 'audio/x-mulaw' ||
+        message.sampleRate !== 8000 ||
+        !calls.mediaStarted(given, message.callSid, message.streamSid)
+      ) {
+        ws.close(1008, 'not a call of ours');
+        return;
+      }
+      token = given;
+      clearTimeout(unstarted);
+    } else if (message.event === 'media' && token) {
+      if (message.track === 'inbound') calls.media(token, message.streamSid, message.payload);
+    } else if (message.event === 'stop' && token) {
+      calls.mediaStopped(token);
+    }
+  });
+}
+
 /** Handles an upgrade on the media stream path; false when the path is not this one. */
 export function phoneMediaUpgrade(
   deps: PhoneCallRouteDeps,
 ): (request: IncomingMessage, socket: Duplex, head: Buffer) => boolean {
   const wss = new WebSocketServer({ noServer: true, maxPayload: MEDIA_MESSAGE_LIMIT });
+  const accept = phoneMediaSocket(deps);
   return (request, socket, head) => {
     const url = new URL(request.url ?? '/', 'http://localhost');
-    if (url.pathname !== PHONE_CALL_ROUTES.media) return false;
+    if (!isMediaPath(url.pathname)) return false;
     const signedUrl = `${deps.origin().replace(/^http/, 'ws')}${request.url ?? ''}`;
-    const calls = deps.calls;
     if (
-      !calls ||
+      !deps.calls ||
       !verifyTwilioSignature(deps.authToken, signedUrl, undefined, request.headers['x-twilio-signature'])
     ) {
       socket.end('HTTP/1.1 401 Unauthorized\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       return true;
     }
-    wss.handleUpgrade(request, socket, head, (ws) => {
-      let token: string | undefined;
-      const unstarted = setTimeout(() => ws.close(1008, 'no start message'), START_TIMEOUT_MS);
-      ws.on('close', () => {
-        clearTimeout(unstarted);
-        if (token) calls.mediaStopped(token);
-      });
-      ws.on('message', (data, isBinary) => {
-        if (isBinary) return;
-        const message = parseMediaStreamMessage(data.toString());
-        if (!message) return;
-        if (message.event === 'start') {
-          const given = message.customParameters.token ?? '';
-          if (
-            token ||
-            message.encoding !== 'audio/x-mulaw' ||
-            message.sampleRate !== 8000 ||
-            !calls.mediaStarted(given, message.callSid, message.streamSid)
-          ) {
-            ws.close(1008, 'not a call of ours');
-            return;
-          }
-          token = given;
-          clearTimeout(unstarted);
-        } else if (message.event === 'media' && token) {
-          if (message.track === 'inbound') calls.media(token, message.streamSid, message.payload);
-        } else if (message.event === 'stop' && token) {
-          calls.mediaStopped(token);
-        }
-      });
-    });
+    wss.handleUpgrade(request, socket, head, (ws) =>
+      accept(ws, {
+        url: request.url ?? '',
+        ...(request.headers['x-twilio-signature'] !== undefined
+          ? { signature: request.headers['x-twilio-signature'] }
+          : {}),
+      }),
+    );
     return true;
   };
 }

@@ -13,7 +13,13 @@ import { PHONE_CALL_ROUTES } from '../../shared/phone-calls';
 import type { RoomRegistry } from '../rooms/registry';
 import type { PhoneCallConfig } from './config';
 import { PhoneCalls } from './room-calls';
-import { phoneMediaUpgrade, registerPhoneCallRoutes } from './routes';
+import {
+  type MediaSocket,
+  mediaStreamPath,
+  phoneMediaSocket,
+  phoneMediaUpgrade,
+  registerPhoneCallRoutes,
+} from './routes';
 import { type PhoneStandIn, startPhoneStandIn } from './stand-in';
 import { TwilioProvider, type TwilioAccount } from './twilio-provider';
 import { SipProvider } from './sip-provider';
@@ -28,6 +34,8 @@ export interface PhoneCallService {
   /** The auth token callbacks are verified with (the stand-in's own when it plays Twilio). */
   authToken: string;
   upgrade(request: IncomingMessage, socket: Duplex, head: Buffer): boolean;
+  /** A media stream relayed from another node (cluster mode): checked, then served; false: refused. */
+  relayedMedia(ws: MediaSocket, handshake: { url: string; signature?: string }): boolean;
   close(): Promise<void>;
 }
 
@@ -64,9 +72,10 @@ export async function startPhoneCallService(
   const calls = provider
     ? new PhoneCalls({
         provider,
-        statusCallbackUrl: (token) =>
-          `${deps.origin()}${PHONE_CALL_ROUTES.statusCallback}?token=${encodeURIComponent(token)}`,
-        mediaStreamUrl: () => `${deps.origin().replace(/^http/, 'ws')}${PHONE_CALL_ROUTES.media}`,
+        // Both name the call's room, so a cluster's node they reach can send them to its owner.
+        statusCallbackUrl: (token, roomId) =>
+          `${deps.origin()}${PHONE_CALL_ROUTES.statusCallback}?token=${encodeURIComponent(token)}&room=${encodeURIComponent(roomId)}`,
+        mediaStreamUrl: (roomId) => `${deps.origin().replace(/^http/, 'ws')}${mediaStreamPath(roomId)}`,
         now: deps.now,
         log: deps.log,
       })
@@ -83,6 +92,7 @@ export async function startPhoneCallService(
     ...(sip ? { sip } : {}),
     authToken,
     upgrade: phoneMediaUpgrade(routeDeps),
+    relayedMedia: phoneMediaSocket(routeDeps),
     close: async () => {
       await calls?.hangUpAll();
       await sip?.close();

@@ -46,5 +46,11 @@ describe('relay frames', () => {
     expect(parseOpenRequest(Buffer.from(JSON.stringify(ok)))).toEqual(ok);
     expect(parseOpenRequest(Buffer.from(JSON.stringify({ ...ok, conn: 'a b' })))).toBeUndefined();
     expect(parseOpenRequest(Buffer.from('not json'))).toBeUndefined();
+    // A provider's socket says which, and the URL and signature its owner checks.
+    const provider = { ...ok, kind: 'phone-media', url: '/api/v1/calls/media/h_r', signature: 'sig' };
+    expect(parseOpenRequest(Buffer.from(JSON.stringify(provider)))).toEqual(provider);
+    expect(parseOpenRequest(Buffer.from(JSON.stringify({ ...provider, kind: 'other' })))).toBeUndefined();
+    expect(parseOpenRequest(Buffer.from(JSON.stringify({ ...provider, url: undefined })))).toBeUndefined();
+    expect(parseOpenRequest(Buffer.from(JSON.stringify({ ...provider, signature: 1 })))).toBeUndefined();
   });
 });
