@@ -2,7 +2,7 @@
  * The end sequence of a conversation (conversation.md, Ending stages): NOT_ENDING, BOOST,
  * SAVE_TRANSCRIPTS, END_ON_BACKEND, advanced one stage at a time, skipping those that do not
  * apply, and a new end request ignored while one runs (END_SEQUENCE_GUARD_MS). Pure: the saga
- * that runs the stages (renderer conversation/end-sequence.ts) asks these functions what comes next.
+ * that runs the stages (renderer features/ending/sagas.ts) asks these functions what comes next.
  */
 import { END_SEQUENCE_GUARD_MS } from './constants';
 import type { CloseReason } from './protocol';

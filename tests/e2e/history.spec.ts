@@ -1,8 +1,8 @@
 /**
  * After a conversation: the host ends it for everyone once they confirm, the guest is told the
  * host ended it, the host rates it, then finds it in their saved conversations by a word that
- * was said, renames it and deletes it for good. Keyboard and screen reader: the dialogs, the
- * rating's radio group and the history are checked with axe-core.
+ * was said, renames it, opens it to read and deletes it for good. Keyboard and screen reader:
+ * the dialogs, the rating's radio group and the history are checked with axe-core.
  */
 import { type Page, expect, test } from '@playwright/test';
 import { expectAccessible } from './axe';
@@ -100,6 +100,14 @@ test('a conversation ends with a confirmation, is rated, found, renamed and dele
     await expect(host.getByTestId('history-entry').getByRole('heading')).toHaveText('Quarterly budget');
     await host.reload();
     await expect(host.getByTestId('history-entry').getByRole('heading')).toHaveText('Quarterly budget');
+
+    // Opened to read again: the saved conversation's own lines, then back to the list.
+    await host.getByRole('link', { name: 'Read the transcript of Quarterly budget' }).click();
+    await expect(host.getByTestId('transcript-view')).toContainText(
+      'Let us look at the quarterly budget together',
+    );
+    await host.goBack();
+    await expect(host.getByTestId('history-entry')).toHaveCount(1);
 
     // Deleted for good, after a confirmation.
     await host.getByRole('button', { name: 'Delete Quarterly budget' }).click();

@@ -3,13 +3,18 @@
  * Reading aids while captions run, in a real browser: the caption-delay meter shows a plausible
  * value while real speech is captioned; "where I stopped reading" marks the last line seen when
  * the window loses focus and its "new since" control takes the keyboard back there; a reader's
- * curse filter and keyword emphasis change only their own captions. Every screen passes axe-core.
+ * curse filter and keyword emphasis change only their own captions; a server whose configured
+ * sherpa-onnx model is missing captions with PocketSphinx and says so, quietly, to speaker and
+ * reader. Every screen passes axe-core.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { API, type ServerConfigResponse } from '../../src/shared/api';
 import { CAPTION_TEST_FILE, DEV_DIR } from '../helpers/speech';
 import { expectAccessible } from './axe';
 import { holdMicrophone, launchChromium, microphoneFile, openMicrophone } from './browser';
+import { startOwnServer } from './own-server';
 
 async function startAndJoin(
   browser: Awaited<ReturnType<typeof launchChromium>>,
@@ -64,6 +69,9 @@ test('the delay meter shows a plausible delay while real speech is captioned', a
       expect(p95).toBeGreaterThanOrEqual(median);
       await expect(badge).toHaveAttribute('data-late', 'false');
       await expect(page.getByTestId('caption-delay-warning')).toHaveText('');
+      // PocketSphinx is this server's configured engine for both tiers, not a stand-in for a
+      // better one: no fallback notice (the next test shows it where it is due).
+      await expect(page.getByTestId('fallback-engine-notice')).toHaveCount(0);
     }
     await expectAccessible(reader, 'conversation with the delay meter');
   } finally {
@@ -118,5 +126,53 @@ test('where I stopped reading, by keyboard; the curse filter and emphasis are th
     await expectAccessible(reader, 'conversation after going back to the marker');
   } finally {
     await browser.close();
+  }
+});
+
+test('a missing sherpa-onnx model: PocketSphinx captions and the fallback notice says so', async () => {
+  // A server of its own: the shared one must keep its engines as configured for the other tests.
+  // It takes seconds to start (a fresh database): Chromium starts meanwhile.
+  const modelsDir = resolve('test-results', 'e2e-no-models-here');
+  expect(existsSync(modelsDir), `${modelsDir} must not exist`).toBe(false);
+  const [started, launched] = await Promise.allSettled([
+    startOwnServer({
+      HEARKEN_MODELS_DIR: modelsDir,
+      HEARKEN_TIER_PREMIUM: 'sherpa-onnx:sherpa-onnx-streaming-zipformer-en-2023-06-26',
+      // Guests have no plan: Premium for everyone, so the guest host's stream is a premium one.
+      HEARKEN_PREMIUM_FOR: 'everyone',
+    }),
+    launchChromium(microphoneFile(join(DEV_DIR, CAPTION_TEST_FILE))),
+  ]);
+  const server = started.status === 'fulfilled' ? started.value : undefined;
+  const browser = launched.status === 'fulfilled' ? launched.value : undefined;
+  try {
+    if (!server || !browser)
+      throw [started, launched].flatMap((r) => (r.status === 'rejected' ? [r.reason as Error] : []))[0];
+    // The setting the notice rests on: premium skipped its missing model for PocketSphinx.
+    const config = (await (await fetch(`${server.url}${API.config}`)).json()) as ServerConfigResponse;
+    expect(config.speech.tiers.premium).toMatchObject({ fallback: true, engine: 'pocketsphinx:en-us' });
+
+    const { host, reader } = await startAndJoin(browser, server.url, true);
+    // Nobody is speaking yet: no engine serves the room, nothing to say.
+    for (const page of [host, reader])
+      await expect(page.getByTestId('fallback-engine-notice')).toHaveCount(0);
+
+    await openMicrophone(host);
+    await expect(host.getByTestId('recording-state')).toHaveAttribute('data-state', 'RECORDING');
+    for (const page of [host, reader]) {
+      const notice = page.getByTestId('fallback-engine-notice');
+      await expect(notice).toHaveText(
+        'Captions come from the basic speech engine for now (the more accurate one is not installed on this server), so expect more mistakes.',
+      );
+      // Quiet: a polite status a screen reader says once, never an alert.
+      await expect(notice).toHaveAttribute('role', 'status');
+    }
+    // ...while the fallback engine really captions the speech (its first words are enough).
+    await expect(reader.getByTestId('caption').first()).toHaveText(/\w/, { timeout: 30_000 });
+    await expect(reader.getByTestId('fallback-engine-notice')).toBeVisible();
+    await expectAccessible(reader, 'conversation with the fallback engine notice');
+  } finally {
+    await browser?.close();
+    await server?.stop();
   }
 });

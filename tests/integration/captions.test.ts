@@ -83,6 +83,15 @@ describe('live captions', () => {
     expect(wer).toBeLessThanOrEqual(POCKETSPHINX_MEASURED_DEV_WER);
     expect(finalText(seenByFriend)).toBe(hostText);
 
+    // PocketSphinx writes neither capitals nor punctuation; readers get a capital at the start of
+    // every line as it grows, and a full stop once it is final (shared/caption-case, issue 13).
+    for (const t of seenByHost) {
+      const text = t.texts[t.speechLang];
+      if (!text) continue;
+      expect(text, 'a line starts with a capital').toMatch(/^\p{Lu}/u);
+      if (t.isFinal) expect(text, 'a final ends like a sentence').toMatch(/[.?!]$/);
+    }
+
     const final = seenByHost.find((t) => t.isFinal)!;
     expect(final.author).toBe(host.user.avaId);
     expect(final.authorShow).toBe('Ada Host');

@@ -3,12 +3,14 @@
  * speech; Bo corrects each line while it is still being spoken, Cy replaces a word of each final,
  * both at once and on the same lines. Everyone ends with the same corrected transcript, with
  * people's words marked; a late joiner and the room after a restart have it too; a resend after
- * the restart is applied once; the table's refusals hold (editing off, read-only, ended room).
+ * the restart is applied once; the table's refusals hold (editing off, read-only, ended room);
+ * the ended conversation's caption quality report counts the corrections (issue 13).
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Transcript } from '../../src/shared/entities';
 import type { ServerMessageOf } from '../../src/shared/protocol';
-import { CaptionClient, createGuest, resolveRoomName } from '../../scripts/lib/socket-client';
+import { CaptionClient, createGuest, guestHeaders, resolveRoomName } from '../../scripts/lib/socket-client';
+import { RECAP_API, type CaptionQualityResponse } from '../../src/shared/recap/api';
 import { EditorClient } from '../helpers/editor-client';
 import { removeDataDir, startTestServer, type TestServer } from '../helpers/server';
 import { speak } from '../helpers/speak';
@@ -79,7 +81,8 @@ async function caughtUp(client: CaptionClient, editor: EditorClient): Promise<Ma
 }
 
 it('two people correct real speech as it is spoken: everyone, a late joiner and a restarted server show the same corrected transcript', async () => {
-  const ada = await CaptionClient.connect(server.url, { user: await createGuest(server.url, 'Ada Speaker') });
+  const adaGuest = await createGuest(server.url, 'Ada Speaker');
+  const ada = await CaptionClient.connect(server.url, { user: adaGuest });
   clients.push(ada);
   const bo = new EditorClient(await join('Bo Editor', ada), 'bo');
   const cy = new EditorClient(await join('Cy Editor', ada), 'cy');
@@ -254,6 +257,19 @@ it('two people correct real speech as it is spoken: everyone, a late joiner and 
   });
   const ended = (await again.waitFor((m) => m.type === 'error', 5000, mark)) as ServerMessageOf<'error'>;
   expect(ended.error.code).toBe('room-ended');
+
+  // The caption quality report (issue 13) counts what people corrected: the recogniser's own
+  // text of each corrected line (asrText) was kept through the restart, so the word error rate
+  // of the recogniser against the corrected transcript is measured, not "not available".
+  const answer = await fetch(`${server.url}${RECAP_API.captionQuality(roomId)}`, {
+    headers: guestHeaders(adaGuest),
+  });
+  expect(answer.status).toBe(200);
+  const { report } = (await answer.json()) as CaptionQualityResponse;
+  expect(report.correctionsAvailable).toBe(true);
+  // Bo's "Bo:" alone is one word added to each line he corrected while it was spoken.
+  expect(report.correctedWords).toBeGreaterThanOrEqual(boLines.length);
+  expect(report.wordErrorRate).toBeGreaterThan(0);
 });
 
 it("refuses a mutation of an unknown type with 'Unknown mutation type', and a read-only member's edit", async () => {
