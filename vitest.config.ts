@@ -19,6 +19,8 @@ export default defineConfig({
           include: ['tests/integration/**/*.test.ts'],
           environment: 'node',
           fileParallelism: false,
+          // One migrated PGlite database, copied into each test server's new data folder.
+          globalSetup: ['tests/setup/database-template.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
         },

@@ -9,6 +9,7 @@ import { resolve } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { portAnswers, waitUntilClosed } from '../helpers/ports';
 import { removeDataDir, tempDataDir } from '../helpers/server';
+import { seedDatabase } from '../helpers/database-template';
 
 const root = resolve(import.meta.dirname, '../..');
 const started: ChildProcess[] = [];
@@ -48,6 +49,8 @@ async function closedWithin(url: string, ms: number): Promise<boolean> {
 async function npmStart() {
   const dataDir = tempDataDir();
   dirs.push(dataDir);
+  // The run's migrated database: these tests are about stopping, not about a first start's initdb.
+  seedDatabase(dataDir);
   const npm = spawn('npm', ['start'], {
     cwd: root,
     detached: true,
