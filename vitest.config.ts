@@ -19,6 +19,9 @@ export default defineConfig({
           include: ['tests/integration/**/*.test.ts'],
           environment: 'node',
           fileParallelism: false,
+          // One migrated PGlite database, copied into each test server's new data folder, and
+          // one Auth emulator for the files that need an identity provider (tests/setup).
+          globalSetup: ['tests/setup/database-template.ts', 'tests/setup/auth-emulator.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
         },

@@ -85,7 +85,8 @@ export function authExportDir(dataDir: string): string {
   return join(dataDir, 'firebase-auth');
 }
 
-async function isReady(url: string): Promise<boolean> {
+/** Whether the Auth emulator at `url` answers and says it is ready (the tests' shared one too). */
+export async function isReady(url: string): Promise<boolean> {
   try {
     const response = await fetch(url, { signal: AbortSignal.timeout(1000) });
     const body = (await response.json()) as { authEmulator?: { ready?: boolean } };

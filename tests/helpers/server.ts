@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer, type RunningServer, type ServerOverrides } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
+import { seedDatabase } from './database-template';
 
 export interface TestServer extends RunningServer {
   dataDir: string;
@@ -31,6 +32,8 @@ export async function startTestServer(
     HEARKEN_TIER_PREMIUM: 'pocketsphinx',
     ...options.env,
   });
+  // A new data folder gets the run's migrated template instead of a PGlite initdb of its own.
+  if (!config.databaseUrl) seedDatabase(dataDir);
   const server = await startServer(config, options.overrides);
   return Object.assign(server, { dataDir });
 }

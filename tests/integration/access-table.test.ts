@@ -32,12 +32,13 @@ import type { GuestUserWithCredential } from '../../src/shared/entities';
 import { makeRoomId } from '../../src/shared/ids';
 import { SOCKET_PATH, type ClientMessage, type ServerMessage } from '../../src/shared/protocol';
 import type { UserProfile } from '../../src/shared/user';
-import { startAuthEmulator, type RunningAuthEmulator } from '../../scripts/lib/auth-emulator';
 import { CaptionClient, createGuest } from '../../scripts/lib/socket-client';
 import { EmulatorClient, api } from '../helpers/auth-emulator';
+import { sharedAuthEmulator } from '../helpers/shared-auth-emulator';
+import type { SharedAuthEmulator } from '../setup/auth-emulator';
 import { removeDataDir, startTestServer, tempDataDir, type TestServer } from '../helpers/server';
 
-let emulator: RunningAuthEmulator;
+let emulator: SharedAuthEmulator;
 let server: TestServer;
 const dataDir = tempDataDir();
 
@@ -149,7 +150,8 @@ function tokensOf(client: CaptionClient): Room {
 }
 
 beforeAll(async () => {
-  emulator = await startAuthEmulator();
+  // The run's shared emulator (tests/setup/auth-emulator.ts): this file's accounts are its own.
+  emulator = await sharedAuthEmulator();
   server = await startTestServer({
     dataDir,
     env: {
@@ -250,7 +252,6 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const client of keep) await client.close().catch(() => undefined);
   await server?.close();
-  await emulator?.stop();
   removeDataDir(dataDir);
 });
 

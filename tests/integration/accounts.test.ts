@@ -13,11 +13,12 @@ import { NO_TOKEN_MESSAGE } from '../../src/shared/auth';
 import { USER_NOT_FOUND_CUSTOM_CODE } from '../../src/shared/constants';
 import { CLIENT_LOG_EXTRA_MAX_KEYS, type ClientLogEntry, type UserProfile } from '../../src/shared/user';
 import { ClientLogRepository } from '../../src/server/db/client-logs';
-import { startAuthEmulator, type RunningAuthEmulator } from '../../scripts/lib/auth-emulator';
 import { EmulatorClient, api, forge } from '../helpers/auth-emulator';
+import { sharedAuthEmulator } from '../helpers/shared-auth-emulator';
+import type { SharedAuthEmulator } from '../setup/auth-emulator';
 import { removeDataDir, startTestServer, tempDataDir, type TestServer } from '../helpers/server';
 
-let emulator: RunningAuthEmulator;
+let emulator: SharedAuthEmulator;
 let client: EmulatorClient;
 let server: TestServer;
 let elastic: Server;
@@ -35,7 +36,8 @@ function serverEnv(elasticUrl: string): Record<string, string> {
 }
 
 beforeAll(async () => {
-  emulator = await startAuthEmulator();
+  // The run's shared emulator (tests/setup/auth-emulator.ts): this file's accounts are its own.
+  emulator = await sharedAuthEmulator();
   client = new EmulatorClient(emulator.url, emulator.projectId);
   // A stand-in Elasticsearch: answers the bulk API and keeps what it received.
   elastic = createServer((request, response) => {
@@ -55,7 +57,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.close();
-  await emulator?.stop();
   await new Promise((resolve) => elastic?.close(resolve));
   removeDataDir(dataDir);
 });

@@ -15,6 +15,7 @@ import { EMULATOR_NETWORK_OVERRIDE } from '../../src/server/config-safety';
 import { freePort } from '../../scripts/lib/auth-emulator';
 import { launchChromium } from '../e2e/browser';
 import { removeDataDir, startTestServer, tempDataDir, type TestServer } from '../helpers/server';
+import { seedDatabase } from '../helpers/database-template';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const WEB_INDEX = join(ROOT, 'dist/web/index.html');
@@ -207,6 +208,8 @@ describe('the server entry point', () => {
 
   it('logs requests without their tokens, credentials or Authorization header', async () => {
     const dataDir = tempDataDir();
+    // The run's migrated database: this test is about the log, not a first start's initdb.
+    seedDatabase(dataDir);
     const secrets = ['ROOMTOKEN1x', 'QUERYTOKEN2x', 'AUTHHEADER3x', 'CREDENTIAL4x', 'IDTOKEN5x'];
     try {
       const run = await runServer({ HEARKEN_LOG_LEVEL: 'info', HEARKEN_DATA_DIR: dataDir }, async (url) => {

@@ -18,16 +18,17 @@ import type { UserProfile } from '../../src/shared/user';
 import { randomId } from '../../src/shared/ids';
 import { CreditRepository } from '../../src/server/db/credits';
 import { PREMIUM_NOT_ENTITLED_MESSAGE } from '../../src/server/socket/connection';
-import { startAuthEmulator, type RunningAuthEmulator } from '../../scripts/lib/auth-emulator';
 import { CaptionClient, createGuest, streamAudio } from '../../scripts/lib/socket-client';
 import { ChunkPacer } from '../../scripts/lib/pacer';
 import { EmulatorClient, api } from '../helpers/auth-emulator';
+import { sharedAuthEmulator } from '../helpers/shared-auth-emulator';
+import type { SharedAuthEmulator } from '../setup/auth-emulator';
 import { FakeIntervalClock } from '../helpers/fake-interval-clock';
 import { removeDataDir, startTestServer, tempDataDir, type TestServer } from '../helpers/server';
 import { speak, streamStopped, transcriptsSince } from '../helpers/speak';
 import { CAPTION_TEST_FILE, devSamples } from '../helpers/speech';
 
-let emulator: RunningAuthEmulator;
+let emulator: SharedAuthEmulator;
 let emulatorClient: EmulatorClient;
 let server: TestServer;
 let clock: FakeIntervalClock;
@@ -100,7 +101,8 @@ async function roundTrip(client: CaptionClient): Promise<void> {
 }
 
 beforeAll(async () => {
-  emulator = await startAuthEmulator({ startTimeoutMs: 180_000 });
+  // The run's shared emulator (tests/setup/auth-emulator.ts): this file's accounts are its own.
+  emulator = await sharedAuthEmulator();
   emulatorClient = new EmulatorClient(emulator.url, emulator.projectId);
   clock = new FakeIntervalClock(Date.now());
   server = await startTestServer({
@@ -118,7 +120,6 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const c of clients) await c.close().catch(() => undefined);
   await server?.close();
-  await emulator?.stop();
   removeDataDir(dataDir);
 });
 

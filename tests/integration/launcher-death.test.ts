@@ -13,11 +13,14 @@ import { emulatorLogFile, startAuthEmulator } from '../../scripts/lib/auth-emula
 import { CaptionClient, createGuest, streamAudio } from '../../scripts/lib/socket-client';
 import { EmulatorClient } from '../helpers/auth-emulator';
 import { removeDataDir, startTestServer, tempDataDir } from '../helpers/server';
+import { seedDatabase } from '../helpers/database-template';
 import { devSamples } from '../helpers/speech';
 import { waitUntilClosed } from '../helpers/ports';
 
 const root = resolve(import.meta.dirname, '../..');
 const dataDir = tempDataDir();
+// The run's migrated database (what the launcher's server would make at its first start).
+seedDatabase(dataDir);
 let launcher: ChildProcess | undefined;
 
 afterAll(() => {

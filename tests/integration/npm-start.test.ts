@@ -6,25 +6,21 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
-import { afterEach, expect, it } from 'vitest';
+import { describe, it, type TestContext } from 'vitest';
 import { portAnswers, waitUntilClosed } from '../helpers/ports';
 import { removeDataDir, tempDataDir } from '../helpers/server';
+import { seedDatabase } from '../helpers/database-template';
 
 const root = resolve(import.meta.dirname, '../..');
-const started: ChildProcess[] = [];
-const dirs: string[] = [];
 
-afterEach(() => {
-  // npm start's whole process group: npm, tsx, the script, the server and the emulator.
-  for (const child of started.splice(0)) {
-    try {
-      process.kill(-child.pid!, 'SIGKILL');
-    } catch {
-      // Already gone.
-    }
+/** Ends npm start's whole process group (npm, tsx, the script, the server and the emulator). */
+function killGroup(child: ChildProcess): void {
+  try {
+    process.kill(-child.pid!, 'SIGKILL');
+  } catch {
+    // Already gone.
   }
-  for (const dir of dirs.splice(0)) removeDataDir(dir);
-});
+}
 
 function freePort(): Promise<number> {
   return new Promise((resolvePort) => {
@@ -44,10 +40,15 @@ async function closedWithin(url: string, ms: number): Promise<boolean> {
   );
 }
 
-/** `npm start` in a process group of its own (as a service manager starts it), output collected. */
-async function npmStart() {
+/**
+ * `npm start` in a process group of its own (as a service manager starts it), output collected;
+ * its group is killed and its data folder removed when the test that started it ends.
+ */
+async function npmStart(onTestFinished: TestContext['onTestFinished']) {
   const dataDir = tempDataDir();
-  dirs.push(dataDir);
+  onTestFinished(() => removeDataDir(dataDir));
+  // The run's migrated database: these tests are about stopping, not about a first start's initdb.
+  seedDatabase(dataDir);
   const npm = spawn('npm', ['start'], {
     cwd: root,
     detached: true,
@@ -65,7 +66,7 @@ async function npmStart() {
       HEARKEN_LOG_FORMAT: 'json',
     },
   });
-  started.push(npm);
+  onTestFinished(() => killGroup(npm));
   let out = '';
   npm.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
   npm.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString()));
@@ -81,23 +82,34 @@ async function npmStart() {
   return { npm, serverUrl, emulatorUrl, serverPid, output: () => out, exited };
 }
 
-it('stops the server and the Auth emulator when npm itself is sent SIGTERM', async () => {
-  const run = await npmStart();
-  expect(await portAnswers(run.serverUrl)).toBe(true);
-  expect(await portAnswers(run.emulatorUrl)).toBe(true);
-  process.kill(run.npm.pid!, 'SIGTERM');
-  expect(await closedWithin(run.serverUrl, 15_000), run.output()).toBe(true);
-  expect(await closedWithin(run.emulatorUrl, 20_000), run.output()).toBe(true);
-  expect(run.output()).toContain('npm start was ended: stopping Hearken...');
-});
+// The two tests start an npm start each, on ports and data folders of their own, and end only
+// their own: they run side by side (most of a start is waiting on the emulator and the server).
+// (Concurrent tests assert with their own context's `expect`.)
+describe.concurrent('npm start', () => {
+  it('stops the server and the Auth emulator when npm itself is sent SIGTERM', async ({
+    onTestFinished,
+    expect,
+  }) => {
+    const run = await npmStart(onTestFinished);
+    expect(await portAnswers(run.serverUrl)).toBe(true);
+    expect(await portAnswers(run.emulatorUrl)).toBe(true);
+    process.kill(run.npm.pid!, 'SIGTERM');
+    expect(await closedWithin(run.serverUrl, 15_000), run.output()).toBe(true);
+    expect(await closedWithin(run.emulatorUrl, 20_000), run.output()).toBe(true);
+    expect(run.output()).toContain('npm start was ended: stopping Hearken...');
+  });
 
-it('explains a server that died and exits with a failure, stopping the emulator', async () => {
-  const run = await npmStart();
-  expect(run.output()).toMatch(/Speech: the system PocketSphinx engine|speech tier basic: pocketsphinx/);
-  expect(run.output()).not.toContain('First run');
-  process.kill(run.serverPid, 'SIGKILL');
-  const code = await run.exited;
-  expect(code).not.toBe(0);
-  expect(run.output()).toContain('The Hearken server was stopped by SIGKILL, without being asked to stop.');
-  expect(await closedWithin(run.emulatorUrl, 20_000), run.output()).toBe(true);
+  it('explains a server that died and exits with a failure, stopping the emulator', async ({
+    onTestFinished,
+    expect,
+  }) => {
+    const run = await npmStart(onTestFinished);
+    expect(run.output()).toMatch(/Speech: the system PocketSphinx engine|speech tier basic: pocketsphinx/);
+    expect(run.output()).not.toContain('First run');
+    process.kill(run.serverPid, 'SIGKILL');
+    const code = await run.exited;
+    expect(code).not.toBe(0);
+    expect(run.output()).toContain('The Hearken server was stopped by SIGKILL, without being asked to stop.');
+    expect(await closedWithin(run.emulatorUrl, 20_000), run.output()).toBe(true);
+  });
 });

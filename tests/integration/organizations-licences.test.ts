@@ -14,8 +14,9 @@ import { randomId } from '../../src/shared/ids';
 import { DAY_MS, LICENCE_EMAIL_ERRORS, type Licence, type LicencesResponse } from '../../src/shared/licences';
 import { ORGANIZATION_ERRORS, ORGANIZATION_NAME_MESSAGES } from '../../src/shared/organizations';
 import type { UserProfile } from '../../src/shared/user';
-import { startAuthEmulator, type RunningAuthEmulator } from '../../scripts/lib/auth-emulator';
 import { EmulatorClient, api } from '../helpers/auth-emulator';
+import { sharedAuthEmulator } from '../helpers/shared-auth-emulator';
+import type { SharedAuthEmulator } from '../setup/auth-emulator';
 import { CreditRepository } from '../../src/server/db/credits';
 import { removeDataDir, startTestServer, tempDataDir, type TestServer } from '../helpers/server';
 
@@ -31,16 +32,13 @@ async function adminSql(sql: string): Promise<void> {
   }
 }
 
-let emulator: RunningAuthEmulator;
+let emulator: SharedAuthEmulator;
 let emulatorClient: EmulatorClient;
 
 beforeAll(async () => {
-  emulator = await startAuthEmulator();
+  // The run's shared emulator (tests/setup/auth-emulator.ts): this file's accounts are its own.
+  emulator = await sharedAuthEmulator();
   emulatorClient = new EmulatorClient(emulator.url, emulator.projectId);
-});
-
-afterAll(async () => {
-  await emulator?.stop();
 });
 
 interface Person {

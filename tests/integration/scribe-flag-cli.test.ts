@@ -10,9 +10,12 @@ import { openDatabase } from '../../src/server/db/connect';
 import { UserRepository } from '../../src/server/db/users';
 import type { UserProfile } from '../../src/shared/user';
 import { removeDataDir, tempDataDir } from '../helpers/server';
+import { seedDatabase } from '../helpers/database-template';
 
 const run = promisify(execFile);
 const dataDir = tempDataDir();
+// The run's migrated database, as a server that ran in this folder would have left it.
+seedDatabase(dataDir);
 
 afterAll(() => removeDataDir(dataDir));
 

@@ -20,14 +20,15 @@ import {
 import { SCRIBE_ACCURATE_DELAY_MAX_MS, SCRIBE_ACCURATE_DELAY_MIN_MS } from '../../src/shared/scribe/model';
 import type { UserProfile } from '../../src/shared/user';
 import type { GuestUserWithCredential } from '../../src/shared/entities';
-import { startAuthEmulator, type RunningAuthEmulator } from '../../scripts/lib/auth-emulator';
 import { CaptionClient, createGuest } from '../../scripts/lib/socket-client';
 import { EmulatorClient, api } from '../helpers/auth-emulator';
+import { sharedAuthEmulator } from '../helpers/shared-auth-emulator';
+import type { SharedAuthEmulator } from '../setup/auth-emulator';
 import { removeDataDir, startTestServer, tempDataDir, type TestServer } from '../helpers/server';
 import { devSamples } from '../helpers/speech';
 import { speak } from '../helpers/speak';
 
-let emulator: RunningAuthEmulator;
+let emulator: SharedAuthEmulator;
 let server: TestServer;
 const dataDir = tempDataDir();
 const clients: CaptionClient[] = [];
@@ -72,7 +73,8 @@ const scribeStatus = (status: string) => (m: ServerMessage) =>
 
 beforeAll(async () => {
   // A loaded machine can take longer than the default minute to start it.
-  emulator = await startAuthEmulator({ startTimeoutMs: 180_000 });
+  // The run's shared emulator (tests/setup/auth-emulator.ts): this file's accounts are its own.
+  emulator = await sharedAuthEmulator();
   server = await startTestServer({
     dataDir,
     env: {
@@ -94,7 +96,6 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const c of clients) await c.close().catch(() => undefined);
   await server?.close();
-  await emulator?.stop();
   removeDataDir(dataDir);
 });
 

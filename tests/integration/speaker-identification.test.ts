@@ -11,21 +11,23 @@ import type { Transcript } from '../../src/shared/entities';
 import type { ServerMessageOf } from '../../src/shared/protocol';
 import type { UserProfile } from '../../src/shared/user';
 import { streamSpeakerId } from '../../src/server/rooms/speakers';
-import { startAuthEmulator, type RunningAuthEmulator } from '../../scripts/lib/auth-emulator';
 import { CaptionClient, createGuest, resolveRoomName } from '../../scripts/lib/socket-client';
 import { EmulatorClient, api } from '../helpers/auth-emulator';
+import { sharedAuthEmulator } from '../helpers/shared-auth-emulator';
+import type { SharedAuthEmulator } from '../setup/auth-emulator';
 import { removeDataDir, startTestServer, tempDataDir, type TestServer } from '../helpers/server';
 import { speak } from '../helpers/speak';
 import { devSamples } from '../helpers/speech';
 import { tinySpeakerModel } from '../helpers/tiny-speaker-model';
 
-let emulator: RunningAuthEmulator;
+let emulator: SharedAuthEmulator;
 let client: EmulatorClient;
 const servers: TestServer[] = [];
 const clients: CaptionClient[] = [];
 
 beforeAll(async () => {
-  emulator = await startAuthEmulator();
+  // The run's shared emulator (tests/setup/auth-emulator.ts): this file's accounts are its own.
+  emulator = await sharedAuthEmulator();
   client = new EmulatorClient(emulator.url, emulator.projectId);
 });
 
@@ -35,7 +37,6 @@ afterAll(async () => {
     await s.close();
     removeDataDir(s.dataDir);
   }
-  await emulator?.stop();
 });
 
 async function server(modelsDir: string): Promise<TestServer> {

@@ -13,9 +13,10 @@ import { TTS_VOICE_TABLE, estimateTtsDurationMs, voiceIdOf } from '../../src/sha
 import { base64ToInt16, concatInt16 } from '../../src/shared/tts-audio';
 import { TTS_VOICES, type UserProfile } from '../../src/shared/user';
 import { encodeWav, parseWav } from '../../src/shared/wav';
-import { startAuthEmulator, type RunningAuthEmulator } from '../../scripts/lib/auth-emulator';
 import { CaptionClient, createGuest, guestHeaders, resolveRoomName } from '../../scripts/lib/socket-client';
 import { EmulatorClient, api } from '../helpers/auth-emulator';
+import { sharedAuthEmulator } from '../helpers/shared-auth-emulator';
+import type { SharedAuthEmulator } from '../setup/auth-emulator';
 import { removeDataDir, startTestServer, type TestServer } from '../helpers/server';
 
 const REPLY = 'Thank you, I will send the minutes to everyone after lunch, and we can talk again on Friday.';
@@ -23,15 +24,13 @@ const REPLY = 'Thank you, I will send the minutes to everyone after lunch, and w
 type Tts = ServerMessageOf<'response-text-to-speech'>;
 
 const clients: CaptionClient[] = [];
-let emulator: RunningAuthEmulator;
+let emulator: SharedAuthEmulator;
 let accounts: EmulatorClient;
 
 beforeAll(async () => {
-  emulator = await startAuthEmulator();
+  // The run's shared emulator (tests/setup/auth-emulator.ts): this file's accounts are its own.
+  emulator = await sharedAuthEmulator();
   accounts = new EmulatorClient(emulator.url, emulator.projectId);
-});
-afterAll(async () => {
-  await emulator?.stop();
 });
 
 /** A server that knows the Auth emulator, so accounts can call the voice routes. */

@@ -22,11 +22,12 @@ import {
   type WorkspaceMembersResponse,
   type WorkspaceSettings,
 } from '../../src/shared/workspace';
-import { startAuthEmulator, type RunningAuthEmulator } from '../../scripts/lib/auth-emulator';
 import { EmulatorClient, api } from '../helpers/auth-emulator';
+import { sharedAuthEmulator } from '../helpers/shared-auth-emulator';
+import type { SharedAuthEmulator } from '../setup/auth-emulator';
 import { removeDataDir, startTestServer, tempDataDir, type TestServer } from '../helpers/server';
 
-let emulator: RunningAuthEmulator;
+let emulator: SharedAuthEmulator;
 let emulatorClient: EmulatorClient;
 let server: TestServer;
 const dataDir = tempDataDir();
@@ -76,7 +77,8 @@ async function members(who: Person = admin) {
 }
 
 beforeAll(async () => {
-  emulator = await startAuthEmulator();
+  // The run's shared emulator (tests/setup/auth-emulator.ts): this file's accounts are its own.
+  emulator = await sharedAuthEmulator();
   emulatorClient = new EmulatorClient(emulator.url, emulator.projectId);
   server = await startTestServer({
     dataDir,
@@ -102,7 +104,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.close();
-  await emulator?.stop();
   removeDataDir(dataDir);
 });
 

@@ -12,8 +12,9 @@ import { randomId } from '../../src/shared/ids';
 import type { UsageReport } from '../../src/shared/usage-report';
 import type { UserProfile } from '../../src/shared/user';
 import { CaptionClient } from '../../scripts/lib/socket-client';
-import { startAuthEmulator, type RunningAuthEmulator } from '../../scripts/lib/auth-emulator';
 import { EmulatorClient, api } from '../helpers/auth-emulator';
+import { sharedAuthEmulator } from '../helpers/shared-auth-emulator';
+import type { SharedAuthEmulator } from '../setup/auth-emulator';
 import { removeDataDir, startTestServer, tempDataDir, type TestServer } from '../helpers/server';
 
 interface Person {
@@ -21,7 +22,7 @@ interface Person {
   profile: UserProfile;
 }
 
-let emulator: RunningAuthEmulator;
+let emulator: SharedAuthEmulator;
 let server: TestServer;
 const dataDir = tempDataDir();
 const tag = randomId(6).toLowerCase();
@@ -47,7 +48,8 @@ const report = (who: Person | undefined, path: string) =>
   });
 
 beforeAll(async () => {
-  emulator = await startAuthEmulator();
+  // The run's shared emulator (tests/setup/auth-emulator.ts): this file's accounts are its own.
+  emulator = await sharedAuthEmulator();
   server = await startTestServer({
     dataDir,
     env: {
@@ -73,7 +75,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.close();
-  await emulator?.stop();
   removeDataDir(dataDir);
 });
 
