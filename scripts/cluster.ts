@@ -10,17 +10,14 @@
  * HEARKEN_CLUSTER_PORT (the proxy's port, 8080), HEARKEN_CLUSTER_NODE_PORTS (8081,8082,8083).
  * Everything else (tiers, models, limits) is passed to the nodes as it is.
  */
-import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import {
   type ClusterNodeProcess,
   ensureDatabase,
   startClusterNode,
   stopClusterNode,
 } from './lib/cluster-nodes';
-import { haproxyConfig } from './lib/haproxy-config';
+import { startHaproxy } from './lib/haproxy-config';
 
 const proxyPort = Number(process.env.HEARKEN_CLUSTER_PORT ?? 8080);
 const nodePorts = (process.env.HEARKEN_CLUSTER_NODE_PORTS ?? '8081,8082,8083').split(',').map(Number);
@@ -42,7 +39,7 @@ async function main(): Promise<void> {
   };
   const nodes: ClusterNodeProcess[] = [];
   // Started last; stopped first.
-  const running: { proxy?: ReturnType<typeof spawn> } = {};
+  const running: { proxy?: ChildProcess } = {};
   let stopping = false;
   const stop = async (code: number) => {
     if (stopping) return;
@@ -70,16 +67,14 @@ async function main(): Promise<void> {
       if (!stopping) console.log(`${node.nodeId} ended; the others take its rooms over`);
     });
   }
-  const config = join(mkdtempSync(join(tmpdir(), 'hearken-haproxy-')), 'haproxy.cfg');
-  writeFileSync(
-    config,
-    haproxyConfig({
+  const proxy = startHaproxy(
+    {
       bind: '127.0.0.1',
       port: proxyPort,
       nodes: nodes.map((n, i) => ({ name: n.nodeId, host: '127.0.0.1', port: nodePorts[i]! })),
-    }),
+    },
+    ['ignore', 'inherit', 'inherit'],
   );
-  const proxy = spawn('haproxy', ['-f', config, '-db'], { stdio: ['ignore', 'inherit', 'inherit'] });
   running.proxy = proxy;
   proxy.once('exit', (code) => {
     if (!stopping) {

@@ -4,6 +4,11 @@
  * that stop answering their health check taken out, the client's address passed on in
  * X-Forwarded-For (the nodes trust it from the proxy only, HEARKEN_TRUST_PROXY).
  */
+import { spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
 export interface ProxyOptions {
   bind: string;
   port: number;
@@ -35,4 +40,11 @@ export function haproxyConfig(options: ProxyOptions): string {
     ...options.nodes.map((n) => `  server ${n.name} ${n.host}:${n.port} check`),
     '',
   ].join('\n');
+}
+
+/** Writes `haproxyConfig(options)` to a file of its own and runs HAProxy on it in the foreground. */
+export function startHaproxy(options: ProxyOptions, stdio: StdioOptions = 'ignore'): ChildProcess {
+  const config = join(mkdtempSync(join(tmpdir(), 'hearken-haproxy-')), 'haproxy.cfg');
+  writeFileSync(config, haproxyConfig(options));
+  return spawn('haproxy', ['-f', config, '-db'], { stdio });
 }

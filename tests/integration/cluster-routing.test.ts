@@ -12,10 +12,8 @@
  *   reach A the same way;
  * - a live room's export read through a node that does not own it is the owner's, not a copy.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomId } from '../../src/shared/ids';
@@ -25,7 +23,7 @@ import type { ServerMessageOf } from '../../src/shared/protocol';
 import type { GuestUserWithCredential } from '../../src/shared/entities';
 import { CaptionClient, createGuest } from '../../scripts/lib/socket-client';
 import { type ClusterNodeProcess, startClusterNode, stopClusterNode } from '../../scripts/lib/cluster-nodes';
-import { haproxyConfig } from '../../scripts/lib/haproxy-config';
+import { startHaproxy } from '../../scripts/lib/haproxy-config';
 import { inviteToken } from '../helpers/outage-conversation';
 import { callIn, finals, phoneCallClient } from '../helpers/phone-call-client';
 import { CAPTION_TEST_FILE, DEV_DIR } from '../helpers/speech';
@@ -80,19 +78,14 @@ describe.concurrent('work on a live room reaches its owner in a cluster', () => 
       startClusterNode({ nodeId: 'node-b', port: PORTS.b, databaseUrl, env }),
       startClusterNode({ nodeId: 'node-c', port: PORTS.c, databaseUrl, env }),
     ]);
-    const config = join(mkdtempSync(join(tmpdir(), 'hearken-haproxy-')), 'haproxy.cfg');
-    writeFileSync(
-      config,
-      haproxyConfig({
-        bind: '127.0.0.1',
-        port: PORTS.proxy,
-        nodes: [
-          { name: 'node-b', host: '127.0.0.1', port: PORTS.b },
-          { name: 'node-c', host: '127.0.0.1', port: PORTS.c },
-        ],
-      }),
-    );
-    proxy = spawn('haproxy', ['-f', config, '-db'], { stdio: 'ignore' });
+    proxy = startHaproxy({
+      bind: '127.0.0.1',
+      port: PORTS.proxy,
+      nodes: [
+        { name: 'node-b', host: '127.0.0.1', port: PORTS.b },
+        { name: 'node-c', host: '127.0.0.1', port: PORTS.c },
+      ],
+    });
     await until(
       'the proxy answers',
       async () => (await fetch(`${ADDRESS}/api/v1/health`).catch(() => undefined))?.ok === true,

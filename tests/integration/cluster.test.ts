@@ -17,10 +17,8 @@ import { FencedOut, PostgresLeaseStore, fenceCheck } from '../../src/server/clus
 import { CaptionClient, createGuest } from '../../scripts/lib/socket-client';
 import { ChunkPacer } from '../../scripts/lib/pacer';
 import { type ClusterNodeProcess, startClusterNode, stopClusterNode } from '../../scripts/lib/cluster-nodes';
-import { haproxyConfig } from '../../scripts/lib/haproxy-config';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { startHaproxy } from '../../scripts/lib/haproxy-config';
+import type { ChildProcess } from 'node:child_process';
 import { inviteToken } from '../helpers/outage-conversation';
 import { streamStopped } from '../helpers/speak';
 import { devSamples } from '../helpers/speech';
@@ -302,19 +300,14 @@ describe('three cluster nodes sharing PostgreSQL and NATS', () => {
 
   it('keeps a conversation going through one address (HAProxy) when its node dies', async () => {
     const { b, c } = nodes as Record<'b' | 'c', ClusterNodeProcess>;
-    const config = join(mkdtempSync(join(tmpdir(), 'hearken-haproxy-')), 'haproxy.cfg');
-    writeFileSync(
-      config,
-      haproxyConfig({
-        bind: '127.0.0.1',
-        port: PORTS.proxy,
-        nodes: [
-          { name: 'node-b', host: '127.0.0.1', port: PORTS.b },
-          { name: 'node-c', host: '127.0.0.1', port: PORTS.c },
-        ],
-      }),
-    );
-    proxy = spawn('haproxy', ['-f', config, '-db'], { stdio: 'ignore' });
+    proxy = startHaproxy({
+      bind: '127.0.0.1',
+      port: PORTS.proxy,
+      nodes: [
+        { name: 'node-b', host: '127.0.0.1', port: PORTS.b },
+        { name: 'node-c', host: '127.0.0.1', port: PORTS.c },
+      ],
+    });
     const address = `http://127.0.0.1:${PORTS.proxy}`;
     await until(
       'the proxy answers',
