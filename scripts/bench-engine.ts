@@ -1,5 +1,6 @@
 /**
  * npm run bench:engine -- [--dir ../shared/speech/dev] [--limit N] [--out finals.json] [--compare finals.json]
+ *                          [--args k=v,...] [--realtime]
  *
  * The PocketSphinx stream alone, in this thread, as a speech worker runs it: every recording of
  * DIR fed as 60 ms chunks (what clients send), as fast as the CPU allows, then one second of
@@ -30,6 +31,11 @@ const { values } = parseArgs({
     split: { type: 'boolean', default: false },
     /** Decoder arguments to try, `beam=1e-40,maxwpf=10` (they override the engine's). */
     args: { type: 'string' },
+    /**
+     * Feed each chunk when a microphone would (every 60 ms) instead of as fast as the CPU allows:
+     * the thread sleeps between chunks as a speech worker does, so caches go cold between them.
+     */
+    realtime: { type: 'boolean', default: false },
   },
 });
 const dir = resolve(values.dir!);
@@ -73,7 +79,13 @@ for (const item of items) {
   audioSeconds += audio.length / SAMPLE_RATE_HZ;
   const stream = engine.open();
   const events: RecognizerEvent[] = [];
+  const startedAt = performance.now();
   for (let i = 0; i < audio.length; i += CHUNK_SAMPLES) {
+    if (values.realtime) {
+      const due = startedAt + ((i + CHUNK_SAMPLES) * 1000) / SAMPLE_RATE_HZ;
+      const wait = due - performance.now();
+      if (wait > 0) await new Promise((resolveWait) => setTimeout(resolveWait, wait));
+    }
     // A copy, as a chunk arriving from the pool is its own buffer.
     events.push(...stream.accept(audio.slice(i, i + CHUNK_SAMPLES)));
   }
@@ -109,6 +121,7 @@ if (values.compare) {
 console.log(
   JSON.stringify({
     ...(decoderArgs ? { decoderArgs } : {}),
+    ...(values.realtime ? { realtime: true } : {}),
     recordings: items.length,
     audioSeconds: Math.round(audioSeconds),
     wer: Number(corpusWordErrorRate(pairs).toFixed(4)),

@@ -137,6 +137,39 @@ describe('PocketSphinx engine', () => {
     expect(bounded.idleDecoders).toBe(0);
   });
 
+  it('gives the same lines when its decoders share one language model, streams interleaved, as with a model each', () => {
+    // Decoders that never take boost words share the engine's model and a dictionary cut to its
+    // words; a boost engine's decoders load their own model and the full dictionary. The shared
+    // model caches the last history it scored: two streams taking turns chunk by chunk must not
+    // see each other's.
+    const other = devSamples('1089-134686-0001.wav');
+    const shared = new PocketSphinxEngine({ vadModel: VAD });
+    const own = new PocketSphinxEngine({ vadModel: VAD, boostEnabled: true });
+    const finals = (events: RecognizerEvent[]) =>
+      events.filter((e) => e.kind === 'final').map((e) => ({ text: e.text, words: e.words }));
+    try {
+      const alone = [withSilence(speech), withSilence(other)].map((audio) => finals(run(own, audio)));
+      const streams = [shared.open(), shared.open()];
+      const audios = [withSilence(speech), withSilence(other)];
+      const events: RecognizerEvent[][] = [[], []];
+      const longest = Math.max(...audios.map((a) => a.length));
+      for (let i = 0; i < longest; i += CHUNK_SAMPLES)
+        streams.forEach((stream, n) => {
+          if (i < audios[n]!.length)
+            events[n]!.push(...stream.accept(audios[n]!.subarray(i, i + CHUNK_SAMPLES)));
+        });
+      streams.forEach((stream, n) => {
+        events[n]!.push(...stream.flush());
+        stream.close();
+      });
+      expect(alone.every((f) => f.length > 0 && f[0]!.text.split(' ').length > 3)).toBe(true);
+      expect(events.map(finals)).toEqual(alone);
+    } finally {
+      shared.dispose();
+      own.dispose();
+    }
+  });
+
   it('names the missing model and how to install it', () => {
     expect(() => new PocketSphinxEngine({ vadModel: VAD, modelDir: '/nonexistent/en-us' })).toThrow(
       EngineUnavailableError,

@@ -10,8 +10,21 @@ import type * as Koffi from 'koffi';
 const require = createRequire(import.meta.url);
 
 export interface PocketSphinxLib {
-  /** Creates a decoder from command-line style arguments (`-hmm`, `-lm`, `-dict`, ...). */
-  createDecoder(args: Record<string, string>): unknown;
+  /**
+   * Creates a decoder from command-line style arguments (`-hmm`, `-lm`, `-dict`, ...). With
+   * `lm` (from `readLanguageModel`), the decoder searches that model instead of loading its own
+   * copy of `-lm`, which `args` then must not name.
+   */
+  createDecoder(args: Record<string, string>, lm?: LanguageModel): unknown;
+  /**
+   * Reads the n-gram model at `args.lm` once, weighted by `args`' `-lw` and `-wip` as a decoder
+   * would weight its own copy, for decoders of one thread to share (see LanguageModel).
+   */
+  readLanguageModel(args: Record<string, string>): LanguageModel;
+  /** Whether `word` is a word of the model (not its unknown word). */
+  languageModelHas(lm: LanguageModel, word: string): boolean;
+  /** Frees the model: only once every decoder created with it has been freed. */
+  freeLanguageModel(lm: LanguageModel): void;
   freeDecoder(ps: unknown): void;
   startUtt(ps: unknown): number;
   processRaw(ps: unknown, samples: Int16Array, fullUtt?: boolean): number;
@@ -51,6 +64,19 @@ export interface PocketSphinxLib {
   ): boolean;
   /** The language model's unigram log10 probability of `word`, or undefined if it lacks it. */
   unigramLog10(ps: unknown, word: string): number | undefined;
+}
+
+/**
+ * An n-gram model several decoders search at once (ps_set_lm), so that a thread's decoders hold
+ * one copy of it (27 MB for en-us) instead of one each. Safe within one thread only: the trie
+ * caches the last history it scored (lm_trie_t hist_cache), checked before every use, but two
+ * threads writing it at once could mix two histories. And only for decoders that never add words,
+ * since boost words are added to the model itself (addWord).
+ */
+export interface LanguageModel {
+  readonly pointer: unknown;
+  /** The log base the model's scores are in: the model does not own it, freed with it. */
+  readonly lmath: unknown;
 }
 
 const LIBRARY_CANDIDATES = [
@@ -189,6 +215,18 @@ export function loadPocketSphinx(): PocketSphinxLib {
     'int ngram_ng_prob(void *model, int wid, int *history, int n_hist, _Out_ int *n_used)',
   );
   const logmathLogToLn = sphinxbase.func('double logmath_log_to_ln(void *lmath, int logb_p)');
+  const cmdLnFloat = sphinxbase.func('double cmd_ln_float_r(cmd_ln_t *cmdln, const char *name)');
+  const logmathInit = sphinxbase.func('void *logmath_init(double base, int shift, int use_table)');
+  const logmathFree = sphinxbase.func('int logmath_free(void *lmath)');
+  /** sphinxbase's NGRAM_AUTO: the file's own header says which format it is. */
+  const NGRAM_AUTO = 0;
+  const ngramModelRead = sphinxbase.func(
+    'void *ngram_model_read(cmd_ln_t *config, const char *file, int type, void *lmath)',
+  );
+  const ngramModelFree = sphinxbase.func('int ngram_model_free(void *model)');
+  const ngramUnknownWid = sphinxbase.func('int ngram_unknown_wid(void *model)');
+  const psSetLm = lib.func('int ps_set_lm(ps_decoder_t *ps, const char *name, void *lm)');
+  const psSetSearch = lib.func('int ps_set_search(ps_decoder_t *ps, const char *name)');
 
   /** PocketSphinx's name for the n-gram search that -lm creates. */
   const DEFAULT_SEARCH = '_default';
@@ -200,12 +238,25 @@ export function loadPocketSphinx(): PocketSphinxLib {
     mallocTrim = undefined;
   }
 
+  const parseConfig = (args: Record<string, string>): unknown => {
+    const argv = ['pocketsphinx'];
+    for (const [k, v] of Object.entries(args)) argv.push(k.startsWith('-') ? k : `-${k}`, v);
+    const config = cmdLnParse(null, psArgs(), argv.length, argv, 1);
+    if (!config) throw new Error(`PocketSphinx rejected its configuration: ${argv.slice(1).join(' ')}`);
+    return config;
+  };
+
   cached = {
-    createDecoder(args) {
-      const argv = ['pocketsphinx'];
-      for (const [k, v] of Object.entries(args)) argv.push(k.startsWith('-') ? k : `-${k}`, v);
-      const config = cmdLnParse(null, psArgs(), argv.length, argv, 1);
-      if (!config) throw new Error(`PocketSphinx rejected its configuration: ${argv.slice(1).join(' ')}`);
+    createDecoder(args, lm) {
+      const own = lm
+        ? // Some search must exist for ps_init not to load the system's default model; a
+          // one-word keyphrase search costs nothing and is replaced below.
+          {
+            ...Object.fromEntries(Object.entries(args).filter(([k]) => k.replace(/^-/, '') !== 'lm')),
+            keyphrase: 'the',
+          }
+        : args;
+      const config = parseConfig(own);
       const ps = psInit(config);
       // ps_init retains the configuration; drop our reference either way.
       cmdLnFree(config);
@@ -213,7 +264,39 @@ export function loadPocketSphinx(): PocketSphinxLib {
         throw new Error(
           'PocketSphinx could not load its model (ps_init failed); check -hmm, -lm and -dict paths',
         );
+      if (
+        lm &&
+        ((psSetLm(ps, DEFAULT_SEARCH, lm.pointer) as number) < 0 ||
+          (psSetSearch(ps, DEFAULT_SEARCH) as number) < 0)
+      ) {
+        psFree(ps);
+        throw new Error('PocketSphinx could not search the shared language model (ps_set_lm failed)');
+      }
       return ps;
+    },
+    readLanguageModel(args) {
+      const path = args.lm ?? args['-lm'];
+      if (!path) throw new Error('no language model (-lm) to read');
+      const config = parseConfig(args);
+      // The model's scores must be in the decoders' own log base, which ps_init takes as a
+      // float32 (cmd_ln_float32_r): rounded the same way, the scores are the same integers.
+      const lmath = logmathInit(Math.fround(cmdLnFloat(config, '-logbase') as number), 0, 0) as unknown;
+      // The model reads -lw and -wip from the configuration and does not keep it.
+      const pointer = ngramModelRead(config, path, NGRAM_AUTO, lmath) as unknown;
+      cmdLnFree(config);
+      if (!pointer) {
+        logmathFree(lmath);
+        throw new Error(`PocketSphinx could not read the language model ${path}`);
+      }
+      return { pointer, lmath };
+    },
+    languageModelHas(lm, word) {
+      const wid = ngramWid(lm.pointer, word) as number;
+      return wid >= 0 && wid !== (ngramUnknownWid(lm.pointer) as number);
+    },
+    freeLanguageModel(lm) {
+      ngramModelFree(lm.pointer);
+      logmathFree(lm.lmath);
     },
     freeDecoder: (ps) => void psFree(ps),
     trimHeap: () => void mallocTrim?.(0),
