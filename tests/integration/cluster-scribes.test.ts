@@ -6,6 +6,8 @@
  * (relayed to A) and corrects a caption the host sees; the dashboard there lists it as served;
  * the Scribe ends it (forwarded to A). The requester's Scribe credit is charged once per counted
  * second: what was taken is exactly the stored Scribe time, which is no more than the time served.
+ * Then A dies while a second request is served: the node that takes the room over takes the
+ * request up, counts on, and ends it when the Scribe asks.
  */
 import pg from 'pg';
 import type { ChildProcess } from 'node:child_process';
@@ -70,6 +72,10 @@ describe('the Scribe desk in a cluster', () => {
   let proxy: ChildProcess | undefined;
   let db: pg.Client;
   let emulator: EmulatorClient;
+  /** The first test's host, Scribe and room, which the second goes on with. */
+  let host: Person;
+  let scribe: Person;
+  let hostClient: CaptionClient;
 
   beforeAll(async () => {
     const shared = await sharedAuthEmulator();
@@ -144,7 +150,7 @@ describe('the Scribe desk in a cluster', () => {
 
   it('a request made on one node is seen, accepted, served and ended through the others, and charged once', async () => {
     // The host: an organisation's trial licence holder, with Scribe credit.
-    const host = await person(nodes.a!.url, 'hana');
+    host = await person(nodes.a!.url, 'hana');
     const org = await api(nodes.a!.url, BUSINESS_API.organization, {
       method: 'POST',
       token: host.token,
@@ -163,11 +169,11 @@ describe('the Scribe desk in a cluster', () => {
        on conflict (ava_id) do update set scribe_credit = $2`,
       [host.profile.avaId, CREDIT_MS, Date.now()],
     );
-    const scribe = await person(ADDRESS, 'sam');
+    scribe = await person(ADDRESS, 'sam');
     expect(scribe.profile.features.scribe).toBe(true);
 
     // The host's room is node A's; they ask for a Scribe there.
-    const hostClient = await CaptionClient.connect(nodes.a!.url, {
+    hostClient = await CaptionClient.connect(nodes.a!.url, {
       user: { avaId: host.profile.avaId, userName: 'Hana' },
       identityToken: host.token,
     });
@@ -289,4 +295,95 @@ describe('the Scribe desk in a cluster', () => {
     await new Promise((r) => setTimeout(r, 2500));
     expect(CREDIT_MS - (await scribeCredit(host.profile.avaId))).toBe(spent);
   }, 180_000);
+
+  it('when the owner dies, the node that takes the room over takes its request up and counts on', async () => {
+    const roomId = hostClient.roomId;
+    let mark = hostClient.received.length;
+    hostClient.send({ type: 'request-scribe', correctionMode: 'fast' });
+    const pending = await hostClient.waitFor(scribeStatus('pending'), 10_000, mark);
+    const requestId = pending.type === 'room-status-update' ? pending.status.scribe!.requestId : '';
+    mark = hostClient.received.length;
+    const accepted = await api(ADDRESS, SCRIBE_API.accept(requestId), {
+      method: 'POST',
+      token: scribe.token,
+      body: {},
+    });
+    expect(accepted.status).toBe(200);
+    const asScribe = () =>
+      CaptionClient.connect(ADDRESS, {
+        user: { avaId: scribe.profile.avaId, userName: 'Sam' },
+        identityToken: scribe.token,
+        roomId,
+        role: 'scribe',
+      });
+    const scribeClient = await asScribe();
+    clients.push(scribeClient);
+    await hostClient.waitFor(scribeStatus('ongoing'), 10_000, mark);
+    const creditBefore = await scribeCredit(host.profile.avaId);
+    await until(
+      'A charges some of this request’s time',
+      async () => (await scribeCredit(host.profile.avaId)) <= creditBefore - 3000,
+      20_000,
+    );
+
+    // A dies. The Scribe's node closes its relayed socket once A's lease lapses; both come back
+    // through the address, and B or C takes the room over.
+    nodes.a!.child.kill('SIGKILL');
+    await nodes.a!.exited;
+    await until('the Scribe is told the conversation moved', () => scribeClient.closedBy !== undefined);
+    const creditAtDeath = await scribeCredit(host.profile.avaId);
+    const hostAgain = await CaptionClient.connect(ADDRESS, {
+      user: { avaId: host.profile.avaId, userName: 'Hana' },
+      identityToken: host.token,
+      roomId,
+    });
+    clients.push(hostAgain);
+    const newOwner = await owner(roomId);
+    expect(['node-b', 'node-c']).toContain(newOwner);
+    // Taken up from what was stored: its Scribe is away until they are back.
+    const status = hostAgain.received.find((r) => r.message.type === 'room-status')!.message;
+    expect(status.type === 'room-status' && status.status.scribe).toMatchObject({
+      requestId,
+      status: 'leaving',
+    });
+    mark = hostAgain.received.length;
+    const scribeAgain = await asScribe();
+    clients.push(scribeAgain);
+    await hostAgain.waitFor(scribeStatus('ongoing'), 10_000, mark);
+    const backAt = Date.now();
+    // The new owner counts on (one node: the dead one counts nothing).
+    await until(
+      'the new owner charges the request’s time',
+      async () => (await scribeCredit(host.profile.avaId)) <= creditAtDeath - 3000,
+      20_000,
+    );
+
+    mark = hostAgain.received.length;
+    const ended = await api(ADDRESS, SCRIBE_API.end(requestId), {
+      method: 'POST',
+      token: scribe.token,
+      body: {},
+    });
+    expect(ended.status).toBe(200);
+    const afterBackMs = Date.now() - backAt;
+    await hostAgain.waitFor(scribeStatus('ended'), 10_000, mark);
+    await expect.poll(() => scribeAgain.closedBy ?? '', { timeout: 10_000 }).toContain('1000');
+    const stored = (
+      await db.query<{ state: string; scribe_seconds: string }>(
+        'select state, scribe_seconds from scribe_requests where id = $1',
+        [requestId],
+      )
+    ).rows[0]!;
+    expect(stored.state).toBe('ended');
+    const spentAfter = creditAtDeath - (await scribeCredit(host.profile.avaId));
+    console.log(
+      `takeover: ${newOwner} counted ${spentAfter} ms in ${afterBackMs} ms; ${stored.scribe_seconds} s stored in all`,
+    );
+    expect(spentAfter).toBeGreaterThanOrEqual(3000);
+    expect(spentAfter).toBeLessThanOrEqual(afterBackMs + 2000);
+    // The dead owner's seconds since it last stored them (under 10) are missing from the count.
+    const spent = creditBefore - (await scribeCredit(host.profile.avaId));
+    expect(spent - Number(stored.scribe_seconds) * 1000).toBeGreaterThanOrEqual(0);
+    expect(spent - Number(stored.scribe_seconds) * 1000).toBeLessThan(10_000);
+  }, 120_000);
 });
