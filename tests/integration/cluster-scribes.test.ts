@@ -3,8 +3,8 @@
  * Firebase Auth emulator): a host (an organisation's trial licence holder with Scribe credit)
  * whose room node A owns asks for a Scribe; the Scribe, through the one address (which leads to
  * B and C only), sees the request on the dashboard, accepts it (forwarded to A), joins the room
- * (relayed to A) and corrects a caption the host sees; the dashboard there lists it as served;
- * the Scribe ends it (forwarded to A). The requester's Scribe credit is charged once per counted
+ * (relayed to A) and corrects a caption the host sees; their chat reaches the host; the dashboard
+ * there lists it as served; the Scribe ends it (forwarded to A). The requester's Scribe credit is charged once per counted
  * second: what was taken is exactly the stored Scribe time, which is no more than the time served.
  * Then A dies while a second request is served: the node that takes the room over takes the
  * request up, counts on, and ends it when the Scribe asks.
@@ -88,9 +88,10 @@ describe('the Scribe desk in a cluster', () => {
     };
     // A first (it migrates the database), then the two behind the address.
     nodes.a = await startClusterNode({ nodeId: 'node-a', port: PORTS.a, databaseUrl, env });
-    [nodes.b, nodes.c] = await Promise.all([
-      startClusterNode({ nodeId: 'node-b', port: PORTS.b, databaseUrl, env }),
-      startClusterNode({ nodeId: 'node-c', port: PORTS.c, databaseUrl, env }),
+    // Each kept as soon as it runs, so afterAll stops it even if the other failed to start.
+    await Promise.all([
+      startClusterNode({ nodeId: 'node-b', port: PORTS.b, databaseUrl, env }).then((n) => (nodes.b = n)),
+      startClusterNode({ nodeId: 'node-c', port: PORTS.c, databaseUrl, env }).then((n) => (nodes.c = n)),
     ]);
     proxy = startHaproxy({
       bind: '127.0.0.1',
@@ -251,6 +252,17 @@ describe('the Scribe desk in a cluster', () => {
       mark,
     )) as ServerMessageOf<'transcript'>;
     expect(fixed.transcript.texts[fixed.transcript.speechLang]).toMatch(/^» /);
+
+    // Their chat, written through the address, reaches the host on A.
+    mark = hostClient.received.length;
+    const begun = await api(ADDRESS, SCRIBE_API.beginChat, {
+      method: 'POST',
+      token: scribe.token,
+      body: { avaId: host.profile.avaId, messageToUser: 'Hi, I am your Scribe today.' },
+    });
+    expect(begun.status).toBe(200);
+    const chat = await hostClient.waitFor((m) => m.type === 'scribe-chat', 10_000, mark);
+    expect(chat).toMatchObject({ message: { fromRole: 'scribe', text: 'Hi, I am your Scribe today.' } });
 
     // The dashboard, through the address, lists it as served by them.
     await until(
