@@ -205,7 +205,7 @@ export async function startServer(
   const premiumMeter = new PremiumMeter({ credits, clock: creditClock, log });
   const workspace = new WorkspaceRepository(database.db);
   // Phone calls start once the rooms exist (below); the access table asks them which room a call is in.
-  const late: { phoneCalls?: PhoneCallService; meetingBots?: MeetingBotService } = {};
+  const late: { phoneCalls?: PhoneCallService; meetingBots?: MeetingBotService; scribes?: ScribeDesk } = {};
   // Before any route: every route registered from here on must have a row in the access table.
   registerAccessControl(app, {
     resolver: principals,
@@ -224,13 +224,22 @@ export async function startServer(
   });
   // Cluster mode: what acts on a live room reaches its owner (cluster/forwarding.ts).
   if (cluster)
-    registerForwarding(app, cluster, {
-      providerSocket: (kind, socket, handshake) =>
-        (kind === 'phone-media'
-          ? late.phoneCalls?.relayedMedia(socket, handshake)
-          : late.meetingBots?.relayedAudio(socket, handshake)) ?? false,
-      callRoom: (sid) => late.phoneCalls?.calls?.roomOf(sid),
-    });
+    registerForwarding(
+      app,
+      cluster,
+      {
+        providerSocket: (kind, socket, handshake) =>
+          (kind === 'phone-media'
+            ? late.phoneCalls?.relayedMedia(socket, handshake)
+            : late.meetingBots?.relayedAudio(socket, handshake)) ?? false,
+        callRoom: (sid) => late.phoneCalls?.calls?.roomOf(sid),
+      },
+      {
+        // A Scribe request's room is stored (scribes/desk.ts): its owner runs the change.
+        scribeRequestRoom: async (requestId) => late.scribes?.roomOfRequest(requestId),
+        scribeChatRoom: async (scribe, requester) => late.scribes?.roomOfChat(scribe, requester),
+      },
+    );
   if (config.auth) {
     app.log.info(
       config.auth.emulatorHost
@@ -485,7 +494,10 @@ export async function startServer(
       const now = Date.now();
       return withinScribeLimit(limit, await workspace.scribeUsedMs(avaId, monthStartUtc(now)));
     },
+    // Cluster mode: a room's request is kept and counted by the room's owner only.
+    ...(cluster ? { leaseOf: (roomId: string) => cluster.leases.tokenOf(roomId) } : {}),
   });
+  late.scribes = scribes;
   await scribes.start();
   const training = new ScribeTraining(
     loadTrainingItems(join(packageRoot(), 'resources', 'scribe-training')),

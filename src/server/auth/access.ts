@@ -334,16 +334,16 @@ export const HTTP_ACCESS = {
     'The phone provider’s status callbacks: X-Twilio-Signature (HMAC-SHA1 of the URL and the form under the auth token) is the proof, and the call’s token in the URL names the call; refused 403 without it. The media stream’s websocket (its URL names the call’s room) is checked the same way. In a cluster both are forwarded to the room’s owner and checked there.',
   ),
   'GET /api/v1/scribe-requests': scribesOnly(
-    'The Scribe dashboard: requests waiting for a Scribe (not one’s own rooms’) and the rooms one serves, with when each caption last changed.',
+    'The Scribe dashboard: requests waiting for a Scribe (not one’s own rooms’) and the rooms one serves, with when each caption last changed; in a cluster, every node’s requests (read from the database).',
   ),
   'POST /api/v1/scribe-requests/:requestId/accept': scribesOnly(
-    'A Scribe accepts a waiting request and becomes its room’s Scribe member; refused for one’s own room (a Scribe request cannot target oneself) and once no longer waiting.',
+    'A Scribe accepts a waiting request and becomes its room’s Scribe member; refused for one’s own room (a Scribe request cannot target oneself) and once no longer waiting. In a cluster it runs on the room’s owner (forwarded there and checked again).',
   ),
   'POST /api/v1/scribe-requests/:requestId/end': scribesOnly(
-    'A Scribe stops serving a request; refused unless they are its Scribe.',
+    'A Scribe stops serving a request; refused unless they are its Scribe. In a cluster it runs on the room’s owner (forwarded there and checked again).',
   ),
   'POST /api/v1.1/users/beginChat': scribesOnly(
-    'A Scribe writes to the person whose request they see or serve (avaId); delivered in that person’s room.',
+    'A Scribe writes to the person whose request they see or serve (avaId); delivered in that person’s room. In a cluster it runs on the room’s owner (forwarded there and checked again).',
   ),
   'GET /api/v1/scribe-training': scribesOnly('The Scribe training items.'),
   'GET /api/v1/scribe-training/:name/audio': scribesOnly('A training item’s recording, to listen to.'),

@@ -4,7 +4,9 @@
  * one node per room:
  *
  * - An HTTP request that acts on (or reads) a live room — a host's phone call, a provider's
- *   status callback or webhook, a live transcript's export — is forwarded, whole, through NATS
+ *   status callback or webhook, a live transcript's export, a Scribe accepting or ending a
+ *   request or writing to its requester (the room's request lives on its owner,
+ *   scribes/desk.ts) — is forwarded, whole, through NATS
  *   (`hearken.cluster.http.<node>`) to the room's owner, which runs it through its own Fastify
  *   (`inject`): the same access hook (auth/access.ts) decides again there, on the original
  *   credential, address and body, and the provider's signature is verified there. The front
@@ -26,6 +28,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { MEETING_BOT_ROUTES } from '../../shared/api';
 import { PHONE_CALL_ROUTES } from '../../shared/phone-calls';
+import { SCRIBE_ROUTES } from '../../shared/scribe/api';
 
 export const httpSubject = (node: string) => `hearken.cluster.http.${node}`;
 
@@ -122,10 +125,39 @@ export function parseForwardedResponse(data: Buffer): ForwardedResponse | undefi
  */
 export interface ForwardRule {
   take: boolean;
-  room(request: { roomId?: string; query: unknown; body: unknown }): string | undefined;
+  room(request: ForwardedRoute, find: RoomLookups): string | undefined | Promise<string | undefined>;
+}
+
+/** What a rule reads its room from. */
+export interface ForwardedRoute {
+  /** The room the access check found (a room's route). */
+  roomId?: string;
+  params: unknown;
+  query: unknown;
+  body: unknown;
+  /** Who is calling (the access check's principal), if they have an avaId. */
+  callerAvaId?: string;
+}
+
+/** The rooms a route names only by something stored (a Scribe request), looked up on the front. */
+export interface RoomLookups {
+  /** The room of an open Scribe request. */
+  scribeRequestRoom(requestId: string): Promise<string | undefined>;
+  /** The room of the request a Scribe's beginChat to `requesterAvaId` is about. */
+  scribeChatRoom(scribeAvaId: string, requesterAvaId: string): Promise<string | undefined>;
 }
 
 const fromAccess = (r: { roomId?: string }) => r.roomId;
+
+const stringField = (value: unknown, name: string): string | undefined => {
+  const field = (value as Record<string, unknown> | undefined)?.[name];
+  return typeof field === 'string' && field.length > 0 ? field : undefined;
+};
+
+const scribeRequestRoom = (r: ForwardedRoute, find: RoomLookups) => {
+  const requestId = stringField(r.params, 'requestId');
+  return requestId === undefined ? undefined : find.scribeRequestRoom(requestId);
+};
 
 /** The webhook's room: Recall returns the metadata a bot was created with in every event. */
 export function roomOfBotWebhook(body: unknown): string | undefined {
@@ -152,6 +184,19 @@ export const FORWARD_RULES: Record<string, ForwardRule> = {
   [`POST ${MEETING_BOT_ROUTES.webhook}`]: { take: false, room: (r) => roomOfBotWebhook(r.body) },
   'GET /api/v1/rooms/:roomId/transcripts': { take: false, room: fromAccess },
   'GET /api/v1/rooms/:roomId/transcripts/export': { take: false, room: fromAccess },
+  // Accepting takes a room nobody owns (as a join does), so two Scribes accepting at once on two
+  // nodes are put in order by one owner; ending or writing changes only what is stored.
+  [`POST ${SCRIBE_ROUTES.accept}`]: { take: true, room: scribeRequestRoom },
+  [`POST ${SCRIBE_ROUTES.end}`]: { take: false, room: scribeRequestRoom },
+  [`POST ${SCRIBE_ROUTES.beginChat}`]: {
+    take: false,
+    room: (r, find) => {
+      const requester = stringField(r.body, 'avaId');
+      return requester === undefined || r.callerAvaId === undefined
+        ? undefined
+        : find.scribeChatRoom(r.callerAvaId, requester);
+    },
+  },
 };
 
 /** A provider's media socket: which one, and its room (from its URL). */

@@ -5,7 +5,7 @@
  * Registered right after the access control (auth/access.ts, http/access-hook.ts), so the
  * front forwards only what its own check let through, and the owner checks again.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { randomId } from '../../shared/ids';
 import { apiError } from '../../shared/api';
 import { routeKey } from '../http/access-hook';
@@ -15,6 +15,7 @@ import {
   FORWARDED_HEADER,
   FORWARD_RULES,
   type ForwardedRequest,
+  type RoomLookups,
   carriedHeaders,
   isForwarded,
   routeDecision,
@@ -34,6 +35,7 @@ export function registerForwarding(
   app: FastifyInstance,
   cluster: ForwardingNode,
   work: Omit<OwnerWork, 'inject'>,
+  lookups: RoomLookups,
 ): void {
   // Lives only in this process: `inject` below sets it; no request from outside can know it.
   const secret = randomId(32);
@@ -46,11 +48,18 @@ export function registerForwarding(
   app.addHook('preHandler', async (request, reply) => {
     const rule = FORWARD_RULES[routeKey(request.method, request.routeOptions.url ?? '')];
     if (!rule) return;
-    const roomId = rule.room({
-      ...(request.roomAccess ? { roomId: request.roomAccess.room.id } : {}),
-      query: request.query,
-      body: request.body,
-    });
+    // Set by the access control in the server; a bare app (the unit tests) has none.
+    const callerAvaId = (request.principal as FastifyRequest['principal'] | undefined)?.avaId;
+    const roomId = await rule.room(
+      {
+        ...(request.roomAccess ? { roomId: request.roomAccess.room.id } : {}),
+        params: request.params,
+        query: request.query,
+        body: request.body,
+        ...(callerAvaId !== undefined ? { callerAvaId } : {}),
+      },
+      lookups,
+    );
     if (roomId === undefined) return;
     const holder = request.forwardedByNode ? undefined : await cluster.ownerFor(roomId, rule.take);
     const decision = routeDecision(holder, cluster.config.nodeId, request.forwardedByNode);

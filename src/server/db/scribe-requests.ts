@@ -1,7 +1,8 @@
 /**
  * Scribe requests and their chat, as stored (migration 2026-11-30-001). The desk
  * (server/scribes/desk.ts) keeps the live ones in memory and writes every change here first, so
- * a restart knows which requests still wait and how much Scribe time was counted.
+ * a restart (or, in a cluster, the node that takes a room over) knows which requests still wait
+ * and how much Scribe time was counted; in a cluster, every node's dashboard reads them here.
  */
 import type { Kysely } from 'kysely';
 import type { ScribeChatMessage } from '../../shared/scribe/api';
@@ -101,6 +102,18 @@ export class ScribeRequestRepository {
       .orderBy('created_at_ms')
       .execute();
     return rows.map((r) => fromRow(r as Row));
+  }
+
+  /** The room's open request (one at a time per room), if any: what the room's new owner takes up. */
+  async openOfRoom(roomId: string): Promise<ScribeRequestRecord | undefined> {
+    const row = await this.db
+      .selectFrom('scribe_requests')
+      .selectAll()
+      .where('room_id', '=', roomId)
+      .where('state', 'in', ['pending', 'connected'])
+      .orderBy('created_at_ms')
+      .executeTakeFirst();
+    return row ? fromRow(row as Row) : undefined;
   }
 
   async find(id: string): Promise<ScribeRequestRecord | undefined> {

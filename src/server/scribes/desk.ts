@@ -5,6 +5,11 @@
  * the role scribe; the room's status says pending, ongoing, leaving or ended. Every change is
  * stored before anyone is told. Served time is counted here, per second, and each second is
  * put to `chargeScribeSecond` (scribes/credit.ts), which the licences will complete.
+ *
+ * In a cluster (docs/deploy.md) a request lives with its room: only the node holding the room's
+ * lease keeps it in memory and counts its time, taking it up from the database when it takes
+ * the room (a join, or an accept forwarded to it, cluster/forwarding.ts); the dashboard is read
+ * from the database, so every node shows every open request.
  */
 import { createHash } from 'node:crypto';
 import { randomId } from '../../shared/ids';
@@ -27,6 +32,13 @@ import type { ScribeRequestRecord, ScribeRequestRepository } from '../db/scribe-
 import type { LiveRoom, RoomMember } from '../rooms/room';
 import type { RoomRegistry } from '../rooms/registry';
 import type { ChargeScribeSecond } from './credit';
+import {
+  type OpenRequest,
+  chatRequestOf,
+  dashboardPlace,
+  resumedRequest,
+  servingCount,
+} from './open-requests';
 
 export class ScribeError extends Error {
   constructor(readonly refusal: ScribeRefusal) {
@@ -51,19 +63,12 @@ export interface ScribeDeskDeps {
   /** Test clocks pass their own; real intervals otherwise. */
   setInterval?(fn: () => void, ms: number): unknown;
   clearInterval?(handle: unknown): void;
-}
-
-interface OpenRequest {
-  record: ScribeRequestRecord;
-  /** When the serving Scribe's last connection to the room closed (leaving). */
-  leavingSinceMs?: number;
-  /** Seconds counted since they were last stored. */
-  unsavedSeconds: number;
   /**
-   * Accepted, their connection not open yet: shown ongoing (they are on their way), not
-   * counted, and ended like a leaving Scribe if they never arrive.
+   * Cluster mode: this node's lease token for the room (cluster/lease.ts), undefined when it
+   * does not own it. Only the owner keeps and counts a room's request. Absent: one server, which
+   * owns every room and keeps every open request.
    */
-  arriving?: boolean;
+  leaseOf?(roomId: string): string | undefined;
 }
 
 /** Counted seconds are stored at least this often (and whenever the request changes). */
@@ -81,15 +86,15 @@ export class ScribeDesk {
 
   constructor(private readonly deps: ScribeDeskDeps) {}
 
-  /** Resumes the requests a previous run left open, and starts counting time. */
+  /**
+   * Resumes the requests a previous run left open, and starts counting time. In a cluster,
+   * none: another node may serve them; a room's request is taken up with the room (`located`).
+   */
   async start(): Promise<void> {
-    for (const record of await this.deps.requests.open()) {
+    if (!this.deps.leaseOf) {
       // A Scribe connected before the restart is leaving until they come back.
-      this.open.set(record.id, {
-        record,
-        unsavedSeconds: 0,
-        ...(record.state === 'connected' ? { leavingSinceMs: this.deps.now() } : {}),
-      });
+      for (const record of await this.deps.requests.open())
+        this.open.set(record.id, resumedRequest(record, this.deps.now()));
     }
     const every = this.deps.setInterval ?? ((fn, ms) => setInterval(fn, ms).unref());
     this.ticker = every(() => void this.exclusive(() => this.tick()), SCRIBE_TICK_MS);
@@ -114,11 +119,74 @@ export class ScribeDesk {
     return undefined;
   }
 
+  /** Cluster mode: a copy taken up under a lease this node no longer holds (the room moved). */
+  private stale(request: OpenRequest): boolean {
+    const { leaseOf } = this.deps;
+    return (
+      leaseOf !== undefined &&
+      (request.lease === undefined || leaseOf(request.record.roomId) !== request.lease)
+    );
+  }
+
+  /**
+   * The room's open request. One server: the one in memory. A cluster: the one in memory if
+   * taken up under the lease held now, else the stored one, kept (taken up) when this node owns
+   * the room, or a copy for this change only when nobody here does (its changes are stored as
+   * always; the owner, if any, is another node that reads them when it takes the room again).
+   */
+  private async located(roomId: string): Promise<OpenRequest | undefined> {
+    const kept = this.ofRoom(roomId);
+    if (!this.deps.leaseOf) return kept;
+    if (kept && !this.stale(kept)) return kept;
+    if (kept) this.open.delete(kept.record.id);
+    const record = await this.deps.requests.openOfRoom(roomId);
+    if (!record) return undefined;
+    const lease = this.deps.leaseOf(roomId);
+    const request = resumedRequest(record, this.deps.now(), lease);
+    if (lease !== undefined) {
+      this.open.set(record.id, request);
+      this.deps.log('info', 'took up the Scribe request of a conversation this node owns', {
+        roomId,
+        requestId: record.id,
+      });
+    }
+    return request;
+  }
+
+  /** The open request `requestId` (see `located`). */
+  private async locatedById(requestId: string): Promise<OpenRequest | undefined> {
+    if (!this.deps.leaseOf) return this.open.get(requestId);
+    const roomId =
+      this.open.get(requestId)?.record.roomId ?? (await this.deps.requests.find(requestId))?.roomId;
+    if (roomId === undefined) return undefined;
+    const request = await this.located(roomId);
+    return request?.record.id === requestId ? request : undefined;
+  }
+
+  /** The requests a Scribe's rules count across: this server's, or (cluster) every stored one. */
+  private async allOpen(): Promise<ScribeRequestRecord[]> {
+    if (!this.deps.leaseOf) return [...this.open.values()].map((r) => r.record);
+    return this.deps.requests.open();
+  }
+
+  /**
+   * Cluster mode, for the forwarded routes (cluster/forwarding.ts): the room of an open request,
+   * and of the request a Scribe's beginChat is about; its owner runs the change.
+   */
+  async roomOfRequest(requestId: string): Promise<string | undefined> {
+    const record = this.open.get(requestId)?.record ?? (await this.deps.requests.find(requestId));
+    return record && (record.state === 'pending' || record.state === 'connected') ? record.roomId : undefined;
+  }
+
+  async roomOfChat(scribeAvaId: string, requesterAvaId: string): Promise<string | undefined> {
+    return chatRequestOf(await this.allOpen(), scribeAvaId, requesterAvaId)?.roomId;
+  }
+
   /** The host asks for a Scribe. */
   request(room: LiveRoom, requester: RoomMember, correctionMode: CorrectionMode): Promise<void> {
     return this.exclusive(async () => {
       if (room.state !== 'ongoing') throw new ScribeError('room-ended');
-      if (this.ofRoom(room.id)) throw new ScribeError('already-requested');
+      if (await this.located(room.id)) throw new ScribeError('already-requested');
       const refusal = await this.deps.refuseRequest?.(requester.avaId);
       if (refusal) throw new ScribeError(refusal);
       if (this.deps.withinScribeLimit && !(await this.deps.withinScribeLimit(requester.avaId))) {
@@ -135,7 +203,10 @@ export class ScribeDesk {
         scribeSeconds: 0,
       };
       await this.deps.requests.create(record);
-      this.open.set(record.id, { record, unsavedSeconds: 0 });
+      const lease = this.deps.leaseOf?.(room.id);
+      // In a cluster, kept only under the room's lease (the host's socket is served by its owner).
+      if (!this.deps.leaseOf || lease !== undefined)
+        this.open.set(record.id, { record, unsavedSeconds: 0, ...(lease !== undefined ? { lease } : {}) });
       this.show(record.roomId);
       this.deps.log('info', 'a Scribe was requested', { roomId: room.id, requestId: record.id });
     });
@@ -144,7 +215,7 @@ export class ScribeDesk {
   /** The host withdraws the waiting request, or sends the serving Scribe away. */
   cancel(room: LiveRoom): Promise<void> {
     return this.exclusive(async () => {
-      const request = this.ofRoom(room.id);
+      const request = await this.located(room.id);
       if (!request) throw new ScribeError('not-found');
       const scribe = request.record.scribeAvaId;
       const state = await this.apply(request, 'cancel');
@@ -158,7 +229,7 @@ export class ScribeDesk {
   /** Fast or accurate, for the request being served or waited on. */
   setCorrectionMode(room: LiveRoom, correctionMode: CorrectionMode): Promise<void> {
     return this.exclusive(async () => {
-      const request = this.ofRoom(room.id);
+      const request = await this.located(room.id);
       if (!request) throw new ScribeError('not-found');
       if (request.record.correctionMode === correctionMode) return;
       await this.deps.requests.update(request.record.id, { correctionMode });
@@ -170,16 +241,14 @@ export class ScribeDesk {
   /** A Scribe accepts a waiting request: they become the room's Scribe member. */
   accept(requestId: string, scribe: { avaId: string; userName: string }): Promise<ScribeRequestView> {
     return this.exclusive(async () => {
-      const request = this.open.get(requestId);
+      const request = await this.locatedById(requestId);
       if (!request) throw new ScribeError('not-pending');
       const room = await this.deps.rooms.find(request.record.roomId);
       if (!room || room.state !== 'ongoing') {
         await this.apply(request, 'room-ended');
         throw new ScribeError('room-ended');
       }
-      const serving = [...this.open.values()].filter(
-        (r) => r.record.state === 'connected' && r.record.scribeAvaId === scribe.avaId,
-      ).length;
+      const serving = servingCount(await this.allOpen(), scribe.avaId);
       const refusal = acceptRefusal(
         {
           requesterAvaId: request.record.requesterAvaId,
@@ -217,7 +286,7 @@ export class ScribeDesk {
   /** The Scribe stops serving. */
   end(requestId: string, scribeAvaId: string): Promise<void> {
     return this.exclusive(async () => {
-      const request = this.open.get(requestId);
+      const request = await this.locatedById(requestId);
       if (!request || request.record.scribeAvaId !== scribeAvaId) throw new ScribeError('not-serving');
       await this.apply(request, 'end');
       const room = this.deps.registry.liveRoom(request.record.roomId);
@@ -233,7 +302,7 @@ export class ScribeDesk {
     text: string,
   ): Promise<void> {
     return this.exclusive(async () => {
-      const request = this.open.get(requestId);
+      const request = await this.locatedById(requestId);
       if (!request) throw new ScribeError('not-found');
       const message: ScribeChatMessage = {
         requestId,
@@ -254,7 +323,9 @@ export class ScribeDesk {
 
   /** In-room chat: from the host who asked, or the room's Scribe. */
   async chatInRoom(room: LiveRoom, member: RoomMember, text: string): Promise<void> {
-    const request = this.ofRoom(room.id);
+    const request = this.deps.leaseOf
+      ? await this.exclusive(() => this.located(room.id))
+      : this.ofRoom(room.id);
     if (!request) throw new ScribeError('not-found');
     const role =
       member.role === 'scribe' && member.avaId === request.record.scribeAvaId ? 'scribe' : 'requester';
@@ -269,30 +340,29 @@ export class ScribeDesk {
 
   /** beginChat: a Scribe writes to the requester `avaId` of a request they see or serve. */
   async beginChat(scribeAvaId: string, requesterAvaId: string, text: string): Promise<ScribeChatMessage[]> {
-    const request = [...this.open.values()].find(
-      (r) =>
-        r.record.requesterAvaId === requesterAvaId &&
-        (r.record.state === 'pending' || r.record.scribeAvaId === scribeAvaId),
-    );
-    if (!request) throw new ScribeError('not-found');
-    await this.chat({ avaId: scribeAvaId, role: 'scribe' }, request.record.id, text);
-    return this.deps.requests.chat(request.record.id);
+    const record = chatRequestOf(await this.allOpen(), scribeAvaId, requesterAvaId);
+    if (!record) throw new ScribeError('not-found');
+    await this.chat({ avaId: scribeAvaId, role: 'scribe' }, record.id, text);
+    return this.deps.requests.chat(record.id);
   }
 
   /**
    * Before a member's room-status: a room loaded again (after eviction or a restart) learns its
    * request from here. Then a connection of the serving Scribe makes the status ongoing, and the
-   * person who asked and the Scribe get the chat so far.
+   * person who asked and the Scribe get the chat so far. In a cluster, this is where the node
+   * that owns the room (it just took it over, perhaps) takes its request up.
    */
   async joining(room: LiveRoom): Promise<void> {
-    const request = this.ofRoom(room.id);
+    const request = this.deps.leaseOf
+      ? await this.exclusive(() => this.located(room.id))
+      : this.ofRoom(room.id);
     room.setScribe(request ? this.roomView(request, room) : undefined, { silent: true });
   }
 
   joined(room: LiveRoom, member: RoomMember): void {
     void this.exclusive(async () => {
       const request = this.ofRoom(room.id);
-      if (!request) return;
+      if (!request || this.stale(request)) return;
       const { record } = request;
       if (
         member.role === 'scribe' &&
@@ -314,7 +384,12 @@ export class ScribeDesk {
   left(room: LiveRoom, member: RoomMember): void {
     void this.exclusive(async () => {
       const request = this.ofRoom(room.id);
-      if (!request || request.record.state !== 'connected' || member.avaId !== request.record.scribeAvaId)
+      if (
+        !request ||
+        this.stale(request) ||
+        request.record.state !== 'connected' ||
+        member.avaId !== request.record.scribeAvaId
+      )
         return;
       if (room.membersOf(member.avaId).some((m) => m.role === 'scribe')) return;
       request.leavingSinceMs = this.deps.now();
@@ -328,31 +403,58 @@ export class ScribeDesk {
     return this.deps.requests.wasRemoved(roomId, avaId);
   }
 
-  /** The Scribe dashboard of `scribeAvaId`. */
+  /**
+   * The Scribe dashboard of `scribeAvaId`. In a cluster, every stored open request: the ones
+   * whose room another node owns as stored (their time as last stored, at most 10 s behind; their
+   * Scribe connected unless the request says otherwise; no last caption time, which is the
+   * owner's).
+   */
   dashboard(scribeAvaId: string): Promise<ScribeDashboardResponse> {
     return this.exclusive(async () => {
       const waiting: ScribeRequestView[] = [];
       const serving: ScribeRequestView[] = [];
-      for (const request of [...this.open.values()]) {
+      for (const request of await this.dashboardRequests()) {
         const room = await this.deps.rooms.find(request.record.roomId);
         if (!room || room.state !== 'ongoing') {
           await this.apply(request, 'room-ended');
           continue;
         }
-        if (request.record.state === 'pending' && room.hostAvaId !== scribeAvaId) {
-          waiting.push(this.view(request, [], room.title));
-        } else if (request.record.state === 'connected' && request.record.scribeAvaId === scribeAvaId) {
+        const place = dashboardPlace(request.record, room.hostAvaId, scribeAvaId);
+        if (place === 'waiting') waiting.push(this.view(request, [], room.title));
+        else if (place === 'serving')
           serving.push(this.view(request, await this.deps.requests.chat(request.record.id), room.title));
-        }
       }
       return { nowMs: this.deps.now(), waiting, serving };
     });
   }
 
-  /** Counts a second of each served request; ends the ones whose room ended or whose Scribe is gone. */
+  /** What the dashboard lists: this server's open requests, or (cluster) every stored one. */
+  private async dashboardRequests(): Promise<OpenRequest[]> {
+    if (!this.deps.leaseOf) return [...this.open.values()];
+    const kept = new Map([...this.open.values()].filter((r) => !this.stale(r)).map((r) => [r.record.id, r]));
+    // Another node's (or nobody's): as stored, never counted here.
+    return (await this.deps.requests.open()).map(
+      (record) => kept.get(record.id) ?? { record, unsavedSeconds: 0 },
+    );
+  }
+
+  /**
+   * Counts a second of each served request; ends the ones whose room ended or whose Scribe is
+   * gone. In a cluster, only under the room's lease: a request whose room moved is dropped
+   * unsaved (its new owner counts on from what was stored; the seconds since, at most 10, were
+   * charged but are missing from its stored count), so no second is counted by two nodes.
+   */
   private async tick(): Promise<void> {
     const now = this.deps.now();
     for (const request of [...this.open.values()]) {
+      if (this.stale(request)) {
+        this.open.delete(request.record.id);
+        this.deps.log('info', 'a Scribe request’s conversation moved to another node; it counts its time', {
+          roomId: request.record.roomId,
+          requestId: request.record.id,
+        });
+        continue;
+      }
       const room = this.deps.registry.liveRoom(request.record.roomId);
       if (room && room.state === 'ended') {
         await this.apply(request, 'room-ended');
@@ -389,8 +491,25 @@ export class ScribeDesk {
         await this.apply(request, 'end');
         continue;
       }
-      if (request.unsavedSeconds >= SAVE_SECONDS_EVERY) await this.saveSeconds(request);
+      if (request.unsavedSeconds >= SAVE_SECONDS_EVERY) {
+        if (await this.closedElsewhere(request)) continue;
+        await this.saveSeconds(request);
+      }
     }
+  }
+
+  /**
+   * Cluster mode: whether the stored request was closed by a node that does not own its room
+   * (a Scribe's end served where nobody owned it a moment before): then the copy here is dropped
+   * and the room told, so it is counted at most 10 s more.
+   */
+  private async closedElsewhere(request: OpenRequest): Promise<boolean> {
+    if (!this.deps.leaseOf) return false;
+    const stored = await this.deps.requests.find(request.record.id).catch(() => undefined);
+    if (!stored || !isFinalRequestState(stored.state)) return false;
+    this.open.delete(stored.id);
+    this.show(stored.roomId, { ...request, record: stored });
+    return true;
   }
 
   private async saveSeconds(request: OpenRequest): Promise<void> {

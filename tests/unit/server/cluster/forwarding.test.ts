@@ -7,10 +7,21 @@ import {
   parseForwardedRequest,
   parseForwardedResponse,
   providerSocketRoute,
+  type RoomLookups,
   roomOfBotWebhook,
   routeDecision,
 } from '../../../../src/server/cluster/forwarding';
 import { isMediaPath, mediaStreamPath } from '../../../../src/server/phone-calls/routes';
+
+/** The routes that carry their room need no lookup. */
+const noLookups: RoomLookups = {
+  scribeRequestRoom: async () => {
+    throw new Error('not looked up');
+  },
+  scribeChatRoom: async () => {
+    throw new Error('not looked up');
+  },
+};
 
 describe('routing work to a room’s owner', () => {
   it('serves here what this node owns, what nobody owns, and what was forwarded once already', () => {
@@ -22,24 +33,63 @@ describe('routing work to a room’s owner', () => {
   });
 
   it('finds each forwarded route’s room where that route carries it', () => {
-    const none = { query: {}, body: undefined };
-    expect(FORWARD_RULES['POST /api/v1/calls']!.room({ ...none, roomId: 'h_r1' })).toBe('h_r1');
+    const none = { params: {}, query: {}, body: undefined };
+    const calls = FORWARD_RULES['POST /api/v1/calls']!;
+    expect(calls.room({ ...none, roomId: 'h_r1' }, noLookups)).toBe('h_r1');
     expect(FORWARD_RULES['POST /api/v1/calls']!.take).toBe(true);
     expect(FORWARD_RULES['DELETE /api/v1/calls/:sid']!.take).toBe(false);
     const callback = FORWARD_RULES['POST /api/v1/calls/status-callback']!;
-    expect(callback.room({ query: { token: 't', room: 'h_r2' }, body: '' })).toBe('h_r2');
-    expect(callback.room({ query: { token: 't' }, body: '' })).toBeUndefined();
-    expect(callback.room({ query: { room: ['a', 'b'] }, body: '' })).toBeUndefined();
+    const at = (query: unknown) => ({ params: {}, query, body: '' });
+    expect(callback.room(at({ token: 't', room: 'h_r2' }), noLookups)).toBe('h_r2');
+    expect(callback.room(at({ token: 't' }), noLookups)).toBeUndefined();
+    expect(callback.room(at({ room: ['a', 'b'] }), noLookups)).toBeUndefined();
     const webhook = FORWARD_RULES['POST /api/v1/meeting-bot/webhook']!;
     const body = JSON.stringify({
       event: 'bot.done',
       data: { bot: { id: 'b1', metadata: { roomId: 'h_r3' } } },
     });
-    expect(webhook.room({ query: {}, body })).toBe('h_r3');
+    expect(webhook.room({ params: {}, query: {}, body }, noLookups)).toBe('h_r3');
     expect(webhook.take).toBe(false);
     expect(
-      FORWARD_RULES['GET /api/v1/rooms/:roomId/transcripts/export']!.room({ ...none, roomId: 'h_r4' }),
+      FORWARD_RULES['GET /api/v1/rooms/:roomId/transcripts/export']!.room(
+        { ...none, roomId: 'h_r4' },
+        noLookups,
+      ),
     ).toBe('h_r4');
+  });
+
+  it('finds a Scribe request’s room from the stored request, and takes a free room only to accept', async () => {
+    const asked: string[] = [];
+    const lookups: RoomLookups = {
+      scribeRequestRoom: async (id) => {
+        asked.push(`request ${id}`);
+        return id === 'req1' ? 'h_r5' : undefined;
+      },
+      scribeChatRoom: async (scribe, requester) => {
+        asked.push(`chat ${scribe} ${requester}`);
+        return requester === 'host1' ? 'h_r6' : undefined;
+      },
+    };
+    const accept = FORWARD_RULES['POST /api/v1/scribe-requests/:requestId/accept']!;
+    const end = FORWARD_RULES['POST /api/v1/scribe-requests/:requestId/end']!;
+    const chat = FORWARD_RULES['POST /api/v1.1/users/beginChat']!;
+    expect([accept.take, end.take, chat.take]).toEqual([true, false, false]);
+    const named = (requestId: unknown) => ({ params: { requestId }, query: {}, body: {} });
+    expect(await accept.room(named('req1'), lookups)).toBe('h_r5');
+    expect(await end.room(named('req1'), lookups)).toBe('h_r5');
+    expect(await end.room(named('gone'), lookups)).toBeUndefined();
+    expect(await accept.room(named(''), lookups)).toBeUndefined();
+    const chatOf = (body: unknown, callerAvaId?: string) => ({
+      params: {},
+      query: {},
+      body,
+      ...(callerAvaId ? { callerAvaId } : {}),
+    });
+    expect(await chat.room(chatOf({ avaId: 'host1', messageToUser: 'hi' }, 'scribe1'), lookups)).toBe('h_r6');
+    // Without a requester, or a caller, nothing to look up: served where it landed.
+    expect(await chat.room(chatOf({ messageToUser: 'hi' }, 'scribe1'), lookups)).toBeUndefined();
+    expect(await chat.room(chatOf({ avaId: 'host1' }), lookups)).toBeUndefined();
+    expect(asked).toEqual(['request req1', 'request req1', 'request gone', 'chat scribe1 host1']);
   });
 
   it('reads a webhook’s room from its metadata only, and nothing from what is not one', () => {

@@ -41,7 +41,12 @@ async function node(nodeId: string, holder: string | undefined, peer: () => Node
       self.work = work;
     },
   };
-  registerForwarding(app, cluster, { providerSocket: () => false, callRoom: () => undefined });
+  registerForwarding(
+    app,
+    cluster,
+    { providerSocket: () => false, callRoom: () => undefined },
+    { scribeRequestRoom: async () => undefined, scribeChatRoom: async () => undefined },
+  );
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string' },
