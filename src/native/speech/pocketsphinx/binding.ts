@@ -225,6 +225,7 @@ export function loadPocketSphinx(): PocketSphinxLib {
   );
   const ngramModelFree = sphinxbase.func('int ngram_model_free(void *model)');
   const ngramUnknownWid = sphinxbase.func('int ngram_unknown_wid(void *model)');
+  const errSetLogfile = sphinxbase.func('int err_set_logfile(const char *path)');
   const psSetLm = lib.func('int ps_set_lm(ps_decoder_t *ps, const char *name, void *lm)');
   const psSetSearch = lib.func('int ps_set_search(ps_decoder_t *ps, const char *name)');
 
@@ -277,6 +278,10 @@ export function loadPocketSphinx(): PocketSphinxLib {
     readLanguageModel(args) {
       const path = args.lm ?? args['-lm'];
       if (!path) throw new Error('no language model (-lm) to read');
+      // Where decoders log (their -logfn, set by ps_init for the whole library): the model is
+      // read before any decoder exists, and would otherwise print its progress to stderr.
+      const logfn = args.logfn ?? args['-logfn'];
+      if (logfn) errSetLogfile(logfn);
       const config = parseConfig(args);
       // The model's scores must be in the decoders' own log base, which ps_init takes as a
       // float32 (cmd_ln_float32_r): rounded the same way, the scores are the same integers.
