@@ -7,6 +7,7 @@
  */
 import type { WebSocket } from 'ws';
 import { NatsTimeout, type NatsConnection, type Subscription } from './nats';
+import { outgoingVerdict } from '../socket/transport';
 import {
   type CloseBody,
   IN_BINARY,
@@ -17,6 +18,7 @@ import {
   OUT_PING,
   OUT_TERMINATE,
   OUT_TEXT,
+  OUT_TEXT_DROPPABLE,
   type OpenRequest,
   FrameJoiner,
   bodyOf,
@@ -30,8 +32,6 @@ import {
 
 type Log = (level: 'info' | 'warn' | 'error', message: string, extra?: object) => void;
 
-/** A client this far behind is gone for practical purposes (as socket/connection.ts). */
-const DEAD_CLIENT_BUFFERED_BYTES = 16 * 1024 * 1024;
 const OPEN_TIMEOUT_MS = 1500;
 /** The largest message the owner sends in one (a long room's snapshot stays far below). */
 const MAX_SERVER_MESSAGE_BYTES = 64 * 1024 * 1024;
@@ -113,7 +113,7 @@ export class FrontRelay {
         const joiner = new FrameJoiner(MAX_SERVER_MESSAGE_BYTES);
         const fromOwner = (part: Buffer) => {
           const data = joiner.push(part);
-          if (data) this.fromOwner(ws, data);
+          if (data) deliverToClient(ws, data);
         };
         deliver = fromOwner;
         for (const data of pending.splice(0)) fromOwner(data);
@@ -132,34 +132,6 @@ export class FrontRelay {
         });
       },
     };
-  }
-
-  private fromOwner(ws: WebSocket, data: Buffer): void {
-    if (ws.readyState !== ws.OPEN) return;
-    switch (kindOf(data)) {
-      case OUT_TEXT:
-        if (ws.bufferedAmount > DEAD_CLIENT_BUFFERED_BYTES) ws.terminate();
-        else ws.send(bodyOf(data).toString('utf8'));
-        return;
-      case OUT_CLOSE: {
-        let body: CloseBody = {};
-        try {
-          body = JSON.parse(bodyOf(data).toString('utf8')) as CloseBody;
-        } catch {
-          // A close without a readable reason is still a close.
-        }
-        ws.close(body.code, body.reason);
-        return;
-      }
-      case OUT_TERMINATE:
-        ws.terminate();
-        return;
-      case OUT_PING:
-        ws.ping();
-        return;
-      default:
-        return;
-    }
   }
 
   /** Closes relayed sockets whose room's owner changed or lapsed (or when NATS is gone). */
@@ -188,5 +160,43 @@ export class FrontRelay {
 
   close(): void {
     clearInterval(this.watchdog);
+  }
+}
+
+/**
+ * Carries out one whole frame from the owner on the client's socket: its text (a partial is
+ * skipped while the client is slow, as for a socket on the owner), a close, a ping.
+ */
+export function deliverToClient(
+  ws: Pick<WebSocket, 'readyState' | 'OPEN' | 'bufferedAmount' | 'send' | 'close' | 'terminate' | 'ping'>,
+  data: Buffer,
+): void {
+  if (ws.readyState !== ws.OPEN) return;
+  switch (kindOf(data)) {
+    case OUT_TEXT:
+    case OUT_TEXT_DROPPABLE: {
+      const verdict = outgoingVerdict(ws.bufferedAmount, kindOf(data) === OUT_TEXT_DROPPABLE);
+      if (verdict === 'terminate') ws.terminate();
+      else if (verdict === 'send') ws.send(bodyOf(data).toString('utf8'));
+      return;
+    }
+    case OUT_CLOSE: {
+      let body: CloseBody = {};
+      try {
+        body = JSON.parse(bodyOf(data).toString('utf8')) as CloseBody;
+      } catch {
+        // A close without a readable reason is still a close.
+      }
+      ws.close(body.code, body.reason);
+      return;
+    }
+    case OUT_TERMINATE:
+      ws.terminate();
+      return;
+    case OUT_PING:
+      ws.ping();
+      return;
+    default:
+      return;
   }
 }

@@ -24,6 +24,8 @@ export const OUT_TEXT = 0;
 export const OUT_CLOSE = 1;
 export const OUT_TERMINATE = 2;
 export const OUT_PING = 3;
+/** A message the front may skip if its client is slow (a partial caption). */
+export const OUT_TEXT_DROPPABLE = 4;
 
 export function frame(kind: number, body?: Buffer | string): Buffer {
   const data = body === undefined ? Buffer.alloc(0) : typeof body === 'string' ? Buffer.from(body) : body;

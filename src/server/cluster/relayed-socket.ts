@@ -15,6 +15,7 @@ import {
   OUT_PING,
   OUT_TERMINATE,
   OUT_TEXT,
+  OUT_TEXT_DROPPABLE,
   FrameJoiner,
   bodyOf,
   frame,
@@ -50,6 +51,11 @@ export class RelayedSocket extends EventEmitter implements ConnectionSocket {
 
   send(data: string): void {
     if (this.state === OPEN) for (const part of framesOf(OUT_TEXT, data)) this.out(part);
+  }
+
+  /** The front node, which sees the client's buffer, skips it for a slow client. */
+  sendDroppable(data: string): void {
+    if (this.state === OPEN) for (const part of framesOf(OUT_TEXT_DROPPABLE, data)) this.out(part);
   }
 
   close(code?: number, reason?: string): void {

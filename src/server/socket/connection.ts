@@ -6,7 +6,7 @@
  */
 import { wireText } from './shared-serialization';
 import type { RawData } from 'ws';
-import type { ConnectionSocket } from './transport';
+import { type ConnectionSocket, outgoingVerdict } from './transport';
 import {
   MAX_AUDIO_BYTES_PER_SECOND,
   MAX_AUDIO_FRAME_BYTES,
@@ -110,10 +110,6 @@ const REFUSAL_MESSAGES: Partial<Record<Refusal, string>> = {
   unavailable: 'the sign-in service cannot be reached; try again',
 };
 
-/** Partials are skipped for a client whose socket has this much unsent data. */
-const SLOW_CLIENT_BUFFERED_BYTES = 512 * 1024;
-/** A client this far behind is gone for practical purposes. */
-const DEAD_CLIENT_BUFFERED_BYTES = 16 * 1024 * 1024;
 /** Messages waiting to be handled; a client that outruns this is flooding. */
 const MAX_QUEUED = 200;
 /** Limit violations tolerated before the connection is closed. */
@@ -200,12 +196,12 @@ export function handleConnection(ws: ConnectionSocket, deps: ConnectionDeps, ori
 
   const send = (message: ServerMessage, options?: { droppable?: boolean }) => {
     if (ws.readyState !== ws.OPEN) return;
-    if (ws.bufferedAmount > DEAD_CLIENT_BUFFERED_BYTES) {
-      ws.terminate();
-      return;
-    }
-    if (options?.droppable && ws.bufferedAmount > SLOW_CLIENT_BUFFERED_BYTES) return;
-    ws.send(wireText(message));
+    const droppable = options?.droppable === true;
+    // A relayed socket's buffer is on the front node: it skips or terminates there.
+    if (droppable && ws.sendDroppable) return ws.sendDroppable(wireText(message));
+    const verdict = outgoingVerdict(ws.bufferedAmount, droppable);
+    if (verdict === 'terminate') ws.terminate();
+    else if (verdict === 'send') ws.send(wireText(message));
   };
   const fail = (code: SocketErrorCode, message: string, inReplyTo?: string) =>
     send({ type: 'error', error: { code, message }, ...(inReplyTo ? { inReplyTo } : {}) });
