@@ -53,7 +53,7 @@ export interface PocketSphinxOptions {
   /** Extra decoder arguments (`beam`, `lw`, ...), overriding the defaults below. */
   decoderArgs?: Record<string, string>;
   /**
-   * Finished streams' decoders kept for the next stream (creating one takes ~0.4 s); beyond
+   * Finished streams' decoders kept for the next stream (creating one takes ~0.25 s); beyond
    * this many, a decoder is freed, so memory goes back down after a burst of streams.
    */
   maxIdleDecoders: number;
@@ -162,7 +162,7 @@ export class PocketSphinxEngine implements SpeechEngine {
   private readonly files: ReturnType<typeof modelFiles>;
   private readonly options: PocketSphinxOptions;
   /**
-   * Decoders take ~0.4 s and tens of MB to create: finished streams give theirs back, up to
+   * Decoders take ~0.25 s and about 50 MB to create: finished streams give theirs back, up to
    * `maxIdleDecoders` (or as many as were warmed); the rest are freed.
    */
   private readonly idle: Decoder[] = [];
