@@ -337,6 +337,8 @@ export async function startServer(
     services,
     // Invite links are never taken from a request's Origin beyond loopback (config-safety.ts).
     publicUrl: (hint) => inviteOrigin(config, hint, boundOrigin),
+    // Cluster mode: a read of a room this node does not own is never answered from a kept copy.
+    ...(cluster ? { owns: (roomId: string) => cluster.leases.tokenOf(roomId) !== undefined } : {}),
   });
 
   const meetingBots = await startMeetingBotService(app, config.meetingBot, {
