@@ -42,6 +42,8 @@ import { registerUserRoutes } from './http/user-routes';
 import { registerTtsRoutes } from './http/tts-routes';
 import { registerTurnRoutes } from './http/turn-routes';
 import { RoomRegistry } from './rooms/registry';
+import type { LiveRoom } from './rooms/room';
+import { PhoneCallRepository } from './db/room-calls';
 import { startAbandonSweep } from './rooms/abandoned';
 import type { RoomServices } from './rooms/room';
 import { handleConnection } from './socket/connection';
@@ -338,7 +340,15 @@ export async function startServer(
     // Invite links are never taken from a request's Origin beyond loopback (config-safety.ts).
     publicUrl: (hint) => inviteOrigin(config, hint, boundOrigin),
     // Cluster mode: a read of a room this node does not own is never answered from a kept copy.
-    ...(cluster ? { owns: (roomId: string) => cluster.leases.tokenOf(roomId) !== undefined } : {}),
+    ...(cluster
+      ? {
+          owns: (roomId: string) => cluster.leases.tokenOf(roomId) !== undefined,
+          // Its phone call comes with a room this node takes (phone-calls/room-calls.ts adopt).
+          taken: (room: LiveRoom) => {
+            void late.phoneCalls?.calls?.adopt(room);
+          },
+        }
+      : {}),
   });
 
   const meetingBots = await startMeetingBotService(app, config.meetingBot, {
@@ -349,6 +359,7 @@ export async function startServer(
 
   const phone = await startPhoneCallService(app, config.phoneCalls, {
     registry,
+    ...(cluster ? { takeover: new PhoneCallRepository(database.db) } : {}),
     origin: () => config.publicUrl ?? boundOrigin,
     now: () => Date.now(),
     log,

@@ -22,6 +22,12 @@ export interface RegistryOptions {
    * then: it loads what is stored. Absent (one process): every room is this server's own.
    */
   owns?(roomId: string): boolean;
+  /**
+   * Cluster mode: a room was loaded under this node's lease (it owns it now, maybe taken over
+   * from a node that died): what lived beside it elsewhere (a phone call, a meeting bot) is
+   * picked up here.
+   */
+  taken?(room: LiveRoom): void;
 }
 
 /**
@@ -112,6 +118,7 @@ export class RoomRegistry {
     const room = new LiveRoom(record, await transcripts.load(roomId), services, transcripts);
     room.publicUrl = this.options.publicUrl(origin);
     this.live.set(roomId, room);
+    if (this.options.owns?.(roomId)) this.options.taken?.(room);
     return room;
   }
 

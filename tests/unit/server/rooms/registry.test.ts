@@ -10,18 +10,7 @@ import { RoomRegistry } from '../../../../src/server/rooms/registry';
 import type { RoomRecord, RoomRepository } from '../../../../src/server/db/rooms';
 import type { RoomTranscripts, TranscriptRepository } from '../../../../src/server/db/transcripts';
 import type { Transcript } from '../../../../src/shared/entities';
-
-function final(index: number, text: string): Transcript {
-  return {
-    id: `t${index}`,
-    index,
-    text,
-    isFinal: true,
-    timestampMs: index * 1000,
-    authorShow: 'Ada',
-    authorAvaId: 'host1',
-  } as Transcript;
-}
+import { spoken } from '../../../helpers/transcript-fixture';
 
 /** The stored room, which "another node" changes between reads. */
 function setUp(owns?: (roomId: string) => boolean) {
@@ -55,7 +44,7 @@ function setUp(owns?: (roomId: string) => boolean) {
   });
   /** What another node does while it owns the room: a final, then the conversation's end. */
   const elsewhere = () => {
-    stored.finals.push(final(0, 'said on the owner'));
+    stored.finals.push(spoken('host1', 'Ada', 0, 'said on the owner'));
     stored.record = { ...stored.record, state: 'ended', endedAtMs: 5000 };
   };
   return { registry, elsewhere, loads: () => loads };
@@ -69,7 +58,7 @@ describe('RoomRegistry.find', () => {
     elsewhere();
     const second = await registry.find('host1_room');
     expect(second?.state).toBe('ended');
-    expect(second?.transcripts().map((t) => t.text)).toEqual(['said on the owner']);
+    expect(second?.transcripts().map((t) => t.texts['en-US'])).toEqual(['said on the owner']);
     expect(loads()).toBe(2);
     await registry.shutdown();
   });
