@@ -44,6 +44,7 @@ import { registerTurnRoutes } from './http/turn-routes';
 import { RoomRegistry } from './rooms/registry';
 import type { LiveRoom } from './rooms/room';
 import { PhoneCallRepository } from './db/room-calls';
+import { MeetingBotRepository } from './db/room-bots';
 import { startAbandonSweep } from './rooms/abandoned';
 import type { RoomServices } from './rooms/room';
 import { handleConnection } from './socket/connection';
@@ -343,15 +344,17 @@ export async function startServer(
     ...(cluster
       ? {
           owns: (roomId: string) => cluster.leases.tokenOf(roomId) !== undefined,
-          // Its phone call comes with a room this node takes (phone-calls/room-calls.ts adopt).
+          // Its phone call and meeting bot come with a room this node takes (their `adopt`).
           taken: (room: LiveRoom) => {
             void late.phoneCalls?.calls?.adopt(room);
+            void late.meetingBots?.bots.adopt(room);
           },
         }
       : {}),
   });
 
   const meetingBots = await startMeetingBotService(app, config.meetingBot, {
+    ...(cluster ? { takeover: new MeetingBotRepository(database.db) } : {}),
     origin: () => config.publicUrl ?? boundOrigin,
     log,
   });

@@ -1,13 +1,15 @@
 /**
- * A phone call moves with its room when the room's owner dies (docs/deploy.md): three cluster
- * nodes (their own processes, one PostgreSQL database, NATS), one Twilio stand-in that every
- * node places and updates calls through (as one Twilio account would be), and the one address
- * (HAProxy, leading to B and C) that every node gives Twilio. The host's room is owned by A; the
- * call is placed by A and captioned there. A is killed: the call stays on (the pause after its
- * stream), the reader reconnects through the address and its node takes the room from the store,
- * adopts the call (its token, sid and speaker, stored by A) and updates the live call with new
- * TwiML, so Twilio streams it to the address again; the call is captioned by the new owner, and
- * hung up there. Every stored final is seen once by the reader, none stored twice.
+ * A phone call and a meeting bot move with their room when the room's owner dies
+ * (docs/deploy.md): three cluster nodes (their own processes, one PostgreSQL database, NATS), one
+ * Twilio stand-in and one meeting bot provider stand-in that every node uses (as one account of
+ * each would be), and the one address (HAProxy, leading to B and C) that every node gives the
+ * providers. The host's room is owned by A; the call and the bot are started by A and captioned
+ * there. A is killed: the call stays on (the pause after its stream) and the bot in its meeting;
+ * the reader reconnects through the address and its node takes the room from the store, adopts
+ * the call and the bot (tokens, ids and speakers, stored by A), updates the live call with new
+ * TwiML (Twilio streams it to the address again) and has the bot start recording again with its
+ * real-time endpoint (the bot connects anew); both are captioned by the new owner, and ended
+ * there. Every stored final is seen once by the reader, none stored twice.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,6 +23,9 @@ import { encodeWav } from '../../src/shared/wav';
 import { SAMPLE_RATE_HZ } from '../../src/shared/constants';
 import { PHONE_CALL_SPEAKER_NAME, dialSequence } from '../../src/shared/phone-calls';
 import { type PhoneStandIn, startPhoneStandIn } from '../../src/server/phone-calls/stand-in';
+import { type MeetingBotStandIn, startMeetingBotStandIn } from '../../src/server/meeting-bot/stand-in';
+import { newWebhookSecret } from '../../src/server/meeting-bot/svix-signature';
+import { MEETING_BOT_ROUTES } from '../../src/shared/api';
 import { CaptionClient, createGuest } from '../../scripts/lib/socket-client';
 import { type ClusterNodeProcess, startClusterNode, stopClusterNode } from '../../scripts/lib/cluster-nodes';
 import { startHaproxy } from '../../scripts/lib/haproxy-config';
@@ -40,6 +45,7 @@ const PORTS = { a: 7631, b: 7632, c: 7633, proxy: 7634 };
 const ADDRESS = `http://127.0.0.1:${PORTS.proxy}`;
 const MEETING_ID = '85512345678';
 const PASSCODE = '4321';
+const MEETING_SPEAKER = 'Zoom meeting 123456789';
 /** The conference talks for about a minute: utterances with a second of silence between them. */
 const CONFERENCE_FILES = [
   '1089-134686-0000.wav',
@@ -87,17 +93,27 @@ describe('a phone call moves with its room when the owner dies', () => {
   const clients: CaptionClient[] = [];
   let proxy: ChildProcess | undefined;
   let twilio: PhoneStandIn;
+  let recall: MeetingBotStandIn;
   let db: pg.Client;
 
   beforeAll(async () => {
     await admin(`create database ${database}`);
     const accountSid = `AC${randomBytes(16).toString('hex')}`;
     const authToken = randomBytes(16).toString('hex');
+    const meeting = conferenceWav();
     twilio = await startPhoneStandIn({
       accountSid,
       authToken,
-      conferenceAudio: conferenceWav(),
+      conferenceAudio: meeting,
       expectedDigits: `${MEETING_ID}##${PASSCODE}#`,
+    });
+    const apiKey = randomId(32);
+    const webhookSecret = newWebhookSecret();
+    recall = await startMeetingBotStandIn({
+      apiKey,
+      webhookSecret,
+      webhookUrl: () => `${ADDRESS}${MEETING_BOT_ROUTES.webhook}`,
+      meetingAudio: meeting,
     });
     const env = {
       HEARKEN_PUBLIC_URL: ADDRESS,
@@ -105,6 +121,9 @@ describe('a phone call moves with its room when the owner dies', () => {
       HEARKEN_TWILIO_AUTH_TOKEN: authToken,
       HEARKEN_TWILIO_FROM_NUMBER: '+15005550006',
       HEARKEN_TWILIO_API_URL: twilio.url,
+      HEARKEN_MEETING_BOT_API_KEY: apiKey,
+      HEARKEN_MEETING_BOT_API_URL: recall.url,
+      HEARKEN_MEETING_BOT_WEBHOOK_SECRET: webhookSecret,
     };
     // One node first: it migrates the new database, so the others find it ready.
     nodes.a = await startClusterNode({ nodeId: 'node-a', port: PORTS.a, databaseUrl, env });
@@ -133,6 +152,7 @@ describe('a phone call moves with its room when the owner dies', () => {
     proxy?.kill('SIGTERM');
     await Promise.all(Object.values(nodes).map((n) => stopClusterNode(n)));
     await twilio?.close();
+    await recall?.close();
     await db?.end();
     await admin(`drop database if exists ${database} with (force)`);
   });
@@ -152,7 +172,7 @@ describe('a phone call moves with its room when the owner dies', () => {
       )
     ).rows;
 
-  it('is captioned by the node that takes the room over, no final lost or stored twice', async () => {
+  it('are captioned by the node that takes the room over, no final lost or stored twice', async () => {
     const a = nodes.a!;
     const hostUser = await createGuest(ADDRESS, 'Ada Host');
     const host = await CaptionClient.connect(a.url, { user: hostUser });
@@ -165,17 +185,14 @@ describe('a phone call moves with its room when the owner dies', () => {
     clients.push(reader);
     const view = new TranscriptFollower();
     view.follow(reader);
-    const phoneFinal = (from: number, client: CaptionClient) =>
+    const finalBy = (speaker: string, client: CaptionClient) =>
       client.waitFor(
-        (m) =>
-          m.type === 'transcript' &&
-          m.transcript.isFinal &&
-          m.transcript.authorShow === PHONE_CALL_SPEAKER_NAME,
+        (m) => m.type === 'transcript' && m.transcript.isFinal && m.transcript.authorShow === speaker,
         60_000,
-        from,
       );
 
-    // 1. The call is placed by A (the address forwards the host's request there), captioned there.
+    // 1. The call is placed by A (the address forwards the host's request there), and the bot
+    // sent by A; both are captioned there.
     const { callBody, post, hangUp } = phoneCallClient(() => ADDRESS, clients, {
       calleeInternationalNumber: '+33123456789',
       sendDigits: dialSequence('zoom', MEETING_ID, PASSCODE),
@@ -184,10 +201,17 @@ describe('a phone call moves with its room when the owner dies', () => {
     expect(placed.status).toBe(201);
     const sid = placed.body.sid as string;
     await reader.waitFor((m) => callIn(m, sid)?.status === 'captioning', 20_000);
-    await phoneFinal(0, reader);
+    host.send({
+      type: 'request-ava-bot',
+      speechLang: 'en-US',
+      meetingUrl: 'https://zoom.us/j/123456789?pwd=x',
+    });
+    await reader.waitFor((m) => m.type === 'ava-bot-status' && m.status === 'CAPTIONING', 20_000);
+    await finalBy(PHONE_CALL_SPEAKER_NAME, reader);
+    await finalBy(MEETING_SPEAKER, reader);
     expect(await owner(roomId)).toBe('node-a');
 
-    // 2. A dies. The call stays on; the reader is told its conversation moved, and reconnects.
+    // 2. A dies. The call stays on, the bot in its meeting; the reader is told its conversation moved, and reconnects.
     a.child.kill('SIGKILL');
     await until('the reader is told its conversation moved', () => reader.closedBy !== undefined);
     reader = await CaptionClient.connect(ADDRESS, { user: readerUser, roomId, token });
@@ -196,15 +220,24 @@ describe('a phone call moves with its room when the owner dies', () => {
     const newOwner = await owner(roomId);
     expect(['node-b', 'node-c']).toContain(newOwner);
 
-    // 3. The new owner streams the call again (Twilio updated with new TwiML): captioned there.
+    // 3. The new owner streams the call again (Twilio updated with new TwiML) and hears the bot
+    // again (Start Recording with its endpoint): both captioned there.
     await reader.waitFor((m) => callIn(m, sid)?.status === 'captioning', 20_000);
-    const afterMove = await phoneFinal(0, reader);
-    expect(afterMove.type === 'transcript' && afterMove.transcript.authorShow).toBe(PHONE_CALL_SPEAKER_NAME);
+    const callAfterMove = await finalBy(PHONE_CALL_SPEAKER_NAME, reader);
+    const botAfterMove = await finalBy(MEETING_SPEAKER, reader);
     const call = twilio.calls.get(sid)!;
     expect(call.done).toBe(false);
     expect(call.twiml).toContain('<Pause');
+    const bot = [...recall.bots.values()][0]!;
+    expect(bot.restarts).toBe(1);
+    expect(bot.done).toBe(false);
 
-    // 4. Hung up through the address: the new owner has the call.
+    // 4. The host comes back (through the address) and takes the bot out; hangs up through the
+    // address: the new owner has the bot and the call.
+    const back = await CaptionClient.connect(ADDRESS, { user: hostUser, roomId });
+    clients.push(back);
+    back.send({ type: 'end-ava-bot' });
+    await until('the bot left its meeting', () => bot.done);
     const mark = reader.received.length;
     expect(await hangUp(hostUser, sid)).toMatchObject({ status: 200, body: { sid, status: 'ended' } });
     await until('Twilio ended the call', () => call.done);
@@ -233,6 +266,8 @@ describe('a phone call moves with its room when the owner dies', () => {
     expect(new Set(seen).size).toBe(seen.length);
     const phoneRows = rows.filter((r) => r.author_show === PHONE_CALL_SPEAKER_NAME);
     expect(phoneRows.length).toBeGreaterThanOrEqual(2);
-    expect(afterMove.type === 'transcript' && rows.some((r) => r.id === afterMove.transcript.id)).toBe(true);
+    expect(rows.filter((r) => r.author_show === MEETING_SPEAKER).length).toBeGreaterThanOrEqual(2);
+    for (const moved of [callAfterMove, botAfterMove])
+      expect(moved.type === 'transcript' && rows.some((r) => r.id === moved.transcript.id)).toBe(true);
   });
 });
