@@ -116,14 +116,12 @@ export class MeetingBots implements BotEvents {
       .then(async ({ botId }) => {
         bot.botId = botId;
         this.byBot.set(botId, bot);
-        await this.options.takeover?.store
-          .save(this.stored(bot, botId))
-          .catch((error: Error) =>
-            this.options.log('warn', 'a meeting bot could not be stored', {
-              roomId: room.id,
-              error: error.message,
-            }),
-          );
+        await this.options.takeover?.store.save(this.stored(bot, botId)).catch((error: Error) =>
+          this.options.log('warn', 'a meeting bot could not be stored', {
+            roomId: room.id,
+            error: error.message,
+          }),
+        );
         // Ended while the provider was creating it: it leaves at once.
         if (bot.ended) void this.leave(bot);
       })
