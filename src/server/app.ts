@@ -572,6 +572,13 @@ export async function startServer(
       origin,
     );
   cluster?.attach(registry, serve);
+  // A room whose owner died with a call or a bot on and nobody to come back to it: one node
+  // takes it (its call and bot move with it); if they had ended meanwhile, it leaves memory as
+  // any empty room does.
+  cluster?.takeUnownedMedia(async (roomId) => {
+    const room = await registry.open(roomId, { avaId: '', userName: '' });
+    registry.released(room);
+  });
 
   const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
   // Cluster mode: counted across the nodes, here where the client's TCP connection is.

@@ -5,11 +5,12 @@
  * each would be), and the one address (HAProxy, leading to B and C) that every node gives the
  * providers. The host's room is owned by A; the call and the bot are started by A and captioned
  * there. A is killed: the call stays on (the pause after its stream) and the bot in its meeting;
- * the reader reconnects through the address and its node takes the room from the store, adopts
- * the call and the bot (tokens, ids and speakers, stored by A), updates the live call with new
- * TwiML (Twilio streams it to the address again) and has the bot start recording again with its
- * real-time endpoint (the bot connects anew); both are captioned by the new owner, and ended
- * there. Every stored final is seen once by the reader, none stored twice.
+ * nobody comes back at first, and a node takes the room by itself (a stored call and bot on in a
+ * room without a lease), adopts the call and the bot (tokens, ids and speakers, stored by A),
+ * updates the live call with new TwiML (Twilio streams it to the address again) and has the bot
+ * start recording again with its real-time endpoint (the bot connects anew); both are captioned
+ * by the new owner. The reader then reconnects through the address and catches up; the bot and
+ * the call are ended there. Every stored final is seen once by the reader, none stored twice.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -46,7 +47,7 @@ const ADDRESS = `http://127.0.0.1:${PORTS.proxy}`;
 const MEETING_ID = '85512345678';
 const PASSCODE = '4321';
 const MEETING_SPEAKER = 'Zoom meeting 123456789';
-/** The conference talks for about a minute: utterances with a second of silence between them. */
+/** The conference (and the meeting) talk for two minutes: utterances a second apart. */
 const CONFERENCE_FILES = [
   '1089-134686-0000.wav',
   '1688-142285-0000.wav',
@@ -54,6 +55,13 @@ const CONFERENCE_FILES = [
   '1688-142285-0001.wav',
   '1089-134686-0001.wav',
   '1089-134691-0001.wav',
+  '1688-142285-0005.wav',
+  '1688-142285-0006.wav',
+  '1688-142285-0007.wav',
+  '1688-142285-0008.wav',
+  '1688-142285-0009.wav',
+  '1998-15444-0000.wav',
+  '1998-15444-0001.wav',
 ];
 
 async function admin(sql: string): Promise<void> {
@@ -211,9 +219,23 @@ describe('a phone call moves with its room when the owner dies', () => {
     await finalBy(MEETING_SPEAKER, reader);
     expect(await owner(roomId)).toBe('node-a');
 
-    // 2. A dies. The call stays on, the bot in its meeting; the reader is told its conversation moved, and reconnects.
+    // 2. A dies. The call stays on, the bot in its meeting. Nobody comes back to the room at
+    // first: a node takes it by itself, for its call and bot, and captions them.
+    const storedBy = async (speaker: string) =>
+      (await stored(roomId)).filter((r) => r.author_show === speaker).length;
     a.child.kill('SIGKILL');
     await until('the reader is told its conversation moved', () => reader.closedBy !== undefined);
+    // A's lease has lapsed: whatever A stored is stored by now.
+    const before = { call: await storedBy(PHONE_CALL_SPEAKER_NAME), bot: await storedBy(MEETING_SPEAKER) };
+    await until('another node took the room', async () => (await owner(roomId)) !== undefined);
+    await until(
+      'the new owner stored finals of the call and the bot',
+      async () =>
+        (await storedBy(PHONE_CALL_SPEAKER_NAME)) > before.call &&
+        (await storedBy(MEETING_SPEAKER)) > before.bot,
+      60_000,
+    );
+    // Then the reader reconnects through the address, and catches up.
     reader = await CaptionClient.connect(ADDRESS, { user: readerUser, roomId, token });
     clients.push(reader);
     view.follow(reader);

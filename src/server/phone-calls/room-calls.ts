@@ -273,6 +273,11 @@ export class PhoneCalls implements PhoneCallSink {
     if (adopted.length === 0) return;
     this.watch(room);
     this.publish(room);
+    if (room.state !== 'ongoing') {
+      // The conversation ended while its owner was dying: its calls end with it, as they would have.
+      await this.roomEnded(room);
+      return;
+    }
     await Promise.all(
       adopted
         .filter((call) => !phoneCallIsOver(call.state.status))
