@@ -42,7 +42,7 @@ const databaseUrl = (() => {
   u.pathname = `/${database}`;
   return u.toString();
 })();
-const PORTS = { a: 7631, b: 7632, c: 7633, proxy: 7634 };
+const PORTS = { a: 7651, b: 7652, c: 7653, proxy: 7654 };
 const ADDRESS = `http://127.0.0.1:${PORTS.proxy}`;
 const MEETING_ID = '85512345678';
 const PASSCODE = '4321';
