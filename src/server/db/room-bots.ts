@@ -27,8 +27,8 @@ export type MeetingBotChanges = Pick<StoredMeetingBot, 'speechLang' | 'status' |
 export interface MeetingBotStore {
   save(bot: StoredMeetingBot): Promise<void>;
   update(token: string, changes: MeetingBotChanges): Promise<void>;
-  /** The room's latest bot, if it had one. */
-  ofRoom(roomId: string): Promise<StoredMeetingBot | undefined>;
+  /** The room's bots not ended by its host (one of them at most is still in its meeting). */
+  ofRoom(roomId: string): Promise<StoredMeetingBot[]>;
 }
 
 export class MeetingBotRepository implements MeetingBotStore {
@@ -66,17 +66,14 @@ export class MeetingBotRepository implements MeetingBotStore {
       .execute();
   }
 
-  async ofRoom(roomId: string): Promise<StoredMeetingBot | undefined> {
-    // One bot at a time per room: a newer one replaced any before it.
+  async ofRoom(roomId: string): Promise<StoredMeetingBot[]> {
     const rows = await this.db
       .selectFrom('cluster_room_bots')
       .selectAll()
       .where('room_id', '=', roomId)
       .where('ended', '=', false)
       .execute();
-    const row = rows.at(-1);
-    if (!row) return undefined;
-    return {
+    return rows.map((row) => ({
       token: row.token,
       roomId: row.room_id,
       botId: row.bot_id,
@@ -87,6 +84,6 @@ export class MeetingBotRepository implements MeetingBotStore {
       status: row.status as BotView,
       inCall: row.in_call,
       ended: row.ended,
-    };
+    }));
   }
 }

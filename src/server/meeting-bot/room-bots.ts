@@ -145,7 +145,8 @@ export class MeetingBots implements BotEvents {
     if (!takeover || !this.options.provider.restartAudio) return;
     let record: StoredMeetingBot | undefined;
     try {
-      record = await takeover.store.ofRoom(room.id);
+      // One bot at a time per room: the one still in its meeting, if any.
+      record = (await takeover.store.ofRoom(room.id)).find((r) => botIsActive(r.status.status));
     } catch (error) {
       this.options.log('warn', 'the meeting bot of a conversation taken over could not be read', {
         roomId: room.id,

@@ -131,7 +131,13 @@ export class PhoneCalls implements PhoneCallSink {
       });
       call.sid = sid;
       this.bySid.set(sid, call);
-      await this.options.takeover?.store.save(this.stored(call, sid));
+      // Placed either way: a call the store missed only cannot move if this node dies.
+      await this.options.takeover?.store.save(this.stored(call, sid)).catch((error: Error) =>
+        this.options.log('warn', 'a phone call could not be stored', {
+          roomId: room.id,
+          error: error.message,
+        }),
+      );
     } catch (error) {
       this.options.log('warn', 'the phone call could not be placed', {
         roomId: room.id,

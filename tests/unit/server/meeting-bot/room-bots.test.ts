@@ -39,7 +39,7 @@ function twoNodes() {
       const row = rows.get(token);
       if (row) rows.set(token, { ...row, ...changes });
     },
-    ofRoom: async (roomId) => [...rows.values()].find((r) => r.roomId === roomId && !r.ended),
+    ofRoom: async (roomId) => [...rows.values()].filter((r) => r.roomId === roomId && !r.ended),
   };
   const endpoints: string[] = [];
   const restarted: { botId: string; endpoint: string }[] = [];
