@@ -42,6 +42,9 @@ import { registerUserRoutes } from './http/user-routes';
 import { registerTtsRoutes } from './http/tts-routes';
 import { registerTurnRoutes } from './http/turn-routes';
 import { RoomRegistry } from './rooms/registry';
+import type { LiveRoom } from './rooms/room';
+import { PhoneCallRepository } from './db/room-calls';
+import { MeetingBotRepository } from './db/room-bots';
 import { startAbandonSweep } from './rooms/abandoned';
 import type { RoomServices } from './rooms/room';
 import { handleConnection } from './socket/connection';
@@ -346,9 +349,21 @@ export async function startServer(
     services,
     // Invite links are never taken from a request's Origin beyond loopback (config-safety.ts).
     publicUrl: (hint) => inviteOrigin(config, hint, boundOrigin),
+    // Cluster mode: a read of a room this node does not own is never answered from a kept copy.
+    ...(cluster
+      ? {
+          owns: (roomId: string) => cluster.leases.tokenOf(roomId) !== undefined,
+          // Its phone call and meeting bot come with a room this node takes (their `adopt`).
+          taken: (room: LiveRoom) => {
+            void late.phoneCalls?.calls?.adopt(room);
+            void late.meetingBots?.bots.adopt(room);
+          },
+        }
+      : {}),
   });
 
   const meetingBots = await startMeetingBotService(app, config.meetingBot, {
+    ...(cluster ? { takeover: new MeetingBotRepository(database.db) } : {}),
     origin: () => config.publicUrl ?? boundOrigin,
     log,
   });
@@ -356,6 +371,7 @@ export async function startServer(
 
   const phone = await startPhoneCallService(app, config.phoneCalls, {
     registry,
+    ...(cluster ? { takeover: new PhoneCallRepository(database.db) } : {}),
     origin: () => config.publicUrl ?? boundOrigin,
     now: () => Date.now(),
     log,
@@ -568,6 +584,13 @@ export async function startServer(
       origin,
     );
   cluster?.attach(registry, serve);
+  // A room whose owner died with a call or a bot on and nobody to come back to it: one node
+  // takes it (its call and bot move with it); if they had ended meanwhile, it leaves memory as
+  // any empty room does.
+  cluster?.takeUnownedMedia(async (roomId) => {
+    const room = await registry.open(roomId, { avaId: '', userName: '' });
+    registry.released(room);
+  });
 
   const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
   // Cluster mode: counted across the nodes, here where the client's TCP connection is.

@@ -270,6 +270,14 @@ export class BotStatusMachine {
     }
   }
 
+  /**
+   * Cluster mode: the status a bot had on the node that died, taken up by the node that took its
+   * room over (meeting-bot/room-bots.ts adopt); a step that was still to come is not.
+   */
+  restore(view: BotView): void {
+    this.set(view.status === 'CONNECTED' ? { status: 'CAPTIONING' } : view);
+  }
+
   /** Stops a delayed step (the room ended). */
   dispose(): void {
     this.cancel();

@@ -80,6 +80,22 @@ export class PostgresLeaseStore implements LeaseStore {
     return result.rows.map((r) => r.room_id);
   }
 
+  /**
+   * Rooms that nobody owns but that have a phone call or a meeting bot still on (their owner
+   * died and no one came back to the room): some node must take them for the call or bot to be
+   * heard again (phone-calls/room-calls.ts, meeting-bot/room-bots.ts `adopt`).
+   */
+  async unownedRoomsWithMedia(): Promise<string[]> {
+    const result = await sql<{ room_id: string }>`
+      select room_id from cluster_room_calls where status not in ('ended', 'failed')
+      union
+      select room_id from cluster_room_bots
+        where not ended and status->>'status' in ('LOADING', 'WAITING_FOR_HOST', 'CONNECTING_TO_AUDIO', 'CONNECTED', 'CAPTIONING')
+      except
+      select room_id from cluster_room_leases where expires_at > clock_timestamp()`.execute(this.db);
+    return result.rows.map((r) => r.room_id);
+  }
+
   /** The holders of several rooms at once (the relay checks its rooms' owners every second). */
   async holders(roomIds: string[]): Promise<Map<string, string>> {
     if (roomIds.length === 0) return new Map();

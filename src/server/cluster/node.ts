@@ -105,6 +105,7 @@ export class ClusterNode {
   private readonly gauges: SharedSocketGauge[] = [];
   private closing = false;
   private work: OwnerWork | undefined;
+  private orphanTimer: ReturnType<typeof setInterval> | undefined;
   private readonly providerSockets = new WebSocketServer({
     noServer: true,
     maxPayload: PROVIDER_MESSAGE_LIMIT,
@@ -228,6 +229,41 @@ export class ClusterNode {
   attach(registry: RoomRegistry, serve: Serve): void {
     this.registry = registry;
     this.serve = serve;
+  }
+
+  /**
+   * Takes, every lease lifetime, the rooms nobody owns that still have a call or a bot on (their
+   * owner died and nobody came back to them): `open` loads such a room under this node's new
+   * lease, which adopts its call and bot. Every node looks; the lease makes one of them win.
+   */
+  takeUnownedMedia(open: (roomId: string) => Promise<void>): void {
+    let running = false;
+    this.orphanTimer = setInterval(() => {
+      if (running || this.closing) return;
+      running = true;
+      void (async () => {
+        for (const roomId of await this.store.unownedRoomsWithMedia()) {
+          if (this.closing) return;
+          const result = await this.leases.acquire(roomId);
+          if (!('token' in result) || !result.acquired) continue;
+          if (this.registry?.liveRoom(roomId)) await this.registry.forget(roomId);
+          this.log('info', 'took a conversation nobody owned, for its phone call or meeting bot', { roomId });
+          await open(roomId).catch((error: Error) =>
+            this.log('warn', 'could not open a conversation taken for its call or bot', {
+              roomId,
+              error: error.message,
+            }),
+          );
+        }
+      })()
+        .catch((error: Error) =>
+          this.log('warn', 'could not take the conversations of calls and bots nobody owns', {
+            error: error.message,
+          }),
+        )
+        .finally(() => (running = false));
+    }, this.config.leaseTtlMs);
+    this.orphanTimer.unref();
   }
 
   /** What forwarded work runs on (forwarding.ts), once the server's routes exist. */
@@ -478,12 +514,14 @@ export class ClusterNode {
   /** Before the rooms close: no new relayed sockets; after: leases given up for others to take. */
   beginClose(): void {
     this.closing = true;
+    clearInterval(this.orphanTimer);
     this.front.close();
     this.providerSockets.close();
   }
 
   async close(): Promise<void> {
     this.closing = true;
+    clearInterval(this.orphanTimer);
     this.front.close();
     await this.leases.close();
     await this.nats.close();

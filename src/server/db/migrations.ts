@@ -602,6 +602,51 @@ const migrations: Record<string, Migration> = {
       await sql`drop sequence if exists cluster_lease_tokens`.execute(db);
     },
   },
+  // Cluster mode (phone-calls/room-calls.ts, meeting-bot/room-bots.ts): what a node that takes
+  // a room over needs to go on with its live phone call or meeting bot (the tokens their
+  // callbacks and sockets prove themselves with, the provider's ids), written by the owner.
+  '2026-12-21-cluster-002-room-calls-and-bots': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('cluster_room_calls')
+        .addColumn('token', 'text', (c) => c.primaryKey())
+        .addColumn('room_id', 'text', (c) => c.notNull().references('rooms.id').onDelete('cascade'))
+        .addColumn('sid', 'text', (c) => c.notNull().unique())
+        .addColumn('member_ava_id', 'text', (c) => c.notNull())
+        .addColumn('request', 'jsonb', (c) => c.notNull())
+        .addColumn('started_at_ms', 'bigint', (c) => c.notNull())
+        .addColumn('answered', 'boolean', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('reason', 'text')
+        .execute();
+      await db.schema
+        .createIndex('cluster_room_calls_room_idx')
+        .on('cluster_room_calls')
+        .column('room_id')
+        .execute();
+      await db.schema
+        .createTable('cluster_room_bots')
+        .addColumn('token', 'text', (c) => c.primaryKey())
+        .addColumn('room_id', 'text', (c) => c.notNull().references('rooms.id').onDelete('cascade'))
+        .addColumn('bot_id', 'text', (c) => c.notNull().unique())
+        .addColumn('member_ava_id', 'text', (c) => c.notNull())
+        .addColumn('member_name', 'text', (c) => c.notNull())
+        .addColumn('meeting_url', 'text', (c) => c.notNull())
+        .addColumn('speech_lang', 'text', (c) => c.notNull())
+        .addColumn('status', 'jsonb', (c) => c.notNull())
+        .addColumn('in_call', 'boolean', (c) => c.notNull())
+        .addColumn('ended', 'boolean', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('cluster_room_bots_room_idx')
+        .on('cluster_room_bots')
+        .column('room_id')
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await sql`drop table if exists cluster_room_calls, cluster_room_bots`.execute(db);
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -194,6 +194,35 @@ export interface Database {
   scribe_requests: ScribeRequestsTable;
   scribe_chat_messages: ScribeChatMessagesTable;
   user_boost_words: UserBoostWordsTable;
+  cluster_room_calls: ClusterRoomCallsTable;
+  cluster_room_bots: ClusterRoomBotsTable;
+}
+
+/** A live room's phone call, for the node that takes the room over (cluster mode). */
+export interface ClusterRoomCallsTable {
+  token: string;
+  room_id: string;
+  sid: string;
+  member_ava_id: string;
+  request: Json<unknown>;
+  started_at_ms: Millis;
+  answered: boolean;
+  status: string;
+  reason: string | null;
+}
+
+/** A live room's meeting bot, for the node that takes the room over (cluster mode). */
+export interface ClusterRoomBotsTable {
+  token: string;
+  room_id: string;
+  bot_id: string;
+  member_ava_id: string;
+  member_name: string;
+  meeting_url: string;
+  speech_lang: string;
+  status: Json<unknown>;
+  in_call: boolean;
+  ended: boolean;
 }
 
 /** One person's caption time in one ended conversation (shared/usage-report.ts). */

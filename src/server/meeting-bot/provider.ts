@@ -20,6 +20,12 @@ export interface MeetingBotProvider {
   readonly id: string;
   create(request: CreateBot): Promise<{ botId: string }>;
   leave(botId: string): Promise<void>;
+  /**
+   * Cluster mode: the bot sends the meeting's audio to `audioEndpoint` from now on (a new
+   * connection, the room's new owner behind it). Absent: a bot cannot move to another process
+   * (the self-hosted bot runs in the one that started it).
+   */
+  restartAudio?(botId: string, audioEndpoint: string): Promise<void>;
   /** Whether this bot can speak into its meeting now (the self-hosted bot, once in a call). */
   canSpeak?(botId: string): boolean;
   /** Plays mono 16-bit PCM into the meeting; false when the bot cannot. */

@@ -23,6 +23,15 @@ export interface CreateBotResponse {
 }
 
 export const CREATE_BOT_PATH = '/api/v1/bot/';
+
+/**
+ * POST /api/v1/bot/{id}/start_recording/: the bot starts recording again (Recall: "restarts the
+ * current recording if one is already in progress") with these real-time endpoints, to which it
+ * connects anew. A real-time websocket is never reopened by the provider once closed.
+ */
+export type StartRecordingRequest = CreateBotRequest['recording_config'];
+export const startRecordingPath = (botId: string) =>
+  `/api/v1/bot/${encodeURIComponent(botId)}/start_recording/`;
 export const leaveCallPath = (botId: string) => `/api/v1/bot/${encodeURIComponent(botId)}/leave_call/`;
 
 /** A status-change webhook: event `bot.<code>`. */

@@ -1,9 +1,17 @@
 /**
  * The meeting bot provider client in Recall.ai's shape: `Authorization: Token <key>`, Create
- * Bot with a real-time websocket endpoint for the mixed audio, Leave Call. Status changes come
+ * Bot with a real-time websocket endpoint for the mixed audio, Leave Call, and Start Recording
+ * with the endpoint again when the bot's room moved to another node (cluster mode). Status changes come
  * back as signed webhooks (routes.ts). Pointed at the local stand-in when no key is configured.
  */
-import { type CreateBotRequest, type CreateBotResponse, CREATE_BOT_PATH, leaveCallPath } from './recall-api';
+import {
+  type CreateBotRequest,
+  type CreateBotResponse,
+  type StartRecordingRequest,
+  CREATE_BOT_PATH,
+  leaveCallPath,
+  startRecordingPath,
+} from './recall-api';
 import { type CreateBot, type MeetingBotProvider, ProviderError } from './provider';
 
 /** The provider answers within this or the request is given up (the host sees "failed"). */
@@ -34,6 +42,15 @@ export class RecallProvider implements MeetingBotProvider {
     if (typeof created.id !== 'string' || created.id.length === 0)
       throw new ProviderError('the provider answered without a bot id', response.status);
     return { botId: created.id };
+  }
+
+  /** Start Recording with the real-time endpoint: the bot opens a new audio socket to it. */
+  async restartAudio(botId: string, audioEndpoint: string): Promise<void> {
+    const body: StartRecordingRequest = {
+      audio_mixed_raw: {},
+      realtime_endpoints: [{ type: 'websocket', url: audioEndpoint, events: ['audio_mixed_raw.data'] }],
+    };
+    await this.call(startRecordingPath(botId), body);
   }
 
   async leave(botId: string): Promise<void> {

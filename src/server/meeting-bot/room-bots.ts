@@ -3,6 +3,14 @@
  * bot's status (shared/meeting-bot.ts BotStatusMachine) is told to every member; its audio
  * joins the room as a participant named after the meeting, through the same path as a
  * microphone's PCM stream (LiveRoom.startAudio / audio).
+ *
+ * Cluster mode (`takeover`): a bot moves with its room. The owner stores the bot (its token, bot
+ * id, speaker, meeting and status: db/room-bots.ts); when the owner dies, the bot stays in its
+ * meeting but its real-time audio socket closes, and the provider does not open it again by
+ * itself. The node that takes the room over adopts the bot from the store (its webhooks and its
+ * audio socket prove themselves with the same bot id and token there) and asks the provider to
+ * start recording again with the same real-time endpoint (Recall: Start Recording), so the bot
+ * connects anew, through the service's address, to the room's owner.
  */
 import {
   type BotErrorKey,
@@ -18,6 +26,7 @@ import type { ServerMessageOf } from '../../shared/protocol';
 import { randomId } from '../../shared/ids';
 import type { LiveRoom, RoomMember } from '../rooms/room';
 import type { BotEvents, MeetingBotProvider } from './provider';
+import type { MeetingBotStore, StoredMeetingBot } from '../db/room-bots';
 
 export interface MeetingBotsOptions {
   provider: MeetingBotProvider;
@@ -27,6 +36,8 @@ export interface MeetingBotsOptions {
   allowTestMeetings: boolean;
   clock: BotClock;
   log(level: 'info' | 'warn' | 'error', message: string, extra?: object): void;
+  /** Cluster mode, with a provider that can `restartAudio`: bots move with their rooms. */
+  takeover?: { store: MeetingBotStore };
 }
 
 interface RoomBot {
@@ -86,7 +97,10 @@ export class MeetingBots implements BotEvents {
       inCall: false,
       recording: false,
       ended: false,
-      machine: new BotStatusMachine(this.options.clock, () => room.announce(this.message(bot))),
+      machine: new BotStatusMachine(this.options.clock, () => {
+        room.announce(this.message(bot));
+        this.store(bot);
+      }),
     };
     this.byRoom.set(room.id, bot);
     this.byToken.set(bot.token, bot);
@@ -99,9 +113,15 @@ export class MeetingBots implements BotEvents {
         audioEndpoint: this.options.audioEndpoint(bot.token, room.id),
         metadata: { roomId: room.id },
       })
-      .then(({ botId }) => {
+      .then(async ({ botId }) => {
         bot.botId = botId;
         this.byBot.set(botId, bot);
+        await this.options.takeover?.store.save(this.stored(bot, botId)).catch((error: Error) =>
+          this.options.log('warn', 'a meeting bot could not be stored', {
+            roomId: room.id,
+            error: error.message,
+          }),
+        );
         // Ended while the provider was creating it: it leaves at once.
         if (bot.ended) void this.leave(bot);
       })
@@ -113,6 +133,75 @@ export class MeetingBots implements BotEvents {
         if (!bot.ended) bot.machine.failed('bot_errored');
       });
     return { ok: true };
+  }
+
+  /**
+   * Cluster mode: the room `room` was taken by this node (loaded under its lease); its stored
+   * bot, if one is still in its meeting, is adopted and its audio asked for again here. A bot
+   * this node already has in this very room is left as it is.
+   */
+  async adopt(room: LiveRoom): Promise<void> {
+    const takeover = this.options.takeover;
+    if (!takeover || !this.options.provider.restartAudio) return;
+    let record: StoredMeetingBot | undefined;
+    try {
+      // One bot at a time per room: the one still in its meeting, if any.
+      record = (await takeover.store.ofRoom(room.id)).find((r) => botIsActive(r.status.status));
+    } catch (error) {
+      this.options.log('warn', 'the meeting bot of a conversation taken over could not be read', {
+        roomId: room.id,
+        error: (error as Error).message,
+      });
+      return;
+    }
+    if (!record || !botIsActive(record.status.status)) return;
+    const known = this.byToken.get(record.token);
+    if (known?.room === room) return;
+    // A copy of an earlier time this node owned the room: the stored bot is newer.
+    if (known) this.forget(known);
+    const bot: RoomBot = {
+      room,
+      member: {
+        avaId: record.memberAvaId,
+        userName: record.memberName,
+        role: 'participant',
+        readonly: false,
+        usePaidASR: false,
+        send: () => undefined,
+      },
+      token: record.token,
+      meetingUrl: record.meetingUrl,
+      speechLang: record.speechLang,
+      botId: record.botId,
+      inCall: false,
+      recording: false,
+      ended: false,
+      machine: new BotStatusMachine(this.options.clock, () => {
+        room.announce(this.message(bot));
+        this.store(bot);
+      }),
+    };
+    this.byRoom.set(room.id, bot);
+    this.byToken.set(bot.token, bot);
+    this.byBot.set(record.botId, bot);
+    room.onEnded(() => void this.end(room));
+    if (record.inCall && room.state === 'ongoing') {
+      bot.inCall = true;
+      room.join(bot.member);
+    }
+    bot.machine.restore(record.status);
+    try {
+      await this.options.provider.restartAudio(record.botId, this.options.audioEndpoint(bot.token, room.id));
+      this.options.log('info', 'a meeting bot moved to this node with its conversation', { roomId: room.id });
+    } catch (error) {
+      // The bot left meanwhile (the provider refuses), or the provider is unreachable.
+      this.options.log('warn', 'a meeting bot of a conversation taken over could not be heard again', {
+        roomId: room.id,
+        error: (error as Error).message,
+      });
+      this.leaveRoom(bot);
+      if (!bot.ended) bot.machine.failed('bot_errored');
+    }
   }
 
   /** The language the room's bot captions (and speaks) in. */
@@ -145,6 +234,7 @@ export class MeetingBots implements BotEvents {
     if (!bot || bot.ended) return;
     bot.ended = true;
     if (botIsActive(bot.machine.current.status)) bot.machine.ended();
+    this.store(bot);
     this.leaveRoom(bot);
     await this.leave(bot);
   }
@@ -156,6 +246,7 @@ export class MeetingBots implements BotEvents {
     // The track restarts in the new language; the words already said keep theirs.
     if (bot.recording) this.startTrack(bot);
     room.announce(this.message(bot));
+    this.store(bot);
   }
 
   status(botId: string, code: BotServerCode, subCode?: string): void {
@@ -169,6 +260,7 @@ export class MeetingBots implements BotEvents {
       if (!bot.inCall && !bot.ended && bot.room.state === 'ongoing') {
         bot.inCall = true;
         bot.room.join(bot.member);
+        this.store(bot);
       }
     }
     if (code === 'call_ended' || code === 'fatal' || code === 'recording_permission_denied')
@@ -234,6 +326,40 @@ export class MeetingBots implements BotEvents {
         error: (error as Error).message,
       });
     }
+  }
+
+  /** Cluster mode: the bot's new state, for a node that takes its room over. */
+  private store(bot: RoomBot): void {
+    const store = this.options.takeover?.store;
+    if (!store || !bot.botId) return;
+    store
+      .update(bot.token, {
+        speechLang: bot.speechLang,
+        status: bot.machine.current,
+        inCall: bot.inCall,
+        ended: bot.ended,
+      })
+      .catch((error: Error) =>
+        this.options.log('warn', 'a meeting bot’s status could not be stored', {
+          roomId: bot.room.id,
+          error: error.message,
+        }),
+      );
+  }
+
+  private stored(bot: RoomBot, botId: string): StoredMeetingBot {
+    return {
+      token: bot.token,
+      roomId: bot.room.id,
+      botId,
+      memberAvaId: bot.member.avaId,
+      memberName: bot.member.userName,
+      meetingUrl: bot.meetingUrl,
+      speechLang: bot.speechLang,
+      status: bot.machine.current,
+      inCall: bot.inCall,
+      ended: bot.ended,
+    };
   }
 
   private forget(bot: RoomBot): void {

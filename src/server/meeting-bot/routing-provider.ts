@@ -40,6 +40,13 @@ export class RoutingProvider implements MeetingBotProvider {
     return (await this.madeBy.get(botId)?.speak?.(botId, samples, sampleRate)) ?? false;
   }
 
+  /** A bot this process made goes to its maker; one another node made is the provider's (the self-hosted bot never moves). */
+  async restartAudio(botId: string, audioEndpoint: string): Promise<void> {
+    const provider = this.madeBy.get(botId) ?? this.fallback;
+    if (!provider.restartAudio) throw new ProviderError('this meeting bot cannot move to another server');
+    await provider.restartAudio(botId, audioEndpoint);
+  }
+
   async leave(botId: string): Promise<void> {
     const provider = this.madeBy.get(botId) ?? this.fallback;
     this.madeBy.delete(botId);

@@ -22,6 +22,7 @@ import { randomId } from '../../shared/ids';
 import type { MeetingBotProvider } from './provider';
 import { NO_PROVIDER, RoutingProvider } from './routing-provider';
 import { SelfHostedBots } from './self-hosted/self-hosted-bots';
+import type { MeetingBotStore } from '../db/room-bots';
 
 export interface MeetingBotService {
   bots: MeetingBots;
@@ -48,6 +49,8 @@ export async function startMeetingBotService(
     /** The server's own origin as the provider reaches it (public URL, or the bound loopback one). */
     origin(): string;
     log(level: 'info' | 'warn' | 'error', message: string, extra?: object): void;
+    /** Cluster mode: where bots are stored so they move with their rooms (room-bots.ts). */
+    takeover?: MeetingBotStore;
   },
 ): Promise<MeetingBotService> {
   let standIn: MeetingBotStandIn | undefined;
@@ -74,8 +77,11 @@ export async function startMeetingBotService(
   const selfHosted = config?.selfHostedChromium
     ? new SelfHostedBots({ chromiumPath: config.selfHostedChromium, log: deps.log })
     : undefined;
+  const routed = selfHosted ? new RoutingProvider(selfHosted, configured) : configured;
   const bots = new MeetingBots({
-    provider: selfHosted ? new RoutingProvider(selfHosted, configured) : configured,
+    provider: routed,
+    // The self-hosted bot runs in this process: only a provider's bot can move.
+    ...(deps.takeover && routed.restartAudio ? { takeover: { store: deps.takeover } } : {}),
     // It names the bot's room, so a cluster's node it reaches can relay it to the room's owner.
     audioEndpoint: (token, roomId) =>
       `${deps.origin().replace(/^http/, 'ws')}${MEETING_BOT_ROUTES.audio}?token=${encodeURIComponent(token)}&room=${encodeURIComponent(roomId)}`,

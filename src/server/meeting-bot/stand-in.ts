@@ -4,6 +4,12 @@
  * status webhooks signed as Svix does, and streams a meeting's audio to the bot's real-time
  * websocket endpoint in the provider's message format. The "meeting" it joins is a WAV file:
  * it plays that meeting's sound in real time, as a bot in a real call would hear it.
+ *
+ * As the provider, a real-time socket the server closes is not opened again by the bot; Start
+ * Recording (`POST /api/v1/bot/{id}/start_recording/`, with its real-time endpoints) restarts
+ * the recording and connects to the endpoint anew (cluster mode's takeover,
+ * meeting-bot/room-bots.ts). The meeting goes on meanwhile: what was said while no socket was
+ * open is not heard.
  */
 import { createServer, type Server } from 'node:http';
 import { readFileSync } from 'node:fs';
@@ -17,6 +23,7 @@ import {
   type CreateBotRequest,
   CREATE_BOT_PATH,
   REALTIME_SAMPLE_RATE_HZ,
+  type StartRecordingRequest,
   type StatusWebhook,
 } from './recall-api';
 import { signWebhook } from './svix-signature';
@@ -51,12 +58,18 @@ interface StandInBot {
   timers: NodeJS.Timeout[];
   socket?: WebSocket;
   done: boolean;
+  /** When the bot started hearing the meeting: its sound plays in real time from then on. */
+  recordingSince?: number;
+  /** Where its audio goes now (Create Bot's endpoint, or the last Start Recording's). */
+  endpoint?: string;
+  /** Start Recording requests taken. */
+  restarts: number;
 }
 
 export interface MeetingBotStandIn {
   url: string;
   /** Bots created so far, by id (tests read what the client sent). */
-  bots: ReadonlyMap<string, { request: CreateBotRequest; done: boolean }>;
+  bots: ReadonlyMap<string, { request: CreateBotRequest; done: boolean; restarts: number }>;
   close(): Promise<void>;
 }
 
@@ -102,20 +115,23 @@ export async function startMeetingBotStandIn(options: StandInOptions): Promise<M
   }
 
   function streamAudio(bot: StandInBot): void {
-    const endpoint = bot.request.recording_config.realtime_endpoints[0];
-    if (!endpoint) return;
+    const url = bot.endpoint ?? bot.request.recording_config.realtime_endpoints[0]?.url;
+    if (!url) return;
     const samples = options.meetingAudio
       ? toMono(parseWav(new Uint8Array(readFileSync(options.meetingAudio))))
       : new Int16Array(0);
-    const socket = new WebSocket(endpoint.url);
+    bot.recordingSince ??= Date.now();
+    const since = bot.recordingSince;
+    const socket = new WebSocket(url);
     bot.socket = socket;
     const per = (REALTIME_SAMPLE_RATE_HZ * chunkMs) / 1000;
     socket.on('error', (error) => log(`real-time endpoint: ${error.message}`));
     socket.on('open', () => {
-      let offset = 0;
-      const started = Date.now();
+      // The meeting has been talking since the recording started: heard from where it is now.
+      const chunks = Math.floor((Date.now() - since) / chunkMs);
+      let offset = chunks * per;
       const send = () => {
-        if (bot.done || socket.readyState !== WebSocket.OPEN) return;
+        if (bot.done || socket.readyState !== WebSocket.OPEN || bot.socket !== socket) return;
         if (offset >= samples.length) {
           // Everyone else left once the meeting's sound is over.
           later(bot, stepMs, () => finish(bot, 'timeout_exceeded_everyone_left'));
@@ -135,7 +151,7 @@ export async function startMeetingBotStandIn(options: StandInOptions): Promise<M
         socket.send(JSON.stringify(message));
         offset += per;
         // In real time, as a call is heard: the next chunk when its time has come.
-        later(bot, Math.max(0, started + (offset / per) * chunkMs - Date.now()), send);
+        later(bot, Math.max(0, since + (offset / per) * chunkMs - Date.now()), send);
       };
       send();
     });
@@ -185,7 +201,13 @@ export async function startMeetingBotStandIn(options: StandInOptions): Promise<M
           answerJson(response, 400, { meeting_url: ['This field is required.'] });
           return;
         }
-        const bot: StandInBot = { id: `standin-${randomId(16)}`, request: body, timers: [], done: false };
+        const bot: StandInBot = {
+          id: `standin-${randomId(16)}`,
+          request: body,
+          timers: [],
+          done: false,
+          restarts: 0,
+        };
         bots.set(bot.id, bot);
         answerJson(response, 201, {
           id: bot.id,
@@ -193,6 +215,35 @@ export async function startMeetingBotStandIn(options: StandInOptions): Promise<M
           metadata: body.metadata,
         });
         lifecycle(bot);
+        return;
+      }
+      const restart = /^\/api\/v1\/bot\/([^/]+)\/start_recording\/$/.exec(path);
+      if (request.method === 'POST' && restart) {
+        const bot = bots.get(decodeURIComponent(restart[1]!));
+        if (!bot) {
+          answerJson(response, 404, { detail: 'Not found.' });
+          return;
+        }
+        let body: Partial<StartRecordingRequest>;
+        try {
+          body = JSON.parse(await readBody(request)) as Partial<StartRecordingRequest>;
+        } catch {
+          answerJson(response, 400, { detail: 'Invalid JSON.' });
+          return;
+        }
+        // Only a bot in its call can record.
+        if (bot.done || bot.recordingSince === undefined) {
+          answerJson(response, 400, { detail: 'Bot is not in the call.' });
+          return;
+        }
+        bot.restarts += 1;
+        const url = body.realtime_endpoints?.[0]?.url;
+        if (url) bot.endpoint = url;
+        answerJson(response, 200, { id: bot.id });
+        const previous = bot.socket;
+        bot.socket = undefined;
+        previous?.close();
+        streamAudio(bot);
         return;
       }
       const leave = /^\/api\/v1\/bot\/([^/]+)\/leave_call\/$/.exec(path);

@@ -23,9 +23,13 @@ export function loadPhoneCallConfig(env: NodeJS.ProcessEnv): PhoneCallConfig {
   const accountSid = env.HEARKEN_TWILIO_ACCOUNT_SID?.trim();
   const authToken = env.HEARKEN_TWILIO_AUTH_TOKEN?.trim();
   const fromNumber = env.HEARKEN_TWILIO_FROM_NUMBER?.trim();
+  const apiUrl = env.HEARKEN_TWILIO_API_URL?.trim() || 'https://api.twilio.com';
   // Twilio calls the server back (status callbacks, the media stream): it must be reachable,
-  // and the signatures are over the URLs built from this origin.
-  if (accountSid && !/^https:\/\//.test(env.HEARKEN_PUBLIC_URL?.trim() ?? ''))
+  // and the signatures are over the URLs built from this origin. Only a stand-in of Twilio on
+  // this machine (one shared by a local cluster's nodes, as its tests run it) may call back
+  // over plain http.
+  const localApi = /^http:\/\/(127\.0\.0\.1|localhost)(:\d+)?\/?$/.test(apiUrl);
+  if (accountSid && !localApi && !/^https:\/\//.test(env.HEARKEN_PUBLIC_URL?.trim() ?? ''))
     throw new Error(
       'HEARKEN_PUBLIC_URL must be the https origin Twilio reaches, with HEARKEN_TWILIO_ACCOUNT_SID',
     );
@@ -41,7 +45,7 @@ export function loadPhoneCallConfig(env: NodeJS.ProcessEnv): PhoneCallConfig {
     ...(accountSid && authToken && fromNumber
       ? {
           twilio: {
-            apiUrl: env.HEARKEN_TWILIO_API_URL?.trim() || 'https://api.twilio.com',
+            apiUrl,
             accountSid,
             authToken,
             fromNumber,

@@ -15,13 +15,28 @@ export interface PlaceCall {
   mediaStreamUrl: string;
   /** Returned in the media stream's start message: proves the stream is this call's. */
   streamParameters: Record<string, string>;
+  /**
+   * Cluster mode: seconds the call stays on, silent, after its stream ends without a hang-up
+   * (its node died), for the node that takes the room over to stream it again (`restream`).
+   * Absent: the call ends with its stream.
+   */
+  holdAfterStreamS?: number;
 }
+
+/** Where a live call's audio is streamed from now on (the room's new owner asks). */
+export type Restream = Pick<PlaceCall, 'mediaStreamUrl' | 'streamParameters' | 'holdAfterStreamS'>;
 
 export interface PhoneCallProvider {
   readonly id: string;
   place(call: PlaceCall): Promise<{ sid: string }>;
   /** `answered`: whether the call was answered (a ringing call is cancelled instead). */
   hangUp(sid: string, answered: boolean): Promise<void>;
+  /**
+   * Streams a live call's audio to a new socket (Twilio: the call updated with new TwiML).
+   * Absent: a call cannot move to another process (a SIP trunk's call lives in the one that
+   * placed it).
+   */
+  restream?(sid: string, stream: Restream): Promise<void>;
 }
 
 export class PhoneProviderError extends Error {

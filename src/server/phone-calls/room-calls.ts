@@ -7,6 +7,14 @@
  * hangs up (DELETE /api/v1/calls/{sid}); the room's end hangs up its calls too.
  *
  * One call at a time per room; ended calls stay listed (with why) while the room is live.
+ *
+ * Cluster mode (`takeover`): a call moves with its room. The owner stores each call (its token,
+ * sid, speaker and status: db/room-calls.ts) and places it with a pause after its stream, so
+ * that when the owner dies the call stays on, silent, instead of ending with the stream. The
+ * node that takes the room over adopts its calls from the store (their callbacks and a new
+ * stream prove themselves with the same token there) and asks the provider to stream each live
+ * one to the service's address again (Twilio: the call updated with new TwiML), where the room's
+ * owner, itself, gets the stream. A node that shuts down leaves its calls on for the same reason.
  */
 import {
   type PhoneCallEvent,
@@ -24,6 +32,7 @@ import { randomId } from '../../shared/ids';
 import type { LiveRoom, RoomMember } from '../rooms/room';
 import type { PhoneCallProvider } from './provider';
 import type { PhoneCallSink } from './sip-provider';
+import type { PhoneCallStore, StoredPhoneCall } from '../db/room-calls';
 
 export interface PhoneCallsOptions {
   provider: PhoneCallProvider;
@@ -33,6 +42,12 @@ export interface PhoneCallsOptions {
   mediaStreamUrl(roomId: string): string;
   now(): number;
   log(level: 'info' | 'warn' | 'error', message: string, extra?: object): void;
+  /** Cluster mode, with a provider that can `restream`: calls move with their rooms. */
+  takeover?: {
+    store: PhoneCallStore;
+    /** How long a call whose stream ended without a hang-up waits for a new owner (seconds). */
+    holdAfterStreamS: number;
+  };
 }
 
 interface RoomCall {
@@ -106,20 +121,23 @@ export class PhoneCalls implements PhoneCallSink {
     };
     this.byRoom.set(room.id, [...calls, call]);
     this.byToken.set(call.token, call);
-    if (!this.watched.has(room)) {
-      this.watched.add(room);
-      room.onEnded(() => void this.roomEnded(room));
-    }
+    this.watch(room);
     try {
       const { sid } = await this.options.provider.place({
         to: request.calleeInternationalNumber,
         sendDigits: request.sendDigits,
         statusCallbackUrl: this.options.statusCallbackUrl(call.token, room.id),
-        mediaStreamUrl: this.options.mediaStreamUrl(room.id),
-        streamParameters: { token: call.token },
+        ...this.streamOf(call),
       });
       call.sid = sid;
       this.bySid.set(sid, call);
+      // Placed either way: a call the store missed only cannot move if this node dies.
+      await this.options.takeover?.store.save(this.stored(call, sid)).catch((error: Error) =>
+        this.options.log('warn', 'a phone call could not be stored', {
+          roomId: room.id,
+          error: error.message,
+        }),
+      );
     } catch (error) {
       this.options.log('warn', 'the phone call could not be placed', {
         roomId: room.id,
@@ -206,8 +224,94 @@ export class PhoneCalls implements PhoneCallSink {
     this.apply(call, { kind: 'media-stopped' });
   }
 
-  /** Hangs up every call still on (the server is shutting down). */
+  /**
+   * Cluster mode: the room `room` was taken by this node (loaded under its lease); its stored
+   * calls are adopted, and each live one is streamed again to this service. A call this node
+   * already has in this very room is left as it is.
+   */
+  async adopt(room: LiveRoom): Promise<void> {
+    const takeover = this.options.takeover;
+    if (!takeover) return;
+    let stored: StoredPhoneCall[];
+    try {
+      stored = await takeover.store.ofRoom(room.id);
+    } catch (error) {
+      this.options.log('warn', 'the phone calls of a conversation taken over could not be read', {
+        roomId: room.id,
+        error: (error as Error).message,
+      });
+      return;
+    }
+    const adopted: RoomCall[] = [];
+    for (const record of stored) {
+      const known = this.byToken.get(record.token);
+      if (known?.room === room) continue;
+      // A copy of an earlier time this node owned the room: the stored call is newer.
+      if (known) this.drop(known);
+      const call: RoomCall = {
+        room,
+        member: {
+          avaId: record.memberAvaId,
+          userName: PHONE_CALL_SPEAKER_NAME,
+          role: 'participant',
+          readonly: false,
+          usePaidASR: false,
+          send: () => undefined,
+        },
+        token: record.token,
+        sid: record.sid,
+        // Its stream died with the node that had it.
+        state: nextPhoneCallState(
+          { status: record.status, ...(record.reason ? { reason: record.reason } : {}) },
+          { kind: 'media-stopped' },
+        ),
+        request: record.request,
+        startedAtMs: record.startedAtMs,
+        answered: record.answered,
+        inRoom: false,
+        recording: false,
+      };
+      this.byRoom.set(room.id, [...(this.byRoom.get(room.id) ?? []), call]);
+      this.byToken.set(call.token, call);
+      this.bySid.set(record.sid, call);
+      adopted.push(call);
+    }
+    if (adopted.length === 0) return;
+    this.watch(room);
+    this.publish(room);
+    if (room.state !== 'ongoing') {
+      // The conversation ended while its owner was dying: its calls end with it, as they would have.
+      await this.roomEnded(room);
+      return;
+    }
+    await Promise.all(
+      adopted
+        .filter((call) => !phoneCallIsOver(call.state.status))
+        .map(async (call) => {
+          try {
+            await this.options.provider.restream!(call.sid!, this.streamOf(call));
+            this.options.log('info', 'a phone call moved to this node with its conversation', {
+              roomId: room.id,
+            });
+          } catch (error) {
+            // The call ended meanwhile (the provider refuses to update it), or is unreachable.
+            this.options.log(
+              'warn',
+              'a phone call of a conversation taken over could not be streamed again',
+              {
+                roomId: room.id,
+                error: (error as Error).message,
+              },
+            );
+            this.apply(call, { kind: 'error' });
+          }
+        }),
+    );
+  }
+
+  /** Hangs up every call still on (the server is shutting down); in cluster mode they move instead. */
   async hangUpAll(): Promise<void> {
+    if (this.options.takeover) return;
     const live = [...this.bySid.values()].filter((c) => !phoneCallIsOver(c.state.status));
     await Promise.all(
       live.map(async (call) => {
@@ -215,6 +319,46 @@ export class PhoneCalls implements PhoneCallSink {
         await this.hangUpAtProvider(call);
       }),
     );
+  }
+
+  private watch(room: LiveRoom): void {
+    if (this.watched.has(room)) return;
+    this.watched.add(room);
+    room.onEnded(() => void this.roomEnded(room));
+  }
+
+  /** Where the call's audio is streamed (and, in cluster mode, how long it waits without). */
+  private streamOf(call: RoomCall) {
+    const hold = this.options.takeover?.holdAfterStreamS;
+    return {
+      mediaStreamUrl: this.options.mediaStreamUrl(call.room.id),
+      streamParameters: { token: call.token },
+      ...(hold !== undefined ? { holdAfterStreamS: hold } : {}),
+    };
+  }
+
+  private stored(call: RoomCall, sid: string): StoredPhoneCall {
+    return {
+      token: call.token,
+      roomId: call.room.id,
+      sid,
+      memberAvaId: call.member.avaId,
+      request: call.request,
+      startedAtMs: call.startedAtMs,
+      answered: call.answered,
+      status: call.state.status,
+      ...(call.state.reason ? { reason: call.state.reason } : {}),
+    };
+  }
+
+  /** Forgets a call held here (its room is no longer this copy). */
+  private drop(call: RoomCall): void {
+    this.leaveRoom(call);
+    this.byToken.delete(call.token);
+    if (call.sid) this.bySid.delete(call.sid);
+    const rest = (this.byRoom.get(call.room.id) ?? []).filter((c) => c !== call);
+    if (rest.length > 0) this.byRoom.set(call.room.id, rest);
+    else this.byRoom.delete(call.room.id);
   }
 
   private async roomEnded(room: LiveRoom): Promise<void> {
@@ -231,7 +375,28 @@ export class PhoneCalls implements PhoneCallSink {
     const before = call.state;
     call.state = nextPhoneCallState(call.state, event);
     if (phoneCallIsOver(call.state.status)) this.leaveRoom(call);
-    if (call.state !== before && call.sid) this.publish(call.room);
+    if (call.state !== before && call.sid) {
+      this.publish(call.room);
+      this.store(call);
+    }
+  }
+
+  /** Cluster mode: the call's new status, for a node that takes its room over. */
+  private store(call: RoomCall): void {
+    const store = this.options.takeover?.store;
+    if (!store) return;
+    store
+      .update(call.token, {
+        answered: call.answered,
+        status: call.state.status,
+        ...(call.state.reason ? { reason: call.state.reason } : {}),
+      })
+      .catch((error: Error) =>
+        this.options.log('warn', 'a phone call’s status could not be stored', {
+          roomId: call.room.id,
+          error: error.message,
+        }),
+      );
   }
 
   private leaveRoom(call: RoomCall): void {

@@ -23,6 +23,15 @@ import {
 import { type PhoneStandIn, startPhoneStandIn } from './stand-in';
 import { TwilioProvider, type TwilioAccount } from './twilio-provider';
 import { SipProvider } from './sip-provider';
+import type { PhoneCallStore } from '../db/room-calls';
+import type { PhoneCallProvider } from './provider';
+
+/**
+ * Cluster mode: how long a call whose stream ended without a hang-up (its node died) stays on,
+ * silent, for the node that takes its room over to stream it again. A room moves within a few
+ * seconds once anyone reconnects; a call nobody picks up by then ends.
+ */
+export const HOLD_AFTER_STREAM_S = 60;
 
 export interface PhoneCallService {
   /** Absent when phone calls are off. */
@@ -48,6 +57,8 @@ export async function startPhoneCallService(
     origin(): string;
     now(): number;
     log(level: 'info' | 'warn' | 'error', message: string, extra?: object): void;
+    /** Cluster mode: where calls are stored so they move with their rooms (room-calls.ts). */
+    takeover?: PhoneCallStore;
   },
 ): Promise<PhoneCallService> {
   let standIn: PhoneStandIn | undefined;
@@ -68,7 +79,7 @@ export async function startPhoneCallService(
     });
     account = { apiUrl: standIn.url, accountSid, authToken, fromNumber: '+15005550006' };
   }
-  const provider = sip ?? (account ? new TwilioProvider(account) : undefined);
+  const provider: PhoneCallProvider | undefined = sip ?? (account ? new TwilioProvider(account) : undefined);
   const calls = provider
     ? new PhoneCalls({
         provider,
@@ -78,6 +89,10 @@ export async function startPhoneCallService(
         mediaStreamUrl: (roomId) => `${deps.origin().replace(/^http/, 'ws')}${mediaStreamPath(roomId)}`,
         now: deps.now,
         log: deps.log,
+        // A SIP trunk's call lives in the process that placed it: it cannot move.
+        ...(deps.takeover && provider.restream
+          ? { takeover: { store: deps.takeover, holdAfterStreamS: HOLD_AFTER_STREAM_S } }
+          : {}),
       })
     : undefined;
   if (sip && calls) sip.attach(calls);

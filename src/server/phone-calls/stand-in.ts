@@ -5,7 +5,12 @@
  * token), posts its status callbacks signed with X-Twilio-Signature, and opens the TwiML's
  * `<Stream>` websocket (its handshake signed too) to send the call's audio as Media Streams
  * do: connected, start (with the custom parameters), 20 ms media frames of base64 mu-law at
- * 8 kHz in real time, stop.
+ * 8 kHz in real time, stop. As Twilio, a `<Connect><Stream>` whose socket the server closes
+ * goes on to the TwiML's next verb: a `<Pause length>` keeps the call on, silent, else it ends;
+ * and updating a live call with new `Twiml` stops what it was doing (its stream, with a stop
+ * message, or its pause) and runs the new TwiML: a new stream, a new stream sid (cluster mode's
+ * takeover, phone-calls/room-calls.ts). The conference goes on talking in real time meanwhile:
+ * what it said while no stream was open is not heard.
  *
  * The "conference" it calls answers, listens to the DTMF it is sent (SendDigits, with its
  * waits), and when the codes are right plays a WAV file (16 kHz speech, made into a phone
@@ -58,6 +63,8 @@ export interface PhoneStandInOptions {
 export interface StandInCall {
   sid: string;
   form: Map<string, string[]>;
+  /** The TwiML running now (Create's, or the last update's). */
+  twiml: string;
   /** The digits the conference heard (without waits), once dialled. */
   pressed?: string;
   /** Whether the conference took them. */
@@ -75,6 +82,12 @@ interface LiveCall extends StandInCall {
   sequence: number;
   callbackSequence: number;
   answeredAt?: number;
+  /** When the conference took the codes: its sound plays from then on, in real time. */
+  admittedAt?: number;
+  /** The pause after a stream, running until it ends the call or new TwiML replaces it. */
+  hold?: NodeJS.Timeout;
+  /** Streams opened (the first, then one per TwiML update). */
+  streams: number;
 }
 
 export interface PhoneStandIn {
@@ -151,35 +164,57 @@ export async function startPhoneStandIn(options: PhoneStandInOptions): Promise<P
     if (call.done) return;
     call.done = true;
     for (const t of call.timers) clearTimeout(t);
-    if (call.socket) {
-      call.sequence += 1;
-      const stop: StopMessage = {
-        event: 'stop',
-        sequenceNumber: String(call.sequence),
-        streamSid: call.streamSid,
-        stop: { accountSid: options.accountSid, callSid: call.sid },
-      };
-      send(call, stop);
-      call.socket.close();
-    }
+    if (call.hold) clearTimeout(call.hold);
+    stopStream(call);
     await callback(call, status);
   }
 
+  /** The stream ends from Twilio's side: a stop message, then the socket closes. */
+  function stopStream(call: LiveCall): void {
+    const socket = call.socket;
+    if (!socket) return;
+    call.socket = undefined;
+    call.sequence += 1;
+    const stop: StopMessage = {
+      event: 'stop',
+      sequenceNumber: String(call.sequence),
+      streamSid: call.streamSid,
+      stop: { accountSid: options.accountSid, callSid: call.sid },
+    };
+    if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(stop));
+    socket.close();
+  }
+
+  /** Runs the call's TwiML: its `<Connect><Stream>`, then (once the server closes it) its pause. */
   function openStream(call: LiveCall): void {
-    const stream = parseStreamTwiml(firstOf(call.form, 'Twiml') ?? '');
+    const stream = parseStreamTwiml(call.twiml);
     if (!stream) {
       log('the TwiML has no <Connect><Stream>');
       void finish(call, 'failed');
       return;
     }
+    call.streams += 1;
+    if (call.streams > 1) call.streamSid = sid('MZ');
+    call.sequence = 0;
     const socket = new WebSocket(stream.url, {
       headers: { 'x-twilio-signature': twilioSignature(options.authToken, stream.url) },
     });
     call.socket = socket;
     socket.on('error', (error) => log(`media stream: ${error.message}`));
-    // The server closing the stream (a refused token) is the call's end, as with Twilio.
-    socket.on('close', () => void finish(call, 'completed'));
+    socket.on('close', () => {
+      // Stopped from this side (a hang-up, new TwiML): nothing more to run.
+      if (call.socket !== socket || call.done) return;
+      call.socket = undefined;
+      // The server closed it (a refused token, its node gone): the TwiML goes on to its next
+      // verb, a pause that keeps the call on for new TwiML, or none, and the call ends.
+      if (stream.pauseS === undefined) {
+        void finish(call, 'completed');
+        return;
+      }
+      call.hold = setTimeout(() => void finish(call, 'completed'), stream.pauseS * 1000);
+    });
     socket.on('open', () => {
+      if (call.socket !== socket) return;
       send(call, { event: 'connected', protocol: 'Call', version: '1.0.0' });
       call.sequence = 1;
       const start: StartMessage = {
@@ -196,7 +231,7 @@ export async function startPhoneStandIn(options: PhoneStandInOptions): Promise<P
         },
       };
       send(call, start);
-      streamMedia(call);
+      streamMedia(call, socket);
     });
   }
 
@@ -204,15 +239,20 @@ export async function startPhoneStandIn(options: PhoneStandInOptions): Promise<P
    * The line's sound in real time: silence while the codes are dialled, the conference's
    * sound once they are taken, then silence until someone hangs up.
    */
-  function streamMedia(call: LiveCall): void {
+  function streamMedia(call: LiveCall, socket: WebSocket): void {
     const started = Date.now();
     let frame = 0;
-    let offset = 0;
+    // Where the conference's sound is now: it started when the codes were taken.
+    let offset: number | undefined;
     const batch = () => {
-      if (call.done) return;
+      if (call.done || call.socket !== socket) return;
       for (let i = 0; i < framesPerBatch; i++) {
         let payload: Uint8Array = silenceFrame;
-        if (call.admitted && offset < conference.length) {
+        if (call.admitted && offset === undefined) {
+          const heard = Math.floor((Date.now() - (call.admittedAt ?? Date.now())) / TELEPHONE_FRAME_MS);
+          offset = heard * TELEPHONE_FRAME_SAMPLES;
+        }
+        if (offset !== undefined && offset < conference.length) {
           payload = conference.subarray(offset, offset + TELEPHONE_FRAME_SAMPLES);
           offset += TELEPHONE_FRAME_SAMPLES;
         }
@@ -245,6 +285,7 @@ export async function startPhoneStandIn(options: PhoneStandInOptions): Promise<P
     later(call, ms, async () => {
       call.pressed = pressedDigits(sequence);
       call.admitted = options.expectedDigits === undefined || call.pressed === options.expectedDigits;
+      if (call.admitted) call.admittedAt = Date.now();
       if (!call.admitted) {
         log(`the conference refused the codes ${call.pressed}`);
         await finish(call, 'completed');
@@ -312,6 +353,8 @@ export async function startPhoneStandIn(options: PhoneStandInOptions): Promise<P
         const call: LiveCall = {
           sid: sid('CA'),
           form,
+          twiml: firstOf(form, 'Twiml') ?? '',
+          streams: 0,
           framesSent: 0,
           status: 'queued',
           done: false,
@@ -336,13 +379,41 @@ export async function startPhoneStandIn(options: PhoneStandInOptions): Promise<P
           });
           return;
         }
-        const status = firstOf(decodeForm(await readBody(request)), 'Status');
-        if (status !== 'completed' && status !== 'canceled') {
-          answerJson(response, 400, { code: 21220, message: 'Invalid call state', status: 400 });
+        const form = decodeForm(await readBody(request));
+        const status = firstOf(form, 'Status');
+        const twiml = firstOf(form, 'Twiml');
+        if (status !== undefined) {
+          if (status !== 'completed' && status !== 'canceled') {
+            answerJson(response, 400, { code: 21220, message: 'Invalid call state', status: 400 });
+            return;
+          }
+          answerJson(response, 200, resource(call));
+          void finish(call, call.answeredAt === undefined ? 'canceled' : 'completed');
+          return;
+        }
+        if (twiml === undefined) {
+          answerJson(response, 400, {
+            code: 21201,
+            message: 'One of Twiml, Url or Status is required.',
+            status: 400,
+          });
+          return;
+        }
+        // Only a call in progress runs new TwiML (Twilio: 21220).
+        if (call.done || call.answeredAt === undefined) {
+          answerJson(response, 400, {
+            code: 21220,
+            message: 'Call is not in-progress. Cannot redirect.',
+            status: 400,
+          });
           return;
         }
         answerJson(response, 200, resource(call));
-        void finish(call, call.answeredAt === undefined ? 'canceled' : 'completed');
+        if (call.hold) clearTimeout(call.hold);
+        call.hold = undefined;
+        stopStream(call);
+        call.twiml = twiml;
+        openStream(call);
         return;
       }
       answerJson(response, 404, {
@@ -362,6 +433,7 @@ export async function startPhoneStandIn(options: PhoneStandInOptions): Promise<P
       for (const call of calls.values()) {
         call.done = true;
         for (const t of call.timers) clearTimeout(t);
+        if (call.hold) clearTimeout(call.hold);
         call.socket?.close();
       }
       await new Promise<void>((resolve) => server.close(() => resolve()));

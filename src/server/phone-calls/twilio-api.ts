@@ -85,24 +85,37 @@ function unescapeXml(text: string): string {
     .replace(/&amp;/g, '&');
 }
 
-/** TwiML that sends the call's audio to `url` (a wss URL) with these custom parameters. */
-export function streamTwiml(url: string, parameters: Record<string, string>): string {
+/**
+ * TwiML that sends the call's audio to `url` (a wss URL) with these custom parameters. With
+ * `holdS`, a `<Pause>` follows: a `<Connect><Stream>` whose socket closes goes on to the next
+ * verb, so the call stays on (silent) that long instead of ending, for another node to stream
+ * it again (cluster mode).
+ */
+export function streamTwiml(url: string, parameters: Record<string, string>, holdS?: number): string {
   const params = Object.entries(parameters)
     .map(([name, value]) => `<Parameter name="${escapeXml(name)}" value="${escapeXml(value)}"/>`)
     .join('');
-  return `<?xml version="1.0" encoding="UTF-8"?><Response><Connect><Stream url="${escapeXml(url)}">${params}</Stream></Connect></Response>`;
+  const hold = holdS !== undefined && holdS > 0 ? `<Pause length="${Math.round(holdS)}"/>` : '';
+  return `<?xml version="1.0" encoding="UTF-8"?><Response><Connect><Stream url="${escapeXml(url)}">${params}</Stream></Connect>${hold}</Response>`;
 }
 
-/** The stream URL and parameters of `streamTwiml`'s TwiML (what the stand-in reads back). */
+/** The stream URL, parameters and following pause of `streamTwiml`'s TwiML (what the stand-in reads back). */
 export function parseStreamTwiml(
   twiml: string,
-): { url: string; parameters: Record<string, string> } | undefined {
+): { url: string; parameters: Record<string, string>; pauseS?: number } | undefined {
   const stream = /<Connect>\s*<Stream\s+url="([^"]*)"\s*>([\s\S]*?)<\/Stream>\s*<\/Connect>/.exec(twiml);
   if (!stream) return undefined;
   const parameters: Record<string, string> = {};
   for (const p of stream[2]!.matchAll(/<Parameter\s+name="([^"]*)"\s+value="([^"]*)"\s*\/>/g))
     parameters[unescapeXml(p[1]!)] = unescapeXml(p[2]!);
-  return { url: unescapeXml(stream[1]!), parameters };
+  const after = twiml.slice(stream.index + stream[0].length);
+  // Twilio's default length is one second.
+  const pause = /^\s*<Pause(?:\s+length="(\d+)")?\s*\/>/.exec(after);
+  return {
+    url: unescapeXml(stream[1]!),
+    parameters,
+    ...(pause ? { pauseS: pause[1] !== undefined ? Number(pause[1]) : 1 } : {}),
+  };
 }
 
 /** A status callback's fields that matter here. */

@@ -2,7 +2,7 @@
  * The phone call provider client in Twilio's shape: `Authorization: Basic` with the account
  * sid and auth token, Create Call with inline TwiML (`<Connect><Stream>`), `SendDigits` for
  * the conference's codes and a signed status callback; hanging up is an update of the call's
- * `Status`. Pointed at the local stand-in when no Twilio account is configured.
+ * `Status`, and streaming it again from another node (cluster mode) an update of its `Twiml`. Pointed at the local stand-in when no Twilio account is configured.
  */
 import {
   type CallResource,
@@ -13,7 +13,7 @@ import {
   encodeForm,
   streamTwiml,
 } from './twilio-api';
-import { type PhoneCallProvider, type PlaceCall, PhoneProviderError } from './provider';
+import { type PhoneCallProvider, type PlaceCall, type Restream, PhoneProviderError } from './provider';
 
 /** The provider answers within this or the request is given up (the host sees the unexpected error). */
 const REQUEST_TIMEOUT_MS = 15_000;
@@ -37,7 +37,7 @@ export class TwilioProvider implements PhoneCallProvider {
     const form: CreateCallForm = {
       To: call.to,
       From: this.account.fromNumber,
-      Twiml: streamTwiml(call.mediaStreamUrl, call.streamParameters),
+      Twiml: streamTwiml(call.mediaStreamUrl, call.streamParameters, call.holdAfterStreamS),
       ...(call.sendDigits ? { SendDigits: call.sendDigits } : {}),
       StatusCallback: call.statusCallbackUrl,
       StatusCallbackMethod: 'POST',
@@ -49,6 +49,13 @@ export class TwilioProvider implements PhoneCallProvider {
     if (typeof created.sid !== 'string' || created.sid.length === 0)
       throw new PhoneProviderError('the phone provider answered without a call sid', response.status);
     return { sid: created.sid };
+  }
+
+  /** Update a Call with new TwiML: Twilio stops what the call was doing (its stream, or the pause after it) and runs it. */
+  async restream(sid: string, stream: Restream): Promise<void> {
+    await this.request(callPath(this.account.accountSid, sid), {
+      Twiml: streamTwiml(stream.mediaStreamUrl, stream.streamParameters, stream.holdAfterStreamS),
+    });
   }
 
   async hangUp(sid: string, answered: boolean): Promise<void> {

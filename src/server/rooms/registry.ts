@@ -16,6 +16,18 @@ export interface RegistryOptions {
   publicUrl: (hint?: string) => string;
   /** A room nobody is in stays in memory this long, so a reconnect finds it warm. */
   idleEvictMs?: number;
+  /**
+   * Cluster mode: whether this node holds the room's lease now. A room it does not own may be
+   * written by its owner at any moment, so a read (`find`) never answers from a copy kept here
+   * then: it loads what is stored. Absent (one process): every room is this server's own.
+   */
+  owns?(roomId: string): boolean;
+  /**
+   * Cluster mode: a room was loaded under this node's lease (it owns it now, maybe taken over
+   * from a node that died): what lived beside it elsewhere (a phone call, a meeting bot) is
+   * picked up here.
+   */
+  taken?(room: LiveRoom): void;
 }
 
 /**
@@ -79,7 +91,11 @@ export class RoomRegistry {
   /** The room if it exists (loading it without joining), for reading its status and captions. */
   async find(roomId: string): Promise<LiveRoom | undefined> {
     const existing = this.live.get(roomId) ?? (await this.loading.get(roomId));
-    if (existing) return existing;
+    const owned = this.options.owns?.(roomId) ?? true;
+    if (existing && (owned || existing.memberCount > 0)) return existing;
+    // Another node may own the room (or may have owned it, written and given it up, since this
+    // copy was loaded): the copy is dropped and the stored room read again.
+    if (existing) await this.forget(roomId);
     const record = await this.options.rooms.find(roomId);
     if (!record) return undefined;
     const room = await this.open(roomId, { avaId: record.hostAvaId, userName: record.hostAvaName });
@@ -102,6 +118,7 @@ export class RoomRegistry {
     const room = new LiveRoom(record, await transcripts.load(roomId), services, transcripts);
     room.publicUrl = this.options.publicUrl(origin);
     this.live.set(roomId, room);
+    if (this.options.owns?.(roomId)) this.options.taken?.(room);
     return room;
   }
 

@@ -34,6 +34,16 @@ describe('phone call configuration', () => {
     expect(() => loadPhoneCallConfig({ ...account, ...change })).toThrow(error);
   });
 
+  it('lets a Twilio stand-in on this machine call back over http (a local cluster’s shared one)', () => {
+    const local = { ...account, HEARKEN_PUBLIC_URL: 'http://127.0.0.1:7634' };
+    expect(
+      loadPhoneCallConfig({ ...local, HEARKEN_TWILIO_API_URL: 'http://127.0.0.1:40000' }).twilio?.apiUrl,
+    ).toBe('http://127.0.0.1:40000');
+    expect(() =>
+      loadPhoneCallConfig({ ...local, HEARKEN_TWILIO_API_URL: 'http://twilio.example.org' }),
+    ).toThrow(/https/);
+  });
+
   it('asks for the stand-in, with its conference’s sound and codes', () => {
     expect(loadPhoneCallConfig({ HEARKEN_PHONE_STAND_IN: '1' })).toEqual({ standIn: true });
     expect(

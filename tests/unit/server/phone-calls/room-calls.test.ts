@@ -6,7 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { PhoneCalls } from '../../../../src/server/phone-calls/room-calls';
-import type { PhoneCallProvider, PlaceCall } from '../../../../src/server/phone-calls/provider';
+import type { PhoneCallProvider, PlaceCall, Restream } from '../../../../src/server/phone-calls/provider';
+import type { PhoneCallStore, StoredPhoneCall } from '../../../../src/server/db/room-calls';
 import type { LiveRoom, RoomMember } from '../../../../src/server/rooms/room';
 import { PHONE_CALL_SPEAKER_NAME, type TwilioCall } from '../../../../src/shared/phone-calls';
 import { muLawEncode } from '../../../../src/shared/telephone-audio';
@@ -183,5 +184,103 @@ describe('PhoneCalls', () => {
     phone.providerStatus(placed[0]!.streamParameters.token!, SID, 'busy');
     expect(calls()[0]).toMatchObject({ status: 'failed', reason: 'busy' });
     expect((await phone.start(room, request)).ok).toBe(true);
+  });
+});
+
+describe('PhoneCalls in cluster mode (a call moves with its room)', () => {
+  /** Two nodes' PhoneCalls, one provider, one store (the shared database). */
+  function twoNodes() {
+    const rows = new Map<string, StoredPhoneCall>();
+    const store: PhoneCallStore = {
+      save: async (call) => void rows.set(call.token, { ...call }),
+      update: async (token, changes) => {
+        const row = rows.get(token);
+        if (row) rows.set(token, { ...row, ...changes });
+      },
+      ofRoom: async (roomId) => [...rows.values()].filter((r) => r.roomId === roomId),
+    };
+    const placed: PlaceCall[] = [];
+    const restreamed: { sid: string; stream: Restream }[] = [];
+    const hungUp: string[] = [];
+    const provider: PhoneCallProvider = {
+      id: 'fake',
+      place: async (call) => {
+        placed.push(call);
+        return { sid: SID };
+      },
+      hangUp: async (sid) => void hungUp.push(sid),
+      restream: async (sid, stream) => void restreamed.push({ sid, stream }),
+    };
+    const node = (name: string) =>
+      new PhoneCalls({
+        provider,
+        statusCallbackUrl: (token) => `https://h.example/cb?token=${token}`,
+        mediaStreamUrl: (roomId) => `wss://h.example/media/${roomId}#${name}`,
+        now: () => 1000,
+        log: () => undefined,
+        takeover: { store, holdAfterStreamS: 60 },
+      });
+    return { a: node('a'), b: node('b'), provider, rows, placed, restreamed, hungUp };
+  }
+
+  it('is stored as it goes, adopted by the node that takes the room, and streamed there again', async () => {
+    const { a, b, rows, placed, restreamed, hungUp } = twoNodes();
+    const onA = fakeRoom();
+    await a.start(onA.room, request);
+    const token = placed[0]!.streamParameters.token!;
+    // Placed with the pause that keeps it on if its stream dies with this node.
+    expect(placed[0]!.holdAfterStreamS).toBe(60);
+    expect(a.providerStatus(token, SID, 'in-progress')).toBe(true);
+    expect(a.mediaStarted(token, SID, `MZ${'1'.repeat(32)}`)).toBe(true);
+    await settle();
+    expect(rows.get(token)).toMatchObject({ sid: SID, status: 'captioning', answered: true });
+
+    // A dies; B loads the room and takes its call.
+    const onB = fakeRoom();
+    expect(b.providerStatus(token, SID, 'in-progress')).toBe(false);
+    await b.adopt(onB.room);
+    expect(restreamed).toEqual([
+      {
+        sid: SID,
+        stream: {
+          mediaStreamUrl: 'wss://h.example/media/host1_room#b',
+          streamParameters: { token },
+          holdAfterStreamS: 60,
+        },
+      },
+    ]);
+    expect(onB.calls()).toEqual([expect.objectContaining({ sid: SID, status: 'connected' })]);
+    expect(b.roomOf(SID)).toBe('host1_room');
+    // Its new stream and its callbacks prove themselves with the same token on B.
+    expect(b.mediaStarted(token, SID, `MZ${'2'.repeat(32)}`)).toBe(true);
+    expect(onB.log).toEqual([`join ${PHONE_CALL_SPEAKER_NAME}`]);
+    const payload = muLawEncode(new Int16Array(160));
+    b.media(token, `MZ${'2'.repeat(32)}`, payload);
+    expect(onB.audio.length).toBe(1);
+    // Adopting the same room again changes nothing.
+    await b.adopt(onB.room);
+    expect(restreamed.length).toBe(1);
+    // A node that shuts down leaves its calls on, for their rooms' next owner.
+    await b.hangUpAll();
+    expect(hungUp).toEqual([]);
+    expect((await b.hangUp('host1_room', SID))?.status).toBe('ended');
+    expect(hungUp).toEqual([SID]);
+    await settle();
+    expect(rows.get(token)?.status).toBe('ended');
+  });
+
+  it('a call that ended meanwhile (the provider refuses to stream it) is shown failed, not streamed', async () => {
+    const { a, b, provider, placed } = twoNodes();
+    const onA = fakeRoom();
+    await a.start(onA.room, request);
+    const token = placed[0]!.streamParameters.token!;
+    a.providerStatus(token, SID, 'in-progress');
+    provider.restream = async () => {
+      throw new Error('the phone provider answered 400: Call is not in-progress. Cannot redirect.');
+    };
+    const onB = fakeRoom();
+    await b.adopt(onB.room);
+    expect(onB.calls()).toEqual([expect.objectContaining({ sid: SID, status: 'failed' })]);
+    expect(b.mediaStarted(token, SID, `MZ${'2'.repeat(32)}`)).toBe(false);
   });
 });

@@ -45,6 +45,16 @@ describe('TwiML', () => {
     });
   });
 
+  it('keeps the call on for a while after its stream with a pause (cluster mode), read back too', () => {
+    const twiml = streamTwiml('wss://h.example/api/v1/calls/media/r1', { token: 't' }, 60);
+    expect(twiml).toContain('</Stream></Connect><Pause length="60"/></Response>');
+    expect(parseStreamTwiml(twiml)).toEqual({
+      url: 'wss://h.example/api/v1/calls/media/r1',
+      parameters: { token: 't' },
+      pauseS: 60,
+    });
+  });
+
   it('has no stream when there is none', () => {
     expect(parseStreamTwiml('<Response><Say>hi</Say></Response>')).toBeUndefined();
   });
