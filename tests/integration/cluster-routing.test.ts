@@ -30,6 +30,12 @@ import { CAPTION_TEST_FILE, DEV_DIR } from '../helpers/speech';
 
 const ADMIN_URL = process.env.HEARKEN_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const database = `hearken_croute_${randomId(8).toLowerCase()}`;
+/**
+ * Node names of this run only: every cluster test shares the machine's NATS, where a node's name
+ * is its subjects' (hearken.cluster.open.<node>); two files running at once with the same names
+ * would answer each other's requests.
+ */
+const NODES = { a: `routing-a-${randomId(6)}`, b: `routing-b-${randomId(6)}`, c: `routing-c-${randomId(6)}` };
 const databaseUrl = (() => {
   const u = new URL(ADMIN_URL);
   u.pathname = `/${database}`;
@@ -73,17 +79,17 @@ describe.concurrent('work on a live room reaches its owner in a cluster', () => 
       HEARKEN_PHONE_STAND_IN_DIGITS: `${MEETING_ID}##${PASSCODE}#`,
       HEARKEN_MEETING_BOT_STAND_IN_AUDIO: join(DEV_DIR, CAPTION_TEST_FILE),
     };
-    nodes.a = await startClusterNode({ nodeId: 'node-a', port: PORTS.a, databaseUrl, env });
+    nodes.a = await startClusterNode({ nodeId: NODES.a, port: PORTS.a, databaseUrl, env });
     [nodes.b, nodes.c] = await Promise.all([
-      startClusterNode({ nodeId: 'node-b', port: PORTS.b, databaseUrl, env }),
-      startClusterNode({ nodeId: 'node-c', port: PORTS.c, databaseUrl, env }),
+      startClusterNode({ nodeId: NODES.b, port: PORTS.b, databaseUrl, env }),
+      startClusterNode({ nodeId: NODES.c, port: PORTS.c, databaseUrl, env }),
     ]);
     proxy = startHaproxy({
       bind: '127.0.0.1',
       port: PORTS.proxy,
       nodes: [
-        { name: 'node-b', host: '127.0.0.1', port: PORTS.b },
-        { name: 'node-c', host: '127.0.0.1', port: PORTS.c },
+        { name: NODES.b, host: '127.0.0.1', port: PORTS.b },
+        { name: NODES.c, host: '127.0.0.1', port: PORTS.c },
       ],
     });
     await until(
@@ -129,7 +135,7 @@ describe.concurrent('work on a live room reaches its owner in a cluster', () => 
       token: inviteToken(host),
     });
     clients.push(reader);
-    expect(await owner(roomId)).toBe('node-a');
+    expect(await owner(roomId)).toBe(NODES.a);
     return { hostUser, host, reader, roomId };
   }
 
@@ -189,7 +195,7 @@ describe.concurrent('work on a live room reaches its owner in a cluster', () => 
       const ids = new Set((await stored(roomId)).map((r) => r.id));
       return lines.every((l) => ids.has(l.id));
     });
-    expect(await owner(roomId)).toBe('node-a');
+    expect(await owner(roomId)).toBe(NODES.a);
 
     // The live room's export read through B is A's: it has the call's lines.
     const after = await exportJson(nodes.b!.url, roomId, hostUser);
@@ -224,6 +230,6 @@ describe.concurrent('work on a live room reaches its owner in a cluster', () => 
       .filter((m): m is ServerMessageOf<'ava-bot-status'> => m.type === 'ava-bot-status')
       .map((m) => m.status);
     expect(statuses).toContain('CONNECTED');
-    expect(await owner(roomId)).toBe('node-a');
+    expect(await owner(roomId)).toBe(NODES.a);
   });
 });

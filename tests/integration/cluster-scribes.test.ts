@@ -30,6 +30,12 @@ import { sharedAuthEmulator } from '../helpers/shared-auth-emulator';
 
 const ADMIN_URL = process.env.HEARKEN_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const database = `hearken_cscribe_${randomId(8).toLowerCase()}`;
+/**
+ * Node names of this run only: every cluster test shares the machine's NATS, where a node's name
+ * is its subjects' (hearken.cluster.open.<node>); two files running at once with the same names
+ * would answer each other's requests.
+ */
+const NODES = { a: `scribes-a-${randomId(6)}`, b: `scribes-b-${randomId(6)}`, c: `scribes-c-${randomId(6)}` };
 const databaseUrl = (() => {
   const u = new URL(ADMIN_URL);
   u.pathname = `/${database}`;
@@ -87,18 +93,18 @@ describe('the Scribe desk in a cluster', () => {
       HEARKEN_SCRIBE_EMAILS: `sam-${tag}@example.com`,
     };
     // A first (it migrates the database), then the two behind the address.
-    nodes.a = await startClusterNode({ nodeId: 'node-a', port: PORTS.a, databaseUrl, env });
+    nodes.a = await startClusterNode({ nodeId: NODES.a, port: PORTS.a, databaseUrl, env });
     // Each kept as soon as it runs, so afterAll stops it even if the other failed to start.
     await Promise.all([
-      startClusterNode({ nodeId: 'node-b', port: PORTS.b, databaseUrl, env }).then((n) => (nodes.b = n)),
-      startClusterNode({ nodeId: 'node-c', port: PORTS.c, databaseUrl, env }).then((n) => (nodes.c = n)),
+      startClusterNode({ nodeId: NODES.b, port: PORTS.b, databaseUrl, env }).then((n) => (nodes.b = n)),
+      startClusterNode({ nodeId: NODES.c, port: PORTS.c, databaseUrl, env }).then((n) => (nodes.c = n)),
     ]);
     proxy = startHaproxy({
       bind: '127.0.0.1',
       port: PORTS.proxy,
       nodes: [
-        { name: 'node-b', host: '127.0.0.1', port: PORTS.b },
-        { name: 'node-c', host: '127.0.0.1', port: PORTS.c },
+        { name: NODES.b, host: '127.0.0.1', port: PORTS.b },
+        { name: NODES.c, host: '127.0.0.1', port: PORTS.c },
       ],
     });
     await until(
@@ -180,7 +186,7 @@ describe('the Scribe desk in a cluster', () => {
     });
     clients.push(hostClient);
     const roomId = hostClient.roomId;
-    expect(await owner(roomId)).toBe('node-a');
+    expect(await owner(roomId)).toBe(NODES.a);
     let mark = hostClient.received.length;
     hostClient.send({ type: 'request-scribe', correctionMode: 'fast' });
     const pending = await hostClient.waitFor(scribeStatus('pending'), 10_000, mark);
@@ -213,7 +219,7 @@ describe('the Scribe desk in a cluster', () => {
       body: {},
     });
     expect(again.status).toBe(409);
-    expect(await owner(roomId)).toBe('node-a');
+    expect(await owner(roomId)).toBe(NODES.a);
 
     // The Scribe joins through the address (relayed to A) and corrects the host's line.
     const scribeClient = await CaptionClient.connect(ADDRESS, {
@@ -351,7 +357,7 @@ describe('the Scribe desk in a cluster', () => {
     });
     clients.push(hostAgain);
     const newOwner = await owner(roomId);
-    expect(['node-b', 'node-c']).toContain(newOwner);
+    expect([NODES.b, NODES.c]).toContain(newOwner);
     // Taken up from what was stored: its Scribe is away until they are back.
     const status = hostAgain.received.find((r) => r.message.type === 'room-status')!.message;
     expect(status.type === 'room-status' && status.status.scribe).toMatchObject({

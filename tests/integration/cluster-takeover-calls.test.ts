@@ -37,6 +37,16 @@ import { TranscriptFollower } from '../helpers/transcript-follower';
 
 const ADMIN_URL = process.env.HEARKEN_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const database = `hearken_ctake_${randomId(8).toLowerCase()}`;
+/**
+ * Node names of this run only: every cluster test shares the machine's NATS, where a node's name
+ * is its subjects' (hearken.cluster.open.<node>); two files running at once with the same names
+ * would answer each other's requests.
+ */
+const NODES = {
+  a: `takeover-calls-a-${randomId(6)}`,
+  b: `takeover-calls-b-${randomId(6)}`,
+  c: `takeover-calls-c-${randomId(6)}`,
+};
 const databaseUrl = (() => {
   const u = new URL(ADMIN_URL);
   u.pathname = `/${database}`;
@@ -134,17 +144,17 @@ describe('a phone call moves with its room when the owner dies', () => {
       HEARKEN_MEETING_BOT_WEBHOOK_SECRET: webhookSecret,
     };
     // One node first: it migrates the new database, so the others find it ready.
-    nodes.a = await startClusterNode({ nodeId: 'node-a', port: PORTS.a, databaseUrl, env });
+    nodes.a = await startClusterNode({ nodeId: NODES.a, port: PORTS.a, databaseUrl, env });
     [nodes.b, nodes.c] = await Promise.all([
-      startClusterNode({ nodeId: 'node-b', port: PORTS.b, databaseUrl, env }),
-      startClusterNode({ nodeId: 'node-c', port: PORTS.c, databaseUrl, env }),
+      startClusterNode({ nodeId: NODES.b, port: PORTS.b, databaseUrl, env }),
+      startClusterNode({ nodeId: NODES.c, port: PORTS.c, databaseUrl, env }),
     ]);
     proxy = startHaproxy({
       bind: '127.0.0.1',
       port: PORTS.proxy,
       nodes: [
-        { name: 'node-b', host: '127.0.0.1', port: PORTS.b },
-        { name: 'node-c', host: '127.0.0.1', port: PORTS.c },
+        { name: NODES.b, host: '127.0.0.1', port: PORTS.b },
+        { name: NODES.c, host: '127.0.0.1', port: PORTS.c },
       ],
     });
     await until(
@@ -187,7 +197,7 @@ describe('a phone call moves with its room when the owner dies', () => {
     clients.push(host);
     const roomId = host.roomId;
     const token = inviteToken(host);
-    expect(await owner(roomId)).toBe('node-a');
+    expect(await owner(roomId)).toBe(NODES.a);
     const readerUser = await createGuest(ADDRESS, 'Bo Reader');
     let reader = await CaptionClient.connect(ADDRESS, { user: readerUser, roomId, token });
     clients.push(reader);
@@ -217,7 +227,7 @@ describe('a phone call moves with its room when the owner dies', () => {
     await reader.waitFor((m) => m.type === 'ava-bot-status' && m.status === 'CAPTIONING', 20_000);
     await finalBy(PHONE_CALL_SPEAKER_NAME, reader);
     await finalBy(MEETING_SPEAKER, reader);
-    expect(await owner(roomId)).toBe('node-a');
+    expect(await owner(roomId)).toBe(NODES.a);
 
     // 2. A dies. The call stays on, the bot in its meeting. Nobody comes back to the room at
     // first: a node takes it by itself, for its call and bot, and captions them.
@@ -240,7 +250,7 @@ describe('a phone call moves with its room when the owner dies', () => {
     clients.push(reader);
     view.follow(reader);
     const newOwner = await owner(roomId);
-    expect(['node-b', 'node-c']).toContain(newOwner);
+    expect([NODES.b, NODES.c]).toContain(newOwner);
 
     // 3. The new owner streams the call again (Twilio updated with new TwiML) and hears the bot
     // again (Start Recording with its endpoint): both captioned there.

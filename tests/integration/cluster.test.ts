@@ -26,6 +26,12 @@ import { TranscriptFollower } from '../helpers/transcript-follower';
 
 const ADMIN_URL = process.env.HEARKEN_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const database = `hearken_cluster_${randomId(8).toLowerCase()}`;
+/**
+ * Node names of this run only: every cluster test shares the machine's NATS, where a node's name
+ * is its subjects' (hearken.cluster.open.<node>); two files running at once with the same names
+ * would answer each other's requests.
+ */
+const NODES = { a: `main-a-${randomId(6)}`, b: `main-b-${randomId(6)}`, c: `main-c-${randomId(6)}` };
 const databaseUrl = (() => {
   const u = new URL(ADMIN_URL);
   u.pathname = `/${database}`;
@@ -75,10 +81,10 @@ describe('three cluster nodes sharing PostgreSQL and NATS', () => {
   beforeAll(async () => {
     await admin(`create database ${database}`);
     // One node first: it migrates the new database, so the others find it ready.
-    nodes.a = await startClusterNode({ nodeId: 'node-a', port: PORTS.a, databaseUrl });
+    nodes.a = await startClusterNode({ nodeId: NODES.a, port: PORTS.a, databaseUrl });
     [nodes.b, nodes.c] = await Promise.all([
-      startClusterNode({ nodeId: 'node-b', port: PORTS.b, databaseUrl }),
-      startClusterNode({ nodeId: 'node-c', port: PORTS.c, databaseUrl }),
+      startClusterNode({ nodeId: NODES.b, port: PORTS.b, databaseUrl }),
+      startClusterNode({ nodeId: NODES.c, port: PORTS.c, databaseUrl }),
     ]);
     db = new pg.Client({ connectionString: databaseUrl });
     await db.connect();
@@ -113,7 +119,7 @@ describe('three cluster nodes sharing PostgreSQL and NATS', () => {
     const speakerUser = await createGuest(b.url, 'Ada Speaker');
     let speaker = await CaptionClient.connect(a.url, { user: speakerUser });
     const roomId = speaker.roomId;
-    expect(await owner(roomId)).toBe('node-a');
+    expect(await owner(roomId)).toBe(NODES.a);
     const token = inviteToken(speaker);
     const readerUsers = [await createGuest(c.url, 'Bo Reader'), await createGuest(a.url, 'Cy Reader')];
     const readers = [
@@ -138,7 +144,7 @@ describe('three cluster nodes sharing PostgreSQL and NATS', () => {
     expect(spoken.join(' ')).toMatch(/\w+ \w+ \w+/);
     for (const f of follow) expect(f.finalsOnly().map(words)).toEqual(spoken);
     // The readers were served through NATS by A: their nodes never owned the room.
-    expect(await owner(roomId)).toBe('node-a');
+    expect(await owner(roomId)).toBe(NODES.a);
 
     // 2. A dies mid-sentence: a partial of the next line is on screen when it is killed.
     speaker.startAudio();
@@ -170,7 +176,7 @@ describe('three cluster nodes sharing PostgreSQL and NATS', () => {
       follow[i]!.follow(readers[i]!);
     }
     const newOwner = await owner(roomId);
-    expect(['node-b', 'node-c']).toContain(newOwner);
+    expect([NODES.b, NODES.c]).toContain(newOwner);
     console.log(
       `cluster: node A killed; node ${newOwner} served the conversation again ${Math.round(takenOverMs)} ms later`,
     );
@@ -209,7 +215,7 @@ describe('three cluster nodes sharing PostgreSQL and NATS', () => {
     const host = await CaptionClient.connect(c.url, { user: hostUser });
     const roomId = host.roomId;
     const token = inviteToken(host);
-    expect(await owner(roomId)).toBe('node-c');
+    expect(await owner(roomId)).toBe(NODES.c);
     // Mid-utterance when C is paused: waking, C turns what it heard into a final and tries to store it.
     host.startAudio();
     const before = host.received.length;
@@ -228,7 +234,7 @@ describe('three cluster nodes sharing PostgreSQL and NATS', () => {
     // Someone joins through B: B takes the room, from what is stored.
     const readerUser = await createGuest(b.url, 'Ed Reader');
     const reader = await CaptionClient.connect(b.url, { user: readerUser, roomId, token });
-    expect(await owner(roomId)).toBe('node-b');
+    expect(await owner(roomId)).toBe(NODES.b);
     const outputBefore = c.output().length;
     c.child.kill('SIGCONT');
     // C wakes, finds its lease gone, closes the room: the final it makes is refused by the fence.
@@ -238,7 +244,7 @@ describe('three cluster nodes sharing PostgreSQL and NATS', () => {
     expect(c.output().slice(outputBefore)).toContain('lost a room lease');
     await until('the host was sent to the new owner', () => host.closedBy !== undefined);
     expect((await stored(roomId)).map((r) => r.id)).toEqual(storedBefore);
-    expect(await owner(roomId)).toBe('node-b');
+    expect(await owner(roomId)).toBe(NODES.b);
     await Promise.all([host.close(), reader.close()]);
   });
 
@@ -304,8 +310,8 @@ describe('three cluster nodes sharing PostgreSQL and NATS', () => {
       bind: '127.0.0.1',
       port: PORTS.proxy,
       nodes: [
-        { name: 'node-b', host: '127.0.0.1', port: PORTS.b },
-        { name: 'node-c', host: '127.0.0.1', port: PORTS.c },
+        { name: NODES.b, host: '127.0.0.1', port: PORTS.b },
+        { name: NODES.c, host: '127.0.0.1', port: PORTS.c },
       ],
     });
     const address = `http://127.0.0.1:${PORTS.proxy}`;
@@ -350,7 +356,7 @@ describe('three cluster nodes sharing PostgreSQL and NATS', () => {
     };
     await say('1688-142285-0002.wav');
     const firstOwner = await owner(roomId);
-    const dying = firstOwner === 'node-b' ? b : c;
+    const dying = firstOwner === NODES.b ? b : c;
     dying.child.kill('SIGKILL');
     await dying.exited;
     // Both reconnect through the same address, as the web client does.
