@@ -56,7 +56,7 @@ const engine = new PocketSphinxEngine({
 // Rarity by the engine's own language model, read from a decoder of its own.
 const lib = loadPocketSphinx();
 const files = findPocketSphinxModel();
-const probe = lib.createDecoder({ ...files, logfn: '/dev/null' });
+const probe = lib.createDecoder({ ...files });
 const count = values.words ? Number(values.words) : Math.max(5, Math.round(items.length / 2));
 const boostWords = values.boost
   ? values.boost

@@ -4,7 +4,8 @@
  * model is missing.
  */
 import { describe, expect, it } from 'vitest';
-import { PocketSphinxEngine } from '../../src/native/speech/pocketsphinx/engine';
+import { PocketSphinxEngine, findPocketSphinxModel } from '../../src/native/speech/pocketsphinx/engine';
+import { loadPocketSphinx } from '../../src/native/speech/pocketsphinx/binding';
 import { EngineUnavailableError, type RecognizerEvent } from '../../src/native/speech/types';
 import { CHUNK_SAMPLES } from '../../src/shared/constants';
 import { wordErrorRate } from '../../src/shared/wer';
@@ -167,6 +168,29 @@ describe('PocketSphinx engine', () => {
     } finally {
       shared.dispose();
       own.dispose();
+    }
+  });
+
+  it("never swaps sphinxbase's process-wide log, which two workers creating decoders at once crashed on", () => {
+    // ps_init -logfn opens a new log file and closes the old one, for the whole process: two
+    // threads doing it at once closed the same FILE twice (glibc: "free(): invalid pointer").
+    const lib = loadPocketSphinx();
+    expect(lib.logIsOff()).toBe(true);
+    const files = findPocketSphinxModel();
+    // A log file named in the arguments (HEARKEN_POCKETSPHINX_ARGS could) is not opened either.
+    const ps = lib.createDecoder({ ...files, logfn: '/dev/null' });
+    const lm = lib.readLanguageModel({ ...files, logfn: '/dev/null' });
+    const sharing = lib.createDecoder({ hmm: files.hmm, dict: files.dict, logfn: '/dev/null' }, lm);
+    expect(lib.logIsOff()).toBe(true);
+    lib.freeDecoder(sharing);
+    lib.freeDecoder(ps);
+    lib.freeLanguageModel(lm);
+    const fresh = new PocketSphinxEngine({ vadModel: VAD });
+    try {
+      run(fresh, speech.subarray(0, 16_000));
+      expect(lib.logIsOff()).toBe(true);
+    } finally {
+      fresh.dispose();
     }
   });
 

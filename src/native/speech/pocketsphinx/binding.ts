@@ -25,6 +25,11 @@ export interface PocketSphinxLib {
   languageModelHas(lm: LanguageModel, word: string): boolean;
   /** Frees the model: only once every decoder created with it has been freed. */
   freeLanguageModel(lm: LanguageModel): void;
+  /**
+   * Whether sphinxbase's process-wide log is off, as loading the library leaves it and as no
+   * decoder may change it (for tests: two threads swapping it crashed the process).
+   */
+  logIsOff(): boolean;
   freeDecoder(ps: unknown): void;
   startUtt(ps: unknown): number;
   processRaw(ps: unknown, samples: Int16Array, fullUtt?: boolean): number;
@@ -225,7 +230,15 @@ export function loadPocketSphinx(): PocketSphinxLib {
   );
   const ngramModelFree = sphinxbase.func('int ngram_model_free(void *model)');
   const ngramUnknownWid = sphinxbase.func('int ngram_unknown_wid(void *model)');
-  const errSetLogfile = sphinxbase.func('int err_set_logfile(const char *path)');
+  const errSetLogfp = sphinxbase.func('void err_set_logfp(void *stream)');
+  const errGetLogfp = sphinxbase.func('void *err_get_logfp(void)');
+  // sphinxbase logs through one FILE for the whole process, and `ps_init -logfn` swaps it:
+  // it opens the new file, then closes the old one. Two speech workers creating decoders at
+  // once both closed the same FILE ("free(): invalid pointer", the server gone), and a decoder
+  // logging in one thread wrote to a FILE another had just closed. So the log is switched off
+  // once (what -logfn /dev/null did) and no decoder is given a log file (createDecoder drops
+  // it). Setting "off" only stores a NULL, so every thread doing it at once is harmless.
+  errSetLogfp(null);
   const psSetLm = lib.func('int ps_set_lm(ps_decoder_t *ps, const char *name, void *lm)');
   const psSetSearch = lib.func('int ps_set_search(ps_decoder_t *ps, const char *name)');
 
@@ -241,7 +254,11 @@ export function loadPocketSphinx(): PocketSphinxLib {
 
   const parseConfig = (args: Record<string, string>): unknown => {
     const argv = ['pocketsphinx'];
-    for (const [k, v] of Object.entries(args)) argv.push(k.startsWith('-') ? k : `-${k}`, v);
+    for (const [k, v] of Object.entries(args)) {
+      // The process-wide log is never swapped (see errSetLogfp above).
+      if (k.replace(/^-/, '') === 'logfn') continue;
+      argv.push(k.startsWith('-') ? k : `-${k}`, v);
+    }
     const config = cmdLnParse(null, psArgs(), argv.length, argv, 1);
     if (!config) throw new Error(`PocketSphinx rejected its configuration: ${argv.slice(1).join(' ')}`);
     return config;
@@ -278,10 +295,6 @@ export function loadPocketSphinx(): PocketSphinxLib {
     readLanguageModel(args) {
       const path = args.lm ?? args['-lm'];
       if (!path) throw new Error('no language model (-lm) to read');
-      // Where decoders log (their -logfn, set by ps_init for the whole library): the model is
-      // read before any decoder exists, and would otherwise print its progress to stderr.
-      const logfn = args.logfn ?? args['-logfn'];
-      if (logfn) errSetLogfile(logfn);
       const config = parseConfig(args);
       // The model's scores must be in the decoders' own log base, which ps_init takes as a
       // float32 (cmd_ln_float32_r): rounded the same way, the scores are the same integers.
@@ -299,6 +312,7 @@ export function loadPocketSphinx(): PocketSphinxLib {
       const wid = ngramWid(lm.pointer, word) as number;
       return wid >= 0 && wid !== (ngramUnknownWid(lm.pointer) as number);
     },
+    logIsOff: () => errGetLogfp() === null,
     freeLanguageModel(lm) {
       ngramModelFree(lm.pointer);
       logmathFree(lm.lmath);

@@ -200,7 +200,6 @@ export class PocketSphinxEngine implements SpeechEngine {
       hmm: this.files.hmm,
       lm: this.files.lm,
       dict: this.files.dict,
-      logfn: process.platform === 'win32' ? 'NUL' : '/dev/null',
       ...DEFAULT_DECODER_ARGS,
       ...this.options.decoderArgs,
     };
