@@ -6,7 +6,6 @@
  * identity hosts at once are counted on every node, a dead node's rooms neither forever nor
  * twice once taken over.
  */
-import pg from 'pg';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SOCKET_PATH } from '../../src/shared/protocol';
@@ -18,6 +17,7 @@ import { SOCKET_COUNT_TTL_LEASES } from '../../src/server/cluster/node';
 import { type ClusterNodeProcess, startClusterNode, stopClusterNode } from '../../scripts/lib/cluster-nodes';
 import { CaptionClient, createGuest } from '../../scripts/lib/socket-client';
 import { inviteToken } from '../helpers/outage-conversation';
+import { adminQuery as admin, clusterTestDatabase } from '../helpers/cluster-harness';
 
 const REDIS_URL = process.env.HEARKEN_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -106,26 +106,10 @@ describe('socket counts in Redis', () => {
   });
 });
 
-const ADMIN_URL = process.env.HEARKEN_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const database = `hearken_climits_${randomId(8).toLowerCase()}`;
-const databaseUrl = (() => {
-  const u = new URL(ADMIN_URL);
-  u.pathname = `/${database}`;
-  return u.toString();
-})();
+const { name: database, url: databaseUrl } = clusterTestDatabase('hearken_climits');
 const PORTS = { a: 7631, b: 7632, c: 7633 };
 const LEASE_TTL_MS = 1000;
 const SOCKET_TTL_MS = LEASE_TTL_MS * SOCKET_COUNT_TTL_LEASES;
-
-async function admin(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
 
 /** A made-up client address (the nodes trust X-Forwarded-For from 127.0.0.1), new per run. */
 const anAddress = () =>

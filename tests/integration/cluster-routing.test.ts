@@ -16,7 +16,6 @@ import { join } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomId } from '../../src/shared/ids';
 import { guestAuthorization } from '../../src/shared/auth';
 import { PHONE_CALL_SPEAKER_NAME, dialSequence } from '../../src/shared/phone-calls';
 import type { ServerMessageOf } from '../../src/shared/protocol';
@@ -27,34 +26,14 @@ import { startHaproxy } from '../../scripts/lib/haproxy-config';
 import { inviteToken } from '../helpers/outage-conversation';
 import { callIn, finals, phoneCallClient } from '../helpers/phone-call-client';
 import { CAPTION_TEST_FILE, DEV_DIR } from '../helpers/speech';
+import { adminQuery as admin, clusterNodeNames, clusterTestDatabase } from '../helpers/cluster-harness';
 
-const ADMIN_URL = process.env.HEARKEN_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const database = `hearken_croute_${randomId(8).toLowerCase()}`;
-/**
- * Node names of this run only: every cluster test shares the machine's NATS, where a node's name
- * is its subjects' (hearken.cluster.open.<node>); two files running at once with the same names
- * would answer each other's requests.
- */
-const NODES = { a: `routing-a-${randomId(6)}`, b: `routing-b-${randomId(6)}`, c: `routing-c-${randomId(6)}` };
-const databaseUrl = (() => {
-  const u = new URL(ADMIN_URL);
-  u.pathname = `/${database}`;
-  return u.toString();
-})();
+const { name: database, url: databaseUrl } = clusterTestDatabase('hearken_croute');
+const NODES = clusterNodeNames('routing');
 const PORTS = { a: 7621, b: 7622, c: 7623, proxy: 7624 };
 const ADDRESS = `http://127.0.0.1:${PORTS.proxy}`;
 const MEETING_ID = '85512345678';
 const PASSCODE = '4321';
-
-async function admin(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
 
 async function until(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 20_000) {
   const deadline = Date.now() + timeoutMs;

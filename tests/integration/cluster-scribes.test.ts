@@ -27,34 +27,14 @@ import { type ClusterNodeProcess, startClusterNode, stopClusterNode } from '../.
 import { startHaproxy } from '../../scripts/lib/haproxy-config';
 import { EmulatorClient, api } from '../helpers/auth-emulator';
 import { sharedAuthEmulator } from '../helpers/shared-auth-emulator';
+import { adminQuery as admin, clusterNodeNames, clusterTestDatabase } from '../helpers/cluster-harness';
 
-const ADMIN_URL = process.env.HEARKEN_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const database = `hearken_cscribe_${randomId(8).toLowerCase()}`;
-/**
- * Node names of this run only: every cluster test shares the machine's NATS, where a node's name
- * is its subjects' (hearken.cluster.open.<node>); two files running at once with the same names
- * would answer each other's requests.
- */
-const NODES = { a: `scribes-a-${randomId(6)}`, b: `scribes-b-${randomId(6)}`, c: `scribes-c-${randomId(6)}` };
-const databaseUrl = (() => {
-  const u = new URL(ADMIN_URL);
-  u.pathname = `/${database}`;
-  return u.toString();
-})();
+const { name: database, url: databaseUrl } = clusterTestDatabase('hearken_cscribe');
+const NODES = clusterNodeNames('scribes');
 const PORTS = { a: 7641, b: 7642, c: 7643, proxy: 7644 };
 const ADDRESS = `http://127.0.0.1:${PORTS.proxy}`;
 const tag = randomId(6).toLowerCase();
 const CREDIT_MS = 600_000;
-
-async function admin(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
 
 async function until(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 20_000) {
   const deadline = Date.now() + timeoutMs;

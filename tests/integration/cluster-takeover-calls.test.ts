@@ -34,24 +34,10 @@ import { inviteToken } from '../helpers/outage-conversation';
 import { callIn, phoneCallClient } from '../helpers/phone-call-client';
 import { devSamples } from '../helpers/speech';
 import { TranscriptFollower } from '../helpers/transcript-follower';
+import { adminQuery as admin, clusterNodeNames, clusterTestDatabase } from '../helpers/cluster-harness';
 
-const ADMIN_URL = process.env.HEARKEN_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const database = `hearken_ctake_${randomId(8).toLowerCase()}`;
-/**
- * Node names of this run only: every cluster test shares the machine's NATS, where a node's name
- * is its subjects' (hearken.cluster.open.<node>); two files running at once with the same names
- * would answer each other's requests.
- */
-const NODES = {
-  a: `takeover-calls-a-${randomId(6)}`,
-  b: `takeover-calls-b-${randomId(6)}`,
-  c: `takeover-calls-c-${randomId(6)}`,
-};
-const databaseUrl = (() => {
-  const u = new URL(ADMIN_URL);
-  u.pathname = `/${database}`;
-  return u.toString();
-})();
+const { name: database, url: databaseUrl } = clusterTestDatabase('hearken_ctake');
+const NODES = clusterNodeNames('takeover-calls');
 const PORTS = { a: 7651, b: 7652, c: 7653, proxy: 7654 };
 const ADDRESS = `http://127.0.0.1:${PORTS.proxy}`;
 const MEETING_ID = '85512345678';
@@ -73,16 +59,6 @@ const CONFERENCE_FILES = [
   '1998-15444-0000.wav',
   '1998-15444-0001.wav',
 ];
-
-async function admin(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
 
 async function until(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 20_000) {
   const deadline = Date.now() + timeoutMs;

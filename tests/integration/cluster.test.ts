@@ -23,32 +23,12 @@ import { inviteToken } from '../helpers/outage-conversation';
 import { streamStopped } from '../helpers/speak';
 import { devSamples } from '../helpers/speech';
 import { TranscriptFollower } from '../helpers/transcript-follower';
+import { adminQuery as admin, clusterNodeNames, clusterTestDatabase } from '../helpers/cluster-harness';
 
-const ADMIN_URL = process.env.HEARKEN_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const database = `hearken_cluster_${randomId(8).toLowerCase()}`;
-/**
- * Node names of this run only: every cluster test shares the machine's NATS, where a node's name
- * is its subjects' (hearken.cluster.open.<node>); two files running at once with the same names
- * would answer each other's requests.
- */
-const NODES = { a: `main-a-${randomId(6)}`, b: `main-b-${randomId(6)}`, c: `main-c-${randomId(6)}` };
-const databaseUrl = (() => {
-  const u = new URL(ADMIN_URL);
-  u.pathname = `/${database}`;
-  return u.toString();
-})();
+const { name: database, url: databaseUrl } = clusterTestDatabase('hearken_cluster');
+const NODES = clusterNodeNames('main');
 const PORTS = { a: 7611, b: 7612, c: 7613, proxy: 7614 };
 const SPEED = 2;
-
-async function admin(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
 
 const words = (t: Transcript) => t.texts[t.speechLang] ?? '';
 
