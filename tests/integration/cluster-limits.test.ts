@@ -14,10 +14,15 @@ import { RedisConnection } from '../../src/server/cluster/redis';
 import { SharedLimiter } from '../../src/server/cluster/shared-limits';
 import { RedisSocketCountStore, socketCountKey } from '../../src/server/cluster/redis-socket-counts';
 import { SOCKET_COUNT_TTL_LEASES } from '../../src/server/cluster/node';
-import { type ClusterNodeProcess, startClusterNode, stopClusterNode } from '../../scripts/lib/cluster-nodes';
+import { type ClusterNodeProcess, stopClusterNode } from '../../scripts/lib/cluster-nodes';
 import { CaptionClient, createGuest } from '../../scripts/lib/socket-client';
 import { inviteToken } from '../helpers/outage-conversation';
-import { adminQuery as admin, clusterTestDatabase } from '../helpers/cluster-harness';
+import {
+  adminQuery as admin,
+  clusterNodeNames,
+  clusterTestDatabase,
+  startThreeNodes,
+} from '../helpers/cluster-harness';
 
 const REDIS_URL = process.env.HEARKEN_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -150,7 +155,6 @@ async function until<T>(what: string, attempt: () => Promise<T | undefined>, tim
 
 describe('limits counted across three cluster nodes', () => {
   const nodes: Partial<Record<'a' | 'b' | 'c', ClusterNodeProcess>> = {};
-  const run = randomId(6);
   const opened: WebSocket[] = [];
   const clients: CaptionClient[] = [];
 
@@ -162,12 +166,7 @@ describe('limits counted across three cluster nodes', () => {
       HEARKEN_CLUSTER_LEASE_TTL_MS: String(LEASE_TTL_MS),
       HEARKEN_TRUST_PROXY: '127.0.0.1',
     };
-    // One node first: it migrates the new database, so the others find it ready.
-    nodes.a = await startClusterNode({ nodeId: `lim-a-${run}`, port: PORTS.a, databaseUrl, env });
-    [nodes.b, nodes.c] = await Promise.all([
-      startClusterNode({ nodeId: `lim-b-${run}`, port: PORTS.b, databaseUrl, env }),
-      startClusterNode({ nodeId: `lim-c-${run}`, port: PORTS.c, databaseUrl, env }),
-    ]);
+    await startThreeNodes({ names: clusterNodeNames('limits'), ports: PORTS, databaseUrl, env, nodes });
   }, 120_000);
 
   afterAll(async () => {

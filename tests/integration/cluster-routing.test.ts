@@ -21,12 +21,17 @@ import { PHONE_CALL_SPEAKER_NAME, dialSequence } from '../../src/shared/phone-ca
 import type { ServerMessageOf } from '../../src/shared/protocol';
 import type { GuestUserWithCredential } from '../../src/shared/entities';
 import { CaptionClient, createGuest } from '../../scripts/lib/socket-client';
-import { type ClusterNodeProcess, startClusterNode, stopClusterNode } from '../../scripts/lib/cluster-nodes';
-import { startHaproxy } from '../../scripts/lib/haproxy-config';
+import { type ClusterNodeProcess, stopClusterNode } from '../../scripts/lib/cluster-nodes';
 import { inviteToken } from '../helpers/outage-conversation';
 import { callIn, finals, phoneCallClient } from '../helpers/phone-call-client';
 import { CAPTION_TEST_FILE, DEV_DIR } from '../helpers/speech';
-import { adminQuery as admin, clusterNodeNames, clusterTestDatabase } from '../helpers/cluster-harness';
+import {
+  adminQuery as admin,
+  clusterNodeNames,
+  clusterTestDatabase,
+  startProxyTo,
+  startThreeNodes,
+} from '../helpers/cluster-harness';
 
 const { name: database, url: databaseUrl } = clusterTestDatabase('hearken_croute');
 const NODES = clusterNodeNames('routing');
@@ -58,23 +63,11 @@ describe.concurrent('work on a live room reaches its owner in a cluster', () => 
       HEARKEN_PHONE_STAND_IN_DIGITS: `${MEETING_ID}##${PASSCODE}#`,
       HEARKEN_MEETING_BOT_STAND_IN_AUDIO: join(DEV_DIR, CAPTION_TEST_FILE),
     };
-    nodes.a = await startClusterNode({ nodeId: NODES.a, port: PORTS.a, databaseUrl, env });
-    [nodes.b, nodes.c] = await Promise.all([
-      startClusterNode({ nodeId: NODES.b, port: PORTS.b, databaseUrl, env }),
-      startClusterNode({ nodeId: NODES.c, port: PORTS.c, databaseUrl, env }),
+    await startThreeNodes({ names: NODES, ports: PORTS, databaseUrl, env, nodes });
+    proxy = await startProxyTo(PORTS.proxy, [
+      { name: NODES.b, port: PORTS.b },
+      { name: NODES.c, port: PORTS.c },
     ]);
-    proxy = startHaproxy({
-      bind: '127.0.0.1',
-      port: PORTS.proxy,
-      nodes: [
-        { name: NODES.b, host: '127.0.0.1', port: PORTS.b },
-        { name: NODES.c, host: '127.0.0.1', port: PORTS.c },
-      ],
-    });
-    await until(
-      'the proxy answers',
-      async () => (await fetch(`${ADDRESS}/api/v1/health`).catch(() => undefined))?.ok === true,
-    );
     db = new pg.Client({ connectionString: databaseUrl });
     await db.connect();
   });

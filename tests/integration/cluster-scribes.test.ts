@@ -23,11 +23,16 @@ import {
 } from '../../src/shared/scribe/api';
 import type { UserProfile } from '../../src/shared/user';
 import { CaptionClient } from '../../scripts/lib/socket-client';
-import { type ClusterNodeProcess, startClusterNode, stopClusterNode } from '../../scripts/lib/cluster-nodes';
-import { startHaproxy } from '../../scripts/lib/haproxy-config';
+import { type ClusterNodeProcess, stopClusterNode } from '../../scripts/lib/cluster-nodes';
 import { EmulatorClient, api } from '../helpers/auth-emulator';
 import { sharedAuthEmulator } from '../helpers/shared-auth-emulator';
-import { adminQuery as admin, clusterNodeNames, clusterTestDatabase } from '../helpers/cluster-harness';
+import {
+  adminQuery as admin,
+  clusterNodeNames,
+  clusterTestDatabase,
+  startProxyTo,
+  startThreeNodes,
+} from '../helpers/cluster-harness';
 
 const { name: database, url: databaseUrl } = clusterTestDatabase('hearken_cscribe');
 const NODES = clusterNodeNames('scribes');
@@ -73,24 +78,11 @@ describe('the Scribe desk in a cluster', () => {
       HEARKEN_SCRIBE_EMAILS: `sam-${tag}@example.com`,
     };
     // A first (it migrates the database), then the two behind the address.
-    nodes.a = await startClusterNode({ nodeId: NODES.a, port: PORTS.a, databaseUrl, env });
-    // Each kept as soon as it runs, so afterAll stops it even if the other failed to start.
-    await Promise.all([
-      startClusterNode({ nodeId: NODES.b, port: PORTS.b, databaseUrl, env }).then((n) => (nodes.b = n)),
-      startClusterNode({ nodeId: NODES.c, port: PORTS.c, databaseUrl, env }).then((n) => (nodes.c = n)),
+    await startThreeNodes({ names: NODES, ports: PORTS, databaseUrl, env, nodes });
+    proxy = await startProxyTo(PORTS.proxy, [
+      { name: NODES.b, port: PORTS.b },
+      { name: NODES.c, port: PORTS.c },
     ]);
-    proxy = startHaproxy({
-      bind: '127.0.0.1',
-      port: PORTS.proxy,
-      nodes: [
-        { name: NODES.b, host: '127.0.0.1', port: PORTS.b },
-        { name: NODES.c, host: '127.0.0.1', port: PORTS.c },
-      ],
-    });
-    await until(
-      'the proxy answers',
-      async () => (await fetch(`${ADDRESS}/api/v1/health`).catch(() => undefined))?.ok === true,
-    );
     db = new pg.Client({ connectionString: databaseUrl });
     await db.connect();
   }, 300_000);

@@ -28,13 +28,18 @@ import { type MeetingBotStandIn, startMeetingBotStandIn } from '../../src/server
 import { newWebhookSecret } from '../../src/server/meeting-bot/svix-signature';
 import { MEETING_BOT_ROUTES } from '../../src/shared/api';
 import { CaptionClient, createGuest } from '../../scripts/lib/socket-client';
-import { type ClusterNodeProcess, startClusterNode, stopClusterNode } from '../../scripts/lib/cluster-nodes';
-import { startHaproxy } from '../../scripts/lib/haproxy-config';
+import { type ClusterNodeProcess, stopClusterNode } from '../../scripts/lib/cluster-nodes';
 import { inviteToken } from '../helpers/outage-conversation';
 import { callIn, phoneCallClient } from '../helpers/phone-call-client';
 import { devSamples } from '../helpers/speech';
 import { TranscriptFollower } from '../helpers/transcript-follower';
-import { adminQuery as admin, clusterNodeNames, clusterTestDatabase } from '../helpers/cluster-harness';
+import {
+  adminQuery as admin,
+  clusterNodeNames,
+  clusterTestDatabase,
+  startProxyTo,
+  startThreeNodes,
+} from '../helpers/cluster-harness';
 
 const { name: database, url: databaseUrl } = clusterTestDatabase('hearken_ctake');
 const NODES = clusterNodeNames('takeover-calls');
@@ -119,24 +124,11 @@ describe('a phone call moves with its room when the owner dies', () => {
       HEARKEN_MEETING_BOT_API_URL: recall.url,
       HEARKEN_MEETING_BOT_WEBHOOK_SECRET: webhookSecret,
     };
-    // One node first: it migrates the new database, so the others find it ready.
-    nodes.a = await startClusterNode({ nodeId: NODES.a, port: PORTS.a, databaseUrl, env });
-    [nodes.b, nodes.c] = await Promise.all([
-      startClusterNode({ nodeId: NODES.b, port: PORTS.b, databaseUrl, env }),
-      startClusterNode({ nodeId: NODES.c, port: PORTS.c, databaseUrl, env }),
+    await startThreeNodes({ names: NODES, ports: PORTS, databaseUrl, env, nodes });
+    proxy = await startProxyTo(PORTS.proxy, [
+      { name: NODES.b, port: PORTS.b },
+      { name: NODES.c, port: PORTS.c },
     ]);
-    proxy = startHaproxy({
-      bind: '127.0.0.1',
-      port: PORTS.proxy,
-      nodes: [
-        { name: NODES.b, host: '127.0.0.1', port: PORTS.b },
-        { name: NODES.c, host: '127.0.0.1', port: PORTS.c },
-      ],
-    });
-    await until(
-      'the proxy answers',
-      async () => (await fetch(`${ADDRESS}/api/v1/health`).catch(() => undefined))?.ok === true,
-    );
     db = new pg.Client({ connectionString: databaseUrl });
     await db.connect();
   });

@@ -16,14 +16,19 @@ import { openDatabase } from '../../src/server/db/connect';
 import { FencedOut, PostgresLeaseStore, fenceCheck } from '../../src/server/cluster/lease-store';
 import { CaptionClient, createGuest } from '../../scripts/lib/socket-client';
 import { ChunkPacer } from '../../scripts/lib/pacer';
-import { type ClusterNodeProcess, startClusterNode, stopClusterNode } from '../../scripts/lib/cluster-nodes';
+import { type ClusterNodeProcess, stopClusterNode } from '../../scripts/lib/cluster-nodes';
 import { startHaproxy } from '../../scripts/lib/haproxy-config';
 import type { ChildProcess } from 'node:child_process';
 import { inviteToken } from '../helpers/outage-conversation';
 import { streamStopped } from '../helpers/speak';
 import { devSamples } from '../helpers/speech';
 import { TranscriptFollower } from '../helpers/transcript-follower';
-import { adminQuery as admin, clusterNodeNames, clusterTestDatabase } from '../helpers/cluster-harness';
+import {
+  adminQuery as admin,
+  clusterNodeNames,
+  clusterTestDatabase,
+  startThreeNodes,
+} from '../helpers/cluster-harness';
 
 const { name: database, url: databaseUrl } = clusterTestDatabase('hearken_cluster');
 const NODES = clusterNodeNames('main');
@@ -60,12 +65,7 @@ describe('three cluster nodes sharing PostgreSQL and NATS', () => {
 
   beforeAll(async () => {
     await admin(`create database ${database}`);
-    // One node first: it migrates the new database, so the others find it ready.
-    nodes.a = await startClusterNode({ nodeId: NODES.a, port: PORTS.a, databaseUrl });
-    [nodes.b, nodes.c] = await Promise.all([
-      startClusterNode({ nodeId: NODES.b, port: PORTS.b, databaseUrl }),
-      startClusterNode({ nodeId: NODES.c, port: PORTS.c, databaseUrl }),
-    ]);
+    await startThreeNodes({ names: NODES, ports: PORTS, databaseUrl, nodes });
     db = new pg.Client({ connectionString: databaseUrl });
     await db.connect();
   });
