@@ -49,7 +49,7 @@ interface Round {
   words: number;
   cpuPercent: number | null;
   peakRssMb: number | null;
-  /** Speakers the server refused to start (its decoder cap): told at once, not measured. */
+  /** Speakers the server refused to start (its decoder cap or speech load limit): told at once, not measured. */
   refused: number;
   ok: boolean;
 }
@@ -97,7 +97,7 @@ async function round(baseUrl: string, server: ServerProcess | undefined, n: numb
         : Math.round(((cpuAfter - cpuBefore) / wallSeconds) * 100),
     peakRssMb: server?.peakRssMb() ?? null,
     refused,
-    // Sustained: every speaker captioned, in time. A round past the decoder cap shows the
+    // Sustained: every speaker captioned, in time. A round past the decoder cap or load limit shows the
     // running streams keep their latency while the extra speakers are refused.
     ok: p95 !== undefined && p95 < P95_LIMIT_MS && words.length > 0 && refused === 0,
   };
@@ -113,7 +113,7 @@ const show = (r: Round) =>
   console.log(
     `${String(r.streams).padStart(3)} streams: word p50 ${r.wordP50} ms, p95 ${r.wordP95} ms; final p50 ${r.finalP50} ms, p95 ${r.finalP95} ms; ` +
       `${r.words} words; server CPU ${r.cpuPercent ?? '?'}%; peak RSS ${r.peakRssMb ?? '?'} MB` +
-      `${r.refused ? `; ${r.refused} refused (decoder cap)` : ''} ${r.ok ? 'OK' : r.refused ? 'CAPPED' : 'TOO SLOW'}`,
+      `${r.refused ? `; ${r.refused} refused (decoder cap or load limit)` : ''} ${r.ok ? 'OK' : r.refused ? 'CAPPED' : 'TOO SLOW'}`,
   );
 
 console.log(

@@ -311,11 +311,12 @@ export async function startServer(
     openSpeech(tier, lang, track) {
       // A global cap keeps the streams already running real-time: one more speaker is told now,
       // rather than everyone's captions falling behind.
-      if (pool.openStreams >= config.limits.maxDecoders) {
+      // The cap bounds the count; the load limit judges what this machine keeps real-time.
+      if (pool.openStreams >= config.limits.maxDecoders || !pool.hasRoom(config.limits.speechLoadLimit)) {
         return {
           ok: false,
           code: 'speech-unavailable',
-          message: `the server is captioning as many speakers as it can (${config.limits.maxDecoders}); try again in a moment`,
+          message: `the server is captioning as many speakers as it can (${pool.openStreams}); try again in a moment`,
         };
       }
       // Premium falls back to basic rather than leaving someone without captions.

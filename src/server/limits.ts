@@ -14,6 +14,11 @@ export interface ServerLimits {
   liveRoomsPerIdentity: number;
   /** Recognition streams running at once on this server; beyond it `speech-unavailable`. */
   maxDecoders: number;
+  /**
+   * Below the cap, a new speaker is also refused (`speech-unavailable`) when the speech worker
+   * it would go to would then be busier than this share of its time (0..1, native/speech/load.ts).
+   */
+  speechLoadLimit: number;
   /** `audio` start messages per connection. */
   audioStarts: Limit;
   /** Typed replies per connection. */
@@ -42,14 +47,22 @@ export interface ServerLimits {
   boostFor: 'subscribers' | 'everyone';
 }
 
-/** Recognition streams per speech worker by default (the decoder cap; HEARKEN_MAX_DECODERS). */
-export const DECODERS_PER_WORKER = 4;
+/**
+ * Recognition streams per speech worker by default (the decoder cap; HEARKEN_MAX_DECODERS): an
+ * upper bound for memory (about 50 MB a decoder); how many a machine keeps real-time is the
+ * load limit's to judge.
+ */
+export const DECODERS_PER_WORKER = 8;
+
+/** Default busy share of a speech worker above which a new speaker is refused (HEARKEN_SPEECH_LOAD_LIMIT). */
+export const SPEECH_LOAD_LIMIT = 0.7;
 
 export const LIMIT_VARIABLES = {
   nameLookups: 'HEARKEN_NAME_LOOKUPS_PER_MINUTE',
   roomCreations: 'HEARKEN_ROOM_CREATIONS_PER_HOUR',
   liveRoomsPerIdentity: 'HEARKEN_LIVE_ROOMS_PER_IDENTITY',
   maxDecoders: 'HEARKEN_MAX_DECODERS',
+  speechLoadLimit: 'HEARKEN_SPEECH_LOAD_LIMIT',
   audioStarts: 'HEARKEN_AUDIO_STARTS_PER_MINUTE',
   typedMessages: 'HEARKEN_TYPED_MESSAGES_PER_MINUTE',
   ttsRequests: 'HEARKEN_TTS_REQUESTS_PER_MINUTE',
@@ -76,6 +89,13 @@ function positive(env: Record<string, string | undefined>, name: string, fallbac
   return value;
 }
 
+/** A share in (0, 1]. */
+function fraction(env: Record<string, string | undefined>, name: string, fallback: number): number {
+  const value = positive(env, name, fallback);
+  if (value > 1) throw new Error(`${name} must be a share between 0 and 1 (got "${env[name]}")`);
+  return value;
+}
+
 /** The limits from the environment; `speechWorkers` sizes the decoder cap's default. */
 export function loadLimits(env: Record<string, string | undefined>, speechWorkers: number): ServerLimits {
   const premium = env[LIMIT_VARIABLES.premiumFor] ?? 'entitled';
@@ -96,12 +116,13 @@ export function loadLimits(env: Record<string, string | undefined>, speechWorker
     nameLookups: perPeriod(positive(env, LIMIT_VARIABLES.nameLookups, 60), 60),
     roomCreations: perPeriod(positive(env, LIMIT_VARIABLES.roomCreations, 60), 3600),
     liveRoomsPerIdentity: Math.floor(positive(env, LIMIT_VARIABLES.liveRoomsPerIdentity, 5)),
-    // Four streams per worker keep the running ones real-time on a 2-core machine (bench:capacity
-    // sustains nine there with the decoder's search bounds, docs/measurements.md): the ninth
-    // speaker is told at once rather than everyone falling behind.
+    // What a machine sustains varies (8 to 15 streams on 2 cores, docs/measurements.md): the
+    // cap bounds memory and the count, and the load limit refuses a speaker whose worker is
+    // too busy to keep everyone on it real-time, so the others do not fall behind.
     maxDecoders: Math.floor(
       positive(env, LIMIT_VARIABLES.maxDecoders, Math.max(1, speechWorkers) * DECODERS_PER_WORKER),
     ),
+    speechLoadLimit: fraction(env, LIMIT_VARIABLES.speechLoadLimit, SPEECH_LOAD_LIMIT),
     audioStarts: perPeriod(positive(env, LIMIT_VARIABLES.audioStarts, 30), 60),
     // 60 a minute is a fast typist's every line in a lively exchange.
     typedMessages: perPeriod(positive(env, LIMIT_VARIABLES.typedMessages, 60), 60),

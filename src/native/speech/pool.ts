@@ -11,8 +11,10 @@
  * the crash is logged. Streams without a list never leave the threads.
  */
 import { fork, type ChildProcess } from 'node:child_process';
+import type { EventLoopUtilization } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { SAMPLE_RATE_HZ } from '../../shared/constants';
+import { hasRoomForStream, LOAD_SAMPLE_MS, updateStreamCost } from './load';
 import type { RecognizerEvent } from './types';
 import type { EngineStatus, FromWorker, ToWorker, WorkerInit } from './worker-protocol';
 
@@ -52,6 +54,8 @@ interface WorkerSlot {
   /** Asked to shut down; takes no new streams. */
   retiring?: boolean;
   exited?: boolean;
+  /** The last event-loop reading (load.ts) and how many streams ran when it was taken. */
+  elu?: { reading: EventLoopUtilization; streams: number };
 }
 
 /**
@@ -151,7 +155,46 @@ export class SpeechPool {
     for (let i = 0; i < Math.max(1, options.size); i++) pool.slots.push(pool.spawn());
     const statuses = await Promise.all(pool.slots.map((s) => s.ready));
     pool.engines = statuses[0] ?? {};
+    pool.loadTimer = setInterval(() => pool.sampleLoad(), LOAD_SAMPLE_MS);
+    pool.loadTimer.unref();
     return pool;
+  }
+
+  private loadTimer: NodeJS.Timeout | undefined;
+  /** The smoothed share of a worker's time one stream takes on this machine now (load.ts). */
+  private streamCost: number | undefined;
+
+  /** Samples each worker's utilisation over the last period into the cost of a stream. */
+  private sampleLoad(): void {
+    for (const slot of this.slots) {
+      if (slot.exited) continue;
+      const reading = slot.worker.performance.eventLoopUtilization();
+      if (slot.elu) {
+        const utilisation = slot.worker.performance.eventLoopUtilization(
+          reading,
+          slot.elu.reading,
+        ).utilization;
+        this.streamCost = updateStreamCost(this.streamCost, {
+          utilisation,
+          streamsAtStart: slot.elu.streams,
+          streamsAtEnd: slot.streams,
+        });
+      }
+      slot.elu = { reading, streams: slot.streams };
+    }
+  }
+
+  /** The worker a new stream goes to: the one with fewest streams. */
+  private fewestStreamsSlot(): WorkerSlot {
+    return this.slots.reduce((best, s) => (s.streams < best.streams ? s : best));
+  }
+
+  /**
+   * Whether the worker a new stream would go to can take it and stay under `limit` of its
+   * time busy (load.ts). The server asks before opening a speaker's stream.
+   */
+  hasRoom(limit: number): boolean {
+    return hasRoomForStream(this.fewestStreamsSlot().streams, this.streamCost, limit);
   }
 
   /** Workers replaced: after an unexpected exit (an uncaught error, say) or a recycle. */
@@ -273,8 +316,7 @@ export class SpeechPool {
       closed: false,
     };
     this.streams.set(streamId, state);
-    const slot = this.slots.reduce((best, s) => (s.streams < best.streams ? s : best));
-    this.openRoute(state, slot, 0, 0);
+    this.openRoute(state, this.fewestStreamsSlot(), 0, 0);
     // Gone: the pool closed, or the stream failed (its owner was told through onError).
     const gone = () => this.closed || !this.streams.has(streamId);
     return {
@@ -536,9 +578,7 @@ export class SpeechPool {
       state.replay = undefined;
       state.backlog = replay.samples + this.heldSamples(state);
       const again = rehost && state.words.length > 0 && !this.crashedLists.has(listKey(state.words));
-      const backend = again
-        ? this.boostHost()
-        : this.slots.reduce((best, s) => (s.streams < best.streams ? s : best));
+      const backend = again ? this.boostHost() : this.fewestStreamsSlot();
       this.moveTo(
         state,
         backend,
@@ -580,6 +620,7 @@ export class SpeechPool {
 
   async close(): Promise<void> {
     this.closed = true;
+    clearInterval(this.loadTimer);
     const host = this.host;
     await Promise.all([...this.slots.map((s) => this.shutDown(s)), host ? this.stopHost(host) : undefined]);
     for (const state of [...this.streams.values()]) this.release(state);

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { LIMIT_VARIABLES, loadLimits } from '../../../src/server/limits';
+import { LIMIT_VARIABLES, loadLimits, SPEECH_LOAD_LIMIT } from '../../../src/server/limits';
 
 describe('server limits', () => {
   it('has defaults sized for honest use, the decoder cap following the workers', () => {
     const limits = loadLimits({}, 2);
-    expect(limits.maxDecoders).toBe(8);
+    expect(limits.maxDecoders).toBe(16);
+    expect(limits.speechLoadLimit).toBe(SPEECH_LOAD_LIMIT);
     expect(limits.connectTimeoutMs).toBe(10_000);
     expect(limits.liveRoomsPerIdentity).toBe(5);
     expect(limits.streamBacklogSeconds).toBe(30);
@@ -13,13 +14,14 @@ describe('server limits', () => {
     expect(limits.premiumFor).toBe('entitled');
     expect(limits.scribesFor).toBe('organizations');
     expect(limits.boostFor).toBe('subscribers');
-    expect(loadLimits({}, 4).maxDecoders).toBe(16);
+    expect(loadLimits({}, 4).maxDecoders).toBe(32);
   });
 
   it('reads every limit from its variable', () => {
     const limits = loadLimits(
       {
         [LIMIT_VARIABLES.maxDecoders]: '3',
+        [LIMIT_VARIABLES.speechLoadLimit]: '0.6',
         [LIMIT_VARIABLES.socketsPerAddress]: '7',
         [LIMIT_VARIABLES.audioStarts]: '6',
         [LIMIT_VARIABLES.typedMessages]: '12',
@@ -32,6 +34,7 @@ describe('server limits', () => {
     );
     expect(limits).toMatchObject({
       maxDecoders: 3,
+      speechLoadLimit: 0.6,
       socketsPerAddress: 7,
       premiumFor: 'everyone',
       scribesFor: 'everyone',
@@ -44,6 +47,9 @@ describe('server limits', () => {
 
   it('refuses a value that is not a positive number, naming the variable', () => {
     expect(() => loadLimits({ [LIMIT_VARIABLES.maxDecoders]: '0' }, 2)).toThrow(/HEARKEN_MAX_DECODERS/);
+    expect(() => loadLimits({ [LIMIT_VARIABLES.speechLoadLimit]: '80' }, 2)).toThrow(
+      /HEARKEN_SPEECH_LOAD_LIMIT must be a share between 0 and 1/,
+    );
     expect(() => loadLimits({ [LIMIT_VARIABLES.connectTimeoutMs]: 'soon' }, 2)).toThrow(
       /HEARKEN_CONNECT_TIMEOUT_MS/,
     );
