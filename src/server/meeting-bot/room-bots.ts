@@ -88,24 +88,8 @@ export class MeetingBots implements BotEvents {
       // The bot reads nothing: what the room sends it goes nowhere.
       send: () => undefined,
     };
-    const bot: RoomBot = {
-      room,
-      member,
-      token: randomId(32),
-      meetingUrl: checked.url,
-      speechLang,
-      inCall: false,
-      recording: false,
-      ended: false,
-      machine: new BotStatusMachine(this.options.clock, () => {
-        room.announce(this.message(bot));
-        this.store(bot);
-      }),
-    };
-    this.byRoom.set(room.id, bot);
-    this.byToken.set(bot.token, bot);
+    const bot = this.track({ room, member, token: randomId(32), meetingUrl: checked.url, speechLang });
     bot.machine.requested();
-    room.onEnded(() => void this.end(room));
     void this.options.provider
       .create({
         meetingUrl: checked.url,
@@ -159,7 +143,7 @@ export class MeetingBots implements BotEvents {
     if (known?.room === room) return;
     // A copy of an earlier time this node owned the room: the stored bot is newer.
     if (known) this.forget(known);
-    const bot: RoomBot = {
+    const bot = this.track({
       room,
       member: {
         avaId: record.memberAvaId,
@@ -173,18 +157,8 @@ export class MeetingBots implements BotEvents {
       meetingUrl: record.meetingUrl,
       speechLang: record.speechLang,
       botId: record.botId,
-      inCall: false,
-      recording: false,
-      ended: false,
-      machine: new BotStatusMachine(this.options.clock, () => {
-        room.announce(this.message(bot));
-        this.store(bot);
-      }),
-    };
-    this.byRoom.set(room.id, bot);
-    this.byToken.set(bot.token, bot);
+    });
     this.byBot.set(record.botId, bot);
-    room.onEnded(() => void this.end(room));
     if (record.inCall && room.state === 'ongoing') {
       bot.inCall = true;
       room.join(bot.member);
@@ -202,6 +176,30 @@ export class MeetingBots implements BotEvents {
       this.leaveRoom(bot);
       if (!bot.ended) bot.machine.failed('bot_errored');
     }
+  }
+
+  /**
+   * A bot of `room` (new, or adopted after a takeover) that this node now follows: its status
+   * is announced to the room and stored on every change, and it ends with the room.
+   */
+  private track(
+    fields: Pick<RoomBot, 'room' | 'member' | 'token' | 'meetingUrl' | 'speechLang' | 'botId'>,
+  ): RoomBot {
+    const { room } = fields;
+    const bot: RoomBot = {
+      ...fields,
+      inCall: false,
+      recording: false,
+      ended: false,
+      machine: new BotStatusMachine(this.options.clock, () => {
+        room.announce(this.message(bot));
+        this.store(bot);
+      }),
+    };
+    this.byRoom.set(room.id, bot);
+    this.byToken.set(bot.token, bot);
+    room.onEnded(() => void this.end(room));
+    return bot;
   }
 
   /** The language the room's bot captions (and speaks) in. */
