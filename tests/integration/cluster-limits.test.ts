@@ -17,12 +17,8 @@ import { SOCKET_COUNT_TTL_LEASES } from '../../src/server/cluster/node';
 import { type ClusterNodeProcess, stopClusterNode } from '../../scripts/lib/cluster-nodes';
 import { CaptionClient, createGuest } from '../../scripts/lib/socket-client';
 import { inviteToken } from '../helpers/outage-conversation';
-import {
-  adminQuery as admin,
-  clusterNodeNames,
-  clusterTestDatabase,
-  startThreeNodes,
-} from '../helpers/cluster-harness';
+import { clusterNodeNames, startThreeNodes } from '../helpers/cluster-harness';
+import { adminQuery as admin, testDatabase } from '../helpers/test-postgres';
 
 const REDIS_URL = process.env.HEARKEN_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -111,7 +107,7 @@ describe('socket counts in Redis', () => {
   });
 });
 
-const { name: database, url: databaseUrl } = clusterTestDatabase('hearken_climits');
+const { name: database, url: databaseUrl } = testDatabase('hearken_climits');
 const PORTS = { a: 7631, b: 7632, c: 7633 };
 const LEASE_TTL_MS = 1000;
 const SOCKET_TTL_MS = LEASE_TTL_MS * SOCKET_COUNT_TTL_LEASES;

@@ -25,15 +25,10 @@ import { type ClusterNodeProcess, stopClusterNode } from '../../scripts/lib/clus
 import { inviteToken } from '../helpers/outage-conversation';
 import { callIn, finals, phoneCallClient } from '../helpers/phone-call-client';
 import { CAPTION_TEST_FILE, DEV_DIR } from '../helpers/speech';
-import {
-  adminQuery as admin,
-  clusterNodeNames,
-  clusterTestDatabase,
-  startProxyTo,
-  startThreeNodes,
-} from '../helpers/cluster-harness';
+import { clusterNodeNames, startProxyTo, startThreeNodes } from '../helpers/cluster-harness';
+import { adminQuery as admin, testDatabase } from '../helpers/test-postgres';
 
-const { name: database, url: databaseUrl } = clusterTestDatabase('hearken_croute');
+const { name: database, url: databaseUrl } = testDatabase('hearken_croute');
 const NODES = clusterNodeNames('routing');
 const PORTS = { a: 7621, b: 7622, c: 7623, proxy: 7624 };
 const ADDRESS = `http://127.0.0.1:${PORTS.proxy}`;

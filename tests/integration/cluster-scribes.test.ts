@@ -26,15 +26,10 @@ import { CaptionClient } from '../../scripts/lib/socket-client';
 import { type ClusterNodeProcess, stopClusterNode } from '../../scripts/lib/cluster-nodes';
 import { EmulatorClient, api } from '../helpers/auth-emulator';
 import { sharedAuthEmulator } from '../helpers/shared-auth-emulator';
-import {
-  adminQuery as admin,
-  clusterNodeNames,
-  clusterTestDatabase,
-  startProxyTo,
-  startThreeNodes,
-} from '../helpers/cluster-harness';
+import { clusterNodeNames, startProxyTo, startThreeNodes } from '../helpers/cluster-harness';
+import { adminQuery as admin, testDatabase } from '../helpers/test-postgres';
 
-const { name: database, url: databaseUrl } = clusterTestDatabase('hearken_cscribe');
+const { name: database, url: databaseUrl } = testDatabase('hearken_cscribe');
 const NODES = clusterNodeNames('scribes');
 const PORTS = { a: 7641, b: 7642, c: 7643, proxy: 7644 };
 const ADDRESS = `http://127.0.0.1:${PORTS.proxy}`;

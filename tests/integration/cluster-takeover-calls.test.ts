@@ -33,15 +33,10 @@ import { inviteToken } from '../helpers/outage-conversation';
 import { callIn, phoneCallClient } from '../helpers/phone-call-client';
 import { devSamples } from '../helpers/speech';
 import { TranscriptFollower } from '../helpers/transcript-follower';
-import {
-  adminQuery as admin,
-  clusterNodeNames,
-  clusterTestDatabase,
-  startProxyTo,
-  startThreeNodes,
-} from '../helpers/cluster-harness';
+import { clusterNodeNames, startProxyTo, startThreeNodes } from '../helpers/cluster-harness';
+import { adminQuery as admin, testDatabase } from '../helpers/test-postgres';
 
-const { name: database, url: databaseUrl } = clusterTestDatabase('hearken_ctake');
+const { name: database, url: databaseUrl } = testDatabase('hearken_ctake');
 const NODES = clusterNodeNames('takeover-calls');
 const PORTS = { a: 7651, b: 7652, c: 7653, proxy: 7654 };
 const ADDRESS = `http://127.0.0.1:${PORTS.proxy}`;

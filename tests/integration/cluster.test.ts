@@ -23,14 +23,10 @@ import { inviteToken } from '../helpers/outage-conversation';
 import { streamStopped } from '../helpers/speak';
 import { devSamples } from '../helpers/speech';
 import { TranscriptFollower } from '../helpers/transcript-follower';
-import {
-  adminQuery as admin,
-  clusterNodeNames,
-  clusterTestDatabase,
-  startThreeNodes,
-} from '../helpers/cluster-harness';
+import { clusterNodeNames, startThreeNodes } from '../helpers/cluster-harness';
+import { adminQuery as admin, testDatabase } from '../helpers/test-postgres';
 
-const { name: database, url: databaseUrl } = clusterTestDatabase('hearken_cluster');
+const { name: database, url: databaseUrl } = testDatabase('hearken_cluster');
 const NODES = clusterNodeNames('main');
 const PORTS = { a: 7611, b: 7612, c: 7613, proxy: 7614 };
 const SPEED = 2;

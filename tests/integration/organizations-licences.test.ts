@@ -6,7 +6,6 @@
  * sign-in, cancelling and renewal, and members refused the admin's routes. On PGlite and on
  * PostgreSQL (DATABASE_URL).
  */
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUSINESS_API } from '../../src/shared/business-api';
 import { API } from '../../src/shared/api';
@@ -19,18 +18,7 @@ import { sharedAuthEmulator } from '../helpers/shared-auth-emulator';
 import type { SharedAuthEmulator } from '../setup/auth-emulator';
 import { CreditRepository } from '../../src/server/db/credits';
 import { removeDataDir, startTestServer, tempDataDir, type TestServer } from '../helpers/server';
-
-const ADMIN_URL = process.env.HEARKEN_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-
-async function adminSql(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
+import { adminQuery as adminSql, testDatabaseUrl } from '../helpers/test-postgres';
 
 let emulator: SharedAuthEmulator;
 let emulatorClient: EmulatorClient;
@@ -90,14 +78,12 @@ describe.each(['pglite', 'postgres'] as const)('organisations and licences on %s
 
   beforeAll(async () => {
     if (kind === 'postgres') await adminSql(`create database ${database}`);
-    const u = new URL(ADMIN_URL);
-    u.pathname = `/${database}`;
     server = await startTestServer({
       dataDir,
       env: {
         FIREBASE_AUTH_EMULATOR_HOST: emulator.hostAndPort,
         HEARKEN_FIREBASE_PROJECT_ID: emulator.projectId,
-        ...(kind === 'postgres' ? { DATABASE_URL: u.toString() } : {}),
+        ...(kind === 'postgres' ? { DATABASE_URL: testDatabaseUrl(database) } : {}),
       },
     });
     expect(server.database.kind).toBe(kind);

@@ -5,29 +5,13 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerMessage } from '../../src/shared/protocol';
-import { randomId } from '../../src/shared/ids';
 import { CaptionClient, createGuest } from '../../scripts/lib/socket-client';
 import { speak } from '../helpers/speak';
 import { removeDataDir, startTestServer, tempDataDir, type TestServer } from '../helpers/server';
 import { devSamples } from '../helpers/speech';
+import { adminQuery as admin, testDatabase } from '../helpers/test-postgres';
 
-const ADMIN_URL = process.env.HEARKEN_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const database = `hearken_it_${randomId(8).toLowerCase()}`;
-const databaseUrl = (() => {
-  const u = new URL(ADMIN_URL);
-  u.pathname = `/${database}`;
-  return u.toString();
-})();
-
-async function admin(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
+const { name: database, url: databaseUrl } = testDatabase('hearken_it');
 
 describe('PostgreSQL through DATABASE_URL', () => {
   let server: TestServer;

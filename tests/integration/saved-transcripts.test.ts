@@ -4,7 +4,6 @@
  * newest first 10 at a time, searched by words, renamed and deleted (the rows are gone from the
  * database), rated once; an outsider and a guest whose host forbade sharing are refused.
  */
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '../../src/shared/api';
 import type { GuestUserWithCredential } from '../../src/shared/entities';
@@ -13,18 +12,7 @@ import type { ServerMessageOf } from '../../src/shared/protocol';
 import type { SavedTranscriptsResponse } from '../../src/shared/saved-transcripts';
 import { CaptionClient, createGuest, guestHeaders, resolveRoomName } from '../../scripts/lib/socket-client';
 import { removeDataDir, startTestServer, tempDataDir, type TestServer } from '../helpers/server';
-
-const ADMIN_URL = process.env.HEARKEN_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-
-async function admin(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
+import { adminQuery as admin, testDatabaseUrl } from '../helpers/test-postgres';
 
 const BACKENDS = [
   { name: 'PGlite', database: undefined },
@@ -77,9 +65,7 @@ describe.each(BACKENDS)('saved transcripts on $name', ({ database }) => {
   beforeAll(async () => {
     if (database) {
       await admin(`create database ${database}`);
-      const url = new URL(ADMIN_URL);
-      url.pathname = `/${database}`;
-      server = await startTestServer({ dataDir, env: { DATABASE_URL: url.toString() } });
+      server = await startTestServer({ dataDir, env: { DATABASE_URL: testDatabaseUrl(database) } });
     } else {
       server = await startTestServer({ dataDir });
     }

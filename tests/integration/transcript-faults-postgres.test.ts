@@ -10,60 +10,40 @@ import { openDatabase } from '../../src/server/db/connect';
 import { randomId } from '../../src/shared/ids';
 import { PATIENT_RECOGNITION, outageConversation } from '../helpers/outage-conversation';
 import { removeDataDir, startTestServer, tempDataDir, type TestServer } from '../helpers/server';
+import { adminQuery, testDatabaseUrl } from '../helpers/test-postgres';
 
 /** The outage's length: HEARKEN_SOAK=1 rides out the 30 s the issue names, the usual run less. */
 const OUTAGE_MS = process.env.HEARKEN_SOAK === '1' ? 30_000 : 8_000;
 
-const ADMIN_URL = process.env.HEARKEN_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const suffix = randomId(8).toLowerCase();
 const database = `hearken_fault_${suffix}`;
 const role = `hearken_app_${suffix}`;
-const urlFor = (db: string, user?: string) => {
-  const u = new URL(ADMIN_URL);
-  u.pathname = `/${db}`;
-  if (user) {
-    u.username = user;
-    u.password = '';
-  }
-  return u.toString();
-};
-
-async function sql(url: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
 describe('a transcript outage on PostgreSQL (INSERT revoked, then granted back)', () => {
   let server: TestServer;
   const dataDir = tempDataDir();
 
   beforeAll(async () => {
-    await sql(ADMIN_URL, `create database ${database}`);
+    await adminQuery(`create database ${database}`);
     // The schema is made by its owner; the server runs as a role that may only use it.
-    const owner = await openDatabase({ databaseUrl: urlFor(database), dataDir });
+    const owner = await openDatabase({ databaseUrl: testDatabaseUrl(database), dataDir });
     await owner.close();
-    await sql(ADMIN_URL, `create role ${role} login`);
-    await sql(
-      urlFor(database),
+    await adminQuery(`create role ${role} login`);
+    await adminQuery(
       `grant usage on schema public to ${role};
        grant select, insert, update, delete on all tables in schema public to ${role};
        grant usage, select on all sequences in schema public to ${role};`,
+      { url: testDatabaseUrl(database) },
     );
     server = await startTestServer({
       dataDir,
-      env: { ...PATIENT_RECOGNITION, DATABASE_URL: urlFor(database, role) },
+      env: { ...PATIENT_RECOGNITION, DATABASE_URL: testDatabaseUrl(database, role) },
     });
   });
 
   afterAll(async () => {
     await server?.close();
-    await sql(ADMIN_URL, `drop database if exists ${database} with (force)`);
-    await sql(ADMIN_URL, `drop role if exists ${role}`);
+    await adminQuery(`drop database if exists ${database} with (force)`);
+    await adminQuery(`drop role if exists ${role}`);
     removeDataDir(dataDir);
   });
 
@@ -92,8 +72,12 @@ describe('a transcript outage on PostgreSQL (INSERT revoked, then granted back)'
       const result = await outageConversation(
         server,
         {
-          start: () => sql(urlFor(database), `revoke insert on transcripts from ${role}`),
-          stop: () => sql(urlFor(database), `grant insert on transcripts to ${role}`),
+          start: async () => {
+            await adminQuery(`revoke insert on transcripts from ${role}`, { url: testDatabaseUrl(database) });
+          },
+          stop: async () => {
+            await adminQuery(`grant insert on transcripts to ${role}`, { url: testDatabaseUrl(database) });
+          },
         },
         OUTAGE_MS,
       );
@@ -103,7 +87,7 @@ describe('a transcript outage on PostgreSQL (INSERT revoked, then granted back)'
       result.check(refused);
 
       // Straight from the table: one row per final, seq 1..n without a gap.
-      const client = new pg.Client({ connectionString: urlFor(database) });
+      const client = new pg.Client({ connectionString: testDatabaseUrl(database) });
       await client.connect();
       const rows = await client.query<{ seq: number }>('select seq from transcripts order by seq');
       const counters = await client.query<{ last_seq: number }>('select last_seq from rooms');

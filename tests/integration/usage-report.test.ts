@@ -4,7 +4,6 @@
  * organisation; the report sums one organisation's period per member and per Monday-started
  * week, and leaves out other organisations, other periods and guests.
  */
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
 import { openDatabase, type OpenDatabase } from '../../src/server/db/connect';
@@ -16,21 +15,11 @@ import { UsageReportRepository } from '../../src/server/reporting/usage-report';
 import type { Transcript } from '../../src/shared/entities';
 import { randomId } from '../../src/shared/ids';
 import { roomRecord } from '../helpers/room-record';
+import { adminQuery as admin, testDatabaseUrl } from '../helpers/test-postgres';
 
-const ADMIN_URL = process.env.HEARKEN_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const H = 3_600_000;
 const MONDAY = Date.parse('2026-11-23T00:00:00Z');
 const DAY = 24 * H;
-
-async function admin(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
 
 function spoken(id: string, index: number, author: string, spanMs: number, paid: boolean): Transcript {
   return {
@@ -90,9 +79,7 @@ describe.each(['pglite', 'postgres'] as const)('usage report on %s', (kind) => {
   beforeAll(async () => {
     if (kind === 'postgres') {
       await admin(`create database ${database}`);
-      const url = new URL(ADMIN_URL);
-      url.pathname = `/${database}`;
-      open = await openDatabase({ databaseUrl: url.toString(), dataDir: 'unused' });
+      open = await openDatabase({ databaseUrl: testDatabaseUrl(database), dataDir: 'unused' });
     } else {
       open = await openDatabase({ dataDir: 'memory://' });
     }
