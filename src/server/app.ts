@@ -309,9 +309,8 @@ export async function startServer(
       if (changes.state === 'ended') countEnded(id);
     },
     openSpeech(tier, lang, track) {
-      // A global cap keeps the streams already running real-time: one more speaker is told now,
-      // rather than everyone's captions falling behind.
-      // The cap bounds the count; the load limit judges what this machine keeps real-time.
+      // One more speaker is told now, rather than everyone's captions falling behind: the cap
+      // bounds the count, the load limit (native/speech/load.ts) what this machine keeps real-time.
       if (pool.openStreams >= config.limits.maxDecoders || !pool.hasRoom(config.limits.speechLoadLimit)) {
         return {
           ok: false,
