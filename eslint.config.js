@@ -15,6 +15,31 @@ const layer = (from, forbidden, why) => ({
   },
 });
 
+// Raw sockets (issue 32): Node's HTTP server takes its own error listener off a socket it hands
+// to an 'upgrade' listener, so a reset there ended the process. Upgrades are taken in one place
+// (socket/upgrade-router.ts, which guards the socket first) and refused through one helper
+// (safety/raw-sockets.ts: guarded, then written and closed), never by hand.
+const RAW_HTTP_RESPONSE = [
+  {
+    selector: 'Literal[value=/^HTTP\\/1\\.[01] \\d{3}/]',
+    message:
+      'answer a refused upgrade with refuseUpgrade (src/server/safety/raw-sockets.ts): it guards the socket first',
+  },
+  {
+    selector: 'TemplateElement[value.raw=/^HTTP\\/1\\.[01] /]',
+    message:
+      'answer a refused upgrade with refuseUpgrade (src/server/safety/raw-sockets.ts): it guards the socket first',
+  },
+];
+const UPGRADE_LISTENER = [
+  {
+    selector:
+      "CallExpression[callee.property.name=/^(on|once|addListener|prependListener|prependOnceListener)$/][arguments.0.value='upgrade']",
+    message: 'upgrades are taken in src/server/socket/upgrade-router.ts, which guards every socket first',
+  },
+];
+const rawSocketRules = (selectors) => ({ 'no-restricted-syntax': ['error', ...selectors] });
+
 export default tseslint.config(
   {
     ignores: [
@@ -53,6 +78,13 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
+  {
+    files: ['src/server/**/*.ts'],
+    ignores: ['src/server/safety/raw-sockets.ts', 'src/server/socket/upgrade-router.ts'],
+    rules: rawSocketRules([...RAW_HTTP_RESPONSE, ...UPGRADE_LISTENER]),
+  },
+  { files: ['src/server/safety/raw-sockets.ts'], rules: rawSocketRules(UPGRADE_LISTENER) },
+  { files: ['src/server/socket/upgrade-router.ts'], rules: rawSocketRules(RAW_HTTP_RESPONSE) },
   layer(
     'shared',
     ['native', 'server', 'main', 'preload', 'renderer'],

@@ -6,8 +6,6 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify, { type FastifyHttpOptions, type FastifyInstance } from 'fastify';
 import type { Server as HttpServer } from 'node:http';
-import { WebSocketServer } from 'ws';
-import { SOCKET_PATH } from '../shared/protocol';
 import { MAX_TEXT_MESSAGE_BYTES } from '../shared/constants';
 import { SpeechPool } from '../native/speech/pool';
 import { TIERS } from '../native/speech/tiers';
@@ -58,6 +56,9 @@ import { GuestCredentials } from './auth/guest-credentials';
 import { PrincipalResolver } from './auth/principal';
 import { registerAccessControl } from './http/access-hook';
 import { clientAddressOf } from './http/client-address';
+import { attachUpgradeRouter } from './socket/upgrade-router';
+import { registerMetricsRoute } from './metrics/routes';
+import { processRegistry } from './metrics/process-metrics';
 import { serverLoggerOptions } from './log-redaction';
 import { prettyLogStream } from './logs/pretty';
 import { registerSecurityHeaders } from './http/security-headers';
@@ -481,6 +482,7 @@ export async function startServer(
   });
   registerTtsRoutes(app, { users, tts, now: () => Date.now() });
   registerTurnRoutes(app, { webrtc: config.webrtc, now: () => Date.now() });
+  registerMetricsRoute(app, { token: config.metricsToken, registries: [processRegistry] });
   const scribes = new ScribeDesk({
     requests: new ScribeRequestRepository(database.db),
     rooms,
@@ -592,71 +594,19 @@ export async function startServer(
     registry.released(room);
   });
 
-  const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
   // Cluster mode: counted across the nodes, here where the client's TCP connection is.
   const sockets: SocketGauge =
     cluster?.socketGauge(config.limits.socketsPerAddress) ??
     new LocalSocketGauge(config.limits.socketsPerAddress);
-  const clientAddress = clientAddressOf(config.trustProxy);
-  app.server.on('upgrade', (request, socket, head) => {
-    const path = (request.url ?? '').split('?')[0];
-    // A provider's media socket whose room another node owns is relayed there (cluster/forwarding.ts).
-    const local = () => {
-      if (!meetingBots.upgrade(request, socket, head) && !phone.upgrade(request, socket, head))
-        socket.destroy();
-    };
-    if (cluster?.routeProviderSocket(request, socket, head, local)) return;
-    if (meetingBots.upgrade(request, socket, head)) return;
-    if (phone.upgrade(request, socket, head)) return;
-    if (path !== SOCKET_PATH) {
-      socket.destroy();
-      return;
-    }
-    // The address Fastify would see (X-Forwarded-For only from a trusted proxy).
-    const address = clientAddress(request);
-    const admission = sockets.open(address);
-    if (typeof admission === 'boolean') upgrade(admission);
-    else {
-      // Asking the other nodes takes a round trip: a client that resets meanwhile is no error.
-      const ignore = () => {};
-      socket.on('error', ignore);
-      void admission.then((admitted) => {
-        socket.off('error', ignore);
-        upgrade(admitted);
-      });
-    }
-
-    function upgrade(admitted: boolean): void {
-      if (!admitted) {
-        if (!socket.destroyed)
-          socket.end('HTTP/1.1 429 Too Many Requests\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
-        return;
-      }
-      let counted = true;
-      const uncount = () => {
-        if (!counted) return;
-        counted = false;
-        sockets.close(address);
-      };
-      if (socket.destroyed) {
-        uncount();
-        return;
-      }
-      socket.once('close', uncount);
-      wss.handleUpgrade(request, socket, head, (ws) => {
-        ws.once('close', uncount);
-        const host = request.headers.host;
-        // Room links are web links: the desktop app's pages (app://hearken) are no origin to invite people to.
-        const origin =
-          typeof request.headers.origin === 'string' && /^https?:\/\//.test(request.headers.origin)
-            ? request.headers.origin
-            : host
-              ? `http://${host}`
-              : undefined;
-        if (cluster) cluster.accept(ws, address, origin);
-        else serve(ws, address, origin);
-      });
-    }
+  const upgrades = attachUpgradeRouter(app.server, {
+    providerPaths: [meetingBots.upgrade, phone.upgrade],
+    ...(cluster ? { routeProviderSocket: cluster.routeProviderSocket.bind(cluster) } : {}),
+    sockets,
+    clientAddress: clientAddressOf(config.trustProxy),
+    accept: (ws, address, origin) =>
+      cluster ? cluster.accept(ws, address, origin) : serve(ws, address, origin),
+    maxPayload: 1024 * 1024,
+    log,
   });
 
   await app.listen({ host: config.host, port: config.port });
@@ -704,7 +654,7 @@ export async function startServer(
         stopAbandonSweep();
         training.close();
         await scribes.stop();
-        for (const client of wss.clients) client.close(1001, 'server shutting down');
+        for (const client of upgrades.clients) client.close(1001, 'server shutting down');
         await phone.close();
         await registry.shutdown();
         // The rooms' last finals are stored: their leases go, for other nodes to take at once.
@@ -712,7 +662,7 @@ export async function startServer(
         // After the rooms: their streams stopped, what was counted is stored.
         await premiumMeter.close();
         await meetingBots.close();
-        wss.close();
+        upgrades.close();
         await app.close();
         await pool.close();
         await translation.close();

@@ -108,6 +108,8 @@ export interface ServerConfig {
   scribeEmails?: string[];
   /** Cluster mode (cluster/config.ts: HEARKEN_CLUSTER_*); absent: one process, as before. */
   cluster?: ClusterConfig;
+  /** HEARKEN_METRICS_TOKEN: `GET /metrics` answers beyond loopback to `Bearer <this>` (metrics/routes.ts). */
+  metricsToken?: string;
 }
 
 /**
@@ -258,6 +260,7 @@ export function loadConfig(
     payments: loadPaymentsConfig(env),
     ...withDefined('placesApiKey', loadPlacesApiKey(env)),
     scribeEmails: parseScribeEmails(env.HEARKEN_SCRIBE_EMAILS),
+    ...withDefined('metricsToken', env.HEARKEN_METRICS_TOKEN?.trim() || undefined),
   };
   // An Auth emulator reachable from other machines, or invite links taken from request headers:
   // refused here, before anything listens (config-safety.ts).

@@ -35,6 +35,12 @@ export const MEETING_BOT_ROUTES = {
   audio: '/api/v1/meeting-bot/audio',
 } as const;
 
+/**
+ * Prometheus metrics, for operators (not the client): answered to loopback, or to
+ * `Authorization: Bearer $HEARKEN_METRICS_TOKEN`.
+ */
+export const METRICS_PATH = '/metrics';
+
 /** A route pattern with each `:name` replaced by its value, URI-encoded. */
 export function fillRoute(pattern: string, params: Record<string, string>): string {
   return pattern.replace(/:(\w+)/g, (_, name: string) => {

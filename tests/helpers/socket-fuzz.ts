@@ -25,6 +25,7 @@ import {
 import { wordErrorRate } from '../../src/shared/wer';
 import { CaptionClient, createGuest, guestHeaders } from '../../scripts/lib/socket-client';
 import { finalText, speak, transcriptsSince } from './speak';
+import { CLIENT_ENDINGS, UPGRADE_PATHS, upgradeAndLeave } from './upgrade-resets';
 import { CAPTION_TEST_FILE, POCKETSPHINX_MEASURED_DEV_WER, devReference, devSamples } from './speech';
 import {
   type FuzzFrame,
@@ -112,6 +113,8 @@ export interface FuzzReport {
   messagesReceived: number;
   errorsByCode: Record<string, number>;
   closesByCode: Record<string, number>;
+  /** Upgrade requests left by a reset or a close (upgrade-resets.ts), by how they ended. */
+  upgradeEndings: Record<string, number>;
   honest: { finals: number; text: string; wer: number; stored: number };
   problems: FuzzProblem[];
 }
@@ -622,6 +625,26 @@ async function fuzzLanes(
   return roles;
 }
 
+/** Upgrade attempts mixed into a run, spread over its speech. */
+const UPGRADE_RESETS_PER_RUN = 60;
+
+/**
+ * Raw upgrade requests on every upgrade path, each left by a reset or a close chosen by the seed
+ * (issue 32: one of them ended the server), spread over `overMs` while the lanes fuzz.
+ */
+async function upgradeResets(url: string, seed: number, overMs: number, report: FuzzReport): Promise<void> {
+  const rng = Prng.derive(seed, 9_000);
+  const gapMs = overMs / UPGRADE_RESETS_PER_RUN;
+  const attempts: Promise<void>[] = [];
+  for (let i = 0; i < UPGRADE_RESETS_PER_RUN; i++) {
+    const path = rng.pick(UPGRADE_PATHS);
+    const ending = rng.pick(CLIENT_ENDINGS);
+    attempts.push(upgradeAndLeave(url, path, ending).then(() => count(report.upgradeEndings, ending)));
+    await delay(gapMs * rng.float() * 2);
+  }
+  await Promise.all(attempts);
+}
+
 /** One fuzz run: `seed` decides every frame of every lane. */
 export async function runFuzz(
   url: string,
@@ -645,6 +668,7 @@ export async function runFuzz(
     messagesReceived: 0,
     errorsByCode: {},
     closesByCode: {},
+    upgradeEndings: {},
     honest: { finals: 0, text: '', wer: 1, stored: 0 },
     problems: problems.list,
   };
@@ -688,7 +712,10 @@ export async function runFuzz(
     );
     const perLane = Math.ceil(messages / sockets);
     const fuzzStarted = performance.now();
-    const fuzzing = Promise.all(lanes.map((lane) => lane.run(perLane, speechMs)));
+    const fuzzing = Promise.all([
+      ...lanes.map((lane) => lane.run(perLane, speechMs)),
+      upgradeResets(url, seed, speechMs, report),
+    ]);
     const spoken = await speak(honest, samples, { speed: honestSpeed, alreadyRecording: true }).catch(
       (error: Error) => {
         problems.add({ kind: 'honest-client', detail: `speaking failed: ${error.message}`, seed });
@@ -818,6 +845,7 @@ export function formatReport(report: FuzzReport): string {
     `seed ${report.seed}: ${report.framesSent} frames (${(report.bytesSent / MB).toFixed(1)} MB) on ${report.socketsOpened} sockets, ${report.connections} connected, in ${(report.durationMs / 1000).toFixed(1)} s (fuzz ${(report.fuzzMs / 1000).toFixed(1)} s, checks ${(report.checksMs / 1000).toFixed(1)} s)`,
     `  received ${report.messagesReceived}; errors: ${sorted(report.errorsByCode)}`,
     `  closes: ${sorted(report.closesByCode)}`,
+    `  upgrades left: ${sorted(report.upgradeEndings)}`,
     `  honest client: ${report.honest.finals} finals shown, ${report.honest.stored} stored, WER ${report.honest.wer.toFixed(3)}`,
   ];
   if (report.problems.length === 0) lines.push('  no problems');

@@ -21,7 +21,7 @@ import {
 import { GuestCredentials } from '../../src/server/auth/guest-credentials';
 import { PrincipalResolver } from '../../src/server/auth/principal';
 import { registerAccessControl } from '../../src/server/http/access-hook';
-import { MEETING_BOT_ROUTES, API } from '../../src/shared/api';
+import { MEETING_BOT_ROUTES, METRICS_PATH, API } from '../../src/shared/api';
 import { RECAP_API } from '../../src/shared/recap/api';
 import { BUSINESS_API } from '../../src/shared/business-api';
 import { SCRIBE_API } from '../../src/shared/scribe/api';
@@ -382,6 +382,7 @@ const HTTP_CALLS: Record<HttpRouteKey, (who: Person | undefined, target: Room, o
   }),
   'GET /api/v1/config': () => ({ method: 'GET', path: API.config }),
   'GET /api/v1/health': () => ({ method: 'GET', path: API.health }),
+  'GET /metrics': () => ({ method: 'GET', path: METRICS_PATH }),
   'GET /api/v1/remote-config': () => ({ method: 'GET', path: API.remoteConfig }),
   'POST /pushClientLogsToElastic': () => ({ method: 'POST', path: API.clientLogs, body: [] }),
   'GET /api/v1/users/me': () => ({ method: 'GET', path: API.usersMe }),

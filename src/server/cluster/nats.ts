@@ -7,6 +7,7 @@
 import { connect as tcpConnect, type Socket } from 'node:net';
 import { randomId } from '../../shared/ids';
 import { WireParser, encodeConnect, encodePub, encodeSub, encodeUnsub, validSubject } from './nats-wire';
+import { guardSocket } from '../safety/raw-sockets';
 
 export interface NatsMessage {
   subject: string;
@@ -84,7 +85,7 @@ export class NatsConnection {
         });
       });
       socket.on('data', (chunk: Buffer) => this.received(chunk));
-      socket.on('error', (error) => {
+      guardSocket(socket, 'nats', (error) => {
         if (!ready) reject(new Error(`NATS at ${this.url.host}: ${error.message}`));
       });
       socket.on('close', () => {

@@ -16,6 +16,7 @@ import type { Database } from '../db/schema';
 import type { WriteGuard } from '../db/transcripts';
 import type { RoomRegistry } from '../rooms/registry';
 import type { ConnectionSocket } from '../socket/transport';
+import { dropUpgrade, guardSocket, refuseUpgrade } from '../safety/raw-sockets';
 import type { ClusterConfig } from './config';
 import { LeaseKeeper } from './lease';
 import { PostgresLeaseStore, fenceCheck } from './lease-store';
@@ -341,6 +342,8 @@ export class ClusterNode {
   routeProviderSocket(request: IncomingMessage, socket: Duplex, head: Buffer, local: () => void): boolean {
     const route = providerSocketRoute(request.url);
     if (!route) return false;
+    // Waiting for the owner's answer: a client's reset meanwhile is no error of ours.
+    guardSocket(socket, 'upgrade');
     void (async () => {
       let holder: string | undefined;
       try {
@@ -365,7 +368,7 @@ export class ClusterNode {
         ...(typeof signature === 'string' ? { signature } : {}),
       });
       if (!link) {
-        socket.end('HTTP/1.1 401 Unauthorized\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+        refuseUpgrade(socket, 401);
         return;
       }
       if (socket.destroyed) {
@@ -375,7 +378,7 @@ export class ClusterNode {
       this.providerSockets.handleUpgrade(request, socket, head, (ws) => link.attach(ws, []));
     })().catch((error: Error) => {
       this.log('warn', 'a provider socket could not be relayed', { error: error.message });
-      socket.destroy();
+      dropUpgrade(socket);
     });
     return true;
   }

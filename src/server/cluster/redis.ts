@@ -5,6 +5,7 @@
  */
 import { connect as tcpConnect, type Socket } from 'node:net';
 import { type Reply, ReplyParser, encodeCommand } from './resp';
+import { guardSocket } from '../safety/raw-sockets';
 
 const RECONNECT_MS = 1000;
 const COMMAND_TIMEOUT_MS = 1000;
@@ -31,7 +32,8 @@ export class RedisConnection {
     socket.on('data', (chunk: Buffer) => {
       for (const reply of this.parser.push(chunk)) this.waiting.shift()?.resolve(reply);
     });
-    socket.on('error', () => {});
+    // Counted; the close that follows reconnects.
+    guardSocket(socket, 'redis');
     socket.on('close', () => {
       this.connected = false;
       for (const w of this.waiting.splice(0)) w.reject(new Error('the Redis connection closed'));

@@ -13,6 +13,7 @@ import { parseAudioEvent, parseStatusWebhook } from './recall-api';
 import { verifyWebhook } from './svix-signature';
 import type { MeetingBots } from './room-bots';
 import type { ConnectionSocket } from '../socket/transport';
+import { refuseUpgrade } from '../safety/raw-sockets';
 
 /** A status webhook is small; anything larger is not one. */
 const WEBHOOK_BODY_LIMIT = 64 * 1024;
@@ -81,7 +82,7 @@ export function meetingAudioUpgrade(
     const url = new URL(request.url ?? '/', 'http://localhost');
     if (url.pathname !== MEETING_BOT_ROUTES.audio) return false;
     if (!deps.bots.knowsToken(url.searchParams.get('token') ?? '')) {
-      socket.end('HTTP/1.1 401 Unauthorized\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      refuseUpgrade(socket, 401);
       return true;
     }
     wss.handleUpgrade(request, socket, head, (ws) => {

@@ -21,6 +21,7 @@ import { decodeForm, parseMediaStreamMessage, parseStatusCallback } from './twil
 import { verifyTwilioSignature } from './twilio-signature';
 import type { PhoneCalls } from './room-calls';
 import type { ConnectionSocket } from '../socket/transport';
+import { refuseUpgrade } from '../safety/raw-sockets';
 
 /** A status callback is small; anything larger is not one. */
 const CALLBACK_BODY_LIMIT = 16 * 1024;
@@ -167,7 +168,7 @@ export function phoneMediaUpgrade(
       !deps.calls ||
       !verifyTwilioSignature(deps.authToken, signedUrl, undefined, request.headers['x-twilio-signature'])
     ) {
-      socket.end('HTTP/1.1 401 Unauthorized\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      refuseUpgrade(socket, 401);
       return true;
     }
     wss.handleUpgrade(request, socket, head, (ws) =>

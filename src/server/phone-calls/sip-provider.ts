@@ -18,6 +18,7 @@ import { type PhoneCallProvider, type PlaceCall, PhoneProviderError } from './pr
 import { SipCall } from './sip/call';
 import { type SipUri, header, parseSip, parseSipUri, responseTo, serializeSip } from './sip/message';
 import { RING_TIMEOUT_S } from './twilio-provider';
+import { guardSocket } from '../safety/raw-sockets';
 
 /** What a SIP call reports, to PhoneCalls (room-calls.ts) directly. */
 export interface PhoneCallSink {
@@ -75,7 +76,7 @@ export class SipProvider implements PhoneCallProvider {
     if (this.config.localAddress) this.localAddress = this.config.localAddress;
     else {
       // A connected UDP socket sends nothing: it only asks the kernel which address routes there.
-      const probe = createSocket(family);
+      const probe = guardSocket(createSocket(family), 'sip');
       await new Promise<void>((resolve, reject) => {
         probe.once('error', reject);
         probe.connect(this.trunk.port, this.trunkAddress, () => resolve());
@@ -86,7 +87,7 @@ export class SipProvider implements PhoneCallProvider {
     const socket = createSocket(family);
     this.socket = socket;
     socket.on('message', (data, from) => this.received(data, from.address, from.port));
-    socket.on('error', (error) => this.log('warn', 'SIP socket error', { error: error.message }));
+    guardSocket(socket, 'sip', (error) => this.log('warn', 'SIP socket error', { error: error.message }));
     await new Promise<void>((resolve, reject) => {
       socket.once('error', reject);
       socket.bind(0, this.localAddress, () => {

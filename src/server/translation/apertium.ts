@@ -16,6 +16,7 @@ import type { LanguagePair } from '../../shared/translation';
 import { type ApertiumMode, DEFAULT_APERTIUM_MODES_DIR, discoverApertiumModes } from './apertium-pairs';
 import { fromApertiumOutput, splitFlushed, toApertiumInput } from './apertium-stream';
 import { DEFAULT_TRANSLATION_TIMEOUT_MS, TranslationError, type TranslationEngine } from './engine';
+import { guardSocket } from '../safety/raw-sockets';
 
 export interface ApertiumOptions {
   modesDir?: string;
@@ -121,9 +122,8 @@ export class ApertiumPipeline {
     child.stderr!.on('data', (chunk: string) => {
       stderr = (stderr + chunk).slice(-500);
     });
-    child.stdin!.on('error', () => {
-      // EPIPE when a stage has died: the exit handler deals with it.
-    });
+    // EPIPE when a stage has died: counted, and the exit handler deals with it.
+    guardSocket(child.stdin!, 'child-pipe');
     child.on('error', (error) => this.died(child, error.message));
     child.on('exit', (code, signal) =>
       this.died(child, stderr.trim() || `exited with ${signal ?? `code ${code}`}`),

@@ -15,6 +15,7 @@ import type { G711Law } from '../../../shared/telephone-audio';
 import { buildRtp, isRtcp, parseRtp } from './rtp';
 import { type SdpAnswer, PTIME_MS } from './sdp';
 import { type DtmfTick, dtmfPlan, encodeTelephoneEvent } from './telephone-event';
+import { guardSocket } from '../../safety/raw-sockets';
 
 const SAMPLES_PER_PACKET = (8000 * PTIME_MS) / 1000;
 /** The silence byte of each law (the encoding of 0). */
@@ -51,7 +52,7 @@ export class SipMedia {
     const socket = createSocket(isIP(address) === 6 ? 'udp6' : 'udp4');
     this.socket = socket;
     socket.on('message', (data, from) => this.received(data, from.address));
-    socket.on('error', () => undefined);
+    guardSocket(socket, 'rtp');
     await new Promise<void>((resolve, reject) => {
       socket.once('error', reject);
       socket.bind(0, address, () => {
