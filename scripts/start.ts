@@ -3,8 +3,10 @@
  * (downloading the basic sherpa-onnx model on first run, falling back to the system's
  * PocketSphinx when it cannot; a failed download is tried again a day later, not at every start),
  * then runs the server on its embedded defaults. A server that stops by itself is explained
- * (how it ended, its last error output) and `npm start` exits with its failure; `npm start`
- * ended any way (Ctrl-C, SIGTERM to npm's pid, a closed terminal) stops the server and emulator.
+ * (how it ended, its last error output) and started again after a growing delay
+ * (lib/start-report.ts afterServerDied); one that never finished starting, or keeps dying, ends
+ * `npm start` with its failure. `npm start` ended any way (Ctrl-C, SIGTERM to npm's pid, a closed
+ * terminal) stops the server and emulator.
  *
  * Accounts: unless a real Firebase project is configured (HEARKEN_FIREBASE_PROJECT_ID and
  * HEARKEN_FIREBASE_API_KEY, see README), the Firebase Auth emulator is the identity provider: it
@@ -21,7 +23,7 @@
  * downloads; HEARKEN_AUTH_EMULATOR_PORT picks the emulator's port (default 9099, or a free one).
  * Everything else (port, data, models, DATABASE_URL) is read by the server itself.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
@@ -35,6 +37,8 @@ import { launchChain, readProcessInfo } from './lib/launcher-watch';
 import {
   type DownloadFailure,
   LineTail,
+  type RestartState,
+  afterServerDied,
   launcherExitCode,
   serverDiedReport,
   speechSetup,
@@ -46,6 +50,7 @@ import { installedModelsFor } from '../src/native/speech/tiers';
 import { PARENT_PID_ENV, PARENT_POLL_MS, nodeProcessProbe } from '../src/server/parent-watch';
 import { loadConfig } from '../src/server/config';
 import { isLoopbackHost } from '../src/server/config-safety';
+import { isServerReadyMessage } from '../src/server/server-ready';
 
 const root = resolve(import.meta.dirname, '..');
 const modelsDir = resolve(process.env.HEARKEN_MODELS_DIR ?? resolve(root, 'models'));
@@ -167,32 +172,85 @@ if (!realFirebase) {
   }
 }
 
-const errors = new LineTail(20);
 const serverArgs = fromSource
   ? ['--import', 'tsx', resolve(root, 'src/server/main.ts')]
   : [resolve(root, 'dist/server/main.js')];
-const server = spawn(process.execPath, serverArgs, {
-  cwd: root,
-  // Its error output is shown as it comes and kept, to explain a server that dies.
-  stdio: ['inherit', 'inherit', 'pipe'],
-  env: {
-    ...process.env,
-    // The server stops (storing its last captions) if this process is killed without telling it.
-    [PARENT_PID_ENV]: String(process.pid),
-    ...(emulator
-      ? { FIREBASE_AUTH_EMULATOR_HOST: emulator.hostAndPort, HEARKEN_FIREBASE_PROJECT_ID: emulator.projectId }
-      : {}),
-  },
-});
-server.stderr!.on('data', (chunk: Buffer) => {
-  process.stderr.write(chunk);
-  errors.push(chunk.toString());
-});
 
+/** The server running now (undefined while waiting to restart it). */
+let server: ChildProcess | undefined;
+let restartTimer: NodeJS.Timeout | undefined;
+let restarts: RestartState = { quickDeaths: 0 };
 let askedToStop = false;
+
+function startHearken(): void {
+  const errors = new LineTail(20);
+  let readyAtMs: number | undefined;
+  const child = spawn(process.execPath, serverArgs, {
+    cwd: root,
+    // Its error output is shown as it comes and kept, to explain a server that dies; the IPC
+    // channel tells when it is ready (a server that dies later is restarted).
+    stdio: ['inherit', 'inherit', 'pipe', 'ipc'],
+    env: {
+      ...process.env,
+      // The server stops (storing its last captions) if this process is killed without telling it.
+      [PARENT_PID_ENV]: String(process.pid),
+      ...(emulator
+        ? {
+            FIREBASE_AUTH_EMULATOR_HOST: emulator.hostAndPort,
+            HEARKEN_FIREBASE_PROJECT_ID: emulator.projectId,
+          }
+        : {}),
+    },
+  });
+  server = child;
+  child.stderr!.on('data', (chunk: Buffer) => {
+    process.stderr.write(chunk);
+    errors.push(chunk.toString());
+  });
+  child.on('message', (message) => {
+    if (isServerReadyMessage(message)) readyAtMs = Date.now();
+  });
+  child.on('exit', (code, signal) => {
+    server = undefined;
+    if (askedToStop) {
+      finish(0);
+      return;
+    }
+    const decided = afterServerDied(restarts, {
+      ready: readyAtMs !== undefined,
+      uptimeMs: readyAtMs === undefined ? 0 : Date.now() - readyAtMs,
+    });
+    restarts = decided.state;
+    console.error(serverDiedReport(code, signal, errors.text, decided.next));
+    if (decided.next.kind === 'give-up') {
+      finish(launcherExitCode(false, code));
+      return;
+    }
+    restartTimer = setTimeout(() => {
+      restartTimer = undefined;
+      if (!askedToStop) startHearken();
+    }, decided.next.delayMs);
+  });
+}
+
+/** The server has ended: the emulator next (exporting its accounts), then this process. */
+function finish(code: number): void {
+  clearInterval(launchWatch);
+  void (emulator?.stop() ?? Promise.resolve()).finally(() => process.exit(code));
+}
+
 function stopServer(signal: NodeJS.Signals): void {
   askedToStop = true;
-  server.kill(signal);
+  if (server) {
+    server.kill(signal);
+    return;
+  }
+  // Between a death and its restart: nothing to stop but the emulator.
+  if (restartTimer) {
+    clearTimeout(restartTimer);
+    restartTimer = undefined;
+    finish(0);
+  }
 }
 // SIGHUP: the terminal was closed. The server is told to stop, then the emulator (exporting).
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => stopServer(signal));
@@ -207,11 +265,4 @@ const launchWatch = setInterval(() => {
 }, PARENT_POLL_MS);
 launchWatch.unref();
 
-server.on('exit', (code, signal) => {
-  clearInterval(launchWatch);
-  if (!askedToStop) console.error(serverDiedReport(code, signal, errors.text));
-  // The server first (it may still be storing the last captions), then the emulator.
-  void (emulator?.stop() ?? Promise.resolve()).finally(() =>
-    process.exit(launcherExitCode(askedToStop, code)),
-  );
-});
+startHearken();

@@ -1,7 +1,8 @@
 /**
  * `npm start` as people run it, through npm: it says which speech engine it uses, it stops the
  * server and the Auth emulator whichever way it is ended (here: SIGTERM to npm's own pid, which
- * npm does not pass on), and a server that dies is explained and ends `npm start` with a failure.
+ * npm does not pass on), and a server that dies is explained and started again (the policy's
+ * other branches, a server that never started or keeps dying, are tested in start-report.test.ts).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
@@ -99,17 +100,36 @@ describe.concurrent('npm start', () => {
     expect(run.output()).toContain('npm start was ended: stopping Hearken...');
   });
 
-  it('explains a server that died and exits with a failure, stopping the emulator', async ({
+  it('explains a server that died and starts it again; stopping npm start still stops both', async ({
     onTestFinished,
     expect,
   }) => {
     const run = await npmStart(onTestFinished);
     expect(run.output()).toMatch(/Speech: the system PocketSphinx engine|speech tier basic: pocketsphinx/);
     expect(run.output()).not.toContain('First run');
+    const banners = () => run.output().split('Hearken is running: open').length - 1;
     process.kill(run.serverPid, 'SIGKILL');
-    const code = await run.exited;
-    expect(code).not.toBe(0);
+    const deadline = Date.now() + 90_000;
+    while (banners() < 2) {
+      if (Date.now() > deadline || run.npm.exitCode !== null)
+        throw new Error(`not restarted:\n${run.output()}`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
     expect(run.output()).toContain('The Hearken server was stopped by SIGKILL, without being asked to stop.');
+    expect(run.output()).toContain('Restarting it in 1 s (restart 1 in a row;');
+    const pids = [...run.output().matchAll(/"pid":(\d+)/g)].map((m) => Number(m[1]));
+    expect(
+      pids.some((pid) => pid !== run.serverPid),
+      run.output(),
+    ).toBe(true);
+    // The same address, answering again.
+    const health = await fetch(`${run.serverUrl}/api/v1/health`);
+    expect(health.status).toBe(200);
+    expect(await portAnswers(run.emulatorUrl)).toBe(true);
+    process.kill(run.npm.pid!, 'SIGTERM');
+    expect(await closedWithin(run.serverUrl, 15_000), run.output()).toBe(true);
     expect(await closedWithin(run.emulatorUrl, 20_000), run.output()).toBe(true);
+    // Asked to stop, npm start does not restart it again.
+    expect(run.output().split('Hearken is running: open').length - 1).toBe(2);
   });
 });

@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   LineTail,
   MODEL_RETRY_AFTER_MS,
+  MAX_QUICK_RESTARTS,
+  STABLE_UPTIME_MS,
+  afterServerDied,
   launcherExitCode,
   serverDiedReport,
   speechSetup,
@@ -68,6 +71,50 @@ describe('serverDiedReport', () => {
     );
     expect(serverDiedReport(null, 'SIGKILL', [])).toMatch(
       /was stopped by SIGKILL.*\nIt wrote no error output/s,
+    );
+  });
+});
+
+describe('afterServerDied', () => {
+  it('restarts a server that had started, after a delay that doubles with each quick death', () => {
+    let state = { quickDeaths: 0 };
+    const delays: number[] = [];
+    for (let i = 0; i < MAX_QUICK_RESTARTS; i++) {
+      const { state: next, next: decision } = afterServerDied(state, { ready: true, uptimeMs: 5_000 });
+      expect(decision.kind).toBe('restart');
+      if (decision.kind === 'restart') {
+        delays.push(decision.delayMs);
+        expect(decision.restart).toBe(i + 1);
+      }
+      state = next;
+    }
+    expect(delays).toEqual([1_000, 2_000, 4_000, 8_000, 16_000]);
+    // One more quick death: a crash loop, given up.
+    expect(afterServerDied(state, { ready: true, uptimeMs: 5_000 }).next).toEqual({
+      kind: 'give-up',
+      reason: 'crash-loop',
+    });
+  });
+
+  it('starts the backoff over after a server that ran a minute', () => {
+    const after = afterServerDied({ quickDeaths: 4 }, { ready: true, uptimeMs: STABLE_UPTIME_MS });
+    expect(after.next).toEqual({ kind: 'restart', delayMs: 1_000, restart: 1 });
+    expect(after.state).toEqual({ quickDeaths: 1 });
+  });
+
+  it('never restarts one that did not finish starting: its configuration needs a person', () => {
+    expect(afterServerDied({ quickDeaths: 0 }, { ready: false, uptimeMs: 0 }).next).toEqual({
+      kind: 'give-up',
+      reason: 'never-ready',
+    });
+  });
+
+  it('says what happens next', () => {
+    expect(serverDiedReport(null, 'SIGKILL', [], { kind: 'restart', delayMs: 2_000, restart: 2 })).toMatch(
+      /was stopped by SIGKILL, without being asked to stop\..*\nRestarting it in 2 s \(restart 2 in a row; npm start gives up after 5 restarts that each die within a minute\)\.$/s,
+    );
+    expect(serverDiedReport(1, null, [], { kind: 'give-up', reason: 'crash-loop' })).toMatch(
+      /It died within a minute of starting 6 times in a row: npm start is stopping too\.$/,
     );
   });
 });
