@@ -36,6 +36,7 @@ import { SavedTranscriptRepository } from './db/saved-transcripts';
 import { RatingRepository } from './db/ratings';
 import { ConversationMetricsRepository } from './db/conversation-metrics';
 import { AddressLimiter, CLIENT_LOG_ENTRY_LIMIT, GUEST_CREATION_LIMIT } from './http/address-limits';
+import { perAddressOf } from './limits';
 import { registerUserRoutes } from './http/user-routes';
 import { registerTtsRoutes } from './http/tts-routes';
 import { registerTurnRoutes } from './http/turn-routes';
@@ -562,6 +563,11 @@ export async function startServer(
         }
       }
     : undefined;
+  // A room's pages are served by its owner, so these are counted where the room is.
+  const transcriptPages = {
+    identity: new AddressLimiter(config.limits.transcriptPages),
+    address: new AddressLimiter(perAddressOf(config.limits.transcriptPages)),
+  };
   /** The connection code, on a client's socket or (cluster mode) one relayed from another node. */
   const serve = (socket: ConnectionSocket, address: string, origin?: string) =>
     handleConnection(
@@ -572,6 +578,7 @@ export async function startServer(
         rooms,
         limits: config.limits,
         roomCreations,
+        transcriptPages,
         address,
         now: () => Date.now(),
         log,

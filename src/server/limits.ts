@@ -25,6 +25,11 @@ export interface ServerLimits {
   typedMessages: Limit;
   /** Voiced replies (text-to-speech) per connection. */
   ttsRequests: Limit;
+  /**
+   * Pages of finals (`transcripts-since`, `transcripts-before`) per identity, across its
+   * sockets; per client address, ten times as many (a venue behind one address).
+   */
+  transcriptPages: Limit;
   /** Audio a stream may have waiting for its recogniser before frames are dropped (seconds). */
   streamBacklogSeconds: number;
   /** A socket that has not sent connection-params this long after opening is closed. */
@@ -66,6 +71,7 @@ export const LIMIT_VARIABLES = {
   audioStarts: 'HEARKEN_AUDIO_STARTS_PER_MINUTE',
   typedMessages: 'HEARKEN_TYPED_MESSAGES_PER_MINUTE',
   ttsRequests: 'HEARKEN_TTS_REQUESTS_PER_MINUTE',
+  transcriptPages: 'HEARKEN_TRANSCRIPT_PAGES_PER_MINUTE',
   streamBacklogSeconds: 'HEARKEN_STREAM_BACKLOG_SECONDS',
   connectTimeoutMs: 'HEARKEN_CONNECT_TIMEOUT_MS',
   socketsPerAddress: 'HEARKEN_SOCKETS_PER_ADDRESS',
@@ -78,6 +84,16 @@ export const LIMIT_VARIABLES = {
 /** A per-minute (or per-hour) allowance as a token bucket whose burst is the whole allowance. */
 function perPeriod(count: number, periodSeconds: number): Limit {
   return { ratePerSecond: count / periodSeconds, burst: count };
+}
+
+/** A per-period allowance whose burst is a third of it (at least 1). */
+function burstOfAThird(count: number, periodSeconds: number): Limit {
+  return { ratePerSecond: count / periodSeconds, burst: Math.max(1, Math.ceil(count / 3)) };
+}
+
+/** The per-address allowance beside a per-identity one: a venue of people behind one address. */
+export function perAddressOf(limit: Limit, people = 10): Limit {
+  return { ratePerSecond: limit.ratePerSecond * people, burst: limit.burst * people };
 }
 
 function positive(env: Record<string, string | undefined>, name: string, fallback: number): number {
@@ -128,6 +144,10 @@ export function loadLimits(env: Record<string, string | undefined>, speechWorker
     typedMessages: perPeriod(positive(env, LIMIT_VARIABLES.typedMessages, 60), 60),
     // Each runs the engine: 30 a minute is a reply every two seconds, more than anyone types.
     ttsRequests: perPeriod(positive(env, LIMIT_VARIABLES.ttsRequests, 30), 60),
+    // A reconnection asks one page (a few after a long gap); scrolling back asks one a screen.
+    // 60 a minute with a burst of 20 is 4,000 older lines at once, and bounds what one identity
+    // makes the server serialise to 200 finals a second.
+    transcriptPages: burstOfAThird(positive(env, LIMIT_VARIABLES.transcriptPages, 60), 60),
     streamBacklogSeconds: positive(env, LIMIT_VARIABLES.streamBacklogSeconds, 30),
     connectTimeoutMs: positive(env, LIMIT_VARIABLES.connectTimeoutMs, 10_000),
     socketsPerAddress: Math.floor(positive(env, LIMIT_VARIABLES.socketsPerAddress, 300)),

@@ -51,6 +51,11 @@ export const PARTIAL_THROTTLE_MS = 200;
 export const TRANSCRIPT_SNAPSHOT_SIZE = 200;
 /** The most finals one `transcripts-since` or `transcripts-before` answer holds. */
 export const TRANSCRIPT_PAGE_MAX = 200;
+/**
+ * About the most text (characters, translations included) one such answer holds: fewer finals
+ * when lines are long, so an answer's cost is bounded whatever the lines (at least one final).
+ */
+export const TRANSCRIPT_PAGE_MAX_CHARS = 100_000;
 
 /** Captions font size range, in CSS pixels. */
 export const FONT_SIZE_MIN_PX = 13;

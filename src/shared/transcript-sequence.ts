@@ -26,7 +26,12 @@ export type SeqEvent =
   /** A `transcript` message with a partial, or a final with no words (a removal). */
   | { kind: 'unstored'; seq: number }
   /** A `transcripts-since-response`. */
-  | { kind: 'since'; afterSeq: number; seq: number; complete: boolean };
+  | { kind: 'since'; afterSeq: number; seq: number; complete: boolean }
+  /**
+   * The server refused the `transcripts-since` asked (rate-limited: asked too often), and the
+   * client has waited a moment: ask again from what we have.
+   */
+  | { kind: 'refused' };
 
 export interface SeqStep {
   state: SeqState;
@@ -56,6 +61,9 @@ export function nextSeqState(state: SeqState, event: SeqEvent): SeqStep {
     case 'unstored':
       if (state.seq === undefined || event.seq <= state.seq) return { state };
       return gap({ ...state, seq: state.seq });
+    case 'refused':
+      if (state.seq === undefined || state.asked === undefined) return { state };
+      return { state: { seq: state.seq, asked: state.seq }, ask: state.seq };
     case 'since': {
       if (state.seq === undefined) return { state };
       const answered = state.asked === event.afterSeq;

@@ -26,6 +26,7 @@ import {
 import { randomId } from '../../shared/ids';
 import type { RoomRecord } from '../db/rooms';
 import type { RoomTranscripts, StoredFinal } from '../db/transcripts';
+import { StoreOrder, pageBefore } from './transcript-pages';
 import { AudioTrack } from './audio-track';
 import { type AdmissionDecision, AdmissionDesk, type AdmissionRequest } from './admission-desk';
 import { IndexReservation } from './index-reservation';
@@ -175,6 +176,8 @@ export class LiveRoom {
   private readonly stopping = new Set<Promise<void>>();
   /** Stored finals, in index order (what joiners and pages are served from). */
   private readonly finals: StoredFinal[];
+  /** The same finals in the order they were last stored (what `transcripts-since` reads). */
+  private readonly storeOrder: StoreOrder;
   /** The room's last stored change: every final shown carries its own, one more than the last. */
   private seq: number;
   /** Finals are stored one at a time, in order, and only then shown. */
@@ -236,6 +239,7 @@ export class LiveRoom {
     );
     this.autoStop = new AutoStop(this.timers, (member) => void this.stopRecordingOf(member, 'auto-stop'));
     this.finals = [...stored.finals].sort((a, b) => compareFinals(a.transcript, b.transcript));
+    this.storeOrder = new StoreOrder(stored.finals);
     this.seq = stored.seq;
     this.indexes = new IndexReservation(
       stored.nextIndex,
@@ -1086,17 +1090,15 @@ export class LiveRoom {
     };
   }
 
-  /** Finals stored after `afterSeq`, in storage order, a page at a time. */
+  /** Finals stored after `afterSeq`, in storage order, a page at a time (transcript-pages.ts). */
   transcriptsSince(afterSeq: number): ServerMessageOf<'transcripts-since-response'> {
-    const newer = this.finals.filter((f) => f.seq > afterSeq).sort((a, b) => a.seq - b.seq);
-    const page = newer.slice(0, TRANSCRIPT_PAGE_MAX);
-    const complete = page.length === newer.length;
+    const page = this.storeOrder.since(afterSeq);
     return {
       type: 'transcripts-since-response',
       afterSeq,
-      transcripts: page.map((f) => f.transcript),
-      seq: complete ? this.seq : page[page.length - 1]!.seq,
-      complete,
+      transcripts: page.finals.map((f) => f.transcript),
+      seq: page.complete ? this.seq : page.finals[page.finals.length - 1]!.seq,
+      complete: page.complete,
     };
   }
 
@@ -1105,14 +1107,12 @@ export class LiveRoom {
     beforeIndex: number,
     limit = TRANSCRIPT_PAGE_MAX,
   ): ServerMessageOf<'transcripts-before-response'> {
-    let end = this.finals.length;
-    while (end > 0 && this.finals[end - 1]!.transcript.index >= beforeIndex) end--;
-    const start = Math.max(0, end - Math.min(limit, TRANSCRIPT_PAGE_MAX));
+    const page = pageBefore(this.finals, beforeIndex, limit);
     return {
       type: 'transcripts-before-response',
       beforeIndex,
-      transcripts: this.finals.slice(start, end).map((f) => f.transcript),
-      hasOlder: start > 0,
+      transcripts: page.finals.map((f) => f.transcript),
+      hasOlder: page.hasOlder,
     };
   }
 
@@ -1286,6 +1286,7 @@ export class LiveRoom {
     let at = this.finals.length;
     while (at > 0 && compareFinals(this.finals[at - 1]!.transcript, entry.transcript) > 0) at--;
     this.finals.splice(at, 0, entry);
+    this.storeOrder.add(entry);
     // Readers keep the line's last translation (its indexes say it is of a partial) until the
     // final's own arrives; what is stored and given to joiners is the final as it is.
     const shown = item.translated

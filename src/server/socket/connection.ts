@@ -52,6 +52,7 @@ import type { RoomRegistry } from '../rooms/registry';
 import type { MeetingBots } from '../meeting-bot/room-bots';
 import { BOT_PANEL_TEXTS } from '../../shared/meeting-bot';
 import { TokenBucket } from '../token-bucket';
+import { rateLimited } from '../metrics/process-metrics';
 import type { TtsStatus } from '../../native/tts/types';
 import { speakReply } from '../tts/voiced-replies';
 import { speakIntoMeeting } from '../meeting-bot/speak-into-meeting';
@@ -75,6 +76,11 @@ export interface ConnectionDeps {
   limits: ServerLimits;
   /** Rooms created, keyed `address:<ip>` and `identity:<avaId>` (shared by all connections). */
   roomCreations: RateLimiter;
+  /**
+   * Pages of finals asked for (shared by all connections): keyed `identity:<avaId>` under
+   * limits.transcriptPages, and `address:<ip>` under ten times that.
+   */
+  transcriptPages: { identity: Pick<RateLimiter, 'take'>; address: Pick<RateLimiter, 'take'> };
   /** The client's address (behind a trusted proxy, the person's). */
   address: string;
   now(): number;
@@ -730,6 +736,14 @@ export function handleConnection(ws: ConnectionSocket, deps: ConnectionDeps, ori
         return;
       case 'transcripts-since':
       case 'transcripts-before':
+        if (
+          !(await deps.transcriptPages.identity.take(`identity:${member.avaId}`)) ||
+          !(await deps.transcriptPages.address.take(`address:${deps.address}`))
+        ) {
+          rateLimited.inc({ limit: 'transcript-pages' });
+          fail('rate-limited', 'captions are being asked for too often; wait a moment', message.type);
+          return;
+        }
         room.requestTranscripts(member, message);
         return;
       case 'request-ava-bot': {

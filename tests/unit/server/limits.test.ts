@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LIMIT_VARIABLES, loadLimits, SPEECH_LOAD_LIMIT } from '../../../src/server/limits';
+import { LIMIT_VARIABLES, loadLimits, perAddressOf, SPEECH_LOAD_LIMIT } from '../../../src/server/limits';
 
 describe('server limits', () => {
   it('has defaults sized for honest use, the decoder cap following the workers', () => {
@@ -11,6 +11,7 @@ describe('server limits', () => {
     expect(limits.streamBacklogSeconds).toBe(30);
     expect(limits.roomAbandonMs).toBe(4 * 60 * 60_000);
     expect(limits.nameLookups).toEqual({ ratePerSecond: 1, burst: 60 });
+    expect(limits.transcriptPages).toEqual({ ratePerSecond: 1, burst: 20 });
     expect(limits.premiumFor).toBe('entitled');
     expect(limits.scribesFor).toBe('organizations');
     expect(limits.boostFor).toBe('subscribers');
@@ -26,6 +27,7 @@ describe('server limits', () => {
         [LIMIT_VARIABLES.audioStarts]: '6',
         [LIMIT_VARIABLES.typedMessages]: '12',
         [LIMIT_VARIABLES.ttsRequests]: '6',
+        [LIMIT_VARIABLES.transcriptPages]: '30',
         [LIMIT_VARIABLES.premiumFor]: 'everyone',
         [LIMIT_VARIABLES.scribesFor]: 'everyone',
         [LIMIT_VARIABLES.boostFor]: 'everyone',
@@ -43,6 +45,8 @@ describe('server limits', () => {
     expect(limits.audioStarts).toEqual({ ratePerSecond: 0.1, burst: 6 });
     expect(limits.typedMessages).toEqual({ ratePerSecond: 0.2, burst: 12 });
     expect(limits.ttsRequests).toEqual({ ratePerSecond: 0.1, burst: 6 });
+    expect(limits.transcriptPages).toEqual({ ratePerSecond: 0.5, burst: 10 });
+    expect(perAddressOf(limits.transcriptPages)).toEqual({ ratePerSecond: 5, burst: 100 });
   });
 
   it('refuses a value that is not a positive number, naming the variable', () => {

@@ -4,7 +4,9 @@
  * gap, or a reconnection); this saga sends the `transcripts-since` it asked for. Scrolling to the
  * top of the captions asks for the page of older finals (`transcripts-before`).
  */
-import { put, select, takeEvery, takeLeading } from 'typed-redux-saga';
+import { delay, put, select, takeEvery, takeLeading } from 'typed-redux-saga';
+import type { PayloadAction } from '@reduxjs/toolkit';
+import type { ServerMessage } from '../../../shared/protocol';
 import { TRANSCRIPT_PAGE_MAX } from '../../../shared/constants';
 import type { AppDeps } from '../../app/deps';
 import type { RootState } from '../../app/root-reducer';
@@ -41,7 +43,25 @@ export function* askForOlder(deps: AppDeps) {
   yield* put(captionsActions.olderSent(sent));
 }
 
+/** How long to wait before asking again for finals the server refused to send (asked too often). */
+export const SINCE_RETRY_MS = 3_000;
+
+/** A refused `transcripts-since`: asked again after a moment, from what this client has then. */
+export function* retryRefusedSince(deps: AppDeps, action: PayloadAction<ServerMessage>) {
+  const message = action.payload;
+  if (message.type !== 'error' || message.inReplyTo !== 'transcripts-since') return;
+  deps.logger.log(
+    'info',
+    'captions',
+    `transcripts-since refused (${message.error.code}): asking again later`,
+  );
+  yield* delay(SINCE_RETRY_MS);
+  yield* put(captionsActions.sinceRefused());
+  yield* askForMissed(deps);
+}
+
 export function* captionsSaga(deps: AppDeps) {
   yield* takeEvery(socketActions.messageReceived.type, askForMissed, deps);
+  yield* takeLeading(socketActions.messageReceived.type, retryRefusedSince, deps);
   yield* takeLeading(captionsActions.olderRequested.type, askForOlder, deps);
 }

@@ -113,6 +113,10 @@ const captionsSlice = createSlice({
     olderSent(state, action: PayloadAction<boolean>) {
       state.olderLoading = action.payload;
     },
+    /** The server refused a `transcripts-since` (asked too often) and the saga waited: ask again. */
+    sinceRefused(state) {
+      follow(state, { kind: 'refused' });
+    },
   },
   extraReducers: (builder) => {
     builder.addCase(conversationActions.entered, (state, action) => {
@@ -159,6 +163,11 @@ const captionsSlice = createSlice({
           setList(state, mergeTranscripts(state, message.transcripts));
           state.hasOlder = message.hasOlder;
           state.olderLoading = false;
+          break;
+        case 'error':
+          // Refused (asked too often): scrolling back may ask again; a missed `since` is asked
+          // again by the captions saga after a moment (sinceRefused).
+          if (message.inReplyTo === 'transcripts-before') state.olderLoading = false;
           break;
         default:
           break;

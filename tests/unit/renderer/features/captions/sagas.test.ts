@@ -3,8 +3,8 @@
  * `transcripts-since`, the answer fills the captions without duplicates, and scrolling back
  * fetches older pages (`transcripts-before`). The pure rules first, then the reducer and saga.
  */
-import { describe, expect, it } from 'vitest';
-import { captionsSaga } from '../../../../../src/renderer/features/captions/sagas';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SINCE_RETRY_MS, captionsSaga } from '../../../../../src/renderer/features/captions/sagas';
 import { captionsActions } from '../../../../../src/renderer/features/captions/slice';
 import { conversationActions } from '../../../../../src/renderer/features/conversation/slice';
 import { socketActions } from '../../../../../src/renderer/features/socket/slice';
@@ -43,6 +43,15 @@ describe('nextSeqState', () => {
     expect(done).toEqual({ state: { seq: 500 } });
     // Nothing new while away: nothing to ask.
     expect(nextSeqState({ seq: 7 }, { kind: 'snapshot', seq: 7 })).toEqual({ state: { seq: 7 } });
+  });
+
+  it('asks again, from what it has, once a refused request has waited', () => {
+    expect(nextSeqState({ seq: 6, asked: 4 }, { kind: 'refused' })).toEqual({
+      state: { seq: 6, asked: 6 },
+      ask: 6,
+    });
+    // Nothing was being asked (a new connection started over): nothing to ask again.
+    expect(nextSeqState({ seq: 6 }, { kind: 'refused' })).toEqual({ state: { seq: 6 } });
   });
 
   it('does not take a stale answer for one that starts after what it has', () => {
@@ -162,5 +171,53 @@ describe('captions and the room sequence', () => {
     app.dispatch(captionsActions.olderRequested());
     await settle();
     expect(socket.sent).toHaveLength(1);
+  });
+
+  describe('when the server refuses a page (asked too often)', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it('asks again for what it missed after a moment', async () => {
+      vi.useFakeTimers();
+      const { app, socket } = setup();
+      app.dispatch(received({ type: 'transcripts', transcripts: [final(0)], seq: 1, hasOlder: false }));
+      app.dispatch(received({ type: 'transcript', transcript: final(3), seq: 4 }));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(socket.sent).toEqual([{ type: 'transcripts-since', afterSeq: 1 }]);
+      app.dispatch(
+        received({
+          type: 'error',
+          error: { code: 'rate-limited', message: 'captions are being asked for too often; wait a moment' },
+          inReplyTo: 'transcripts-since',
+        }),
+      );
+      await vi.advanceTimersByTimeAsync(SINCE_RETRY_MS - 100);
+      expect(socket.sent).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(200);
+      expect(socket.sent).toEqual([
+        { type: 'transcripts-since', afterSeq: 1 },
+        { type: 'transcripts-since', afterSeq: 1 },
+      ]);
+    });
+
+    it('lets scrolling back ask for older captions again', async () => {
+      const { app, socket } = setup();
+      app.dispatch(received({ type: 'transcripts', transcripts: [final(5)], seq: 6, hasOlder: true }));
+      app.dispatch(captionsActions.olderRequested());
+      await settle();
+      expect(app.state.captions.olderLoading).toBe(true);
+      app.dispatch(
+        received({
+          type: 'error',
+          error: { code: 'rate-limited', message: 'captions are being asked for too often; wait a moment' },
+          inReplyTo: 'transcripts-before',
+        }),
+      );
+      expect(app.state.captions.olderLoading).toBe(false);
+      app.dispatch(captionsActions.olderRequested());
+      await settle();
+      expect(socket.sent).toHaveLength(2);
+    });
   });
 });

@@ -1,0 +1,96 @@
+/**
+ * The pages of finals (rooms/transcript-pages.ts): `since` in the order stored, a final stored
+ * again counted once at its new place, pages bounded by count and by text; `before` in index
+ * order; and an answer's cost following its size, not the room's (counted in entries visited).
+ */
+import { describe, expect, it } from 'vitest';
+import { StoreOrder, pageBefore, textLength } from '../../../../src/server/rooms/transcript-pages';
+import type { StoredFinal } from '../../../../src/server/db/transcripts';
+import type { Transcript } from '../../../../src/shared/entities';
+
+function final(id: string, index: number, seq: number, text = `line ${id}`): StoredFinal {
+  const transcript = {
+    id,
+    index,
+    isFinal: true,
+    speechLang: 'en-US',
+    texts: { 'en-US': text },
+  } as unknown as Transcript;
+  return { transcript, seq };
+}
+
+const ids = (finals: readonly StoredFinal[]) => finals.map((f) => f.transcript.id);
+
+describe('StoreOrder.since', () => {
+  it('gives the finals stored after a seq, oldest first, a line stored again only at its new place', () => {
+    const order = new StoreOrder([final('b', 1, 2), final('a', 0, 1), final('c', 2, 3)]);
+    order.add(final('a', 0, 4));
+    expect(ids(order.since(0).finals)).toEqual(['b', 'c', 'a']);
+    expect(ids(order.since(2).finals)).toEqual(['c', 'a']);
+    expect(order.since(4)).toEqual({ finals: [], complete: true });
+    expect(order.size).toBe(3);
+  });
+
+  it('pages by count and by text, always moving on, and says when more remain', () => {
+    const order = new StoreOrder(
+      Array.from({ length: 10 }, (_, i) => final(`l${i}`, i, i + 1, 'x'.repeat(40))),
+    );
+    const first = order.since(0, 4);
+    expect(ids(first.finals)).toEqual(['l0', 'l1', 'l2', 'l3']);
+    expect(first.complete).toBe(false);
+    expect(order.since(7, 4)).toMatchObject({ complete: true });
+    // 100 characters: two lines of 40 fit, the third would not.
+    expect(ids(order.since(0, 200, 100).finals)).toEqual(['l0', 'l1']);
+    // A line longer than the whole budget still comes, alone.
+    const long = new StoreOrder([final('huge', 0, 1, 'y'.repeat(500)), final('next', 1, 2)]);
+    expect(long.since(0, 200, 100)).toEqual({ finals: [long.since(0).finals[0]], complete: false });
+  });
+
+  it('keeps its log small when one line is stored again and again', () => {
+    const order = new StoreOrder();
+    for (let seq = 1; seq <= 5_000; seq++) order.add(final('same', 0, seq));
+    order.add(final('other', 1, 5_001));
+    expect(ids(order.since(0).finals)).toEqual(['same', 'other']);
+    expect((order as unknown as { log: unknown[] }).log.length).toBeLessThan(600);
+  });
+
+  it('costs what it returns: a page near the end of a long room visits only that page', () => {
+    const order = new StoreOrder(Array.from({ length: 100_000 }, (_, i) => final(`l${i}`, i, i + 1)));
+    const log = (order as unknown as { log: StoredFinal[] }).log;
+    let visited = 0;
+    const counting = new Proxy(log, {
+      get(target, key, receiver) {
+        if (typeof key === 'string' && /^\d+$/.test(key)) visited += 1;
+        return Reflect.get(target, key, receiver);
+      },
+    });
+    (order as unknown as { log: StoredFinal[] }).log = counting;
+    expect(ids(order.since(99_995).finals)).toEqual(['l99995', 'l99996', 'l99997', 'l99998', 'l99999']);
+    // A binary search (about 17 steps) and the 5 returned.
+    expect(visited).toBeLessThan(40);
+  });
+});
+
+describe('pageBefore', () => {
+  const finals = Array.from({ length: 50 }, (_, i) => final(`l${i}`, i * 2, i + 1));
+
+  it('gives up to `limit` finals before an index, in index order, and whether older remain', () => {
+    expect(ids(pageBefore(finals, 10, 3).finals)).toEqual(['l2', 'l3', 'l4']);
+    expect(pageBefore(finals, 10, 3).hasOlder).toBe(true);
+    expect(ids(pageBefore(finals, 9, 3).finals)).toEqual(['l2', 'l3', 'l4']);
+    expect(pageBefore(finals, 4, 10)).toEqual({ finals: finals.slice(0, 2), hasOlder: false });
+    expect(pageBefore(finals, 0, 10)).toEqual({ finals: [], hasOlder: false });
+    expect(ids(pageBefore(finals, 1_000, 2).finals)).toEqual(['l48', 'l49']);
+  });
+
+  it('bounds a page by its text too', () => {
+    const long = Array.from({ length: 5 }, (_, i) => final(`l${i}`, i, i + 1, 'z'.repeat(60)));
+    expect(ids(pageBefore(long, 5, 200, 130).finals)).toEqual(['l3', 'l4']);
+    expect(pageBefore(long, 5, 200, 130).hasOlder).toBe(true);
+  });
+
+  it('counts every language of a final as its text', () => {
+    const t = final('a', 0, 1, 'hello').transcript;
+    expect(textLength({ ...t, texts: { 'en-US': 'hello', 'es-ES': 'hola' } } as Transcript)).toBe(9);
+  });
+});
