@@ -1,8 +1,10 @@
 /**
  * Request logs never carry a secret. Fastify logs each request's URL (query string included) and
  * its errors' messages; Hearken's URLs carry room tokens (/api/v1/tokens/<token>, ?token= on
- * room links) and, around sign-in, identity tokens and credentials. Here:
- * - `redactUrl` masks the token path segment and every sensitive query parameter;
+ * room links), the read-only share tokens of ended transcripts (/api/v1/shared-transcripts/<token>),
+ * room names people type to join (/api/v1/room-names/<name>: knowing one is being let in) and,
+ * around sign-in, identity tokens and credentials. Here:
+ * - `redactUrl` masks those path segments (SECRET_PATH_ROUTES) and every sensitive query parameter;
  * - the `req` serializer logs the redacted URL (and no headers: Authorization never appears);
  * - the `err` serializer and every log line's string arguments (Fastify's "Route GET:<url> not
  *   found", error messages quoting a URL) go through `redactText`;
@@ -10,6 +12,8 @@
  *   Authorization header, a body's `token`, `credential`, `identityToken`, `password`...).
  */
 import type { FastifyServerOptions } from 'fastify';
+import { API_ROUTES } from '../shared/api';
+import { RECAP_ROUTES } from '../shared/recap/api';
 
 export const REDACTED = '[redacted]';
 
@@ -17,8 +21,35 @@ export const REDACTED = '[redacted]';
 const SENSITIVE_NAME =
   /token|credential|password|secret|signature|apikey|api_key|oobcode|^code$|^key$|^sig$/i;
 
-/** Paths whose next segment is a secret. */
-const SECRET_PATH_SEGMENT = /(\/api\/v1(?:\.\d+)?\/tokens\/)[^/?#\s"']+/gi;
+/** Routes whose last parameter is a secret (a token) or a room name: that segment is masked. */
+export const SECRET_PATH_ROUTES: readonly string[] = [
+  API_ROUTES.token,
+  API_ROUTES.roomName,
+  RECAP_ROUTES.sharedTranscript,
+  RECAP_ROUTES.sharedTranscriptExport,
+];
+
+/** What a path segment is in free text: up to the next slash, query, fragment, space or quote. */
+const SEGMENT = `[^/?#\\s"']+`;
+
+/**
+ * A route pattern (`/api/v1/tokens/:token`) as a regular expression matching its path up to and
+ * including its last parameter, captured apart: the prefix (group 1), then the segment to mask.
+ * Any API version is matched (`/api/v1.1/`), and other parameters as any segment.
+ */
+function secretSegmentPattern(route: string): string {
+  const last = route.lastIndexOf('/:');
+  const prefix = route
+    .slice(0, last + 1)
+    .split('/')
+    .map((part) => (part.startsWith(':') ? SEGMENT : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('/')
+    .replace(/^\/api\/v1\//, '/api/v1(?:\\.\\d+)?/');
+  return `(${prefix})${SEGMENT}`;
+}
+
+const SECRET_SEGMENT_PATTERNS = [...new Set(SECRET_PATH_ROUTES.map(secretSegmentPattern))];
+const SECRET_PATH_SEGMENT = new RegExp(SECRET_SEGMENT_PATTERNS.join('|'), 'gi');
 
 /** `name=value` pairs of query strings in free text (after ? or &). */
 const QUERY_PAIR = /([?&])([^=&#\s"'?]+)=([^&#\s"']*)/g;
@@ -37,7 +68,11 @@ export function isSensitiveName(name: string): boolean {
 /** Masks every secret in a piece of text that may quote URLs (a message, a stack trace). */
 export function redactText(text: string): string {
   return text
-    .replace(SECRET_PATH_SEGMENT, `$1${REDACTED}`)
+    .replace(SECRET_PATH_SEGMENT, (...match: unknown[]) => {
+      // The one alternative that matched has its prefix captured.
+      const prefix = match.slice(1, 1 + SECRET_SEGMENT_PATTERNS.length).find((g) => typeof g === 'string');
+      return `${String(prefix)}${REDACTED}`;
+    })
     .replace(QUERY_PAIR, (pair: string, sep: string, name: string) =>
       isSensitiveName(name) ? `${sep}${name}=${REDACTED}` : pair,
     );

@@ -25,6 +25,20 @@ describe('URL redaction', () => {
     expect(redactUrl('/api/v1/tokens/')).toBe('/api/v1/tokens/');
   });
 
+  it('masks share tokens and room names in their paths, whatever the version, and nothing else', () => {
+    expect(redactUrl('/api/v1/shared-transcripts/Sh4reT0ken')).toBe(`/api/v1/shared-transcripts/${REDACTED}`);
+    expect(redactUrl('/api/v1/shared-transcripts/Sh4reT0ken/export?format=srt')).toBe(
+      `/api/v1/shared-transcripts/${REDACTED}/export?format=srt`,
+    );
+    expect(redactUrl('/api/v1/room-names/quiet-otter-42')).toBe(`/api/v1/room-names/${REDACTED}`);
+    expect(redactUrl('/api/v1.1/room-names/quiet-otter-42')).toBe(`/api/v1.1/room-names/${REDACTED}`);
+    expect(redactText('Route GET:/api/v1/room-names/blue%20cat not found')).toBe(
+      `Route GET:/api/v1/room-names/${REDACTED} not found`,
+    );
+    expect(redactUrl('/api/v1/rooms/host_r1/transcripts')).toBe('/api/v1/rooms/host_r1/transcripts');
+    expect(redactUrl('/api/v1/shared-transcripts/')).toBe('/api/v1/shared-transcripts/');
+  });
+
   it('masks sensitive query parameters and keeps the others', () => {
     expect(redactUrl('/web/join?token=s3cret&readonly=1')).toBe(`/web/join?token=${REDACTED}&readonly=1`);
     expect(redactUrl('/x?a=1&credential=c.r.e&identityToken=eyJ&idToken=eyK&b=2')).toBe(
@@ -118,6 +132,8 @@ describe('the Fastify logger', () => {
         request.log.info({ headers: request.headers }, 'headers seen');
         return { ok: true };
       });
+      app.get('/api/v1/shared-transcripts/:token', async () => ({ ok: true }));
+      app.get('/api/v1/room-names/:name', async () => ({ ok: true }));
       app.post('/api/v1/things', async (request) => {
         request.log.info({ body: request.body }, 'posted');
         throw new Error(`failed for ${request.url}`);
@@ -139,6 +155,8 @@ describe('the Fastify logger', () => {
         });
         // Fastify's own 404 line quotes the URL.
         await app.inject({ url: '/nowhere?credential=CRED9' });
+        await app.inject({ url: '/api/v1/shared-transcripts/SHARETOKEN10' });
+        await app.inject({ url: '/api/v1/room-names/ROOMNAME11' });
       } finally {
         await app.close();
       }
@@ -153,6 +171,8 @@ describe('the Fastify logger', () => {
         'CRED7',
         'NESTED8',
         'CRED9',
+        'SHARETOKEN10',
+        'ROOMNAME11',
         'cred-SECRET',
       ])
         expect(log, secret).not.toContain(secret);
