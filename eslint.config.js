@@ -18,7 +18,8 @@ const layer = (from, forbidden, why) => ({
 // Raw sockets (issue 32): Node's HTTP server takes its own error listener off a socket it hands
 // to an 'upgrade' listener, so a reset there ended the process. Upgrades are taken in one place
 // (socket/upgrade-router.ts, which guards the socket first) and refused through one helper
-// (safety/raw-sockets.ts: guarded, then written and closed), never by hand.
+// (safety/raw-sockets.ts: guarded, then written and closed), never by hand; WebSockets are made
+// by acceptUpgrade there too, guarded before anyone listens to them.
 const RAW_HTTP_RESPONSE = [
   {
     selector: 'Literal[value=/^HTTP\\/1\\.[01] \\d{3}/]',
@@ -29,6 +30,13 @@ const RAW_HTTP_RESPONSE = [
     selector: 'TemplateElement[value.raw=/^HTTP\\/1\\.[01] /]',
     message:
       'answer a refused upgrade with refuseUpgrade (src/server/safety/raw-sockets.ts): it guards the socket first',
+  },
+];
+const HANDLE_UPGRADE = [
+  {
+    selector: "CallExpression[callee.property.name='handleUpgrade']",
+    message:
+      'make WebSockets with acceptUpgrade (src/server/safety/raw-sockets.ts): it guards the new socket first',
   },
 ];
 const UPGRADE_LISTENER = [
@@ -81,10 +89,13 @@ export default tseslint.config(
   {
     files: ['src/server/**/*.ts'],
     ignores: ['src/server/safety/raw-sockets.ts', 'src/server/socket/upgrade-router.ts'],
-    rules: rawSocketRules([...RAW_HTTP_RESPONSE, ...UPGRADE_LISTENER]),
+    rules: rawSocketRules([...RAW_HTTP_RESPONSE, ...HANDLE_UPGRADE, ...UPGRADE_LISTENER]),
   },
   { files: ['src/server/safety/raw-sockets.ts'], rules: rawSocketRules(UPGRADE_LISTENER) },
-  { files: ['src/server/socket/upgrade-router.ts'], rules: rawSocketRules(RAW_HTTP_RESPONSE) },
+  {
+    files: ['src/server/socket/upgrade-router.ts'],
+    rules: rawSocketRules([...RAW_HTTP_RESPONSE, ...HANDLE_UPGRADE]),
+  },
   layer(
     'shared',
     ['native', 'server', 'main', 'preload', 'renderer'],

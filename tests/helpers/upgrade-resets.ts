@@ -2,7 +2,7 @@
  * WebSocket upgrades that go wrong on the client's side, written as a raw TCP client sends them
  * (issue 32: one such request ended the server). Each attempt sends an upgrade request to a path
  * the server serves (or not), then resets the connection (RST) or closes it (FIN), at once or
- * after the server has answered. Used by tests/integration/upgrade-resets.test.ts and by the
+ * after the server has answered, or, once upgraded, sends a frame the server must refuse. Used by tests/integration/upgrade-resets.test.ts and by the
  * socket fuzz (tests/helpers/socket-fuzz.ts), which mixes them into its seeded runs.
  */
 import { connect } from 'node:net';
@@ -33,6 +33,10 @@ export const CLIENT_ENDINGS = [
   'close-at-once',
   /** FIN once the answer has arrived. */
   'close-after-answer',
+  /** Once upgraded, a frame the server must refuse: unmasked (a client's frames must be masked). */
+  'unmasked-frame-after-answer',
+  /** Once upgraded, a frame that says it is 2 GiB long (past any WebSocket's limit). */
+  'huge-frame-after-answer',
 ] as const;
 export type ClientEnding = (typeof CLIENT_ENDINGS)[number];
 
@@ -42,6 +46,11 @@ export interface UpgradeAttempt {
   /** The status of the server's answer, when one arrived before the client went. */
   status?: number;
 }
+
+/** A text frame "hello" without the mask every client frame must have (RFC 6455 5.1). */
+const UNMASKED_FRAME = Buffer.from([0x81, 0x05, ...Buffer.from('hello')]);
+/** A masked binary frame header announcing 2^31 bytes: past the server's maxPayload. */
+const HUGE_FRAME_HEADER = Buffer.from([0x82, 0xff, 0, 0, 0, 0, 0x80, 0, 0, 0, 1, 2, 3, 4]);
 
 function upgradeRequest(path: string, host: string): string {
   return (
@@ -81,6 +90,12 @@ export function upgradeAndLeave(url: string, path: string, ending: ClientEnding)
         socket.resetAndDestroy();
         done();
       } else if (ending === 'close-after-answer') socket.end();
+      else if (ending === 'unmasked-frame-after-answer' || ending === 'huge-frame-after-answer') {
+        const frame = ending === 'unmasked-frame-after-answer' ? UNMASKED_FRAME : HUGE_FRAME_HEADER;
+        // Refused upgrades are closed by the server; only an accepted one reads frames.
+        if (attempt.status === 101 && !socket.destroyed) socket.write(frame, () => socket.end());
+        else socket.end();
+      }
     });
     socket.once('connect', () => {
       const request = upgradeRequest(path, `${hostname}:${port}`);

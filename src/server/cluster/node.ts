@@ -16,7 +16,7 @@ import type { Database } from '../db/schema';
 import type { WriteGuard } from '../db/transcripts';
 import type { RoomRegistry } from '../rooms/registry';
 import type { ConnectionSocket } from '../socket/transport';
-import { dropUpgrade, guardSocket, refuseUpgrade } from '../safety/raw-sockets';
+import { acceptUpgrade, dropUpgrade, guardSocket, refuseUpgrade } from '../safety/raw-sockets';
 import type { ClusterConfig } from './config';
 import { LeaseKeeper } from './lease';
 import { PostgresLeaseStore, fenceCheck } from './lease-store';
@@ -375,7 +375,7 @@ export class ClusterNode {
         link.abandon();
         return;
       }
-      this.providerSockets.handleUpgrade(request, socket, head, (ws) => link.attach(ws, []));
+      acceptUpgrade(this.providerSockets, request, socket, head, (ws) => link.attach(ws, []));
     })().catch((error: Error) => {
       this.log('warn', 'a provider socket could not be relayed', { error: error.message });
       dropUpgrade(socket);

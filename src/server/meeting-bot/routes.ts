@@ -13,7 +13,7 @@ import { parseAudioEvent, parseStatusWebhook } from './recall-api';
 import { verifyWebhook } from './svix-signature';
 import type { MeetingBots } from './room-bots';
 import type { ConnectionSocket } from '../socket/transport';
-import { refuseUpgrade } from '../safety/raw-sockets';
+import { acceptUpgrade, refuseUpgrade } from '../safety/raw-sockets';
 
 /** A status webhook is small; anything larger is not one. */
 const WEBHOOK_BODY_LIMIT = 64 * 1024;
@@ -85,7 +85,7 @@ export function meetingAudioUpgrade(
       refuseUpgrade(socket, 401);
       return true;
     }
-    wss.handleUpgrade(request, socket, head, (ws) => {
+    acceptUpgrade(wss, request, socket, head, (ws) => {
       if (!accept(ws, { url: request.url ?? '/' })) ws.close(1008, 'not this bot’s endpoint');
     });
     return true;

@@ -21,7 +21,7 @@ import { decodeForm, parseMediaStreamMessage, parseStatusCallback } from './twil
 import { verifyTwilioSignature } from './twilio-signature';
 import type { PhoneCalls } from './room-calls';
 import type { ConnectionSocket } from '../socket/transport';
-import { refuseUpgrade } from '../safety/raw-sockets';
+import { acceptUpgrade, refuseUpgrade } from '../safety/raw-sockets';
 
 /** A status callback is small; anything larger is not one. */
 const CALLBACK_BODY_LIMIT = 16 * 1024;
@@ -171,7 +171,7 @@ export function phoneMediaUpgrade(
       refuseUpgrade(socket, 401);
       return true;
     }
-    wss.handleUpgrade(request, socket, head, (ws) =>
+    acceptUpgrade(wss, request, socket, head, (ws) =>
       accept(ws, {
         url: request.url ?? '',
         ...(request.headers['x-twilio-signature'] !== undefined

@@ -8,13 +8,20 @@
  * unauthenticated request to a WebSocket path did exactly that (issue 32). The same holds for
  * every socket the server opens itself (NATS, Redis, SIP and RTP over UDP, a child's pipes).
  *
+ * A WebSocket made from an upgrade is no different: `ws` emits `'error'` on a frame it cannot
+ * take (larger than its limit, unmasked, bad UTF-8), and a socket whose owner listened only for
+ * messages (a cluster node routing a client's first message, a provider's media socket) ended
+ * the process on one bad frame.
+ *
  * So: `guardSocket` attaches a listener that counts the error (hearken_raw_socket_errors_total)
- * and hands it to the caller's handler, and `refuseUpgrade` / `dropUpgrade` are the only ways
- * the server answers an upgrade it will not take. ESLint forbids a raw HTTP status line
+ * and hands it to the caller's handler; `acceptUpgrade` makes the WebSocket and guards it before
+ * anyone else sees it; `refuseUpgrade` / `dropUpgrade` are the only ways the server answers an
+ * upgrade it will not take. ESLint forbids a raw HTTP status line or a `handleUpgrade` call
  * anywhere else in the server, and an `'upgrade'` listener outside socket/upgrade-router.ts.
  */
-import { STATUS_CODES } from 'node:http';
+import { type IncomingMessage, STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
+import type { WebSocket, WebSocketServer } from 'ws';
 import { rawSocketErrors, upgradesRefused } from '../metrics/process-metrics';
 
 /** What may carry an error event: a net or TLS socket, a dgram socket, a child's pipe. */
@@ -23,7 +30,7 @@ export interface ErrorEmitter {
 }
 
 /** Which raw socket an error came from (the metric's `socket` label). */
-export type RawSocketKind = 'upgrade' | 'nats' | 'redis' | 'sip' | 'rtp' | 'child-pipe';
+export type RawSocketKind = 'upgrade' | 'websocket' | 'nats' | 'redis' | 'sip' | 'rtp' | 'child-pipe';
 
 /** How long a refused upgrade may take to be read before its socket is destroyed regardless. */
 export const REFUSAL_LINGER_MS = 2_000;
@@ -94,6 +101,26 @@ export function refuseUpgrade(socket: Duplex, status: 400 | 401 | 403 | 404 | 42
   socket.once('close', () => clearTimeout(linger));
   // end() then destroy once flushed: destroySoon's behaviour, on any Duplex.
   socket.end(refusalResponse(status), () => socket.destroy());
+}
+
+/**
+ * Completes an upgrade into a WebSocket of `wss` (the upgrade socket guarded first), and hands
+ * it on already guarded: an error on a frame it cannot take is counted and the socket closed by
+ * `ws`, never thrown. `onError` also hears each error (to log it).
+ */
+export function acceptUpgrade(
+  wss: WebSocketServer,
+  request: IncomingMessage,
+  socket: Duplex,
+  head: Buffer,
+  onSocket: (ws: WebSocket) => void,
+  onError?: (error: Error) => void,
+): void {
+  guardSocket(socket, 'upgrade');
+  wss.handleUpgrade(request, socket, head, (ws) => {
+    guardSocket(ws, 'websocket', onError);
+    onSocket(ws);
+  });
 }
 
 /** Closes an upgrade on a path nobody serves, without an answer (as before: the client sees a reset). */

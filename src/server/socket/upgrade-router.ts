@@ -14,7 +14,7 @@ import type { Duplex } from 'node:stream';
 import { type WebSocket, WebSocketServer } from 'ws';
 import { SOCKET_PATH } from '../../shared/protocol';
 import type { SocketGauge } from '../cluster/address-sockets';
-import { guardSocket, refuseUpgrade } from '../safety/raw-sockets';
+import { acceptUpgrade, guardSocket, refuseUpgrade } from '../safety/raw-sockets';
 
 /** Takes an upgrade on its own path; false when the path is not its own. */
 export type UpgradeHandler = (request: IncomingMessage, socket: Duplex, head: Buffer) => boolean;
@@ -87,7 +87,7 @@ export function attachUpgradeRouter(server: Server, deps: UpgradeRouterDeps): Up
         return;
       }
       socket.once('close', uncount);
-      wss.handleUpgrade(request, socket, head, (ws) => {
+      acceptUpgrade(wss, request, socket, head, (ws) => {
         ws.once('close', uncount);
         deps.accept(ws, address, originOf(request));
       });

@@ -6,8 +6,11 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { EventEmitter } from 'node:events';
+import { createServer as createHttpServer } from 'node:http';
+import { WebSocketServer } from 'ws';
 import { type Server, type Socket, connect, createServer } from 'node:net';
 import {
+  acceptUpgrade,
   dropUpgrade,
   errorCodeLabel,
   guardSocket,
@@ -144,5 +147,36 @@ describe('dropUpgrade', () => {
   it('closes at once without an answer', async () => {
     const { received } = await serverSide((socket) => dropUpgrade(socket));
     expect(await received).toBe('');
+  });
+});
+
+describe('acceptUpgrade', () => {
+  it('hands on a WebSocket that a frame it cannot take closes instead of ending the process', async () => {
+    const before = await counterValue(rawSocketErrors, { socket: 'websocket' });
+    const http = createHttpServer();
+    const wss = new WebSocketServer({ noServer: true, maxPayload: 100 });
+    const closed = new Promise<number>((resolve) => {
+      // An upgrade listener here only: the server's own is socket/upgrade-router.ts.
+      http.addListener(
+        'upgrade' as 'request',
+        ((request: never, socket: never, head: never) =>
+          acceptUpgrade(wss, request, socket, head, (ws) => {
+            // Its owner listens for messages only, as a cluster node routing a first message does.
+            ws.on('message', () => undefined);
+            ws.on('close', (code) => resolve(code));
+          })) as never,
+      );
+    });
+    await new Promise<void>((done) => http.listen(0, '127.0.0.1', () => done()));
+    const { port } = http.address() as { port: number };
+    const { default: WebSocket } = await import('ws');
+    const client = new WebSocket(`ws://127.0.0.1:${port}`);
+    client.on('error', () => undefined);
+    client.on('open', () => client.send('x'.repeat(1000)));
+    expect(await closed).toBeGreaterThanOrEqual(1000);
+    expect(await counterValue(rawSocketErrors, { socket: 'websocket' })).toBe(before + 1);
+    client.terminate();
+    wss.close();
+    await new Promise<void>((done) => http.close(() => done()));
   });
 });
