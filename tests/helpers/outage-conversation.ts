@@ -5,7 +5,7 @@
  * must be the same finals, word for word, each exactly once.
  */
 import { expect } from 'vitest';
-import { TranscriptRepository } from '../../src/server/db/transcripts';
+import { TranscriptRepository } from '../../src/server/transcripts/repository';
 import type { Transcript } from '../../src/shared/entities';
 import { CaptionClient, createGuest, streamAudio } from '../../scripts/lib/socket-client';
 import { ChunkPacer } from '../../scripts/lib/pacer';

@@ -1,5 +1,5 @@
 /** A room record for tests, ongoing and open, with whatever a test changes. */
-import type { RoomRecord } from '../../src/server/db/rooms';
+import type { RoomRecord } from '../../src/server/rooms/repository';
 
 export function roomRecord(changes: Partial<RoomRecord> = {}): RoomRecord {
   return {

@@ -3,7 +3,7 @@
  * names do not run out; rooms still in use, or live in this server, are left alone.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RoomRepository, type RoomRecord } from '../../src/server/db/rooms';
+import { RoomRepository, type RoomRecord } from '../../src/server/rooms/repository';
 import { sweepAbandonedRooms } from '../../src/server/rooms/abandoned';
 import { API } from '../../src/shared/api';
 import { CaptionClient, createGuest, guestHeaders } from '../../scripts/lib/socket-client';

@@ -12,7 +12,7 @@ import { API, type ServerConfigResponse } from '../../src/shared/api';
 import { NO_TOKEN_MESSAGE } from '../../src/shared/auth';
 import { USER_NOT_FOUND_CUSTOM_CODE } from '../../src/shared/constants';
 import { CLIENT_LOG_EXTRA_MAX_KEYS, type ClientLogEntry, type UserProfile } from '../../src/shared/user';
-import { ClientLogRepository } from '../../src/server/db/client-logs';
+import { ClientLogRepository } from '../../src/server/client-logs/repository';
 import { EmulatorClient, api, forge } from '../helpers/auth-emulator';
 import { sharedAuthEmulator } from '../helpers/shared-auth-emulator';
 import type { SharedAuthEmulator } from '../setup/auth-emulator';

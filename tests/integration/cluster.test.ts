@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHUNK_SAMPLES } from '../../src/shared/constants';
 import type { Transcript } from '../../src/shared/entities';
 import { randomId } from '../../src/shared/ids';
-import { TranscriptRepository } from '../../src/server/db/transcripts';
+import { TranscriptRepository } from '../../src/server/transcripts/repository';
 import { openDatabase } from '../../src/server/db/connect';
 import { FencedOut, PostgresLeaseStore, fenceCheck } from '../../src/server/cluster/lease-store';
 import { CaptionClient, createGuest } from '../../scripts/lib/socket-client';

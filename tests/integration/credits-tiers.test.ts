@@ -16,7 +16,7 @@ import { SCRIBE_API } from '../../src/shared/scribe/api';
 import { SCRIBE_ERRORS } from '../../src/shared/scribe/model';
 import type { UserProfile } from '../../src/shared/user';
 import { randomId } from '../../src/shared/ids';
-import { CreditRepository } from '../../src/server/db/credits';
+import { CreditRepository } from '../../src/server/credits/repository';
 import { PREMIUM_NOT_ENTITLED_MESSAGE } from '../../src/server/socket/connection';
 import { CaptionClient, createGuest, streamAudio } from '../../scripts/lib/socket-client';
 import { ChunkPacer } from '../../scripts/lib/pacer';

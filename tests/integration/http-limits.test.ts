@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '../../src/shared/api';
 import type { ClientLogEntry } from '../../src/shared/user';
-import { ClientLogRepository } from '../../src/server/db/client-logs';
+import { ClientLogRepository } from '../../src/server/client-logs/repository';
 import { CLIENT_LOG_ENTRY_LIMIT, GUEST_CREATION_LIMIT } from '../../src/server/http/address-limits';
 import { removeDataDir, startTestServer, type TestServer } from '../helpers/server';
 

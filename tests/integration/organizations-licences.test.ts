@@ -16,7 +16,7 @@ import type { UserProfile } from '../../src/shared/user';
 import { EmulatorClient, api } from '../helpers/auth-emulator';
 import { sharedAuthEmulator } from '../helpers/shared-auth-emulator';
 import type { SharedAuthEmulator } from '../setup/auth-emulator';
-import { CreditRepository } from '../../src/server/db/credits';
+import { CreditRepository } from '../../src/server/credits/repository';
 import { removeDataDir, startTestServer, tempDataDir, type TestServer } from '../helpers/server';
 import { adminQuery as adminSql, testDatabaseUrl } from '../helpers/test-postgres';
 

@@ -7,7 +7,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/db/connect';
-import { UserRepository } from '../../src/server/db/users';
+import { UserRepository } from '../../src/server/accounts/users-repository';
 import type { UserProfile } from '../../src/shared/user';
 import { removeDataDir, tempDataDir } from '../helpers/server';
 import { seedDatabase } from '../helpers/database-template';

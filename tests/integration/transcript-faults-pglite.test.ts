@@ -4,7 +4,7 @@
  * shown before it is stored, or shown or stored twice.
  */
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { TranscriptRepository } from '../../src/server/db/transcripts';
+import { TranscriptRepository } from '../../src/server/transcripts/repository';
 import { PATIENT_RECOGNITION, outageConversation } from '../helpers/outage-conversation';
 import { removeDataDir, startTestServer, type TestServer } from '../helpers/server';
 

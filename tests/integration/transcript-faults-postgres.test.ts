@@ -52,7 +52,7 @@ describe('a transcript outage on PostgreSQL (INSERT revoked, then granted back)'
     // Which finals the database refused: the ones whose write failed while INSERT was revoked.
     const refused = new Set<string>();
     const logs: string[] = [];
-    const { TranscriptRepository } = await import('../../src/server/db/transcripts');
+    const { TranscriptRepository } = await import('../../src/server/transcripts/repository');
     const saveFinal = TranscriptRepository.prototype.saveFinal;
     TranscriptRepository.prototype.saveFinal = async function (
       this: InstanceType<typeof TranscriptRepository>,

@@ -10,7 +10,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { CHUNK_SAMPLES } from '../../src/shared/constants';
 import type { Transcript } from '../../src/shared/entities';
-import { TranscriptRepository } from '../../src/server/db/transcripts';
+import { TranscriptRepository } from '../../src/server/transcripts/repository';
 import { CaptionClient, createGuest } from '../../scripts/lib/socket-client';
 import { ChunkPacer } from '../../scripts/lib/pacer';
 import { conversationAudio } from '../helpers/conversation-audio';

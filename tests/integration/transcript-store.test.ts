@@ -10,7 +10,7 @@ import { Kysely, Migrator } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrationProvider } from '../../src/server/db/migrations';
 import type { Database } from '../../src/server/db/schema';
-import { TranscriptRepository } from '../../src/server/db/transcripts';
+import { TranscriptRepository } from '../../src/server/transcripts/repository';
 import type { Transcript } from '../../src/shared/entities';
 
 let db: Kysely<Database>;

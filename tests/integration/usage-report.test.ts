@@ -7,10 +7,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
 import { openDatabase, type OpenDatabase } from '../../src/server/db/connect';
-import { ConversationMetricsRepository } from '../../src/server/db/conversation-metrics';
-import { RoomRepository } from '../../src/server/db/rooms';
+import { ConversationMetricsRepository } from '../../src/server/accounts/conversation-metrics';
+import { RoomRepository } from '../../src/server/rooms/repository';
 import type { Database } from '../../src/server/db/schema';
-import { TranscriptRepository } from '../../src/server/db/transcripts';
+import { TranscriptRepository } from '../../src/server/transcripts/repository';
 import { UsageReportRepository } from '../../src/server/reporting/usage-report';
 import type { Transcript } from '../../src/shared/entities';
 import { randomId } from '../../src/shared/ids';

@@ -67,7 +67,7 @@ export function resolveTiers(settings: TierSettings): Record<Tier, EngineSpec[]>
       const spec = withArgs(parseEngineSpec(explicit, modelsDir, vadModel));
       // A configured sherpa-onnx model that is missing (or fails to load) leaves the tier on
       // PocketSphinx rather than without captions; the skipped model is reported, and the web
-      // app tells readers the lower-accuracy engine is serving (speech-serving.ts).
+      // app tells readers the lower-accuracy engine is serving (speech/serving.ts).
       out[tier] =
         spec.kind === 'sherpa-onnx'
           ? [spec, withArgs({ kind: 'pocketsphinx', modelsDir, vadModel })]

@@ -11,7 +11,7 @@
 import { isPaidSubscriber, isScribe } from '../../shared/user';
 import { isFreeOrLite } from '../../shared/session-limits';
 import { premiumCredit } from '../../shared/credits';
-import type { CreditRepository } from '../db/credits';
+import type { CreditRepository } from '../credits/repository';
 import type { ServerLimits } from '../limits';
 import type { Principal } from './principal';
 

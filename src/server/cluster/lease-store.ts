@@ -107,7 +107,7 @@ export class PostgresLeaseStore implements LeaseStore {
 }
 
 /**
- * The check run inside every transcript write's transaction (db/transcripts.ts WriteGuard):
+ * The check run inside every transcript write's transaction (transcripts/repository.ts WriteGuard):
  * `tokenOf` is this node's token for the room, undefined when it holds no lease.
  */
 export function fenceCheck(tokenOf: (roomId: string) => string | undefined) {

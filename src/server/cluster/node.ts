@@ -13,7 +13,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { randomId } from '../../shared/ids';
 import type { Database } from '../db/schema';
-import type { WriteGuard } from '../db/transcripts';
+import type { WriteGuard } from '../transcripts/repository';
 import type { RoomRegistry } from '../rooms/registry';
 import type { ConnectionSocket } from '../socket/transport';
 import { acceptUpgrade, dropUpgrade, guardSocket, refuseUpgrade } from '../safety/raw-sockets';

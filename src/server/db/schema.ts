@@ -341,7 +341,7 @@ export interface ScribeChatMessagesTable {
   at_ms: Millis;
 }
 
-/** A person's boost words (db/boost-words.ts). */
+/** A person's boost words (boost/repository.ts). */
 export interface UserBoostWordsTable {
   ava_id: string;
   words: ColumnType<string[], string, string>;

@@ -7,7 +7,7 @@
  */
 import type { Actor } from '../auth/access';
 import type { Principal } from '../auth/principal';
-import type { RoomRecord } from '../db/rooms';
+import type { RoomRecord } from '../rooms/repository';
 import { transcriptReadable } from '../transcripts/readable';
 
 export type SavingRefusal = { code: 'saving-forbidden' | 'transcript-not-shared'; message: string };

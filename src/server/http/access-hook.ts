@@ -16,7 +16,7 @@ import {
   roomActor,
 } from '../auth/access';
 import { OUTSIDER, type Principal, type PrincipalResolver, type Refusal } from '../auth/principal';
-import type { MemberRecord, RoomRecord } from '../db/rooms';
+import type { MemberRecord, RoomRecord } from '../rooms/repository';
 import { mayBeScribe } from '../auth/entitlements';
 import { SCRIBE_ROUTES } from '../../shared/scribe/api';
 import { PHONE_CALL_TEXTS } from '../../shared/phone-calls';

@@ -24,9 +24,9 @@ import {
   isValidDisplayName,
   normalizeRoomName,
 } from '../../shared/validation';
-import type { GuestRepository } from '../db/guests';
+import type { GuestRepository } from '../accounts/guests-repository';
 import { type RateLimiter, sendTooManyRequests } from './address-limits';
-import type { RoomRepository } from '../db/rooms';
+import type { RoomRepository } from '../rooms/repository';
 import type { RoomRegistry } from '../rooms/registry';
 import { transcriptReadable } from '../transcripts/readable';
 

@@ -3,7 +3,7 @@
  * the same records are written as one short line each, and the ones that only repeat what every
  * request does (Fastify's per-request pair, the "listening" line the start banner already says)
  * are left out unless the level is debug, so the "Hearken is running" line stays in view.
- * Redaction happens before this (log-redaction.ts): the record is already clean.
+ * Redaction happens before this (logs/redaction.ts): the record is already clean.
  */
 
 export type LogFormat = 'pretty' | 'json';

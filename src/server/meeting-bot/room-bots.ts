@@ -5,7 +5,7 @@
  * microphone's PCM stream (LiveRoom.startAudio / audio).
  *
  * Cluster mode (`takeover`): a bot moves with its room. The owner stores the bot (its token, bot
- * id, speaker, meeting and status: db/room-bots.ts); when the owner dies, the bot stays in its
+ * id, speaker, meeting and status: meeting-bot/repository.ts); when the owner dies, the bot stays in its
  * meeting but its real-time audio socket closes, and the provider does not open it again by
  * itself. The node that takes the room over adopts the bot from the store (its webhooks and its
  * audio socket prove themselves with the same bot id and token there) and asks the provider to
@@ -26,7 +26,7 @@ import type { ServerMessageOf } from '../../shared/protocol';
 import { randomId } from '../../shared/ids';
 import type { LiveRoom, RoomMember } from '../rooms/room';
 import type { BotEvents, MeetingBotProvider } from './provider';
-import type { MeetingBotStore, StoredMeetingBot } from '../db/room-bots';
+import type { MeetingBotStore, StoredMeetingBot } from './repository';
 
 export interface MeetingBotsOptions {
   provider: MeetingBotProvider;

@@ -22,7 +22,7 @@ import { randomId } from '../../shared/ids';
 import type { MeetingBotProvider } from './provider';
 import { NO_PROVIDER, RoutingProvider } from './routing-provider';
 import { SelfHostedBots } from './self-hosted/self-hosted-bots';
-import type { MeetingBotStore } from '../db/room-bots';
+import type { MeetingBotStore } from './repository';
 
 export interface MeetingBotService {
   bots: MeetingBots;

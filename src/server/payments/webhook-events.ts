@@ -13,7 +13,7 @@ import {
   OFFER_IDS,
   periodEnd,
 } from '../../shared/licences';
-import type { LicenceRepository } from '../db/licences';
+import type { LicenceRepository } from '../licences/repository';
 
 export type EventOutcome = 'applied' | 'duplicate' | 'ignored';
 

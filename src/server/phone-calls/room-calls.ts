@@ -9,7 +9,7 @@
  * One call at a time per room; ended calls stay listed (with why) while the room is live.
  *
  * Cluster mode (`takeover`): a call moves with its room. The owner stores each call (its token,
- * sid, speaker and status: db/room-calls.ts) and places it with a pause after its stream, so
+ * sid, speaker and status: phone-calls/repository.ts) and places it with a pause after its stream, so
  * that when the owner dies the call stays on, silent, instead of ending with the stream. The
  * node that takes the room over adopts its calls from the store (their callbacks and a new
  * stream prove themselves with the same token there) and asks the provider to stream each live
@@ -32,7 +32,7 @@ import { randomId } from '../../shared/ids';
 import type { LiveRoom, RoomMember } from '../rooms/room';
 import type { PhoneCallProvider } from './provider';
 import type { PhoneCallSink } from './sip-provider';
-import type { PhoneCallStore, StoredPhoneCall } from '../db/room-calls';
+import type { PhoneCallStore, StoredPhoneCall } from './repository';
 
 export interface PhoneCallsOptions {
   provider: PhoneCallProvider;

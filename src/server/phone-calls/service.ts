@@ -23,7 +23,7 @@ import {
 import { type PhoneStandIn, startPhoneStandIn } from './stand-in';
 import { TwilioProvider, type TwilioAccount } from './twilio-provider';
 import { SipProvider } from './sip-provider';
-import type { PhoneCallStore } from '../db/room-calls';
+import type { PhoneCallStore } from './repository';
 import type { PhoneCallProvider } from './provider';
 
 /**

@@ -5,7 +5,7 @@
  * (longer than any tier's conversation) and that is not live in this server is ended, and its
  * name released, as if the host had ended it. Its transcript stays for its members.
  */
-import type { RoomRepository } from '../db/rooms';
+import type { RoomRepository } from './repository';
 import type { RoomRegistry } from './registry';
 
 export const ABANDON_SWEEP_INTERVAL_MS = 5 * 60_000;

@@ -9,7 +9,7 @@
  * - an ended room lets only its members back in, to read; it cannot be joined.
  */
 import type { SocketErrorCode } from '../../shared/protocol';
-import type { MemberRecord } from '../db/rooms';
+import type { MemberRecord } from './repository';
 
 export interface AdmissionFacts {
   isHost: boolean;

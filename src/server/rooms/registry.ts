@@ -4,8 +4,8 @@
  */
 import { DEFAULT_SPEECH_LANG } from '../../shared/constants';
 import { hostOfRoomId, randomId } from '../../shared/ids';
-import type { RoomRecord, RoomRepository } from '../db/rooms';
-import type { TranscriptRepository } from '../db/transcripts';
+import type { RoomRecord, RoomRepository } from './repository';
+import type { TranscriptRepository } from '../transcripts/repository';
 import { generateRoomName } from './room-names';
 import { LiveRoom, RoomError, type RoomServices } from './room';
 

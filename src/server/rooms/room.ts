@@ -24,8 +24,8 @@ import {
   DEFAULT_SPEECH_LANG,
 } from '../../shared/constants';
 import { randomId } from '../../shared/ids';
-import type { RoomRecord } from '../db/rooms';
-import type { RoomTranscripts, StoredFinal } from '../db/transcripts';
+import type { RoomRecord } from './repository';
+import type { RoomTranscripts, StoredFinal } from '../transcripts/repository';
 import { StoreOrder, pageBefore } from './transcript-pages';
 import { AudioTrack } from './audio-track';
 import { type AdmissionDecision, AdmissionDesk, type AdmissionRequest } from './admission-desk';
@@ -35,7 +35,7 @@ import { PersistQueue, retryDelayMs } from './persist-queue';
 import { RoomSpeakers, type SpeakerResult } from './speakers';
 import { type TwilioCall, inPhoneCall } from '../../shared/phone-calls';
 import { type Embedder, SpeakerIdentification } from './speaker-identification';
-import type { StoredSpeaker } from '../db/speakers';
+import type { StoredSpeaker } from './speakers-repository';
 import { type Timers, realTimers } from './throttle';
 import { RoomTranslator, TRANSLATION_BACKFILL_LINES, mergeTranslations } from './translator';
 import { chooseGuestLanguage, toggleActive } from './auto-translate';

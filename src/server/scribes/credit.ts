@@ -11,8 +11,8 @@
  * to everyone (HEARKEN_SCRIBES_FOR=everyone): then nothing is refused or counted down.
  */
 import type { ScribeRefusal } from '../../shared/scribe/model';
-import type { CreditRepository } from '../db/credits';
-import type { LicenceRepository } from '../db/licences';
+import type { CreditRepository } from '../credits/repository';
+import type { LicenceRepository } from '../licences/repository';
 import type { ServerLimits } from '../limits';
 
 export interface ScribeSecond {

@@ -27,8 +27,8 @@ import {
   nextRequestState,
   scribeStatusOf,
 } from '../../shared/scribe/model';
-import type { RoomRepository } from '../db/rooms';
-import type { ScribeRequestRecord, ScribeRequestRepository } from '../db/scribe-requests';
+import type { RoomRepository } from '../rooms/repository';
+import type { ScribeRequestRecord, ScribeRequestRepository } from './repository';
 import type { LiveRoom, RoomMember } from '../rooms/room';
 import type { RoomRegistry } from '../rooms/registry';
 import type { ChargeScribeSecond } from './credit';

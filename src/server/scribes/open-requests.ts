@@ -3,7 +3,7 @@
  * come from: the desk's memory on one server, or the database in a cluster, where a request lives
  * in the memory of its room's owner only and every other node reads it from what is stored.
  */
-import type { ScribeRequestRecord } from '../db/scribe-requests';
+import type { ScribeRequestRecord } from './repository';
 
 /** An open request as the desk keeps it while it owns its room. */
 export interface OpenRequest {

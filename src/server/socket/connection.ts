@@ -37,10 +37,10 @@ import {
   socketActionsOf,
 } from '../auth/access';
 import { autoStopsFor, currentPremiumGrant, mayBeScribe, mayBoost, servedTier } from '../auth/entitlements';
-import type { CreditRepository } from '../db/credits';
+import type { CreditRepository } from '../credits/repository';
 import { SESSION_ENDED_REASON } from '../../shared/session-limits';
 import type { Principal, PrincipalResolver, Refusal } from '../auth/principal';
-import type { MemberRecord, RoomRepository } from '../db/rooms';
+import type { MemberRecord, RoomRepository } from '../rooms/repository';
 import type { RateLimiter } from '../http/address-limits';
 import type { ServerLimits } from '../limits';
 import { admit, tokenKind } from '../rooms/admission';
@@ -54,10 +54,10 @@ import { BOT_PANEL_TEXTS } from '../../shared/meeting-bot';
 import { TokenBucket } from '../token-bucket';
 import { rateLimited } from '../metrics/process-metrics';
 import type { TtsStatus } from '../../native/tts/types';
-import { speakReply } from '../tts/voiced-replies';
+import { speakReply } from '../voiced-replies/speak-reply';
 import { speakIntoMeeting } from '../meeting-bot/speak-into-meeting';
-import { voiceOfRequest } from '../tts/voice-choice';
-import { forVoicedReplyListeners } from '../tts/listeners';
+import { voiceOfRequest } from '../voiced-replies/voice-choice';
+import { forVoicedReplyListeners } from '../voiced-replies/listeners';
 import { closeEndsRoom } from '../../shared/end-sequence';
 import type { WebRtcConfig } from '../webrtc/config';
 import { WebRtcAudio } from './webrtc-audio';
@@ -65,7 +65,7 @@ import { SCRIBE_ERRORS } from '../../shared/scribe/model';
 import { type ScribeDesk, ScribeError } from '../scribes/desk';
 import { ViewerDelay } from '../scribes/viewer-delay';
 import { realTimers } from '../rooms/throttle';
-import type { BoostWordsRepository } from '../db/boost-words';
+import type { BoostWordsRepository } from '../boost/repository';
 import { BOOST_REQUIRES_UPGRADE, applyBoostChange, transcriptVocabulary } from '../../shared/boost-words';
 
 export interface ConnectionDeps {
@@ -95,7 +95,7 @@ export interface ConnectionDeps {
   scribes?: ScribeDesk;
   /** Accounts' credits: Premium on credit (auth/entitlements.ts); absent: credit gives nothing. */
   credits?: Pick<CreditRepository, 'get'>;
-  /** People's boost lists (db/boost-words.ts); absent: boost messages answer an empty list. */
+  /** People's boost lists (boost/repository.ts); absent: boost messages answer an empty list. */
   boostWords?: Pick<BoostWordsRepository, 'list' | 'save'>;
   /**
    * Ongoing rooms an identity hosts that are live (cluster mode: on any node); absent: those in

@@ -6,7 +6,7 @@
  * never disagree; the saved transcripts list applies the same rule in its query, and a shared
  * read-only link (transcripts/shared-link.ts) opens only what others may read.
  */
-import type { RoomRecord } from '../db/rooms';
+import type { RoomRecord } from '../rooms/repository';
 import type { Actor } from '../auth/access';
 
 /** After the conversation, whether anyone but the host may read it back. */

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { MeetingBots } from '../../../../src/server/meeting-bot/room-bots';
 import type { MeetingBotProvider } from '../../../../src/server/meeting-bot/provider';
-import type { MeetingBotStore, StoredMeetingBot } from '../../../../src/server/db/room-bots';
+import type { MeetingBotStore, StoredMeetingBot } from '../../../../src/server/meeting-bot/repository';
 import type { LiveRoom, RoomMember } from '../../../../src/server/rooms/room';
 import type { ServerMessage } from '../../../../src/shared/protocol';
 

@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
-import type { LicenceRepository, NewPurchase } from '../../../../src/server/db/licences';
+import type { LicenceRepository, NewPurchase } from '../../../../src/server/licences/repository';
 import { applyStripeEvent } from '../../../../src/server/payments/webhook-events';
 
 const NOW = Date.UTC(2026, 11, 2);

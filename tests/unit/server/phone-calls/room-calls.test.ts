@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { PhoneCalls } from '../../../../src/server/phone-calls/room-calls';
 import type { PhoneCallProvider, PlaceCall, Restream } from '../../../../src/server/phone-calls/provider';
-import type { PhoneCallStore, StoredPhoneCall } from '../../../../src/server/db/room-calls';
+import type { PhoneCallStore, StoredPhoneCall } from '../../../../src/server/phone-calls/repository';
 import type { LiveRoom, RoomMember } from '../../../../src/server/rooms/room';
 import { PHONE_CALL_SPEAKER_NAME, type TwilioCall } from '../../../../src/shared/phone-calls';
 import { muLawEncode } from '../../../../src/shared/telephone-audio';

@@ -7,8 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { roomRecord } from '../../../helpers/room-record';
 import { RoomRegistry } from '../../../../src/server/rooms/registry';
-import type { RoomRecord, RoomRepository } from '../../../../src/server/db/rooms';
-import type { RoomTranscripts, TranscriptRepository } from '../../../../src/server/db/transcripts';
+import type { RoomRecord, RoomRepository } from '../../../../src/server/rooms/repository';
+import type { RoomTranscripts, TranscriptRepository } from '../../../../src/server/transcripts/repository';
 import type { Transcript } from '../../../../src/shared/entities';
 import { spoken } from '../../../helpers/transcript-fixture';
 

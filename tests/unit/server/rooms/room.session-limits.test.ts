@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { roomRecord } from '../../../helpers/room-record';
 import { LiveRoom, RoomError, type RoomMember } from '../../../../src/server/rooms/room';
-import type { RoomRecord } from '../../../../src/server/db/rooms';
+import type { RoomRecord } from '../../../../src/server/rooms/repository';
 import type { ServerMessage } from '../../../../src/shared/protocol';
 import {
   AUTO_STOP_AFTER_MS,

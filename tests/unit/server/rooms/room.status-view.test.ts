@@ -4,7 +4,7 @@
  * the host sees any; an ended room has no name.
  */
 import { describe, expect, it, vi } from 'vitest';
-import type { RoomRecord } from '../../../../src/server/db/rooms';
+import type { RoomRecord } from '../../../../src/server/rooms/repository';
 import { roomRecord } from '../../../helpers/room-record';
 import {
   LiveRoom,

@@ -6,8 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { RecognizerEvent } from '../../../../src/native/speech/types';
-import type { RoomRecord } from '../../../../src/server/db/rooms';
-import type { RoomTranscripts, StoredFinal } from '../../../../src/server/db/transcripts';
+import type { RoomRecord } from '../../../../src/server/rooms/repository';
+import type { RoomTranscripts, StoredFinal } from '../../../../src/server/transcripts/repository';
 import type { AudioTrack } from '../../../../src/server/rooms/audio-track';
 import { LiveRoom, type RoomMember, type TranscriptStore } from '../../../../src/server/rooms/room';
 import { TRANSCRIPT_SNAPSHOT_SIZE } from '../../../../src/shared/constants';

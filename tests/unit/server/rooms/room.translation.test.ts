@@ -5,7 +5,7 @@
  * read are translated; auto-translate is said in the room status.
  */
 import { describe, expect, it } from 'vitest';
-import type { RoomRecord } from '../../../../src/server/db/rooms';
+import type { RoomRecord } from '../../../../src/server/rooms/repository';
 import { LiveRoom, type RoomMember, type TranscriptStore } from '../../../../src/server/rooms/room';
 import { TranslationError, type TranslationEngine } from '../../../../src/server/translation/engine';
 import type { Transcript } from '../../../../src/shared/entities';

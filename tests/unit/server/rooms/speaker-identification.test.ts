@@ -5,7 +5,7 @@
  * and the final goes to "Speaker N", a named speaker of the room, in order, stored.
  */
 import { describe, expect, it } from 'vitest';
-import type { StoredSpeaker } from '../../../../src/server/db/speakers';
+import type { StoredSpeaker } from '../../../../src/server/rooms/speakers-repository';
 import type { AudioTrack } from '../../../../src/server/rooms/audio-track';
 import { LiveRoom, type RoomMember, type TranscriptStore } from '../../../../src/server/rooms/room';
 import {

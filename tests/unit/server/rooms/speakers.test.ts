@@ -5,8 +5,8 @@
  * was stored has the same speakers and lines.
  */
 import { describe, expect, it } from 'vitest';
-import type { StoredSpeaker } from '../../../../src/server/db/speakers';
-import type { RoomTranscripts, StoredFinal } from '../../../../src/server/db/transcripts';
+import type { StoredSpeaker } from '../../../../src/server/rooms/speakers-repository';
+import type { RoomTranscripts, StoredFinal } from '../../../../src/server/transcripts/repository';
 import type { AudioTrack } from '../../../../src/server/rooms/audio-track';
 import { LiveRoom, type RoomMember, type TranscriptStore } from '../../../../src/server/rooms/room';
 import { streamSpeakerId } from '../../../../src/server/rooms/speakers';

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { StoreOrder, pageBefore, textLength } from '../../../../src/server/rooms/transcript-pages';
-import type { StoredFinal } from '../../../../src/server/db/transcripts';
+import type { StoredFinal } from '../../../../src/server/transcripts/repository';
 import type { Transcript } from '../../../../src/shared/entities';
 
 function final(id: string, index: number, seq: number, text = `line ${id}`): StoredFinal {

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ScribeChatMessage } from '../../../../src/shared/scribe/api';
 import { type RoomScribe, SCRIBE_LEAVING_GRACE_MS } from '../../../../src/shared/scribe/model';
-import type { ScribeRequestRecord, ScribeRequestRepository } from '../../../../src/server/db/scribe-requests';
+import type { ScribeRequestRecord, ScribeRequestRepository } from '../../../../src/server/scribes/repository';
 import type { ScribeSecond, ScribeCharge } from '../../../../src/server/scribes/credit';
 import { ScribeDesk } from '../../../../src/server/scribes/desk';
 import type { LiveRoom, RoomMember } from '../../../../src/server/rooms/room';

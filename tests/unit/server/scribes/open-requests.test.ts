@@ -1,6 +1,6 @@
 /** The desk's rules on open Scribe requests as records (scribes/open-requests.ts). */
 import { describe, expect, it } from 'vitest';
-import type { ScribeRequestRecord } from '../../../../src/server/db/scribe-requests';
+import type { ScribeRequestRecord } from '../../../../src/server/scribes/repository';
 import {
   chatRequestOf,
   dashboardPlace,

@@ -1,0 +1,386 @@
+/**
+ * Licences of organisations (shared/licences.ts), one row per licence; the rows bought together
+ * share a purchase id (the payment provider's subscription id, or the trial's own). Holding an
+ * active licence makes a person's plan Pro; losing the last one makes it Free again, in the
+ * same transaction, so a profile never says Pro without a licence behind it (or the reverse).
+ * Payment events are applied through `applyPaymentEvent`, once each.
+ */
+import { type Kysely, type Selectable, type Transaction, sql } from 'kysely';
+import {
+  LICENCE_PLAN,
+  type Licence,
+  type LicenceInterval,
+  type OfferId,
+  trialEnd,
+} from '../../shared/licences';
+import { randomId } from '../../shared/ids';
+import type { Database, LicencesTable } from '../db/schema';
+
+type Row = Selectable<LicencesTable>;
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** A licence with what the server needs beyond the API's fields. */
+export interface StoredLicence {
+  licence: Licence;
+  organizationId: string;
+  purchaseId: string;
+  assignedAvaId?: string;
+}
+
+function toStored(row: Row, organizationName?: string): StoredLicence {
+  const licence: Licence = {
+    id: row.id,
+    offerId: row.offer_id as Licence['offerId'],
+    type: row.type as Licence['type'],
+    plan: LICENCE_PLAN,
+    interval: row.interval as LicenceInterval,
+    count: row.count,
+    endDateMs: Number(row.end_date_ms),
+    autoRenewal: row.auto_renewal,
+    trial: row.trial,
+    ...(row.recipient ? { recipient: row.recipient } : {}),
+    ...(row.language ? { language: row.language } : {}),
+    ...(row.assigned_email ? { assignedEmail: row.assigned_email } : {}),
+    ...(organizationName ? { organizationName } : {}),
+    hasUpdated: row.has_updated,
+  };
+  return {
+    licence,
+    organizationId: row.organization_id,
+    purchaseId: row.purchase_id,
+    ...(row.assigned_ava_id ? { assignedAvaId: row.assigned_ava_id } : {}),
+  };
+}
+
+export interface NewPurchase {
+  organizationId: string;
+  purchaseId: string;
+  offerId: OfferId;
+  interval: LicenceInterval;
+  count: number;
+  endDateMs: number;
+  language?: string;
+}
+
+const PRO = JSON.stringify({ ongoingSubscription: LICENCE_PLAN });
+const FREE = JSON.stringify({ ongoingSubscription: 'Free' });
+
+/** The person's plan follows the licences they hold: Pro with an active one, else Free. */
+async function refreshPlan(db: Db, avaId: string, nowMs: number): Promise<void> {
+  const held = await db
+    .selectFrom('licences')
+    .select('id')
+    .where('assigned_ava_id', '=', avaId)
+    .where('end_date_ms', '>', nowMs)
+    .executeTakeFirst();
+  await db
+    .updateTable('users')
+    .set({
+      subscription: sql<string>`subscription || ${held ? PRO : FREE}::jsonb`,
+      updated_at_ms: nowMs,
+    })
+    .where('ava_id', '=', avaId)
+    .execute();
+}
+
+export class LicenceRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async list(organizationId: string): Promise<Licence[]> {
+    const rows = await this.db
+      .selectFrom('licences')
+      .innerJoin('organizations', 'organizations.id', 'licences.organization_id')
+      .selectAll('licences')
+      .select('organizations.name as organization_name')
+      .where('licences.organization_id', '=', organizationId)
+      .orderBy('licences.created_at_ms')
+      .orderBy('licences.id')
+      .execute();
+    return rows.map((r) => toStored(r, r.organization_name).licence);
+  }
+
+  async find(id: string): Promise<StoredLicence | undefined> {
+    const row = await this.db.selectFrom('licences').selectAll().where('id', '=', id).executeTakeFirst();
+    return row ? toStored(row) : undefined;
+  }
+
+  /** The purchase's licences (all share one subscription). */
+  async ofPurchase(purchaseId: string): Promise<StoredLicence[]> {
+    const rows = await this.db
+      .selectFrom('licences')
+      .selectAll()
+      .where('purchase_id', '=', purchaseId)
+      .execute();
+    return rows.map((r) => toStored(r));
+  }
+
+  /** Active licences held by, or sent to, an email address (any organisation). */
+  async activeForEmail(email: string, nowMs: number): Promise<StoredLicence[]> {
+    const rows = await this.db
+      .selectFrom('licences')
+      .selectAll()
+      .where((eb) => eb.or([eb('recipient', '=', email), eb('assigned_email', '=', email)]))
+      .where('end_date_ms', '>', nowMs)
+      .execute();
+    return rows.map((r) => toStored(r));
+  }
+
+  async activeHeldBy(avaId: string, nowMs: number): Promise<StoredLicence[]> {
+    const rows = await this.db
+      .selectFrom('licences')
+      .selectAll()
+      .where('assigned_ava_id', '=', avaId)
+      .where('end_date_ms', '>', nowMs)
+      .execute();
+    return rows.map((r) => toStored(r));
+  }
+
+  async hasHadTrial(organizationId: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('licences')
+      .select('id')
+      .where('organization_id', '=', organizationId)
+      .where('trial', '=', true)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** The organisation's free trial: one licence, held by the admin who started it. */
+  async createTrial(
+    organizationId: string,
+    admin: { avaId: string; email?: string },
+    language: string | undefined,
+    nowMs: number,
+  ): Promise<Licence> {
+    const id = randomId(20);
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('licences')
+        .values({
+          id,
+          organization_id: organizationId,
+          purchase_id: `trial-${organizationId}`,
+          offer_id: 'trial',
+          type: 'standard',
+          plan: LICENCE_PLAN,
+          interval: 'month',
+          count: 1,
+          end_date_ms: trialEnd(nowMs),
+          auto_renewal: false,
+          trial: true,
+          recipient: admin.email ?? null,
+          language: language ?? null,
+          assigned_ava_id: admin.avaId,
+          assigned_email: admin.email ?? null,
+          has_updated: true,
+          created_at_ms: nowMs,
+        })
+        .execute();
+      await refreshPlan(trx, admin.avaId, nowMs);
+    });
+    return (await this.find(id))!.licence;
+  }
+
+  /**
+   * Sends a free licence as a magic link: its recipient gets it when they sign in with that
+   * verified email (claimPending). Only a licence nobody holds.
+   */
+  async sendAsMagicLink(id: string, recipient: string, language: string | undefined): Promise<boolean> {
+    const updated = await this.db
+      .updateTable('licences')
+      .set({ type: 'magicLink', recipient, language: language ?? null, has_updated: true })
+      .where('id', '=', id)
+      .where('assigned_ava_id', 'is', null)
+      .returning('id')
+      .executeTakeFirst();
+    return updated !== undefined;
+  }
+
+  /** The account an email address signs in with, if any (any of its providers' addresses). */
+  async accountByEmail(
+    email: string,
+  ): Promise<{ avaId: string; organizationId?: string; subscription: Record<string, unknown> } | undefined> {
+    const row = await this.db
+      .selectFrom('users')
+      .select(['ava_id', 'organization_id', 'subscription'])
+      .where(sql<boolean>`exists (select 1 from jsonb_each_text(emails) e where lower(e.value) = ${email})`)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    const subscription = (
+      typeof row.subscription === 'string' ? JSON.parse(row.subscription) : row.subscription
+    ) as Record<string, unknown>;
+    return {
+      avaId: row.ava_id,
+      ...(row.organization_id ? { organizationId: row.organization_id } : {}),
+      subscription: subscription ?? {},
+    };
+  }
+
+  /**
+   * Applies a payment provider event once: its id is recorded in the same transaction as its
+   * effects, so a second delivery (or two at once) finds it and changes nothing.
+   */
+  async applyPaymentEvent(
+    event: { id: string; type: string },
+    nowMs: number,
+    apply: (trx: Transaction<Database>) => Promise<void>,
+  ): Promise<'applied' | 'duplicate'> {
+    return this.db.transaction().execute(async (trx) => {
+      const inserted = await trx
+        .insertInto('payment_events')
+        .values({ id: event.id, type: event.type, received_at_ms: nowMs })
+        .onConflict((oc) => oc.column('id').doNothing())
+        // RETURNING says whether a row went in, on PGlite and pg alike (row counts differ).
+        .returning('id')
+        .executeTakeFirst();
+      if (!inserted) return 'duplicate';
+      await apply(trx);
+      return 'applied';
+    });
+  }
+
+  /** The licences of a paid purchase (a checkout completed); none again for the same purchase. */
+  async addPurchase(trx: Transaction<Database>, purchase: NewPurchase, nowMs: number): Promise<void> {
+    const existing = await trx
+      .selectFrom('licences')
+      .select('id')
+      .where('purchase_id', '=', purchase.purchaseId)
+      .executeTakeFirst();
+    if (existing) return;
+    const rows = Array.from({ length: purchase.count }, () => ({
+      id: randomId(20),
+      organization_id: purchase.organizationId,
+      purchase_id: purchase.purchaseId,
+      offer_id: purchase.offerId,
+      type: 'standard',
+      plan: LICENCE_PLAN,
+      interval: purchase.interval,
+      count: purchase.count,
+      end_date_ms: purchase.endDateMs,
+      auto_renewal: true,
+      trial: false,
+      recipient: null,
+      language: purchase.language ?? null,
+      assigned_ava_id: null,
+      assigned_email: null,
+      has_updated: true,
+      created_at_ms: nowMs,
+    }));
+    await trx.insertInto('licences').values(rows).execute();
+  }
+
+  /** A subscription's new state: its period end and whether it renews. */
+  async updatePurchase(
+    trx: Transaction<Database>,
+    purchaseId: string,
+    change: { endDateMs?: number; autoRenewal?: boolean },
+    nowMs: number,
+  ): Promise<void> {
+    const holders = await trx
+      .updateTable('licences')
+      .set({
+        ...(change.endDateMs !== undefined ? { end_date_ms: change.endDateMs } : {}),
+        ...(change.autoRenewal !== undefined ? { auto_renewal: change.autoRenewal } : {}),
+        has_updated: true,
+      })
+      .where('purchase_id', '=', purchaseId)
+      .returning('assigned_ava_id')
+      .execute();
+    for (const { assigned_ava_id } of holders) {
+      if (assigned_ava_id) await refreshPlan(trx, assigned_ava_id, nowMs);
+    }
+  }
+
+  /** Gives the licence to an account (or, with no account yet, to an email to claim at sign-in). */
+  async assign(id: string, email: string, avaId: string | undefined, nowMs: number): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      const before = await trx
+        .selectFrom('licences')
+        .select('assigned_ava_id')
+        .where('id', '=', id)
+        .executeTakeFirst();
+      await trx
+        .updateTable('licences')
+        .set({
+          recipient: email,
+          assigned_email: avaId ? email : null,
+          assigned_ava_id: avaId ?? null,
+          has_updated: true,
+        })
+        .where('id', '=', id)
+        .execute();
+      if (before?.assigned_ava_id && before.assigned_ava_id !== avaId) {
+        await refreshPlan(trx, before.assigned_ava_id, nowMs);
+      }
+      if (avaId) await refreshPlan(trx, avaId, nowMs);
+    });
+  }
+
+  async unassign(id: string, nowMs: number): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      const before = await trx
+        .selectFrom('licences')
+        .select('assigned_ava_id')
+        .where('id', '=', id)
+        .executeTakeFirst();
+      await trx
+        .updateTable('licences')
+        .set({ recipient: null, assigned_email: null, assigned_ava_id: null, has_updated: true })
+        .where('id', '=', id)
+        .execute();
+      if (before?.assigned_ava_id) await refreshPlan(trx, before.assigned_ava_id, nowMs);
+    });
+  }
+
+  /** Ends a licence now (a trial or magic link cancelled): shown as Deactivated from then on. */
+  async endNow(id: string, nowMs: number): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .updateTable('licences')
+        .set({
+          end_date_ms: sql<number>`least(end_date_ms, ${nowMs})`,
+          auto_renewal: false,
+          has_updated: true,
+        })
+        .where('id', '=', id)
+        .returning('assigned_ava_id')
+        .executeTakeFirst();
+      if (row?.assigned_ava_id) await refreshPlan(trx, row.assigned_ava_id, nowMs);
+    });
+  }
+
+  /**
+   * Licences sent to this person's verified email and not yet held: attached now (the magic
+   * link's "attaches the licence when they sign in", and licences assigned before sign-up).
+   */
+  async claimPending(avaId: string, email: string, nowMs: number): Promise<StoredLicence[]> {
+    return this.db.transaction().execute(async (trx) => {
+      const claimed = await trx
+        .updateTable('licences')
+        .set({ assigned_ava_id: avaId, assigned_email: email, has_updated: true })
+        .where('recipient', '=', email)
+        .where('assigned_ava_id', 'is', null)
+        .where('end_date_ms', '>', nowMs)
+        .returningAll()
+        .execute();
+      if (claimed.length > 0) await refreshPlan(trx, avaId, nowMs);
+      return claimed.map((r) => toStored(r));
+    });
+  }
+
+  /**
+   * A licence ends by time too (a trial runs out, a period is not renewed): the plan of someone
+   * who holds or held licences is brought in line with them. Someone who never held one keeps
+   * the plan they have (an operator's, say). Answers whether the plan may have changed.
+   */
+  async refreshPlanIfLicensed(avaId: string, nowMs: number): Promise<boolean> {
+    const held = await this.db
+      .selectFrom('licences')
+      .select('id')
+      .where('assigned_ava_id', '=', avaId)
+      .executeTakeFirst();
+    if (!held) return false;
+    await refreshPlan(this.db, avaId, nowMs);
+    return true;
+  }
+}

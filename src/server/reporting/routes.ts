@@ -1,0 +1,44 @@
+/**
+ * Workspace reporting (accounts.md: workspace admin, reporting): one organisation's caption time
+ * per member and per week over a period, as JSON for the page's charts or as the CSV download.
+ * Who may call it is in the authorisation table (the organisation's admin).
+ */
+import type { FastifyInstance } from 'fastify';
+import { apiError } from '../../shared/api';
+import { BUSINESS_ROUTES } from '../../shared/business-api';
+import { REPORT_MAX_SPAN_MS, usageReportCsv } from '../../shared/usage-report';
+import type { UsageReportRepository } from './usage-report';
+
+export interface ReportingRouteDeps {
+  reports: UsageReportRepository;
+}
+
+const MS = /^\d{1,15}$/;
+
+export function registerReportingRoutes(app: FastifyInstance, deps: ReportingRouteDeps): void {
+  app.get<{ Querystring: { from?: string; to?: string; format?: string } }>(
+    BUSINESS_ROUTES.workspaceReporting,
+    async (request, reply) => {
+      const { from, to, format } = request.query;
+      if (!from || !to || !MS.test(from) || !MS.test(to) || Number(from) >= Number(to))
+        return reply
+          .code(400)
+          .send(apiError('invalid-period', 'A period is from and to, in milliseconds, with from before to.'));
+      if (Number(to) - Number(from) > REPORT_MAX_SPAN_MS)
+        return reply.code(400).send(apiError('invalid-period', 'A report covers at most a year.'));
+      if (format !== undefined && format !== 'csv')
+        return reply.code(400).send(apiError('invalid-format', 'The only file format is csv.'));
+      const organizationId = request.organizationAccess!.organizationId;
+      const report = await deps.reports.report(organizationId, Number(from), Number(to));
+      if (format !== 'csv') return report;
+      const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header(
+          'content-disposition',
+          `attachment; filename="hearken-usage-${day(report.fromMs)}-to-${day(report.toMs - 1)}.csv"`,
+        )
+        .send(usageReportCsv(report));
+    },
+  );
+}

@@ -1,0 +1,102 @@
+/**
+ * GET a room's transcript as a file (text, Markdown, SRT, WebVTT, DOCX, JSON), for the
+ * transcript page's download and share. Who may: the transcript route's row and rule
+ * (transcripts/readable.ts); the file is the same lines the page shows.
+ */
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { API_ROUTES, apiError } from '../../shared/api';
+import { EXPORT_FORMAT_IDS, isExportFormat } from '../../shared/transcript-export/formats';
+import type { RoomRegistry } from '../rooms/registry';
+import { exportTranscript } from './export';
+import { transcriptReadable } from './readable';
+
+const LANG = /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$/;
+
+function validTimeZone(zone: string): boolean {
+  if (zone.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** `attachment` with an ASCII fallback name and the real one (RFC 6266 / 5987). */
+export function contentDisposition(fileName: string): string {
+  const ascii = fileName
+    .normalize('NFKD')
+    .replace(/[^\x20-\x7e]/g, '')
+    .replace(/["\\]/g, '');
+  return `attachment; filename="${ascii || 'transcript'}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+export type ExportQuery = { format?: string; lang?: string; ui?: string; timeZone?: string };
+
+/** The export's options from its query, or the 400 message saying what is wrong. */
+export function checkExportQuery(
+  query: ExportQuery,
+): { ok: true; options: Parameters<typeof exportTranscript>[3] } | { ok: false; message: string } {
+  const { format, lang, ui, timeZone } = query;
+  if (!isExportFormat(format))
+    return { ok: false, message: `format: one of ${EXPORT_FORMAT_IDS.join(', ')}` };
+  for (const [name, value] of [
+    ['lang', lang],
+    ['ui', ui],
+  ] as const) {
+    if (value !== undefined && !LANG.test(value)) {
+      return { ok: false, message: `${name}: a language tag such as en or es` };
+    }
+  }
+  if (timeZone !== undefined && !validTimeZone(timeZone)) {
+    return { ok: false, message: 'timeZone: an IANA time zone such as Europe/Paris' };
+  }
+  return {
+    ok: true,
+    options: {
+      format,
+      ...(lang ? { lang } : {}),
+      ...(ui ? { ui } : {}),
+      ...(timeZone ? { timeZone } : {}),
+    },
+  };
+}
+
+/** Sends the file an export made, as a download nobody caches. */
+export function sendExportFile(reply: FastifyReply, file: Awaited<ReturnType<typeof exportTranscript>>) {
+  return reply
+    .header('content-type', file.contentType)
+    .header('content-disposition', contentDisposition(file.fileName))
+    .header('cache-control', 'no-store')
+    .send(file.body);
+}
+
+export function registerTranscriptExportRoute(app: FastifyInstance, deps: { registry: RoomRegistry }): void {
+  app.get<{
+    Params: { roomId: string };
+    Querystring: ExportQuery;
+  }>(API_ROUTES.roomTranscriptExport, async (request, reply) => {
+    const query = checkExportQuery(request.query);
+    if (!query.ok) return reply.code(400).send(apiError('invalid-export', query.message));
+    const access = request.roomAccess!;
+    if (!transcriptReadable(access.room, access.actor, request.principal.avaId)) {
+      return reply
+        .code(403)
+        .send(apiError('transcript-not-shared', 'The host has not shared this transcript.'));
+    }
+    const room = await deps.registry.find(access.room.id);
+    if (!room) return reply.code(404).send(apiError('room-not-found', 'No transcript found'));
+    const host = access.actor === 'host' || access.room.hostAvaId === request.principal.avaId;
+    const viewer = {
+      avaId: request.principal.avaId ?? '',
+      readonly: access.membership?.readonly === true && !host,
+    };
+    const file = await exportTranscript(
+      room.status(undefined, viewer),
+      room.transcripts(),
+      access.room.endedAtMs ?? undefined,
+      query.options,
+    );
+    return sendExportFile(reply, file);
+  });
+}

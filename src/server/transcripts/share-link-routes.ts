@@ -1,0 +1,112 @@
+/**
+ * Read-only links to a finished transcript. The host of an ended conversation shares (or stops
+ * sharing) a link carrying the room's read-only token; whoever opens it reads the transcript and
+ * its exports and nothing else: no membership, no socket, no read-write token. The rule of what a
+ * link opens is transcripts/shared-link.ts; every refusal is the same 404.
+ */
+import type { FastifyInstance } from 'fastify';
+import { apiError } from '../../shared/api';
+import {
+  RECAP_ROUTES,
+  type ShareLinkResponse,
+  type SharedTranscriptResponse,
+  sharedTranscriptPath,
+} from '../../shared/recap/api';
+import type { ConversationReportRepository } from '../recap/repository';
+import type { RoomRecord, RoomRepository } from '../rooms/repository';
+import type { RoomRegistry } from '../rooms/registry';
+import { exportTranscript } from './export';
+import { sharedLinkRoom, transcriptShareable } from './shared-link';
+import { type ExportQuery, checkExportQuery, sendExportFile } from './export-route';
+
+export interface ShareLinkRouteDeps {
+  rooms: RoomRepository;
+  registry: RoomRegistry;
+  reports: ConversationReportRepository;
+  now(): number;
+}
+
+const LINK_NOT_VALID = apiError('link-not-valid', 'This link is not valid (or no longer).');
+const HOST_ONLY = apiError('host-only', 'Only the host of the conversation shares its transcript.');
+const NOT_SHAREABLE = apiError(
+  'transcript-not-shareable',
+  'This transcript cannot be shared: the host forbids sharing, or the conversation is not kept for others.',
+);
+
+/** A reader's view: read-only, and never the host's. */
+const LINK_READER = { avaId: '', readonly: true };
+
+export function registerShareLinkRoutes(app: FastifyInstance, deps: ShareLinkRouteDeps): void {
+  const linkOf = async (room: RoomRecord): Promise<ShareLinkResponse> => ({
+    path:
+      transcriptShareable(room) && (await deps.reports.isShared(room.id))
+        ? sharedTranscriptPath(room.roToken)
+        : null,
+  });
+  // The access table lets only members of an ended room through; of them, the host alone
+  // manages the link (the table has no column for the host of an ended room).
+  const isHost = (room: RoomRecord, avaId: string | undefined) =>
+    avaId !== undefined && room.hostAvaId === avaId;
+
+  app.get<{ Params: { roomId: string } }>(RECAP_ROUTES.shareLink, async (request, reply) => {
+    const { room } = request.roomAccess!;
+    if (!isHost(room, request.principal.avaId)) return reply.code(403).send(HOST_ONLY);
+    return linkOf(room);
+  });
+
+  app.post<{ Params: { roomId: string } }>(RECAP_ROUTES.shareLink, async (request, reply) => {
+    const { room } = request.roomAccess!;
+    if (!isHost(room, request.principal.avaId)) return reply.code(403).send(HOST_ONLY);
+    if (!transcriptShareable(room)) return reply.code(403).send(NOT_SHAREABLE);
+    await deps.reports.share(room.id, deps.now());
+    return linkOf(room);
+  });
+
+  app.delete<{ Params: { roomId: string } }>(RECAP_ROUTES.shareLink, async (request, reply) => {
+    const { room } = request.roomAccess!;
+    if (!isHost(room, request.principal.avaId)) return reply.code(403).send(HOST_ONLY);
+    await deps.reports.unshare(room.id);
+    return { path: null } satisfies ShareLinkResponse;
+  });
+
+  /** The room a link opens, or undefined (then the same 404 whatever the reason). */
+  const opened = async (token: string) => {
+    const found = await deps.rooms.findByToken(token);
+    const shared = found ? await deps.reports.isShared(found.room.id) : false;
+    const record = sharedLinkRoom(found, shared);
+    return record ? { record, room: await deps.registry.find(record.id) } : undefined;
+  };
+
+  app.get<{ Params: { token: string } }>(RECAP_ROUTES.sharedTranscript, async (request, reply) => {
+    const link = await opened(request.params.token);
+    if (!link?.room) return reply.code(404).send(LINK_NOT_VALID);
+    const status = link.room.status(undefined, LINK_READER);
+    return {
+      status: {
+        id: status.id,
+        title: status.title,
+        startTimestampMs: status.startTimestampMs,
+        host: status.host,
+        langs: status.langs,
+      },
+      transcripts: link.room.transcripts(),
+    } satisfies SharedTranscriptResponse;
+  });
+
+  app.get<{ Params: { token: string }; Querystring: ExportQuery }>(
+    RECAP_ROUTES.sharedTranscriptExport,
+    async (request, reply) => {
+      const query = checkExportQuery(request.query);
+      if (!query.ok) return reply.code(400).send(apiError('invalid-export', query.message));
+      const link = await opened(request.params.token);
+      if (!link?.room) return reply.code(404).send(LINK_NOT_VALID);
+      const file = await exportTranscript(
+        link.room.status(undefined, LINK_READER),
+        link.room.transcripts(),
+        link.record.endedAtMs ?? undefined,
+        query.options,
+      );
+      return sendExportFile(reply, file);
+    },
+  );
+}

@@ -1,0 +1,293 @@
+/**
+ * The workspace admin's data (shared/workspace.ts): an organisation's members and the
+ * invitations waiting for people to sign in, handing the admin role over, removing a member,
+ * the organisation's details, vocabulary and Scribe limit. The one-admin rule holds here as in
+ * organizations.ts: the organisation's row names its admin and the update is the check.
+ */
+import { type Kysely, sql } from 'kysely';
+import { normaliseSearch, type OrganizationRole } from '../../shared/organizations';
+import type { WorkspaceMember, WorkspaceSettings } from '../../shared/workspace';
+import type { Database } from '../db/schema';
+
+function json<T>(value: unknown, fallback: T): T {
+  if (value === null || value === undefined) return fallback;
+  return (typeof value === 'string' ? JSON.parse(value) : value) as T;
+}
+
+export interface DetailsChange {
+  name?: string;
+  size?: string;
+  address?: string;
+  accessibilityServices?: string[];
+}
+
+export class WorkspaceRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** Accounts in the organisation (admin first, then by name) and the invitations waiting. */
+  async members(organizationId: string, nowMs: number): Promise<WorkspaceMember[]> {
+    const org = await this.db
+      .selectFrom('organizations')
+      .select('admin_ava_id')
+      .where('id', '=', organizationId)
+      .executeTakeFirst();
+    const accounts = await this.db
+      .selectFrom('users')
+      .select([
+        'ava_id',
+        'user_name',
+        'emails',
+        sql<boolean>`exists (select 1 from licences l where l.assigned_ava_id = users.ava_id and l.organization_id = ${organizationId} and l.end_date_ms > ${nowMs})`.as(
+          'licensed',
+        ),
+      ])
+      .where('organization_id', '=', organizationId)
+      .orderBy('user_name')
+      .execute();
+    const invitations = await this.db
+      .selectFrom('organization_invitations')
+      .select([
+        'email',
+        'role',
+        'created_at_ms',
+        sql<boolean>`exists (select 1 from licences l where l.recipient = organization_invitations.email and l.organization_id = ${organizationId} and l.end_date_ms > ${nowMs})`.as(
+          'licensed',
+        ),
+      ])
+      .where('organization_id', '=', organizationId)
+      .orderBy('email')
+      .execute();
+    const members: WorkspaceMember[] = accounts.map((a) => {
+      const email = Object.values(json<Record<string, string>>(a.emails, {}))[0];
+      return {
+        avaId: a.ava_id,
+        ...(email ? { email: email.toLowerCase() } : {}),
+        ...(a.user_name ? { name: a.user_name } : {}),
+        role: a.ava_id === org?.admin_ava_id ? 'admin' : 'member',
+        status: 'active',
+        licensed: Boolean(a.licensed),
+      };
+    });
+    members.sort((a, b) => (a.role === b.role ? 0 : a.role === 'admin' ? -1 : 1));
+    return [
+      ...members,
+      ...invitations.map((i): WorkspaceMember => ({
+        email: i.email,
+        role: i.role as OrganizationRole,
+        status: 'invited',
+        licensed: Boolean(i.licensed),
+        sinceMs: Number(i.created_at_ms),
+      })),
+    ];
+  }
+
+  /** Records an invitation; false when this email is already invited to this organisation. */
+  async invite(
+    organizationId: string,
+    email: string,
+    role: OrganizationRole,
+    invitedBy: string,
+    nowMs: number,
+  ): Promise<boolean> {
+    const inserted = await this.db
+      .insertInto('organization_invitations')
+      .values({ organization_id: organizationId, email, role, invited_by: invitedBy, created_at_ms: nowMs })
+      .onConflict((oc) => oc.columns(['organization_id', 'email']).doNothing())
+      .returning('email')
+      .executeTakeFirst();
+    return inserted !== undefined;
+  }
+
+  async cancelInvitation(organizationId: string, email: string): Promise<boolean> {
+    const deleted = await this.db
+      .deleteFrom('organization_invitations')
+      .where('organization_id', '=', organizationId)
+      .where('email', '=', email)
+      .returning('email')
+      .executeTakeFirst();
+    return deleted !== undefined;
+  }
+
+  /**
+   * Someone signed in with a verified `email`: the oldest invitation to it joins them to that
+   * organisation, if they belong to none (as its admin only while it has none). Their other
+   * invitations stay for them to see there. Answers the organisation joined.
+   */
+  async claimInvitation(avaId: string, email: string, nowMs: number): Promise<string | undefined> {
+    return this.db.transaction().execute(async (trx) => {
+      const user = await trx
+        .selectFrom('users')
+        .select('organization_id')
+        .where('ava_id', '=', avaId)
+        .executeTakeFirst();
+      if (!user || user.organization_id) return undefined;
+      const invitation = await trx
+        .selectFrom('organization_invitations as i')
+        .innerJoin('organizations as o', 'o.id', 'i.organization_id')
+        .select(['i.organization_id', 'i.role', 'o.name', 'o.type', 'o.admin_ava_id'])
+        .where('i.email', '=', email)
+        .orderBy('i.created_at_ms')
+        .executeTakeFirst();
+      if (!invitation) return undefined;
+      let role: OrganizationRole = 'member';
+      if (invitation.role === 'admin' && !invitation.admin_ava_id) {
+        const claimed = await trx
+          .updateTable('organizations')
+          .set({ admin_ava_id: avaId })
+          .where('id', '=', invitation.organization_id)
+          .where('admin_ava_id', 'is', null)
+          .returning('id')
+          .executeTakeFirst();
+        if (claimed) role = 'admin';
+      }
+      await trx
+        .updateTable('users')
+        .set({
+          organization_id: invitation.organization_id,
+          organization: JSON.stringify({ name: invitation.name, type: invitation.type }),
+          role,
+          org_properties: JSON.stringify({ role }),
+          updated_at_ms: nowMs,
+        })
+        .where('ava_id', '=', avaId)
+        .execute();
+      await trx
+        .deleteFrom('organization_invitations')
+        .where('organization_id', '=', invitation.organization_id)
+        .where('email', '=', email)
+        .execute();
+      return invitation.organization_id;
+    });
+  }
+
+  /** Whether `avaId` is an account of the organisation. */
+  async isMember(organizationId: string, avaId: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('users')
+      .select('ava_id')
+      .where('ava_id', '=', avaId)
+      .where('organization_id', '=', organizationId)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** Takes a member out of the organisation (their licences are unassigned by the caller first). */
+  async removeMember(organizationId: string, avaId: string, nowMs: number): Promise<boolean> {
+    const updated = await this.db
+      .updateTable('users')
+      .set({
+        organization_id: null,
+        organization: null,
+        role: null,
+        org_properties: null,
+        updated_at_ms: nowMs,
+      })
+      .where('ava_id', '=', avaId)
+      .where('organization_id', '=', organizationId)
+      .returning('ava_id')
+      .executeTakeFirst();
+    return updated !== undefined;
+  }
+
+  /**
+   * Hands the admin role from `fromAvaId` to the member `toAvaId`: one update moves it (only
+   * while `fromAvaId` holds it), then both profiles say their new roles.
+   */
+  async transferAdmin(
+    organizationId: string,
+    fromAvaId: string,
+    toAvaId: string,
+    nowMs: number,
+  ): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const moved = await trx
+        .updateTable('organizations')
+        .set({ admin_ava_id: toAvaId })
+        .where('id', '=', organizationId)
+        .where('admin_ava_id', '=', fromAvaId)
+        .returning('id')
+        .executeTakeFirst();
+      if (!moved) return false;
+      for (const [avaId, role] of [
+        [fromAvaId, 'member'],
+        [toAvaId, 'admin'],
+      ] as const) {
+        await trx
+          .updateTable('users')
+          .set({ role, org_properties: JSON.stringify({ role }), updated_at_ms: nowMs })
+          .where('ava_id', '=', avaId)
+          .execute();
+      }
+      return true;
+    });
+  }
+
+  /** Changes the organisation's details; throws a unique violation when the name is another's. */
+  async updateDetails(organizationId: string, change: DetailsChange, nowMs: number): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('organizations')
+        .set({
+          ...(change.name !== undefined ? { name: change.name, name_key: normaliseSearch(change.name) } : {}),
+          ...(change.size !== undefined ? { size: change.size } : {}),
+          ...(change.address !== undefined ? { address: change.address || null } : {}),
+          ...(change.accessibilityServices !== undefined
+            ? { accessibility_services: JSON.stringify(change.accessibilityServices) }
+            : {}),
+        })
+        .where('id', '=', organizationId)
+        .execute();
+      if (change.name !== undefined) {
+        // Members' profiles carry the organisation's name (accounts.md section 3).
+        const org = await trx
+          .selectFrom('organizations')
+          .select(['name', 'type'])
+          .where('id', '=', organizationId)
+          .executeTakeFirstOrThrow();
+        await trx
+          .updateTable('users')
+          .set({ organization: JSON.stringify({ name: org.name, type: org.type }), updated_at_ms: nowMs })
+          .where('organization_id', '=', organizationId)
+          .execute();
+      }
+    });
+  }
+
+  async settings(organizationId: string): Promise<WorkspaceSettings | undefined> {
+    const row = await this.db
+      .selectFrom('organizations')
+      .select(['vocabulary', 'scribe_limit_minutes'])
+      .where('id', '=', organizationId)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    return {
+      vocabulary: json<string[]>(row.vocabulary, []),
+      scribeLimitMinutes: row.scribe_limit_minutes === null ? null : Number(row.scribe_limit_minutes),
+    };
+  }
+
+  async setSettings(organizationId: string, change: Partial<WorkspaceSettings>): Promise<void> {
+    if (change.vocabulary === undefined && change.scribeLimitMinutes === undefined) return;
+    await this.db
+      .updateTable('organizations')
+      .set({
+        ...(change.vocabulary !== undefined ? { vocabulary: JSON.stringify(change.vocabulary) } : {}),
+        ...(change.scribeLimitMinutes !== undefined
+          ? { scribe_limit_minutes: change.scribeLimitMinutes }
+          : {}),
+      })
+      .where('id', '=', organizationId)
+      .execute();
+  }
+
+  /** Scribe time a person used since `sinceMs` (their requests' served seconds), in ms. */
+  async scribeUsedMs(avaId: string, sinceMs: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('scribe_requests')
+      .select(sql<number>`coalesce(sum(scribe_seconds), 0)`.as('seconds'))
+      .where('requester_ava_id', '=', avaId)
+      .where('created_at_ms', '>=', sinceMs)
+      .executeTakeFirst();
+    return Number(row?.seconds ?? 0) * 1000;
+  }
+}

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import type { EngineStatus } from '../../../../src/native/speech/worker-protocol';
+import { tierServing, tiersServing } from '../../../../src/server/speech/serving';
+
+const statuses =
+  (table: Record<string, EngineStatus>) =>
+  (name: string): EngineStatus =>
+    table[name] ?? { ok: false, error: `no engine is configured for "${name}"` };
+
+const MISSING = 'sherpa-onnx model "big" is not installed. To install it: npm run models:download -- big';
+
+describe('tierServing', () => {
+  it('reports the engine that was meant to serve as it is', () => {
+    const status = statuses({
+      basic: { ok: true, id: 'pocketsphinx:en-us', langs: ['en-US'], skipped: [] },
+      premium: { ok: true, id: 'sherpa-onnx:big', langs: ['en-US'], skipped: [] },
+    });
+    expect(tiersServing(status)).toEqual({
+      basic: { engine: 'pocketsphinx:en-us', available: true },
+      premium: { engine: 'sherpa-onnx:big', available: true },
+    });
+  });
+
+  it('says PocketSphinx is a fallback when the sherpa-onnx model before it was skipped', () => {
+    const status = statuses({
+      basic: { ok: true, id: 'pocketsphinx:en-us', langs: ['en-US'], skipped: [MISSING] },
+    });
+    expect(tierServing('basic', status)).toEqual({
+      engine: 'pocketsphinx:en-us',
+      available: true,
+      fallback: true,
+      problem: MISSING,
+    });
+  });
+
+  it('says premium falls back to basic when it has no engine, and not when neither has', () => {
+    const withBasic = statuses({
+      basic: { ok: true, id: 'pocketsphinx:en-us', langs: ['en-US'], skipped: [] },
+      premium: { ok: false, error: MISSING },
+    });
+    expect(tierServing('premium', withBasic)).toEqual({
+      engine: '',
+      available: false,
+      problem: MISSING,
+      fallback: true,
+    });
+    const none = statuses({ premium: { ok: false, error: MISSING } });
+    expect(tierServing('premium', none).fallback).toBeUndefined();
+    expect(tierServing('basic', none)).toMatchObject({ available: false });
+  });
+});
