@@ -95,11 +95,17 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
     },
     stop: () =>
       new Promise<void>((done) => {
-        child.once('exit', () => {
+        const cleanUp = () => {
           process.off('exit', killChild);
           rmSync(dataDir, { recursive: true, force: true });
           done();
-        });
+        };
+        // A server that already ended (an attack ended it) fires no second 'exit'.
+        if (child.exitCode !== null || child.signalCode !== null) {
+          cleanUp();
+          return;
+        }
+        child.once('exit', cleanUp);
         child.kill('SIGTERM');
       }),
   };

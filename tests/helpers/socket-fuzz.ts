@@ -25,7 +25,7 @@ import {
 import { wordErrorRate } from '../../src/shared/wer';
 import { CaptionClient, createGuest, guestHeaders } from '../../scripts/lib/socket-client';
 import { finalText, speak, transcriptsSince } from './speak';
-import { CLIENT_ENDINGS, UPGRADE_PATHS, upgradeAndLeave } from './upgrade-resets';
+import { CLIENT_ENDINGS, UPGRADE_PATHS, upgradeAndLeave } from '../../scripts/lib/upgrade-endings';
 import { CAPTION_TEST_FILE, POCKETSPHINX_MEASURED_DEV_WER, devReference, devSamples } from './speech';
 import {
   type FuzzFrame,

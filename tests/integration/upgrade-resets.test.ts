@@ -7,7 +7,7 @@
  * Each server here is its own process (as in production: an error nobody handles ends it), once
  * standing alone and once as a cluster node (whose provider sockets wait for the room's owner,
  * and whose socket count per address is asked of Redis), each reached directly and through
- * HAProxy. Every upgrade path meets every way a client can leave (tests/helpers/upgrade-resets.ts);
+ * HAProxy. Every upgrade path meets every way a client can leave (scripts/lib/upgrade-endings.ts);
  * then the server must still be running and answer its health check, with every error counted
  * and none reaching the process (hearken_unexpected_errors_total).
  *
@@ -28,7 +28,7 @@ import {
   UPGRADE_PATHS,
   type UpgradeAttempt,
   upgradeAndLeave,
-} from '../helpers/upgrade-resets';
+} from '../../scripts/lib/upgrade-endings';
 import { startProxyTo } from '../helpers/cluster-harness';
 import { adminQuery, testDatabase } from '../helpers/test-postgres';
 import { randomId } from '../../src/shared/ids';

@@ -9,7 +9,7 @@ import WebSocket from 'ws';
 import { SOCKET_PATH } from '../../../../src/shared/protocol';
 import { attachUpgradeRouter, type UpgradeRouterDeps } from '../../../../src/server/socket/upgrade-router';
 import { refuseUpgrade } from '../../../../src/server/safety/raw-sockets';
-import { upgradeAndLeave } from '../../../helpers/upgrade-resets';
+import { upgradeAndLeave } from '../../../../scripts/lib/upgrade-endings';
 
 let server: Server | undefined;
 let closeRouter: (() => void) | undefined;

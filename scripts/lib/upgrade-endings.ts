@@ -2,8 +2,9 @@
  * WebSocket upgrades that go wrong on the client's side, written as a raw TCP client sends them
  * (issue 32: one such request ended the server). Each attempt sends an upgrade request to a path
  * the server serves (or not), then resets the connection (RST) or closes it (FIN), at once or
- * after the server has answered, or, once upgraded, sends a frame the server must refuse. Used by tests/integration/upgrade-resets.test.ts and by the
- * socket fuzz (tests/helpers/socket-fuzz.ts), which mixes them into its seeded runs.
+ * after the server has answered, or, once upgraded, sends a frame the server must refuse. Used
+ * by tests/integration/upgrade-resets.test.ts, the socket fuzz (tests/helpers/socket-fuzz.ts),
+ * which mixes them into its seeded runs, and `npm run bench:abuse`.
  */
 import { connect } from 'node:net';
 import { MEETING_BOT_ROUTES } from '../../src/shared/api';
