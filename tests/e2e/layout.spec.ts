@@ -88,8 +88,11 @@ test('the newest caption line is in view at every size, caption size and notice'
       await page.getByTestId('font-size').press('Enter');
       for (const [width, height] of SIZES) {
         await page.setViewportSize({ width, height });
-        await page.waitForTimeout(200);
-        expectNewestLineInView(await geometry(page), `${width}x${height} at ${fontSize} px`);
+        // Until the layout has settled after the resize (a loaded machine takes longer than a
+        // frame or two); a layout that stays wrong still fails.
+        await expect(async () =>
+          expectNewestLineInView(await geometry(page), `${width}x${height} at ${fontSize} px`),
+        ).toPass({ timeout: 5_000 });
       }
     }
 
@@ -97,8 +100,9 @@ test('the newest caption line is in view at every size, caption size and notice'
     await page.setViewportSize({ width: 1024, height: 768 });
     await context.setOffline(true);
     await expect(page.getByTestId('offline-notice')).toBeVisible({ timeout: 20_000 });
-    await page.waitForTimeout(200);
-    expectNewestLineInView(await geometry(page), '1024x768 with the connection notice');
+    await expect(async () =>
+      expectNewestLineInView(await geometry(page), '1024x768 with the connection notice'),
+    ).toPass({ timeout: 5_000 });
     await context.setOffline(false);
     await expect(page.getByTestId('offline-notice')).toHaveCount(0, { timeout: 30_000 });
 
