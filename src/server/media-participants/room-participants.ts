@@ -11,8 +11,8 @@
  * - Cluster mode: saved once its provider has it; the node that takes its room over adopts the
  *   stored ones (`adopt`) and asks their provider to send their audio here.
  */
-import type { LiveRoom } from '../rooms/room';
-import type { MediaParticipant } from './participant';
+import type { LiveRoom, RoomMember } from '../rooms/room';
+import { type MediaParticipant, mediaMember, newMemberId } from './participant';
 import type { MediaParticipantStore, StoredMediaParticipant } from './store';
 
 /** The lines a kind logs (each says which kind, so an operator knows what failed). */
@@ -33,12 +33,15 @@ export interface MediaLogLines {
   notMoved: string;
 }
 
+/** What the base takes of a kind's own options. */
 export interface MediaParticipantsOptions<Stored extends StoredMediaParticipant, Changes> {
-  lines: MediaLogLines;
   log(level: 'info' | 'warn' | 'error', message: string, extra?: object): void;
   /** Cluster mode: participants are stored, and move with their rooms. */
-  store?: MediaParticipantStore<Stored, Changes>;
+  takeover?: { store: MediaParticipantStore<Stored, Changes> };
 }
+
+/** What a kind stores of a participant beside what every one has (StoredMediaParticipant). */
+export type OwnFields<Stored extends StoredMediaParticipant> = Omit<Stored, keyof StoredMediaParticipant>;
 
 /** One stored participant taken up by the node that took its room over. */
 export interface Adopted<P, Stored> {
@@ -50,6 +53,7 @@ export abstract class MediaParticipants<
   P extends MediaParticipant,
   Stored extends StoredMediaParticipant,
   Changes,
+  Options extends MediaParticipantsOptions<Stored, Changes>,
 > {
   private readonly byRoom = new Map<string, P[]>();
   private readonly byProviderId = new Map<string, P>();
@@ -57,12 +61,17 @@ export abstract class MediaParticipants<
   /** Rooms whose end already ends their participants. */
   private readonly watched = new WeakSet<LiveRoom>();
 
-  constructor(private readonly settings: MediaParticipantsOptions<Stored, Changes>) {}
+  /** The kind's own options, the base's among them. */
+  constructor(protected readonly options: Options) {}
 
+  /** The kind, as its members' ids begin: `meeting-bot`, `phone-call`. */
+  protected abstract readonly kind: string;
+  /** What the kind logs when a step fails (or moves it). */
+  protected abstract readonly lines: MediaLogLines;
   /** Its status, told to its room's members. */
   protected abstract announce(participant: P): void;
-  /** What is saved of it once its provider has it. */
-  protected abstract stored(participant: P): Stored;
+  /** What is saved of it once its provider has it, beside its token, room and member. */
+  protected abstract stored(participant: P): OwnFields<Stored>;
   /** What is stored of it as it changes. */
   protected abstract changes(participant: P): Changes;
   /** Its room ended: what is still on ends with it. */
@@ -85,13 +94,13 @@ export abstract class MediaParticipants<
    * in this very room is left as it is.
    */
   async adopt(room: LiveRoom): Promise<void> {
-    const store = this.settings.store;
+    const store = this.options.takeover?.store;
     if (!store || !this.canMove()) return;
     let records: Stored[];
     try {
       records = this.adoptable(await store.ofRoom(room.id));
     } catch (error) {
-      this.settings.log('warn', this.settings.lines.notRead, {
+      this.options.log('warn', this.lines.notRead, {
         roomId: room.id,
         error: (error as Error).message,
       });
@@ -106,6 +115,11 @@ export abstract class MediaParticipants<
       adopted.push({ participant: this.track(this.revive(room, record)), record });
     }
     if (adopted.length > 0) await this.resume(room, adopted);
+  }
+
+  /** The member it speaks as in its room: a new one, or (adopted) the one it was. */
+  protected member(userName: string, avaId = newMemberId(this.kind)): RoomMember {
+    return mediaMember(avaId, userName);
   }
 
   /** Follows a participant of its room (new, or adopted): its callbacks are known, it ends with the room. */
@@ -142,8 +156,14 @@ export abstract class MediaParticipants<
     participant.providerId = providerId;
     this.byProviderId.set(providerId, participant);
     // Taken either way: one the store missed only cannot move if this node dies.
-    await this.settings.store?.save(this.stored(participant)).catch((error: Error) =>
-      this.settings.log('warn', this.settings.lines.notSaved, {
+    const record = {
+      token: participant.token,
+      roomId: participant.room.id,
+      memberAvaId: participant.member.avaId,
+      ...this.stored(participant),
+    } as Stored;
+    await this.options.takeover?.store.save(record).catch((error: Error) =>
+      this.options.log('warn', this.lines.notSaved, {
         roomId: participant.room.id,
         error: error.message,
       }),
@@ -180,10 +200,10 @@ export abstract class MediaParticipants<
 
   /** Cluster mode: its new state, for a node that takes its room over. */
   protected store(participant: P): void {
-    const store = this.settings.store;
+    const store = this.options.takeover?.store;
     if (!store || !participant.providerId) return;
     store.update(participant.token, this.changes(participant)).catch((error: Error) =>
-      this.settings.log('warn', this.settings.lines.notUpdated, {
+      this.options.log('warn', this.lines.notUpdated, {
         roomId: participant.room.id,
         error: error.message,
       }),
@@ -219,7 +239,7 @@ export abstract class MediaParticipants<
       if (!participant.recording) this.startTrack(participant, speechLang);
       participant.room.audio(participant.member, samples());
     } catch (error) {
-      this.settings.log('warn', this.settings.lines.audioRefused, {
+      this.options.log('warn', this.lines.audioRefused, {
         roomId: participant.room.id,
         error: (error as Error).message,
       });
@@ -232,7 +252,7 @@ export abstract class MediaParticipants<
     try {
       await end(participant.providerId);
     } catch (error) {
-      this.settings.log('warn', this.settings.lines.notEndedAtProvider, {
+      this.options.log('warn', this.lines.notEndedAtProvider, {
         roomId: participant.room.id,
         error: (error as Error).message,
       });
@@ -243,11 +263,11 @@ export abstract class MediaParticipants<
   protected async moveAudio(participant: P, ask: (providerId: string) => Promise<void>): Promise<boolean> {
     try {
       await ask(participant.providerId!);
-      this.settings.log('info', this.settings.lines.moved, { roomId: participant.room.id });
+      this.options.log('info', this.lines.moved, { roomId: participant.room.id });
       return true;
     } catch (error) {
       // It ended meanwhile (the provider refuses), or the provider is unreachable.
-      this.settings.log('warn', this.settings.lines.notMoved, {
+      this.options.log('warn', this.lines.notMoved, {
         roomId: participant.room.id,
         error: (error as Error).message,
       });

@@ -32,8 +32,7 @@ import {
   type Adopted,
   type MediaParticipant,
   MediaParticipants,
-  mediaMember,
-  newMemberId,
+  type OwnFields,
 } from '../media-participants';
 import type { BotEvents, MeetingBotProvider } from './provider';
 import type { MeetingBotChanges, MeetingBotStore, StoredMeetingBot } from './repository';
@@ -63,24 +62,20 @@ export type BotRequestResult =
   { ok: true } | { ok: false; reason: 'invalid-link' | 'requested-already'; message: string };
 
 export class MeetingBots
-  extends MediaParticipants<RoomBot, StoredMeetingBot, MeetingBotChanges>
+  extends MediaParticipants<RoomBot, StoredMeetingBot, MeetingBotChanges, MeetingBotsOptions>
   implements BotEvents
 {
-  constructor(private readonly options: MeetingBotsOptions) {
-    super({
-      log: options.log,
-      ...(options.takeover ? { store: options.takeover.store } : {}),
-      lines: {
-        audioRefused: 'meeting audio was refused by the room',
-        notEndedAtProvider: 'the meeting bot could not be told to leave',
-        notSaved: 'a meeting bot could not be stored',
-        notUpdated: 'a meeting bot’s status could not be stored',
-        notRead: 'the meeting bot of a conversation taken over could not be read',
-        moved: 'a meeting bot moved to this node with its conversation',
-        notMoved: 'a meeting bot of a conversation taken over could not be heard again',
-      },
-    });
-  }
+  protected readonly kind = 'meeting-bot';
+  /** What a meeting bot logs when a step of its life cycle fails (or moves it). */
+  protected readonly lines = {
+    audioRefused: 'meeting audio was refused by the room',
+    notEndedAtProvider: 'the meeting bot could not be told to leave',
+    notSaved: 'a meeting bot could not be stored',
+    notUpdated: 'a meeting bot’s status could not be stored',
+    notRead: 'the meeting bot of a conversation taken over could not be read',
+    moved: 'a meeting bot moved to this node with its conversation',
+    notMoved: 'a meeting bot of a conversation taken over could not be heard again',
+  };
 
   /** The status a member sees on joining, if the room has (had) a bot. */
   statusFor(room: LiveRoom): ServerMessageOf<'ava-bot-status'> | undefined {
@@ -100,7 +95,7 @@ export class MeetingBots
     const bot = this.track(
       this.newBot({
         room,
-        member: mediaMember(newMemberId('meeting-bot'), name),
+        member: this.member(name),
         token: randomId(32),
         meetingUrl: checked.url,
         speechLang,
@@ -143,7 +138,7 @@ export class MeetingBots
   protected revive(room: LiveRoom, record: StoredMeetingBot): RoomBot {
     return this.newBot({
       room,
-      member: mediaMember(record.memberAvaId, record.memberName),
+      member: this.member(record.memberName, record.memberAvaId),
       token: record.token,
       meetingUrl: record.meetingUrl,
       speechLang: record.speechLang,
@@ -283,12 +278,9 @@ export class MeetingBots
     super.drop(bot);
   }
 
-  protected stored(bot: RoomBot): StoredMeetingBot {
+  protected stored(bot: RoomBot): OwnFields<StoredMeetingBot> {
     return {
-      token: bot.token,
-      roomId: bot.room.id,
       botId: bot.providerId!,
-      memberAvaId: bot.member.avaId,
       memberName: bot.member.userName,
       meetingUrl: bot.meetingUrl,
       speechLang: bot.speechLang,

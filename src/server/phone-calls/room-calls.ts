@@ -37,8 +37,7 @@ import {
   type Adopted,
   type MediaParticipant,
   MediaParticipants,
-  mediaMember,
-  newMemberId,
+  type OwnFields,
 } from '../media-participants';
 import type { PhoneCallProvider } from './provider';
 import type { PhoneCallSink } from './sip-provider';
@@ -75,24 +74,20 @@ export type StartResult =
   { ok: true; sid: string; call: TwilioCall } | { ok: false; status: number; code: string; message: string };
 
 export class PhoneCalls
-  extends MediaParticipants<RoomCall, StoredPhoneCall, PhoneCallChanges>
+  extends MediaParticipants<RoomCall, StoredPhoneCall, PhoneCallChanges, PhoneCallsOptions>
   implements PhoneCallSink
 {
-  constructor(private readonly options: PhoneCallsOptions) {
-    super({
-      log: options.log,
-      ...(options.takeover ? { store: options.takeover.store } : {}),
-      lines: {
-        audioRefused: 'phone call audio was refused by the room',
-        notEndedAtProvider: 'the phone call could not be hung up at the provider',
-        notSaved: 'a phone call could not be stored',
-        notUpdated: 'a phone call’s status could not be stored',
-        notRead: 'the phone calls of a conversation taken over could not be read',
-        moved: 'a phone call moved to this node with its conversation',
-        notMoved: 'a phone call of a conversation taken over could not be streamed again',
-      },
-    });
-  }
+  protected readonly kind = 'phone-call';
+  /** What a phone call logs when a step of its life cycle fails (or moves it). */
+  protected readonly lines = {
+    audioRefused: 'phone call audio was refused by the room',
+    notEndedAtProvider: 'the phone call could not be hung up at the provider',
+    notSaved: 'a phone call could not be stored',
+    notUpdated: 'a phone call’s status could not be stored',
+    notRead: 'the phone calls of a conversation taken over could not be read',
+    moved: 'a phone call moved to this node with its conversation',
+    notMoved: 'a phone call of a conversation taken over could not be streamed again',
+  };
 
   /** The room a call belongs to (the access table's resolver for DELETE /api/v1/calls/{sid}). */
   roomOf(sid: string): string | undefined {
@@ -118,7 +113,7 @@ export class PhoneCalls
       };
     const call = this.track({
       room,
-      member: mediaMember(newMemberId('phone-call'), PHONE_CALL_SPEAKER_NAME),
+      member: this.member(PHONE_CALL_SPEAKER_NAME),
       token: randomId(32),
       state: { status: 'dialing' },
       request,
@@ -219,7 +214,7 @@ export class PhoneCalls
   protected revive(room: LiveRoom, record: StoredPhoneCall): RoomCall {
     return {
       room,
-      member: mediaMember(record.memberAvaId, PHONE_CALL_SPEAKER_NAME),
+      member: this.member(PHONE_CALL_SPEAKER_NAME, record.memberAvaId),
       token: record.token,
       providerId: record.sid,
       // Its stream died with the node that had it.
@@ -266,12 +261,9 @@ export class PhoneCalls
     };
   }
 
-  protected stored(call: RoomCall): StoredPhoneCall {
+  protected stored(call: RoomCall): OwnFields<StoredPhoneCall> {
     return {
-      token: call.token,
-      roomId: call.room.id,
       sid: call.providerId!,
-      memberAvaId: call.member.avaId,
       request: call.request,
       startedAtMs: call.startedAtMs,
       answered: call.answered,

@@ -3,7 +3,7 @@
  * never counts as a paid user; new ones are told apart by their kind and a random id.
  */
 import { describe, expect, it } from 'vitest';
-import { mediaMember, newMemberId } from '../../../../src/server/media-participants';
+import { mediaMember, newMemberId } from '../../../../src/server/media-participants/participant';
 
 describe('mediaMember', () => {
   it('is a read-write participant, not paid, that nothing is sent to', () => {

@@ -10,8 +10,8 @@ import {
   type MediaParticipant,
   type MediaParticipantStore,
   MediaParticipants,
+  type MediaParticipantsOptions,
   type StoredMediaParticipant,
-  mediaMember,
 } from '../../../../src/server/media-participants';
 import type { LiveRoom, RoomMember } from '../../../../src/server/rooms/room';
 
@@ -23,6 +23,7 @@ interface StoredFake extends StoredMediaParticipant {
   status: string;
 }
 type FakeChanges = Pick<StoredFake, 'status'>;
+type FakeOptions = MediaParticipantsOptions<StoredFake, FakeChanges>;
 
 const LINES = {
   audioRefused: 'audio refused',
@@ -72,7 +73,9 @@ function memoryStore() {
 }
 
 /** A kind whose protected steps the tests call directly, and whose hooks say what they were asked. */
-class FakeKind extends MediaParticipants<Fake, StoredFake, FakeChanges> {
+class FakeKind extends MediaParticipants<Fake, StoredFake, FakeChanges, FakeOptions> {
+  protected readonly kind = 'fake';
+  protected readonly lines = LINES;
   readonly announced: string[] = [];
   readonly roomsEnded: string[] = [];
   readonly resumed: Adopted<Fake, StoredFake>[][] = [];
@@ -83,9 +86,8 @@ class FakeKind extends MediaParticipants<Fake, StoredFake, FakeChanges> {
     store?: MediaParticipantStore<StoredFake, FakeChanges>,
   ) {
     super({
-      lines: LINES,
       log: (level, message, extra) => logs.push({ level, message, ...(extra ? { extra } : {}) }),
-      ...(store ? { store } : {}),
+      ...(store ? { takeover: { store } } : {}),
     });
   }
 
@@ -93,10 +95,10 @@ class FakeKind extends MediaParticipants<Fake, StoredFake, FakeChanges> {
     return this.track(this.make(room, token, providerId));
   }
 
-  make(room: LiveRoom, token: string, providerId?: string, name = 'Fake'): Fake {
+  make(room: LiveRoom, token: string, providerId?: string): Fake {
     return {
       room,
-      member: mediaMember(`fake-${token}`, name),
+      member: this.member('Fake', `fake-${token}`),
       token,
       ...(providerId ? { providerId } : {}),
       inRoom: false,
@@ -107,6 +109,7 @@ class FakeKind extends MediaParticipants<Fake, StoredFake, FakeChanges> {
 
   // The protected steps, for the tests.
   readonly steps = {
+    member: (name: string, avaId?: string) => this.member(name, avaId),
     identified: (p: Fake, id: string) => this.identified(p, id),
     drop: (p: Fake) => this.drop(p),
     unreachable: (p: Fake) => this.unreachable(p),
@@ -129,14 +132,8 @@ class FakeKind extends MediaParticipants<Fake, StoredFake, FakeChanges> {
   protected announce(p: Fake): void {
     this.announced.push(`${p.token} ${p.status}`);
   }
-  protected stored(p: Fake): StoredFake {
-    return {
-      token: p.token,
-      roomId: p.room.id,
-      memberAvaId: p.member.avaId,
-      providerId: p.providerId!,
-      status: p.status,
-    };
+  protected stored(p: Fake) {
+    return { providerId: p.providerId!, status: p.status };
   }
   protected changes(p: Fake): FakeChanges {
     return { status: p.status };
@@ -160,6 +157,12 @@ const settle = async () => {
 };
 
 describe('MediaParticipants: tracking', () => {
+  it('makes its members: new ones named by the kind, adopted ones as they were', () => {
+    const kind = new FakeKind([]);
+    expect(kind.steps.member('Fake').avaId).toMatch(/^fake-[A-Za-z0-9]{12}$/);
+    expect(kind.steps.member('Fake', 'fake-t1')).toMatchObject({ avaId: 'fake-t1', userName: 'Fake' });
+  });
+
   it('finds a participant by room, token and (once the provider has it) its id', async () => {
     const kind = new FakeKind([]);
     const { room } = fakeRoom();
