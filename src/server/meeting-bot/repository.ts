@@ -7,12 +7,10 @@
 import type { Kysely } from 'kysely';
 import type { BotView } from '../../shared/meeting-bot';
 import type { Database } from '../db/schema';
+import type { MediaParticipantStore, StoredMediaParticipant } from '../media-participants';
 
-export interface StoredMeetingBot {
-  token: string;
-  roomId: string;
+export interface StoredMeetingBot extends StoredMediaParticipant {
   botId: string;
-  memberAvaId: string;
   memberName: string;
   meetingUrl: string;
   speechLang: string;
@@ -23,13 +21,11 @@ export interface StoredMeetingBot {
 
 export type MeetingBotChanges = Pick<StoredMeetingBot, 'speechLang' | 'status' | 'inCall' | 'ended'>;
 
-/** What MeetingBots writes and reads (absent in one process: a bot's audio lives and dies with it). */
-export interface MeetingBotStore {
-  save(bot: StoredMeetingBot): Promise<void>;
-  update(token: string, changes: MeetingBotChanges): Promise<void>;
-  /** The room's bots not ended by its host (one of them at most is still in its meeting). */
-  ofRoom(roomId: string): Promise<StoredMeetingBot[]>;
-}
+/**
+ * What MeetingBots writes and reads; `ofRoom`: the room's bots not ended by its host (one of
+ * them at most is still in its meeting).
+ */
+export type MeetingBotStore = MediaParticipantStore<StoredMeetingBot, MeetingBotChanges>;
 
 export class MeetingBotRepository implements MeetingBotStore {
   constructor(private readonly db: Kysely<Database>) {}

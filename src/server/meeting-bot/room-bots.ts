@@ -11,6 +11,9 @@
  * audio socket prove themselves with the same bot id and token there) and asks the provider to
  * start recording again with the same real-time endpoint (Recall: Start Recording), so the bot
  * connects anew, through the service's address, to the room's owner.
+ *
+ * What a bot shares with a phone call (tracking, the room's member, its track, its status stored,
+ * the end with the room, the adoption) is media-participants/'s; what is a bot's is here.
  */
 import {
   type BotErrorKey,
@@ -24,9 +27,15 @@ import {
 } from '../../shared/meeting-bot';
 import type { ServerMessageOf } from '../../shared/protocol';
 import { randomId } from '../../shared/ids';
-import type { LiveRoom, RoomMember } from '../rooms/room';
+import type { LiveRoom } from '../rooms/room';
+import {
+  type Adopted,
+  type MediaParticipant,
+  MediaParticipants,
+  type OwnFields,
+} from '../media-participants';
 import type { BotEvents, MeetingBotProvider } from './provider';
-import type { MeetingBotStore, StoredMeetingBot } from './repository';
+import type { MeetingBotChanges, MeetingBotStore, StoredMeetingBot } from './repository';
 
 export interface MeetingBotsOptions {
   provider: MeetingBotProvider;
@@ -40,16 +49,11 @@ export interface MeetingBotsOptions {
   takeover?: { store: MeetingBotStore };
 }
 
-interface RoomBot {
-  room: LiveRoom;
+/** A bot: `providerId` is its bot id at the provider; `inRoom` once it is in the meeting's call. */
+interface RoomBot extends MediaParticipant {
   machine: BotStatusMachine;
-  member: RoomMember;
-  token: string;
   meetingUrl: string;
   speechLang: string;
-  botId?: string;
-  inCall: boolean;
-  recording: boolean;
   /** The host took it out: later events only finish it. */
   ended: boolean;
 }
@@ -57,16 +61,25 @@ interface RoomBot {
 export type BotRequestResult =
   { ok: true } | { ok: false; reason: 'invalid-link' | 'requested-already'; message: string };
 
-export class MeetingBots implements BotEvents {
-  private readonly byRoom = new Map<string, RoomBot>();
-  private readonly byBot = new Map<string, RoomBot>();
-  private readonly byToken = new Map<string, RoomBot>();
-
-  constructor(private readonly options: MeetingBotsOptions) {}
+export class MeetingBots
+  extends MediaParticipants<RoomBot, StoredMeetingBot, MeetingBotChanges, MeetingBotsOptions>
+  implements BotEvents
+{
+  protected readonly kind = 'meeting-bot';
+  /** What a meeting bot logs when a step of its life cycle fails (or moves it). */
+  protected readonly lines = {
+    audioRefused: 'meeting audio was refused by the room',
+    notEndedAtProvider: 'the meeting bot could not be told to leave',
+    notSaved: 'a meeting bot could not be stored',
+    notUpdated: 'a meeting bot’s status could not be stored',
+    notRead: 'the meeting bot of a conversation taken over could not be read',
+    moved: 'a meeting bot moved to this node with its conversation',
+    notMoved: 'a meeting bot of a conversation taken over could not be heard again',
+  };
 
   /** The status a member sees on joining, if the room has (had) a bot. */
   statusFor(room: LiveRoom): ServerMessageOf<'ava-bot-status'> | undefined {
-    const bot = this.byRoom.get(room.id);
+    const bot = this.latest(room.id);
     return bot ? this.message(bot) : undefined;
   }
 
@@ -74,21 +87,20 @@ export class MeetingBots implements BotEvents {
     const checked = checkMeetingUrl(meetingUrl);
     if (!checked.ok || (checked.platform === 'test-meeting' && !this.options.allowTestMeetings))
       return { ok: false, reason: 'invalid-link', message: BOT_PANEL_TEXTS.invalidLink };
-    const existing = this.byRoom.get(room.id);
+    const existing = this.latest(room.id);
     if (existing && botIsActive(existing.machine.current.status))
       return { ok: false, reason: 'requested-already', message: 'ava_bot_requested_already' };
-    if (existing) this.forget(existing);
+    if (existing) this.drop(existing);
     const name = meetingSpeakerName(checked.url, checked.platform);
-    const member: RoomMember = {
-      avaId: `meeting-bot-${randomId(12)}`,
-      userName: name,
-      role: 'participant',
-      readonly: false,
-      usePaidASR: false,
-      // The bot reads nothing: what the room sends it goes nowhere.
-      send: () => undefined,
-    };
-    const bot = this.track({ room, member, token: randomId(32), meetingUrl: checked.url, speechLang });
+    const bot = this.track(
+      this.newBot({
+        room,
+        member: this.member(name),
+        token: randomId(32),
+        meetingUrl: checked.url,
+        speechLang,
+      }),
+    );
     bot.machine.requested();
     void this.options.provider
       .create({
@@ -98,14 +110,7 @@ export class MeetingBots implements BotEvents {
         metadata: { roomId: room.id },
       })
       .then(async ({ botId }) => {
-        bot.botId = botId;
-        this.byBot.set(botId, bot);
-        await this.options.takeover?.store.save(this.stored(bot, botId)).catch((error: Error) =>
-          this.options.log('warn', 'a meeting bot could not be stored', {
-            roomId: room.id,
-            error: error.message,
-          }),
-        );
+        await this.identified(bot, botId);
         // Ended while the provider was creating it: it leaves at once.
         if (bot.ended) void this.leave(bot);
       })
@@ -119,60 +124,37 @@ export class MeetingBots implements BotEvents {
     return { ok: true };
   }
 
-  /**
-   * Cluster mode: the room `room` was taken by this node (loaded under its lease); its stored
-   * bot, if one is still in its meeting, is adopted and its audio asked for again here. A bot
-   * this node already has in this very room is left as it is.
-   */
-  async adopt(room: LiveRoom): Promise<void> {
-    const takeover = this.options.takeover;
-    if (!takeover || !this.options.provider.restartAudio) return;
-    let record: StoredMeetingBot | undefined;
-    try {
-      // One bot at a time per room: the one still in its meeting, if any.
-      record = (await takeover.store.ofRoom(room.id)).find((r) => botIsActive(r.status.status));
-    } catch (error) {
-      this.options.log('warn', 'the meeting bot of a conversation taken over could not be read', {
-        roomId: room.id,
-        error: (error as Error).message,
-      });
-      return;
-    }
-    if (!record || !botIsActive(record.status.status)) return;
-    const known = this.byToken.get(record.token);
-    if (known?.room === room) return;
-    // A copy of an earlier time this node owned the room: the stored bot is newer.
-    if (known) this.forget(known);
-    const bot = this.track({
+  /** The self-hosted bot runs in this process: only a provider's bot that can restart its audio moves. */
+  protected override canMove(): boolean {
+    return this.options.provider.restartAudio !== undefined;
+  }
+
+  /** One bot at a time per room: the one still in its meeting, if any. */
+  protected adoptable(records: StoredMeetingBot[]): StoredMeetingBot[] {
+    const record = records.find((r) => botIsActive(r.status.status));
+    return record ? [record] : [];
+  }
+
+  protected revive(room: LiveRoom, record: StoredMeetingBot): RoomBot {
+    return this.newBot({
       room,
-      member: {
-        avaId: record.memberAvaId,
-        userName: record.memberName,
-        role: 'participant',
-        readonly: false,
-        usePaidASR: false,
-        send: () => undefined,
-      },
+      member: this.member(record.memberName, record.memberAvaId),
       token: record.token,
       meetingUrl: record.meetingUrl,
       speechLang: record.speechLang,
-      botId: record.botId,
+      providerId: record.botId,
     });
-    this.byBot.set(record.botId, bot);
-    if (record.inCall && room.state === 'ongoing') {
-      bot.inCall = true;
-      room.join(bot.member);
-    }
-    bot.machine.restore(record.status);
-    try {
-      await this.options.provider.restartAudio(record.botId, this.options.audioEndpoint(bot.token, room.id));
-      this.options.log('info', 'a meeting bot moved to this node with its conversation', { roomId: room.id });
-    } catch (error) {
-      // The bot left meanwhile (the provider refuses), or the provider is unreachable.
-      this.options.log('warn', 'a meeting bot of a conversation taken over could not be heard again', {
-        roomId: room.id,
-        error: (error as Error).message,
-      });
+  }
+
+  /** The bot is back in the room as it was, and the provider asked to send its audio here. */
+  protected async resume(room: LiveRoom, adopted: Adopted<RoomBot, StoredMeetingBot>[]): Promise<void> {
+    for (const { participant: bot, record } of adopted) {
+      if (record.inCall && room.state === 'ongoing') this.joinRoom(bot);
+      bot.machine.restore(record.status);
+      const heard = await this.moveAudio(bot, (botId) =>
+        this.options.provider.restartAudio!(botId, this.options.audioEndpoint(bot.token, room.id)),
+      );
+      if (heard) continue;
       this.leaveRoom(bot);
       if (!bot.ended) bot.machine.failed('bot_errored');
     }
@@ -180,55 +162,48 @@ export class MeetingBots implements BotEvents {
 
   /**
    * A bot of `room` (new, or adopted after a takeover) that this node now follows: its status
-   * is announced to the room and stored on every change, and it ends with the room.
+   * is announced to the room and stored on every change.
    */
-  private track(
-    fields: Pick<RoomBot, 'room' | 'member' | 'token' | 'meetingUrl' | 'speechLang' | 'botId'>,
+  private newBot(
+    fields: Pick<RoomBot, 'room' | 'member' | 'token' | 'meetingUrl' | 'speechLang' | 'providerId'>,
   ): RoomBot {
-    const { room } = fields;
     const bot: RoomBot = {
       ...fields,
-      inCall: false,
+      inRoom: false,
       recording: false,
       ended: false,
-      machine: new BotStatusMachine(this.options.clock, () => {
-        room.announce(this.message(bot));
-        this.store(bot);
-      }),
+      machine: new BotStatusMachine(this.options.clock, () => this.changed(bot)),
     };
-    this.byRoom.set(room.id, bot);
-    this.byToken.set(bot.token, bot);
-    room.onEnded(() => void this.end(room));
     return bot;
   }
 
   /** The language the room's bot captions (and speaks) in. */
   speechLangOf(room: LiveRoom): string | undefined {
-    return this.byRoom.get(room.id)?.speechLang;
+    return this.latest(room.id)?.speechLang;
   }
 
   /** Whether the room's bot can speak a typed reply into its meeting now. */
   canSpeak(room: LiveRoom): boolean {
-    const bot = this.byRoom.get(room.id);
+    const bot = this.latest(room.id);
     return (
       bot !== undefined &&
-      bot.botId !== undefined &&
-      bot.inCall &&
+      bot.providerId !== undefined &&
+      bot.inRoom &&
       !bot.ended &&
-      (this.options.provider.canSpeak?.(bot.botId) ?? false)
+      (this.options.provider.canSpeak?.(bot.providerId) ?? false)
     );
   }
 
   /** Plays speech into the room's meeting through its bot; false when it cannot (any more). */
   async speak(room: LiveRoom, samples: Int16Array, sampleRate: number): Promise<boolean> {
-    const bot = this.byRoom.get(room.id);
-    if (!bot?.botId || !this.canSpeak(room)) return false;
-    return (await this.options.provider.speak?.(bot.botId, samples, sampleRate)) ?? false;
+    const bot = this.latest(room.id);
+    if (!bot?.providerId || !this.canSpeak(room)) return false;
+    return (await this.options.provider.speak?.(bot.providerId, samples, sampleRate)) ?? false;
   }
 
-  /** The host takes the bot out of the meeting. */
+  /** The host takes the bot out of the meeting (the room's end too). */
   async end(room: LiveRoom): Promise<void> {
-    const bot = this.byRoom.get(room.id);
+    const bot = this.latest(room.id);
     if (!bot || bot.ended) return;
     bot.ended = true;
     if (botIsActive(bot.machine.current.status)) bot.machine.ended();
@@ -237,27 +212,29 @@ export class MeetingBots implements BotEvents {
     await this.leave(bot);
   }
 
+  protected roomEnded(room: LiveRoom): Promise<void> {
+    return this.end(room);
+  }
+
   updateSpeechLang(room: LiveRoom, speechLang: string): void {
-    const bot = this.byRoom.get(room.id);
+    const bot = this.latest(room.id);
     if (!bot || bot.ended) return;
     bot.speechLang = speechLang;
     // The track restarts in the new language; the words already said keep theirs.
-    if (bot.recording) this.startTrack(bot);
-    room.announce(this.message(bot));
-    this.store(bot);
+    if (bot.recording) this.startTrack(bot, speechLang);
+    this.changed(bot);
   }
 
   status(botId: string, code: BotServerCode, subCode?: string): void {
-    const bot = this.byBot.get(botId);
+    const bot = this.withProviderId(botId);
     if (!bot) {
       this.options.log('info', 'a meeting bot event for no bot of ours', { botId, code });
       return;
     }
     if (!bot.ended) bot.machine.code(code, subCode);
     if (code === 'in_call_recording' || code === 'in_call_not_recording') {
-      if (!bot.inCall && !bot.ended && bot.room.state === 'ongoing') {
-        bot.inCall = true;
-        bot.room.join(bot.member);
+      if (!bot.inRoom && !bot.ended && bot.room.state === 'ongoing') {
+        this.joinRoom(bot);
         this.store(bot);
       }
     }
@@ -265,106 +242,65 @@ export class MeetingBots implements BotEvents {
       this.leaveRoom(bot);
     if (code === 'done') {
       this.leaveRoom(bot);
-      this.byBot.delete(botId);
-      this.byToken.delete(bot.token);
+      this.unreachable(bot);
     }
   }
 
   /** Audio from the real-time endpoint: `token` from its URL, `botId` from the message. */
   audioFor(token: string, botId: string, samples: Int16Array): boolean {
-    const bot = this.byToken.get(token);
-    if (!bot || (bot.botId !== undefined && bot.botId !== botId)) return false;
+    const bot = this.withToken(token);
+    if (!bot || (bot.providerId !== undefined && bot.providerId !== botId)) return false;
     this.write(bot, samples);
     return true;
   }
 
   audio(botId: string, samples: Int16Array): void {
-    const bot = this.byBot.get(botId);
+    const bot = this.withProviderId(botId);
     if (bot) this.write(bot, samples);
   }
 
   /** Whether a real-time endpoint token belongs to a bot (checked when its socket opens). */
   knowsToken(token: string): boolean {
-    return this.byToken.has(token);
+    return this.withToken(token) !== undefined;
   }
 
+  /** Audio before the bot is in the call, or after it left, is not the meeting's. */
   private write(bot: RoomBot, samples: Int16Array): void {
-    // Audio before the bot is in the call, or after it left, is not the meeting's.
-    if (!bot.inCall || bot.ended || bot.room.state !== 'ongoing') return;
-    try {
-      if (!bot.recording) this.startTrack(bot);
-      bot.room.audio(bot.member, samples);
-    } catch (error) {
-      this.options.log('warn', 'meeting audio was refused by the room', {
-        roomId: bot.room.id,
-        error: (error as Error).message,
-      });
-    }
+    if (!bot.ended) this.hear(bot, bot.speechLang, () => samples);
   }
 
-  private startTrack(bot: RoomBot): void {
-    bot.room.startAudio(bot.member, bot.speechLang);
-    bot.recording = true;
+  private leave(bot: RoomBot): Promise<void> {
+    return this.endAtProvider(bot, (botId) => this.options.provider.leave(botId));
   }
 
-  private leaveRoom(bot: RoomBot): void {
-    if (!bot.inCall) return;
-    bot.inCall = false;
-    bot.recording = false;
-    bot.room.leave(bot.member);
+  protected override drop(bot: RoomBot): void {
+    bot.machine.dispose();
+    super.drop(bot);
   }
 
-  private async leave(bot: RoomBot): Promise<void> {
-    if (!bot.botId) return;
-    try {
-      await this.options.provider.leave(bot.botId);
-    } catch (error) {
-      this.options.log('warn', 'the meeting bot could not be told to leave', {
-        roomId: bot.room.id,
-        error: (error as Error).message,
-      });
-    }
-  }
-
-  /** Cluster mode: the bot's new state, for a node that takes its room over. */
-  private store(bot: RoomBot): void {
-    const store = this.options.takeover?.store;
-    if (!store || !bot.botId) return;
-    store
-      .update(bot.token, {
-        speechLang: bot.speechLang,
-        status: bot.machine.current,
-        inCall: bot.inCall,
-        ended: bot.ended,
-      })
-      .catch((error: Error) =>
-        this.options.log('warn', 'a meeting bot’s status could not be stored', {
-          roomId: bot.room.id,
-          error: error.message,
-        }),
-      );
-  }
-
-  private stored(bot: RoomBot, botId: string): StoredMeetingBot {
+  protected stored(bot: RoomBot): OwnFields<StoredMeetingBot> {
     return {
-      token: bot.token,
-      roomId: bot.room.id,
-      botId,
-      memberAvaId: bot.member.avaId,
+      botId: bot.providerId!,
       memberName: bot.member.userName,
       meetingUrl: bot.meetingUrl,
       speechLang: bot.speechLang,
       status: bot.machine.current,
-      inCall: bot.inCall,
+      inCall: bot.inRoom,
       ended: bot.ended,
     };
   }
 
-  private forget(bot: RoomBot): void {
-    bot.machine.dispose();
-    this.byRoom.delete(bot.room.id);
-    this.byToken.delete(bot.token);
-    if (bot.botId) this.byBot.delete(bot.botId);
+  protected changes(bot: RoomBot): MeetingBotChanges {
+    return {
+      speechLang: bot.speechLang,
+      status: bot.machine.current,
+      inCall: bot.inRoom,
+      ended: bot.ended,
+    };
+  }
+
+  protected announce(bot: RoomBot): void {
+    bot.room.announce(this.message(bot));
   }
 
   private message(bot: RoomBot): ServerMessageOf<'ava-bot-status'> {

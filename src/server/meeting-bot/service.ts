@@ -23,6 +23,7 @@ import type { MeetingBotProvider } from './provider';
 import { NO_PROVIDER, RoutingProvider } from './routing-provider';
 import { SelfHostedBots } from './self-hosted/self-hosted-bots';
 import type { MeetingBotStore } from './repository';
+import { participantAddress, websocketOrigin } from '../media-participants';
 
 export interface MeetingBotService {
   bots: MeetingBots;
@@ -84,7 +85,7 @@ export async function startMeetingBotService(
     ...(deps.takeover && routed.restartAudio ? { takeover: { store: deps.takeover } } : {}),
     // It names the bot's room, so a cluster's node it reaches can relay it to the room's owner.
     audioEndpoint: (token, roomId) =>
-      `${deps.origin().replace(/^http/, 'ws')}${MEETING_BOT_ROUTES.audio}?token=${encodeURIComponent(token)}&room=${encodeURIComponent(roomId)}`,
+      participantAddress(websocketOrigin(deps.origin()), MEETING_BOT_ROUTES.audio, token, roomId),
     allowTestMeetings: config?.allowTestMeetings ?? false,
     clock: {
       setTimeout: (fn, ms) => setTimeout(fn, ms),

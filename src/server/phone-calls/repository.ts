@@ -7,12 +7,10 @@
 import type { Kysely } from 'kysely';
 import type { PhoneCallEndReason, PhoneCallStatus, StartPhoneCallRequest } from '../../shared/phone-calls';
 import type { Database } from '../db/schema';
+import type { MediaParticipantStore, StoredMediaParticipant } from '../media-participants';
 
-export interface StoredPhoneCall {
-  token: string;
-  roomId: string;
+export interface StoredPhoneCall extends StoredMediaParticipant {
   sid: string;
-  memberAvaId: string;
   request: StartPhoneCallRequest;
   startedAtMs: number;
   answered: boolean;
@@ -22,13 +20,8 @@ export interface StoredPhoneCall {
 
 export type PhoneCallChanges = Pick<StoredPhoneCall, 'answered' | 'status' | 'reason'>;
 
-/** What PhoneCalls writes and reads (absent in one process: a call lives and dies with it). */
-export interface PhoneCallStore {
-  save(call: StoredPhoneCall): Promise<void>;
-  update(token: string, changes: PhoneCallChanges): Promise<void>;
-  /** The room's calls, in the order they were placed. */
-  ofRoom(roomId: string): Promise<StoredPhoneCall[]>;
-}
+/** What PhoneCalls writes and reads; `ofRoom`: the room's calls, in the order they were placed. */
+export type PhoneCallStore = MediaParticipantStore<StoredPhoneCall, PhoneCallChanges>;
 
 export class PhoneCallRepository implements PhoneCallStore {
   constructor(private readonly db: Kysely<Database>) {}

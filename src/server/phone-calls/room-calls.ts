@@ -15,6 +15,9 @@
  * stream prove themselves with the same token there) and asks the provider to stream each live
  * one to the service's address again (Twilio: the call updated with new TwiML), where the room's
  * owner, itself, gets the stream. A node that shuts down leaves its calls on for the same reason.
+ *
+ * What a call shares with a meeting bot (tracking, the room's member, its track, its status
+ * stored, the end with the room, the adoption) is media-participants/'s; what is a call's is here.
  */
 import {
   type PhoneCallEvent,
@@ -29,10 +32,16 @@ import {
 } from '../../shared/phone-calls';
 import { type G711Law, TelephoneDecoder } from '../../shared/telephone-audio';
 import { randomId } from '../../shared/ids';
-import type { LiveRoom, RoomMember } from '../rooms/room';
+import type { LiveRoom } from '../rooms/room';
+import {
+  type Adopted,
+  type MediaParticipant,
+  MediaParticipants,
+  type OwnFields,
+} from '../media-participants';
 import type { PhoneCallProvider } from './provider';
 import type { PhoneCallSink } from './sip-provider';
-import type { PhoneCallStore, StoredPhoneCall } from './repository';
+import type { PhoneCallChanges, PhoneCallStore, StoredPhoneCall } from './repository';
 
 export interface PhoneCallsOptions {
   provider: PhoneCallProvider;
@@ -50,18 +59,12 @@ export interface PhoneCallsOptions {
   };
 }
 
-interface RoomCall {
-  room: LiveRoom;
-  member: RoomMember;
-  /** Proves a status callback or a media stream is this call's (in its URL, in the stream's parameters). */
-  token: string;
-  sid?: string;
+/** A call: `providerId` is its sid; its `token` is in its callback URL and its stream's parameters. */
+interface RoomCall extends MediaParticipant {
   state: PhoneCallState;
   request: StartPhoneCallRequest;
   startedAtMs: number;
   answered: boolean;
-  inRoom: boolean;
-  recording: boolean;
   /** The stream this call's audio comes on, once started. */
   streamSid?: string;
   decoder?: TelephoneDecoder;
@@ -70,47 +73,47 @@ interface RoomCall {
 export type StartResult =
   { ok: true; sid: string; call: TwilioCall } | { ok: false; status: number; code: string; message: string };
 
-export class PhoneCalls implements PhoneCallSink {
-  private readonly byRoom = new Map<string, RoomCall[]>();
-  private readonly bySid = new Map<string, RoomCall>();
-  private readonly byToken = new Map<string, RoomCall>();
-  /** Rooms whose end already hangs up their calls. */
-  private readonly watched = new WeakSet<LiveRoom>();
-
-  constructor(private readonly options: PhoneCallsOptions) {}
+export class PhoneCalls
+  extends MediaParticipants<RoomCall, StoredPhoneCall, PhoneCallChanges, PhoneCallsOptions>
+  implements PhoneCallSink
+{
+  protected readonly kind = 'phone-call';
+  /** What a phone call logs when a step of its life cycle fails (or moves it). */
+  protected readonly lines = {
+    audioRefused: 'phone call audio was refused by the room',
+    notEndedAtProvider: 'the phone call could not be hung up at the provider',
+    notSaved: 'a phone call could not be stored',
+    notUpdated: 'a phone call’s status could not be stored',
+    notRead: 'the phone calls of a conversation taken over could not be read',
+    moved: 'a phone call moved to this node with its conversation',
+    notMoved: 'a phone call of a conversation taken over could not be streamed again',
+  };
 
   /** The room a call belongs to (the access table's resolver for DELETE /api/v1/calls/{sid}). */
   roomOf(sid: string): string | undefined {
-    return this.bySid.get(sid)?.room.id;
+    return this.withProviderId(sid)?.room.id;
   }
 
   /** The calls of a room, as its status shows them (the number only to the host, see room.ts). */
   callsOf(roomId: string): TwilioCall[] {
-    return (this.byRoom.get(roomId) ?? []).filter((c) => c.sid).map((c) => this.view(c));
+    return this.ofRoom(roomId)
+      .filter((c) => c.providerId)
+      .map((c) => this.view(c));
   }
 
   async start(room: LiveRoom, request: StartPhoneCallRequest): Promise<StartResult> {
     if (room.state !== 'ongoing')
       return { ok: false, status: 409, code: 'room-ended', message: 'the conversation has ended' };
-    const calls = this.byRoom.get(room.id) ?? [];
-    if (calls.some((c) => !phoneCallIsOver(c.state.status)))
+    if (this.ofRoom(room.id).some((c) => !phoneCallIsOver(c.state.status)))
       return {
         ok: false,
         status: 409,
         code: 'phone-call-in-progress',
         message: PHONE_CALL_TEXTS.alreadyInCall,
       };
-    const call: RoomCall = {
+    const call = this.track({
       room,
-      member: {
-        avaId: `phone-call-${randomId(12)}`,
-        userName: PHONE_CALL_SPEAKER_NAME,
-        role: 'participant',
-        readonly: false,
-        usePaidASR: false,
-        // The call reads nothing: what the room sends it goes nowhere.
-        send: () => undefined,
-      },
+      member: this.member(PHONE_CALL_SPEAKER_NAME),
       token: randomId(32),
       state: { status: 'dialing' },
       request,
@@ -118,10 +121,7 @@ export class PhoneCalls implements PhoneCallSink {
       answered: false,
       inRoom: false,
       recording: false,
-    };
-    this.byRoom.set(room.id, [...calls, call]);
-    this.byToken.set(call.token, call);
-    this.watch(room);
+    });
     try {
       const { sid } = await this.options.provider.place({
         to: request.calleeInternationalNumber,
@@ -129,25 +129,15 @@ export class PhoneCalls implements PhoneCallSink {
         statusCallbackUrl: this.options.statusCallbackUrl(call.token, room.id),
         ...this.streamOf(call),
       });
-      call.sid = sid;
-      this.bySid.set(sid, call);
-      // Placed either way: a call the store missed only cannot move if this node dies.
-      await this.options.takeover?.store.save(this.stored(call, sid)).catch((error: Error) =>
-        this.options.log('warn', 'a phone call could not be stored', {
-          roomId: room.id,
-          error: error.message,
-        }),
-      );
+      await this.identified(call, sid);
     } catch (error) {
       this.options.log('warn', 'the phone call could not be placed', {
         roomId: room.id,
         error: (error as Error).message,
       });
-      this.byToken.delete(call.token);
-      this.byRoom.set(
-        room.id,
-        (this.byRoom.get(room.id) ?? []).filter((c) => c !== call),
-      );
+      // Only forgotten, as it always was: it never was in the room unless a stream started
+      // before the provider answered (docs/phone-calls.md, Not done yet).
+      super.drop(call);
       return {
         ok: false,
         status: 502,
@@ -158,12 +148,12 @@ export class PhoneCalls implements PhoneCallSink {
     // Ended while the provider was placing it (the room ended): it is hung up at once.
     if (phoneCallIsOver(call.state.status)) void this.hangUpAtProvider(call);
     this.publish(room);
-    return { ok: true, sid: call.sid, call: this.view(call) };
+    return { ok: true, sid: call.providerId!, call: this.view(call) };
   }
 
   /** The host hangs up. An ended call is answered as it is (hanging up twice changes nothing). */
   async hangUp(roomId: string, sid: string): Promise<TwilioCall | undefined> {
-    const call = this.bySid.get(sid);
+    const call = this.withProviderId(sid);
     if (!call || call.room.id !== roomId) return undefined;
     if (!phoneCallIsOver(call.state.status)) {
       this.apply(call, { kind: 'hang-up', reason: 'hung-up-by-host' });
@@ -174,8 +164,8 @@ export class PhoneCalls implements PhoneCallSink {
 
   /** A status callback, matched by the token of its URL and checked against the call's sid. */
   providerStatus(token: string, callSid: string, status: ProviderCallStatus): boolean {
-    const call = this.byToken.get(token);
-    if (!call || (call.sid !== undefined && call.sid !== callSid)) return false;
+    const call = this.withToken(token);
+    if (!call || (call.providerId !== undefined && call.providerId !== callSid)) return false;
     if (status === 'in-progress') call.answered = true;
     this.apply(call, { kind: 'provider', status });
     return true;
@@ -183,101 +173,65 @@ export class PhoneCalls implements PhoneCallSink {
 
   /** A media stream started: its token must be a call's that is not over, and its call sid that call's. */
   mediaStarted(token: string, callSid: string, streamSid: string): boolean {
-    const call = this.byToken.get(token);
+    const call = this.withToken(token);
     if (!call || phoneCallIsOver(call.state.status)) return false;
-    if (call.sid !== undefined && call.sid !== callSid) return false;
+    if (call.providerId !== undefined && call.providerId !== callSid) return false;
     call.streamSid = streamSid;
     call.decoder = new TelephoneDecoder();
     if (call.room.state !== 'ongoing') return false;
-    if (!call.inRoom) {
-      call.inRoom = true;
-      call.room.join(call.member);
-    }
+    this.joinRoom(call);
     this.apply(call, { kind: 'media-started' });
     return true;
   }
 
   /** One media frame (G.711 at 8 kHz: mu-law from Twilio, either law from a SIP trunk) of a started stream. */
   media(token: string, streamSid: string, payload: Uint8Array, law: G711Law = 'pcmu'): void {
-    const call = this.byToken.get(token);
-    if (!call || call.streamSid !== streamSid || !call.decoder || !call.inRoom) return;
-    if (phoneCallIsOver(call.state.status) || call.room.state !== 'ongoing') return;
-    try {
-      if (!call.recording) {
-        call.room.startAudio(call.member, call.request.speechLang);
-        call.recording = true;
-      }
-      call.room.audio(call.member, call.decoder.decode(payload, law));
-    } catch (error) {
-      this.options.log('warn', 'phone call audio was refused by the room', {
-        roomId: call.room.id,
-        error: (error as Error).message,
-      });
-    }
+    const call = this.withToken(token);
+    const decoder = call?.decoder;
+    if (!call || call.streamSid !== streamSid || !decoder || phoneCallIsOver(call.state.status)) return;
+    this.hear(call, call.request.speechLang, () => decoder.decode(payload, law));
   }
 
   /** The stream stopped (or its socket closed): the call leaves the room; its status follows the provider. */
   mediaStopped(token: string): void {
-    const call = this.byToken.get(token);
+    const call = this.withToken(token);
     if (!call) return;
     this.leaveRoom(call);
     this.apply(call, { kind: 'media-stopped' });
   }
 
-  /**
-   * Cluster mode: the room `room` was taken by this node (loaded under its lease); its stored
-   * calls are adopted, and each live one is streamed again to this service. A call this node
-   * already has in this very room is left as it is.
-   */
-  async adopt(room: LiveRoom): Promise<void> {
-    const takeover = this.options.takeover;
-    if (!takeover) return;
-    let stored: StoredPhoneCall[];
-    try {
-      stored = await takeover.store.ofRoom(room.id);
-    } catch (error) {
-      this.options.log('warn', 'the phone calls of a conversation taken over could not be read', {
-        roomId: room.id,
-        error: (error as Error).message,
-      });
-      return;
-    }
-    const adopted: RoomCall[] = [];
-    for (const record of stored) {
-      const known = this.byToken.get(record.token);
-      if (known?.room === room) continue;
-      // A copy of an earlier time this node owned the room: the stored call is newer.
-      if (known) this.drop(known);
-      const call: RoomCall = {
-        room,
-        member: {
-          avaId: record.memberAvaId,
-          userName: PHONE_CALL_SPEAKER_NAME,
-          role: 'participant',
-          readonly: false,
-          usePaidASR: false,
-          send: () => undefined,
-        },
-        token: record.token,
-        sid: record.sid,
-        // Its stream died with the node that had it.
-        state: nextPhoneCallState(
-          { status: record.status, ...(record.reason ? { reason: record.reason } : {}) },
-          { kind: 'media-stopped' },
-        ),
-        request: record.request,
-        startedAtMs: record.startedAtMs,
-        answered: record.answered,
-        inRoom: false,
-        recording: false,
-      };
-      this.byRoom.set(room.id, [...(this.byRoom.get(room.id) ?? []), call]);
-      this.byToken.set(call.token, call);
-      this.bySid.set(record.sid, call);
-      adopted.push(call);
-    }
-    if (adopted.length === 0) return;
-    this.watch(room);
+  /** Hangs up every call still on (the server is shutting down); in cluster mode they move instead. */
+  async hangUpAll(): Promise<void> {
+    if (this.options.takeover) return;
+    await this.hangUpLive(this.all(), 'room-ended');
+  }
+
+  /** Every stored call of the room is taken up (ended ones stay listed while the room is live). */
+  protected adoptable(records: StoredPhoneCall[]): StoredPhoneCall[] {
+    return records;
+  }
+
+  protected revive(room: LiveRoom, record: StoredPhoneCall): RoomCall {
+    return {
+      room,
+      member: this.member(PHONE_CALL_SPEAKER_NAME, record.memberAvaId),
+      token: record.token,
+      providerId: record.sid,
+      // Its stream died with the node that had it.
+      state: nextPhoneCallState(
+        { status: record.status, ...(record.reason ? { reason: record.reason } : {}) },
+        { kind: 'media-stopped' },
+      ),
+      request: record.request,
+      startedAtMs: record.startedAtMs,
+      answered: record.answered,
+      inRoom: false,
+      recording: false,
+    };
+  }
+
+  /** The room is told of its calls, and each live one is streamed again to this service. */
+  protected async resume(room: LiveRoom, adopted: Adopted<RoomCall, StoredPhoneCall>[]): Promise<void> {
     this.publish(room);
     if (room.state !== 'ongoing') {
       // The conversation ended while its owner was dying: its calls end with it, as they would have.
@@ -286,45 +240,15 @@ export class PhoneCalls implements PhoneCallSink {
     }
     await Promise.all(
       adopted
+        .map(({ participant }) => participant)
         .filter((call) => !phoneCallIsOver(call.state.status))
         .map(async (call) => {
-          try {
-            await this.options.provider.restream!(call.sid!, this.streamOf(call));
-            this.options.log('info', 'a phone call moved to this node with its conversation', {
-              roomId: room.id,
-            });
-          } catch (error) {
-            // The call ended meanwhile (the provider refuses to update it), or is unreachable.
-            this.options.log(
-              'warn',
-              'a phone call of a conversation taken over could not be streamed again',
-              {
-                roomId: room.id,
-                error: (error as Error).message,
-              },
-            );
-            this.apply(call, { kind: 'error' });
-          }
+          const streamed = await this.moveAudio(call, (sid) =>
+            this.options.provider.restream!(sid, this.streamOf(call)),
+          );
+          if (!streamed) this.apply(call, { kind: 'error' });
         }),
     );
-  }
-
-  /** Hangs up every call still on (the server is shutting down); in cluster mode they move instead. */
-  async hangUpAll(): Promise<void> {
-    if (this.options.takeover) return;
-    const live = [...this.bySid.values()].filter((c) => !phoneCallIsOver(c.state.status));
-    await Promise.all(
-      live.map(async (call) => {
-        this.apply(call, { kind: 'hang-up', reason: 'room-ended' });
-        await this.hangUpAtProvider(call);
-      }),
-    );
-  }
-
-  private watch(room: LiveRoom): void {
-    if (this.watched.has(room)) return;
-    this.watched.add(room);
-    room.onEnded(() => void this.roomEnded(room));
   }
 
   /** Where the call's audio is streamed (and, in cluster mode, how long it waits without). */
@@ -337,12 +261,9 @@ export class PhoneCalls implements PhoneCallSink {
     };
   }
 
-  private stored(call: RoomCall, sid: string): StoredPhoneCall {
+  protected stored(call: RoomCall): OwnFields<StoredPhoneCall> {
     return {
-      token: call.token,
-      roomId: call.room.id,
-      sid,
-      memberAvaId: call.member.avaId,
+      sid: call.providerId!,
       request: call.request,
       startedAtMs: call.startedAtMs,
       answered: call.answered,
@@ -351,21 +272,29 @@ export class PhoneCalls implements PhoneCallSink {
     };
   }
 
-  /** Forgets a call held here (its room is no longer this copy). */
-  private drop(call: RoomCall): void {
-    this.leaveRoom(call);
-    this.byToken.delete(call.token);
-    if (call.sid) this.bySid.delete(call.sid);
-    const rest = (this.byRoom.get(call.room.id) ?? []).filter((c) => c !== call);
-    if (rest.length > 0) this.byRoom.set(call.room.id, rest);
-    else this.byRoom.delete(call.room.id);
+  protected changes(call: RoomCall): PhoneCallChanges {
+    return {
+      answered: call.answered,
+      status: call.state.status,
+      ...(call.state.reason ? { reason: call.state.reason } : {}),
+    };
   }
 
-  private async roomEnded(room: LiveRoom): Promise<void> {
-    const live = (this.byRoom.get(room.id) ?? []).filter((c) => !phoneCallIsOver(c.state.status));
+  /** Forgets a call held here (its placing failed, or its room is no longer this copy). */
+  protected override drop(call: RoomCall): void {
+    this.leaveRoom(call);
+    super.drop(call);
+  }
+
+  protected roomEnded(room: LiveRoom): Promise<void> {
+    return this.hangUpLive(this.ofRoom(room.id), 'room-ended');
+  }
+
+  private async hangUpLive(calls: readonly RoomCall[], reason: 'room-ended'): Promise<void> {
+    const live = calls.filter((c) => !phoneCallIsOver(c.state.status));
     await Promise.all(
       live.map(async (call) => {
-        this.apply(call, { kind: 'hang-up', reason: 'room-ended' });
+        this.apply(call, { kind: 'hang-up', reason });
         await this.hangUpAtProvider(call);
       }),
     );
@@ -375,47 +304,15 @@ export class PhoneCalls implements PhoneCallSink {
     const before = call.state;
     call.state = nextPhoneCallState(call.state, event);
     if (phoneCallIsOver(call.state.status)) this.leaveRoom(call);
-    if (call.state !== before && call.sid) {
-      this.publish(call.room);
-      this.store(call);
-    }
+    if (call.state !== before && call.providerId) this.changed(call);
   }
 
-  /** Cluster mode: the call's new status, for a node that takes its room over. */
-  private store(call: RoomCall): void {
-    const store = this.options.takeover?.store;
-    if (!store) return;
-    store
-      .update(call.token, {
-        answered: call.answered,
-        status: call.state.status,
-        ...(call.state.reason ? { reason: call.state.reason } : {}),
-      })
-      .catch((error: Error) =>
-        this.options.log('warn', 'a phone call’s status could not be stored', {
-          roomId: call.room.id,
-          error: error.message,
-        }),
-      );
+  private hangUpAtProvider(call: RoomCall): Promise<void> {
+    return this.endAtProvider(call, (sid) => this.options.provider.hangUp(sid, call.answered));
   }
 
-  private leaveRoom(call: RoomCall): void {
-    if (!call.inRoom) return;
-    call.inRoom = false;
-    call.recording = false;
-    call.room.leave(call.member);
-  }
-
-  private async hangUpAtProvider(call: RoomCall): Promise<void> {
-    if (!call.sid) return;
-    try {
-      await this.options.provider.hangUp(call.sid, call.answered);
-    } catch (error) {
-      this.options.log('warn', 'the phone call could not be hung up at the provider', {
-        roomId: call.room.id,
-        error: (error as Error).message,
-      });
-    }
+  protected announce(call: RoomCall): void {
+    this.publish(call.room);
   }
 
   private publish(room: LiveRoom): void {
@@ -424,7 +321,7 @@ export class PhoneCalls implements PhoneCallSink {
 
   private view(call: RoomCall): TwilioCall {
     return {
-      sid: call.sid ?? '',
+      sid: call.providerId ?? '',
       status: call.state.status,
       ...(call.state.reason ? { reason: call.state.reason } : {}),
       conferenceType: call.request.conferenceType,

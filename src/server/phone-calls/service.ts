@@ -25,6 +25,7 @@ import { TwilioProvider, type TwilioAccount } from './twilio-provider';
 import { SipProvider } from './sip-provider';
 import type { PhoneCallStore } from './repository';
 import type { PhoneCallProvider } from './provider';
+import { participantAddress, websocketOrigin } from '../media-participants';
 
 /**
  * Cluster mode: how long a call whose stream ended without a hang-up (its node died) stays on,
@@ -85,8 +86,8 @@ export async function startPhoneCallService(
         provider,
         // Both name the call's room, so a cluster's node they reach can send them to its owner.
         statusCallbackUrl: (token, roomId) =>
-          `${deps.origin()}${PHONE_CALL_ROUTES.statusCallback}?token=${encodeURIComponent(token)}&room=${encodeURIComponent(roomId)}`,
-        mediaStreamUrl: (roomId) => `${deps.origin().replace(/^http/, 'ws')}${mediaStreamPath(roomId)}`,
+          participantAddress(deps.origin(), PHONE_CALL_ROUTES.statusCallback, token, roomId),
+        mediaStreamUrl: (roomId) => `${websocketOrigin(deps.origin())}${mediaStreamPath(roomId)}`,
         now: deps.now,
         log: deps.log,
         // A SIP trunk's call lives in the process that placed it: it cannot move.
