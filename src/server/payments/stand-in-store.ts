@@ -1,0 +1,322 @@
+/**
+ * What the Stripe stand-in (stand-in.ts) holds: customers, Checkout sessions, subscriptions,
+ * customer portal sessions and invoices, in Stripe's shapes, in memory (a stand-in, not a
+ * ledger). It answers no HTTP and sends no event: the API (stand-in-api.ts) and the pages
+ * (stand-in-pages.ts) change it, then tell Hearken through the webhook sender.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Json } from './stripe-form';
+
+export interface LineItem {
+  quantity: number;
+  currency: string;
+  unitAmount: number;
+  interval: 'month' | 'year';
+  productName: string;
+}
+
+export interface SessionRecord {
+  object: Json;
+  line: LineItem;
+  successUrl: string;
+  cancelUrl: string;
+  termsRequired: boolean;
+}
+
+export interface SubscriptionRecord {
+  object: Json;
+  line: LineItem;
+  periodStart: number;
+  periodEnd: number;
+}
+
+export interface PortalRecord {
+  customer: string;
+  returnUrl: string;
+}
+
+/** A status and a JSON body, as Stripe's API answers. */
+export interface StripeAnswer {
+  status: number;
+  body: unknown;
+}
+
+/** An id as Stripe makes them: a prefix naming the kind of object, then random characters. */
+export const stripeId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
+
+export function addPeriod(fromSeconds: number, interval: 'month' | 'year'): number {
+  const date = new Date(fromSeconds * 1000);
+  if (interval === 'month') date.setUTCMonth(date.getUTCMonth() + 1);
+  else date.setUTCFullYear(date.getUTCFullYear() + 1);
+  return Math.floor(date.getTime() / 1000);
+}
+
+export class StandInStore {
+  private readonly customers = new Map<string, Json>();
+  private readonly sessions = new Map<string, SessionRecord>();
+  private readonly subscriptions = new Map<string, SubscriptionRecord>();
+  private readonly portals = new Map<string, PortalRecord>();
+  /** Invoices, newest last, as `GET /v1/invoices` lists them (newest first). */
+  private readonly invoices: Json[] = [];
+
+  /** `now`: seconds since the epoch; `origin`: the stand-in's address, known once it listens. */
+  constructor(private readonly clock: { now(): number; origin(): string }) {}
+
+  createCustomer(body: Json): Json {
+    const customer = {
+      id: stripeId('cus'),
+      object: 'customer',
+      email: body.email ?? null,
+      name: body.name ?? null,
+      metadata: body.metadata ?? {},
+    };
+    this.customers.set(customer.id, customer);
+    return customer;
+  }
+
+  hasCustomer(customerId: string): boolean {
+    return this.customers.has(customerId);
+  }
+
+  /**
+   * A Checkout session from its creation body, or undefined when it is not one the stand-in
+   * takes: a subscription with one line item with price_data and recurring.interval, and a
+   * success_url.
+   */
+  createSession(body: Json): Json | undefined {
+    const items = (body.line_items as Json[] | undefined) ?? [];
+    const item = items[0];
+    const priceData = item?.price_data as Json | undefined;
+    const recurring = priceData?.recurring as Json | undefined;
+    if (
+      body.mode !== 'subscription' ||
+      !item ||
+      !priceData ||
+      (recurring?.interval !== 'month' && recurring?.interval !== 'year') ||
+      typeof body.success_url !== 'string'
+    )
+      return undefined;
+    const quantity = Number(item.quantity ?? 1);
+    const unitAmount = Number(priceData.unit_amount);
+    const line: LineItem = {
+      quantity,
+      currency: String(priceData.currency ?? 'eur'),
+      unitAmount,
+      interval: recurring.interval,
+      productName: String((priceData.product_data as Json | undefined)?.name ?? 'Subscription'),
+    };
+    const sessionId = stripeId('cs_test');
+    const object: Json = {
+      id: sessionId,
+      object: 'checkout.session',
+      mode: 'subscription',
+      status: 'open',
+      payment_status: 'unpaid',
+      customer: body.customer ?? null,
+      customer_email: body.customer_email ?? null,
+      client_reference_id: body.client_reference_id ?? null,
+      metadata: body.metadata ?? {},
+      subscription: null,
+      amount_total: unitAmount * quantity,
+      currency: line.currency,
+      consent: null,
+      consent_collection: body.consent_collection ?? null,
+      created: this.clock.now(),
+      url: `${this.clock.origin()}/pay/${sessionId}`,
+      success_url: body.success_url,
+      cancel_url: body.cancel_url ?? null,
+    };
+    this.sessions.set(sessionId, {
+      object,
+      line,
+      successUrl: String(body.success_url),
+      cancelUrl: String(body.cancel_url ?? body.success_url),
+      termsRequired: (body.consent_collection as Json | undefined)?.terms_of_service === 'required',
+    });
+    return object;
+  }
+
+  session(sessionId: string): SessionRecord | undefined {
+    return this.sessions.get(sessionId);
+  }
+
+  /**
+   * The payment of `session` goes through: its subscription (and its customer, when the session
+   * named none), and the session marked complete. The caller announces both, then the invoice.
+   */
+  completeSession(session: SessionRecord): SubscriptionRecord {
+    const start = this.clock.now();
+    let customer = session.object.customer as string | null;
+    if (!customer) {
+      customer = stripeId('cus');
+      this.customers.set(customer, {
+        id: customer,
+        object: 'customer',
+        email: session.object.customer_email,
+      });
+    }
+    const subId = stripeId('sub');
+    const sub: SubscriptionRecord = {
+      line: session.line,
+      periodStart: start,
+      periodEnd: addPeriod(start, session.line.interval),
+      object: {
+        id: subId,
+        object: 'subscription',
+        customer,
+        status: 'active',
+        cancel_at_period_end: false,
+        created: start,
+        metadata: session.object.metadata,
+        items: {
+          object: 'list',
+          data: [
+            {
+              id: stripeId('si'),
+              object: 'subscription_item',
+              quantity: session.line.quantity,
+              price: {
+                id: stripeId('price'),
+                object: 'price',
+                currency: session.line.currency,
+                unit_amount: session.line.unitAmount,
+                recurring: { interval: session.line.interval, interval_count: 1 },
+              },
+            },
+          ],
+        },
+      },
+    };
+    refreshSubscription(sub);
+    this.subscriptions.set(subId, sub);
+    Object.assign(session.object, {
+      status: 'complete',
+      payment_status: 'paid',
+      customer,
+      subscription: subId,
+      consent: session.termsRequired ? { terms_of_service: 'accepted', promotions: null } : null,
+    });
+    return sub;
+  }
+
+  subscription(subscriptionId: string): SubscriptionRecord | undefined {
+    return this.subscriptions.get(subscriptionId);
+  }
+
+  subscriptionsOf(customerId: string): SubscriptionRecord[] {
+    return [...this.subscriptions.values()].filter((s) => s.object.customer === customerId);
+  }
+
+  /** The subscription moves on to its next period (what Stripe does at renewal time). */
+  nextPeriod(subscriptionId: string): SubscriptionRecord {
+    const sub = this.subscriptions.get(subscriptionId);
+    if (!sub) throw new Error(`no subscription ${subscriptionId}`);
+    sub.periodStart = sub.periodEnd;
+    sub.periodEnd = addPeriod(sub.periodStart, sub.line.interval);
+    refreshSubscription(sub);
+    return sub;
+  }
+
+  /**
+   * The paid invoice of the subscription's current period, kept for `GET /v1/invoices`,
+   * numbered as Stripe numbers them (prefix-sequence).
+   */
+  recordInvoice(sub: SubscriptionRecord, billingReason: string): Json {
+    const invoice = invoiceOf(sub, billingReason, this.clock.now());
+    invoice.number = `HRKN-${String(this.invoices.length + 1).padStart(4, '0')}`;
+    invoice.hosted_invoice_url = `${this.clock.origin()}/invoice/${String(invoice.id)}`;
+    this.invoices.push(invoice);
+    return invoice;
+  }
+
+  invoice(invoiceId: string): Json | undefined {
+    return this.invoices.find((i) => i.id === invoiceId);
+  }
+
+  /** A customer portal session (the customer must exist), as Stripe answers its creation. */
+  openPortal(customer: string, returnUrl: string): Json {
+    const portalId = stripeId('bps');
+    this.portals.set(portalId, { customer, returnUrl });
+    return {
+      id: portalId,
+      object: 'billing_portal.session',
+      customer,
+      return_url: returnUrl,
+      url: `${this.clock.origin()}/portal/${portalId}`,
+    };
+  }
+
+  portal(portalId: string): PortalRecord | undefined {
+    return this.portals.get(portalId);
+  }
+
+  /**
+   * Stripe's list endpoints as Hearken calls them: `customer` filter, `limit` (1 to 100, default
+   * 10), newest first, `status=all` for subscriptions (else canceled ones are left out, as Stripe
+   * does). No pagination beyond the first page: `has_more` says when there was more.
+   */
+  list(path: '/v1/invoices' | '/v1/subscriptions', query: Json): StripeAnswer {
+    const limit = query.limit === undefined ? 10 : Number(query.limit);
+    if (!Number.isInteger(limit) || limit < 1 || limit > 100) {
+      return {
+        status: 400,
+        body: {
+          error: {
+            type: 'invalid_request_error',
+            param: 'limit',
+            message: 'Invalid integer: limit must be between 1 and 100',
+          },
+        },
+      };
+    }
+    const customer = typeof query.customer === 'string' ? query.customer : undefined;
+    let items: Json[] =
+      path === '/v1/invoices' ? [...this.invoices] : [...this.subscriptions.values()].map((s) => s.object);
+    if (customer) items = items.filter((item) => item.customer === customer);
+    if (path === '/v1/subscriptions' && query.status !== 'all') {
+      items = items.filter((item) => item.status !== 'canceled');
+    }
+    items.reverse();
+    return {
+      status: 200,
+      body: { object: 'list', url: path, has_more: items.length > limit, data: items.slice(0, limit) },
+    };
+  }
+}
+
+/** The subscription object's current period, from its record. */
+function refreshSubscription(sub: SubscriptionRecord): void {
+  const items = sub.object.items as { data: Json[] };
+  items.data[0]!.current_period_start = sub.periodStart;
+  items.data[0]!.current_period_end = sub.periodEnd;
+}
+
+/** A paid invoice of the subscription's current period, not numbered yet. */
+export function invoiceOf(sub: SubscriptionRecord, billingReason: string, nowSeconds: number): Json {
+  const amount = sub.line.unitAmount * sub.line.quantity;
+  return {
+    id: stripeId('in'),
+    object: 'invoice',
+    customer: sub.object.customer,
+    status: 'paid',
+    billing_reason: billingReason,
+    created: nowSeconds,
+    currency: sub.line.currency,
+    amount_due: amount,
+    amount_paid: amount,
+    total: amount,
+    period_start: sub.periodStart,
+    period_end: sub.periodEnd,
+    parent: { type: 'subscription_details', subscription_details: { subscription: sub.object.id } },
+    lines: {
+      object: 'list',
+      data: [
+        {
+          object: 'line_item',
+          quantity: sub.line.quantity,
+          period: { start: sub.periodStart, end: sub.periodEnd },
+        },
+      ],
+    },
+  };
+}
