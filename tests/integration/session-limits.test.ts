@@ -3,7 +3,7 @@
  * when the conversation ends (Basic 40 min for a guest host; Premium 2 h where everyone has it),
  * stored so a restarted server keeps it; only an entitled host prolongs; the host's force-mute
  * stops a guest's microphone and tells them. The limit's own end and auto stop run on a fake
- * clock in tests/unit/server/rooms/room.session-limits.test.ts.
+ * clock in tests/unit/server/rooms/room-session.test.ts.
  */
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { ConversationStatus } from '../../src/shared/entities';

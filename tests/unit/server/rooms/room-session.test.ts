@@ -1,64 +1,27 @@
 /**
- * A live room's limits with a fake clock: the conversation ends at its tier's limit (and a
- * restarted server ends it at the same moment), an entitled host prolongs it, a free user's
- * lone stream stops after 100 s, and the host's force-mute stops someone's microphone.
+ * A live room's limits (rooms/room-session.ts) with a fake clock: the conversation ends at its
+ * tier's limit (and a restarted server ends it at the same moment), an entitled host prolongs it,
+ * a free user's lone stream stops after 100 s, and auto stop does not apply with a Scribe or while
+ * the room is in a phone call (the spec). Through a LiveRoom, and the limits alone on a real core.
  */
 import { describe, expect, it } from 'vitest';
 import { roomRecord } from '../../../helpers/room-record';
-import { LiveRoom, RoomError, type RoomMember } from '../../../../src/server/rooms/room';
+import { RoomError, type RoomMember } from '../../../../src/server/rooms/room';
 import type { RoomRecord } from '../../../../src/server/rooms/repository';
-import type { ServerMessage } from '../../../../src/shared/protocol';
+import { RoomSession } from '../../../../src/server/rooms/room-session';
+import type { TwilioCall } from '../../../../src/shared/phone-calls';
 import {
   AUTO_STOP_AFTER_MS,
   SESSION_END_GRACE_MS,
   SESSION_ENDED_REASON,
   SESSION_PROLONGED_REASON,
 } from '../../../../src/shared/session-limits';
-import { FakeTimers } from '../../../helpers/fake-timers';
+import { liveRoom, settle, testCore } from '../../../helpers/live-room';
 
 const MIN = 60_000;
 
 function setUp(record: RoomRecord = roomRecord()) {
-  const timers = new FakeTimers();
-  const updates: Partial<RoomRecord>[] = [];
-  const room = new LiveRoom(
-    record,
-    { finals: [], nextIndex: 0, seq: 0 },
-    {
-      updateRoom: async (_id, changes) => void updates.push(changes),
-      openSpeech: () => ({ ok: true }),
-      now: () => timers.now(),
-      log: () => undefined,
-      timers,
-    },
-    {
-      saveFinal: async () => undefined,
-      reserveIndexes: async (_id, upTo) => upTo,
-      saveSpeaker: async () => undefined,
-    },
-  );
-  const inboxes = new Map<string, ServerMessage[]>();
-  const member = (avaId: string, extra: Partial<RoomMember> = {}): RoomMember => {
-    const inbox: ServerMessage[] = [];
-    inboxes.set(avaId, inbox);
-    return {
-      avaId,
-      userName: avaId,
-      role: 'participant',
-      readonly: false,
-      usePaidASR: false,
-      send: (m) => inbox.push(m),
-      ...extra,
-    };
-  };
-  const reasons = (avaId: string) =>
-    inboxes.get(avaId)!.flatMap((m) => (m.type === 'room-status-update' ? [m.reason] : []));
-  const stops = (avaId: string) => inboxes.get(avaId)!.filter((m) => m.type === 'recording-stopped');
-  /** Lets the room's own promises (stopping streams, storing the end) run. */
-  const settle = async () => {
-    for (let i = 0; i < 20; i++) await Promise.resolve();
-  };
-  return { room, timers, updates, member, reasons, stops, inboxes, settle };
+  return { ...liveRoom({ record }), settle };
 }
 
 describe('restricted session', () => {
@@ -122,7 +85,7 @@ describe('restricted session', () => {
   });
 });
 
-describe('auto stop and force-mute', () => {
+describe('auto stop', () => {
   it('stops a free user’s lone stream after 100 s and says so; a paid user’s goes on', async () => {
     const { room, timers, member, stops, settle } = setUp();
     const free = member('host1', { freeOrLite: true });
@@ -168,20 +131,101 @@ describe('auto stop and force-mute', () => {
     expect(room.activeTracks).toBe(1);
   });
 
-  it('force-mute stops that person’s microphone and tells them, nobody else’s', async () => {
-    const { room, member, stops } = setUp();
-    const host = member('host1');
-    const guest = member('g1');
+  it('auto stop does not apply while the room is in a phone call, and applies again once it is over', async () => {
+    const { room, timers, member, inboxes, settle } = setUp();
+    const host = member('host1', { freeOrLite: true });
     room.join(host);
-    room.join(guest);
+    room.setPhoneCalls([call({ status: 'ringing' })]);
     room.startAudio(host, 'en-US');
-    room.startAudio(guest, 'en-US');
-    await room.forceMute('g1');
-    expect(stops('g1')).toEqual([{ type: 'recording-stopped', reason: 'force-mute' }]);
-    expect(stops('host1')).toEqual([]);
+    timers.advanceTo(3 * AUTO_STOP_AFTER_MS);
+    await settle();
     expect(room.activeTracks).toBe(1);
-    // Muting someone who is not recording changes nothing.
-    await room.forceMute('g1');
-    expect(stops('g1')).toHaveLength(1);
+
+    room.setPhoneCalls([call({ status: 'ended', reason: 'hung-up-by-host' })]);
+    timers.advanceTo(4 * AUTO_STOP_AFTER_MS + 1);
+    await settle();
+    expect(room.activeTracks).toBe(0);
+    expect(inboxes.get('host1')!.filter((m) => m.type === 'recording-stopped')).toEqual([
+      { type: 'recording-stopped', reason: 'auto-stop' },
+    ]);
+  });
+});
+
+const call = (changes: Partial<TwilioCall> = {}): TwilioCall => ({
+  sid: `CA${'c'.repeat(32)}`,
+  status: 'ringing',
+  conferenceType: 'teams',
+  speechLang: 'en-US',
+  avaId: 'phone-call-1',
+  startedAtMs: 0,
+  calleeInternationalNumber: '+31201234567',
+  ...changes,
+});
+
+function sessionAlone(record: RoomRecord = roomRecord()) {
+  const updates: Partial<RoomRecord>[] = [];
+  const t = testCore({ record });
+  const recording: RoomMember[] = [];
+  const stopped: string[] = [];
+  let inCall = false;
+  const session = new RoomSession(
+    t.core,
+    { updateRoom: async (_id, changes) => void updates.push(changes) },
+    {
+      recording: () => recording,
+      stopByServer: async (member, reason) => void stopped.push(`${member.avaId} ${reason}`),
+      inPhoneCall: () => inCall,
+    },
+  );
+  return {
+    ...t,
+    session,
+    updates,
+    recording,
+    stopped,
+    setInCall: (value: boolean) => {
+      inCall = value;
+    },
+  };
+}
+
+describe('the limits alone', () => {
+  it('store the limit, then keep it in the record and the status', async () => {
+    const t = sessionAlone();
+    await t.session.restrict('basic', false);
+    expect(t.updates).toEqual([{ session: { tier: 'basic', endsAtMs: 40 * MIN } }]);
+    expect(t.core.record.session).toEqual({ tier: 'basic', endsAtMs: 40 * MIN });
+    expect(t.session.current).toEqual({ tier: 'basic', endsAtMs: 40 * MIN, prolongable: false });
+  });
+
+  it('end the room at the limit, and are not set once the room is ending', async () => {
+    const t = sessionAlone();
+    await t.session.restrict('basic', false);
+    t.timers.advanceTo(40 * MIN + SESSION_END_GRACE_MS);
+    await settle();
+    expect(t.core.state).toBe('ended');
+    const late = sessionAlone();
+    void late.core.end();
+    await late.session.restrict('basic', false);
+    expect(late.updates).toEqual([]);
+    await expect(late.session.prolong()).rejects.toMatchObject({ code: 'room-ended' });
+  });
+
+  it('watch a free user’s lone stream, not in a phone call, and nothing once disposed', () => {
+    const t = sessionAlone();
+    const free = t.member('free1', { freeOrLite: true });
+    t.recording.push(free);
+    t.setInCall(true);
+    t.session.watchAutoStop();
+    t.timers.advanceTo(AUTO_STOP_AFTER_MS);
+    expect(t.stopped).toEqual([]);
+    t.setInCall(false);
+    t.session.watchAutoStop();
+    t.timers.advanceTo(2 * AUTO_STOP_AFTER_MS);
+    expect(t.stopped).toEqual(['free1 auto-stop']);
+    t.session.watchAutoStop();
+    t.session.dispose();
+    t.timers.advanceTo(10 * AUTO_STOP_AFTER_MS);
+    expect(t.stopped).toEqual(['free1 auto-stop']);
   });
 });

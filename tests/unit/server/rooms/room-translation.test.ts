@@ -1,17 +1,20 @@
 /**
- * A live room's translation rules with a fake store, engine and clock: the original final is
- * stored and shown before the engine is asked, its translation is stored after it with the next
- * seq and shown again; a failing engine loses nothing and says so; only the languages people
- * read are translated; auto-translate is said in the room status.
+ * A live room's translation (rooms/room-translation.ts) with a fake store, engine and clock: the
+ * original final is stored and shown before the engine is asked, its translation is stored after
+ * it with the next seq and shown again; a failing engine loses nothing and says so; only the
+ * languages people read are translated; auto-translate is said in the room status. Through a
+ * LiveRoom, and the translation alone on a real core.
  */
 import { describe, expect, it } from 'vitest';
 import type { RoomRecord } from '../../../../src/server/rooms/repository';
-import { LiveRoom, type RoomMember, type TranscriptStore } from '../../../../src/server/rooms/room';
+import { LiveRoom, type TranscriptStore } from '../../../../src/server/rooms/room';
+import { RoomTranslation } from '../../../../src/server/rooms/room-translation';
 import { TranslationError, type TranslationEngine } from '../../../../src/server/translation/engine';
 import type { Transcript } from '../../../../src/shared/entities';
 import type { ServerMessage, ServerMessageOf } from '../../../../src/shared/protocol';
 import { FakeTimers } from '../../../helpers/fake-timers';
 import { roomRecord } from '../../../helpers/room-record';
+import { NO_TRANSCRIPTS, testCore, testMember, testServices } from '../../../helpers/live-room';
 
 async function flush(): Promise<void> {
   for (let i = 0; i < 30; i++) await Promise.resolve();
@@ -45,17 +48,6 @@ class HeldEngine implements TranslationEngine {
   async close(): Promise<void> {}
 }
 
-function member(avaId: string, inbox: ServerMessage[], readonly = false): RoomMember {
-  return {
-    avaId,
-    userName: avaId,
-    role: 'participant',
-    readonly,
-    usePaidASR: false,
-    send: (m) => inbox.push(m),
-  };
-}
-
 function setup() {
   const timers = new FakeTimers();
   const store = new FakeStore();
@@ -63,21 +55,14 @@ function setup() {
   const record: RoomRecord = roomRecord({ id: 'host1_room', hostAvaId: 'host1' });
   const room = new LiveRoom(
     record,
-    { finals: [], nextIndex: 0, seq: 0 },
-    {
-      updateRoom: async () => {},
-      openSpeech: () => ({ ok: true }),
-      now: () => timers.now(),
-      log: () => {},
-      timers,
-      translationEngine: engine,
-    },
+    NO_TRANSCRIPTS,
+    testServices(timers, { updateRoom: async () => {}, log: () => {}, translationEngine: engine }),
     store,
   );
   const hostInbox: ServerMessage[] = [];
   const readerInbox: ServerMessage[] = [];
-  const host = member('host1', hostInbox);
-  const reader = member('reader', readerInbox, true);
+  const host = testMember('host1', hostInbox);
+  const reader = testMember('reader', readerInbox, { readonly: true });
   room.join(host);
   room.join(reader);
   return { room, store, engine, host, reader, hostInbox, readerInbox };
@@ -177,5 +162,54 @@ describe('LiveRoom translation', () => {
       status: { autoTranslation: { active: 'guest' } },
     });
     expect(() => t.room.setAutoTranslateGuestLanguage('ca')).toThrow(/between en and ca both ways/);
+  });
+});
+
+describe('the translation alone', () => {
+  it('needs no engine for someone who reads the language spoken, and refuses another without one', () => {
+    const t = testCore();
+    const translation = new RoomTranslation(t.core, undefined);
+    const reader = t.member('reader');
+    translation.setReadingLanguage(reader, 'en-GB');
+    expect(t.inbox('reader')).toEqual([{ type: 'reading-language', lang: 'en' }]);
+    expect(() => translation.setReadingLanguage(reader, 'es')).toThrow(
+      expect.objectContaining({
+        code: 'translation-unavailable',
+        message: 'translation is not available on this server',
+      }),
+    );
+  });
+
+  it('passes partials and finals through while nobody reads another language', () => {
+    const engine = new HeldEngine();
+    const translation = new RoomTranslation(testCore().core, engine);
+    const line = {
+      id: 'a',
+      isFinal: false,
+      author: 'host1',
+      authorShow: 'Ada',
+      origin: 'asr' as const,
+      speechLang: 'en-US',
+      texts: { 'en-US': 'good morning' },
+      usePaidASR: false,
+      index: 0,
+      timestampMs: 0,
+      t0: 0,
+      trackName: 't',
+    };
+    expect(translation.partial(line)).toEqual(line);
+    expect(translation.withPendingTranslations({ ...line, isFinal: true })).toEqual({
+      ...line,
+      isFinal: true,
+    });
+    translation.translateFinal({ ...line, isFinal: true });
+    expect(engine.waiting).toEqual([]);
+  });
+
+  it('refuses the other person’s turn before the guest’s language is chosen', () => {
+    const translation = new RoomTranslation(testCore().core, new HeldEngine());
+    expect(() => translation.toggleAutoTranslate()).toThrow(
+      expect.objectContaining({ code: 'invalid-message' }),
+    );
   });
 });
