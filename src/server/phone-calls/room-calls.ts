@@ -94,7 +94,7 @@ export class PhoneCalls
     return this.withProviderId(sid)?.room.id;
   }
 
-  /** The calls of a room, as its status shows them (the number only to the host, see room.ts). */
+  /** The calls of a room, as its status shows them (the number only to the host, see rooms/room-status.ts). */
   callsOf(roomId: string): TwilioCall[] {
     return this.ofRoom(roomId)
       .filter((c) => c.providerId)
