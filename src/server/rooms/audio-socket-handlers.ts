@@ -1,0 +1,85 @@
+/**
+ * Recording on the socket (who may is the access table's): one's own audio starts and stops, the
+ * WebRTC signalling of a recording started with format webrtc, and flushing one's recorder. The
+ * server decides each recording's tier when it starts (Premium only to those entitled). The
+ * audio itself (binary frames, WebRTC samples) is socket/audio-intake.ts's.
+ */
+import { servedTier } from '../auth/entitlements';
+import type { SocketHandler } from '../socket/context';
+
+export const audio: SocketHandler<'audio'> = async (ctx, message) => {
+  const { room, member, webrtc } = ctx;
+  if (message.action !== 'start') {
+    await webrtc.stop();
+    await room.stopAudio(member);
+    return;
+  }
+  if (!message.metadata) {
+    ctx.fail('invalid-message', 'audio: metadata is required to start recording', message.type);
+    return;
+  }
+  const viaWebRtc = message.metadata.format === 'webrtc';
+  if (viaWebRtc && !webrtc.enabled) {
+    ctx.fail(
+      'invalid-message',
+      'audio.metadata.format: WebRTC audio is off on this server; send pcm_s16le frames',
+      message.type,
+    );
+    return;
+  }
+  if (!ctx.rates.audioStarts.take()) {
+    ctx.fail('rate-limited', 'recording is being started too often; wait a moment', message.type);
+    return;
+  }
+  const source = message.metadata.source;
+  let shownAs: { avaId: string; name: string } | undefined;
+  if (source?.kind === 'computer-audio') {
+    if (!source.label) {
+      ctx.fail(
+        'invalid-message',
+        'audio.metadata.source.label: the computer’s sound needs its label (“Computer audio” in your language, or the meeting’s name)',
+        message.type,
+      );
+      return;
+    }
+    shownAs = await room.streamSpeaker(member, source.label);
+  }
+  // A start on the socket after WebRTC (its fallback) ends the peer connection first.
+  await webrtc.stop();
+  // The server decides the stream's tier now, from the plan and credit as they are now.
+  const grant = await ctx.premium.grantOf(ctx.principal);
+  member.usePaidASR = servedTier(ctx.premium.asked, grant) === 'premium';
+  member.premiumOnCredit = member.usePaidASR && grant === 'credit';
+  room.startAudio(
+    member,
+    message.metadata.lang,
+    message.metadata.resumedFromMs,
+    shownAs,
+    // Over the socket the client's frames follow its start at once (queued behind it
+    // while the awaits above run); over WebRTC audio starts once the peer connects.
+    viaWebRtc ? undefined : ctx.receivedAtMs,
+  );
+  if (viaWebRtc) {
+    try {
+      await webrtc.start();
+    } catch (error) {
+      ctx.deps.log('warn', 'WebRTC audio could not be set up', { error: (error as Error).message });
+      ctx.fail('internal', 'WebRTC audio could not be set up; send pcm_s16le frames', message.type);
+    }
+  }
+};
+
+/** The client's answer to the server's offer, or an ICE candidate. */
+export const webrtcSignal: SocketHandler<'webrtc'> = async (ctx, message) => {
+  const problem = await ctx.webrtc.signal(message);
+  if (problem) ctx.fail('invalid-message', problem, message.type);
+};
+
+export const webrtcTrackMetadata: SocketHandler<'webrtc-track-metadata'> = (ctx, message) => {
+  const problem = ctx.webrtc.describeTrack(message);
+  if (problem) ctx.fail('invalid-message', problem, message.type);
+};
+
+export const resetRecorder: SocketHandler<'reset-recorder'> = (ctx) => {
+  ctx.room.resetRecorder(ctx.member);
+};
