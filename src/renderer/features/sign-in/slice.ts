@@ -8,6 +8,7 @@ import type { SignInError } from '../../../shared/account-errors';
 import { isVerifiedAccount } from '../../../shared/auth';
 import type { AuthPhase } from '../../../shared/routes';
 import type { AuthUser, EmulatorIdentity, ProviderName } from './auth-service';
+import { fieldSetter } from '../../lib/field-setter';
 
 /** The request the sign-in screens are waiting on. */
 export type AuthBusy =
@@ -62,13 +63,13 @@ export interface EmailCredentials {
   password: string;
 }
 
+const set = fieldSetter<AuthState>();
+
 const authSlice = createSlice({
   name: 'auth',
   initialState: initialAuthState,
   reducers: {
-    platformDetected(state, action: PayloadAction<{ isDesktopShell: boolean; isLocalhost: boolean }>) {
-      state.platform = action.payload;
-    },
+    platformDetected: set('platform'),
     configLoaded(
       state,
       action: PayloadAction<{ available: boolean; emulator: boolean; ssoProviderId?: string }>,
