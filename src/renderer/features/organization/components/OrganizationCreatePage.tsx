@@ -16,6 +16,7 @@ import {
   checkOrganizationName,
 } from '../../../../shared/organizations';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { SubmitActions } from '../../../lib/SubmitActions';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { organizationActions } from '../slice';
 
@@ -256,22 +257,12 @@ export function OrganizationCreatePage() {
             ))}
           </fieldset>
         ) : null}
-        <div className="page-actions">
-          <Button
-            type="submit"
-            intent="primary"
-            size="large"
-            loading={creating}
-            data-testid="organization-continue"
-          >
-            {step === 'services' ? t('organizations.create.submit') : t('organizations.create.next')}
-          </Button>
-          {step !== 'info' ? (
-            <Button variant="minimal" onClick={back}>
-              {t('organizations.create.back')}
-            </Button>
-          ) : null}
-        </div>
+        <SubmitActions
+          label={step === 'services' ? t('organizations.create.submit') : t('organizations.create.next')}
+          busy={creating}
+          testId="organization-continue"
+          other={step !== 'info' ? { label: t('organizations.create.back'), onClick: back } : undefined}
+        />
       </form>
     </div>
   );
