@@ -1,8 +1,9 @@
-import { Button, Callout, Card, FormGroup, H1, H2, InputGroup, Spinner } from '@blueprintjs/core';
+import { Button, Callout, Card, FormGroup, H1, H2, InputGroup } from '@blueprintjs/core';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { LoadingLine } from '../../../lib/LoadingLine';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { DisplayNameForm } from '../../identity/components/DisplayNameForm';
 import { SessionGate } from '../../identity/components/SessionGate';
@@ -119,12 +120,7 @@ function TokenJoin({ token, readonly }: { token: string; readonly: boolean }) {
       </Callout>
     );
   }
-  return (
-    <div role="status" className="loading-line">
-      <Spinner size={20} aria-hidden />
-      <span>{t('lobby.token.resolving')}</span>
-    </div>
-  );
+  return <LoadingLine label={t('lobby.token.resolving')} />;
 }
 
 export function ConversationsPage() {

@@ -1,8 +1,9 @@
-import { Button, Callout, H1, Spinner } from '@blueprintjs/core';
+import { Button, Callout, H1 } from '@blueprintjs/core';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { LoadingLine } from '../../../lib/LoadingLine';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { lobbyActions } from '../../lobby/slice';
 import { SessionGate } from '../../identity/components/SessionGate';
@@ -31,12 +32,7 @@ function TranscriptBody({ roomId }: { roomId: string }) {
   }, [dispatch, roomId]);
 
   if (transcript.roomId !== roomId || transcript.status === 'loading' || transcript.status === 'idle') {
-    return (
-      <div role="status" className="loading-line">
-        <Spinner size={20} aria-hidden />
-        <span>{t('transcript.loading')}</span>
-      </div>
-    );
+    return <LoadingLine label={t('transcript.loading')} />;
   }
   if (transcript.status === 'failed') {
     return (
