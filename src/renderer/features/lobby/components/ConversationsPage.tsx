@@ -10,23 +10,16 @@ import { SessionGate } from '../../identity/components/SessionGate';
 import { roomNameMessage } from '../room-name-messages';
 import { selectLobby } from '../selectors';
 import { lobbyActions } from '../slice';
+import { StartConversationButton } from './StartConversationButton';
 import { ROUTES, isReadonlyParam } from '../../../../shared/routes';
 
 function StartCard() {
   const { t } = useTranslation();
-  const dispatch = useAppDispatch();
   return (
     <Card className="lobby-card" elevation={1}>
       <H2 id="start-heading">{t('lobby.start.heading')}</H2>
       <p>{t('lobby.start.description')}</p>
-      <Button
-        intent="primary"
-        size="large"
-        data-testid="start-conversation"
-        onClick={() => dispatch(lobbyActions.startRequested())}
-      >
-        {t('lobby.start.button')}
-      </Button>
+      <StartConversationButton label={t('lobby.start.button')} testId="start-conversation" />
     </Card>
   );
 }
