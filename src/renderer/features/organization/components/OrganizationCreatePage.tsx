@@ -27,6 +27,23 @@ function isKind(value: string | null): value is OrganizationKind {
   return (ORGANIZATION_KINDS as readonly string[]).includes(value ?? '');
 }
 
+/** One radio per value, labelled in words, its test id the value after `testIdPrefix`. */
+function radios<T extends string>(values: readonly T[], labelOf: (value: T) => string, testIdPrefix: string) {
+  return values.map((value) => (
+    <Radio key={value} value={value} label={labelOf(value)} data-testid={`${testIdPrefix}${value}`} />
+  ));
+}
+
+/** Said under a question left unanswered once the person tried to go on. */
+function Unanswered({ shown }: { shown: boolean }) {
+  const { t } = useTranslation();
+  return shown ? (
+    <p className="field-problem" role="alert">
+      {t('organizations.create.required')}
+    </p>
+  ) : null;
+}
+
 /**
  * /account/organization/create: the organisation's onboarding in three steps (its type, name
  * and whether the person manages it; its size; the accessibility services it already has),
@@ -130,14 +147,7 @@ export function OrganizationCreatePage() {
                 setPlace(undefined);
               }}
             >
-              {ORGANIZATION_KINDS.map((k) => (
-                <Radio
-                  key={k}
-                  value={k}
-                  label={t(`organizations.create.types.${k}`)}
-                  data-testid={`organization-type-${k}`}
-                />
-              ))}
+              {radios(ORGANIZATION_KINDS, (k) => t(`organizations.create.types.${k}`), 'organization-type-')}
             </RadioGroup>
             <FormGroup
               label={t('organizations.create.name')}
@@ -205,11 +215,7 @@ export function OrganizationCreatePage() {
                 data-testid="organization-manager-no"
               />
             </RadioGroup>
-            {tried && manager === '' ? (
-              <p className="field-problem" role="alert">
-                {t('organizations.create.required')}
-              </p>
-            ) : null}
+            <Unanswered shown={tried && manager === ''} />
           </>
         ) : null}
         {step === 'size' ? (
@@ -220,20 +226,9 @@ export function OrganizationCreatePage() {
               selectedValue={size}
               onChange={(e) => setSize(e.currentTarget.value as OrganizationSize)}
             >
-              {ORGANIZATION_SIZES.map((s) => (
-                <Radio
-                  key={s}
-                  value={s}
-                  label={t(`organizations.create.sizes.${s}`)}
-                  data-testid={`organization-size-${s}`}
-                />
-              ))}
+              {radios(ORGANIZATION_SIZES, (s) => t(`organizations.create.sizes.${s}`), 'organization-size-')}
             </RadioGroup>
-            {tried && size === '' ? (
-              <p className="field-problem" role="alert">
-                {t('organizations.create.required')}
-              </p>
-            ) : null}
+            <Unanswered shown={tried && size === ''} />
           </>
         ) : null}
         {step === 'services' ? (
