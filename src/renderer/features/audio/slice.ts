@@ -6,6 +6,7 @@ import type { AudioError } from '../../../shared/errors';
 import type { KeyValueStorage } from '../../lib/storage';
 import { type RecordingEvent, type RecordingState, nextRecordingState } from './recording-machine';
 import type { Transport } from './webrtc-negotiation';
+import { fieldSetter } from '../../lib/field-setter';
 
 export interface AudioState {
   recording: RecordingState;
@@ -47,6 +48,8 @@ export function loadAudioState(storage: KeyValueStorage): AudioState {
   return { ...initialAudioState, selectedMicId: selectedMicId || undefined };
 }
 
+const set = fieldSetter<AudioState>();
+
 const audioSlice = createSlice({
   name: 'audio',
   initialState: initialAudioState,
@@ -62,24 +65,14 @@ const audioSlice = createSlice({
     transportChanged(state, action: PayloadAction<Transport | undefined>) {
       state.transport = action.payload;
     },
-    resumeWaiting(state, action: PayloadAction<boolean>) {
-      state.resuming = action.payload;
-    },
-    failed(state, action: PayloadAction<AudioError>) {
-      state.error = action.payload;
-    },
-    devicesLoaded(state, action: PayloadAction<AudioDevice[]>) {
-      state.devices = action.payload;
-    },
+    resumeWaiting: set('resuming'),
+    failed: set('error'),
+    devicesLoaded: set('devices'),
     micSelected(state, action: PayloadAction<string | undefined>) {
       state.selectedMicId = action.payload || undefined;
     },
-    voiceMuted(state, action: PayloadAction<boolean>) {
-      state.muted = action.payload;
-    },
-    volumeChanged(state, action: PayloadAction<number>) {
-      state.volume = action.payload;
-    },
+    voiceMuted: set('muted'),
+    volumeChanged: set('volume'),
   },
 });
 

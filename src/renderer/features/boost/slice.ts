@@ -5,6 +5,7 @@
  */
 import { type PayloadAction, createSlice } from '@reduxjs/toolkit';
 import { socketActions } from '../socket/slice';
+import { fieldSetter } from '../../lib/field-setter';
 
 export interface BoostSuggestion {
   word: string;
@@ -28,6 +29,8 @@ export interface BoostState {
 
 export const initialBoostState: BoostState = { loaded: false, words: [], enabled: true };
 
+const set = fieldSetter<BoostState>();
+
 const boostSlice = createSlice({
   name: 'boost',
   initialState: initialBoostState,
@@ -43,9 +46,7 @@ const boostSlice = createSlice({
     },
     /** The person turns boosting of their recognition on or off (sent as `boost`). */
     switchRequested(_state, _action: PayloadAction<boolean>) {},
-    failed(state, action: PayloadAction<string>) {
-      state.error = action.payload;
-    },
+    failed: set('error'),
   },
   extraReducers: (builder) => {
     builder.addCase(socketActions.messageReceived, (state, action) => {

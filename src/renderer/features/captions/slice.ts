@@ -16,6 +16,7 @@ import {
   replaceTranscripts,
   upsertTranscript,
 } from './model';
+import { fieldSetter } from '../../lib/field-setter';
 
 export interface FinalAnnouncement {
   /** Increases with every announcement, so the same words twice are still announced. */
@@ -84,6 +85,8 @@ function applyTranscript(state: CaptionsState, transcript: Transcript): void {
   }
 }
 
+const set = fieldSetter<CaptionsState>();
+
 const captionsSlice = createSlice({
   name: 'captions',
   initialState: initialCaptionsState,
@@ -110,9 +113,7 @@ const captionsSlice = createSlice({
       if (!action.payload.sent) state.sequence = { ...state.sequence, asked: undefined };
     },
     /** A `transcripts-before` went out (true) or could not (false: no connection). */
-    olderSent(state, action: PayloadAction<boolean>) {
-      state.olderLoading = action.payload;
-    },
+    olderSent: set('olderLoading'),
     /** The server refused a `transcripts-since` (asked too often) and the saga waited: ask again. */
     sinceRefused(state) {
       follow(state, { kind: 'refused' });

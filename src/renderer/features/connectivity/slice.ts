@@ -1,17 +1,18 @@
 /** Whether the browser is online: the app-wide offline notice reads it. */
-import { type PayloadAction, createAction, createSlice } from '@reduxjs/toolkit';
+import { createAction, createSlice } from '@reduxjs/toolkit';
+import { fieldSetter } from '../../lib/field-setter';
 
 export interface ConnectivityState {
   online: boolean;
 }
 
+const set = fieldSetter<ConnectivityState>();
+
 const connectivitySlice = createSlice({
   name: 'connectivity',
   initialState: { online: true } as ConnectivityState,
   reducers: {
-    changed(state, action: PayloadAction<boolean>) {
-      state.online = action.payload;
-    },
+    changed: set('online'),
   },
 });
 

@@ -20,6 +20,7 @@ import type {
   OfflineStatus,
 } from '../../../shared/ipc';
 import { type RecordingEvent, type RecordingState, nextRecordingState } from '../audio/recording-machine';
+import { fieldSetter } from '../../lib/field-setter';
 
 export interface DesktopState {
   config?: DesktopConfig;
@@ -40,16 +41,14 @@ export const initialDesktopState: DesktopState = {
   audioMustStop: false,
 };
 
+const set = fieldSetter<DesktopState>();
+
 const desktopSlice = createSlice({
   name: 'desktop',
   initialState: initialDesktopState,
   reducers: {
-    configLoaded(state, action: PayloadAction<DesktopConfig>) {
-      state.config = action.payload;
-    },
-    captionsStateReceived(state, action: PayloadAction<CaptionsState>) {
-      state.captions = action.payload;
-    },
+    configLoaded: set('config'),
+    captionsStateReceived: set('captions'),
     offlineRecordingEvent(state, action: PayloadAction<RecordingEvent>) {
       state.offline.recording = nextRecordingState(state.offline.recording, action.payload);
     },
@@ -61,9 +60,7 @@ const desktopSlice = createSlice({
       state.audioStatus = next.state;
       state.audioMustStop = next.stopAudio;
     },
-    expiryNoticeReceived(state, action: PayloadAction<ExpiryNotice>) {
-      state.expiry = action.payload;
-    },
+    expiryNoticeReceived: set('expiry'),
   },
 });
 

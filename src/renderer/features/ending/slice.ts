@@ -5,6 +5,7 @@
  */
 import { type PayloadAction, createAction, createSlice } from '@reduxjs/toolkit';
 import type { EndingStage } from '../../../shared/end-sequence';
+import { fieldSetter } from '../../lib/field-setter';
 
 export interface EndingState {
   stage: EndingStage;
@@ -17,6 +18,8 @@ export interface EndingState {
 
 export const initialEndingState: EndingState = { stage: 'NOT_ENDING' };
 
+const set = fieldSetter<EndingState>();
+
 const endingSlice = createSlice({
   name: 'ending',
   initialState: initialEndingState,
@@ -24,19 +27,13 @@ const endingSlice = createSlice({
     started(state, action: PayloadAction<{ atMs: number }>) {
       state.startedAtMs = action.payload.atMs;
     },
-    stageEntered(state, action: PayloadAction<EndingStage>) {
-      state.stage = action.payload;
-    },
+    stageEntered: set('stage'),
     finished(state) {
       state.stage = 'NOT_ENDING';
       delete state.startedAtMs;
     },
-    hostEnded(state, action: PayloadAction<string>) {
-      state.hostEndedRoomId = action.payload;
-    },
-    timeLimitReached(state, action: PayloadAction<string>) {
-      state.timeLimitRoomId = action.payload;
-    },
+    hostEnded: set('hostEndedRoomId'),
+    timeLimitReached: set('timeLimitRoomId'),
   },
 });
 

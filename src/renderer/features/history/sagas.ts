@@ -11,6 +11,7 @@ import {
 } from '../../../shared/saved-transcripts';
 import type { AppDeps } from '../../app/deps';
 import type { RootState } from '../../app/root-reducer';
+import type { TranslationKey } from '../../i18n/types';
 import { identityHeaders, waitForIdentity } from '../identity/sagas';
 import { notificationsActions } from '../notifications/slice';
 import { historyActions } from './slice';
@@ -53,6 +54,12 @@ export function* loadMore(deps: AppDeps) {
   yield* call(loadPage, deps, state.search, state.nextBefore);
 }
 
+/** The server refused a rename or a delete: the entry can be changed again, and the person is told why. */
+function* changeRefused(roomId: string, key: TranslationKey, message: string) {
+  yield* put(historyActions.changeFailed(roomId));
+  yield* put(notificationsActions.notify({ intent: 'danger', key, detail: message }));
+}
+
 export function* rename(deps: AppDeps, action: ReturnType<typeof historyActions.renameRequested>) {
   const { roomId, title } = action.payload;
   const identity = yield* call(waitForIdentity);
@@ -63,14 +70,7 @@ export function* rename(deps: AppDeps, action: ReturnType<typeof historyActions.
     { headers: identityHeaders(identity) },
   );
   if (!result.ok) {
-    yield* put(historyActions.changeFailed(roomId));
-    yield* put(
-      notificationsActions.notify({
-        intent: 'danger',
-        key: 'history.page.renameFailed',
-        detail: result.message,
-      }),
-    );
+    yield* changeRefused(roomId, 'history.page.renameFailed', result.message);
     return;
   }
   yield* put(historyActions.renamed({ roomId, title: result.data.title }));
@@ -91,14 +91,7 @@ export function* remove(deps: AppDeps, action: ReturnType<typeof historyActions.
     headers: identityHeaders(identity),
   });
   if (!result.ok) {
-    yield* put(historyActions.changeFailed(roomId));
-    yield* put(
-      notificationsActions.notify({
-        intent: 'danger',
-        key: 'history.page.deleteFailed',
-        detail: result.message,
-      }),
-    );
+    yield* changeRefused(roomId, 'history.page.deleteFailed', result.message);
     return;
   }
   yield* put(historyActions.deleted(roomId));

@@ -2,7 +2,8 @@
  * The invite card's one piece of state: whether the link was just copied (the button says so
  * where the person is looking, for a few seconds) or could not be (then how to copy it by hand).
  */
-import { type PayloadAction, createAction, createSlice } from '@reduxjs/toolkit';
+import { createAction, createSlice } from '@reduxjs/toolkit';
+import { fieldSetter } from '../../lib/field-setter';
 
 export type CopyState = 'idle' | 'copied' | 'failed';
 
@@ -15,13 +16,13 @@ export interface InviteState {
 
 export const initialInviteState: InviteState = { copy: 'idle' };
 
+const set = fieldSetter<InviteState>();
+
 const inviteSlice = createSlice({
   name: 'invite',
   initialState: initialInviteState,
   reducers: {
-    copyFinished(state, action: PayloadAction<CopyState>) {
-      state.copy = action.payload;
-    },
+    copyFinished: set('copy'),
   },
 });
 

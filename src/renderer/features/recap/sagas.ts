@@ -8,6 +8,7 @@ import {
   type SmartRecapResponse,
 } from '../../../shared/recap/api';
 import type { AppDeps } from '../../app/deps';
+import type { HttpResult } from '../../lib/http';
 import { identityHeaders, waitForIdentity } from '../identity/sagas';
 import { recapActions } from './slice';
 
@@ -42,17 +43,20 @@ function* loadQuality(deps: AppDeps, roomId: string, headers: Record<string, str
   }
 }
 
+/** The host's link as the server now has it (loaded or changed), or the server's words why not. */
+function shareLinkSettled(roomId: string, result: HttpResult<ShareLinkResponse>) {
+  return recapActions.shareLinkSettled(
+    result.ok
+      ? { roomId, status: 'loaded', value: result.data.path }
+      : { roomId, status: 'failed', error: result.message },
+  );
+}
+
 function* loadShareLink(deps: AppDeps, roomId: string, headers: Record<string, string>) {
   const result = yield* call([deps.http, deps.http.get<ShareLinkResponse>], RECAP_API.shareLink(roomId), {
     headers,
   });
-  yield* put(
-    recapActions.shareLinkSettled(
-      result.ok
-        ? { roomId, status: 'loaded', value: result.data.path }
-        : { roomId, status: 'failed', error: result.message },
-    ),
-  );
+  yield* put(shareLinkSettled(roomId, result));
 }
 
 export function* openRecap(deps: AppDeps, action: ReturnType<typeof recapActions.opened>) {
@@ -74,13 +78,7 @@ export function* changeShareLink(deps: AppDeps, action: ReturnType<typeof recapA
   const result = share
     ? yield* call([deps.http, deps.http.post<ShareLinkResponse>], RECAP_API.shareLink(roomId), {}, options)
     : yield* call([deps.http, deps.http.delete<ShareLinkResponse>], RECAP_API.shareLink(roomId), options);
-  yield* put(
-    recapActions.shareLinkSettled(
-      result.ok
-        ? { roomId, status: 'loaded', value: result.data.path }
-        : { roomId, status: 'failed', error: result.message },
-    ),
-  );
+  yield* put(shareLinkSettled(roomId, result));
 }
 
 /** A shared link needs no identity: its token is the proof. */

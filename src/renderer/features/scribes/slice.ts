@@ -12,6 +12,7 @@ import type {
 } from '../../../shared/scribe/api';
 import { type CorrectionMode, DEFAULT_CORRECTION_MODE } from '../../../shared/scribe/model';
 import { socketActions } from '../socket/slice';
+import { fieldSetter } from '../../lib/field-setter';
 
 export interface ScribeState {
   /** The last dashboard, and the difference between the server's clock and ours when it came. */
@@ -37,13 +38,13 @@ export const initialScribeState: ScribeState = {
   training: [],
 };
 
+const set = fieldSetter<ScribeState>();
+
 const scribeSlice = createSlice({
   name: 'scribe',
   initialState: initialScribeState,
   reducers: {
-    correctionModeLoaded(state, action: PayloadAction<CorrectionMode>) {
-      state.correctionMode = action.payload;
-    },
+    correctionModeLoaded: set('correctionMode'),
     dashboardLoaded(
       state,
       action: PayloadAction<{ dashboard: ScribeDashboardResponse; receivedAtMs: number }>,
@@ -52,12 +53,8 @@ const scribeSlice = createSlice({
       state.clockOffsetMs = action.payload.dashboard.nowMs - action.payload.receivedAtMs;
       state.dashboardError = undefined;
     },
-    dashboardFailed(state, action: PayloadAction<string>) {
-      state.dashboardError = action.payload;
-    },
-    acceptRequested(state, action: PayloadAction<string>) {
-      state.accepting = action.payload;
-    },
+    dashboardFailed: set('dashboardError'),
+    acceptRequested: set('accepting'),
     acceptFinished(state, action: PayloadAction<{ roomId?: string }>) {
       state.accepting = undefined;
       if (action.payload.roomId) state.openRoom = { roomId: action.payload.roomId };
@@ -65,9 +62,7 @@ const scribeSlice = createSlice({
     roomOpened(state) {
       state.openRoom = undefined;
     },
-    trainingLoaded(state, action: PayloadAction<ScribeTrainingItem[]>) {
-      state.training = action.payload;
-    },
+    trainingLoaded: set('training'),
     trainingStarted(state, action: PayloadAction<{ roomId: string; name: string }>) {
       state.openRoom = { roomId: action.payload.roomId, training: action.payload.name };
       state.score = undefined;
@@ -75,9 +70,7 @@ const scribeSlice = createSlice({
     trainingAudioLoaded(state, action: PayloadAction<string | undefined>) {
       state.trainingAudioUrl = action.payload;
     },
-    scoreLoaded(state, action: PayloadAction<ScribeTrainingScore>) {
-      state.score = action.payload;
-    },
+    scoreLoaded: set('score'),
   },
   extraReducers: (builder) => {
     builder.addCase(socketActions.messageReceived, (state, action) => {

@@ -17,6 +17,7 @@ import {
   isCurseFilterLevel,
 } from '../../../shared/curse-filter';
 import type { KeyValueStorage } from '../../lib/storage';
+import { fieldSetter } from '../../lib/field-setter';
 
 export type Theme = 'light' | 'dark';
 
@@ -103,6 +104,8 @@ export function loadSettings(
   };
 }
 
+const set = fieldSetter<SettingsState>();
+
 const settingsSlice = createSlice({
   name: 'settings',
   initialState: initialSettingsState,
@@ -138,15 +141,11 @@ const settingsSlice = createSlice({
     curseFilterChanged(state, action: PayloadAction<number>) {
       if (isCurseFilterLevel(action.payload)) state.curseFilter = action.payload;
     },
-    keywordEmphasisChanged(state, action: PayloadAction<boolean>) {
-      state.keywordEmphasis = action.payload;
-    },
+    keywordEmphasisChanged: set('keywordEmphasis'),
     fallbackTiersLoaded(state, action: PayloadAction<Array<'basic' | 'premium'>>) {
       state.fallbackTiers = action.payload.filter((tier) => tier === 'basic' || tier === 'premium');
     },
-    speakerIdentificationLoaded(state, action: PayloadAction<boolean>) {
-      state.speakerIdentificationAvailable = action.payload;
-    },
+    speakerIdentificationLoaded: set('speakerIdentificationAvailable'),
     speechLangsLoaded(state, action: PayloadAction<string[]>) {
       const langs = action.payload.filter((lang) => SPEECH_LANG_RE.test(lang));
       if (langs.length === 0) return;

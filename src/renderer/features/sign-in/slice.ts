@@ -8,6 +8,7 @@ import type { SignInError } from '../../../shared/account-errors';
 import { isVerifiedAccount } from '../../../shared/auth';
 import type { AuthPhase } from '../../../shared/routes';
 import type { AuthUser, EmulatorIdentity, ProviderName } from './auth-service';
+import { fieldSetter } from '../../lib/field-setter';
 
 /** The request the sign-in screens are waiting on. */
 export type AuthBusy =
@@ -62,13 +63,19 @@ export interface EmailCredentials {
   password: string;
 }
 
+const set = fieldSetter<AuthState>();
+
+/** A request to the identity provider starts: its button spins, and the last one's error goes. */
+function requestStarted(state: AuthState, busy: AuthBusy): void {
+  state.busy = busy;
+  state.error = undefined;
+}
+
 const authSlice = createSlice({
   name: 'auth',
   initialState: initialAuthState,
   reducers: {
-    platformDetected(state, action: PayloadAction<{ isDesktopShell: boolean; isLocalhost: boolean }>) {
-      state.platform = action.payload;
-    },
+    platformDetected: set('platform'),
     configLoaded(
       state,
       action: PayloadAction<{ available: boolean; emulator: boolean; ssoProviderId?: string }>,
@@ -95,12 +102,10 @@ const authSlice = createSlice({
       state.tokenFetchedAtMs = action.payload.atMs;
     },
     emailSignInRequested(state, _action: PayloadAction<EmailCredentials>) {
-      state.busy = 'email-sign-in';
-      state.error = undefined;
+      requestStarted(state, 'email-sign-in');
     },
     emailSignUpRequested(state, _action: PayloadAction<EmailCredentials & { termsAccepted: boolean }>) {
-      state.busy = 'email-sign-up';
-      state.error = undefined;
+      requestStarted(state, 'email-sign-up');
     },
     providerSignInRequested(
       state,
@@ -112,31 +117,27 @@ const authSlice = createSlice({
         emulatorIdentity?: EmulatorIdentity;
       }>,
     ) {
-      state.busy = action.payload.provider;
-      state.error = undefined;
+      requestStarted(state, action.payload.provider);
     },
     phoneCodeRequested(
       state,
       _action: PayloadAction<{ prefix: string; national: string; recaptchaContainerId: string }>,
     ) {
-      state.busy = 'phone-code';
-      state.error = undefined;
+      requestStarted(state, 'phone-code');
     },
     phoneCodeSent(state, action: PayloadAction<{ e164: string; verificationId: string }>) {
       state.busy = undefined;
       state.phone = action.payload;
     },
     phoneCodeSubmitted(state, _action: PayloadAction<{ code: string }>) {
-      state.busy = 'phone-confirm';
-      state.error = undefined;
+      requestStarted(state, 'phone-confirm');
     },
     phoneNumberChangeRequested(state) {
       state.phone = undefined;
       state.error = undefined;
     },
     passwordResetRequested(state, _action: PayloadAction<{ email: string }>) {
-      state.busy = 'reset';
-      state.error = undefined;
+      requestStarted(state, 'reset');
       state.resetSentTo = undefined;
     },
     passwordResetSent(state, action: PayloadAction<string>) {
@@ -144,8 +145,7 @@ const authSlice = createSlice({
       state.resetSentTo = action.payload;
     },
     verificationEmailRequested(state) {
-      state.busy = 'verification-email';
-      state.error = undefined;
+      requestStarted(state, 'verification-email');
     },
     verificationEmailSent(state, action: PayloadAction<string>) {
       state.busy = undefined;
@@ -155,8 +155,7 @@ const authSlice = createSlice({
       state.busy = 'verification-check';
     },
     desktopTokenRequested(state) {
-      state.busy = 'desktop-token';
-      state.error = undefined;
+      requestStarted(state, 'desktop-token');
       state.desktopCustomToken = undefined;
     },
     desktopTokenReady(state, action: PayloadAction<string>) {
@@ -166,8 +165,7 @@ const authSlice = createSlice({
     /** The desktop app received a custom token (its deep link) and signs this window in with it. */
     customTokenReceived(state, _action: PayloadAction<string>) {
       state.providerWanted = true;
-      state.busy = 'desktop-token';
-      state.error = undefined;
+      requestStarted(state, 'desktop-token');
     },
     requestFailed(state, action: PayloadAction<{ key: SignInError; detail?: string }>) {
       state.busy = undefined;

@@ -2,6 +2,7 @@
 import { type Action, type PayloadAction, createAction, createSlice } from '@reduxjs/toolkit';
 import type { ServerMessage, SocketError } from '../../../shared/protocol';
 import { type SocketStatus, type SocketStatusEvent, nextSocketStatus } from './status-machine';
+import { fieldSetter } from '../../lib/field-setter';
 
 export interface SocketState {
   status: SocketStatus;
@@ -20,6 +21,8 @@ export interface SocketState {
 
 export const initialSocketState: SocketState = { status: 'uninitialized', browserOnline: true };
 
+const set = fieldSetter<SocketState>();
+
 const socketSlice = createSlice({
   name: 'socket',
   initialState: initialSocketState,
@@ -30,9 +33,7 @@ const socketSlice = createSlice({
       if (action.payload !== 'close') state.refusal = undefined;
     },
     /** The server refused this connection for good (see REFUSAL_CODES). */
-    refused(state, action: PayloadAction<SocketError>) {
-      state.refusal = action.payload;
-    },
+    refused: set('refusal'),
     /** Every message the server sends, as parsed; other features' reducers read the ones they need. */
     messageReceived(state, action: PayloadAction<ServerMessage>) {
       const message = action.payload;
@@ -41,9 +42,7 @@ const socketSlice = createSlice({
         state.clockOffsetMs = message.serverTimeMs - message.clientTimeMs;
       }
     },
-    browserOnlineChanged(state, action: PayloadAction<boolean>) {
-      state.browserOnline = action.payload;
-    },
+    browserOnlineChanged: set('browserOnline'),
   },
 });
 

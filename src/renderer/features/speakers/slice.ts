@@ -4,10 +4,11 @@
  * renamed or claimed all arrive as the same line with another author). The lines themselves are
  * the captions slice's; this keeps only who each final line was shown as, to notice a change.
  */
-import { type PayloadAction, createAction, createSlice } from '@reduxjs/toolkit';
+import { createAction, createSlice } from '@reduxjs/toolkit';
 import type { Transcript } from '../../../shared/entities';
 import { conversationActions } from '../conversation/slice';
 import { socketActions } from '../socket/slice';
+import { fieldSetter } from '../../lib/field-setter';
 
 export interface SpeakerChangeAnnouncement {
   /** Increases with every change, so the same words twice are still announced. */
@@ -33,13 +34,13 @@ function remember(state: SpeakersState, lines: readonly Transcript[]): void {
   for (const t of lines) if (t.isFinal) state.shownAs[t.id] = shownAs(t);
 }
 
+const set = fieldSetter<SpeakersState>();
+
 const speakersSlice = createSlice({
   name: 'speakers',
   initialState: initialSpeakersState,
   reducers: {
-    menuOpened(state, action: PayloadAction<string>) {
-      state.openLineId = action.payload;
-    },
+    menuOpened: set('openLineId'),
     menuClosed(state) {
       state.openLineId = undefined;
     },

@@ -5,6 +5,7 @@
  */
 import { type PayloadAction, createAction, createSlice } from '@reduxjs/toolkit';
 import type { TranslationLanguagesResponse } from '../../../shared/translation';
+import { fieldSetter } from '../../lib/field-setter';
 
 export interface TranslationState {
   /** The language chosen to read in; null: each caption as spoken. */
@@ -23,6 +24,8 @@ export const initialTranslationState: TranslationState = {
   autoTogglePending: false,
 };
 
+const set = fieldSetter<TranslationState>();
+
 const translationSlice = createSlice({
   name: 'translation',
   initialState: initialTranslationState,
@@ -33,15 +36,9 @@ const translationSlice = createSlice({
       // A language the server no longer offers is not kept: captions come as spoken.
       if (state.readingLang && !state.options.languages.includes(state.readingLang)) state.readingLang = null;
     },
-    readingLangChosen(state, action: PayloadAction<string | null>) {
-      state.readingLang = action.payload;
-    },
-    showOriginalChanged(state, action: PayloadAction<boolean>) {
-      state.showOriginal = action.payload;
-    },
-    autoTogglePendingChanged(state, action: PayloadAction<boolean>) {
-      state.autoTogglePending = action.payload;
-    },
+    readingLangChosen: set('readingLang'),
+    showOriginalChanged: set('showOriginal'),
+    autoTogglePendingChanged: set('autoTogglePending'),
   },
 });
 

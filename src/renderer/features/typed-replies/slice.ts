@@ -2,7 +2,8 @@
  * Typed replies: the lines a person types into the conversation (they join the transcript as
  * theirs), and whether the last one reached the room, so the box keeps a line that did not.
  */
-import { type PayloadAction, createAction, createSlice } from '@reduxjs/toolkit';
+import { createAction, createSlice } from '@reduxjs/toolkit';
+import { fieldSetter } from '../../lib/field-setter';
 
 export interface TypedRepliesState {
   /** The outcome of the last send, by the id the box gave it. */
@@ -11,13 +12,13 @@ export interface TypedRepliesState {
 
 export const initialTypedRepliesState: TypedRepliesState = {};
 
+const set = fieldSetter<TypedRepliesState>();
+
 const typedRepliesSlice = createSlice({
   name: 'typedReplies',
   initialState: initialTypedRepliesState,
   reducers: {
-    sendFinished(state, action: PayloadAction<{ id: string; sent: boolean }>) {
-      state.last = action.payload;
-    },
+    sendFinished: set('last'),
   },
 });
 

@@ -8,6 +8,7 @@ import { DEFAULT_SPEECH_LANG, STORAGE_KEYS } from '../../../shared/constants';
 import { type TtsVoiceEntry, ttsVoiceList, voiceFromId } from '../../../shared/tts';
 import type { ServerMessageOf } from '../../../shared/protocol';
 import type { KeyValueStorage } from '../../lib/storage';
+import { fieldSetter } from '../../lib/field-setter';
 
 export interface VoicedRepliesState {
   /** The composer's "Speak aloud" choice (kept on this device). */
@@ -48,16 +49,14 @@ export function loadVoicedRepliesState(storage: KeyValueStorage): VoicedRepliesS
   };
 }
 
+const set = fieldSetter<VoicedRepliesState>();
+
 const voicedRepliesSlice = createSlice({
   name: 'voicedReplies',
   initialState: initialVoicedRepliesState,
   reducers: {
-    speakAloudChanged(state, action: PayloadAction<boolean>) {
-      state.speakAloud = action.payload;
-    },
-    playOthersChanged(state, action: PayloadAction<boolean>) {
-      state.playOthers = action.payload;
-    },
+    speakAloudChanged: set('speakAloud'),
+    playOthersChanged: set('playOthers'),
     voiceChosen(state, action: PayloadAction<string>) {
       if (!voiceFromId(action.payload)) return;
       state.voiceId = action.payload;
@@ -77,9 +76,7 @@ const voicedRepliesSlice = createSlice({
     ended(state, action: PayloadAction<string>) {
       if (state.active?.requestId === action.payload) state.active = undefined;
     },
-    failed(state, action: PayloadAction<string>) {
-      state.error = action.payload;
-    },
+    failed: set('error'),
     errorCleared(state) {
       state.error = undefined;
     },

@@ -1,7 +1,7 @@
 import { H1 } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { NavLink, Outlet } from 'react-router-dom';
 import { ACCOUNT_SETTINGS_TABS, accountSettingsPath } from '../../../../shared/routes';
+import { SettingsTabs } from '../../../app/SettingsTabs';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
 /** /web/account-settings/*: my-profile (default), general, boost. */
@@ -11,21 +11,14 @@ export function AccountSettingsLayout() {
   return (
     <div className="page account-settings">
       <H1>{t('account.settings.heading')}</H1>
-      <nav aria-label={t('account.settings.nav')} className="settings-tabs">
-        <ul>
-          {ACCOUNT_SETTINGS_TABS.map((tab) => (
-            <li key={tab}>
-              {/* NavLink marks the current section with aria-current="page". */}
-              <NavLink to={accountSettingsPath(tab)} data-testid={`settings-tab-${tab}`}>
-                {t(`account.settings.tabs.${tab}`)}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      <div className="settings-panel">
-        <Outlet />
-      </div>
+      <SettingsTabs
+        label={t('account.settings.nav')}
+        tabs={ACCOUNT_SETTINGS_TABS.map((tab) => ({
+          to: accountSettingsPath(tab),
+          label: t(`account.settings.tabs.${tab}`),
+          testId: `settings-tab-${tab}`,
+        }))}
+      />
     </div>
   );
 }

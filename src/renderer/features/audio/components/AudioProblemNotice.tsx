@@ -1,6 +1,7 @@
-import { Button, Callout } from '@blueprintjs/core';
+import { Button } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { StandingProblem } from '../../../lib/StandingProblem';
 import { audioActions } from '../slice';
 
 /**
@@ -15,18 +16,10 @@ export function AudioProblemNotice() {
   const error = useAppSelector((state) => state.audio.error);
   if (!error) return null;
   return (
-    <Callout
-      intent="danger"
-      compact
-      className="page-callout"
-      role="alert"
-      data-testid="audio-problem"
-      data-error={error}
-    >
-      <p>{t(`errors.audio.${error}`)}</p>
+    <StandingProblem message={t(`errors.audio.${error}`)} data-testid="audio-problem" data-error={error}>
       <Button data-testid="audio-retry" onClick={() => dispatch(audioActions.startRequested())}>
         {t('common.retry')}
       </Button>
-    </Callout>
+    </StandingProblem>
   );
 }

@@ -1,4 +1,4 @@
-import { Button } from '@blueprintjs/core';
+import { Button, type ButtonProps, type IconName } from '@blueprintjs/core';
 import { type Dispatch, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -25,6 +25,15 @@ export function useBubbleTimer(bubble: BubbleState, dispatch: Dispatch<BubbleEve
     const timer = setTimeout(() => dispatch({ type: 'timeout', generation }), CAPTION_BUBBLE_HIDE_MS);
     return () => clearTimeout(timer);
   }, [bubble, dispatch]);
+}
+
+/** A small icon-only button of the bubble: its label is both its accessible name and its tooltip. */
+function IconButton({
+  icon,
+  label,
+  ...props
+}: { icon: IconName; label: string } & Omit<ButtonProps, 'icon'>) {
+  return <Button size="small" icon={icon} aria-label={label} title={label} {...props} />;
 }
 
 /**
@@ -56,6 +65,9 @@ export function CaptionBubble({
     dispatchBubble({ type: 'hover', inside: interactive });
     if (desktop) dispatch(desktopActions.windowInteractiveChanged(interactive));
   };
+  /** A click handler: captions `steps` steps (FONT_STEP_PX) larger, or smaller when negative. */
+  const resizeBy = (steps: number) => () =>
+    dispatch(settingsActions.fontSizeChanged(fontSize + steps * FONT_STEP_PX));
   const switchMode = () => {
     if (desktop) dispatch(desktopActions.preferencesUpdateRequested({ captionMode: other }));
     // In a browser the page itself shows the other view.
@@ -96,32 +108,21 @@ export function CaptionBubble({
           {running ? t('desktop.stop') : t('desktop.start')}
         </Button>
       ) : null}
-      <Button
-        size="small"
+      <IconButton
         icon="minus"
-        aria-label={t('desktop.smaller')}
-        title={t('desktop.smaller')}
+        label={t('desktop.smaller')}
         data-testid="font-smaller"
-        onClick={() => dispatch(settingsActions.fontSizeChanged(fontSize - FONT_STEP_PX))}
+        onClick={resizeBy(-1)}
       />
-      <Button
-        size="small"
-        icon="plus"
-        aria-label={t('desktop.larger')}
-        title={t('desktop.larger')}
-        data-testid="font-larger"
-        onClick={() => dispatch(settingsActions.fontSizeChanged(fontSize + FONT_STEP_PX))}
-      />
+      <IconButton icon="plus" label={t('desktop.larger')} data-testid="font-larger" onClick={resizeBy(1)} />
       <Button size="small" data-testid="switch-mode" onClick={switchMode}>
         {other === 'captionsBox' ? t('desktop.switchToBox') : t('desktop.switchToFloating')}
       </Button>
       {desktop && mode === 'floatingCaptions' ? (
-        <Button
-          size="small"
+        <IconButton
           icon="hand-up"
+          label={t('desktop.clickThrough')}
           aria-pressed={config.preferences.clickThrough}
-          aria-label={t('desktop.clickThrough')}
-          title={t('desktop.clickThrough')}
           data-testid="click-through"
           onClick={() =>
             dispatch(
@@ -132,18 +133,14 @@ export function CaptionBubble({
       ) : null}
       {desktop ? (
         <>
-          <Button
-            size="small"
+          <IconButton
             icon="application"
-            aria-label={t('desktop.openApp')}
-            title={t('desktop.openApp')}
+            label={t('desktop.openApp')}
             onClick={() => dispatch(desktopActions.showMainRequested())}
           />
-          <Button
-            size="small"
+          <IconButton
             icon="cross"
-            aria-label={t('desktop.hide')}
-            title={t('desktop.hide')}
+            label={t('desktop.hide')}
             data-testid="hide-captions"
             onClick={() => dispatch(desktopActions.windowHideRequested())}
           />

@@ -1,26 +1,29 @@
 import '../../scribes/scribes.css';
 import { Button, Callout, Card, Classes, H1, H2 } from '@blueprintjs/core';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { type ScribeRequestView, scribeConversationPath } from '../../../../shared/scribe/api';
 import { secondsSince } from '../../../../shared/scribe/model';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useNow } from '../../../lib/use-now';
 import { selectIsScribe, selectProfileLoaded } from '../../account-profile/selectors';
 import { ScribeChat } from '../../scribes/components/ScribeChat';
 import { ScribeShortcutsList } from '../../scribes/components/ScribeShortcutsList';
 import { scribeActions } from '../../scribes/slice';
 import { useScribeShortcuts } from '../../scribes/use-scribe-shortcuts';
 
-/** Now on the server's clock, moving every second (the seconds shown count on their own). */
-function useServerNow(offsetMs: number): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = window.setInterval(() => setNow(Date.now()), 1000);
-    return () => window.clearInterval(timer);
-  }, []);
-  return now + offsetMs;
+/** How long since the request's captions last changed: a room gone quiet is seen at a glance. */
+function SinceLastUpdate({ request, now }: { request: ScribeRequestView; now: number }) {
+  const { t } = useTranslation();
+  return (
+    <p data-testid="seconds-since-update">
+      {request.lastCaptionAtMs !== undefined
+        ? t('scribe.dashboard.lastUpdate', { seconds: secondsSince(request.lastCaptionAtMs, now) })
+        : t('scribe.dashboard.noUpdate')}
+    </p>
+  );
 }
 
 /**
@@ -39,7 +42,8 @@ export function ScribeDashboardPage() {
   const { dashboard, dashboardError, clockOffsetMs, accepting, openRoom, training } = useAppSelector(
     (s) => s.scribe,
   );
-  const now = useServerNow(clockOffsetMs);
+  // Now on the server's clock, moving every second (the seconds shown count on their own).
+  const now = useNow(1000) + clockOffsetMs;
   const chatInput = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
@@ -115,11 +119,7 @@ export function ScribeDashboardPage() {
                     seconds: secondsSince(r.createdAtMs, now),
                   })}
                 </p>
-                <p data-testid="seconds-since-update">
-                  {r.lastCaptionAtMs !== undefined
-                    ? t('scribe.dashboard.lastUpdate', { seconds: secondsSince(r.lastCaptionAtMs, now) })
-                    : t('scribe.dashboard.noUpdate')}
-                </p>
+                <SinceLastUpdate request={r} now={now} />
                 <Button
                   intent="primary"
                   loading={accepting === r.id}
@@ -145,11 +145,7 @@ export function ScribeDashboardPage() {
                 <p>
                   <strong>{titleOf(r)}</strong> · {nameOf(r)} · {t(`scribe.modeShort.${r.correctionMode}`)}
                 </p>
-                <p data-testid="seconds-since-update">
-                  {r.lastCaptionAtMs !== undefined
-                    ? t('scribe.dashboard.lastUpdate', { seconds: secondsSince(r.lastCaptionAtMs, now) })
-                    : t('scribe.dashboard.noUpdate')}
-                </p>
+                <SinceLastUpdate request={r} now={now} />
                 <p>
                   {t('scribe.dashboard.served', { seconds: r.scribeSeconds })}
                   {r.scribeConnected ? null : ` · ${t('scribe.dashboard.away')}`}

@@ -1,7 +1,8 @@
-import { Button, Callout, Spinner } from '@blueprintjs/core';
+import { Button, Callout } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { LoadingLine } from '../../../lib/LoadingLine';
 import { selectSession } from '../selectors';
 import { sessionActions } from '../slice';
 
@@ -19,10 +20,5 @@ export function SessionGate({ children }: { children: ReactNode }) {
       </Callout>
     );
   }
-  return (
-    <div role="status" className="loading-line">
-      <Spinner size={20} aria-hidden />
-      <span>{t('session.loading')}</span>
-    </div>
-  );
+  return <LoadingLine label={t('session.loading')} />;
 }

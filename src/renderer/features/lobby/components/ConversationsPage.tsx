@@ -1,31 +1,25 @@
-import { Button, Callout, Card, FormGroup, H1, H2, InputGroup, Spinner } from '@blueprintjs/core';
+import { Button, Callout, Card, FormGroup, H1, H2, InputGroup } from '@blueprintjs/core';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { LoadingLine } from '../../../lib/LoadingLine';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { DisplayNameForm } from '../../identity/components/DisplayNameForm';
 import { SessionGate } from '../../identity/components/SessionGate';
 import { roomNameMessage } from '../room-name-messages';
 import { selectLobby } from '../selectors';
 import { lobbyActions } from '../slice';
+import { StartConversationButton } from './StartConversationButton';
 import { ROUTES, isReadonlyParam } from '../../../../shared/routes';
 
 function StartCard() {
   const { t } = useTranslation();
-  const dispatch = useAppDispatch();
   return (
     <Card className="lobby-card" elevation={1}>
       <H2 id="start-heading">{t('lobby.start.heading')}</H2>
       <p>{t('lobby.start.description')}</p>
-      <Button
-        intent="primary"
-        size="large"
-        data-testid="start-conversation"
-        onClick={() => dispatch(lobbyActions.startRequested())}
-      >
-        {t('lobby.start.button')}
-      </Button>
+      <StartConversationButton label={t('lobby.start.button')} testId="start-conversation" />
     </Card>
   );
 }
@@ -119,12 +113,7 @@ function TokenJoin({ token, readonly }: { token: string; readonly: boolean }) {
       </Callout>
     );
   }
-  return (
-    <div role="status" className="loading-line">
-      <Spinner size={20} aria-hidden />
-      <span>{t('lobby.token.resolving')}</span>
-    </div>
-  );
+  return <LoadingLine label={t('lobby.token.resolving')} />;
 }
 
 export function ConversationsPage() {

@@ -1,4 +1,4 @@
-import { Button, Callout, FormGroup, H1, InputGroup, Radio, RadioGroup } from '@blueprintjs/core';
+import { Callout, FormGroup, H1, InputGroup, Radio, RadioGroup } from '@blueprintjs/core';
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useParams } from 'react-router-dom';
@@ -20,6 +20,7 @@ import {
 } from '../../../../shared/user';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import type { TranslationKey } from '../../../i18n/types';
+import { SubmitActions } from '../../../lib/SubmitActions';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { selectProfile, selectProfileState } from '../../account-profile/selectors';
 import { onboardingActions } from '../actions';
@@ -73,16 +74,19 @@ function Actions({ step, canSkip, last }: { step: OnboardingStep; canSkip: boole
   const { search } = useLocation();
   const { saving } = useAppSelector(selectProfileState);
   return (
-    <div className="page-actions">
-      <Button type="submit" intent="primary" size="large" loading={saving} data-testid="onboarding-continue">
-        {last ? t('account.onboarding.finish') : t('account.onboarding.continue')}
-      </Button>
-      {canSkip ? (
-        <Button variant="minimal" onClick={() => dispatch(onboardingActions.stepSkipped({ step, search }))}>
-          {t('account.onboarding.skip')}
-        </Button>
-      ) : null}
-    </div>
+    <SubmitActions
+      label={last ? t('account.onboarding.finish') : t('account.onboarding.continue')}
+      busy={saving}
+      testId="onboarding-continue"
+      other={
+        canSkip
+          ? {
+              label: t('account.onboarding.skip'),
+              onClick: () => dispatch(onboardingActions.stepSkipped({ step, search })),
+            }
+          : undefined
+      }
+    />
   );
 }
 

@@ -21,6 +21,7 @@ import {
 } from '../../../../shared/licences';
 import { ROUTES } from '../../../../shared/routes';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { SubmitActions } from '../../../lib/SubmitActions';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { organizationActions } from '../slice';
 
@@ -95,11 +96,7 @@ export function LicenseBuyPage() {
             data-testid="licence-interval-year"
           />
         </RadioGroup>
-        <div className="page-actions">
-          <Button type="submit" intent="primary" size="large" data-testid="licence-buy-continue">
-            {t('organizations.buy.continue')}
-          </Button>
-        </div>
+        <SubmitActions label={t('organizations.buy.continue')} testId="licence-buy-continue" />
       </form>
     </div>
   );

@@ -16,6 +16,7 @@ import {
   checkOrganizationName,
 } from '../../../../shared/organizations';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { SubmitActions } from '../../../lib/SubmitActions';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { organizationActions } from '../slice';
 
@@ -24,6 +25,23 @@ type Step = (typeof STEPS)[number];
 
 function isKind(value: string | null): value is OrganizationKind {
   return (ORGANIZATION_KINDS as readonly string[]).includes(value ?? '');
+}
+
+/** One radio per value, labelled in words, its test id the value after `testIdPrefix`. */
+function radios<T extends string>(values: readonly T[], labelOf: (value: T) => string, testIdPrefix: string) {
+  return values.map((value) => (
+    <Radio key={value} value={value} label={labelOf(value)} data-testid={`${testIdPrefix}${value}`} />
+  ));
+}
+
+/** Said under a question left unanswered once the person tried to go on. */
+function Unanswered({ shown }: { shown: boolean }) {
+  const { t } = useTranslation();
+  return shown ? (
+    <p className="field-problem" role="alert">
+      {t('organizations.create.required')}
+    </p>
+  ) : null;
 }
 
 /**
@@ -129,14 +147,7 @@ export function OrganizationCreatePage() {
                 setPlace(undefined);
               }}
             >
-              {ORGANIZATION_KINDS.map((k) => (
-                <Radio
-                  key={k}
-                  value={k}
-                  label={t(`organizations.create.types.${k}`)}
-                  data-testid={`organization-type-${k}`}
-                />
-              ))}
+              {radios(ORGANIZATION_KINDS, (k) => t(`organizations.create.types.${k}`), 'organization-type-')}
             </RadioGroup>
             <FormGroup
               label={t('organizations.create.name')}
@@ -204,11 +215,7 @@ export function OrganizationCreatePage() {
                 data-testid="organization-manager-no"
               />
             </RadioGroup>
-            {tried && manager === '' ? (
-              <p className="field-problem" role="alert">
-                {t('organizations.create.required')}
-              </p>
-            ) : null}
+            <Unanswered shown={tried && manager === ''} />
           </>
         ) : null}
         {step === 'size' ? (
@@ -219,20 +226,9 @@ export function OrganizationCreatePage() {
               selectedValue={size}
               onChange={(e) => setSize(e.currentTarget.value as OrganizationSize)}
             >
-              {ORGANIZATION_SIZES.map((s) => (
-                <Radio
-                  key={s}
-                  value={s}
-                  label={t(`organizations.create.sizes.${s}`)}
-                  data-testid={`organization-size-${s}`}
-                />
-              ))}
+              {radios(ORGANIZATION_SIZES, (s) => t(`organizations.create.sizes.${s}`), 'organization-size-')}
             </RadioGroup>
-            {tried && size === '' ? (
-              <p className="field-problem" role="alert">
-                {t('organizations.create.required')}
-              </p>
-            ) : null}
+            <Unanswered shown={tried && size === ''} />
           </>
         ) : null}
         {step === 'services' ? (
@@ -256,22 +252,12 @@ export function OrganizationCreatePage() {
             ))}
           </fieldset>
         ) : null}
-        <div className="page-actions">
-          <Button
-            type="submit"
-            intent="primary"
-            size="large"
-            loading={creating}
-            data-testid="organization-continue"
-          >
-            {step === 'services' ? t('organizations.create.submit') : t('organizations.create.next')}
-          </Button>
-          {step !== 'info' ? (
-            <Button variant="minimal" onClick={back}>
-              {t('organizations.create.back')}
-            </Button>
-          ) : null}
-        </div>
+        <SubmitActions
+          label={step === 'services' ? t('organizations.create.submit') : t('organizations.create.next')}
+          busy={creating}
+          testId="organization-continue"
+          other={step !== 'info' ? { label: t('organizations.create.back'), onClick: back } : undefined}
+        />
       </form>
     </div>
   );

@@ -1,7 +1,8 @@
-import { H2, Spinner } from '@blueprintjs/core';
+import { H2 } from '@blueprintjs/core';
 import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../../app/hooks';
+import { LoadingLine } from '../../../lib/LoadingLine';
 import { selectLanguage } from '../../settings/selectors';
 import { formatPercent, formatSeconds } from '../format';
 
@@ -22,12 +23,7 @@ export function CaptionQuality() {
       data-testid="caption-quality"
     >
       <H2 id={headingId}>{t('recap.quality.heading')}</H2>
-      {quality.status === 'loading' && (
-        <div role="status" className="loading-line">
-          <Spinner size={16} aria-hidden />
-          <span>{t('recap.quality.loading')}</span>
-        </div>
-      )}
+      {quality.status === 'loading' && <LoadingLine label={t('recap.quality.loading')} spinnerSize={16} />}
       {quality.status === 'failed' && (
         <p role="alert" className="field-problem">
           {t('recap.quality.failed', { message: quality.error ?? '' })}

@@ -1,10 +1,11 @@
-import { AnchorButton, Callout, H1, H2, Spinner } from '@blueprintjs/core';
+import { AnchorButton, Callout, H1, H2 } from '@blueprintjs/core';
 import { useEffect, useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { RECAP_API } from '../../../../shared/recap/api';
 import { EXPORT_FORMAT_IDS } from '../../../../shared/transcript-export/formats';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { LoadingLine } from '../../../lib/LoadingLine';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { selectLanguage } from '../../settings/selectors';
 import { TranscriptLines } from '../../transcript/components/TranscriptLines';
@@ -34,12 +35,7 @@ function SharedBody({ token }: { token: string }) {
   const lines = useMemo(() => finalTranscripts(shared?.value?.transcripts ?? []), [shared?.value]);
 
   if (!shared || shared.token !== token || shared.status === 'loading') {
-    return (
-      <div role="status" className="loading-line">
-        <Spinner size={20} aria-hidden />
-        <span>{t('recap.shared.loading')}</span>
-      </div>
-    );
+    return <LoadingLine label={t('recap.shared.loading')} />;
   }
   if (shared.status === 'failed' || !shared.value) {
     return (

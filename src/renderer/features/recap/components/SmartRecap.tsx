@@ -1,8 +1,9 @@
-import { H2, H3, Spinner } from '@blueprintjs/core';
+import { H2, H3 } from '@blueprintjs/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { transcriptLineAnchor } from '../../../../shared/recap/smart-recap';
 import { useAppSelector } from '../../../app/hooks';
+import { LoadingLine } from '../../../lib/LoadingLine';
 
 /**
  * The smart recap: key points, each a link to its line in the transcript below, and keywords;
@@ -23,12 +24,7 @@ export function SmartRecap() {
       data-testid="smart-recap"
     >
       <H2 id={headingId}>{t('recap.recap.heading')}</H2>
-      {recap.status === 'loading' && (
-        <div role="status" className="loading-line">
-          <Spinner size={16} aria-hidden />
-          <span>{t('recap.recap.loading')}</span>
-        </div>
-      )}
+      {recap.status === 'loading' && <LoadingLine label={t('recap.recap.loading')} spinnerSize={16} />}
       {recap.status === 'failed' && (
         <p role="alert" className="field-problem">
           {t('recap.recap.failed', { message: recap.error ?? '' })}

@@ -1,34 +1,29 @@
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UI_LANGUAGES } from '../../../../shared/constants';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { selectLanguage } from '../selectors';
 import { isUiLanguage, settingsActions } from '../slice';
-import { Select } from '../../../lib/Select';
+import { LabelledSelect } from '../../../lib/Select';
 
 /** Interface language. Each option is written in its own language, and marked so. */
 export function LanguageSelect() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const language = useAppSelector(selectLanguage);
-  const id = useId();
   return (
-    <div className="inline-field">
-      <label htmlFor={id}>{t('settings.language')}</label>
-      <Select
-        id={id}
-        value={language}
-        data-testid="language-select"
-        onChange={(event) => {
-          if (isUiLanguage(event.target.value)) dispatch(settingsActions.languageChanged(event.target.value));
-        }}
-      >
-        {UI_LANGUAGES.map((lang) => (
-          <option key={lang} value={lang} lang={lang}>
-            {t(`settings.languages.${lang}`)}
-          </option>
-        ))}
-      </Select>
-    </div>
+    <LabelledSelect
+      label={t('settings.language')}
+      value={language}
+      data-testid="language-select"
+      onChange={(event) => {
+        if (isUiLanguage(event.target.value)) dispatch(settingsActions.languageChanged(event.target.value));
+      }}
+    >
+      {UI_LANGUAGES.map((lang) => (
+        <option key={lang} value={lang} lang={lang}>
+          {t(`settings.languages.${lang}`)}
+        </option>
+      ))}
+    </LabelledSelect>
   );
 }

@@ -1,9 +1,9 @@
-import { useId, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { selectAvailableSpeechLangs, selectLanguage, selectSpeechLang } from '../selectors';
 import { settingsActions } from '../slice';
-import { Select } from '../../../lib/Select';
+import { LabelledSelect } from '../../../lib/Select';
 
 /** The language the user speaks: sent to the server so it recognises the right language. */
 export function SpeechLangSelect() {
@@ -12,7 +12,6 @@ export function SpeechLangSelect() {
   const uiLanguage = useAppSelector(selectLanguage);
   const speechLang = useAppSelector(selectSpeechLang);
   const langs = useAppSelector(selectAvailableSpeechLangs);
-  const id = useId();
   const names = useMemo(() => {
     try {
       return new Intl.DisplayNames([uiLanguage], { type: 'language' });
@@ -21,20 +20,17 @@ export function SpeechLangSelect() {
     }
   }, [uiLanguage]);
   return (
-    <div className="inline-field">
-      <label htmlFor={id}>{t('settings.speechLang')}</label>
-      <Select
-        id={id}
-        value={speechLang}
-        data-testid="speech-lang"
-        onChange={(event) => dispatch(settingsActions.speechLangChanged(event.target.value))}
-      >
-        {langs.map((lang) => (
-          <option key={lang} value={lang}>
-            {names?.of(lang) ?? lang}
-          </option>
-        ))}
-      </Select>
-    </div>
+    <LabelledSelect
+      label={t('settings.speechLang')}
+      value={speechLang}
+      data-testid="speech-lang"
+      onChange={(event) => dispatch(settingsActions.speechLangChanged(event.target.value))}
+    >
+      {langs.map((lang) => (
+        <option key={lang} value={lang}>
+          {names?.of(lang) ?? lang}
+        </option>
+      ))}
+    </LabelledSelect>
   );
 }

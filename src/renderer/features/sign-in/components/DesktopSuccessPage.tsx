@@ -1,8 +1,9 @@
-import { Button, Callout, H1, Spinner } from '@blueprintjs/core';
+import { Button, Callout, H1 } from '@blueprintjs/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { desktopLoginDeepLink } from '../../../../shared/desktop';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { LoadingLine } from '../../../lib/LoadingLine';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { selectAuth } from '../selectors';
 import { authActions } from '../slice';
@@ -28,10 +29,7 @@ export function DesktopSuccessPage() {
         {link ? (
           <p className="lead">{t('account.desktopSuccess.body')}</p>
         ) : auth.busy === 'desktop-token' ? (
-          <div className="loading-line">
-            <Spinner size={20} aria-hidden />
-            <span>{t('account.desktopSuccess.preparing')}</span>
-          </div>
+          <LoadingLine label={t('account.desktopSuccess.preparing')} insideStatus />
         ) : null}
       </div>
       <div role="alert">

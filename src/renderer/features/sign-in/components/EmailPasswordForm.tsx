@@ -1,7 +1,8 @@
-import { Button, Checkbox, FormGroup, InputGroup } from '@blueprintjs/core';
+import { Checkbox, FormGroup, InputGroup } from '@blueprintjs/core';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { SubmitActions } from '../../../lib/SubmitActions';
 import { selectAuth } from '../selectors';
 import { authActions } from '../slice';
 import { PasswordRules } from './PasswordRules';
@@ -70,16 +71,16 @@ export function EmailPasswordForm({
         onChange={(event) => setShowPassword(event.currentTarget.checked)}
       />
       {signUp ? <PasswordRules id={rulesId} password={password} /> : null}
-      <div className="page-actions">
-        <Button type="submit" intent="primary" size="large" loading={busy} data-testid="email-submit">
-          {signUp ? t('account.login.submitSignup') : t('account.login.submitLogin')}
-        </Button>
-        {signUp ? null : (
-          <Button variant="minimal" onClick={onForgot} data-testid="forgot-password">
-            {t('account.login.forgot')}
-          </Button>
-        )}
-      </div>
+      <SubmitActions
+        label={signUp ? t('account.login.submitSignup') : t('account.login.submitLogin')}
+        busy={busy}
+        testId="email-submit"
+        other={
+          signUp
+            ? undefined
+            : { label: t('account.login.forgot'), onClick: onForgot, testId: 'forgot-password' }
+        }
+      />
     </form>
   );
 }

@@ -1,7 +1,8 @@
-import { Button, Callout, FormGroup, H2, InputGroup } from '@blueprintjs/core';
+import { Callout, FormGroup, H2, InputGroup } from '@blueprintjs/core';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { SubmitActions } from '../../../lib/SubmitActions';
 import { selectAuth } from '../selectors';
 import { authActions } from '../slice';
 
@@ -38,20 +39,12 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
           </Callout>
         ) : null}
       </div>
-      <div className="page-actions">
-        <Button
-          type="submit"
-          intent="primary"
-          size="large"
-          loading={auth.busy === 'reset'}
-          data-testid="reset-submit"
-        >
-          {t('account.forgot.submit')}
-        </Button>
-        <Button variant="minimal" onClick={onBack}>
-          {t('account.forgot.back')}
-        </Button>
-      </div>
+      <SubmitActions
+        label={t('account.forgot.submit')}
+        busy={auth.busy === 'reset'}
+        testId="reset-submit"
+        other={{ label: t('account.forgot.back'), onClick: onBack }}
+      />
     </form>
   );
 }

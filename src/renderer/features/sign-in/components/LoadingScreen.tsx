@@ -1,5 +1,5 @@
-import { Spinner } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
+import { LoadingLine } from '../../../lib/LoadingLine';
 
 /**
  * While sign-in or the profile is being found out. It does not wait forever: the auth saga
@@ -9,10 +9,7 @@ export function LoadingScreen() {
   const { t } = useTranslation();
   return (
     <div className="page loading-screen" data-testid="loading-screen">
-      <div role="status" className="loading-line">
-        <Spinner size={40} aria-hidden />
-        <span>{t('account.loading')}</span>
-      </div>
+      <LoadingLine label={t('account.loading')} spinnerSize={40} />
     </div>
   );
 }

@@ -1,8 +1,8 @@
-import { Spinner } from '@blueprintjs/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ROUTES } from '../../../../shared/routes';
 import { useAppDispatch } from '../../../app/hooks';
+import { LoadingLine } from '../../../lib/LoadingLine';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { authActions } from '../slice';
 
@@ -16,10 +16,7 @@ export function LogoutPage() {
   }, [dispatch]);
   return (
     <div className="page" role="status">
-      <div className="loading-line">
-        <Spinner size={20} aria-hidden />
-        <span>{t('account.logout.signingOut')}</span>
-      </div>
+      <LoadingLine label={t('account.logout.signingOut')} insideStatus />
     </div>
   );
 }

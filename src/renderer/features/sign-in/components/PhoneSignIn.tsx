@@ -1,4 +1,4 @@
-import { Button, FormGroup, H2, InputGroup } from '@blueprintjs/core';
+import { FormGroup, H2, InputGroup } from '@blueprintjs/core';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PHONE_CODE_LENGTH, PHONE_PREFIXES, type PhonePrefix } from '../../../../shared/constants';
@@ -6,6 +6,7 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { selectAuth } from '../selectors';
 import { authActions } from '../slice';
 import { Select } from '../../../lib/Select';
+import { SubmitActions } from '../../../lib/SubmitActions';
 
 /** The element reCAPTCHA renders into (invisible; with the Auth emulator it is not used). */
 export const RECAPTCHA_CONTAINER_ID = 'recaptcha-container';
@@ -57,20 +58,15 @@ export function PhoneSignIn({ onBack }: { onBack: () => void }) {
           <p id={codeHelpId} className="field-help">
             {t('account.phone.codeHelp', { phone: auth.phone.e164 })}
           </p>
-          <div className="page-actions">
-            <Button
-              type="submit"
-              intent="primary"
-              size="large"
-              loading={auth.busy === 'phone-confirm'}
-              data-testid="phone-confirm"
-            >
-              {t('account.phone.confirm')}
-            </Button>
-            <Button variant="minimal" onClick={() => dispatch(authActions.phoneNumberChangeRequested())}>
-              {t('account.phone.change')}
-            </Button>
-          </div>
+          <SubmitActions
+            label={t('account.phone.confirm')}
+            busy={auth.busy === 'phone-confirm'}
+            testId="phone-confirm"
+            other={{
+              label: t('account.phone.change'),
+              onClick: () => dispatch(authActions.phoneNumberChangeRequested()),
+            }}
+          />
         </form>
       ) : (
         <form onSubmit={sendCode} noValidate>
@@ -107,20 +103,12 @@ export function PhoneSignIn({ onBack }: { onBack: () => void }) {
           <p id={numberHelpId} className="field-help">
             {t('account.phone.numberHelp')}
           </p>
-          <div className="page-actions">
-            <Button
-              type="submit"
-              intent="primary"
-              size="large"
-              loading={auth.busy === 'phone-code'}
-              data-testid="phone-send"
-            >
-              {t('account.phone.send')}
-            </Button>
-            <Button variant="minimal" onClick={onBack}>
-              {t('account.login.useEmail')}
-            </Button>
-          </div>
+          <SubmitActions
+            label={t('account.phone.send')}
+            busy={auth.busy === 'phone-code'}
+            testId="phone-send"
+            other={{ label: t('account.login.useEmail'), onClick: onBack }}
+          />
         </form>
       )}
       <div id={RECAPTCHA_CONTAINER_ID} />

@@ -1,8 +1,9 @@
 import { ROUTES } from '../../../../shared/routes';
-import { Button, Callout, H1, Spinner } from '@blueprintjs/core';
+import { Button, Callout, H1 } from '@blueprintjs/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { LoadingLine } from '../../../lib/LoadingLine';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { selectAuth } from '../selectors';
 import { authActions } from '../slice';
@@ -28,10 +29,7 @@ export function VerifyEmailWait() {
         {t('account.verify.heading')}
       </H1>
       <p className="lead">{t('account.verify.body', { email })}</p>
-      <div className="loading-line" role="status">
-        <Spinner size={20} aria-hidden />
-        <span>{t('account.verify.waiting')}</span>
-      </div>
+      <LoadingLine label={t('account.verify.waiting')} />
       <SignInError />
       <div role="status">
         {resent && auth.busy !== 'verification-email' && auth.verificationSentTo && !auth.error ? (

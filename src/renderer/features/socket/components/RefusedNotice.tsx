@@ -1,7 +1,7 @@
-import { Callout } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useAppSelector } from '../../../app/hooks';
+import { StandingProblem } from '../../../lib/StandingProblem';
 import { ROUTES } from '../../../../shared/routes';
 
 /**
@@ -14,18 +14,14 @@ export function RefusedNotice() {
   const refusal = useAppSelector((state) => state.socket.refusal);
   if (!refusal) return null;
   return (
-    <Callout
-      intent="danger"
-      compact
-      className="page-callout"
-      role="alert"
+    <StandingProblem
+      message={t(`errors.socket.${refusal.code}`)}
       data-testid="connection-refused"
       data-code={refusal.code}
     >
-      <p>{t(`errors.socket.${refusal.code}`)}</p>
       <Link to={ROUTES.conversations} data-testid="refused-back">
         {t('common.backToConversations')}
       </Link>
-    </Callout>
+    </StandingProblem>
   );
 }

@@ -1,10 +1,11 @@
-import { Button, Callout, H1, Spinner } from '@blueprintjs/core';
+import { Callout, H1 } from '@blueprintjs/core';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { LoadingLine } from '../../../lib/LoadingLine';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { lobbyActions } from '../../lobby/slice';
+import { StartConversationButton } from '../../lobby/components/StartConversationButton';
 import { SessionGate } from '../../identity/components/SessionGate';
 import { selectLanguage } from '../../settings/selectors';
 import { selectTranscript, selectTranscriptLines } from '../selectors';
@@ -31,12 +32,7 @@ function TranscriptBody({ roomId }: { roomId: string }) {
   }, [dispatch, roomId]);
 
   if (transcript.roomId !== roomId || transcript.status === 'loading' || transcript.status === 'idle') {
-    return (
-      <div role="status" className="loading-line">
-        <Spinner size={20} aria-hidden />
-        <span>{t('transcript.loading')}</span>
-      </div>
-    );
+    return <LoadingLine label={t('transcript.loading')} />;
   }
   if (transcript.status === 'failed') {
     return (
@@ -64,7 +60,6 @@ function TranscriptBody({ roomId }: { roomId: string }) {
 /** /web/transcript?roomId=...: the final captions of a conversation that ended. */
 export function TranscriptPage() {
   const { t } = useTranslation();
-  const dispatch = useAppDispatch();
   useDocumentTitle(t('transcript.title'));
   const [params] = useSearchParams();
   const roomId = params.get('roomId');
@@ -75,14 +70,7 @@ export function TranscriptPage() {
         {roomId ? <TranscriptBody roomId={roomId} /> : <p>{t('transcript.noRoom')}</p>}
         {roomId && <AfterConversation roomId={roomId} />}
         <div className="page-actions">
-          <Button
-            intent="primary"
-            size="large"
-            data-testid="new-conversation"
-            onClick={() => dispatch(lobbyActions.startRequested())}
-          >
-            {t('transcript.newConversation')}
-          </Button>
+          <StartConversationButton label={t('transcript.newConversation')} testId="new-conversation" />
           <Link to={ROUTES.conversations}>{t('transcript.back')}</Link>
         </div>
       </SessionGate>

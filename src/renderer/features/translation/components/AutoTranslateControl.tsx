@@ -1,8 +1,7 @@
 import { Button, Spinner } from '@blueprintjs/core';
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { Select } from '../../../lib/Select';
+import { LabelledSelect } from '../../../lib/Select';
 import { selectIsHost } from '../../conversation/selectors';
 import { selectAutoTogglePending, selectAutoTranslation, selectTranslationOptions } from '../selectors';
 import { translationActions } from '../slice';
@@ -21,30 +20,26 @@ export function AutoTranslateControl() {
   const auto = useAppSelector(selectAutoTranslation);
   const pending = useAppSelector(selectAutoTogglePending);
   const nameOf = useLanguageNames();
-  const id = useId();
   const guestChoices = (options?.languages ?? []).slice(1);
   if (!isHost || guestChoices.length === 0) return null;
   return (
     <fieldset className="auto-translate" data-testid="auto-translate">
       <legend>{t('translation.auto.title')}</legend>
-      <div className="inline-field">
-        <label htmlFor={id}>{t('translation.auto.guestLanguage')}</label>
-        <Select
-          id={id}
-          value={auto?.guestLanguage ?? ''}
-          data-testid="auto-translate-guest-language"
-          onChange={(event) => {
-            if (event.target.value) dispatch(translationActions.guestLanguageChosen(event.target.value));
-          }}
-        >
-          <option value="">{t('translation.auto.off')}</option>
-          {guestChoices.map((lang) => (
-            <option key={lang} value={lang}>
-              {nameOf(lang)}
-            </option>
-          ))}
-        </Select>
-      </div>
+      <LabelledSelect
+        label={t('translation.auto.guestLanguage')}
+        value={auto?.guestLanguage ?? ''}
+        data-testid="auto-translate-guest-language"
+        onChange={(event) => {
+          if (event.target.value) dispatch(translationActions.guestLanguageChosen(event.target.value));
+        }}
+      >
+        <option value="">{t('translation.auto.off')}</option>
+        {guestChoices.map((lang) => (
+          <option key={lang} value={lang}>
+            {nameOf(lang)}
+          </option>
+        ))}
+      </LabelledSelect>
       {auto ? (
         <>
           <Button

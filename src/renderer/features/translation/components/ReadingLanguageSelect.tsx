@@ -2,7 +2,7 @@ import { Checkbox } from '@blueprintjs/core';
 import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { Select } from '../../../lib/Select';
+import { LabelledSelect } from '../../../lib/Select';
 import { selectLanguage } from '../../settings/selectors';
 import { selectReadingLang, selectShowOriginal, selectTranslationOptions } from '../selectors';
 import { translationActions } from '../slice';
@@ -31,31 +31,27 @@ export function ReadingLanguageSelect() {
   const readingLang = useAppSelector(selectReadingLang);
   const showOriginal = useAppSelector(selectShowOriginal);
   const nameOf = useLanguageNames();
-  const id = useId();
   const helpId = useId();
   // The speaker's own language is "as spoken"; the others are translations.
   const translations = (options?.languages ?? []).slice(1);
   const none = options !== undefined && translations.length === 0;
   return (
     <div className="reading-language" data-testid="reading-language">
-      <div className="inline-field">
-        <label htmlFor={id}>{t('translation.readIn')}</label>
-        <Select
-          id={id}
-          value={readingLang ?? ''}
-          disabled={none}
-          aria-describedby={none ? helpId : undefined}
-          data-testid="reading-language-select"
-          onChange={(event) => dispatch(translationActions.readingLangChosen(event.target.value || null))}
-        >
-          <option value="">{t('translation.asSpoken')}</option>
-          {translations.map((lang) => (
-            <option key={lang} value={lang}>
-              {nameOf(lang)}
-            </option>
-          ))}
-        </Select>
-      </div>
+      <LabelledSelect
+        label={t('translation.readIn')}
+        value={readingLang ?? ''}
+        disabled={none}
+        aria-describedby={none ? helpId : undefined}
+        data-testid="reading-language-select"
+        onChange={(event) => dispatch(translationActions.readingLangChosen(event.target.value || null))}
+      >
+        <option value="">{t('translation.asSpoken')}</option>
+        {translations.map((lang) => (
+          <option key={lang} value={lang}>
+            {nameOf(lang)}
+          </option>
+        ))}
+      </LabelledSelect>
       {none ? (
         <p id={helpId} className="field-help" data-testid="reading-language-none">
           {options?.available

@@ -16,6 +16,7 @@ import type { WorkspaceMember } from '../../../../shared/workspace';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { selectProfile } from '../../account-profile/selectors';
 import { workspaceActions } from '../slice';
+import { FieldProblem, problemProps } from './FieldProblem';
 
 function MemberRow({ member, selfAvaId }: { member: WorkspaceMember; selfAvaId: string | undefined }) {
   const { t } = useTranslation();
@@ -139,8 +140,7 @@ export function MembersPage() {
               autoComplete="off"
               value={email}
               onValueChange={setEmail}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? 'invite-error' : undefined}
+              {...problemProps('invite-error', error)}
               data-testid="invite-email"
             />
             <Button type="submit" intent="primary" loading={forms.invite.saving} data-testid="invite-submit">
@@ -151,9 +151,7 @@ export function MembersPage() {
       </form>
       <div role="status">
         {error ? (
-          <p id="invite-error" className="field-problem" data-testid="invite-error">
-            {error}
-          </p>
+          <FieldProblem id="invite-error" problem={error} />
         ) : forms.invite.saved ? (
           <p className="field-help" data-testid="invite-saved">
             {t('organizations.workspace.members.invited')}

@@ -12,6 +12,7 @@ import {
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { Select } from '../../../lib/Select';
 import { workspaceActions } from '../slice';
+import { FieldProblem, problemProps } from './FieldProblem';
 
 function DetailsForm({ organization }: { organization: Organization }) {
   const { t } = useTranslation();
@@ -47,15 +48,10 @@ function DetailsForm({ organization }: { organization: Organization }) {
           id="org-name"
           value={name}
           onValueChange={setName}
-          aria-invalid={nameProblem ? true : undefined}
-          aria-describedby={nameProblem ? 'org-name-error' : undefined}
+          {...problemProps('org-name-error', nameProblem)}
           data-testid="org-name"
         />
-        {nameProblem ? (
-          <p id="org-name-error" className="field-problem" data-testid="org-name-error">
-            {nameProblem}
-          </p>
-        ) : null}
+        <FieldProblem id="org-name-error" problem={nameProblem} />
       </FormGroup>
       <FormGroup label={t('organizations.workspace.organization.size')} labelFor="org-size">
         <Select id="org-size" value={size} onChange={(e) => setSize(e.currentTarget.value)}>

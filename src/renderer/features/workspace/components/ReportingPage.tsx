@@ -24,11 +24,54 @@ const TIERS = [
 type TierKey = (typeof TIERS)[number]['key'];
 type Figures = Record<TierKey | 'conversations' | 'words', number>;
 
-/** One stacked bar per tier, for both charts. */
-const tierBars = (tierName: (key: TierKey) => string) =>
-  TIERS.map((tier) => (
-    <Bar key={tier.key} dataKey={tier.key} name={tierName(tier.key)} stackId="tiers" fill={tier.color} />
-  ));
+/**
+ * Minutes per tier as stacked bars, hidden from screen readers (the TierTable beside it says the
+ * same): one bar per week along the bottom, or (`perMember`) one row per member, names down the
+ * side, as tall as there are members.
+ */
+function TierChart({
+  testId,
+  rows,
+  tierName,
+  perMember = false,
+}: {
+  testId: string;
+  rows: object[];
+  tierName: (key: TierKey) => string;
+  perMember?: boolean;
+}) {
+  return (
+    <div
+      className="workspace-chart"
+      aria-hidden="true"
+      style={perMember ? { height: Math.max(160, rows.length * 48 + 80) } : undefined}
+      data-testid={testId}
+    >
+      <ResponsiveContainer width="100%" height="100%">
+        <BarChart data={rows} layout={perMember ? 'vertical' : 'horizontal'}>
+          <CartesianGrid strokeDasharray="3 3" />
+          {perMember ? <XAxis type="number" unit=" min" /> : <XAxis dataKey="label" />}
+          {perMember ? (
+            <YAxis type="category" dataKey="name" width={140} />
+          ) : (
+            <YAxis unit=" min" width={80} />
+          )}
+          <Tooltip />
+          <Legend />
+          {TIERS.map((tier) => (
+            <Bar
+              key={tier.key}
+              dataKey={tier.key}
+              name={tierName(tier.key)}
+              stackId="tiers"
+              fill={tier.color}
+            />
+          ))}
+        </BarChart>
+      </ResponsiveContainer>
+    </div>
+  );
+}
 
 /** The figures of a chart as a table (what a screen reader reads): minutes per tier, conversations, words. */
 function TierTable({
@@ -165,18 +208,7 @@ export function ReportingPage() {
           </dl>
 
           <H3 id="report-weeks-heading">{t('organizations.workspace.reporting.perWeek')}</H3>
-          <div className="workspace-chart" aria-hidden="true" data-testid="report-week-chart">
-            <ResponsiveContainer width="100%" height="100%">
-              <BarChart data={weeks}>
-                <CartesianGrid strokeDasharray="3 3" />
-                <XAxis dataKey="label" />
-                <YAxis unit=" min" width={80} />
-                <Tooltip />
-                <Legend />
-                {tierBars(tierName)}
-              </BarChart>
-            </ResponsiveContainer>
-          </div>
+          <TierChart testId="report-week-chart" rows={weeks} tierName={tierName} />
           <TierTable
             testId="report-weeks"
             caption={t('organizations.workspace.reporting.weeksCaption')}
@@ -195,23 +227,7 @@ export function ReportingPage() {
             <p data-testid="report-no-members">{t('organizations.workspace.reporting.nobody')}</p>
           ) : (
             <>
-              <div
-                className="workspace-chart"
-                aria-hidden="true"
-                style={{ height: Math.max(160, people.length * 48 + 80) }}
-                data-testid="report-member-chart"
-              >
-                <ResponsiveContainer width="100%" height="100%">
-                  <BarChart data={people} layout="vertical">
-                    <CartesianGrid strokeDasharray="3 3" />
-                    <XAxis type="number" unit=" min" />
-                    <YAxis type="category" dataKey="name" width={140} />
-                    <Tooltip />
-                    <Legend />
-                    {tierBars(tierName)}
-                  </BarChart>
-                </ResponsiveContainer>
-              </div>
+              <TierChart testId="report-member-chart" rows={people} tierName={tierName} perMember />
               <TierTable
                 testId="report-members"
                 rowTestId="report-member"

@@ -9,6 +9,7 @@ import {
 } from '../../../../shared/workspace';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { workspaceActions } from '../slice';
+import { FieldProblem, problemProps } from './FieldProblem';
 
 function SettingsForm({ settings }: { settings: WorkspaceSettings }) {
   const { t } = useTranslation();
@@ -51,15 +52,10 @@ function SettingsForm({ settings }: { settings: WorkspaceSettings }) {
           rows={4}
           value={words}
           onChange={(e) => setWords(e.currentTarget.value)}
-          aria-invalid={problems.words ? true : undefined}
-          aria-describedby={problems.words ? 'org-vocabulary-error' : undefined}
+          {...problemProps('org-vocabulary-error', problems.words)}
           data-testid="org-vocabulary"
         />
-        {problems.words ? (
-          <p id="org-vocabulary-error" className="field-problem" data-testid="org-vocabulary-error">
-            {problems.words}
-          </p>
-        ) : null}
+        <FieldProblem id="org-vocabulary-error" problem={problems.words} />
       </FormGroup>
       <FormGroup
         label={t('organizations.workspace.settings.scribeLimit')}
@@ -72,15 +68,10 @@ function SettingsForm({ settings }: { settings: WorkspaceSettings }) {
           inputMode="numeric"
           value={limit}
           onValueChange={setLimit}
-          aria-invalid={problems.limit ? true : undefined}
-          aria-describedby={problems.limit ? 'org-scribe-limit-error' : undefined}
+          {...problemProps('org-scribe-limit-error', problems.limit)}
           data-testid="org-scribe-limit"
         />
-        {problems.limit ? (
-          <p id="org-scribe-limit-error" className="field-problem" data-testid="org-scribe-limit-error">
-            {problems.limit}
-          </p>
-        ) : null}
+        <FieldProblem id="org-scribe-limit-error" problem={problems.limit} />
       </FormGroup>
       <Button type="submit" intent="primary" loading={form.saving} data-testid="settings-save">
         {t('organizations.workspace.save')}

@@ -1,10 +1,11 @@
 import '../workspace.css';
 import { Callout, H1 } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, Outlet } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { ROUTES } from '../../../../shared/routes';
 import { isAdmin } from '../../../../shared/user';
 import { WORKSPACE_TABS, workspacePath } from '../../../../shared/workspace';
+import { SettingsTabs } from '../../../app/SettingsTabs';
 import { useAppSelector } from '../../../app/hooks';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { selectProfile } from '../../account-profile/selectors';
@@ -22,22 +23,14 @@ export function WorkspaceLayout() {
     <div className="page workspace">
       <H1>{t('organizations.workspace.heading')}</H1>
       {admin ? (
-        <>
-          <nav aria-label={t('organizations.workspace.nav')} className="settings-tabs">
-            <ul>
-              {WORKSPACE_TABS.map((tab) => (
-                <li key={tab}>
-                  <NavLink to={workspacePath(tab)} data-testid={`workspace-tab-${tab}`}>
-                    {t(`organizations.workspace.tabs.${tab}`)}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
-          </nav>
-          <div className="settings-panel">
-            <Outlet />
-          </div>
-        </>
+        <SettingsTabs
+          label={t('organizations.workspace.nav')}
+          tabs={WORKSPACE_TABS.map((tab) => ({
+            to: workspacePath(tab),
+            label: t(`organizations.workspace.tabs.${tab}`),
+            testId: `workspace-tab-${tab}`,
+          }))}
+        />
       ) : (
         <Callout intent="warning" data-testid="workspace-not-admin">
           <p>{t('organizations.workspace.notAdmin')}</p>

@@ -173,6 +173,10 @@ describe('reporting', () => {
     expect(within(row).getByTestId('report-member-basic').textContent).toBe('0');
     // The charts say the same as the tables: screen readers read the tables.
     expect(screen.getByTestId('report-week-chart').getAttribute('aria-hidden')).toBe('true');
+    expect(screen.getByTestId('report-member-chart').getAttribute('aria-hidden')).toBe('true');
+    // A row per member: the member chart grows with them (at least 160 px); the week chart's is set by CSS.
+    expect(screen.getByTestId('report-member-chart').style.height).toBe('160px');
+    expect(screen.getByTestId('report-week-chart').style.height).toBe('');
   });
 });
 
