@@ -5,7 +5,15 @@
  * same transaction, so a profile never says Pro without a licence behind it (or the reverse).
  * Payment events are applied through `applyPaymentEvent`, once each.
  */
-import { type Kysely, type Selectable, type Transaction, sql } from 'kysely';
+import {
+  type Expression,
+  type ExpressionBuilder,
+  type Kysely,
+  type Selectable,
+  type SqlBool,
+  type Transaction,
+  sql,
+} from 'kysely';
 import {
   LICENCE_PLAN,
   type Licence,
@@ -104,35 +112,33 @@ export class LicenceRepository {
     return row ? toStored(row) : undefined;
   }
 
-  /** The purchase's licences (all share one subscription). */
-  async ofPurchase(purchaseId: string): Promise<StoredLicence[]> {
-    const rows = await this.db
-      .selectFrom('licences')
-      .selectAll()
-      .where('purchase_id', '=', purchaseId)
-      .execute();
+  /** The licences a condition picks, as stored. */
+  private async storedWhere(
+    condition: (eb: ExpressionBuilder<Database, 'licences'>) => Expression<SqlBool>,
+  ): Promise<StoredLicence[]> {
+    const rows = await this.db.selectFrom('licences').selectAll().where(condition).execute();
     return rows.map((r) => toStored(r));
+  }
+
+  /** The purchase's licences (all share one subscription). */
+  ofPurchase(purchaseId: string): Promise<StoredLicence[]> {
+    return this.storedWhere((eb) => eb('purchase_id', '=', purchaseId));
   }
 
   /** Active licences held by, or sent to, an email address (any organisation). */
-  async activeForEmail(email: string, nowMs: number): Promise<StoredLicence[]> {
-    const rows = await this.db
-      .selectFrom('licences')
-      .selectAll()
-      .where((eb) => eb.or([eb('recipient', '=', email), eb('assigned_email', '=', email)]))
-      .where('end_date_ms', '>', nowMs)
-      .execute();
-    return rows.map((r) => toStored(r));
+  activeForEmail(email: string, nowMs: number): Promise<StoredLicence[]> {
+    return this.storedWhere((eb) =>
+      eb.and([
+        eb.or([eb('recipient', '=', email), eb('assigned_email', '=', email)]),
+        eb('end_date_ms', '>', nowMs),
+      ]),
+    );
   }
 
-  async activeHeldBy(avaId: string, nowMs: number): Promise<StoredLicence[]> {
-    const rows = await this.db
-      .selectFrom('licences')
-      .selectAll()
-      .where('assigned_ava_id', '=', avaId)
-      .where('end_date_ms', '>', nowMs)
-      .execute();
-    return rows.map((r) => toStored(r));
+  activeHeldBy(avaId: string, nowMs: number): Promise<StoredLicence[]> {
+    return this.storedWhere((eb) =>
+      eb.and([eb('assigned_ava_id', '=', avaId), eb('end_date_ms', '>', nowMs)]),
+    );
   }
 
   async hasHadTrial(organizationId: string): Promise<boolean> {

@@ -177,7 +177,12 @@ export class OrganizationRepository {
   }
 }
 
-async function setMembership(
+/**
+ * Makes `avaId` a member of `org` in `role`: the profile's organisation fields, as the spec's
+ * profile carries them (organization, role and org_properties). The workspace's invitations
+ * use it too when one is accepted.
+ */
+export async function setMembership(
   trx: Kysely<Database>,
   avaId: string,
   org: { id: string; name: string; type: string },

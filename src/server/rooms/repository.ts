@@ -73,6 +73,21 @@ function toRecord(row: Row): RoomRecord {
   };
 }
 
+/** What of a room's row changes while it lives (its title, mode, state, session...). */
+export type RoomChanges = Partial<
+  Pick<
+    RoomRecord,
+    | 'title'
+    | 'conversationMode'
+    | 'state'
+    | 'endedAtMs'
+    | 'allowTranscriptsSaving'
+    | 'admissionRequired'
+    | 'session'
+    | 'editingDisabled'
+  >
+>;
+
 export class RoomRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -135,22 +150,7 @@ export class RoomRepository {
     return { room: toRecord(row), readonly: row.ro_token === token };
   }
 
-  async update(
-    id: string,
-    changes: Partial<
-      Pick<
-        RoomRecord,
-        | 'title'
-        | 'conversationMode'
-        | 'state'
-        | 'endedAtMs'
-        | 'allowTranscriptsSaving'
-        | 'admissionRequired'
-        | 'session'
-        | 'editingDisabled'
-      >
-    >,
-  ): Promise<void> {
+  async update(id: string, changes: RoomChanges): Promise<void> {
     const values: {
       title?: string;
       conversation_mode?: string;

@@ -7,7 +7,7 @@ import type { ServerMessage, SocketErrorCode } from '../../shared/protocol';
 import type { PremiumMeter } from '../credits/premium-meter';
 import type { TranslationEngine } from '../translation/engine';
 import type { AudioTrack } from './audio-track';
-import type { RoomRecord } from './repository';
+import type { RoomChanges } from './repository';
 import type { Embedder } from './speaker-identification';
 import type { StoredSpeaker } from './speakers-repository';
 import type { Timers } from './throttle';
@@ -51,22 +51,7 @@ export interface TranscriptStore {
 }
 
 export interface RoomServices {
-  updateRoom(
-    id: string,
-    changes: Partial<
-      Pick<
-        RoomRecord,
-        | 'title'
-        | 'conversationMode'
-        | 'state'
-        | 'endedAtMs'
-        | 'allowTranscriptsSaving'
-        | 'admissionRequired'
-        | 'session'
-        | 'editingDisabled'
-      >
-    >,
-  ): Promise<void>;
+  updateRoom(id: string, changes: RoomChanges): Promise<void>;
   /** Opens a recognition stream on the engine serving `tier`. */
   openSpeech(
     tier: 'basic' | 'premium',

@@ -276,14 +276,9 @@ export class LiveRoom {
 
   // Streams (room-streams.ts).
 
-  startAudio(
-    member: RoomMember,
-    lang: string,
-    resumedFromMs?: number,
-    shownAs?: { avaId: string; name: string },
-    startedAtMs?: number,
-  ): void {
-    this.streams.start(member, lang, resumedFromMs, shownAs, startedAtMs);
+  /** Starts `member`'s stream; RoomStreams.start says what each parameter is. */
+  startAudio(...args: Parameters<RoomStreams['start']>): void {
+    this.streams.start(...args);
   }
 
   stopAudio(member: RoomMember): Promise<void> {

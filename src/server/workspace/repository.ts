@@ -8,6 +8,7 @@ import { type Kysely, sql } from 'kysely';
 import { normaliseSearch, type OrganizationRole } from '../../shared/organizations';
 import type { WorkspaceMember, WorkspaceSettings } from '../../shared/workspace';
 import type { Database } from '../db/schema';
+import { setMembership } from '../organizations/repository';
 
 function json<T>(value: unknown, fallback: T): T {
   if (value === null || value === undefined) return fallback;
@@ -140,17 +141,13 @@ export class WorkspaceRepository {
           .executeTakeFirst();
         if (claimed) role = 'admin';
       }
-      await trx
-        .updateTable('users')
-        .set({
-          organization_id: invitation.organization_id,
-          organization: JSON.stringify({ name: invitation.name, type: invitation.type }),
-          role,
-          org_properties: JSON.stringify({ role }),
-          updated_at_ms: nowMs,
-        })
-        .where('ava_id', '=', avaId)
-        .execute();
+      await setMembership(
+        trx,
+        avaId,
+        { id: invitation.organization_id, name: invitation.name, type: invitation.type },
+        role,
+        nowMs,
+      );
       await trx
         .deleteFrom('organization_invitations')
         .where('organization_id', '=', invitation.organization_id)
