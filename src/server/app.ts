@@ -64,6 +64,8 @@ import { serverLoggerOptions } from './logs/redaction';
 import { prettyLogStream } from './logs/pretty';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerWebClient } from './http/web-client';
+import { registerErrorHandler } from './http/errors';
+import { registerOpenApi } from './http/openapi';
 import { registerTranslationRoutes } from './translation/routes';
 import { startTranslation, type TranslationService } from './translation/service';
 import { OrganizationRepository } from './organizations/repository';
@@ -179,6 +181,9 @@ export async function startServer(
   };
   const app = Fastify(options);
   registerSecurityHeaders(app, config);
+  registerErrorHandler(app);
+  // Before any route: the document collects every described route as it is registered.
+  await registerOpenApi(app, version());
   const log: RoomServices['log'] = (level, message, extra) => app.log[level](extra ?? {}, message);
 
   const database = await openDatabase({

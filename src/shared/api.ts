@@ -6,6 +6,7 @@
 import type { ConversationStatus, GuestUser, GuestUserWithCredential, Transcript } from './entities';
 import type { FeatureFlags, UserSettings } from './user';
 import type { TtsGender, TtsVoiceEntry } from './tts';
+import { object, type Schema, string } from './schema';
 
 /**
  * The paths that carry a parameter, as route patterns (`:name` for each parameter): the server
@@ -85,6 +86,8 @@ export const API = {
   /** What this server can do: speech engines per tier, version. */
   config: '/api/v1/config',
   health: '/api/v1/health',
+  /** The HTTP API described as an OpenAPI 3 document (every route, its schemas): readable by anyone. */
+  openapi: '/api/v1/openapi.json',
   /**
    * Accounts (accounts.md section 7). GET: the signed-in person's profile (400 with custom code
    * 104 when there is none yet). PATCH: get-or-create (empty body) and profile updates; both
@@ -190,6 +193,22 @@ export interface ApiErrorBody {
 export function apiError(code: string | number, message: string): ApiErrorBody {
   return { error: { code, content: { message } } };
 }
+
+/** A word or a numeric custom code: the `code` of an error. */
+const errorCodeSchema: Schema<string | number> = {
+  describe: 'string or number',
+  json: { type: ['string', 'number'] },
+  optional: false,
+  check: (input, path = '') =>
+    typeof input === 'string' || typeof input === 'number'
+      ? { ok: true, value: input }
+      : { ok: false, issue: { path, message: 'expected string or number' } },
+};
+
+/** `ApiErrorBody` as a schema: every error answer of every route (http/errors.ts). */
+export const apiErrorSchema: Schema<ApiErrorBody> = object({
+  error: object({ code: errorCodeSchema, content: object({ message: string() }) }),
+});
 
 export interface TtsVoicesResponse {
   voices: TtsVoiceEntry[];

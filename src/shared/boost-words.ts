@@ -10,6 +10,7 @@
  * 'Too many characters.'
  */
 import { normalizeWords } from './wer';
+import { array, boolean, type Infer, object, oneOf, optional, string } from './schema';
 
 /** The spec's refusal for a plan without boost (accounts.md, conversation.md). */
 export const BOOST_REQUIRES_UPGRADE = 'Vocabulary Boost requires upgrade';
@@ -121,19 +122,24 @@ export function correctedWordCounts(
  */
 export const BOOST_WORDS_ROUTE = '/api/v1/users/me/boost-words';
 
-export interface BoostWordsChange {
-  action: 'add' | 'remove';
-  /** Comma-separated input, as typed. */
-  words: string;
-}
+/**
+ * PATCH's body. `words`: comma-separated input, as typed; its length is the rules' to refuse
+ * ('Too many characters.'), not the schema's.
+ */
+export const boostWordsChangeSchema = object({
+  action: oneOf(['add', 'remove'] as const),
+  words: string({ max: 100_000 }),
+});
+export type BoostWordsChange = Infer<typeof boostWordsChangeSchema>;
 
-export interface BoostWordsResponse {
-  words: string[];
-  added?: string[];
-  removed?: string[];
-  /** The plan does not include boost: the list is shown but not used, and cannot be changed. */
-  upgradeRequired?: boolean;
-}
+/** `upgradeRequired`: the plan does not include boost: the list is shown but not used, and cannot be changed. */
+export const boostWordsResponseSchema = object({
+  words: array(string()),
+  added: optional(array(string())),
+  removed: optional(array(string())),
+  upgradeRequired: optional(boolean()),
+});
+export type BoostWordsResponse = Infer<typeof boostWordsResponseSchema>;
 
 /**
  * A list after `change`: the words added and removed, or the refusal. Pure: the server saves

@@ -137,6 +137,7 @@ export type ExpiryNotice =
 function bytes(max: number): Schema<Uint8Array> {
   return {
     describe: `bytes (at most ${max})`,
+    json: { description: `bytes (at most ${max})` },
     optional: false,
     check(input: unknown, path = ''): Result<Uint8Array> {
       if (!(input instanceof Uint8Array)) return { ok: false, issue: { path, message: 'expected bytes' } };
@@ -150,6 +151,7 @@ function bytes(max: number): Schema<Uint8Array> {
 /** No request value: `null` (or nothing at all). */
 const none: Schema<null> = {
   describe: 'null',
+  json: { type: 'null' },
   optional: false,
   check: (input: unknown, path = ''): Result<null> =>
     input === null || input === undefined

@@ -15,7 +15,15 @@ export interface Schema<T> {
   readonly describe: string;
   /** True when the field may be left out of an object. */
   readonly optional: boolean;
+  /**
+   * The same rules as JSON Schema, for readers only: the HTTP API's OpenAPI document
+   * (http/openapi.ts). `check` stays what decides; this never validates anything.
+   */
+  readonly json: JsonSchema;
 }
+
+/** A JSON Schema (draft 7 / OpenAPI 3.1) object. */
+export type JsonSchema = Readonly<Record<string, unknown>>;
 
 export type Infer<S> = S extends Schema<infer T> ? T : never;
 
@@ -28,15 +36,30 @@ function typeName(input: unknown): string {
   return typeof input;
 }
 
-function make<T>(describe: string, check: (input: unknown, path: string) => Result<T>): Schema<T> {
-  return { describe, optional: false, check: (input, path = '') => check(input, path) };
+function make<T>(
+  describe: string,
+  json: JsonSchema,
+  check: (input: unknown, path: string) => Result<T>,
+): Schema<T> {
+  return { describe, json, optional: false, check: (input, path = '') => check(input, path) };
+}
+
+/** Leaves out the bounds that are no bound at all, so the document says only what is checked. */
+function defined(json: Record<string, unknown>): JsonSchema {
+  return Object.fromEntries(Object.entries(json).filter(([, v]) => v !== undefined));
 }
 
 export function string(
   opts: { min?: number; max?: number; pattern?: RegExp; trim?: boolean } = {},
 ): Schema<string> {
   const { min = 0, max = 10_000, pattern, trim = false } = opts;
-  return make(`string of ${min}..${max} characters`, (input, path) => {
+  const json = defined({
+    type: 'string',
+    minLength: min > 0 ? min : undefined,
+    maxLength: max,
+    pattern: pattern?.source,
+  });
+  return make(`string of ${min}..${max} characters`, json, (input, path) => {
     if (typeof input !== 'string') return fail(path, `expected string, got ${typeName(input)}`);
     const value = trim ? input.trim() : input;
     if (value.length < min) return fail(path, `must be at least ${min} characters`);
@@ -51,7 +74,12 @@ export function string(
 
 export function number(opts: { min?: number; max?: number; integer?: boolean } = {}): Schema<number> {
   const { min = -Number.MAX_VALUE, max = Number.MAX_VALUE, integer = false } = opts;
-  return make(`number`, (input, path) => {
+  const json = defined({
+    type: integer ? 'integer' : 'number',
+    minimum: min > -Number.MAX_VALUE ? min : undefined,
+    maximum: max < Number.MAX_VALUE ? max : undefined,
+  });
+  return make(`number`, json, (input, path) => {
     if (typeof input !== 'number' || !Number.isFinite(input))
       return fail(path, `expected number, got ${typeName(input)}`);
     if (integer && !Number.isInteger(input)) return fail(path, `must be an integer`);
@@ -61,19 +89,19 @@ export function number(opts: { min?: number; max?: number; integer?: boolean } =
 }
 
 export function boolean(): Schema<boolean> {
-  return make('boolean', (input, path) =>
+  return make('boolean', { type: 'boolean' }, (input, path) =>
     typeof input === 'boolean' ? ok(input) : fail(path, `expected boolean, got ${typeName(input)}`),
   );
 }
 
 export function literal<const T extends string | number | boolean>(expected: T): Schema<T> {
-  return make(JSON.stringify(expected), (input, path) =>
+  return make(JSON.stringify(expected), { const: expected }, (input, path) =>
     input === expected ? ok(expected) : fail(path, `expected ${JSON.stringify(expected)}`),
   );
 }
 
 export function oneOf<const T extends readonly string[]>(values: T): Schema<T[number]> {
-  return make(`one of ${values.join(', ')}`, (input, path) =>
+  return make(`one of ${values.join(', ')}`, { type: 'string', enum: [...values] }, (input, path) =>
     typeof input === 'string' && (values as readonly string[]).includes(input)
       ? ok(input as T[number])
       : fail(path, `expected one of ${values.join(', ')}`),
@@ -88,6 +116,7 @@ export interface OptionalSchema<T> extends Schema<T | undefined> {
 export function optional<T>(schema: Schema<T>): OptionalSchema<T> {
   return {
     describe: `${schema.describe} (optional)`,
+    json: schema.json,
     optional: true,
     check: (input, path = '') => (input === undefined ? ok(undefined) : schema.check(input, path)),
   };
@@ -95,22 +124,27 @@ export function optional<T>(schema: Schema<T>): OptionalSchema<T> {
 
 export function array<T>(item: Schema<T>, opts: { max?: number } = {}): Schema<T[]> {
   const { max = 10_000 } = opts;
-  return make(`array of ${item.describe}`, (input, path) => {
-    if (!Array.isArray(input)) return fail(path, `expected array, got ${typeName(input)}`);
-    if (input.length > max) return fail(path, `must hold at most ${max} items`);
-    const out: T[] = [];
-    for (let i = 0; i < input.length; i++) {
-      const r = item.check(input[i], `${path}[${i}]`);
-      if (!r.ok) return r;
-      out.push(r.value);
-    }
-    return ok(out);
-  });
+  return make(
+    `array of ${item.describe}`,
+    { type: 'array', items: item.json, maxItems: max },
+    (input, path) => {
+      if (!Array.isArray(input)) return fail(path, `expected array, got ${typeName(input)}`);
+      if (input.length > max) return fail(path, `must hold at most ${max} items`);
+      const out: T[] = [];
+      for (let i = 0; i < input.length; i++) {
+        const r = item.check(input[i], `${path}[${i}]`);
+        if (!r.ok) return r;
+        out.push(r.value);
+      }
+      return ok(out);
+    },
+  );
 }
 
 export function record<T>(value: Schema<T>, opts: { maxKeys?: number } = {}): Schema<Record<string, T>> {
   const { maxKeys = 100 } = opts;
-  return make(`record of ${value.describe}`, (input, path) => {
+  const json = { type: 'object', additionalProperties: value.json, maxProperties: maxKeys };
+  return make(`record of ${value.describe}`, json, (input, path) => {
     if (typeof input !== 'object' || input === null || Array.isArray(input))
       return fail(path, `expected object, got ${typeName(input)}`);
     const entries = Object.entries(input);
@@ -142,7 +176,13 @@ function join(path: string, key: string): string {
  * server keeps working with a newer client that sends more; the output holds only known fields.
  */
 export function object<S extends Shape>(shape: S): Schema<ObjectOf<S>> {
-  return make('object', (input, path) => {
+  const required = Object.keys(shape).filter((key) => !shape[key]!.optional);
+  const json = defined({
+    type: 'object',
+    properties: Object.fromEntries(Object.entries(shape).map(([key, schema]) => [key, schema.json])),
+    required: required.length > 0 ? required : undefined,
+  });
+  return make('object', json, (input, path) => {
     if (typeof input !== 'object' || input === null || Array.isArray(input))
       return fail(path, `expected object, got ${typeName(input)}`);
     const source = input as Record<string, unknown>;

@@ -186,6 +186,10 @@ export const HTTP_ACCESS = {
   ),
   'GET /api/v1/config': principals({ outsider: 'yes', guest: 'yes', account: 'yes' }, 'Public settings.'),
   'GET /api/v1/health': principals({ outsider: 'yes', guest: 'yes', account: 'yes' }, 'Liveness.'),
+  'GET /api/v1/openapi.json': principals(
+    { outsider: 'yes', guest: 'yes', account: 'yes' },
+    'The HTTP API described (OpenAPI 3: every route, its schemas): it describes, it grants nothing.',
+  ),
   'GET /metrics': principals(
     { outsider: 'yes', guest: 'yes', account: 'yes' },
     'Prometheus metrics for operators: no person’s credential is involved; answered to loopback without X-Forwarded-For (a proxy’s), or to Authorization: Bearer HEARKEN_METRICS_TOKEN; 401 otherwise (metrics/routes.ts). Counts only, no names or ids.',

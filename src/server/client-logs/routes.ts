@@ -46,6 +46,7 @@ const short = (max: number) => string({ max });
 /** Extra metadata: any JSON object, with at most the keys and the characters of JSON shared/user.ts allows. */
 const extraSchema: Schema<Record<string, unknown>> = {
   describe: `object of at most ${CLIENT_LOG_EXTRA_MAX_KEYS} keys`,
+  json: { type: 'object', maxProperties: CLIENT_LOG_EXTRA_MAX_KEYS },
   optional: false,
   check(input, path = '') {
     if (typeof input !== 'object' || input === null || Array.isArray(input)) {

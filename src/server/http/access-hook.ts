@@ -272,7 +272,9 @@ export function registerAccessControl(app: FastifyInstance, deps: AccessDeps): v
     }
   });
 
-  app.addHook('preHandler', async (request, reply) => {
+  // Before validation: who may call a route is answered before what they sent is judged (an
+  // outsider is told to sign in, not that the body was wrong); the body is parsed by then.
+  app.addHook('preValidation', async (request, reply) => {
     const key = routeKey(
       request.method,
       request.routeOptions.url ?? '',

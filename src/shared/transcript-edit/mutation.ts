@@ -105,6 +105,7 @@ const fail = (path: string, message: string): Result<never> => ({ ok: false, iss
  */
 export const mutationSchema: Schema<Mutation> = {
   describe: 'mutation',
+  json: { type: 'object', required: ['type'], properties: { type: { enum: [...MUTATION_TYPES] } } },
   optional: false,
   check(input: unknown, path = ''): Result<Mutation> {
     if (typeof input !== 'object' || input === null || Array.isArray(input))
