@@ -15,6 +15,7 @@ import {
   ORGANIZATION_SIZES,
 } from './organizations';
 import { ROUTES } from './routes';
+import { checkedByHandler } from './handler-checked';
 import {
   array,
   boolean,
@@ -128,15 +129,9 @@ export type WorkspaceSettingsBody = Partial<WorkspaceSettings>;
 
 /**
  * The Scribe limit as a body carries it: every value reaches the handler, whose rule answers
- * with its own code and words ('invalid-scribe-limit', SCRIBE_LIMIT_MESSAGE). The document shows
- * what is valid.
+ * with its own code and words ('invalid-scribe-limit', SCRIBE_LIMIT_MESSAGE).
  */
-const scribeLimitField: Schema<unknown> = {
-  describe: scribeLimitSchema.describe,
-  json: scribeLimitSchema.json,
-  optional: false,
-  check: (input) => ({ ok: true, value: input }),
-};
+const scribeLimitField = checkedByHandler(scribeLimitSchema);
 
 const settingsFields = {
   // Bounds what is read only: the words' own rule (checkVocabulary) comes after.
