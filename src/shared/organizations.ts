@@ -121,6 +121,7 @@ export type OrganizationSearchResult = Infer<typeof organizationSearchResultSche
 export const findOrganizationsResponseSchema = object({
   organizations: array(organizationSearchResultSchema, { max: ORGANIZATION_SEARCH_RESULTS }),
 });
+export type FindOrganizationsResponse = Infer<typeof findOrganizationsResponseSchema>;
 
 /** The search's type filter: oneOf's rule, in the words this query has always answered with. */
 const organizationTypeFilter: Schema<OrganizationType> = {

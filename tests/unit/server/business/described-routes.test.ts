@@ -44,7 +44,7 @@ async function documentOf(): Promise<Record<string, Record<string, Operation>>> 
   registerPhoneCallRoutes(app, none as PhoneCallRouteDeps);
   registerMeetingBotRoutes(app, none as MeetingBotRouteDeps);
   await app.ready();
-  return (app.swagger() as { paths: Record<string, Record<string, Operation>> }).paths;
+  return (app.swagger() as unknown as { paths: Record<string, Record<string, Operation>> }).paths;
 }
 
 /** OpenAPI's form of a path: `{id}` for `:id`. */
