@@ -2,8 +2,11 @@
  * Licences (accounts.md sections 3, 4, 5, 8, 9): the entity with the spec's fields, its states
  * (trial, paid, Deactivated once expired), the free trial's length, the assign-email rule and
  * the licence email errors word for word. Pure: the server's licence routes and the account
- * dashboard both read it.
+ * dashboard both read it. The HTTP bodies and answers are schemas here: the server's routes
+ * check with them and the client's types come from them.
  */
+import { UI_LANGUAGES } from './constants';
+import { array, boolean, type Infer, literal, number, object, oneOf, optional, string } from './schema';
 
 /** Free trial 15 days (section 9). */
 export const FREE_TRIAL_DAYS = 15;
@@ -37,28 +40,30 @@ export function offerFor(interval: LicenceInterval): OfferId {
   return interval === 'month' ? 'pro-month' : 'pro-year';
 }
 
-/** Licence (section 3). Dates are epoch milliseconds. */
-export interface Licence {
-  id: string;
-  offerId: OfferId | 'trial';
-  /** magicLink: sent to a recipient who claims it by signing in; standard: assigned by the admin. */
-  type: 'magicLink' | 'standard';
-  plan: typeof LICENCE_PLAN;
-  interval: LicenceInterval;
-  /** How many licences the purchase it belongs to holds. */
-  count: number;
-  endDateMs: number;
-  autoRenewal: boolean;
-  trial: boolean;
-  /** The email the licence was sent or assigned to. */
-  recipient?: string;
-  language?: string;
-  /** The account holding it (its email), once claimed. */
-  assignedEmail?: string;
-  organizationName?: string;
-  /** Changed since the admin last saw it (assigned, renewed, cancelled). */
-  hasUpdated: boolean;
-}
+/**
+ * Licence (section 3). Dates are epoch milliseconds. `type` magicLink: sent to a recipient who
+ * claims it by signing in; standard: assigned by the admin. `count`: how many licences the
+ * purchase it belongs to holds. `recipient`: the email it was sent or assigned to;
+ * `assignedEmail`: the account holding it (its email), once claimed. `hasUpdated`: changed since
+ * the admin last saw it (assigned, renewed, cancelled).
+ */
+export const licenceSchema = object({
+  id: string(),
+  offerId: oneOf([...OFFER_IDS, 'trial'] as const),
+  type: oneOf(['magicLink', 'standard'] as const),
+  plan: literal(LICENCE_PLAN),
+  interval: oneOf(LICENCE_INTERVALS),
+  count: number({ integer: true }),
+  endDateMs: number(),
+  autoRenewal: boolean(),
+  trial: boolean(),
+  recipient: optional(string()),
+  language: optional(string()),
+  assignedEmail: optional(string()),
+  organizationName: optional(string()),
+  hasUpdated: boolean(),
+});
+export type Licence = Infer<typeof licenceSchema>;
 
 export type LicenceState = 'trial' | 'active' | 'deactivated';
 
@@ -124,51 +129,63 @@ export function checkLicenceEmail(
   return { kind: 'assign', email: trimmed.toLowerCase() };
 }
 
-/** POST /api/v1/licences (and /licences/magicLink): the licence fields, language, trial. */
-export interface CreateLicencesBody {
-  interval: LicenceInterval;
-  count: number;
-  language?: string;
-  /** magicLink: the recipient's email. */
-  recipient?: string;
-  trial?: boolean;
-}
+/** A language the licence's emails are written in. */
+const language = optional(oneOf(UI_LANGUAGES));
+/** An email as typed: its rule (checkLicenceEmail, the spec's errors) is the handler's. */
+const email = string({ max: 320 });
 
-/** PATCH /api/v1/licences/{id}: licence, recipient, language. */
-export interface UpdateLicenceBody {
-  licence?: { autoRenewal?: boolean };
-  recipient?: string;
-  language?: string;
-}
+/** POST /api/v1/licences: buy `count` licences (a Checkout session), or `trial`: the free trial. */
+export const createLicencesBodySchema = object({
+  interval: oneOf(LICENCE_INTERVALS),
+  count: number({ integer: true, min: LICENCE_COUNT_MIN, max: LICENCE_COUNT_MAX }),
+  language,
+  trial: optional(boolean()),
+});
+export type CreateLicencesBody = Infer<typeof createLicencesBodySchema>;
+
+/** POST /api/v1/licences/magicLink: one of the organisation's free licences sent to `recipient`. */
+export const magicLinkBodySchema = object({
+  licenceId: string({ min: 1, max: 64 }),
+  recipient: email,
+  language,
+});
+export type MagicLinkBody = Infer<typeof magicLinkBodySchema>;
+
+/** PATCH /api/v1/licences/{id}: licence (renewal), recipient (empty unassigns), language. */
+export const updateLicenceBodySchema = object({
+  licence: optional(object({ autoRenewal: optional(boolean()) })),
+  recipient: optional(email),
+  language,
+});
+export type UpdateLicenceBody = Infer<typeof updateLicenceBodySchema>;
 
 /** POST /api/v1/subscription/activate-organization-trial (section 7). */
-export interface ActivateTrialBody {
-  avaId: string;
-  channel: 'web' | 'desktop';
-  planType: typeof LICENCE_PLAN;
-}
+export const activateTrialBodySchema = object({
+  avaId: string({ min: 1, max: 128 }),
+  channel: oneOf(['web', 'desktop'] as const),
+  planType: literal(LICENCE_PLAN),
+});
+export type ActivateTrialBody = Infer<typeof activateTrialBodySchema>;
 
-/** POST /api/v1/checkout-sessions: buying licences (the payment page's button). */
-export interface CheckoutBody {
-  interval: LicenceInterval;
-  count: number;
-  language?: string;
-}
+/**
+ * A page of the payment provider to send the browser to: Stripe's hosted Checkout (or the local
+ * stand-in's) after buying, its customer portal for billing.
+ */
+export const checkoutResponseSchema = object({ url: string() });
+export type CheckoutResponse = Infer<typeof checkoutResponseSchema>;
 
-export interface CheckoutResponse {
-  /** Stripe's hosted page (or the local stand-in's) to send the browser to. */
-  url: string;
-}
+/** `billing`: a Stripe customer exists, so the billing portal can be opened. */
+export const licencesResponseSchema = object({
+  licences: array(licenceSchema),
+  organizationName: optional(string()),
+  billing: boolean(),
+});
+export type LicencesResponse = Infer<typeof licencesResponseSchema>;
 
-export interface LicencesResponse {
-  licences: Licence[];
-  organizationName?: string;
-  /** A Stripe customer exists: the billing portal can be opened. */
-  billing: boolean;
-}
+/** One licence after a change (assigned, renewal set, cancelled, a trial started). */
+export const licenceResponseSchema = object({ licence: licenceSchema });
+export type LicenceResponse = Infer<typeof licenceResponseSchema>;
 
 /** A magic link's answer: the link to give to its recipient. */
-export interface MagicLinkResponse {
-  licence: Licence;
-  link: string;
-}
+export const magicLinkResponseSchema = object({ licence: licenceSchema, link: string() });
+export type MagicLinkResponse = Infer<typeof magicLinkResponseSchema>;

@@ -2,8 +2,11 @@
  * Organisations (accounts.md sections 2, 3, 5, 6, 8): the types a person chooses when creating
  * one, the spec's name rule and its two messages, sizes, existing accessibility services, the
  * search rule (3 characters or more, non-alphanumerics and case ignored) and the error keys.
- * Pure: imported by the server's routes and the client's organisation screens.
+ * Pure: imported by the server's routes and the client's organisation screens. The HTTP bodies
+ * and answers are schemas here: the server's routes check with them and the client's types come
+ * from them, so the two cannot disagree.
  */
+import { array, type Infer, object, oneOf, optional, type Schema, string } from './schema';
 
 /** What the creation screen offers (accounts.md section 2). */
 export const ORGANIZATION_KINDS = ['school', 'organization', 'event', 'individual'] as const;
@@ -84,42 +87,74 @@ export function isSearchable(text: string): boolean {
   return normaliseSearch(text).length >= SEARCH_MIN_LENGTH;
 }
 
-/** An organisation as the API answers it (section 3). */
-export interface Organization {
-  id: string;
-  name: string;
-  type: OrganizationType;
-  placeId?: string;
-  address?: string;
-  size?: OrganizationSize;
-  accessibilityServices?: AccessibilityService[];
-  /** The admin's avaId, if it has one. */
-  admin?: string;
-  /** The caller's role in it. */
-  role?: OrganizationRole;
-}
+/**
+ * An organisation as the API answers it (section 3). `admin`: the admin's avaId, if it has one;
+ * `role`: the caller's role in it.
+ */
+export const organizationSchema = object({
+  id: string(),
+  name: string(),
+  type: oneOf(ORGANIZATION_TYPES),
+  placeId: optional(string()),
+  address: optional(string()),
+  size: optional(oneOf(ORGANIZATION_SIZES)),
+  accessibilityServices: optional(array(oneOf(ACCESSIBILITY_SERVICES))),
+  admin: optional(string()),
+  role: optional(oneOf(ORGANIZATION_ROLES)),
+});
+export type Organization = Infer<typeof organizationSchema>;
 
-/** One search result: one of Hearken's organisations, or a place to create one from. */
-export interface OrganizationSearchResult {
-  source: 'hearken' | 'places';
-  name: string;
-  /** Hearken's organisation id (source hearken). */
-  id?: string;
-  placeId?: string;
-  address?: string;
-  type?: OrganizationType;
-}
+/**
+ * One search result: one of Hearken's organisations (source hearken, with its `id`), or a place
+ * to create one from.
+ */
+export const organizationSearchResultSchema = object({
+  source: oneOf(['hearken', 'places'] as const),
+  name: string(),
+  id: optional(string()),
+  placeId: optional(string()),
+  address: optional(string()),
+  type: optional(oneOf(ORGANIZATION_TYPES)),
+});
+export type OrganizationSearchResult = Infer<typeof organizationSearchResultSchema>;
 
-/** POST /api/v1/organization (section 7: type, name, role, placeId; the onboarding adds the rest). */
-export interface CreateOrganizationBody {
-  type: OrganizationType;
-  name: string;
-  role: OrganizationRole;
-  placeId?: string;
-  address?: string;
-  size: OrganizationSize;
-  accessibilityServices?: AccessibilityService[];
-}
+export const findOrganizationsResponseSchema = object({
+  organizations: array(organizationSearchResultSchema, { max: ORGANIZATION_SEARCH_RESULTS }),
+});
+export type FindOrganizationsResponse = Infer<typeof findOrganizationsResponseSchema>;
+
+/** The search's type filter: oneOf's rule, in the words this query has always answered with. */
+const organizationTypeFilter: Schema<OrganizationType> = {
+  ...oneOf(ORGANIZATION_TYPES),
+  check: (input, path = '') =>
+    typeof input === 'string' && (ORGANIZATION_TYPES as readonly string[]).includes(input)
+      ? { ok: true, value: input as OrganizationType }
+      : { ok: false, issue: { path, message: `must be one of ${ORGANIZATION_TYPES.join(', ')}` } },
+};
+
+/** GET find-organizations: `keywords` shorter than SEARCH_MIN_LENGTH (or none) finds nothing. */
+export const findOrganizationsQuerySchema = object({
+  keywords: optional(string({ max: 200 })),
+  orgType: optional(organizationTypeFilter),
+});
+
+/**
+ * POST /api/v1/organization (section 7: type, name, role, placeId; the onboarding adds the
+ * rest). The name rule's own messages (checkOrganizationName) come after the schema, which lets
+ * any name up to the column's length through.
+ */
+export const createOrganizationBodySchema = object({
+  type: oneOf(ORGANIZATION_TYPES),
+  name: string({ max: ORGANIZATION_NAME_MAX_LENGTH }),
+  role: oneOf(ORGANIZATION_ROLES),
+  placeId: optional(string({ min: 1, max: 300 })),
+  address: optional(string({ max: 300 })),
+  size: oneOf(ORGANIZATION_SIZES),
+  accessibilityServices: optional(
+    array(oneOf(ACCESSIBILITY_SERVICES), { max: ACCESSIBILITY_SERVICES.length }),
+  ),
+});
+export type CreateOrganizationBody = Infer<typeof createOrganizationBodySchema>;
 
 /**
  * The place kinds an organisation type is searched among: schools and universities for edu,

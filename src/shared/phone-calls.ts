@@ -8,6 +8,7 @@
  * and its media stream).
  */
 import { LANGUAGE_TAG_PATTERN } from './translation';
+import { type Infer, object, oneOf, optional, string } from './schema';
 
 /** The spec's conference call phone codes, and only these. */
 export const CONFERENCE_PHONE_CODES = ['+1', '+33', '+32', '+31', '+55'] as const;
@@ -34,6 +35,7 @@ export const PHONE_CALL_SPEAKER_NAME = 'Phone call';
 
 /** E.164: at most 15 digits after the `+`. */
 export const E164_MAX_DIGITS = 15;
+const E164_PATTERN = /^\+\d{1,15}$/;
 /** A North American number is 10 digits after +1 (area code, exchange, line). */
 export const NANP_NATIONAL_DIGITS = 10;
 /** The shortest national number of the other codes' countries (Brazil 10-11, France 9, BE 8-9, NL 9). */
@@ -105,7 +107,7 @@ export function checkInternationalNumber(
   number: string,
 ): Checked<{ code: ConferencePhoneCode; national: string; e164: string }> {
   const trimmed = number.trim();
-  if (!/^\+\d{1,15}$/.test(trimmed)) {
+  if (!E164_PATTERN.test(trimmed)) {
     return /^\+?\d/.test(trimmed) ? refuse('invalidNumber') : refuse('invalidInternationalCode');
   }
   // The codes are prefix-free (+1 and +3x, +55), so at most one matches.
@@ -160,14 +162,22 @@ export function pressedDigits(sendDigits: string): string {
   return sendDigits.replace(/[wW]/g, '');
 }
 
-/** `POST /api/v1/calls` (the spec's fields). */
-export interface StartPhoneCallRequest {
-  roomId: string;
-  calleeInternationalNumber: string;
-  sendDigits: string;
-  speechLang: string;
-  conferenceType: ConferenceType;
-}
+/**
+ * `POST /api/v1/calls` (the spec's fields): what a valid body holds, for the OpenAPI document and
+ * the client's type. The server checks it with checkStartPhoneCallRequest below, whose refusals
+ * are the panel's own texts ('invalid-phone-call'), not this schema's.
+ */
+export const startPhoneCallBodySchema = object({
+  roomId: string({ min: 1, max: 128 }),
+  /** E.164: `+`, one of CONFERENCE_PHONE_CODES, the national number. */
+  calleeInternationalNumber: string({ pattern: E164_PATTERN }),
+  /** What to press once the conference answers (dialSequence); none when left out. */
+  sendDigits: optional(string({ pattern: SEND_DIGITS_PATTERN })),
+  speechLang: string({ pattern: LANGUAGE_TAG_PATTERN }),
+  conferenceType: oneOf(CONFERENCE_TYPES),
+});
+/** A body as checked: `sendDigits` '' when it was left out, the number in E.164. */
+export type StartPhoneCallRequest = Required<Infer<typeof startPhoneCallBodySchema>>;
 
 /** Checks a request body as the server receives it: the first problem, or the request. */
 export function checkStartPhoneCallRequest(body: unknown): Checked<StartPhoneCallRequest> {
@@ -195,12 +205,6 @@ export function checkStartPhoneCallRequest(body: unknown): Checked<StartPhoneCal
   };
 }
 
-/** `POST /api/v1/calls` answers the call's id (the provider's call sid) and its first status. */
-export interface StartPhoneCallResponse {
-  sid: string;
-  status: PhoneCallStatus;
-}
-
 // ---------------------------------------------------------------------------------------------
 // The call's status
 
@@ -219,6 +223,13 @@ export const PHONE_CALL_STATUSES = [
   'failed',
 ] as const;
 export type PhoneCallStatus = (typeof PHONE_CALL_STATUSES)[number];
+
+/**
+ * `POST /api/v1/calls` answers the call's id (the provider's call sid) and its first status;
+ * `DELETE /api/v1/calls/{sid}` the same call, hung up.
+ */
+export const startPhoneCallResponseSchema = object({ sid: string(), status: oneOf(PHONE_CALL_STATUSES) });
+export type StartPhoneCallResponse = Infer<typeof startPhoneCallResponseSchema>;
 
 /** Twilio's call statuses (StatusCallback's CallStatus). */
 export const PROVIDER_CALL_STATUSES = [

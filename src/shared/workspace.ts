@@ -4,10 +4,30 @@
  * vocabulary). The shapes the workspace routes answer, and their rules: the vocabulary is
  * validated as boost words are (conversation.md section 5: comma-separated, trimmed, stripped of
  * _ . , ! ?, 'Too many characters.'), the Scribe limit is whole minutes per member per month.
- * Pure: the server's workspace routes and the workspace screens both read it.
+ * Pure: the server's workspace routes and the workspace screens both read it. The HTTP bodies and
+ * answers are schemas here: the server's routes check with them and the client's types come from
+ * them.
  */
-import type { OrganizationRole } from './organizations';
+import {
+  ACCESSIBILITY_SERVICES,
+  ORGANIZATION_NAME_MAX_LENGTH,
+  ORGANIZATION_ROLES,
+  ORGANIZATION_SIZES,
+} from './organizations';
 import { ROUTES } from './routes';
+import { checkedByHandler } from './handler-checked';
+import {
+  array,
+  boolean,
+  type Infer,
+  literal,
+  number,
+  object,
+  oneOf,
+  optional,
+  type Schema,
+  string,
+} from './schema';
 
 /** The spec's boost-word message, used for the organisation vocabulary too. */
 export const TOO_MANY_CHARACTERS = 'Too many characters.';
@@ -84,46 +104,100 @@ export function monthStartUtc(ms: number): number {
 
 export const SCRIBE_LIMIT_REACHED = 'Your organization’s monthly Scribe limit is reached.';
 
+/** `schema`'s values or null (the schema language has no union; the Scribe limit needs this one). */
+function orNull<T>(schema: Schema<T>): Schema<T | null> {
+  return {
+    describe: `${schema.describe} or null`,
+    json: { anyOf: [schema.json, { type: 'null' }] },
+    optional: false,
+    check: (input, path = '') => (input === null ? { ok: true, value: null } : schema.check(input, path)),
+  };
+}
+
+/** Whole minutes per member per month, or null for no limit (SCRIBE_LIMIT_MESSAGE says so). */
+const scribeLimitSchema = orNull(number({ integer: true, min: 0, max: SCRIBE_LIMIT_MAX_MINUTES }));
+
 /** The organisation's settings the admin sets (GET/PATCH workspace settings). */
-export interface WorkspaceSettings {
-  vocabulary: string[];
-  scribeLimitMinutes: number | null;
-}
+export const workspaceSettingsSchema = object({
+  vocabulary: array(string()),
+  scribeLimitMinutes: scribeLimitSchema,
+});
+export type WorkspaceSettings = Infer<typeof workspaceSettingsSchema>;
 
-/** PATCH workspace settings: either or both. */
-export interface WorkspaceSettingsBody {
-  vocabulary?: string[];
-  scribeLimitMinutes?: number | null;
-}
+/** PATCH workspace settings: either or both (what workspaceSettingsBodySchema lets through valid). */
+export type WorkspaceSettingsBody = Partial<WorkspaceSettings>;
 
-/** One person of the members list: an account in the organisation, or an invitation waiting. */
-export interface WorkspaceMember {
-  /** Accounts only. */
-  avaId?: string;
-  email?: string;
-  name?: string;
-  role: OrganizationRole;
-  status: 'active' | 'invited';
-  /** Holds one of the organisation's licences (Premium). */
-  licensed: boolean;
-  /** When an invitation was made, ms. */
-  sinceMs?: number;
-}
+/**
+ * The Scribe limit as a body carries it: every value reaches the handler, whose rule answers
+ * with its own code and words ('invalid-scribe-limit', SCRIBE_LIMIT_MESSAGE).
+ */
+const scribeLimitField = checkedByHandler(scribeLimitSchema);
 
-export interface WorkspaceMembersResponse {
-  members: WorkspaceMember[];
-}
+const settingsFields = {
+  // Bounds what is read only: the words' own rule (checkVocabulary) comes after.
+  vocabulary: optional(array(string({ max: 400 }), { max: 1000 })),
+  scribeLimitMinutes: optional(scribeLimitField),
+};
+const settingsChange = object(settingsFields);
+const SETTINGS_KEYS = Object.keys(settingsFields);
 
-/** POST workspace members: invite by email, as a member or as the admin-to-be. */
-export interface InviteMemberBody {
-  email: string;
-  role: OrganizationRole;
-}
+/**
+ * PATCH workspace settings' body. Unlike other bodies a field it does not know is refused, not
+ * dropped ("x: is not a setting"): a setting misspelt would otherwise be ignored in silence.
+ */
+export const workspaceSettingsBodySchema: Schema<Infer<typeof settingsChange>> = {
+  describe: 'workspace settings',
+  json: { ...settingsChange.json, additionalProperties: false },
+  optional: false,
+  check: (input, path = '') => {
+    if (typeof input !== 'object' || input === null || Array.isArray(input))
+      return { ok: false, issue: { path: 'body', message: 'must be an object' } };
+    const unknown = Object.keys(input).find((key) => !SETTINGS_KEYS.includes(key));
+    if (unknown !== undefined) return { ok: false, issue: { path: unknown, message: 'is not a setting' } };
+    return settingsChange.check(input, path);
+  },
+};
 
-/** PATCH workspace member: the only role change is handing the admin role to a member. */
-export interface UpdateMemberBody {
-  role: OrganizationRole;
-}
+/**
+ * One person of the members list: an account in the organisation (with its `avaId`), or an
+ * invitation waiting (`sinceMs`: when it was made). `licensed`: holds one of the organisation's
+ * licences (Premium).
+ */
+export const workspaceMemberSchema = object({
+  avaId: optional(string()),
+  email: optional(string()),
+  name: optional(string()),
+  role: oneOf(ORGANIZATION_ROLES),
+  status: oneOf(['active', 'invited'] as const),
+  licensed: boolean(),
+  sinceMs: optional(number()),
+});
+export type WorkspaceMember = Infer<typeof workspaceMemberSchema>;
+
+export const workspaceMembersResponseSchema = object({ members: array(workspaceMemberSchema) });
+export type WorkspaceMembersResponse = Infer<typeof workspaceMembersResponseSchema>;
+
+/**
+ * POST workspace members: invite by email (its rule, checkLicenceEmail, is the handler's, with
+ * its own error). Only as a member: an organisation has one admin.
+ */
+export const inviteMemberBodySchema = object({
+  email: string({ max: 320 }),
+  role: optional(oneOf(ORGANIZATION_ROLES)),
+});
+export type InviteMemberBody = Infer<typeof inviteMemberBodySchema>;
+
+/** An invitation's answer: the person had an account and is a member now, or is invited. */
+export const inviteMemberResponseSchema = object({ status: oneOf(['active', 'invited'] as const) });
+
+/**
+ * PATCH workspace member: the only role change is handing the admin role to a member. The answer
+ * is the member's role after it.
+ */
+export const updateMemberBodySchema = object({ role: oneOf(ORGANIZATION_ROLES) });
+export type UpdateMemberBody = Infer<typeof updateMemberBodySchema>;
+
+export const memberRemovedResponseSchema = object({ removed: literal(true) });
 
 /** Errors of the members routes (the client shows the message). */
 export const WORKSPACE_ERRORS = {
@@ -137,48 +211,58 @@ export const WORKSPACE_ERRORS = {
 } as const;
 export type WorkspaceErrorCode = keyof typeof WORKSPACE_ERRORS;
 
-/** Organisation details as the admin edits them. */
-export interface OrganizationDetailsBody {
-  name?: string;
-  size?: string;
-  address?: string;
-  accessibilityServices?: string[];
-}
+/**
+ * Organisation details as the admin edits them: any of them. The name rule's own messages
+ * (checkOrganizationName) come after the schema.
+ */
+export const organizationDetailsBodySchema = object({
+  name: optional(string({ max: ORGANIZATION_NAME_MAX_LENGTH })),
+  size: optional(oneOf(ORGANIZATION_SIZES)),
+  address: optional(string({ max: 300 })),
+  accessibilityServices: optional(
+    array(oneOf(ACCESSIBILITY_SERVICES), { max: ACCESSIBILITY_SERVICES.length }),
+  ),
+});
+export type OrganizationDetailsBody = Infer<typeof organizationDetailsBodySchema>;
 
-/** An invoice as the billing page shows it (read from the payment provider). */
-export interface BillingInvoice {
-  id: string;
-  number?: string;
-  status: string;
-  /** Cents. */
-  amountPaid: number;
-  amountDue: number;
-  currency: string;
-  createdMs: number;
-  periodStartMs?: number;
-  periodEndMs?: number;
-  /** The provider's page of the invoice (hosted_invoice_url), if any. */
-  url?: string;
-}
+/**
+ * An invoice as the billing page shows it (read from the payment provider). Amounts are cents;
+ * `url`: the provider's page of the invoice (hosted_invoice_url), if any.
+ */
+export const billingInvoiceSchema = object({
+  id: string(),
+  number: optional(string()),
+  status: string(),
+  amountPaid: number(),
+  amountDue: number(),
+  currency: string(),
+  createdMs: number(),
+  periodStartMs: optional(number()),
+  periodEndMs: optional(number()),
+  url: optional(string()),
+});
+export type BillingInvoice = Infer<typeof billingInvoiceSchema>;
 
-export interface BillingSubscription {
-  id: string;
-  status: string;
-  quantity: number;
-  interval?: 'month' | 'year';
-  /** Cents per licence per interval. */
-  unitAmount?: number;
-  currency?: string;
-  cancelAtPeriodEnd: boolean;
-  currentPeriodEndMs?: number;
-}
+/** A subscription (its licences); `unitAmount`: cents per licence per interval. */
+export const billingSubscriptionSchema = object({
+  id: string(),
+  status: string(),
+  quantity: number(),
+  interval: optional(oneOf(['month', 'year'] as const)),
+  unitAmount: optional(number()),
+  currency: optional(string()),
+  cancelAtPeriodEnd: boolean(),
+  currentPeriodEndMs: optional(number()),
+});
+export type BillingSubscription = Infer<typeof billingSubscriptionSchema>;
 
-export interface WorkspaceBillingResponse {
-  /** False when nothing was bought yet (no customer at the provider). */
-  billing: boolean;
-  subscriptions: BillingSubscription[];
-  invoices: BillingInvoice[];
-}
+/** `billing`: false when nothing was bought yet (no customer at the provider). */
+export const workspaceBillingResponseSchema = object({
+  billing: boolean(),
+  subscriptions: array(billingSubscriptionSchema),
+  invoices: array(billingInvoiceSchema),
+});
+export type WorkspaceBillingResponse = Infer<typeof workspaceBillingResponseSchema>;
 
 /** The workspace's child paths (accounts.md: members, organisation, payment and billing, reporting). */
 export const WORKSPACE_TABS = ['members', 'organization', 'billing', 'reporting', 'settings'] as const;

@@ -5,40 +5,34 @@
  * Who may call each is in the authorisation table (its admin, by the organisation's row).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { apiError } from '../../shared/api';
+import { apiError, apiErrorSchema } from '../../shared/api';
 import { BUSINESS_ROUTES } from '../../shared/business-api';
 import {
-  LICENCE_COUNT_MAX,
-  LICENCE_COUNT_MIN,
   LICENCE_EMAIL_ERRORS,
-  LICENCE_INTERVALS,
-  LICENCE_PLAN,
   type LicenceEmailErrorCode,
   type LicencesResponse,
+  activateTrialBodySchema,
   checkLicenceEmail,
+  checkoutResponseSchema,
+  createLicencesBodySchema,
   licenceEmailErrorKey,
+  licenceResponseSchema,
   licenceState,
+  licencesResponseSchema,
+  magicLinkBodySchema,
+  magicLinkResponseSchema,
+  updateLicenceBodySchema,
 } from '../../shared/licences';
 import { ORGANIZATION_ERRORS } from '../../shared/organizations';
 import { ROUTES } from '../../shared/routes';
-import { UI_LANGUAGES } from '../../shared/constants';
-import {
-  boolean,
-  formatIssue,
-  literal,
-  number,
-  object,
-  oneOf,
-  optional,
-  string,
-  type Schema,
-} from '../../shared/schema';
+import { literal, object, oneOf, string } from '../../shared/schema';
 import { isPaidSubscriber, type Subscription } from '../../shared/user';
 import type { LicenceRepository, StoredLicence } from './repository';
 import type { OrganizationRepository } from '../organizations/repository';
 import type { Payments } from '../payments/payments';
-import { applyStripeEvent } from '../payments/webhook-events';
+import { type EventOutcome, applyStripeEvent } from '../payments/webhook-events';
 import { profileOf } from '../http/authenticate';
+import { type AnyRoute, registerDescribed, route } from '../http/route';
 
 export interface LicenceRouteDeps {
   licences: LicenceRepository;
@@ -50,37 +44,20 @@ export interface LicenceRouteDeps {
   log(level: 'info' | 'warn', message: string, extra?: Record<string, unknown>): void;
 }
 
-const language = optional(oneOf(UI_LANGUAGES));
-const email = string({ max: 320 });
+/** A licence of the organisation, named in the path. */
+const licenceParamsSchema = object({ id: string() });
 
-const trialSchema = object({
-  avaId: string({ min: 1, max: 128 }),
-  channel: oneOf(['web', 'desktop'] as const),
-  planType: literal(LICENCE_PLAN),
+/** What the webhook answers Stripe: the event was taken, and what it did (for Stripe's log). */
+const stripeWebhookResponseSchema = object({
+  received: literal(true),
+  outcome: oneOf(['applied', 'duplicate', 'ignored'] as const satisfies readonly EventOutcome[]),
 });
 
-const buySchema = object({
-  interval: oneOf(LICENCE_INTERVALS),
-  count: number({ integer: true, min: LICENCE_COUNT_MIN, max: LICENCE_COUNT_MAX }),
-  language,
-  trial: optional(boolean()),
-});
-
-const magicLinkSchema = object({ licenceId: string({ min: 1, max: 64 }), recipient: email, language });
-
-const updateSchema = object({
-  licence: optional(object({ autoRenewal: optional(boolean()) })),
-  recipient: optional(email),
-  language,
-});
-
-function parse<T>(schema: Schema<T>, body: unknown, reply: FastifyReply): T | undefined {
-  const result = schema.check(body ?? {});
-  if (!result.ok) {
-    void reply.code(400).send(apiError('invalid-body', formatIssue(result.issue)));
-    return undefined;
-  }
-  return result.value;
+/** The payment provider's failure, told to the admin (its message names what it refused). */
+function paymentError(reply: FastifyReply, error: unknown) {
+  return reply
+    .code(502)
+    .send(apiError('payment-error', `The payment service failed: ${(error as Error).message}`));
 }
 
 function emailError(reply: FastifyReply, status: number, code: LicenceEmailErrorCode) {
@@ -120,7 +97,7 @@ async function emailProblem(
   return undefined;
 }
 
-export function registerLicenceRoutes(app: FastifyInstance, deps: LicenceRouteDeps): void {
+export function licenceRoutes(deps: LicenceRouteDeps): AnyRoute[] {
   const { licences, organizations, payments } = deps;
 
   async function licenceOf(request: FastifyRequest<{ Params: { id: string } }>): Promise<StoredLicence> {
@@ -130,16 +107,6 @@ export function registerLicenceRoutes(app: FastifyInstance, deps: LicenceRouteDe
     if (!stored || stored.organizationId !== organizationIdOf(request)) throw new Error('licence vanished');
     return stored;
   }
-
-  app.get(BUSINESS_ROUTES.licences, async (request) => {
-    const organizationId = organizationIdOf(request);
-    const org = await organizations.find(organizationId);
-    return {
-      licences: await licences.list(organizationId),
-      ...(org ? { organizationName: org.name } : {}),
-      billing: (await organizations.stripeCustomerOf(organizationId)) !== undefined,
-    } satisfies LicencesResponse;
-  });
 
   async function startTrial(request: FastifyRequest, reply: FastifyReply, lang: string | undefined) {
     const organizationId = organizationIdOf(request);
@@ -157,170 +124,234 @@ export function registerLicenceRoutes(app: FastifyInstance, deps: LicenceRouteDe
     return reply.code(201).send({ licence });
   }
 
-  app.post(BUSINESS_ROUTES.activateTrial, async (request, reply) => {
-    const body = parse(trialSchema, request.body, reply);
-    if (!body) return reply;
-    if (body.avaId !== request.principal.avaId) {
-      return reply.code(403).send(apiError('forbidden', 'avaId is not the signed-in account.'));
-    }
-    return startTrial(request, reply, undefined);
-  });
-
-  app.post(BUSINESS_ROUTES.licences, async (request, reply) => {
-    const body = parse(buySchema, request.body, reply);
-    if (!body) return reply;
-    if (body.trial) return startTrial(request, reply, body.language);
-    const organizationId = organizationIdOf(request);
-    const org = (await organizations.find(organizationId))!;
-    const profile = profileOf(request)!;
-    const adminEmail = Object.values(profile.emails)[0];
-    try {
-      let customerId = await organizations.stripeCustomerOf(organizationId);
-      if (!customerId) {
-        await organizations.setStripeCustomer(
-          organizationId,
-          await payments.createCustomer(organizationId, org.name, adminEmail),
-        );
-        // The first of two checkouts at once keeps its customer; both use that one.
-        customerId = (await organizations.stripeCustomerOf(organizationId))!;
-      }
-      const url = await payments.createCheckout({
-        organizationId,
-        organizationName: org.name,
-        customerId,
-        adminEmail,
-        interval: body.interval,
-        count: body.count,
-        language: body.language,
-        origin: deps.webOrigin(request),
-      });
-      return { url };
-    } catch (error) {
-      deps.log('warn', 'could not open a checkout', { error: (error as Error).message });
-      return reply
-        .code(502)
-        .send(apiError('payment-error', `The payment service failed: ${(error as Error).message}`));
-    }
-  });
-
-  app.post(BUSINESS_ROUTES.magicLink, async (request, reply) => {
-    const body = parse(magicLinkSchema, request.body, reply);
-    if (!body) return reply;
-    const organizationId = organizationIdOf(request);
-    const stored = await licences.find(body.licenceId);
-    if (!stored || stored.organizationId !== organizationId) {
-      return reply.code(404).send(apiError('licence-not-found', 'No such licence in your organization.'));
-    }
-    if (stored.assignedAvaId || licenceState(stored.licence, deps.now()) === 'deactivated') {
-      return reply
-        .code(409)
-        .send(apiError('licence-not-free', 'This licence is held or has ended: choose a free one.'));
-    }
-    const checked = checkLicenceEmail(body.recipient);
-    if (checked.kind !== 'assign') return emailError(reply, 400, 'invalid');
-    const problem = await emailProblem(deps, organizationId, checked.email, stored.licence.id);
-    if (problem) return emailError(reply, 409, problem);
-    if (!(await licences.sendAsMagicLink(stored.licence.id, checked.email, body.language))) {
-      return reply
-        .code(409)
-        .send(apiError('licence-not-free', 'This licence is held or has ended: choose a free one.'));
-    }
-    const link = `${deps.webOrigin(request)}${ROUTES.signup}?redirect=${encodeURIComponent(ROUTES.accountDashboard)}`;
-    return { licence: (await licences.find(stored.licence.id))!.licence, link };
-  });
-
-  app.patch<{ Params: { id: string } }>(BUSINESS_ROUTES.licence, async (request, reply) => {
-    const body = parse(updateSchema, request.body, reply);
-    if (!body) return reply;
-    const stored = await licenceOf(request);
-    const organizationId = stored.organizationId;
-    if (body.recipient !== undefined) {
-      const checked = checkLicenceEmail(body.recipient);
-      if (checked.kind === 'invalid') return emailError(reply, 400, 'invalid');
-      if (checked.kind === 'unassign') {
-        await licences.unassign(stored.licence.id, deps.now());
-      } else {
-        if (licenceState(stored.licence, deps.now()) === 'deactivated') {
+  return [
+    route({
+      method: 'GET',
+      url: BUSINESS_ROUTES.licences,
+      summary: "The caller's organisation's licences, and whether it has billing to show.",
+      tag: 'licences',
+      response: { 200: licencesResponseSchema },
+      handler: async (request) => {
+        const organizationId = organizationIdOf(request);
+        const org = await organizations.find(organizationId);
+        return {
+          licences: await licences.list(organizationId),
+          ...(org ? { organizationName: org.name } : {}),
+          billing: (await organizations.stripeCustomerOf(organizationId)) !== undefined,
+        } satisfies LicencesResponse;
+      },
+    }),
+    route({
+      method: 'POST',
+      url: BUSINESS_ROUTES.activateTrial,
+      summary: "Starts the organisation's free trial (once per organisation).",
+      tag: 'licences',
+      body: activateTrialBodySchema,
+      response: { 201: licenceResponseSchema, 400: apiErrorSchema, 403: apiErrorSchema, 409: apiErrorSchema },
+      handler: async (request, reply) => {
+        if (request.body.avaId !== request.principal.avaId) {
+          return reply.code(403).send(apiError('forbidden', 'avaId is not the signed-in account.'));
+        }
+        return startTrial(request, reply, undefined);
+      },
+    }),
+    route({
+      method: 'POST',
+      url: BUSINESS_ROUTES.licences,
+      summary: 'Buys licences: answers the checkout page to send the browser to (or starts the trial).',
+      tag: 'licences',
+      body: createLicencesBodySchema,
+      response: {
+        200: checkoutResponseSchema,
+        201: licenceResponseSchema,
+        400: apiErrorSchema,
+        409: apiErrorSchema,
+        502: apiErrorSchema,
+      },
+      handler: async (request, reply) => {
+        const body = request.body;
+        if (body.trial) return startTrial(request, reply, body.language);
+        const organizationId = organizationIdOf(request);
+        const org = (await organizations.find(organizationId))!;
+        const profile = profileOf(request)!;
+        const adminEmail = Object.values(profile.emails)[0];
+        try {
+          let customerId = await organizations.stripeCustomerOf(organizationId);
+          if (!customerId) {
+            await organizations.setStripeCustomer(
+              organizationId,
+              await payments.createCustomer(organizationId, org.name, adminEmail),
+            );
+            // The first of two checkouts at once keeps its customer; both use that one.
+            customerId = (await organizations.stripeCustomerOf(organizationId))!;
+          }
+          const url = await payments.createCheckout({
+            organizationId,
+            organizationName: org.name,
+            customerId,
+            adminEmail,
+            interval: body.interval,
+            count: body.count,
+            language: body.language,
+            origin: deps.webOrigin(request),
+          });
+          return { url };
+        } catch (error) {
+          deps.log('warn', 'could not open a checkout', { error: (error as Error).message });
+          return paymentError(reply, error);
+        }
+      },
+    }),
+    route({
+      method: 'POST',
+      url: BUSINESS_ROUTES.magicLink,
+      summary: 'Sends one of the organisation’s free licences to an email as a link to claim it.',
+      tag: 'licences',
+      body: magicLinkBodySchema,
+      response: {
+        200: magicLinkResponseSchema,
+        400: apiErrorSchema,
+        404: apiErrorSchema,
+        409: apiErrorSchema,
+      },
+      handler: async (request, reply) => {
+        const body = request.body;
+        const organizationId = organizationIdOf(request);
+        const stored = await licences.find(body.licenceId);
+        if (!stored || stored.organizationId !== organizationId) {
+          return reply.code(404).send(apiError('licence-not-found', 'No such licence in your organization.'));
+        }
+        if (stored.assignedAvaId || licenceState(stored.licence, deps.now()) === 'deactivated') {
           return reply
             .code(409)
-            .send(apiError('licence-deactivated', 'This licence has ended: it cannot be assigned.'));
+            .send(apiError('licence-not-free', 'This licence is held or has ended: choose a free one.'));
         }
+        const checked = checkLicenceEmail(body.recipient);
+        if (checked.kind !== 'assign') return emailError(reply, 400, 'invalid');
         const problem = await emailProblem(deps, organizationId, checked.email, stored.licence.id);
         if (problem) return emailError(reply, 409, problem);
-        const account = await licences.accountByEmail(checked.email);
-        await licences.assign(stored.licence.id, checked.email, account?.avaId, deps.now());
-        if (account && !account.organizationId) {
-          const org = (await organizations.find(organizationId))!;
-          await organizations.addMember(org, account.avaId, deps.now());
+        if (!(await licences.sendAsMagicLink(stored.licence.id, checked.email, body.language))) {
+          return reply
+            .code(409)
+            .send(apiError('licence-not-free', 'This licence is held or has ended: choose a free one.'));
         }
-      }
-    }
-    if (body.licence?.autoRenewal !== undefined && body.licence.autoRenewal !== stored.licence.autoRenewal) {
-      if (stored.licence.offerId === 'trial') {
-        return reply
-          .code(409)
-          .send(apiError('not-renewable', 'A trial does not renew: buy licences instead.'));
-      }
-      try {
-        await payments.setRenewal(stored.purchaseId, body.licence.autoRenewal);
-      } catch (error) {
-        return reply
-          .code(502)
-          .send(apiError('payment-error', `The payment service failed: ${(error as Error).message}`));
-      }
-    }
-    return { licence: (await licences.find(stored.licence.id))!.licence };
-  });
+        const link = `${deps.webOrigin(request)}${ROUTES.signup}?redirect=${encodeURIComponent(ROUTES.accountDashboard)}`;
+        return { licence: (await licences.find(stored.licence.id))!.licence, link };
+      },
+    }),
+    route({
+      method: 'PATCH',
+      url: BUSINESS_ROUTES.licence,
+      summary: 'Assigns a licence to an email (empty unassigns) or sets whether its purchase renews.',
+      tag: 'licences',
+      params: licenceParamsSchema,
+      body: updateLicenceBodySchema,
+      response: { 200: licenceResponseSchema, 400: apiErrorSchema, 409: apiErrorSchema, 502: apiErrorSchema },
+      handler: async (request, reply) => {
+        const body = request.body;
+        const stored = await licenceOf(request);
+        const organizationId = stored.organizationId;
+        if (body.recipient !== undefined) {
+          const checked = checkLicenceEmail(body.recipient);
+          if (checked.kind === 'invalid') return emailError(reply, 400, 'invalid');
+          if (checked.kind === 'unassign') {
+            await licences.unassign(stored.licence.id, deps.now());
+          } else {
+            if (licenceState(stored.licence, deps.now()) === 'deactivated') {
+              return reply
+                .code(409)
+                .send(apiError('licence-deactivated', 'This licence has ended: it cannot be assigned.'));
+            }
+            const problem = await emailProblem(deps, organizationId, checked.email, stored.licence.id);
+            if (problem) return emailError(reply, 409, problem);
+            const account = await licences.accountByEmail(checked.email);
+            await licences.assign(stored.licence.id, checked.email, account?.avaId, deps.now());
+            if (account && !account.organizationId) {
+              const org = (await organizations.find(organizationId))!;
+              await organizations.addMember(org, account.avaId, deps.now());
+            }
+          }
+        }
+        const autoRenewal = body.licence?.autoRenewal;
+        if (autoRenewal !== undefined && autoRenewal !== stored.licence.autoRenewal) {
+          if (stored.licence.offerId === 'trial') {
+            return reply
+              .code(409)
+              .send(apiError('not-renewable', 'A trial does not renew: buy licences instead.'));
+          }
+          try {
+            await payments.setRenewal(stored.purchaseId, autoRenewal);
+          } catch (error) {
+            return paymentError(reply, error);
+          }
+        }
+        return { licence: (await licences.find(stored.licence.id))!.licence };
+      },
+    }),
+    route({
+      method: 'DELETE',
+      url: BUSINESS_ROUTES.licence,
+      summary: 'Cancels a licence: a trial ends now, a paid one stops renewing at the end of its period.',
+      tag: 'licences',
+      params: licenceParamsSchema,
+      response: { 200: licenceResponseSchema, 502: apiErrorSchema },
+      handler: async (request, reply) => {
+        const stored = await licenceOf(request);
+        if (stored.licence.offerId === 'trial') {
+          await licences.endNow(stored.licence.id, deps.now());
+        } else if (stored.licence.autoRenewal) {
+          // Paid licences run to the end of what was paid; the subscription stops renewing, and
+          // Stripe's event (customer.subscription.updated) records it.
+          try {
+            await payments.setRenewal(stored.purchaseId, false);
+          } catch (error) {
+            return paymentError(reply, error);
+          }
+        }
+        return { licence: (await licences.find(stored.licence.id))!.licence };
+      },
+    }),
+    route({
+      method: 'POST',
+      url: BUSINESS_ROUTES.billingPortal,
+      summary: "The payment provider's customer portal for the organisation's billing.",
+      tag: 'licences',
+      response: { 200: checkoutResponseSchema, 409: apiErrorSchema, 502: apiErrorSchema },
+      handler: async (request, reply) => {
+        const customerId = await organizations.stripeCustomerOf(organizationIdOf(request));
+        if (!customerId)
+          return reply
+            .code(409)
+            .send(apiError('no-billing', 'Nothing was bought yet: there is no billing to show.'));
+        try {
+          return {
+            url: await payments.portal(customerId, `${deps.webOrigin(request)}${ROUTES.accountDashboard}`),
+          };
+        } catch (error) {
+          return paymentError(reply, error);
+        }
+      },
+    }),
+  ];
+}
 
-  app.delete<{ Params: { id: string } }>(BUSINESS_ROUTES.licence, async (request, reply) => {
-    const stored = await licenceOf(request);
-    if (stored.licence.offerId === 'trial') {
-      await licences.endNow(stored.licence.id, deps.now());
-    } else if (stored.licence.autoRenewal) {
-      // Paid licences run to the end of what was paid; the subscription stops renewing, and
-      // Stripe's event (customer.subscription.updated) records it.
-      try {
-        await payments.setRenewal(stored.purchaseId, false);
-      } catch (error) {
-        return reply
-          .code(502)
-          .send(apiError('payment-error', `The payment service failed: ${(error as Error).message}`));
-      }
-    }
-    return { licence: (await licences.find(stored.licence.id))!.licence };
-  });
-
-  app.post(BUSINESS_ROUTES.billingPortal, async (request, reply) => {
-    const customerId = await organizations.stripeCustomerOf(organizationIdOf(request));
-    if (!customerId)
-      return reply
-        .code(409)
-        .send(apiError('no-billing', 'Nothing was bought yet: there is no billing to show.'));
-    try {
-      return {
-        url: await payments.portal(customerId, `${deps.webOrigin(request)}${ROUTES.accountDashboard}`),
-      };
-    } catch (error) {
-      return reply
-        .code(502)
-        .send(apiError('payment-error', `The payment service failed: ${(error as Error).message}`));
-    }
-  });
-
-  // The webhook needs the body exactly as sent (the signature covers its bytes): in its own
-  // scope, JSON is kept as a string.
-  void app.register(async (scope) => {
-    scope.addContentTypeParser(
-      'application/json',
-      { parseAs: 'string', bodyLimit: 1024 * 1024 },
-      (_r, body, done) => done(null, body),
-    );
-    scope.post(BUSINESS_ROUTES.stripeWebhook, async (request, reply) => {
+/**
+ * Stripe's webhook. No body schema: the body stays the text Stripe sent, since its signature is
+ * over those bytes; the event is read once the signature holds (payments.verify).
+ */
+export function stripeWebhookRoute(deps: LicenceRouteDeps): AnyRoute {
+  return route({
+    method: 'POST',
+    url: BUSINESS_ROUTES.stripeWebhook,
+    summary: 'Called by Stripe: a signed payment event (Stripe-Signature), the only source of paid licences.',
+    tag: 'licences',
+    response: { 200: stripeWebhookResponseSchema, 400: apiErrorSchema },
+    handler: async (request, reply) => {
       const raw = typeof request.body === 'string' ? request.body : '';
       const signature = request.headers['stripe-signature'];
       let event;
       try {
-        event = payments.verify(raw, typeof signature === 'string' ? signature : undefined);
+        event = deps.payments.verify(raw, typeof signature === 'string' ? signature : undefined);
       } catch (error) {
         deps.log('warn', 'a webhook whose signature does not verify was refused', {
           error: (error as Error).message,
@@ -330,12 +361,26 @@ export function registerLicenceRoutes(app: FastifyInstance, deps: LicenceRouteDe
           .send(apiError('invalid-signature', 'This event is not signed by the payment provider.'));
       }
       const outcome = await applyStripeEvent(event, {
-        licences,
-        organizationExists: async (id) => (await organizations.find(id)) !== undefined,
+        licences: deps.licences,
+        organizationExists: async (id) => (await deps.organizations.find(id)) !== undefined,
         now: deps.now,
         log: deps.log,
       });
       return { received: true, outcome };
-    });
+    },
+  });
+}
+
+export function registerLicenceRoutes(app: FastifyInstance, deps: LicenceRouteDeps): void {
+  registerDescribed(app, licenceRoutes(deps));
+  // The webhook needs the body exactly as sent (the signature covers its bytes): in its own
+  // scope, JSON is kept as a string.
+  void app.register(async (scope) => {
+    scope.addContentTypeParser(
+      'application/json',
+      { parseAs: 'string', bodyLimit: 1024 * 1024 },
+      (_r, body, done) => done(null, body),
+    );
+    registerDescribed(scope, [stripeWebhookRoute(deps)]);
   });
 }

@@ -8,12 +8,13 @@ import type { FastifyInstance } from 'fastify';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
-import { MEETING_BOT_ROUTES, apiError } from '../../shared/api';
+import { MEETING_BOT_ROUTES, apiError, apiErrorSchema } from '../../shared/api';
 import { parseAudioEvent, parseStatusWebhook } from './recall-api';
 import { verifyWebhook } from './svix-signature';
 import type { MeetingBots } from './room-bots';
 import type { ConnectionSocket } from '../socket/transport';
 import { acceptUpgrade, refuseUpgrade } from '../safety/raw-sockets';
+import { type AnyRoute, registerDescribed, route } from '../http/route';
 
 /** A status webhook is small; anything larger is not one. */
 const WEBHOOK_BODY_LIMIT = 64 * 1024;
@@ -27,15 +28,19 @@ export interface MeetingBotRouteDeps {
   log(level: 'info' | 'warn' | 'error', message: string, extra?: object): void;
 }
 
-export function registerMeetingBotRoutes(app: FastifyInstance, deps: MeetingBotRouteDeps): void {
-  void app.register(async (scope) => {
-    // The signature is over the exact bytes sent: the body is kept as text, parsed after.
-    scope.addContentTypeParser(
-      'application/json',
-      { parseAs: 'string', bodyLimit: WEBHOOK_BODY_LIMIT },
-      (_request, body, done) => done(null, body),
-    );
-    scope.post(MEETING_BOT_ROUTES.webhook, async (request, reply) => {
+/**
+ * The provider's status webhook. No body schema: the body stays the text sent, since the
+ * signature is over those bytes; it is parsed once the signature holds.
+ */
+export function meetingBotWebhookRoute(deps: MeetingBotRouteDeps): AnyRoute {
+  return route({
+    method: 'POST',
+    url: MEETING_BOT_ROUTES.webhook,
+    summary:
+      "Called by the meeting bot provider (Recall.ai): a bot's status changed (Svix-signed). Answers 204.",
+    tag: 'meeting-bot',
+    response: { 401: apiErrorSchema },
+    handler: async (request, reply) => {
       const body = typeof request.body === 'string' ? request.body : '';
       const verified = verifyWebhook(deps.webhookSecret, request.headers, body, deps.now());
       if (!verified.ok) {
@@ -45,7 +50,19 @@ export function registerMeetingBotRoutes(app: FastifyInstance, deps: MeetingBotR
       const change = parseStatusWebhook(body);
       if (change) deps.bots.status(change.botId, change.code, change.subCode);
       return reply.code(204).send();
-    });
+    },
+  });
+}
+
+export function registerMeetingBotRoutes(app: FastifyInstance, deps: MeetingBotRouteDeps): void {
+  void app.register(async (scope) => {
+    // The signature is over the exact bytes sent: the body is kept as text, parsed after.
+    scope.addContentTypeParser(
+      'application/json',
+      { parseAs: 'string', bodyLimit: WEBHOOK_BODY_LIMIT },
+      (_request, body, done) => done(null, body),
+    );
+    registerDescribed(scope, [meetingBotWebhookRoute(deps)]);
   });
 }
 

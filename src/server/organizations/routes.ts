@@ -4,31 +4,30 @@
  * admin, one organisation per account, search) are here and in shared/organizations.ts.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { apiError } from '../../shared/api';
+import { apiError, apiErrorSchema } from '../../shared/api';
 import { BUSINESS_ROUTES } from '../../shared/business-api';
 import { randomId } from '../../shared/ids';
 import {
-  ACCESSIBILITY_SERVICES,
   ORGANIZATION_ERRORS,
-  ORGANIZATION_NAME_MAX_LENGTH,
   ORGANIZATION_NAME_MESSAGES,
-  ORGANIZATION_ROLES,
   ORGANIZATION_SEARCH_RESULTS,
-  ORGANIZATION_SIZES,
-  ORGANIZATION_TYPES,
   type Organization,
   type OrganizationErrorCode,
   type OrganizationSearchResult,
   type OrganizationType,
   SEARCH_MIN_LENGTH,
   checkOrganizationName,
+  createOrganizationBodySchema,
+  findOrganizationsQuerySchema,
+  findOrganizationsResponseSchema,
   normaliseSearch,
+  organizationSchema,
   placeKindsFor,
 } from '../../shared/organizations';
-import { array, formatIssue, object, oneOf, optional, string } from '../../shared/schema';
 import { type OrganizationRepository, isUniqueViolation } from './repository';
 import type { PlacesSource } from '../places/source';
 import { profileOf } from '../http/authenticate';
+import { type AnyRoute, registerDescribed, route } from '../http/route';
 
 export interface OrganizationRouteDeps {
   organizations: OrganizationRepository;
@@ -36,19 +35,6 @@ export interface OrganizationRouteDeps {
   now(): number;
   log(level: 'warn', message: string, extra?: Record<string, unknown>): void;
 }
-
-const createSchema = object({
-  type: oneOf(ORGANIZATION_TYPES),
-  // The name rule's own messages come after the schema (it lets any length of name through).
-  name: string({ max: ORGANIZATION_NAME_MAX_LENGTH }),
-  role: oneOf(ORGANIZATION_ROLES),
-  placeId: optional(string({ min: 1, max: 300 })),
-  address: optional(string({ max: 300 })),
-  size: oneOf(ORGANIZATION_SIZES),
-  accessibilityServices: optional(
-    array(oneOf(ACCESSIBILITY_SERVICES), { max: ACCESSIBILITY_SERVICES.length }),
-  ),
-});
 
 function organizationError(reply: FastifyReply, status: number, code: OrganizationErrorCode) {
   return reply.code(status).send(apiError(code, ORGANIZATION_ERRORS[code]));
@@ -92,81 +78,89 @@ export async function findOrganizations(
   return results;
 }
 
-export function registerOrganizationRoutes(app: FastifyInstance, deps: OrganizationRouteDeps): void {
+export function organizationRoutes(deps: OrganizationRouteDeps): AnyRoute[] {
   const { organizations } = deps;
+  return [
+    route({
+      method: 'GET',
+      url: BUSINESS_ROUTES.findOrganizations,
+      summary: 'Up to 3 organisations or places whose names match the keywords, for the creation screen.',
+      tag: 'organizations',
+      query: findOrganizationsQuerySchema,
+      response: { 200: findOrganizationsResponseSchema, 400: apiErrorSchema },
+      handler: async (request) => ({
+        organizations: await findOrganizations(deps, request.query.keywords ?? '', request.query.orgType),
+      }),
+    }),
+    route({
+      method: 'POST',
+      url: BUSINESS_ROUTES.organization,
+      summary: 'Creates an organisation with the caller in it, or joins the one of that name.',
+      tag: 'organizations',
+      body: createOrganizationBodySchema,
+      response: {
+        200: organizationSchema,
+        201: organizationSchema,
+        400: apiErrorSchema,
+        409: apiErrorSchema,
+      },
+      handler: async (request, reply) => {
+        const profile = profileOf(request);
+        if (!profile) {
+          return reply
+            .code(400)
+            .send(apiError(104, 'No profile for this account yet: create it with PATCH /api/v1/users/me.'));
+        }
+        const body = request.body;
+        const problem = checkOrganizationName(body.name);
+        if (problem) {
+          return reply
+            .code(400)
+            .send(apiError(`organization-name-${problem}`, ORGANIZATION_NAME_MESSAGES[problem]));
+        }
+        if (profile.organizationId) return organizationError(reply, 409, 'alreadyInOrganization');
+        const name = body.name.trim().replace(/\s+/g, ' ');
+        const existing = await organizations.findByName(name);
+        if (existing) return join(existing);
+        try {
+          const created = await organizations.create(
+            {
+              id: randomId(20),
+              name,
+              type: body.type,
+              ...(body.placeId ? { placeId: body.placeId } : {}),
+              ...(body.address ? { address: body.address.trim() } : {}),
+              size: body.size,
+              accessibilityServices: body.accessibilityServices ?? [],
+            },
+            profile.avaId,
+            body.role,
+            deps.now(),
+          );
+          return reply.code(201).send({ ...created, role: body.role } satisfies Organization);
+        } catch (error) {
+          // Someone created it a moment ago: joining is what this person asks for now.
+          if (!isUniqueViolation(error)) throw error;
+          const raced = await organizations.findByName(name);
+          if (!raced) throw error;
+          return join(raced);
+        }
 
-  app.get<{ Querystring: { keywords?: string; orgType?: string } }>(
-    BUSINESS_ROUTES.findOrganizations,
-    async (request, reply) => {
-      const keywords = typeof request.query.keywords === 'string' ? request.query.keywords : '';
-      if (keywords.length > 200) {
-        return reply.code(400).send(apiError('invalid-query', 'keywords: must be at most 200 characters'));
-      }
-      const orgType = request.query.orgType;
-      if (orgType !== undefined && !(ORGANIZATION_TYPES as readonly string[]).includes(orgType)) {
-        return reply
-          .code(400)
-          .send(apiError('invalid-query', `orgType: must be one of ${ORGANIZATION_TYPES.join(', ')}`));
-      }
-      return {
-        organizations: await findOrganizations(deps, keywords, orgType as OrganizationType | undefined),
-      };
-    },
-  );
+        /** The name is an organisation's already: the same one (type and place) is joined, else refused. */
+        async function join(org: Organization) {
+          const samePlace = !body.placeId || !org.placeId || body.placeId === org.placeId;
+          if (org.type !== body.type || !samePlace) return organizationError(reply, 409, 'nameAlreadyUse');
+          if (body.role === 'admin' && org.admin) return organizationError(reply, 409, 'adminAlreadyExists');
+          const joined = await organizations.join(org, profile!.avaId, body.role, deps.now());
+          if (!joined) return organizationError(reply, 409, 'adminAlreadyExists');
+          const now = (await organizations.find(org.id))!;
+          return reply.code(200).send({ ...now, role: body.role } satisfies Organization);
+        }
+      },
+    }),
+  ];
+}
 
-  app.post(BUSINESS_ROUTES.organization, async (request, reply) => {
-    const profile = profileOf(request);
-    if (!profile) {
-      return reply
-        .code(400)
-        .send(apiError(104, 'No profile for this account yet: create it with PATCH /api/v1/users/me.'));
-    }
-    const checked = createSchema.check(request.body ?? {});
-    if (!checked.ok) return reply.code(400).send(apiError('invalid-body', formatIssue(checked.issue)));
-    const body = checked.value;
-    const problem = checkOrganizationName(body.name);
-    if (problem) {
-      return reply
-        .code(400)
-        .send(apiError(`organization-name-${problem}`, ORGANIZATION_NAME_MESSAGES[problem]));
-    }
-    if (profile.organizationId) return organizationError(reply, 409, 'alreadyInOrganization');
-    const name = body.name.trim().replace(/\s+/g, ' ');
-    const existing = await organizations.findByName(name);
-    if (existing) return join(existing);
-    try {
-      const created = await organizations.create(
-        {
-          id: randomId(20),
-          name,
-          type: body.type,
-          ...(body.placeId ? { placeId: body.placeId } : {}),
-          ...(body.address ? { address: body.address.trim() } : {}),
-          size: body.size,
-          accessibilityServices: body.accessibilityServices ?? [],
-        },
-        profile.avaId,
-        body.role,
-        deps.now(),
-      );
-      return reply.code(201).send({ ...created, role: body.role } satisfies Organization);
-    } catch (error) {
-      // Someone created it a moment ago: joining is what this person asks for now.
-      if (!isUniqueViolation(error)) throw error;
-      const raced = await organizations.findByName(name);
-      if (!raced) throw error;
-      return join(raced);
-    }
-
-    /** The name is an organisation's already: the same one (type and place) is joined, else refused. */
-    async function join(org: Organization) {
-      const samePlace = !body.placeId || !org.placeId || body.placeId === org.placeId;
-      if (org.type !== body.type || !samePlace) return organizationError(reply, 409, 'nameAlreadyUse');
-      if (body.role === 'admin' && org.admin) return organizationError(reply, 409, 'adminAlreadyExists');
-      const joined = await organizations.join(org, profile!.avaId, body.role, deps.now());
-      if (!joined) return organizationError(reply, 409, 'adminAlreadyExists');
-      const now = (await organizations.find(org.id))!;
-      return reply.code(200).send({ ...now, role: body.role } satisfies Organization);
-    }
-  });
+export function registerOrganizationRoutes(app: FastifyInstance, deps: OrganizationRouteDeps): void {
+  registerDescribed(app, organizationRoutes(deps));
 }

@@ -9,19 +9,24 @@ import type { FastifyInstance } from 'fastify';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
-import { apiError } from '../../shared/api';
+import { apiError, apiErrorSchema } from '../../shared/api';
+import { checkedByHandler } from '../../shared/handler-checked';
 import {
   PHONE_CALL_ROUTES,
   PHONE_CALL_TEXTS,
   type StartPhoneCallResponse,
   checkStartPhoneCallRequest,
+  startPhoneCallBodySchema,
+  startPhoneCallResponseSchema,
 } from '../../shared/phone-calls';
+import { object, optional, string } from '../../shared/schema';
 import type { RoomRegistry } from '../rooms/registry';
 import { decodeForm, parseMediaStreamMessage, parseStatusCallback } from './twilio-api';
 import { verifyTwilioSignature } from './twilio-signature';
 import type { PhoneCalls } from './room-calls';
 import type { ConnectionSocket } from '../socket/transport';
 import { acceptUpgrade, refuseUpgrade } from '../safety/raw-sockets';
+import { type AnyRoute, registerDescribed, route } from '../http/route';
 
 /** A status callback is small; anything larger is not one. */
 const CALLBACK_BODY_LIMIT = 16 * 1024;
@@ -41,29 +46,95 @@ export interface PhoneCallRouteDeps {
   log(level: 'info' | 'warn' | 'error', message: string, extra?: object): void;
 }
 
+/** A call of the room, by its provider's sid. */
+const callParamsSchema = object({ sid: string() });
+
+/**
+ * The status callback's query, as this server wrote it in the callback URL
+ * (participantAddress): `token` names the call, `room` its room (for a cluster's forwarding).
+ */
+const statusCallbackQuerySchema = object({ token: optional(string()), room: optional(string()) });
+
+export function phoneCallRoutes(deps: PhoneCallRouteDeps): AnyRoute[] {
+  return [
+    route({
+      method: 'POST',
+      url: PHONE_CALL_ROUTES.calls,
+      summary: "Dials a phone conference and captions it in the body's room (its host only).",
+      tag: 'phone-calls',
+      // Every body reaches checkStartPhoneCallRequest: its refusals are the panel's own texts.
+      body: checkedByHandler(startPhoneCallBodySchema),
+      response: {
+        201: startPhoneCallResponseSchema,
+        400: apiErrorSchema,
+        404: apiErrorSchema,
+        409: apiErrorSchema,
+        502: apiErrorSchema,
+        503: apiErrorSchema,
+      },
+      handler: async (request, reply) => {
+        const checked = checkStartPhoneCallRequest(request.body);
+        if (!checked.ok) return reply.code(400).send(apiError('invalid-phone-call', checked.message));
+        if (!deps.calls)
+          return reply.code(503).send(apiError('phone-calls-unavailable', PHONE_CALL_TEXTS.unavailable));
+        const roomId = request.roomAccess!.room.id;
+        const room = deps.registry.liveRoom(roomId) ?? (await deps.registry.find(roomId));
+        if (!room) return reply.code(404).send(apiError('room-not-found', PHONE_CALL_TEXTS.notFound));
+        const result = await deps.calls.start(room, checked.value);
+        if (!result.ok) return reply.code(result.status).send(apiError(result.code, result.message));
+        return reply
+          .code(201)
+          .send({ sid: result.sid, status: result.call.status } satisfies StartPhoneCallResponse);
+      },
+    }),
+    route({
+      method: 'DELETE',
+      url: PHONE_CALL_ROUTES.call,
+      summary: 'Hangs up a phone call of the room (its host only).',
+      tag: 'phone-calls',
+      params: callParamsSchema,
+      response: { 200: startPhoneCallResponseSchema, 404: apiErrorSchema },
+      handler: async (request, reply) => {
+        const call = await deps.calls?.hangUp(request.roomAccess!.room.id, request.params.sid);
+        if (!call) return reply.code(404).send(apiError('call-not-found', PHONE_CALL_TEXTS.notFound));
+        return reply.code(200).send({ sid: call.sid, status: call.status } satisfies StartPhoneCallResponse);
+      },
+    }),
+  ];
+}
+
+/**
+ * The provider's status callback. No body schema: the body stays the form's text as sent, since
+ * the signature is over its fields; it is decoded for the check and read after it.
+ */
+export function statusCallbackRoute(deps: PhoneCallRouteDeps): AnyRoute {
+  return route({
+    method: 'POST',
+    url: PHONE_CALL_ROUTES.statusCallback,
+    summary: "Called by Twilio: a call's status changed (signed with X-Twilio-Signature). Answers 204.",
+    tag: 'phone-calls',
+    query: statusCallbackQuerySchema,
+    response: { 403: apiErrorSchema, 404: apiErrorSchema },
+    handler: async (request, reply) => {
+      const form = decodeForm(typeof request.body === 'string' ? request.body : '');
+      const url = `${deps.origin()}${request.url}`;
+      if (!verifyTwilioSignature(deps.authToken, url, form, request.headers['x-twilio-signature'])) {
+        deps.log('warn', 'a phone call status callback was refused: its signature does not match');
+        return reply.code(403).send(apiError('unauthorized', 'X-Twilio-Signature does not match'));
+      }
+      const callback = parseStatusCallback(form);
+      if (
+        !callback ||
+        !deps.calls?.providerStatus(request.query.token ?? '', callback.callSid, callback.status)
+      )
+        return reply.code(404).send(apiError('call-not-found', PHONE_CALL_TEXTS.notFound));
+      return reply.code(204).send();
+    },
+  });
+}
+
 export function registerPhoneCallRoutes(app: FastifyInstance, deps: PhoneCallRouteDeps): void {
-  app.post(PHONE_CALL_ROUTES.calls, async (request, reply) => {
-    const checked = checkStartPhoneCallRequest(request.body);
-    if (!checked.ok) return reply.code(400).send(apiError('invalid-phone-call', checked.message));
-    if (!deps.calls)
-      return reply.code(503).send(apiError('phone-calls-unavailable', PHONE_CALL_TEXTS.unavailable));
-    const roomId = request.roomAccess!.room.id;
-    const room = deps.registry.liveRoom(roomId) ?? (await deps.registry.find(roomId));
-    if (!room) return reply.code(404).send(apiError('room-not-found', PHONE_CALL_TEXTS.notFound));
-    const result = await deps.calls.start(room, checked.value);
-    if (!result.ok) return reply.code(result.status).send(apiError(result.code, result.message));
-    return reply
-      .code(201)
-      .send({ sid: result.sid, status: result.call.status } satisfies StartPhoneCallResponse);
-  });
-
-  app.delete(PHONE_CALL_ROUTES.call, async (request, reply) => {
-    const sid = (request.params as { sid: string }).sid;
-    const call = await deps.calls?.hangUp(request.roomAccess!.room.id, sid);
-    if (!call) return reply.code(404).send(apiError('call-not-found', PHONE_CALL_TEXTS.notFound));
-    return reply.code(200).send({ sid: call.sid, status: call.status } satisfies StartPhoneCallResponse);
-  });
-
+  registerDescribed(app, phoneCallRoutes(deps));
   void app.register(async (scope) => {
     // The signature is over the form's fields as sent: the body is kept as text, parsed after.
     scope.addContentTypeParser(
@@ -71,19 +142,7 @@ export function registerPhoneCallRoutes(app: FastifyInstance, deps: PhoneCallRou
       { parseAs: 'string', bodyLimit: CALLBACK_BODY_LIMIT },
       (_request, body, done) => done(null, body),
     );
-    scope.post(PHONE_CALL_ROUTES.statusCallback, async (request, reply) => {
-      const form = decodeForm(typeof request.body === 'string' ? request.body : '');
-      const url = `${deps.origin()}${request.url}`;
-      if (!verifyTwilioSignature(deps.authToken, url, form, request.headers['x-twilio-signature'])) {
-        deps.log('warn', 'a phone call status callback was refused: its signature does not match');
-        return reply.code(403).send(apiError('unauthorized', 'X-Twilio-Signature does not match'));
-      }
-      const token = (request.query as { token?: string }).token ?? '';
-      const callback = parseStatusCallback(form);
-      if (!callback || !deps.calls?.providerStatus(token, callback.callSid, callback.status))
-        return reply.code(404).send(apiError('call-not-found', PHONE_CALL_TEXTS.notFound));
-      return reply.code(204).send();
-    });
+    registerDescribed(scope, [statusCallbackRoute(deps)]);
   });
 }
 

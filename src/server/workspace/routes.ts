@@ -7,19 +7,16 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Stripe from 'stripe';
-import { apiError } from '../../shared/api';
+import { apiError, apiErrorSchema } from '../../shared/api';
 import { BUSINESS_ROUTES } from '../../shared/business-api';
 import { LICENCE_EMAIL_ERRORS, checkLicenceEmail } from '../../shared/licences';
 import {
-  ACCESSIBILITY_SERVICES,
   ORGANIZATION_ERRORS,
-  ORGANIZATION_NAME_MAX_LENGTH,
   ORGANIZATION_NAME_MESSAGES,
-  ORGANIZATION_ROLES,
-  ORGANIZATION_SIZES,
   checkOrganizationName,
+  organizationSchema,
 } from '../../shared/organizations';
-import { array, formatIssue, object, oneOf, optional, string, type Schema } from '../../shared/schema';
+import { object, string } from '../../shared/schema';
 import {
   type BillingInvoice,
   type BillingSubscription,
@@ -30,11 +27,21 @@ import {
   type WorkspaceErrorCode,
   type WorkspaceSettings,
   checkVocabulary,
+  inviteMemberBodySchema,
+  inviteMemberResponseSchema,
+  memberRemovedResponseSchema,
+  organizationDetailsBodySchema,
+  updateMemberBodySchema,
+  workspaceBillingResponseSchema,
+  workspaceMembersResponseSchema,
+  workspaceSettingsBodySchema,
+  workspaceSettingsSchema,
 } from '../../shared/workspace';
 import type { LicenceRepository } from '../licences/repository';
 import { type OrganizationRepository, isUniqueViolation } from '../organizations/repository';
 import type { WorkspaceRepository } from './repository';
 import type { Payments } from '../payments/payments';
+import { type AnyRoute, registerDescribed, route } from '../http/route';
 
 export interface WorkspaceRouteDeps {
   workspace: WorkspaceRepository;
@@ -45,30 +52,8 @@ export interface WorkspaceRouteDeps {
   log(level: 'info' | 'warn', message: string, extra?: Record<string, unknown>): void;
 }
 
-const inviteSchema = object({
-  email: string({ max: 320 }),
-  role: optional(oneOf(ORGANIZATION_ROLES)),
-});
-const memberUpdateSchema = object({ role: oneOf(ORGANIZATION_ROLES) });
-const detailsSchema = object({
-  name: optional(string({ max: ORGANIZATION_NAME_MAX_LENGTH })),
-  size: optional(oneOf(ORGANIZATION_SIZES)),
-  address: optional(string({ max: 300 })),
-  accessibilityServices: optional(
-    array(oneOf(ACCESSIBILITY_SERVICES), { max: ACCESSIBILITY_SERVICES.length }),
-  ),
-});
-/** The words' own rule (checkVocabulary) comes after: this only bounds what is read. */
-const settingsVocabularySchema = array(string({ max: 400 }), { max: 1000 });
-
-function parse<T>(schema: Schema<T>, body: unknown, reply: FastifyReply): T | undefined {
-  const result = schema.check(body ?? {});
-  if (!result.ok) {
-    void reply.code(400).send(apiError('invalid-body', formatIssue(result.issue)));
-    return undefined;
-  }
-  return result.value;
-}
+/** A member (their avaId) or an invitation (its email), named in the path. */
+const memberParamsSchema = object({ member: string() });
 
 function workspaceError(reply: FastifyReply, status: number, code: WorkspaceErrorCode) {
   return reply.code(status).send(apiError(code, WORKSPACE_ERRORS[code]));
@@ -116,197 +101,248 @@ export function billingSubscriptionOf(subscription: Stripe.Subscription): Billin
   };
 }
 
-export function registerWorkspaceRoutes(app: FastifyInstance, deps: WorkspaceRouteDeps): void {
+export function workspaceRoutes(deps: WorkspaceRouteDeps): AnyRoute[] {
   const { workspace, organizations, licences } = deps;
-
-  app.get(BUSINESS_ROUTES.workspaceMembers, async (request) => ({
-    members: await workspace.members(organizationIdOf(request), deps.now()),
-  }));
-
-  app.post(BUSINESS_ROUTES.workspaceMembers, async (request, reply) => {
-    const body = parse(inviteSchema, request.body, reply);
-    if (!body) return reply;
-    const organizationId = organizationIdOf(request);
-    const checked = checkLicenceEmail(body.email);
-    if (checked.kind !== 'assign') {
-      return reply.code(400).send(apiError('invalid-email', LICENCE_EMAIL_ERRORS.invalid));
-    }
-    // One admin per organisation, and this one has its admin (the caller).
-    if (body.role === 'admin') return workspaceError(reply, 409, 'adminIsOne');
-    const account = await licences.accountByEmail(checked.email);
-    if (account?.organizationId === organizationId) return workspaceError(reply, 409, 'alreadyMember');
-    if (account?.organizationId) return workspaceError(reply, 409, 'inOtherOrganization');
-    if (account) {
-      const org = (await organizations.find(organizationId))!;
-      await organizations.addMember(org, account.avaId, deps.now());
-      deps.log('info', 'a member was added to an organisation', { organizationId });
-      return reply.code(201).send({ status: 'active' });
-    }
-    const invited = await workspace.invite(
-      organizationId,
-      checked.email,
-      'member',
-      request.principal.avaId ?? '',
-      deps.now(),
-    );
-    if (!invited) return workspaceError(reply, 409, 'alreadyInvited');
-    return reply.code(201).send({ status: 'invited' });
-  });
-
-  app.patch<{ Params: { member: string } }>(BUSINESS_ROUTES.workspaceMember, async (request, reply) => {
-    const body = parse(memberUpdateSchema, request.body, reply);
-    if (!body) return reply;
-    const organizationId = organizationIdOf(request);
-    const target = request.params.member;
-    const self = request.principal.avaId ?? '';
-    if (target.includes('@')) return workspaceError(reply, 409, 'invitedRoleChange');
-    if (!(await workspace.isMember(organizationId, target))) {
-      return workspaceError(reply, 404, 'memberNotFound');
-    }
-    if (target === self) {
-      // The admin stays admin until they hand it to someone.
-      return body.role === 'admin' ? { role: 'admin' } : workspaceError(reply, 409, 'adminIsOne');
-    }
-    if (body.role === 'member') return { role: 'member' };
-    if (!(await workspace.transferAdmin(organizationId, self, target, deps.now()))) {
-      return workspaceError(reply, 409, 'adminIsOne');
-    }
-    deps.log('info', 'an organisation’s admin role was handed over', { organizationId });
-    return { role: 'admin' };
-  });
-
-  app.delete<{ Params: { member: string } }>(BUSINESS_ROUTES.workspaceMember, async (request, reply) => {
-    const organizationId = organizationIdOf(request);
-    const target = request.params.member;
-    if (target.includes('@')) {
-      const removed = await workspace.cancelInvitation(organizationId, target.trim().toLowerCase());
-      return removed ? { removed: true } : workspaceError(reply, 404, 'memberNotFound');
-    }
-    if (target === request.principal.avaId) return workspaceError(reply, 409, 'removeSelf');
-    if (!(await workspace.isMember(organizationId, target))) {
-      return workspaceError(reply, 404, 'memberNotFound');
-    }
-    // Their licences of this organisation go back to it, free to assign again.
-    const nowMs = deps.now();
-    for (const held of await licences.activeHeldBy(target, nowMs)) {
-      if (held.organizationId === organizationId) await licences.unassign(held.licence.id, nowMs);
-    }
-    await workspace.removeMember(organizationId, target, nowMs);
-    return { removed: true };
-  });
-
-  app.get(BUSINESS_ROUTES.workspaceOrganization, async (request, reply) => {
-    const org = await organizations.find(organizationIdOf(request));
-    if (!org) return reply.code(404).send(apiError('not-found', 'No such organization.'));
-    return org;
-  });
-
-  app.patch(BUSINESS_ROUTES.workspaceOrganization, async (request, reply) => {
-    const body = parse(detailsSchema, request.body, reply);
-    if (!body) return reply;
-    const organizationId = organizationIdOf(request);
-    let name: string | undefined;
-    if (body.name !== undefined) {
-      const problem = checkOrganizationName(body.name);
-      if (problem) {
-        return reply
-          .code(400)
-          .send(apiError(`organization-name-${problem}`, ORGANIZATION_NAME_MESSAGES[problem]));
-      }
-      name = body.name.trim().replace(/\s+/g, ' ');
-    }
-    try {
-      await workspace.updateDetails(
-        organizationId,
-        {
-          ...(name !== undefined ? { name } : {}),
-          ...(body.size !== undefined ? { size: body.size } : {}),
-          ...(body.address !== undefined ? { address: body.address.trim() } : {}),
-          ...(body.accessibilityServices !== undefined
-            ? { accessibilityServices: body.accessibilityServices }
-            : {}),
-        },
-        deps.now(),
-      );
-    } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
-      return reply.code(409).send(apiError('nameAlreadyUse', ORGANIZATION_ERRORS.nameAlreadyUse));
-    }
-    return (await organizations.find(organizationId))!;
-  });
-
-  app.get(BUSINESS_ROUTES.workspaceBilling, async (request, reply) => {
-    const customerId = await organizations.stripeCustomerOf(organizationIdOf(request));
-    if (!customerId) {
-      return { billing: false, subscriptions: [], invoices: [] } satisfies WorkspaceBillingResponse;
-    }
-    try {
-      const [subscriptions, invoices] = await Promise.all([
-        deps.payments.subscriptions(customerId),
-        deps.payments.invoices(customerId),
-      ]);
-      return {
-        billing: true,
-        subscriptions: subscriptions.map(billingSubscriptionOf),
-        invoices: invoices.map(billingInvoiceOf),
-      } satisfies WorkspaceBillingResponse;
-    } catch (error) {
-      deps.log('warn', 'could not read billing from the payment provider', {
-        error: (error as Error).message,
-      });
-      return reply
-        .code(502)
-        .send(apiError('payment-error', `The payment service failed: ${(error as Error).message}`));
-    }
-  });
-
-  app.get(BUSINESS_ROUTES.workspaceSettings, async (request, reply) => {
-    const settings = await workspace.settings(organizationIdOf(request));
-    if (!settings) return reply.code(404).send(apiError('not-found', 'No such organization.'));
-    return settings;
-  });
-
-  app.patch(BUSINESS_ROUTES.workspaceSettings, async (request, reply) => {
-    const body = (request.body ?? {}) as Record<string, unknown>;
-    if (typeof body !== 'object' || Array.isArray(body)) {
-      return reply.code(400).send(apiError('invalid-body', 'body: must be an object'));
-    }
-    const unknown = Object.keys(body).filter((k) => k !== 'vocabulary' && k !== 'scribeLimitMinutes');
-    if (unknown.length > 0) {
-      return reply.code(400).send(apiError('invalid-body', `${unknown[0]}: is not a setting`));
-    }
-    const change: Partial<WorkspaceSettings> = {};
-    if (body.vocabulary !== undefined) {
-      const listed = settingsVocabularySchema.check(body.vocabulary);
-      if (!listed.ok) {
-        return reply
-          .code(400)
-          .send(
-            apiError(
-              'invalid-body',
-              formatIssue({ ...listed.issue, path: `vocabulary${listed.issue.path}` }),
-            ),
+  return [
+    route({
+      method: 'GET',
+      url: BUSINESS_ROUTES.workspaceMembers,
+      summary: "The organisation's members and the invitations waiting.",
+      tag: 'workspace',
+      response: { 200: workspaceMembersResponseSchema },
+      handler: async (request) => ({
+        members: await workspace.members(organizationIdOf(request), deps.now()),
+      }),
+    }),
+    route({
+      method: 'POST',
+      url: BUSINESS_ROUTES.workspaceMembers,
+      summary: 'Adds the account of an email as a member, or invites the email when it has none.',
+      tag: 'workspace',
+      body: inviteMemberBodySchema,
+      response: { 201: inviteMemberResponseSchema, 400: apiErrorSchema, 409: apiErrorSchema },
+      handler: async (request, reply) => {
+        const body = request.body;
+        const organizationId = organizationIdOf(request);
+        const checked = checkLicenceEmail(body.email);
+        if (checked.kind !== 'assign') {
+          return reply.code(400).send(apiError('invalid-email', LICENCE_EMAIL_ERRORS.invalid));
+        }
+        // One admin per organisation, and this one has its admin (the caller).
+        if (body.role === 'admin') return workspaceError(reply, 409, 'adminIsOne');
+        const account = await licences.accountByEmail(checked.email);
+        if (account?.organizationId === organizationId) return workspaceError(reply, 409, 'alreadyMember');
+        if (account?.organizationId) return workspaceError(reply, 409, 'inOtherOrganization');
+        if (account) {
+          const org = (await organizations.find(organizationId))!;
+          await organizations.addMember(org, account.avaId, deps.now());
+          deps.log('info', 'a member was added to an organisation', { organizationId });
+          return reply.code(201).send({ status: 'active' });
+        }
+        const invited = await workspace.invite(
+          organizationId,
+          checked.email,
+          'member',
+          request.principal.avaId ?? '',
+          deps.now(),
+        );
+        if (!invited) return workspaceError(reply, 409, 'alreadyInvited');
+        return reply.code(201).send({ status: 'invited' });
+      },
+    }),
+    route({
+      method: 'PATCH',
+      url: BUSINESS_ROUTES.workspaceMember,
+      summary: 'Hands the admin role to a member (the caller becomes a member).',
+      tag: 'workspace',
+      params: memberParamsSchema,
+      body: updateMemberBodySchema,
+      response: {
+        200: updateMemberBodySchema,
+        400: apiErrorSchema,
+        404: apiErrorSchema,
+        409: apiErrorSchema,
+      },
+      handler: async (request, reply) => {
+        const body = request.body;
+        const organizationId = organizationIdOf(request);
+        const target = request.params.member;
+        const self = request.principal.avaId ?? '';
+        if (target.includes('@')) return workspaceError(reply, 409, 'invitedRoleChange');
+        if (!(await workspace.isMember(organizationId, target))) {
+          return workspaceError(reply, 404, 'memberNotFound');
+        }
+        if (target === self) {
+          // The admin stays admin until they hand it to someone.
+          return body.role === 'admin' ? { role: 'admin' } : workspaceError(reply, 409, 'adminIsOne');
+        }
+        if (body.role === 'member') return { role: 'member' };
+        if (!(await workspace.transferAdmin(organizationId, self, target, deps.now()))) {
+          return workspaceError(reply, 409, 'adminIsOne');
+        }
+        deps.log('info', 'an organisation’s admin role was handed over', { organizationId });
+        return { role: 'admin' };
+      },
+    }),
+    route({
+      method: 'DELETE',
+      url: BUSINESS_ROUTES.workspaceMember,
+      summary: 'Removes a member (their licences of it go back to it) or withdraws an invitation.',
+      tag: 'workspace',
+      params: memberParamsSchema,
+      response: { 200: memberRemovedResponseSchema, 404: apiErrorSchema, 409: apiErrorSchema },
+      handler: async (request, reply) => {
+        const organizationId = organizationIdOf(request);
+        const target = request.params.member;
+        if (target.includes('@')) {
+          const removed = await workspace.cancelInvitation(organizationId, target.trim().toLowerCase());
+          return removed ? { removed: true } : workspaceError(reply, 404, 'memberNotFound');
+        }
+        if (target === request.principal.avaId) return workspaceError(reply, 409, 'removeSelf');
+        if (!(await workspace.isMember(organizationId, target))) {
+          return workspaceError(reply, 404, 'memberNotFound');
+        }
+        // Their licences of this organisation go back to it, free to assign again.
+        const nowMs = deps.now();
+        for (const held of await licences.activeHeldBy(target, nowMs)) {
+          if (held.organizationId === organizationId) await licences.unassign(held.licence.id, nowMs);
+        }
+        await workspace.removeMember(organizationId, target, nowMs);
+        return { removed: true };
+      },
+    }),
+    route({
+      method: 'GET',
+      url: BUSINESS_ROUTES.workspaceOrganization,
+      summary: "The organisation's details.",
+      tag: 'workspace',
+      response: { 200: organizationSchema, 404: apiErrorSchema },
+      handler: async (request, reply) => {
+        const org = await organizations.find(organizationIdOf(request));
+        if (!org) return reply.code(404).send(apiError('not-found', 'No such organization.'));
+        return org;
+      },
+    }),
+    route({
+      method: 'PATCH',
+      url: BUSINESS_ROUTES.workspaceOrganization,
+      summary: "Changes the organisation's details (name, size, address, accessibility services).",
+      tag: 'workspace',
+      body: organizationDetailsBodySchema,
+      response: { 200: organizationSchema, 400: apiErrorSchema, 409: apiErrorSchema },
+      handler: async (request, reply) => {
+        const body = request.body;
+        const organizationId = organizationIdOf(request);
+        let name: string | undefined;
+        if (body.name !== undefined) {
+          const problem = checkOrganizationName(body.name);
+          if (problem) {
+            return reply
+              .code(400)
+              .send(apiError(`organization-name-${problem}`, ORGANIZATION_NAME_MESSAGES[problem]));
+          }
+          name = body.name.trim().replace(/\s+/g, ' ');
+        }
+        try {
+          await workspace.updateDetails(
+            organizationId,
+            {
+              ...(name !== undefined ? { name } : {}),
+              ...(body.size !== undefined ? { size: body.size } : {}),
+              ...(body.address !== undefined ? { address: body.address.trim() } : {}),
+              ...(body.accessibilityServices !== undefined
+                ? { accessibilityServices: body.accessibilityServices }
+                : {}),
+            },
+            deps.now(),
           );
-      }
-      const checked = checkVocabulary(listed.value);
-      if (!checked.ok) return reply.code(400).send(apiError('vocabulary-too-long', checked.message));
-      change.vocabulary = checked.words;
-    }
-    if (body.scribeLimitMinutes !== undefined) {
-      const limit = body.scribeLimitMinutes;
-      if (
-        limit !== null &&
-        (typeof limit !== 'number' ||
-          !Number.isInteger(limit) ||
-          limit < 0 ||
-          limit > SCRIBE_LIMIT_MAX_MINUTES)
-      ) {
-        return reply.code(400).send(apiError('invalid-scribe-limit', SCRIBE_LIMIT_MESSAGE));
-      }
-      change.scribeLimitMinutes = limit;
-    }
-    const organizationId = organizationIdOf(request);
-    await workspace.setSettings(organizationId, change);
-    return (await workspace.settings(organizationId))!;
-  });
+        } catch (error) {
+          if (!isUniqueViolation(error)) throw error;
+          return reply.code(409).send(apiError('nameAlreadyUse', ORGANIZATION_ERRORS.nameAlreadyUse));
+        }
+        return (await organizations.find(organizationId))!;
+      },
+    }),
+    route({
+      method: 'GET',
+      url: BUSINESS_ROUTES.workspaceBilling,
+      summary: "The organisation's subscriptions and invoices, read from the payment provider.",
+      tag: 'workspace',
+      response: { 200: workspaceBillingResponseSchema, 502: apiErrorSchema },
+      handler: async (request, reply) => {
+        const customerId = await organizations.stripeCustomerOf(organizationIdOf(request));
+        if (!customerId) {
+          return { billing: false, subscriptions: [], invoices: [] } satisfies WorkspaceBillingResponse;
+        }
+        try {
+          const [subscriptions, invoices] = await Promise.all([
+            deps.payments.subscriptions(customerId),
+            deps.payments.invoices(customerId),
+          ]);
+          return {
+            billing: true,
+            subscriptions: subscriptions.map(billingSubscriptionOf),
+            invoices: invoices.map(billingInvoiceOf),
+          } satisfies WorkspaceBillingResponse;
+        } catch (error) {
+          deps.log('warn', 'could not read billing from the payment provider', {
+            error: (error as Error).message,
+          });
+          return reply
+            .code(502)
+            .send(apiError('payment-error', `The payment service failed: ${(error as Error).message}`));
+        }
+      },
+    }),
+    route({
+      method: 'GET',
+      url: BUSINESS_ROUTES.workspaceSettings,
+      summary: "The organisation's vocabulary and Scribe limit.",
+      tag: 'workspace',
+      response: { 200: workspaceSettingsSchema, 404: apiErrorSchema },
+      handler: async (request, reply) => {
+        const settings = await workspace.settings(organizationIdOf(request));
+        if (!settings) return reply.code(404).send(apiError('not-found', 'No such organization.'));
+        return settings;
+      },
+    }),
+    route({
+      method: 'PATCH',
+      url: BUSINESS_ROUTES.workspaceSettings,
+      summary: "Sets the organisation's vocabulary, its Scribe limit, or both.",
+      tag: 'workspace',
+      body: workspaceSettingsBodySchema,
+      response: { 200: workspaceSettingsSchema, 400: apiErrorSchema },
+      handler: async (request, reply) => {
+        const body = request.body;
+        const change: Partial<WorkspaceSettings> = {};
+        if (body.vocabulary !== undefined) {
+          const checked = checkVocabulary(body.vocabulary);
+          if (!checked.ok) return reply.code(400).send(apiError('vocabulary-too-long', checked.message));
+          change.vocabulary = checked.words;
+        }
+        if (body.scribeLimitMinutes !== undefined) {
+          // The schema lets any value through: this rule answers with its own code.
+          const limit = body.scribeLimitMinutes;
+          if (
+            limit !== null &&
+            (typeof limit !== 'number' ||
+              !Number.isInteger(limit) ||
+              limit < 0 ||
+              limit > SCRIBE_LIMIT_MAX_MINUTES)
+          ) {
+            return reply.code(400).send(apiError('invalid-scribe-limit', SCRIBE_LIMIT_MESSAGE));
+          }
+          change.scribeLimitMinutes = limit;
+        }
+        const organizationId = organizationIdOf(request);
+        await workspace.setSettings(organizationId, change);
+        return (await workspace.settings(organizationId))!;
+      },
+    }),
+  ];
+}
+
+export function registerWorkspaceRoutes(app: FastifyInstance, deps: WorkspaceRouteDeps): void {
+  registerDescribed(app, workspaceRoutes(deps));
 }

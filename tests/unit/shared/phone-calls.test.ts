@@ -11,6 +11,7 @@ import {
   checkNationalNumber,
   checkPassword,
   checkStartPhoneCallRequest,
+  startPhoneCallBodySchema,
   dialSequence,
   inPhoneCall,
   nextPhoneCallState,
@@ -155,6 +156,18 @@ describe('the API’s request body', () => {
 
   it('refuses what is no object', () => {
     expect(checkStartPhoneCallRequest(null).ok).toBe(false);
+  });
+
+  // The schema is the document's and the client's type: it must describe every body the check
+  // takes (without sendDigits too), and refuse what it refuses for a reason a schema can say.
+  it('is described by the body schema', () => {
+    const { sendDigits: _digits, ...noDigits } = good;
+    for (const body of [good, noDigits]) {
+      expect(checkStartPhoneCallRequest(body).ok).toBe(true);
+      expect(startPhoneCallBodySchema.check(body).ok).toBe(true);
+    }
+    for (const change of [{ sendDigits: '123;DROP' }, { speechLang: 'not a language' }, { roomId: '' }])
+      expect(startPhoneCallBodySchema.check({ ...good, ...change }).ok).toBe(false);
   });
 });
 

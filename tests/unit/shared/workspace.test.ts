@@ -15,7 +15,9 @@ import {
   parseScribeLimit,
   withinScribeLimit,
   workspacePath,
+  workspaceSettingsBodySchema,
 } from '../../../src/shared/workspace';
+import { formatIssue } from '../../../src/shared/schema';
 
 describe('the organisation vocabulary', () => {
   it.each([
@@ -87,5 +89,26 @@ describe('workspace paths', () => {
   it('puts every screen under /workspace, members first', () => {
     expect(workspacePath()).toBe('/workspace/members');
     expect(workspacePath('reporting')).toBe('/workspace/reporting');
+  });
+});
+
+describe('the settings body (PATCH workspace settings)', () => {
+  const refusal = (input: unknown) => {
+    const checked = workspaceSettingsBodySchema.check(input);
+    return checked.ok ? undefined : formatIssue(checked.issue);
+  };
+
+  it('refuses a field that is not a setting, rather than dropping it', () => {
+    expect(refusal({ vocabulary: [], scribeLimit: 3 })).toBe('scribeLimit: is not a setting');
+    expect(refusal([])).toBe('body: must be an object');
+    expect(refusal({ vocabulary: ['a', 1] })).toBe('vocabulary[1]: expected string, got number');
+  });
+
+  it('lets any Scribe limit through, for the route to refuse with its own code', () => {
+    for (const limit of [null, 30, -1, '30', 1.5])
+      expect(workspaceSettingsBodySchema.check({ scribeLimitMinutes: limit })).toEqual({
+        ok: true,
+        value: { scribeLimitMinutes: limit },
+      });
   });
 });

@@ -8,14 +8,14 @@ import { BUSINESS_API } from '../../../shared/business-api';
 import { API } from '../../../shared/api';
 import {
   type CheckoutResponse,
-  type Licence,
+  type LicenceResponse,
   type LicencesResponse,
   type MagicLinkResponse,
   licenceEmailErrorMessage,
 } from '../../../shared/licences';
 import {
+  type FindOrganizationsResponse,
   ORGANIZATION_ERRORS,
-  type OrganizationSearchResult,
   isSearchable,
 } from '../../../shared/organizations';
 import { ROUTES } from '../../../shared/routes';
@@ -46,7 +46,7 @@ function* search(deps: AppDeps, action: ReturnType<typeof organizationActions.se
     return;
   }
   yield* delay(SEARCH_DEBOUNCE_MS);
-  const result = yield* authedRequest<{ organizations: OrganizationSearchResult[] }>(
+  const result = yield* authedRequest<FindOrganizationsResponse>(
     deps,
     'GET',
     BUSINESS_API.findOrganizations(keywords, orgType),
@@ -101,7 +101,7 @@ export function* loadLicences(deps: AppDeps) {
 
 function* assign(deps: AppDeps, action: ReturnType<typeof organizationActions.assignRequested>) {
   const { id, email } = action.payload;
-  const result = yield* authedRequest<{ licence: Licence }>(deps, 'PATCH', BUSINESS_API.licence(id), {
+  const result = yield* authedRequest<LicenceResponse>(deps, 'PATCH', BUSINESS_API.licence(id), {
     recipient: email,
   });
   if (result.ok) {
@@ -133,7 +133,7 @@ function* magicLink(deps: AppDeps, action: ReturnType<typeof organizationActions
 
 function* cancel(deps: AppDeps, action: ReturnType<typeof organizationActions.cancelRequested>) {
   const { id } = action.payload;
-  const result = yield* authedRequest<{ licence: Licence }>(deps, 'DELETE', BUSINESS_API.licence(id));
+  const result = yield* authedRequest<LicenceResponse>(deps, 'DELETE', BUSINESS_API.licence(id));
   if (!result.ok) {
     yield* put(organizationActions.licenceFailed({ id, message: result.message }));
     return;
@@ -156,7 +156,7 @@ function* buy(deps: AppDeps, action: ReturnType<typeof organizationActions.buyRe
 }
 
 function* portal(deps: AppDeps) {
-  const result = yield* authedRequest<{ url: string }>(deps, 'POST', BUSINESS_API.billingPortal, {});
+  const result = yield* authedRequest<CheckoutResponse>(deps, 'POST', BUSINESS_API.billingPortal, {});
   if (!result.ok) {
     yield* put(organizationActions.checkoutFailed(result.message));
     return;

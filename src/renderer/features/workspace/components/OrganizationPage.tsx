@@ -7,6 +7,7 @@ import {
   ORGANIZATION_NAME_MESSAGES,
   ORGANIZATION_SIZES,
   type Organization,
+  type OrganizationSize,
   checkOrganizationName,
 } from '../../../../shared/organizations';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
@@ -19,7 +20,7 @@ function DetailsForm({ organization }: { organization: Organization }) {
   const dispatch = useAppDispatch();
   const form = useAppSelector((s) => s.workspace.forms.details);
   const [name, setName] = useState(organization.name);
-  const [size, setSize] = useState<string>(organization.size ?? ORGANIZATION_SIZES[0]);
+  const [size, setSize] = useState<OrganizationSize>(organization.size ?? ORGANIZATION_SIZES[0]);
   const [address, setAddress] = useState(organization.address ?? '');
   const [services, setServices] = useState<AccessibilityService[]>(organization.accessibilityServices ?? []);
   const [nameProblem, setNameProblem] = useState<string | undefined>();
@@ -54,7 +55,12 @@ function DetailsForm({ organization }: { organization: Organization }) {
         <FieldProblem id="org-name-error" problem={nameProblem} />
       </FormGroup>
       <FormGroup label={t('organizations.workspace.organization.size')} labelFor="org-size">
-        <Select id="org-size" value={size} onChange={(e) => setSize(e.currentTarget.value)}>
+        {/* Its options are ORGANIZATION_SIZES: the value is one of them. */}
+        <Select
+          id="org-size"
+          value={size}
+          onChange={(e) => setSize(e.currentTarget.value as OrganizationSize)}
+        >
           {ORGANIZATION_SIZES.map((s) => (
             <option key={s} value={s}>
               {t(`organizations.create.sizes.${s}`)}
