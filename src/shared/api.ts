@@ -5,8 +5,8 @@
  */
 import type { ConversationStatus, GuestUser, GuestUserWithCredential, Transcript } from './entities';
 import type { FeatureFlags, UserSettings } from './user';
-import type { TtsGender, TtsVoiceEntry } from './tts';
-import { object, type Schema, string } from './schema';
+import { TTS_GENDERS, ttsVoiceEntrySchema } from './tts';
+import { type Infer, type Schema, array, boolean, object, oneOf, optional, string } from './schema';
 
 /**
  * The paths that carry a parameter, as route patterns (`:name` for each parameter): the server
@@ -210,16 +210,18 @@ export const apiErrorSchema: Schema<ApiErrorBody> = object({
   error: object({ code: errorCodeSchema, content: object({ message: string() }) }),
 });
 
-export interface TtsVoicesResponse {
-  voices: TtsVoiceEntry[];
+/** GET tts-voices: the six voices for a language. */
+export const ttsVoicesResponseSchema = object({
+  voices: array(ttsVoiceEntrySchema),
   /** False when this server cannot read aloud (then `problem` says why). */
-  available: boolean;
-  problem?: string;
-}
+  available: boolean(),
+  problem: optional(string()),
+});
+export type TtsVoicesResponse = Infer<typeof ttsVoicesResponseSchema>;
 
-export interface TtsGenderPreferenceResponse {
-  gender: TtsGender;
-}
+/** The voice gender one prefers: what GET tts-gender-preference answers and POST takes. */
+export const ttsGenderPreferenceSchema = object({ gender: oneOf(TTS_GENDERS) });
+export type TtsGenderPreferenceResponse = Infer<typeof ttsGenderPreferenceSchema>;
 
 export interface CustomTokenBody {
   idToken: string;

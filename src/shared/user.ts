@@ -4,7 +4,6 @@
  * the small pure rules that read them (complete profile, Scribe, admin, paid subscriber).
  */
 import { FONT_SIZE_MAX_PX, FONT_SIZE_MIN_PX, type UiLanguage } from './constants';
-import type { TtsGender } from './tts';
 import type { ConvoMetrics } from './convo-metrics';
 
 /** Feature flags of a profile (accounts.md section 3, conversation.md's profile fields). */
@@ -70,6 +69,9 @@ export type VoicingProfile = (typeof VOICING_PROFILES)[number];
 /** The text-to-speech voices (conversation.md section 3: six voices, one provider). */
 export const TTS_VOICES = ['alloy', 'echo', 'fable', 'nova', 'onyx', 'shimmer'] as const;
 export type TtsVoice = (typeof TTS_VOICES)[number];
+/** The voice genders one may prefer (tts-gender-preference; shared/tts.ts re-exports them). */
+export const TTS_GENDERS = ['male', 'female', 'neutral'] as const;
+export type TtsGender = (typeof TTS_GENDERS)[number];
 
 /** Roles a profile can carry (workspace admin or member). */
 export const USER_ROLES = ['admin', 'member'] as const;
