@@ -5,6 +5,7 @@
  */
 import { FONT_SIZE_MAX_PX, FONT_SIZE_MIN_PX, type UiLanguage } from './constants';
 import type { ConvoMetrics } from './convo-metrics';
+import { type Infer, type Schema, array, number, object, oneOf, optional, string } from './schema';
 
 /** Feature flags of a profile (accounts.md section 3, conversation.md's profile fields). */
 export const FEATURE_FLAGS = [
@@ -192,25 +193,49 @@ export function savedFontSize(settings: UserSettings | undefined): number | unde
     : undefined;
 }
 
-/** Client log entry (accounts.md section 3), as POST /pushClientLogsToElastic receives them. */
-export interface ClientLogEntry {
-  tag: string;
-  msg: string;
-  level: 'debug' | 'info' | 'warn' | 'error';
-  extra?: Record<string, unknown>;
-  os: string;
-  app: string;
-  browser: string;
-  device: string;
-  /** ms since epoch, client clock. */
-  timestamp: number;
-}
 export const CLIENT_LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const;
 /** Entries per POST, and characters per message: more is refused. */
 export const CLIENT_LOGS_MAX_ENTRIES = 100;
 export const CLIENT_LOG_MAX_MSG = 4000;
 /** Keys of an entry's `extra` object (whose JSON is bounded by CLIENT_LOG_MAX_MSG too): more is refused. */
 export const CLIENT_LOG_EXTRA_MAX_KEYS = 30;
+
+/** An entry's extra metadata: any JSON object, with at most the keys and the characters of JSON above. */
+const clientLogExtraSchema: Schema<Record<string, unknown>> = {
+  describe: `object of at most ${CLIENT_LOG_EXTRA_MAX_KEYS} keys`,
+  json: { type: 'object', maxProperties: CLIENT_LOG_EXTRA_MAX_KEYS },
+  optional: false,
+  check(input, path = '') {
+    if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+      return { ok: false, issue: { path, message: 'expected object' } };
+    }
+    if (
+      Object.keys(input).length > CLIENT_LOG_EXTRA_MAX_KEYS ||
+      JSON.stringify(input).length > CLIENT_LOG_MAX_MSG
+    ) {
+      return { ok: false, issue: { path, message: 'is too large' } };
+    }
+    return { ok: true, value: input as Record<string, unknown> };
+  },
+};
+
+/** Client log entry (accounts.md section 3), as POST /pushClientLogsToElastic receives them. */
+export const clientLogEntrySchema = object({
+  tag: string({ max: 100 }),
+  msg: string({ max: CLIENT_LOG_MAX_MSG }),
+  level: oneOf(CLIENT_LOG_LEVELS),
+  extra: optional(clientLogExtraSchema),
+  os: string({ max: 100 }),
+  app: string({ max: 100 }),
+  browser: string({ max: 200 }),
+  device: string({ max: 100 }),
+  /** ms since epoch, client clock. */
+  timestamp: number({ min: 0, max: 1e14 }),
+});
+export type ClientLogEntry = Infer<typeof clientLogEntrySchema>;
+
+/** POST /pushClientLogsToElastic's body: a batch of entries. */
+export const clientLogsBodySchema = array(clientLogEntrySchema, { max: CLIENT_LOGS_MAX_ENTRIES });
 
 /** Remote-config flags the accounts area reads (accounts.md section 9). */
 export interface RemoteConfigFlags {
