@@ -12,7 +12,8 @@ import {
   transcriptFieldsSchema,
 } from './entities';
 import { DISPLAY_NAME_MAX_LENGTH } from './constants';
-import type { FeatureFlags, UserSettings } from './user';
+import { BETA_FEATURE_NAMES, featureFlagsSchema, userSettingsSchema } from './user';
+import { FIREBASE_TOKEN_MAX_LENGTH } from './auth';
 import { TTS_GENDERS, ttsVoiceEntrySchema } from './tts';
 import { type Infer, type Schema, array, boolean, object, oneOf, optional, string } from './schema';
 
@@ -270,30 +271,38 @@ export type TtsVoicesResponse = Infer<typeof ttsVoicesResponseSchema>;
 export const ttsGenderPreferenceSchema = object({ gender: oneOf(TTS_GENDERS) });
 export type TtsGenderPreferenceResponse = Infer<typeof ttsGenderPreferenceSchema>;
 
-export interface CustomTokenBody {
-  idToken: string;
-}
+/** POST tts-voice: the voice chosen (its provider's prefix allowed: "openai-echo"). */
+export const ttsVoiceBodySchema = object({ voiceId: string({ min: 1, max: 64 }) });
+export type TtsVoiceBody = Infer<typeof ttsVoiceBodySchema>;
 
-export interface CustomTokenResponse {
-  customToken: string;
-}
+/** The ID token the desktop sign-in trades for a custom token. */
+export const customTokenBodySchema = object({ idToken: string({ min: 1, max: FIREBASE_TOKEN_MAX_LENGTH }) });
+export type CustomTokenBody = Infer<typeof customTokenBodySchema>;
 
-export interface EnrollBetaFeatureBody {
-  beta_feature_name: string;
-  enable_feature: boolean;
-}
+export const customTokenResponseSchema = object({ customToken: string() });
+export type CustomTokenResponse = Infer<typeof customTokenResponseSchema>;
 
-export interface EnrollBetaFeatureResponse {
-  flags: FeatureFlags;
-}
+export const enrollBetaFeatureBodySchema = object({
+  beta_feature_name: oneOf(BETA_FEATURE_NAMES),
+  enable_feature: boolean(),
+});
+export type EnrollBetaFeatureBody = Infer<typeof enrollBetaFeatureBodySchema>;
 
-export interface UpdateSettingsBody {
-  data: { avaId: string; firebaseAuthUID: string; settings: UserSettings };
-}
+export const enrollBetaFeatureResponseSchema = object({ flags: featureFlagsSchema });
+export type EnrollBetaFeatureResponse = Infer<typeof enrollBetaFeatureResponseSchema>;
 
-export interface UpdateSettingsResponse {
-  result: { settings: UserSettings };
-}
+/** The updateSettings function's body (data.avaId is also what the access table's `own` reads). */
+export const updateSettingsBodySchema = object({
+  data: object({
+    avaId: string({ min: 1, max: 128 }),
+    firebaseAuthUID: string({ min: 1, max: 128 }),
+    settings: userSettingsSchema,
+  }),
+});
+export type UpdateSettingsBody = Infer<typeof updateSettingsBodySchema>;
+
+export const updateSettingsResponseSchema = object({ result: object({ settings: userSettingsSchema }) });
+export type UpdateSettingsResponse = Infer<typeof updateSettingsResponseSchema>;
 
 /** The custom code of an error body, when it has one (104: user not found). */
 export function apiErrorCode(body: unknown): string | number | undefined {
