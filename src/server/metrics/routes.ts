@@ -9,7 +9,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { Registry } from 'prom-client';
 import { METRICS_PATH, apiError, apiErrorSchema } from '../../shared/api';
-import { string } from '../../shared/schema';
+import type { Schema } from '../../shared/schema';
 import { type AnyRoute, registerDescribed, route } from '../http/route';
 
 export interface MetricsRequest {
@@ -38,6 +38,17 @@ export function mayReadMetrics(request: MetricsRequest, token: string | undefine
   return isLoopbackAddress(request.remoteAddress) && request.forwardedFor === undefined;
 }
 
+/** Prometheus' text format, for the document: as long as the metrics are (no bound to show). */
+const prometheusText: Schema<string> = {
+  describe: "Prometheus' text format",
+  json: { type: 'string' },
+  optional: false,
+  check: (input, path = '') =>
+    typeof input === 'string'
+      ? { ok: true, value: input }
+      : { ok: false, issue: { path, message: 'expected string' } },
+};
+
 interface MetricsRouteDeps {
   token: string | undefined;
   registries: readonly Registry[];
@@ -52,7 +63,7 @@ export function metricsRoutes(deps: MetricsRouteDeps): AnyRoute[] {
       tag: 'meta',
       // Prometheus' text, not JSON: a refusal alone is JSON (the API's error shape).
       produces: ['text/plain'],
-      response: { 200: string(), 401: apiErrorSchema },
+      response: { 200: prometheusText, 401: apiErrorSchema },
       handler: async (request, reply) => {
         const allowed = mayReadMetrics(
           {
