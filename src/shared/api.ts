@@ -3,10 +3,37 @@
  * and response bodies. Errors always have the shape of `ApiErrorBody`, whose message the client
  * reads with `httpErrorMessage` (nested error content message, then msg, then name).
  */
-import type { ConversationStatus, GuestUser, GuestUserWithCredential, Transcript } from './entities';
-import type { FeatureFlags, UserSettings } from './user';
-import type { TtsGender, TtsVoiceEntry } from './tts';
-import { object, type Schema, string } from './schema';
+import {
+  type ConversationStatus,
+  type GuestUser,
+  type GuestUserWithCredential,
+  type Transcript,
+  conversationStatusFieldsSchema,
+  transcriptFieldsSchema,
+} from './entities';
+import { DISPLAY_NAME_MAX_LENGTH } from './constants';
+import { BETA_FEATURE_NAMES, featureFlagsSchema, userSettingsSchema } from './user';
+import { FIREBASE_TOKEN_MAX_LENGTH } from './auth';
+import { TTS_GENDERS, ttsVoiceEntrySchema } from './tts';
+import { type Infer, type Schema, array, boolean, object, oneOf, optional, string } from './schema';
+
+/** `schema`'s value, or null (JSON's "none", as `firebase` is when accounts are off). */
+function orNull<T>(schema: Schema<T>): Schema<T | null> {
+  return {
+    describe: `${schema.describe} or null`,
+    json: { anyOf: [schema.json, { type: 'null' }] },
+    optional: false,
+    check: (input, path = '') => (input === null ? { ok: true, value: null } : schema.check(input, path)),
+  };
+}
+
+/**
+ * A response schema that names some fields of `T` only (an entity too deep to describe whole):
+ * it does not compile unless every `T` has each field named, with the type named.
+ */
+function fieldsOf<T>() {
+  return <S>(schema: Schema<S> & ([T] extends [S] ? unknown : { 'not-fields-of': T })): Schema<S> => schema;
+}
 
 /**
  * The paths that carry a parameter, as route patterns (`:name` for each parameter): the server
@@ -124,66 +151,87 @@ export function withQuery(path: string, query: Record<string, string | undefined
   return text ? `${path}${path.includes('?') ? '&' : '?'}${text}` : path;
 }
 
-export interface CreateGuestBody {
-  roomId?: string;
-  userName?: string;
-}
+/** POST createGuest's body: the room it is for, and the name the person chose (checked by the route). */
+export const createGuestBodySchema = object({
+  roomId: optional(string({ max: 128 })),
+  userName: optional(string({ max: DISPLAY_NAME_MAX_LENGTH * 2 })),
+});
+export type CreateGuestBody = Infer<typeof createGuestBodySchema>;
 
 export type GuestUserResponse = GuestUser;
 /** POST createGuest answers the guest and its credential. */
 export type CreatedGuestResponse = GuestUserWithCredential;
 
-export interface TokenResponse {
-  roomId: string;
+export const tokenResponseSchema = object({
+  roomId: string(),
   /** True for a read-only link (links.ro). */
-  readonly: boolean;
-}
+  readonly: boolean(),
+});
+export type TokenResponse = Infer<typeof tokenResponseSchema>;
 
-export interface RoomNameResponse {
-  roomId: string;
-  name: string;
+export const roomNameResponseSchema = object({
+  roomId: string(),
+  name: string(),
   /** The link token to join with (read-write, or read-only for someone who joined read-only). */
-  token: string;
-  readonly: boolean;
-}
+  token: string(),
+  readonly: boolean(),
+});
+export type RoomNameResponse = Infer<typeof roomNameResponseSchema>;
 
 export interface RoomTranscriptsResponse {
   status: ConversationStatus;
   transcripts: Transcript[];
 }
 
-/** What the web client needs to talk to Firebase Authentication (null: accounts are off). */
-export interface FirebaseClientConfig {
-  apiKey: string;
-  authDomain: string;
-  projectId: string;
-  appId?: string;
-  /** Set when the identity provider is the Auth emulator: its URL, for connectAuthEmulator. */
-  emulatorUrl?: string;
-  /** Provider id of the SSO sign-in (a SAML or OpenID Connect provider of the project). */
-  ssoProviderId?: string;
-}
+/**
+ * RoomTranscriptsResponse for the document: the status and transcript fields a reader needs
+ * (entities.ts has the whole types, too deep to describe here); the compiler checks each field
+ * named is the entity's, so the document never says what the answer is not.
+ */
+export const roomTranscriptsResponseSchema = fieldsOf<RoomTranscriptsResponse>()(
+  object({ status: conversationStatusFieldsSchema, transcripts: array(transcriptFieldsSchema) }),
+);
 
-export interface ServerConfigResponse {
-  version: string;
-  firebase: FirebaseClientConfig | null;
-  speech: {
-    /**
-     * `fallback`: a lower-accuracy engine serves the tier instead of the one configured (a
-     * missing sherpa-onnx model, so PocketSphinx; or premium with none, so basic): `problem` says why.
-     */
-    tiers: Record<
-      'basic' | 'premium',
-      { engine: string; available: boolean; problem?: string; fallback?: boolean }
-    >;
-    langs: string[];
+/** What the web client needs to talk to Firebase Authentication (null: accounts are off). */
+export const firebaseClientConfigSchema = object({
+  apiKey: string(),
+  authDomain: string(),
+  projectId: string(),
+  appId: optional(string()),
+  /** Set when the identity provider is the Auth emulator: its URL, for connectAuthEmulator. */
+  emulatorUrl: optional(string()),
+  /** Provider id of the SSO sign-in (a SAML or OpenID Connect provider of the project). */
+  ssoProviderId: optional(string()),
+});
+export type FirebaseClientConfig = Infer<typeof firebaseClientConfigSchema>;
+
+/**
+ * How a speech tier is served. `fallback`: a lower-accuracy engine serves the tier instead of
+ * the one configured (a missing sherpa-onnx model, so PocketSphinx; or premium with none, so
+ * basic): `problem` says why.
+ */
+const speechTierSchema = object({
+  engine: string(),
+  available: boolean(),
+  problem: optional(string()),
+  fallback: optional(boolean()),
+});
+
+/** GET config: what this server can do. */
+export const serverConfigResponseSchema = object({
+  version: string(),
+  firebase: orNull(firebaseClientConfigSchema),
+  speech: object({
+    tiers: object({ basic: speechTierSchema, premium: speechTierSchema }),
+    langs: array(string()),
     /**
      * Speaker identification (the beta solo_speaker_id) needs a speaker-embedding model on the
      * server; without one the toggle says so. (An addition to the spec.)
      */
-    speakerIdentification?: { available: boolean };
-  };
-}
+    speakerIdentification: optional(object({ available: boolean() })),
+  }),
+});
+export type ServerConfigResponse = Infer<typeof serverConfigResponseSchema>;
 
 export interface ApiErrorBody {
   /** A word such as "room-not-found", or a numeric custom code such as 104 (user not found). */
@@ -210,41 +258,51 @@ export const apiErrorSchema: Schema<ApiErrorBody> = object({
   error: object({ code: errorCodeSchema, content: object({ message: string() }) }),
 });
 
-export interface TtsVoicesResponse {
-  voices: TtsVoiceEntry[];
+/** GET tts-voices: the six voices for a language. */
+export const ttsVoicesResponseSchema = object({
+  voices: array(ttsVoiceEntrySchema),
   /** False when this server cannot read aloud (then `problem` says why). */
-  available: boolean;
-  problem?: string;
-}
+  available: boolean(),
+  problem: optional(string()),
+});
+export type TtsVoicesResponse = Infer<typeof ttsVoicesResponseSchema>;
 
-export interface TtsGenderPreferenceResponse {
-  gender: TtsGender;
-}
+/** The voice gender one prefers: what GET tts-gender-preference answers and POST takes. */
+export const ttsGenderPreferenceSchema = object({ gender: oneOf(TTS_GENDERS) });
+export type TtsGenderPreferenceResponse = Infer<typeof ttsGenderPreferenceSchema>;
 
-export interface CustomTokenBody {
-  idToken: string;
-}
+/** POST tts-voice: the voice chosen (its provider's prefix allowed: "openai-echo"). */
+export const ttsVoiceBodySchema = object({ voiceId: string({ min: 1, max: 64 }) });
+export type TtsVoiceBody = Infer<typeof ttsVoiceBodySchema>;
 
-export interface CustomTokenResponse {
-  customToken: string;
-}
+/** The ID token the desktop sign-in trades for a custom token. */
+export const customTokenBodySchema = object({ idToken: string({ min: 1, max: FIREBASE_TOKEN_MAX_LENGTH }) });
+export type CustomTokenBody = Infer<typeof customTokenBodySchema>;
 
-export interface EnrollBetaFeatureBody {
-  beta_feature_name: string;
-  enable_feature: boolean;
-}
+export const customTokenResponseSchema = object({ customToken: string() });
+export type CustomTokenResponse = Infer<typeof customTokenResponseSchema>;
 
-export interface EnrollBetaFeatureResponse {
-  flags: FeatureFlags;
-}
+export const enrollBetaFeatureBodySchema = object({
+  beta_feature_name: oneOf(BETA_FEATURE_NAMES),
+  enable_feature: boolean(),
+});
+export type EnrollBetaFeatureBody = Infer<typeof enrollBetaFeatureBodySchema>;
 
-export interface UpdateSettingsBody {
-  data: { avaId: string; firebaseAuthUID: string; settings: UserSettings };
-}
+export const enrollBetaFeatureResponseSchema = object({ flags: featureFlagsSchema });
+export type EnrollBetaFeatureResponse = Infer<typeof enrollBetaFeatureResponseSchema>;
 
-export interface UpdateSettingsResponse {
-  result: { settings: UserSettings };
-}
+/** The updateSettings function's body (data.avaId is also what the access table's `own` reads). */
+export const updateSettingsBodySchema = object({
+  data: object({
+    avaId: string({ min: 1, max: 128 }),
+    firebaseAuthUID: string({ min: 1, max: 128 }),
+    settings: userSettingsSchema,
+  }),
+});
+export type UpdateSettingsBody = Infer<typeof updateSettingsBodySchema>;
+
+export const updateSettingsResponseSchema = object({ result: object({ settings: userSettingsSchema }) });
+export type UpdateSettingsResponse = Infer<typeof updateSettingsResponseSchema>;
 
 /** The custom code of an error body, when it has one (104: user not found). */
 export function apiErrorCode(body: unknown): string | number | undefined {

@@ -3,12 +3,15 @@
  * milliseconds. Negative or missing counts as 0; the Premium credit shown is extra plus
  * recurring; shown time counts down 1000 ms per tick.
  */
+import { type Infer, number, object } from './schema';
 
-export interface UserCredits {
-  scribeCredit: number;
-  extraPremiumASRCredit: number;
-  recurringPremiumASRCredit: number;
-}
+/** GET /api/v1.1/user-credits/{avaId}'s answer (milliseconds, never negative). */
+export const userCreditsSchema = object({
+  scribeCredit: number({ min: 0, integer: true }),
+  extraPremiumASRCredit: number({ min: 0, integer: true }),
+  recurringPremiumASRCredit: number({ min: 0, integer: true }),
+});
+export type UserCredits = Infer<typeof userCreditsSchema>;
 
 /** Paid credit and Scribe time count down 1000 ms per tick (section 9). */
 export const CREDIT_TICK_MS = 1000;

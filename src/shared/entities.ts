@@ -8,6 +8,18 @@ import type { RoomScribe } from './scribe/model';
 import type { TwilioCall } from './phone-calls';
 import type { Cursor, Mutation } from './transcript-edit/mutation';
 import type { HighlightRange } from './transcript-edit/text-ops';
+import {
+  type Infer,
+  array,
+  boolean,
+  literal,
+  number,
+  object,
+  oneOf,
+  optional,
+  record,
+  string,
+} from './schema';
 
 export type RoomStateValue = 'ongoing' | 'ended';
 export type ConversationMode = 'public' | 'public-muted';
@@ -228,20 +240,67 @@ export interface AudioDevice {
   isBluetooth: boolean;
 }
 
-/** A guest user: someone who joins without an account. */
-export interface GuestUser {
-  avaId: string;
-  avaName: string;
-  userName: string;
-  accountType: 'Temporary';
-  createdAtMs: number;
-}
+const guestUserShape = {
+  avaId: string(),
+  avaName: string(),
+  userName: string(),
+  accountType: literal('Temporary'),
+  createdAtMs: number(),
+};
+
+/** A guest user: someone who joins without an account (GET guest-users/{avaId} answers it). */
+export const guestUserSchema = object(guestUserShape);
+export type GuestUser = Infer<typeof guestUserSchema>;
 
 /**
  * What creating a guest returns: the guest and its secret credential, which the client keeps
  * beside the avaId and presents on every call (an avaId alone proves nothing). Only ever sent
  * to the guest it belongs to.
  */
-export interface GuestUserWithCredential extends GuestUser {
-  credential: string;
-}
+export const guestUserWithCredentialSchema = object({ ...guestUserShape, credential: string() });
+export type GuestUserWithCredential = Infer<typeof guestUserWithCredentialSchema>;
+
+/**
+ * The fields of ConversationStatus an HTTP reader needs, for the API's document (a room's
+ * status is too deep to describe whole: its socket messages are its reference).
+ */
+export const conversationStatusFieldsSchema = object({
+  id: string(),
+  name: optional(string()),
+  host: object({ avaId: string(), avaName: string() }),
+  conversationMode: oneOf(['public', 'public-muted']),
+  title: string(),
+  langs: array(string()),
+  links: object({ ro: string(), rw: optional(string()) }),
+  startTimestampMs: number(),
+  past: boolean(),
+  reason: optional(string()),
+  state: object({ value: oneOf(['ongoing', 'ended']) }),
+  speakers: array(object({ avaId: string(), avaName: string(), userName: string() })),
+  participants: array(object({ avaId: string(), isTyping: boolean() })),
+  audioStreams: array(object({ avaId: string(), trackId: string(), usePaidASR: boolean() })),
+  admissionRequired: optional(boolean()),
+  editingDisabled: optional(boolean()),
+  confidential: optional(object({ allowTranscriptsSaving: boolean(), forbidSharing: boolean() })),
+});
+
+/** The fields of Transcript an HTTP reader needs, for the API's document (as the status above). */
+export const transcriptFieldsSchema = object({
+  id: string(),
+  isFinal: boolean(),
+  author: string(),
+  authorShow: string(),
+  origin: oneOf(['asr', 'human']),
+  speechLang: string(),
+  texts: record(string()),
+  indexes: optional(record(number())),
+  translationErrors: optional(record(string())),
+  usePaidASR: boolean(),
+  index: number(),
+  timestampMs: number(),
+  t0: number(),
+  trackName: string(),
+  sourceAuthor: optional(string()),
+  version: optional(number()),
+  asrText: optional(string()),
+});

@@ -4,10 +4,11 @@
  * client (how long the voice is expected to speak, so the microphone stays muted meanwhile).
  * Pure: no engine here; each engine maps these voices to its own (native/tts/).
  */
-import { TTS_VOICES, type TtsVoice } from './user';
+import { type Infer, array, boolean, object, oneOf, optional, string } from './schema';
+import { TTS_GENDERS, TTS_VOICES, type TtsGender, type TtsVoice } from './user';
 
-export const TTS_GENDERS = ['male', 'female', 'neutral'] as const;
-export type TtsGender = (typeof TTS_GENDERS)[number];
+// The genders are the profile's (user.ts holds them, so the profile's schema needs nothing from here).
+export { TTS_GENDERS, type TtsGender };
 
 /** The spec's provider of the six voices; voice ids carry it as a prefix ("openai-echo"). */
 export const TTS_VOICE_PROVIDER = 'openai';
@@ -118,19 +119,20 @@ export function estimateTtsDurationMs(text: string, lang: string, voice?: TtsVoi
 }
 
 /** One entry of the voice list (the spec's TTS voice entity). */
-export interface TtsVoiceEntry {
-  name: string;
-  gender: TtsGender;
-  provider: string;
-  tones: string[];
-  voiceId: string;
-  voiceProviderId: TtsVoice;
+export const ttsVoiceEntrySchema = object({
+  name: string(),
+  gender: oneOf(TTS_GENDERS),
+  provider: string(),
+  tones: array(string()),
+  voiceId: string(),
+  voiceProviderId: oneOf(TTS_VOICES),
   /** A sample to listen to (POST tts-voices-sample answers it; absent in the built-in set). */
-  urlAudio?: string;
-  availableInUserLanguage: boolean;
-  selected: boolean;
-  lang: string;
-}
+  urlAudio: optional(string()),
+  availableInUserLanguage: boolean(),
+  selected: boolean(),
+  lang: string(),
+});
+export type TtsVoiceEntry = Infer<typeof ttsVoiceEntrySchema>;
 
 /**
  * The voice list for a language: the six voices, the selected one marked. It is also the

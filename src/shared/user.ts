@@ -3,9 +3,21 @@
  * profile, its settings and feature flags, the client log entry, the remote-config flags. Also
  * the small pure rules that read them (complete profile, Scribe, admin, paid subscriber).
  */
-import { FONT_SIZE_MAX_PX, FONT_SIZE_MIN_PX, type UiLanguage } from './constants';
-import type { TtsGender } from './tts';
-import type { ConvoMetrics } from './convo-metrics';
+import { FONT_SIZE_MAX_PX, FONT_SIZE_MIN_PX, UI_LANGUAGES } from './constants';
+import { CONVO_METRIC_COUNTERS, type ConvoMetricCounter, type ConvoMetrics } from './convo-metrics';
+import {
+  type Infer,
+  type OptionalSchema,
+  type Schema,
+  array,
+  boolean,
+  number,
+  object,
+  oneOf,
+  optional,
+  record,
+  string,
+} from './schema';
 
 /** Feature flags of a profile (accounts.md section 3, conversation.md's profile fields). */
 export const FEATURE_FLAGS = [
@@ -70,6 +82,9 @@ export type VoicingProfile = (typeof VOICING_PROFILES)[number];
 /** The text-to-speech voices (conversation.md section 3: six voices, one provider). */
 export const TTS_VOICES = ['alloy', 'echo', 'fable', 'nova', 'onyx', 'shimmer'] as const;
 export type TtsVoice = (typeof TTS_VOICES)[number];
+/** The voice genders one may prefer (tts-gender-preference; shared/tts.ts re-exports them). */
+export const TTS_GENDERS = ['male', 'female', 'neutral'] as const;
+export type TtsGender = (typeof TTS_GENDERS)[number];
 
 /** Roles a profile can carry (workspace admin or member). */
 export const USER_ROLES = ['admin', 'member'] as const;
@@ -82,80 +97,106 @@ export type ThemeName = (typeof THEMES)[number];
  * The stored user document's settings (collection 'users', one per avaId). webFontSize is the
  * spec's; language and theme are Hearken's additions, so they follow the person to every device.
  */
-export interface UserSettings {
-  webFontSize?: number;
-  language?: UiLanguage;
-  theme?: ThemeName;
-}
+export const userSettingsSchema = object({
+  webFontSize: optional(number({ min: FONT_SIZE_MIN_PX, max: FONT_SIZE_MAX_PX, integer: true })),
+  language: optional(oneOf(UI_LANGUAGES)),
+  theme: optional(oneOf(THEMES)),
+});
+export type UserSettings = Infer<typeof userSettingsSchema>;
 
-export interface Subscription {
+/**
+ * Feature flags as they travel. Typed as the flags, but any name passes the check: PATCH v1.1
+ * refuses those not the caller's to set with its own code (flag-not-settable), after it.
+ */
+export const featureFlagsSchema: Schema<FeatureFlags> = record(boolean(), { maxKeys: FEATURE_FLAGS.length });
+
+export const subscriptionSchema = object({
   /** Free, Freedom (shown as Community), Pro... */
-  ongoingSubscription?: string;
+  ongoingSubscription: optional(string()),
   /** Lite (shown as Free)... */
-  ongoingSubscriptionSubtype?: string;
-}
+  ongoingSubscriptionSubtype: optional(string()),
+});
+export type Subscription = Infer<typeof subscriptionSchema>;
 
-/** User profile (accounts.md section 3). */
-export interface UserProfile {
-  avaId: string;
-  avaName: string;
-  userName: string;
+/** The profile's counters: accounts.md's total_conversations and the spec's (convo-metrics.ts). */
+const convoMetricsSchema: Schema<ConvoMetrics> = object({
+  total_conversations: number({ min: 0, integer: true }),
+  ...(Object.fromEntries(CONVO_METRIC_COUNTERS.map((c) => [c, optional(number({ min: 0 }))])) as Record<
+    ConvoMetricCounter,
+    OptionalSchema<number>
+  >),
+});
+
+/** User profile (accounts.md section 3): what the account routes answer. */
+export const userProfileSchema = object({
+  avaId: string(),
+  avaName: string(),
+  userName: string(),
   /** 'Temporary' for temporary accounts; anything else is a full account. */
-  accountType: string;
+  accountType: string(),
   /** Email address per sign-in provider ("password", "google.com", ...). */
-  emails: Record<string, string>;
-  phoneNumber?: string;
-  userPhoto?: string;
-  organization?: { name: string; type?: string };
-  organizationId?: string;
-  country?: string;
-  city?: string;
-  convoMetrics: ConvoMetrics;
+  emails: record(string()),
+  phoneNumber: optional(string()),
+  userPhoto: optional(string()),
+  organization: optional(object({ name: string(), type: optional(string()) })),
+  organizationId: optional(string()),
+  country: optional(string()),
+  city: optional(string()),
+  convoMetrics: convoMetricsSchema,
   /** 0 to 4; -1 or absent: not set. */
-  hearingProfile?: number;
-  voicingProfile?: VoicingProfile;
-  ttsVoice?: TtsVoice;
+  hearingProfile: optional(number({ integer: true })),
+  voicingProfile: optional(oneOf(VOICING_PROFILES)),
+  ttsVoice: optional(oneOf(TTS_VOICES)),
   /** The voice gender preferred (tts-gender-preference); absent: the spec's default, male. */
-  ttsGender?: TtsGender;
-  role?: UserRole;
-  orgProperties?: { role?: string };
-  firebaseAuthUID: string;
-  features: FeatureFlags;
-  subscription: Subscription;
+  ttsGender: optional(oneOf(TTS_GENDERS)),
+  role: optional(oneOf(USER_ROLES)),
+  orgProperties: optional(object({ role: optional(string()) })),
+  firebaseAuthUID: string(),
+  features: featureFlagsSchema,
+  subscription: subscriptionSchema,
   /** Milliseconds. */
-  scribeRemainingTime: number;
+  scribeRemainingTime: number(),
   /** Milliseconds. */
-  paidASRCreditTime: number;
-  settings: UserSettings;
-  inviteMetrics: Record<string, number>;
-  joinMetrics: Record<string, number>;
-  channel?: Channel;
-  createdAtMs: number;
-}
+  paidASRCreditTime: number(),
+  settings: userSettingsSchema,
+  inviteMetrics: record(number()),
+  joinMetrics: record(number()),
+  channel: optional(oneOf(CHANNELS)),
+  createdAtMs: number(),
+});
+export type UserProfile = Infer<typeof userProfileSchema>;
+
+/** -1 means "not set"; the route's range check gives the spec's message, so any integer passes here. */
+const hearingProfileBodySchema = number({ integer: true, min: -1000, max: 1000 });
+const metricsBodySchema = record(number({ min: 0, max: 1e12 }), { maxKeys: 50 });
+/** Names are checked by the routes (checkUserName, isValidDisplayName), with the spec's messages. */
+const nameBodySchema = string({ max: 200 });
 
 /** Fields a PATCH of /api/v1.1/users/{avaId} may carry (accounts.md section 7). */
-export interface UserPatchV11 {
-  flags?: FeatureFlags;
-  hearingProfile?: number;
-  inviteMetrics?: Record<string, number>;
-  joinMetrics?: Record<string, number>;
-  convoMetrics?: { total_conversations: number };
-  role?: UserRole;
-  settings?: UserSettings;
-  userName?: string;
-}
+export const userPatchV11Schema = object({
+  flags: optional(featureFlagsSchema),
+  hearingProfile: optional(hearingProfileBodySchema),
+  inviteMetrics: optional(metricsBodySchema),
+  joinMetrics: optional(metricsBodySchema),
+  convoMetrics: optional(object({ total_conversations: number({ min: 0, max: 1e9, integer: true }) })),
+  role: optional(oneOf(USER_ROLES)),
+  settings: optional(userSettingsSchema),
+  userName: optional(nameBodySchema),
+});
+export type UserPatchV11 = Infer<typeof userPatchV11Schema>;
 
-/** Fields of PATCH /api/v1/users/me (the profile fields a person edits). */
-export interface UserPatchMe {
-  userName?: string;
-  avaName?: string;
-  hearingProfile?: number;
-  voicingProfile?: VoicingProfile;
-  ttsVoice?: TtsVoice;
-  country?: string;
-  city?: string;
-  settings?: UserSettings;
-}
+/** Fields of PATCH /api/v1/users/me (the profile fields a person edits); an empty body creates it. */
+export const userPatchMeSchema = object({
+  userName: optional(nameBodySchema),
+  avaName: optional(nameBodySchema),
+  hearingProfile: optional(hearingProfileBodySchema),
+  voicingProfile: optional(oneOf(VOICING_PROFILES)),
+  ttsVoice: optional(oneOf(TTS_VOICES)),
+  country: optional(string({ max: 100 })),
+  city: optional(string({ max: 100 })),
+  settings: optional(userSettingsSchema),
+});
+export type UserPatchMe = Infer<typeof userPatchMeSchema>;
 
 /** A user whose name is still missing is sent to the user-name step of the onboarding. */
 export function isProfileComplete(profile: Pick<UserProfile, 'userName'>): boolean {
@@ -190,19 +231,6 @@ export function savedFontSize(settings: UserSettings | undefined): number | unde
     : undefined;
 }
 
-/** Client log entry (accounts.md section 3), as POST /pushClientLogsToElastic receives them. */
-export interface ClientLogEntry {
-  tag: string;
-  msg: string;
-  level: 'debug' | 'info' | 'warn' | 'error';
-  extra?: Record<string, unknown>;
-  os: string;
-  app: string;
-  browser: string;
-  device: string;
-  /** ms since epoch, client clock. */
-  timestamp: number;
-}
 export const CLIENT_LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const;
 /** Entries per POST, and characters per message: more is refused. */
 export const CLIENT_LOGS_MAX_ENTRIES = 100;
@@ -210,19 +238,57 @@ export const CLIENT_LOG_MAX_MSG = 4000;
 /** Keys of an entry's `extra` object (whose JSON is bounded by CLIENT_LOG_MAX_MSG too): more is refused. */
 export const CLIENT_LOG_EXTRA_MAX_KEYS = 30;
 
+/** An entry's extra metadata: any JSON object, with at most the keys and the characters of JSON above. */
+const clientLogExtraSchema: Schema<Record<string, unknown>> = {
+  describe: `object of at most ${CLIENT_LOG_EXTRA_MAX_KEYS} keys`,
+  json: { type: 'object', maxProperties: CLIENT_LOG_EXTRA_MAX_KEYS },
+  optional: false,
+  check(input, path = '') {
+    if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+      return { ok: false, issue: { path, message: 'expected object' } };
+    }
+    if (
+      Object.keys(input).length > CLIENT_LOG_EXTRA_MAX_KEYS ||
+      JSON.stringify(input).length > CLIENT_LOG_MAX_MSG
+    ) {
+      return { ok: false, issue: { path, message: 'is too large' } };
+    }
+    return { ok: true, value: input as Record<string, unknown> };
+  },
+};
+
+/** Client log entry (accounts.md section 3), as POST /pushClientLogsToElastic receives them. */
+export const clientLogEntrySchema = object({
+  tag: string({ max: 100 }),
+  msg: string({ max: CLIENT_LOG_MAX_MSG }),
+  level: oneOf(CLIENT_LOG_LEVELS),
+  extra: optional(clientLogExtraSchema),
+  os: string({ max: 100 }),
+  app: string({ max: 100 }),
+  browser: string({ max: 200 }),
+  device: string({ max: 100 }),
+  /** ms since epoch, client clock. */
+  timestamp: number({ min: 0, max: 1e14 }),
+});
+export type ClientLogEntry = Infer<typeof clientLogEntrySchema>;
+
+/** POST /pushClientLogsToElastic's body: a batch of entries. */
+export const clientLogsBodySchema = array(clientLogEntrySchema, { max: CLIENT_LOGS_MAX_ENTRIES });
+
 /** Remote-config flags the accounts area reads (accounts.md section 9). */
-export interface RemoteConfigFlags {
-  web_enable_sso: boolean;
-  theme_colors_v2: boolean;
-  convo_v2: boolean;
-  desktop_v2: boolean;
+export const remoteConfigFlagsSchema = object({
+  web_enable_sso: boolean(),
+  theme_colors_v2: boolean(),
+  convo_v2: boolean(),
+  desktop_v2: boolean(),
   /**
    * Microphone audio over WebRTC (Opus) when the server offers it, PCM on the socket otherwise
    * (conversation.md: web_use_webrtc; docs/webrtc.md). On by default: a peer connection that
    * cannot get through falls back to the socket by itself; HEARKEN_REMOTE_CONFIG can switch it off.
    */
-  web_use_webrtc: boolean;
-}
+  web_use_webrtc: boolean(),
+});
+export type RemoteConfigFlags = Infer<typeof remoteConfigFlagsSchema>;
 export const DEFAULT_REMOTE_CONFIG: RemoteConfigFlags = {
   web_enable_sso: false,
   theme_colors_v2: false,

@@ -6,6 +6,7 @@
  * `webrtc` messages. When the peer connection cannot be made the client sends the same audio
  * as PCM frames on the socket instead (renderer/features/audio/webrtc-transport.ts).
  */
+import { type Infer, type Schema, array, literal, number, object, optional, string } from './schema';
 
 /** The longest SDP accepted in a message: a browser's audio-only answer is 2 to 4 KB. */
 export const SDP_MAX_LENGTH = 16 * 1024;
@@ -43,20 +44,33 @@ export interface SessionDescriptionInit<T extends 'offer' | 'answer'> {
 export const OPUS_CLOCK_RATE_HZ = 48000;
 export const OPUS_FMTP = 'minptime=10;useinbandfec=1;stereo=0;sprop-stereo=0';
 
+/** RTCIceServer's `urls`: one URL or several. */
+const urlsSchema: Schema<string | string[]> = {
+  describe: 'string or array of strings',
+  json: { anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }] },
+  optional: false,
+  check: (input, path = '') =>
+    typeof input === 'string' || (Array.isArray(input) && input.every((url) => typeof url === 'string'))
+      ? { ok: true, value: input as string | string[] }
+      : { ok: false, issue: { path, message: 'expected string or array of strings' } },
+};
+
 /** A TURN server with short-lived credentials, as RTCIceServer takes it. */
-export interface IceServerInit {
-  urls: string | string[];
-  username?: string;
-  credential?: string;
-}
+export const iceServerSchema = object({
+  urls: urlsSchema,
+  username: optional(string()),
+  credential: optional(string()),
+});
+export type IceServerInit = Infer<typeof iceServerSchema>;
 
 /** GET /api/v1/turnCredentials: the spec's `ok` and `turnCredentials` list. */
-export interface TurnCredentialsResponse {
-  ok: true;
-  turnCredentials: IceServerInit[];
+export const turnCredentialsResponseSchema = object({
+  ok: literal(true),
+  turnCredentials: array(iceServerSchema),
   /** Seconds the credentials stay valid from now: fetch new ones before each peer connection. */
-  ttlSeconds: number;
-}
+  ttlSeconds: number({ min: 0, integer: true }),
+});
+export type TurnCredentialsResponse = Infer<typeof turnCredentialsResponseSchema>;
 
 /** Drops the null fields browsers put in RTCIceCandidate.toJSON(), which the schema refuses. */
 export function toIceCandidateInit(candidate: {

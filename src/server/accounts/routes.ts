@@ -8,51 +8,42 @@ import {
   API,
   API_ROUTES,
   apiError,
+  apiErrorSchema,
   type CustomTokenResponse,
+  customTokenBodySchema,
+  customTokenResponseSchema,
   type EnrollBetaFeatureResponse,
+  enrollBetaFeatureBodySchema,
+  enrollBetaFeatureResponseSchema,
+  ttsVoiceBodySchema,
   type UpdateSettingsResponse,
+  updateSettingsBodySchema,
+  updateSettingsResponseSchema,
 } from '../../shared/api';
-import { FIREBASE_TOKEN_MAX_LENGTH, parseIdentityAuthorization } from '../../shared/auth';
+import { parseIdentityAuthorization } from '../../shared/auth';
 import { VALIDATION_MESSAGES, checkUserName, userNameMessage } from '../../shared/account-validation';
-import {
-  FONT_SIZE_MAX_PX,
-  FONT_SIZE_MIN_PX,
-  UI_LANGUAGES,
-  USER_NOT_FOUND_CUSTOM_CODE,
-  type UiLanguage,
-} from '../../shared/constants';
+import { UI_LANGUAGES, USER_NOT_FOUND_CUSTOM_CODE, type UiLanguage } from '../../shared/constants';
 import { makeAvaId } from '../../shared/ids';
 import {
   BETA_FEATURES,
   CHANNELS,
-  FEATURE_FLAGS,
   type Channel,
-  type FeatureFlags,
   type RemoteConfigFlags,
   TTS_VOICES,
-  USER_ROLES,
   USER_SETTABLE_FLAGS,
   type UserProfile,
-  type UserSettings,
-  THEMES,
-  VOICING_PROFILES,
   isHearingProfileSet,
+  remoteConfigFlagsSchema,
+  userPatchMeSchema,
+  userPatchV11Schema,
+  userProfileSchema,
 } from '../../shared/user';
-import {
-  type Schema,
-  boolean,
-  formatIssue,
-  number,
-  object,
-  oneOf,
-  optional,
-  record,
-  string,
-} from '../../shared/schema';
+import { object, optional, string } from '../../shared/schema';
 import { DISPLAY_NAME_MESSAGE, isValidDisplayName } from '../../shared/validation';
 import type { IdentityVerifier, VerifiedIdentity } from '../auth/verifier';
 import type { ProfileChanges, UserRepository } from './users-repository';
 import { accountOf, profileOf } from '../http/authenticate';
+import { type AnyRoute, registerDescribed, route } from '../http/route';
 
 export interface UserRouteDeps {
   users: UserRepository;
@@ -64,73 +55,22 @@ export interface UserRouteDeps {
   onSignedIn?(profile: UserProfile, identity: VerifiedIdentity): Promise<UserProfile | undefined>;
 }
 
-const settingsSchema = object({
-  webFontSize: optional(number({ min: FONT_SIZE_MIN_PX, max: FONT_SIZE_MAX_PX, integer: true })),
-  language: optional(oneOf(UI_LANGUAGES)),
-  theme: optional(oneOf(THEMES)),
-});
+/**
+ * The caller's uid, when a client names it (checked against the token: 403 if it is another's).
+ * Query values stay text: an unknown channel or language falls back, as before, in the handler.
+ */
+const uidQuerySchema = object({ firebaseAuthUID: optional(string()) });
+/** Get-or-create's: the app that creates the profile, and the interface language it starts with. */
+const createQuerySchema = object({ channel: optional(string()), language: optional(string()) });
+/** The spec's platform (web or desktop): documented, not read. */
+const enrollQuerySchema = object({ firebaseAuthUID: optional(string()), platform: optional(string()) });
+const avaIdParamsSchema = object({ avaId: string({ min: 1, max: 128 }) });
 
-const metricsSchema = record(number({ min: 0, max: 1e12 }), { maxKeys: 50 });
+/** The profile answers: the profile; 400 with code 104 when there is none yet, or a refused field. */
+const PROFILE_RESPONSES = { 200: userProfileSchema, 400: apiErrorSchema, 403: apiErrorSchema };
 
-/** -1 means "not set"; the range check gives the spec's message, so the schema lets any integer by. */
-const hearingProfileSchema = number({ integer: true, min: -1000, max: 1000 });
-
-const patchV11Schema = object({
-  flags: optional(record(boolean(), { maxKeys: FEATURE_FLAGS.length })),
-  hearingProfile: optional(hearingProfileSchema),
-  inviteMetrics: optional(metricsSchema),
-  joinMetrics: optional(metricsSchema),
-  convoMetrics: optional(object({ total_conversations: number({ min: 0, max: 1e9, integer: true }) })),
-  role: optional(oneOf(USER_ROLES)),
-  settings: optional(settingsSchema),
-  userName: optional(string({ max: 200 })),
-});
-
-const patchMeSchema = object({
-  userName: optional(string({ max: 200 })),
-  avaName: optional(string({ max: 200 })),
-  hearingProfile: optional(hearingProfileSchema),
-  voicingProfile: optional(oneOf(VOICING_PROFILES)),
-  ttsVoice: optional(oneOf(TTS_VOICES)),
-  country: optional(string({ max: 100 })),
-  city: optional(string({ max: 100 })),
-  settings: optional(settingsSchema),
-});
-
-const enrollSchema = object({
-  beta_feature_name: oneOf(Object.keys(BETA_FEATURES) as (keyof typeof BETA_FEATURES)[]),
-  enable_feature: boolean(),
-});
-
-/** The ID token the desktop sign-in trades for a custom token. */
-const customTokenSchema = object({ idToken: string({ min: 1, max: FIREBASE_TOKEN_MAX_LENGTH }) });
-
-const updateSettingsSchema = object({
-  data: object({
-    avaId: string({ min: 1, max: 128 }),
-    firebaseAuthUID: string({ min: 1, max: 128 }),
-    settings: settingsSchema,
-  }),
-});
-
-/** Voice ids may carry their provider's prefix ("openai-echo"). */
-const ttsVoiceSchema = object({ voiceId: string({ min: 1, max: 64 }) });
-
-type Query = { channel?: string; language?: string; platform?: string; firebaseAuthUID?: string };
-
-function parse<T>(schema: Schema<T>, body: unknown, reply: FastifyReply): T | undefined {
-  const result = schema.check(body ?? {});
-  if (!result.ok) {
-    void reply.code(400).send(apiError('invalid-body', formatIssue(result.issue)));
-    return undefined;
-  }
-  return result.value;
-}
-
-function channelOf(query: Query): Channel {
-  return (CHANNELS as readonly string[]).includes(query.channel ?? '')
-    ? (query.channel as Channel)
-    : 'web-v2';
+function channelOf(channel: string | undefined): Channel {
+  return (CHANNELS as readonly string[]).includes(channel ?? '') ? (channel as Channel) : 'web-v2';
 }
 
 /** The profile a first sign-in creates: what the identity provider knows, nothing else assumed. */
@@ -210,16 +150,16 @@ function checkCommon(
   return changes;
 }
 
-export function registerUserRoutes(app: FastifyInstance, deps: UserRouteDeps): void {
+export function userRoutes(deps: UserRouteDeps): AnyRoute[] {
   const { users } = deps;
 
-  /** The identity and its profile, or undefined after answering (401/403/503, or 104). */
+  /** The identity and its profile, or undefined after answering (403 for another's uid, or 104). */
   async function signedInProfile(
-    request: FastifyRequest<{ Querystring: Query }>,
+    request: FastifyRequest,
+    uid: string | undefined,
     reply: FastifyReply,
   ): Promise<{ identity: VerifiedIdentity; profile: UserProfile } | undefined> {
     const identity = accountOf(request);
-    const uid = request.query.firebaseAuthUID;
     if (uid !== undefined && uid !== identity.uid) {
       await reply.code(403).send(apiError('forbidden', 'firebaseAuthUID is not the signed-in account.'));
       return undefined;
@@ -232,122 +172,184 @@ export function registerUserRoutes(app: FastifyInstance, deps: UserRouteDeps): v
     return { identity, profile };
   }
 
-  app.get<{ Querystring: Query }>(API.usersMe, async (request, reply) => {
-    const found = await signedInProfile(request, reply);
-    if (!found) return reply;
-    return (await deps.onSignedIn?.(found.profile, found.identity)) ?? found.profile;
-  });
+  return [
+    route({
+      method: 'GET',
+      url: API.usersMe,
+      summary: "The signed-in person's profile (400 with code 104 when there is none yet).",
+      tag: 'accounts',
+      query: uidQuerySchema,
+      response: PROFILE_RESPONSES,
+      handler: async (request, reply) => {
+        const found = await signedInProfile(request, request.query.firebaseAuthUID, reply);
+        if (!found) return reply;
+        return (await deps.onSignedIn?.(found.profile, found.identity)) ?? found.profile;
+      },
+    }),
+    route({
+      method: 'PATCH',
+      url: API.usersMe,
+      summary: "Gets or creates the signed-in person's profile (an empty body), then saves the fields given.",
+      tag: 'accounts',
+      query: createQuerySchema,
+      body: userPatchMeSchema,
+      response: { 200: userProfileSchema, 400: apiErrorSchema },
+      handler: async (request, reply) => {
+        const identity = accountOf(request);
+        const body = request.body;
+        const changes = checkCommon(body, reply);
+        if (!changes) return reply;
+        let profile = profileOf(request);
+        if (!profile) {
+          const language = (UI_LANGUAGES as readonly string[]).includes(request.query.language ?? '')
+            ? (request.query.language as UiLanguage)
+            : undefined;
+          profile = await users.create(
+            newProfile(identity, channelOf(request.query.channel), language, deps.now()),
+            deps.now(),
+          );
+          profile = (await deps.onSignedIn?.(profile, identity)) ?? profile;
+        }
+        if (body.voicingProfile !== undefined) changes.voicingProfile = body.voicingProfile;
+        if (body.ttsVoice !== undefined) changes.ttsVoice = body.ttsVoice;
+        if (body.country !== undefined) changes.country = body.country.trim();
+        if (body.city !== undefined) changes.city = body.city.trim();
+        if (body.settings !== undefined) changes.settings = body.settings;
+        if (Object.keys(changes).length === 0) return profile;
+        return (await users.update(profile.avaId, changes, deps.now())) ?? reply.code(500).send();
+      },
+    }),
+    route({
+      method: 'PATCH',
+      url: API_ROUTES.userV11,
+      summary:
+        "Saves fields of one's own profile: flags one may set, hearing profile, metrics, role, settings, name.",
+      tag: 'accounts',
+      params: avaIdParamsSchema,
+      query: uidQuerySchema,
+      body: userPatchV11Schema,
+      response: PROFILE_RESPONSES,
+      handler: async (request, reply) => {
+        const found = await signedInProfile(request, request.query.firebaseAuthUID, reply);
+        if (!found) return reply;
+        if (found.profile.avaId !== request.params.avaId) {
+          return reply.code(403).send(apiError('forbidden', 'You can only change your own profile.'));
+        }
+        const body = request.body;
+        const changes = checkCommon(body, reply);
+        if (!changes) return reply;
+        if (body.flags) {
+          const refused = Object.keys(body.flags).filter(
+            (flag) => !(USER_SETTABLE_FLAGS as readonly string[]).includes(flag),
+          );
+          if (refused.length > 0) {
+            return reply
+              .code(403)
+              .send(apiError('flag-not-settable', `These flags are not yours to set: ${refused.join(', ')}`));
+          }
+          changes.features = body.flags;
+        }
+        if (body.inviteMetrics) changes.inviteMetrics = body.inviteMetrics;
+        if (body.joinMetrics) changes.joinMetrics = body.joinMetrics;
+        // Merged: the server's own counters (history/conversation-metrics.ts) are not the client's to wipe.
+        if (body.convoMetrics) changes.convoMetrics = { ...found.profile.convoMetrics, ...body.convoMetrics };
+        if (body.role) changes.role = body.role;
+        if (body.settings) changes.settings = body.settings;
+        return (await users.update(found.profile.avaId, changes, deps.now())) ?? reply.code(500).send();
+      },
+    }),
+    route({
+      method: 'PATCH',
+      url: API.enrollBetaFeature,
+      summary: 'Turns one of the beta features on or off for the signed-in person; answers their flags.',
+      tag: 'accounts',
+      query: enrollQuerySchema,
+      body: enrollBetaFeatureBodySchema,
+      response: { 200: enrollBetaFeatureResponseSchema, 400: apiErrorSchema, 403: apiErrorSchema },
+      handler: async (request, reply) => {
+        const found = await signedInProfile(request, request.query.firebaseAuthUID, reply);
+        if (!found) return reply;
+        const { beta_feature_name: name, enable_feature: enabled } = request.body;
+        const updated = await users.update(
+          found.profile.avaId,
+          { features: { [BETA_FEATURES[name]]: enabled } },
+          deps.now(),
+        );
+        return { flags: updated?.features ?? {} } satisfies EnrollBetaFeatureResponse;
+      },
+    }),
+    route({
+      method: 'POST',
+      url: API.updateSettings,
+      summary: "The updateSettings function: saves one's own settings (merged with those saved).",
+      tag: 'accounts',
+      query: uidQuerySchema,
+      body: updateSettingsBodySchema,
+      response: { 200: updateSettingsResponseSchema, 400: apiErrorSchema, 403: apiErrorSchema },
+      handler: async (request, reply) => {
+        const found = await signedInProfile(request, request.query.firebaseAuthUID, reply);
+        if (!found) return reply;
+        const { avaId, firebaseAuthUID, settings } = request.body.data;
+        if (avaId !== found.profile.avaId || firebaseAuthUID !== found.identity.uid) {
+          return reply.code(403).send(apiError('forbidden', 'You can only change your own settings.'));
+        }
+        const updated = await users.update(avaId, { settings }, deps.now());
+        return { result: { settings: updated?.settings ?? {} } } satisfies UpdateSettingsResponse;
+      },
+    }),
+    route({
+      method: 'POST',
+      url: API.ttsVoice,
+      summary: 'Saves the text-to-speech voice the signed-in person chose; answers the profile.',
+      tag: 'accounts',
+      query: uidQuerySchema,
+      body: ttsVoiceBodySchema,
+      response: PROFILE_RESPONSES,
+      handler: async (request, reply) => {
+        const found = await signedInProfile(request, request.query.firebaseAuthUID, reply);
+        if (!found) return reply;
+        const { voiceId } = request.body;
+        const voice = TTS_VOICES.find((v) => voiceId === v || voiceId.endsWith(`-${v}`));
+        if (!voice) return reply.code(400).send(apiError('unknown-voice', `No voice is named ${voiceId}.`));
+        return users.update(found.profile.avaId, { ttsVoice: voice }, deps.now());
+      },
+    }),
+    route({
+      method: 'POST',
+      url: API.customToken,
+      summary: "Trades the caller's ID token for a custom token (the desktop app's sign-in).",
+      tag: 'accounts',
+      body: customTokenBodySchema,
+      response: { 200: customTokenResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema },
+      handler: async (request, reply) => {
+        const identity = accountOf(request);
+        if (!deps.verifier) return reply;
+        const { idToken } = request.body;
+        // The body's token must be as valid as the header's, and the same person's.
+        const checked =
+          idToken === parseIdentityAuthorization(request.headers.authorization)
+            ? { ok: true as const, identity }
+            : await deps.verifier.verify(idToken);
+        if (!checked.ok || checked.identity.uid !== identity.uid) {
+          return reply
+            .code(401)
+            .send(apiError('invalid-token', 'idToken is not a valid token of this account.'));
+        }
+        const customToken = await deps.verifier.createCustomToken(identity.uid);
+        return { customToken } satisfies CustomTokenResponse;
+      },
+    }),
+    route({
+      method: 'GET',
+      url: API.remoteConfig,
+      summary: 'The remote-config flags (web_enable_sso, convo_v2, web_use_webrtc, ...): readable by anyone.',
+      tag: 'accounts',
+      response: { 200: remoteConfigFlagsSchema },
+      handler: () => deps.remoteConfig,
+    }),
+  ];
+}
 
-  // Get-or-create (an empty body), then the profile fields given.
-  app.patch<{ Querystring: Query }>(API.usersMe, async (request, reply) => {
-    const identity = accountOf(request);
-    const body = parse(patchMeSchema, request.body, reply);
-    if (!body) return reply;
-    const changes = checkCommon(body, reply);
-    if (!changes) return reply;
-    let profile = profileOf(request);
-    if (!profile) {
-      const language = (UI_LANGUAGES as readonly string[]).includes(request.query.language ?? '')
-        ? (request.query.language as UiLanguage)
-        : undefined;
-      profile = await users.create(
-        newProfile(identity, channelOf(request.query), language, deps.now()),
-        deps.now(),
-      );
-      profile = (await deps.onSignedIn?.(profile, identity)) ?? profile;
-    }
-    if (body.voicingProfile !== undefined) changes.voicingProfile = body.voicingProfile;
-    if (body.ttsVoice !== undefined) changes.ttsVoice = body.ttsVoice;
-    if (body.country !== undefined) changes.country = body.country.trim();
-    if (body.city !== undefined) changes.city = body.city.trim();
-    if (body.settings !== undefined) changes.settings = body.settings;
-    if (Object.keys(changes).length === 0) return profile;
-    return (await users.update(profile.avaId, changes, deps.now())) ?? reply.code(500).send();
-  });
-
-  app.patch<{ Params: { avaId: string }; Querystring: Query }>(API_ROUTES.userV11, async (request, reply) => {
-    const found = await signedInProfile(request, reply);
-    if (!found) return reply;
-    if (found.profile.avaId !== request.params.avaId) {
-      return reply.code(403).send(apiError('forbidden', 'You can only change your own profile.'));
-    }
-    const body = parse(patchV11Schema, request.body, reply);
-    if (!body) return reply;
-    const changes = checkCommon(body, reply);
-    if (!changes) return reply;
-    if (body.flags) {
-      const refused = Object.keys(body.flags).filter(
-        (flag) => !(USER_SETTABLE_FLAGS as readonly string[]).includes(flag),
-      );
-      if (refused.length > 0) {
-        return reply
-          .code(403)
-          .send(apiError('flag-not-settable', `These flags are not yours to set: ${refused.join(', ')}`));
-      }
-      changes.features = body.flags as FeatureFlags;
-    }
-    if (body.inviteMetrics) changes.inviteMetrics = body.inviteMetrics;
-    if (body.joinMetrics) changes.joinMetrics = body.joinMetrics;
-    // Merged: the server's own counters (history/conversation-metrics.ts) are not the client's to wipe.
-    if (body.convoMetrics) changes.convoMetrics = { ...found.profile.convoMetrics, ...body.convoMetrics };
-    if (body.role) changes.role = body.role;
-    if (body.settings) changes.settings = body.settings;
-    return (await users.update(found.profile.avaId, changes, deps.now())) ?? reply.code(500).send();
-  });
-
-  app.patch<{ Querystring: Query }>(API.enrollBetaFeature, async (request, reply) => {
-    const found = await signedInProfile(request, reply);
-    if (!found) return reply;
-    const body = parse(enrollSchema, request.body, reply);
-    if (!body) return reply;
-    const flag = BETA_FEATURES[body.beta_feature_name];
-    const updated = await users.update(
-      found.profile.avaId,
-      { features: { [flag]: body.enable_feature } },
-      deps.now(),
-    );
-    return { flags: updated?.features ?? {} } satisfies EnrollBetaFeatureResponse;
-  });
-
-  app.post<{ Querystring: Query }>(API.updateSettings, async (request, reply) => {
-    const found = await signedInProfile(request, reply);
-    if (!found) return reply;
-    const body = parse(updateSettingsSchema, request.body, reply);
-    if (!body) return reply;
-    const { avaId, firebaseAuthUID, settings } = body.data;
-    if (avaId !== found.profile.avaId || firebaseAuthUID !== found.identity.uid) {
-      return reply.code(403).send(apiError('forbidden', 'You can only change your own settings.'));
-    }
-    const updated = await users.update(avaId, { settings: settings as UserSettings }, deps.now());
-    return { result: { settings: updated?.settings ?? {} } } satisfies UpdateSettingsResponse;
-  });
-
-  app.post<{ Querystring: Query }>(API.ttsVoice, async (request, reply) => {
-    const found = await signedInProfile(request, reply);
-    if (!found) return reply;
-    const body = parse(ttsVoiceSchema, request.body, reply);
-    if (!body) return reply;
-    const voice = TTS_VOICES.find((v) => body.voiceId === v || body.voiceId.endsWith(`-${v}`));
-    if (!voice) return reply.code(400).send(apiError('unknown-voice', `No voice is named ${body.voiceId}.`));
-    return users.update(found.profile.avaId, { ttsVoice: voice }, deps.now());
-  });
-
-  app.post(API.customToken, async (request, reply) => {
-    const identity = accountOf(request);
-    if (!deps.verifier) return reply;
-    const body = parse(customTokenSchema, request.body, reply);
-    if (!body) return reply;
-    // The body's token must be as valid as the header's, and the same person's.
-    const checked =
-      body.idToken === parseIdentityAuthorization(request.headers.authorization)
-        ? { ok: true as const, identity }
-        : await deps.verifier.verify(body.idToken);
-    if (!checked.ok || checked.identity.uid !== identity.uid) {
-      return reply.code(401).send(apiError('invalid-token', 'idToken is not a valid token of this account.'));
-    }
-    const customToken = await deps.verifier.createCustomToken(identity.uid);
-    return { customToken } satisfies CustomTokenResponse;
-  });
-
-  app.get(API.remoteConfig, async () => deps.remoteConfig);
+export function registerUserRoutes(app: FastifyInstance, deps: UserRouteDeps): void {
+  registerDescribed(app, userRoutes(deps));
 }

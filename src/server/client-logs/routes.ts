@@ -5,30 +5,16 @@
  * wait on it).
  */
 import type { FastifyInstance } from 'fastify';
-import { API, apiError } from '../../shared/api';
-import {
-  type Schema,
-  array,
-  formatIssue,
-  number,
-  object,
-  oneOf,
-  optional,
-  string,
-} from '../../shared/schema';
-import {
-  CLIENT_LOG_EXTRA_MAX_KEYS,
-  CLIENT_LOG_LEVELS,
-  CLIENT_LOG_MAX_MSG,
-  CLIENT_LOGS_MAX_ENTRIES,
-  type ClientLogEntry,
-} from '../../shared/user';
+import { API, apiErrorSchema } from '../../shared/api';
+import { number, object } from '../../shared/schema';
+import { clientLogsBodySchema } from '../../shared/user';
 import type { IdentityVerifier } from '../auth/verifier';
 import type { ElasticConfig } from '../config';
 import type { ClientLogRepository } from './repository';
 import type { UserRepository } from '../accounts/users-repository';
 import { forwardToElastic } from './elastic';
 import { type RateLimiter, sendTooManyRequests } from '../http/address-limits';
+import { type AnyRoute, registerDescribed, route } from '../http/route';
 
 export interface ClientLogDeps {
   logs: ClientLogRepository;
@@ -41,61 +27,42 @@ export interface ClientLogDeps {
   log(level: 'info' | 'warn' | 'error', message: string, extra?: object): void;
 }
 
-const short = (max: number) => string({ max });
+/** The answer: how many entries were stored (all of them, or the request was refused). */
+const storedSchema = object({ stored: number({ min: 0, integer: true }) });
 
-/** Extra metadata: any JSON object, with at most the keys and the characters of JSON shared/user.ts allows. */
-const extraSchema: Schema<Record<string, unknown>> = {
-  describe: `object of at most ${CLIENT_LOG_EXTRA_MAX_KEYS} keys`,
-  json: { type: 'object', maxProperties: CLIENT_LOG_EXTRA_MAX_KEYS },
-  optional: false,
-  check(input, path = '') {
-    if (typeof input !== 'object' || input === null || Array.isArray(input)) {
-      return { ok: false, issue: { path, message: 'expected object' } };
-    }
-    if (
-      Object.keys(input).length > CLIENT_LOG_EXTRA_MAX_KEYS ||
-      JSON.stringify(input).length > CLIENT_LOG_MAX_MSG
-    ) {
-      return { ok: false, issue: { path, message: 'is too large' } };
-    }
-    return { ok: true, value: input as Record<string, unknown> };
-  },
-};
-
-const entrySchema = object({
-  tag: short(100),
-  msg: string({ max: CLIENT_LOG_MAX_MSG }),
-  level: oneOf(CLIENT_LOG_LEVELS),
-  extra: optional(extraSchema),
-  os: short(100),
-  app: short(100),
-  browser: short(200),
-  device: short(100),
-  timestamp: number({ min: 0, max: 1e14 }),
-});
-
-const bodySchema = array(entrySchema, { max: CLIENT_LOGS_MAX_ENTRIES });
+export function clientLogRoutes(deps: ClientLogDeps): AnyRoute[] {
+  return [
+    route({
+      method: 'POST',
+      url: API.clientLogs,
+      summary: "Stores the client's log entries (and forwards them to Elasticsearch when configured).",
+      tag: 'client-logs',
+      body: clientLogsBodySchema,
+      response: { 202: storedSchema, 400: apiErrorSchema, 429: apiErrorSchema },
+      handler: async (request, reply) => {
+        const entries = request.body;
+        if (!(await deps.limiter.take(request.ip, entries.length))) {
+          return sendTooManyRequests(reply, deps.limiter.retryAfterSeconds(entries.length));
+        }
+        // The author, when the access hook verified one (guest or account).
+        const avaId = request.principal.avaId;
+        const receivedAtMs = deps.now();
+        await deps.logs.add(entries, avaId, receivedAtMs);
+        if (deps.elastic) {
+          const elastic = deps.elastic;
+          void forwardToElastic(elastic, entries, { receivedAtMs, ...(avaId ? { avaId } : {}) }).then(
+            (result) => {
+              if (!result.ok)
+                deps.log('warn', `client logs not forwarded to ${elastic.url}: ${result.problem}`);
+            },
+          );
+        }
+        return reply.code(202).send({ stored: entries.length });
+      },
+    }),
+  ];
+}
 
 export function registerClientLogRoutes(app: FastifyInstance, deps: ClientLogDeps): void {
-  app.post(API.clientLogs, async (request, reply) => {
-    const parsed = bodySchema.check(request.body);
-    if (!parsed.ok) return reply.code(400).send(apiError('invalid-body', formatIssue(parsed.issue)));
-    const entries = parsed.value as ClientLogEntry[];
-    if (!(await deps.limiter.take(request.ip, entries.length))) {
-      return sendTooManyRequests(reply, deps.limiter.retryAfterSeconds(entries.length));
-    }
-    // The author, when the access hook verified one (guest or account).
-    const avaId = request.principal.avaId;
-    const receivedAtMs = deps.now();
-    await deps.logs.add(entries, avaId, receivedAtMs);
-    if (deps.elastic) {
-      const elastic = deps.elastic;
-      void forwardToElastic(elastic, entries, { receivedAtMs, ...(avaId ? { avaId } : {}) }).then(
-        (result) => {
-          if (!result.ok) deps.log('warn', `client logs not forwarded to ${elastic.url}: ${result.problem}`);
-        },
-      );
-    }
-    return reply.code(202).send({ stored: entries.length });
-  });
+  registerDescribed(app, clientLogRoutes(deps));
 }

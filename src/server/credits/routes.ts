@@ -1,10 +1,26 @@
 /** Credits (accounts.md section 7): GET /api/v1.1/user-credits/{avaId}, one's own only (the table's `own`). */
 import type { FastifyInstance } from 'fastify';
+import { apiErrorSchema } from '../../shared/api';
 import { BUSINESS_ROUTES } from '../../shared/business-api';
+import { userCreditsSchema } from '../../shared/credits';
+import { object, string } from '../../shared/schema';
+import { type AnyRoute, registerDescribed, route } from '../http/route';
 import type { CreditRepository } from './repository';
 
+export function creditRoutes(deps: { credits: CreditRepository }): AnyRoute[] {
+  return [
+    route({
+      method: 'GET',
+      url: BUSINESS_ROUTES.userCredits,
+      summary: "The caller's own Scribe and Premium recognition credit, in milliseconds.",
+      tag: 'credits',
+      params: object({ avaId: string({ min: 1, max: 128 }) }),
+      response: { 200: userCreditsSchema, 400: apiErrorSchema },
+      handler: (request) => deps.credits.get(request.params.avaId),
+    }),
+  ];
+}
+
 export function registerCreditRoutes(app: FastifyInstance, deps: { credits: CreditRepository }): void {
-  app.get<{ Params: { avaId: string } }>(BUSINESS_ROUTES.userCredits, async (request) =>
-    deps.credits.get(request.params.avaId),
-  );
+  registerDescribed(app, creditRoutes(deps));
 }

@@ -7,17 +7,27 @@ import {
   API,
   API_ROUTES,
   apiError,
+  apiErrorSchema,
+  createGuestBodySchema,
   type FirebaseClientConfig,
   type RoomNameResponse,
   type RoomTranscriptsResponse,
-  type TokenResponse,
+  roomNameResponseSchema,
+  roomTranscriptsResponseSchema,
+  serverConfigResponseSchema,
   type ServerConfigResponse,
+  type TokenResponse,
+  tokenResponseSchema,
 } from '../../shared/api';
-import type { GuestUser, GuestUserWithCredential } from '../../shared/entities';
+import {
+  type GuestUser,
+  type GuestUserWithCredential,
+  guestUserSchema,
+  guestUserWithCredentialSchema,
+} from '../../shared/entities';
 import type { GuestCredentials } from '../auth/guest-credentials';
 import { makeAvaId } from '../../shared/ids';
-import { object, optional, string, formatIssue } from '../../shared/schema';
-import { DISPLAY_NAME_MAX_LENGTH } from '../../shared/constants';
+import { literal, object, string } from '../../shared/schema';
 import {
   DISPLAY_NAME_MESSAGE,
   checkRoomName,
@@ -29,6 +39,7 @@ import { type RateLimiter, sendTooManyRequests } from './address-limits';
 import type { RoomRepository } from '../rooms/repository';
 import type { RoomRegistry } from '../rooms/registry';
 import { transcriptReadable } from '../transcripts/readable';
+import { type AnyRoute, registerDescribed, route } from './route';
 
 export interface RouteDeps {
   guests: GuestRepository;
@@ -49,115 +60,170 @@ export interface RouteDeps {
   now(): number;
 }
 
-const createGuestBody = object({
-  roomId: optional(string({ max: 128 })),
-  userName: optional(string({ max: DISPLAY_NAME_MAX_LENGTH * 2 })),
-});
+/** An id in a path. The access hook has already looked it up: an unknown one never gets here. */
+const id = () => string({ min: 1, max: 256 });
 
 /** Guest names until the person picks one: "Guest 4821". */
 function guestName(): string {
   return `Guest ${1000 + Math.floor(Math.random() * 9000)}`;
 }
 
+export function httpRoutes(deps: RouteDeps): AnyRoute[] {
+  return [
+    route({
+      method: 'POST',
+      url: API.createGuest,
+      summary: 'Creates a guest user (someone without an account) and answers its credential, once.',
+      tag: 'guests',
+      body: createGuestBodySchema,
+      response: { 201: guestUserWithCredentialSchema, 400: apiErrorSchema, 429: apiErrorSchema },
+      handler: async (request, reply) => {
+        if (!(await deps.guestLimiter.take(request.ip))) {
+          return sendTooManyRequests(reply, deps.guestLimiter.retryAfterSeconds());
+        }
+        const requested = request.body.userName?.trim();
+        if (requested !== undefined && !isValidDisplayName(requested)) {
+          return reply.code(400).send(apiError('invalid-user-name', DISPLAY_NAME_MESSAGE));
+        }
+        const name = requested ?? guestName();
+        const user: GuestUser = {
+          avaId: makeAvaId(),
+          avaName: name,
+          userName: name,
+          accountType: 'Temporary',
+          createdAtMs: deps.now(),
+        };
+        await deps.guests.create(user);
+        // The only time the credential is sent: the client keeps it beside the avaId.
+        return reply
+          .code(201)
+          .send({ ...user, credential: deps.credentials.sign(user.avaId) } satisfies GuestUserWithCredential);
+      },
+    }),
+    route({
+      method: 'GET',
+      url: API_ROUTES.guest,
+      summary: 'A guest user, to the guest itself (its credential names this avaId).',
+      tag: 'guests',
+      params: object({ avaId: id() }),
+      response: { 200: guestUserSchema, 404: apiErrorSchema },
+      handler: async (request, reply) => {
+        const user = await deps.guests.find(request.params.avaId);
+        if (!user) return reply.code(404).send(apiError('guest-not-found', 'No guest user has this id.'));
+        return user;
+      },
+    }),
+    route({
+      method: 'GET',
+      url: API_ROUTES.token,
+      summary: 'The room a link token opens, and whether the link is read-only.',
+      tag: 'rooms',
+      params: object({ token: id() }),
+      response: { 200: tokenResponseSchema },
+      handler: (request) => {
+        const access = request.roomAccess!;
+        const readonly = access.room.roToken === request.params.token;
+        // A read-only member who somehow holds the read-write token is not told it is one: their
+        // access stays what their link gave them (the socket decides from the membership too).
+        return { roomId: access.room.id, readonly } satisfies TokenResponse;
+      },
+    }),
+    route({
+      method: 'GET',
+      url: API_ROUTES.roomName,
+      summary: 'The room a short public name (what people type to join) names, and the token to join with.',
+      tag: 'rooms',
+      // Any text: the handler names what is wrong with it (room-name-too-short, ...).
+      params: object({ name: string() }),
+      response: {
+        200: roomNameResponseSchema,
+        400: apiErrorSchema,
+        404: apiErrorSchema,
+        429: apiErrorSchema,
+      },
+      handler: async (request, reply) => {
+        const principal = request.principal;
+        if (
+          !(await deps.nameLookups.take(`address:${request.ip}`)) ||
+          !(await deps.nameLookups.take(`identity:${principal.avaId ?? ''}`))
+        ) {
+          return sendTooManyRequests(reply, deps.nameLookups.retryAfterSeconds());
+        }
+        const problem = checkRoomName(request.params.name);
+        if (problem)
+          return reply
+            .code(400)
+            .send(apiError(`room-name-${problem}`, 'Room names have at least 3 letters, digits or dashes.'));
+        const room = await deps.rooms.findByName(normalizeRoomName(request.params.name));
+        if (!room || !room.name)
+          return reply
+            .code(404)
+            .send(apiError('room-not-found', 'No conversation has this room name. Check spelling.'));
+        // A name joins read-write, except for someone already in the room through a read-only link.
+        const membership = principal.avaId
+          ? await deps.rooms.membership(room.id, principal.avaId)
+          : undefined;
+        const readonly = membership?.readonly === true && principal.avaId !== room.hostAvaId;
+        return {
+          roomId: room.id,
+          name: room.name,
+          token: readonly ? room.roToken : room.rwToken,
+          readonly,
+        } satisfies RoomNameResponse;
+      },
+    }),
+    route({
+      method: 'GET',
+      url: API_ROUTES.roomTranscripts,
+      summary: "A room's status and final transcripts, for its members (the transcript view).",
+      tag: 'rooms',
+      params: object({ roomId: id() }),
+      response: { 200: roomTranscriptsResponseSchema, 403: apiErrorSchema, 404: apiErrorSchema },
+      handler: async (request, reply) => {
+        const access = request.roomAccess!;
+        const host = access.actor === 'host' || access.room.hostAvaId === request.principal.avaId;
+        // After the conversation, the host's settings decide whether others may read it back.
+        if (!transcriptReadable(access.room, access.actor, request.principal.avaId)) {
+          return reply
+            .code(403)
+            .send(apiError('transcript-not-shared', 'The host has not shared this transcript.'));
+        }
+        const room = await deps.registry.find(access.room.id);
+        if (!room) return reply.code(404).send(apiError('room-not-found', 'No transcript found'));
+        const viewer = {
+          avaId: request.principal.avaId ?? '',
+          readonly: access.membership?.readonly === true && !host,
+        };
+        return {
+          status: room.status(undefined, viewer),
+          transcripts: room.transcripts(),
+        } satisfies RoomTranscriptsResponse;
+      },
+    }),
+    route({
+      method: 'GET',
+      url: API.config,
+      summary: 'What this server can do: its version, its identity provider, its speech engines.',
+      tag: 'meta',
+      response: { 200: serverConfigResponseSchema },
+      handler: (request) =>
+        ({
+          version: deps.version,
+          firebase: deps.firebase(request.hostname),
+          speech: deps.speech(),
+        }) satisfies ServerConfigResponse,
+    }),
+    route({
+      method: 'GET',
+      url: API.health,
+      summary: 'Liveness: answers while the server runs.',
+      tag: 'meta',
+      response: { 200: object({ ok: literal(true) }) },
+      handler: () => ({ ok: true }),
+    }),
+  ];
+}
+
 export function registerRoutes(app: FastifyInstance, deps: RouteDeps): void {
-  app.post(API.createGuest, async (request, reply) => {
-    if (!(await deps.guestLimiter.take(request.ip))) {
-      return sendTooManyRequests(reply, deps.guestLimiter.retryAfterSeconds());
-    }
-    const parsed = createGuestBody.check(request.body ?? {});
-    if (!parsed.ok) return reply.code(400).send(apiError('invalid-body', formatIssue(parsed.issue)));
-    const requested = parsed.value.userName?.trim();
-    if (requested !== undefined && !isValidDisplayName(requested)) {
-      return reply.code(400).send(apiError('invalid-user-name', DISPLAY_NAME_MESSAGE));
-    }
-    const name = requested ?? guestName();
-    const user: GuestUser = {
-      avaId: makeAvaId(),
-      avaName: name,
-      userName: name,
-      accountType: 'Temporary',
-      createdAtMs: deps.now(),
-    };
-    await deps.guests.create(user);
-    // The only time the credential is sent: the client keeps it beside the avaId.
-    return reply
-      .code(201)
-      .send({ ...user, credential: deps.credentials.sign(user.avaId) } satisfies GuestUserWithCredential);
-  });
-
-  // The access table lets only the guest itself through (its credential names this avaId).
-  app.get<{ Params: { avaId: string } }>(API_ROUTES.guest, async (request, reply) => {
-    const user = await deps.guests.find(request.params.avaId);
-    if (!user) return reply.code(404).send(apiError('guest-not-found', 'No guest user has this id.'));
-    return user;
-  });
-
-  app.get<{ Params: { token: string } }>(API_ROUTES.token, async (request) => {
-    const access = request.roomAccess!;
-    const readonly = access.room.roToken === request.params.token;
-    // A read-only member who somehow holds the read-write token is not told it is one: their
-    // access stays what their link gave them (the socket decides from the membership too).
-    return { roomId: access.room.id, readonly } satisfies TokenResponse;
-  });
-
-  app.get<{ Params: { name: string } }>(API_ROUTES.roomName, async (request, reply) => {
-    const principal = request.principal;
-    if (
-      !(await deps.nameLookups.take(`address:${request.ip}`)) ||
-      !(await deps.nameLookups.take(`identity:${principal.avaId ?? ''}`))
-    ) {
-      return sendTooManyRequests(reply, deps.nameLookups.retryAfterSeconds());
-    }
-    const problem = checkRoomName(request.params.name);
-    if (problem)
-      return reply
-        .code(400)
-        .send(apiError(`room-name-${problem}`, 'Room names have at least 3 letters, digits or dashes.'));
-    const room = await deps.rooms.findByName(normalizeRoomName(request.params.name));
-    if (!room || !room.name)
-      return reply
-        .code(404)
-        .send(apiError('room-not-found', 'No conversation has this room name. Check spelling.'));
-    // A name joins read-write, except for someone already in the room through a read-only link.
-    const membership = principal.avaId ? await deps.rooms.membership(room.id, principal.avaId) : undefined;
-    const readonly = membership?.readonly === true && principal.avaId !== room.hostAvaId;
-    return {
-      roomId: room.id,
-      name: room.name,
-      token: readonly ? room.roToken : room.rwToken,
-      readonly,
-    } satisfies RoomNameResponse;
-  });
-
-  app.get<{ Params: { roomId: string } }>(API_ROUTES.roomTranscripts, async (request, reply) => {
-    const access = request.roomAccess!;
-    const host = access.actor === 'host' || access.room.hostAvaId === request.principal.avaId;
-    // After the conversation, the host's settings decide whether others may read it back.
-    if (!transcriptReadable(access.room, access.actor, request.principal.avaId)) {
-      return reply
-        .code(403)
-        .send(apiError('transcript-not-shared', 'The host has not shared this transcript.'));
-    }
-    const room = await deps.registry.find(access.room.id);
-    if (!room) return reply.code(404).send(apiError('room-not-found', 'No transcript found'));
-    const viewer = {
-      avaId: request.principal.avaId ?? '',
-      readonly: access.membership?.readonly === true && !host,
-    };
-    return {
-      status: room.status(undefined, viewer),
-      transcripts: room.transcripts(),
-    } satisfies RoomTranscriptsResponse;
-  });
-
-  app.get(
-    API.config,
-    async (request) =>
-      ({
-        version: deps.version,
-        firebase: deps.firebase(request.hostname),
-        speech: deps.speech(),
-      }) satisfies ServerConfigResponse,
-  );
-  app.get(API.health, async () => ({ ok: true }));
+  registerDescribed(app, httpRoutes(deps));
 }

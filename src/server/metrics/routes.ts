@@ -8,7 +8,9 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { Registry } from 'prom-client';
-import { METRICS_PATH, apiError } from '../../shared/api';
+import { METRICS_PATH, apiError, apiErrorSchema } from '../../shared/api';
+import type { Schema } from '../../shared/schema';
+import { type AnyRoute, registerDescribed, route } from '../http/route';
 
 export interface MetricsRequest {
   /** The TCP peer's address (not X-Forwarded-For). */
@@ -36,32 +38,60 @@ export function mayReadMetrics(request: MetricsRequest, token: string | undefine
   return isLoopbackAddress(request.remoteAddress) && request.forwardedFor === undefined;
 }
 
-export function registerMetricsRoute(
-  app: FastifyInstance,
-  deps: { token: string | undefined; registries: readonly Registry[] },
-): void {
-  app.get(METRICS_PATH, async (request, reply) => {
-    const allowed = mayReadMetrics(
-      {
-        remoteAddress: request.socket.remoteAddress,
-        forwardedFor: request.headers['x-forwarded-for'],
-        authorization: request.headers.authorization,
-      },
-      deps.token,
-    );
-    if (!allowed) {
-      return reply
-        .code(401)
-        .send(
-          apiError(
-            'metrics-unauthorized',
-            deps.token
-              ? 'Metrics need Authorization: Bearer and the HEARKEN_METRICS_TOKEN of this server.'
-              : 'Metrics are answered on this machine only (set HEARKEN_METRICS_TOKEN to read them from elsewhere).',
-          ),
+/** Prometheus' text format, for the document: as long as the metrics are (no bound to show). */
+const prometheusText: Schema<string> = {
+  describe: "Prometheus' text format",
+  json: { type: 'string' },
+  optional: false,
+  check: (input, path = '') =>
+    typeof input === 'string'
+      ? { ok: true, value: input }
+      : { ok: false, issue: { path, message: 'expected string' } },
+};
+
+interface MetricsRouteDeps {
+  token: string | undefined;
+  registries: readonly Registry[];
+}
+
+export function metricsRoutes(deps: MetricsRouteDeps): AnyRoute[] {
+  return [
+    route({
+      method: 'GET',
+      url: METRICS_PATH,
+      summary: "The server's Prometheus metrics, in Prometheus' text format (for operators).",
+      tag: 'meta',
+      // Prometheus' text, not JSON: a refusal alone is JSON (the API's error shape).
+      produces: ['text/plain'],
+      response: { 200: prometheusText, 401: apiErrorSchema },
+      handler: async (request, reply) => {
+        const allowed = mayReadMetrics(
+          {
+            remoteAddress: request.socket.remoteAddress,
+            forwardedFor: request.headers['x-forwarded-for'],
+            authorization: request.headers.authorization,
+          },
+          deps.token,
         );
-    }
-    const merged = Registry.merge([...deps.registries]);
-    return reply.header('content-type', merged.contentType).send(await merged.metrics());
-  });
+        if (!allowed) {
+          return reply
+            .code(401)
+            .send(
+              apiError(
+                'metrics-unauthorized',
+                deps.token
+                  ? 'Metrics need Authorization: Bearer and the HEARKEN_METRICS_TOKEN of this server.'
+                  : 'Metrics are answered on this machine only (set HEARKEN_METRICS_TOKEN to read them from elsewhere).',
+              ),
+            );
+        }
+        const merged = Registry.merge([...deps.registries]);
+        return reply.header('content-type', merged.contentType).send(await merged.metrics());
+      },
+    }),
+  ];
+}
+
+export function registerMetricsRoute(app: FastifyInstance, deps: MetricsRouteDeps): void {
+  registerDescribed(app, metricsRoutes(deps));
 }

@@ -5,9 +5,17 @@
  * kept: listening costs the engine nothing after the first time.
  */
 import type { FastifyInstance } from 'fastify';
-import { API, apiError, type TtsGenderPreferenceResponse, type TtsVoicesResponse } from '../../shared/api';
+import {
+  API,
+  apiError,
+  apiErrorSchema,
+  type TtsGenderPreferenceResponse,
+  type TtsVoicesResponse,
+  ttsGenderPreferenceSchema,
+  ttsVoicesResponseSchema,
+} from '../../shared/api';
 import { DEFAULT_SPEECH_LANG } from '../../shared/constants';
-import { formatIssue, object, oneOf, optional, string } from '../../shared/schema';
+import { type Schema, object, oneOf, optional, string } from '../../shared/schema';
 import { DEFAULT_TTS_GENDER, TTS_GENDERS, resolveVoice, ttsVoiceList, voiceFromId } from '../../shared/tts';
 import { concatInt16 } from '../../shared/tts-audio';
 import type { TtsVoice } from '../../shared/user';
@@ -15,6 +23,7 @@ import { encodeWav } from '../../shared/wav';
 import type { TtsStatus } from '../../native/tts/types';
 import type { UserRepository } from '../accounts/users-repository';
 import { profileOf } from '../http/authenticate';
+import { type AnyRoute, registerDescribed, route } from '../http/route';
 
 export interface TtsRouteDeps {
   users: Pick<UserRepository, 'update'>;
@@ -28,7 +37,15 @@ const sampleSchema = object({
   gender: optional(oneOf(TTS_GENDERS)),
   voiceId: optional(string({ min: 1, max: 64 })),
 });
-const genderSchema = object({ gender: oneOf(TTS_GENDERS) });
+/** A language tag is checked by the handler, which names it in its own error ('invalid-lang'). */
+const voicesQuerySchema = object({ lang: optional(string()) });
+/** A sample's WAV file, for the document (the answer is the file itself). */
+const wavSchema: Schema<unknown> = {
+  describe: 'WAV audio',
+  json: { type: 'string', format: 'binary' },
+  optional: false,
+  check: (input) => ({ ok: true, value: input }),
+};
 
 /** What a sample says, in the languages that have it written; others read the English one. */
 const SAMPLE_SENTENCES: Readonly<Record<string, string>> = {
@@ -46,7 +63,7 @@ export function sampleSentence(lang: string): string {
   return SAMPLE_SENTENCES[lang.toLowerCase().split(/[-_]/)[0] ?? ''] ?? SAMPLE_SENTENCES.en!;
 }
 
-export function registerTtsRoutes(app: FastifyInstance, deps: TtsRouteDeps): void {
+export function ttsRoutes(deps: TtsRouteDeps): AnyRoute[] {
   const samples = new Map<string, Promise<Uint8Array>>();
 
   function sample(voice: TtsVoice, lang: string): Promise<Uint8Array> {
@@ -70,73 +87,109 @@ export function registerTtsRoutes(app: FastifyInstance, deps: TtsRouteDeps): voi
     return made;
   }
 
-  app.get<{ Querystring: { lang?: string } }>(API.ttsVoices, async (request, reply) => {
-    const lang = request.query.lang ?? DEFAULT_SPEECH_LANG;
-    if (!LANG.check(lang).ok)
-      return reply.code(400).send(apiError('invalid-lang', `lang: "${lang}" is not a language tag`));
-    const profile = profileOf(request);
-    const selected = resolveVoice(profile?.ttsVoice, profile?.ttsGender);
-    const available = deps.tts.ok && deps.tts.engine.supports(lang);
-    return {
-      voices: ttsVoiceList(lang, selected, available),
-      available,
-      ...(deps.tts.ok
-        ? available
-          ? {}
-          : { problem: `no voice reads ${lang} on this server` }
-        : { problem: deps.tts.error }),
-    } satisfies TtsVoicesResponse;
-  });
+  return [
+    route({
+      method: 'GET',
+      url: API.ttsVoices,
+      summary:
+        "The six voices for a language (?lang=), the caller's marked, and whether this server reads it.",
+      tag: 'voiced-replies',
+      query: voicesQuerySchema,
+      response: { 200: ttsVoicesResponseSchema, 400: apiErrorSchema },
+      handler: (request, reply) => {
+        const lang = request.query.lang ?? DEFAULT_SPEECH_LANG;
+        if (!LANG.check(lang).ok)
+          return reply.code(400).send(apiError('invalid-lang', `lang: "${lang}" is not a language tag`));
+        const profile = profileOf(request);
+        const selected = resolveVoice(profile?.ttsVoice, profile?.ttsGender);
+        const available = deps.tts.ok && deps.tts.engine.supports(lang);
+        return {
+          voices: ttsVoiceList(lang, selected, available),
+          available,
+          ...(deps.tts.ok
+            ? available
+              ? {}
+              : { problem: `no voice reads ${lang} on this server` }
+            : { problem: deps.tts.error }),
+        } satisfies TtsVoicesResponse;
+      },
+    }),
+    route({
+      method: 'POST',
+      url: API.ttsVoicesSample,
+      summary: 'A sample of a voice reading a fixed sentence in a language, to listen to (WAV).',
+      tag: 'voiced-replies',
+      body: sampleSchema,
+      // The sample is a WAV file; a refusal is the API's JSON error.
+      produces: ['audio/wav', 'application/json'],
+      response: { 200: wavSchema, 400: apiErrorSchema, 500: apiErrorSchema, 503: apiErrorSchema },
+      handler: async (request, reply) => {
+        const body = request.body;
+        if (body.voiceId !== undefined && !voiceFromId(body.voiceId)) {
+          return reply.code(400).send(apiError('unknown-voice', `No voice is named ${body.voiceId}.`));
+        }
+        if (!deps.tts.ok) {
+          return reply
+            .code(503)
+            .send(apiError('tts-unavailable', `Text-to-speech is unavailable: ${deps.tts.error}`));
+        }
+        if (!deps.tts.engine.supports(body.lang)) {
+          return reply
+            .code(400)
+            .send(apiError('unsupported-lang', `No voice reads ${body.lang} on this server.`));
+        }
+        const voice = resolveVoice(body.voiceId, body.gender);
+        try {
+          const wav = await sample(voice, body.lang);
+          return reply
+            .header('Content-Type', 'audio/wav')
+            .header('Cache-Control', 'private, max-age=86400')
+            .send(Buffer.from(wav));
+        } catch (error) {
+          return reply
+            .code(500)
+            .send(apiError('tts-failed', `The sample could not be made: ${(error as Error).message}`));
+        }
+      },
+    }),
+    route({
+      method: 'GET',
+      url: API.ttsGenderPreference,
+      summary: 'The voice gender the caller prefers (male until they choose).',
+      tag: 'voiced-replies',
+      response: { 200: ttsGenderPreferenceSchema },
+      handler: (request) =>
+        ({
+          gender: profileOf(request)?.ttsGender ?? DEFAULT_TTS_GENDER,
+        }) satisfies TtsGenderPreferenceResponse,
+    }),
+    route({
+      method: 'POST',
+      url: API.ttsGenderPreference,
+      summary: 'Saves the voice gender the caller prefers.',
+      tag: 'voiced-replies',
+      body: ttsGenderPreferenceSchema,
+      response: { 200: ttsGenderPreferenceSchema, 400: apiErrorSchema },
+      handler: async (request, reply) => {
+        const profile = profileOf(request);
+        if (!profile) {
+          return reply
+            .code(400)
+            .send(
+              apiError(
+                'no-profile',
+                'No profile for this account yet: create it with PATCH /api/v1/users/me.',
+              ),
+            );
+        }
+        const { gender } = request.body;
+        const updated = await deps.users.update(profile.avaId, { ttsGender: gender }, deps.now());
+        return { gender: updated?.ttsGender ?? gender } satisfies TtsGenderPreferenceResponse;
+      },
+    }),
+  ];
+}
 
-  app.post(API.ttsVoicesSample, async (request, reply) => {
-    const checked = sampleSchema.check(request.body ?? {});
-    if (!checked.ok) return reply.code(400).send(apiError('invalid-body', formatIssue(checked.issue)));
-    const body = checked.value;
-    if (body.voiceId !== undefined && !voiceFromId(body.voiceId)) {
-      return reply.code(400).send(apiError('unknown-voice', `No voice is named ${body.voiceId}.`));
-    }
-    if (!deps.tts.ok) {
-      return reply
-        .code(503)
-        .send(apiError('tts-unavailable', `Text-to-speech is unavailable: ${deps.tts.error}`));
-    }
-    if (!deps.tts.engine.supports(body.lang)) {
-      return reply
-        .code(400)
-        .send(apiError('unsupported-lang', `No voice reads ${body.lang} on this server.`));
-    }
-    const voice = resolveVoice(body.voiceId, body.gender);
-    try {
-      const wav = await sample(voice, body.lang);
-      return reply
-        .header('Content-Type', 'audio/wav')
-        .header('Cache-Control', 'private, max-age=86400')
-        .send(Buffer.from(wav));
-    } catch (error) {
-      return reply
-        .code(500)
-        .send(apiError('tts-failed', `The sample could not be made: ${(error as Error).message}`));
-    }
-  });
-
-  app.get(API.ttsGenderPreference, async (request) => {
-    return {
-      gender: profileOf(request)?.ttsGender ?? DEFAULT_TTS_GENDER,
-    } satisfies TtsGenderPreferenceResponse;
-  });
-
-  app.post(API.ttsGenderPreference, async (request, reply) => {
-    const profile = profileOf(request);
-    if (!profile) {
-      return reply
-        .code(400)
-        .send(
-          apiError('no-profile', 'No profile for this account yet: create it with PATCH /api/v1/users/me.'),
-        );
-    }
-    const checked = genderSchema.check(request.body ?? {});
-    if (!checked.ok) return reply.code(400).send(apiError('invalid-body', formatIssue(checked.issue)));
-    const updated = await deps.users.update(profile.avaId, { ttsGender: checked.value.gender }, deps.now());
-    return { gender: updated?.ttsGender ?? checked.value.gender } satisfies TtsGenderPreferenceResponse;
-  });
+export function registerTtsRoutes(app: FastifyInstance, deps: TtsRouteDeps): void {
+  registerDescribed(app, ttsRoutes(deps));
 }

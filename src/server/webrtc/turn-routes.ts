@@ -6,22 +6,38 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { API } from '../../shared/api';
-import type { TurnCredentialsResponse } from '../../shared/webrtc';
+import { type TurnCredentialsResponse, turnCredentialsResponseSchema } from '../../shared/webrtc';
+import { type AnyRoute, registerDescribed, route } from '../http/route';
 import type { WebRtcConfig } from './config';
 import { iceServersFor } from './turn-credentials';
 
-export function registerTurnRoutes(
-  app: FastifyInstance,
-  deps: { webrtc: WebRtcConfig; now(): number },
-): void {
-  app.get(API.turnCredentials, async (request, reply) => {
-    // Credentials name who they were given to, so the TURN server's logs tell whose relay it is.
-    const user = request.principal.avaId ?? 'anonymous';
-    void reply.header('Cache-Control', 'no-store');
-    return {
-      ok: true,
-      turnCredentials: iceServersFor(deps.webrtc.turn, deps.webrtc.stunUrls, user, deps.now()),
-      ttlSeconds: deps.webrtc.turn?.ttlSeconds ?? 0,
-    } satisfies TurnCredentialsResponse;
-  });
+interface TurnRouteDeps {
+  webrtc: WebRtcConfig;
+  now(): number;
+}
+
+export function turnRoutes(deps: TurnRouteDeps): AnyRoute[] {
+  return [
+    route({
+      method: 'GET',
+      url: API.turnCredentials,
+      summary: 'Short-lived TURN credentials (and STUN servers) for a WebRTC audio connection.',
+      tag: 'webrtc',
+      response: { 200: turnCredentialsResponseSchema },
+      handler: (request, reply) => {
+        // Credentials name who they were given to, so the TURN server's logs tell whose relay it is.
+        const user = request.principal.avaId ?? 'anonymous';
+        void reply.header('Cache-Control', 'no-store');
+        return {
+          ok: true,
+          turnCredentials: iceServersFor(deps.webrtc.turn, deps.webrtc.stunUrls, user, deps.now()),
+          ttlSeconds: deps.webrtc.turn?.ttlSeconds ?? 0,
+        } satisfies TurnCredentialsResponse;
+      },
+    }),
+  ];
+}
+
+export function registerTurnRoutes(app: FastifyInstance, deps: TurnRouteDeps): void {
+  registerDescribed(app, turnRoutes(deps));
 }

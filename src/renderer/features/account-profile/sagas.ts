@@ -11,13 +11,17 @@ import type { Task } from 'redux-saga';
 import { call, cancel, delay, fork, put, select, take, takeEvery, takeLatest } from 'typed-redux-saga';
 import {
   API,
+  type EnrollBetaFeatureBody,
   type EnrollBetaFeatureResponse,
+  type TtsVoiceBody,
+  type UpdateSettingsBody,
   type UpdateSettingsResponse,
   withQuery,
 } from '../../../shared/api';
 import { FONT_SIZE_SAVE_DEBOUNCE_MS, USER_NOT_FOUND_CUSTOM_CODE } from '../../../shared/constants';
 import { ROUTES, afterLoginPath } from '../../../shared/routes';
 import {
+  type UserPatchV11,
   type UserProfile,
   type UserSettings,
   isProfileComplete,
@@ -195,7 +199,7 @@ function* ttsVoice(deps: AppDeps, action: ReturnType<typeof profileActions.ttsVo
   yield* saveResult(
     yield* authedRequest<UserProfile>(deps, 'POST', API.ttsVoice, {
       voiceId: action.payload,
-    }),
+    } satisfies TtsVoiceBody),
   );
 }
 
@@ -206,7 +210,7 @@ function* beta(deps: AppDeps, action: ReturnType<typeof profileActions.betaToggl
   const result = yield* authedRequest<EnrollBetaFeatureResponse>(deps, 'PATCH', path, {
     beta_feature_name: action.payload.name,
     enable_feature: action.payload.enabled,
-  });
+  } satisfies EnrollBetaFeatureBody);
   if (result.ok) yield* put(profileActions.flagsSaved(result.data.flags));
   else yield* put(profileActions.saveFailed(result.message));
 }
@@ -220,7 +224,7 @@ function* saveFontSize(deps: AppDeps) {
   const px = yield* select(selectFontSizePx);
   const result = yield* authedRequest<UpdateSettingsResponse>(deps, 'POST', API.updateSettings, {
     data: { avaId: profile.avaId, firebaseAuthUID: auth.user.uid, settings: { webFontSize: px } },
-  });
+  } satisfies UpdateSettingsBody);
   if (result.ok) {
     yield* put(profileActions.saved({ ...profile, settings: result.data.result.settings }));
   } else {
@@ -238,7 +242,7 @@ function* saveDisplaySettings(deps: AppDeps) {
   const path = withQuery(API.userV11(profile.avaId), { channel: deps.platform.channel });
   const result = yield* authedRequest<UserProfile>(deps, 'PATCH', path, {
     settings: { language, theme },
-  });
+  } satisfies UserPatchV11);
   if (result.ok) yield* put(profileActions.saved(result.data));
   else deps.logger.log('warn', TAG, `display settings not saved: ${result.message}`);
 }

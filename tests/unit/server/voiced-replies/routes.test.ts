@@ -8,6 +8,7 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EspeakNgEngine } from '../../../../src/native/tts/espeak-ng/engine';
 import type { SynthesisRequest, TtsEngine } from '../../../../src/native/tts/types';
+import { registerErrorHandler } from '../../../../src/server/http/errors';
 import { registerTtsRoutes, sampleSentence } from '../../../../src/server/voiced-replies/routes';
 import { API } from '../../../../src/shared/api';
 import type { UserProfile } from '../../../../src/shared/user';
@@ -42,6 +43,7 @@ const app = Fastify();
 
 beforeAll(async () => {
   real = await EspeakNgEngine.open();
+  registerErrorHandler(app);
   app.decorateRequest('principal', null as never);
   app.addHook('onRequest', async (request) => {
     (request as unknown as { principal: unknown }).principal = { kind: 'account', profile };
@@ -82,6 +84,19 @@ describe('tts routes', () => {
     ]);
   });
 
+  it('refuses a sample without a language tag, or with a malformed one, naming the field', async () => {
+    const missing = await sample({ gender: 'male' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error).toEqual({ code: 'invalid-body', content: { message: 'lang: is required' } });
+    const malformed = await sample({ lang: '<script>' });
+    expect(malformed.json().error.content.message).toBe('lang: has an invalid format');
+    const query = await app.inject({ method: 'GET', url: `${API.ttsVoices}?lang=%3Cscript%3E` });
+    expect(query.json().error).toEqual({
+      code: 'invalid-lang',
+      content: { message: 'lang: "<script>" is not a language tag' },
+    });
+  });
+
   it('does not keep a sample that failed', async () => {
     failNext = true;
     const failed = await sample({ lang: 'es-ES', gender: 'female' });
@@ -100,6 +115,10 @@ describe('tts routes', () => {
       payload: { gender: 'robot' },
     });
     expect(bad.statusCode).toBe(400);
+    // The route's schema refused it, in the API's error shape, naming the field.
+    expect(bad.json()).toEqual({
+      error: { code: 'invalid-body', content: { message: 'gender: expected one of male, female, neutral' } },
+    });
     const good = await app.inject({
       method: 'POST',
       url: API.ttsGenderPreference,
