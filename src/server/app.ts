@@ -16,7 +16,7 @@ import { openSpeakerIdentification } from '../native/speech/speaker-id/embedder'
 import type { ServerConfig } from './config';
 import { packageRoot } from './config';
 import { openDatabase, type OpenDatabase } from './db/connect';
-import { acceptEndpoint } from '../shared/routes';
+import { registerCors } from './http/cors';
 import { IdentityVerifier } from './auth/verifier';
 import type { FirebaseClientConfig } from '../shared/api';
 import type { AuthConfig } from './config';
@@ -260,20 +260,8 @@ export async function startServer(
     app.log.warn('accounts are off: no Firebase project or Auth emulator configured (guests only)');
   }
 
-  // Web clients on the product's own domain may call this server from another origin (the
-  // `endpoint` query parameter switches a client's backend only to such a host).
-  app.addHook('onRequest', async (request, reply) => {
-    const origin = request.headers.origin;
-    if (typeof origin !== 'string' || !acceptEndpoint(origin)) return;
-    void reply.header('Access-Control-Allow-Origin', origin);
-    void reply.header('Vary', 'Origin');
-    if (request.method === 'OPTIONS') {
-      void reply.header('Access-Control-Allow-Methods', 'GET, POST, PATCH, DELETE, OPTIONS');
-      void reply.header('Access-Control-Allow-Headers', 'Authorization, Content-Type, Accept');
-      void reply.header('Access-Control-Max-Age', '600');
-      return reply.code(204).send();
-    }
-  });
+  // Web clients on the product's own domain may call this server from another origin.
+  registerCors(app);
 
   const pool = await SpeechPool.start({
     size: config.speechWorkers,
