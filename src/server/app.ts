@@ -10,6 +10,7 @@ import { MAX_TEXT_MESSAGE_BYTES } from '../shared/constants';
 import { SpeechPool } from '../native/speech/pool';
 import { TIERS } from '../native/speech/tiers';
 import { tiersServing } from './speech/serving';
+import { speechAdmission } from './speech/admission';
 import { openTtsEngine } from '../native/tts/engines';
 import type { TtsStatus } from '../native/tts/types';
 import { openSpeakerIdentification } from '../native/speech/speaker-id/embedder';
@@ -303,33 +304,8 @@ export async function startServer(
       await rooms.update(id, changes);
       if (changes.state === 'ended') countEnded(id);
     },
-    openSpeech(tier, lang, track) {
-      // One more speaker is told now, rather than everyone's captions falling behind: the cap
-      // bounds the count, the load limit (native/speech/load.ts) what this machine keeps real-time.
-      if (pool.openStreams >= config.limits.maxDecoders || !pool.hasRoom(config.limits.speechLoadLimit)) {
-        return {
-          ok: false,
-          code: 'speech-unavailable',
-          message: `the server is captioning as many speakers as it can (${pool.openStreams}); try again in a moment`,
-        };
-      }
-      // Premium falls back to basic rather than leaving someone without captions.
-      const name = pool.status(tier).ok ? tier : 'basic';
-      const status = pool.status(name);
-      if (!status.ok) {
-        return {
-          ok: false,
-          code: 'speech-unavailable',
-          message: `speech recognition is unavailable: ${status.error}`,
-        };
-      }
-      const stream = pool.open(name, lang, {
-        onEvent: (event) => track.handle(event),
-        onError: (message) => track.context.onError(`speech recognition failed: ${message}`),
-      });
-      track.attach(stream);
-      return { ok: true };
-    },
+    // The decoder cap and load limit refuse one more speaker; Premium falls back to Basic.
+    openSpeech: speechAdmission(pool, config.limits),
     now: () => Date.now(),
     log,
     ...(config.limits.premiumFor === 'everyone' ? {} : { premiumMeter }),

@@ -18,7 +18,7 @@ export function tierServing(tier: Tier, status: (name: string) => EngineStatus):
       ? { engine: own.id, available: true, fallback: true, problem: own.skipped.join('; ') }
       : { engine: own.id, available: true };
   }
-  // Premium requests go to basic when premium has no engine (app.ts openSpeech).
+  // Premium requests go to basic when premium has no engine (speech/admission.ts).
   const basic = tier === 'premium' ? status('basic') : undefined;
   return {
     engine: '',
