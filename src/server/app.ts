@@ -73,6 +73,7 @@ import { OrganizationRepository } from './organizations/repository';
 import { LicenceRepository } from './licences/repository';
 import { registerOrganizationRoutes } from './organizations/routes';
 import { registerLicenceRoutes } from './licences/routes';
+import { signInClaims } from './licences/sign-in-claims';
 import { registerReportingRoutes } from './reporting/routes';
 import { registerWorkspaceRoutes } from './workspace/routes';
 import { WorkspaceRepository } from './workspace/repository';
@@ -410,28 +411,8 @@ export async function startServer(
     verifier,
     remoteConfig: config.remoteConfig,
     now: () => Date.now(),
-    // Licences sent to this person's verified email attach at sign-in (magic links, licences
-    // assigned before they had an account); their plan is Pro from then on. A licence that ran
-    // out since (a trial's 15 days) is no longer their plan.
-    onSignedIn: async (profile, identity) => {
-      const verifiedEmail =
-        identity.email && identity.emailVerified ? identity.email.toLowerCase() : undefined;
-      // An admin's invitation to this email joins them to that organisation (shared/workspace.ts).
-      const invited =
-        verifiedEmail && !profile.organizationId
-          ? await workspace.claimInvitation(profile.avaId, verifiedEmail, Date.now())
-          : undefined;
-      const claimed = verifiedEmail
-        ? await licences.claimPending(profile.avaId, verifiedEmail, Date.now())
-        : [];
-      if (claimed.length > 0) {
-        const org = await organizations.find(claimed[0]!.organizationId);
-        if (org) await organizations.addMember(org, profile.avaId, Date.now());
-        return users.find(profile.avaId);
-      }
-      const refreshed = await licences.refreshPlanIfLicensed(profile.avaId, Date.now());
-      return refreshed || invited ? users.find(profile.avaId) : undefined;
-    },
+    // Invitations and licences sent to their verified email attach at sign-in (licences/sign-in-claims.ts).
+    onSignedIn: signInClaims({ users, workspace, licences, organizations, now: () => Date.now() }),
   });
   const payments = await Payments.open(config.payments);
   app.log.info(`payments: ${payments.provider}`);
