@@ -77,7 +77,6 @@ import { signInClaims } from './licences/sign-in-claims';
 import { registerReportingRoutes } from './reporting/routes';
 import { registerWorkspaceRoutes } from './workspace/routes';
 import { WorkspaceRepository } from './workspace/repository';
-import { monthStartUtc, withinScribeLimit } from '../shared/workspace';
 import { UsageReportRepository } from './reporting/usage-report';
 import { registerCreditRoutes } from './credits/routes';
 import { CreditRepository } from './credits/repository';
@@ -89,10 +88,9 @@ import { type PhoneCallService, startPhoneCallService } from './phone-calls/serv
 import { grantScribesByEmail } from './auth/scribe-grants';
 import { ScribeRequestRepository } from './scribes/repository';
 import { BoostWordsRepository } from './boost/repository';
-import { ScribeDesk } from './scribes/desk';
-import { chargeScribeSecond, freeScribeSecond, scribeRequestRefusal } from './scribes/credit';
+import type { ScribeDesk } from './scribes/desk';
+import { openScribeDesk } from './scribes/open-desk';
 import { type MeterClock, PremiumMeter, realMeterClock } from './credits/premium-meter';
-import { SCRIBE_TICK_MS } from '../shared/scribe/model';
 import { ScribeTraining, loadTrainingItems } from './scribes/training';
 import { registerScribeRoutes } from './scribes/routes';
 import { registerBoostWordRoutes } from './boost/routes';
@@ -434,36 +432,19 @@ export async function startServer(
   registerTtsRoutes(app, { users, tts, now: () => Date.now() });
   registerTurnRoutes(app, { webrtc: config.webrtc, now: () => Date.now() });
   registerMetricsRoute(app, { token: config.metricsToken, registries: [processRegistry] });
-  const scribes = new ScribeDesk({
+  // Who pays a Scribe's seconds, and the organisation's monthly limit (scribes/open-desk.ts).
+  const scribes = openScribeDesk({
     requests: new ScribeRequestRepository(database.db),
     rooms,
     registry,
-    // Scribes for organisations: their requester's credit pays each second (scribes/credit.ts).
-    ...(config.limits.scribesFor === 'everyone'
-      ? { charge: freeScribeSecond }
-      : {
-          charge: chargeScribeSecond(credits, SCRIBE_TICK_MS),
-          refuseRequest: scribeRequestRefusal({
-            policy: config.limits.scribesFor,
-            licences,
-            credits,
-            now: () => Date.now(),
-          }),
-        }),
-    setInterval: (fn, ms) => creditClock.setInterval(fn, ms),
-    clearInterval: (handle) => creditClock.clearInterval(handle),
+    scribesFor: config.limits.scribesFor,
+    credits,
+    licences,
+    users,
+    workspace,
+    clock: creditClock,
     now: () => Date.now(),
     log,
-    // The organisation's Scribe limit, per member per calendar month (shared/workspace.ts).
-    withinScribeLimit: async (avaId) => {
-      const organizationId = (await users.find(avaId))?.organizationId;
-      if (!organizationId) return true;
-      const limit = (await workspace.settings(organizationId))?.scribeLimitMinutes ?? null;
-      if (limit === null) return true;
-      const now = Date.now();
-      return withinScribeLimit(limit, await workspace.scribeUsedMs(avaId, monthStartUtc(now)));
-    },
-    // Cluster mode: a room's request is kept and counted by the room's owner only.
     ...(cluster ? { leaseOf: (roomId: string) => cluster.leases.tokenOf(roomId) } : {}),
   });
   late.scribes = scribes;
