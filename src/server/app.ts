@@ -2,7 +2,7 @@
  * Builds the conversation server: database, speech pool, rooms, HTTP API, realtime socket and
  * the web client's files. `startServer` is what `npm start`, the tests and the benchmarks run.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify, { type FastifyHttpOptions, type FastifyInstance } from 'fastify';
 import type { Server as HttpServer } from 'node:http';
@@ -15,12 +15,11 @@ import { openTtsEngine } from '../native/tts/engines';
 import type { TtsStatus } from '../native/tts/types';
 import { openSpeakerIdentification } from '../native/speech/speaker-id/embedder';
 import type { ServerConfig } from './config';
-import { packageRoot } from './config';
+import { packageRoot, packageVersion } from './config';
+import { firebaseClientConfig, logIdentityProvider } from './auth/firebase-client-config';
 import { openDatabase, type OpenDatabase } from './db/connect';
 import { registerCors } from './http/cors';
 import { IdentityVerifier } from './auth/verifier';
-import type { FirebaseClientConfig } from '../shared/api';
-import type { AuthConfig } from './config';
 import { ClientLogRepository } from './client-logs/repository';
 import { GuestRepository } from './accounts/guests-repository';
 import { UserRepository } from './accounts/users-repository';
@@ -120,40 +119,6 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/**
- * The web client's view of the identity provider (no secrets: these are public web settings).
- * The emulator is reached at the host name the browser used for this server (so a phone on the
- * same network reaches it too), on the emulator's port, unless its public URL is configured.
- */
-function firebaseClientConfig(auth: AuthConfig | undefined, hostname: string): FirebaseClientConfig | null {
-  if (!auth) return null;
-  let emulatorUrl = auth.emulatorPublicUrl;
-  if (!emulatorUrl && auth.emulatorHost) {
-    const port = auth.emulatorHost.split(':').pop();
-    const emulatorHostname = auth.emulatorHost.slice(0, auth.emulatorHost.lastIndexOf(':'));
-    const wildcard =
-      emulatorHostname === '0.0.0.0' || emulatorHostname === '::' || emulatorHostname === '[::]';
-    emulatorUrl = wildcard && hostname ? `http://${hostname}:${port}` : `http://${auth.emulatorHost}`;
-  }
-  return {
-    apiKey: auth.apiKey,
-    authDomain: auth.authDomain,
-    projectId: auth.projectId,
-    ...(auth.appId ? { appId: auth.appId } : {}),
-    ...(emulatorUrl ? { emulatorUrl } : {}),
-    ...(auth.ssoProviderId ? { ssoProviderId: auth.ssoProviderId } : {}),
-  };
-}
-
-function version(): string {
-  try {
-    return (JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as { version: string })
-      .version;
-  } catch {
-    return '0.0.0';
-  }
-}
-
 /** What tests replace: the clock credits are counted down by (Premium and Scribe time). */
 export interface ServerOverrides {
   creditClock?: MeterClock;
@@ -183,7 +148,7 @@ export async function startServer(
   registerSecurityHeaders(app, config);
   registerErrorHandler(app);
   // Before any route: the document collects every described route as it is registered.
-  await registerOpenApi(app, version());
+  await registerOpenApi(app, packageVersion());
   const log: RoomServices['log'] = (level, message, extra) => app.log[level](extra ?? {}, message);
 
   const database = await openDatabase({
@@ -250,15 +215,7 @@ export async function startServer(
         scribeChatRoom: async (scribe, requester) => late.scribes?.roomOfChat(scribe, requester),
       },
     );
-  if (config.auth) {
-    app.log.info(
-      config.auth.emulatorHost
-        ? `accounts: Firebase Auth emulator at ${config.auth.emulatorHost} (project ${config.auth.projectId})`
-        : `accounts: Firebase project ${config.auth.projectId}`,
-    );
-  } else {
-    app.log.warn('accounts are off: no Firebase project or Auth emulator configured (guests only)');
-  }
+  logIdentityProvider(config.auth, app.log);
 
   // Web clients on the product's own domain may call this server from another origin.
   registerCors(app);
@@ -359,7 +316,7 @@ export async function startServer(
       cluster?.limiter('guests', GUEST_CREATION_LIMIT) ?? new AddressLimiter(GUEST_CREATION_LIMIT),
     rooms,
     registry,
-    version: version(),
+    version: packageVersion(),
     firebase: (hostname) => firebaseClientConfig(config.auth, hostname),
     now: () => Date.now(),
     speech: () => ({
