@@ -50,6 +50,7 @@ import { handleConnection } from './socket/connection';
 import type { ConnectionSocket } from './socket/transport';
 import { ClusterNode } from './cluster/node';
 import { liveRoomsHostedBy as liveRoomsHostedByInCluster } from './cluster/lease-store';
+import { liveRoomsAcrossCluster } from './cluster/live-rooms';
 import { LocalSocketGauge, type SocketGauge } from './cluster/address-sockets';
 import { registerForwarding } from './cluster/http-forward';
 import { inviteOrigin } from './config-safety';
@@ -433,23 +434,13 @@ export async function startServer(
   const roomCreations =
     cluster?.limiter('room-creations', config.limits.roomCreations) ??
     new AddressLimiter(config.limits.roomCreations);
-  // Cluster mode: a host's live rooms on every node, from the leases (cluster/lease-store.ts).
-  let liveRoomsWarned = false;
+  // Cluster mode: a host's live rooms on every node, from the leases (cluster/live-rooms.ts).
   const liveRoomsHostedBy = cluster
-    ? async (avaId: string) => {
-        try {
-          const live = await liveRoomsHostedByInCluster(database.db, avaId);
-          liveRoomsWarned = false;
-          return live;
-        } catch (error) {
-          if (!liveRoomsWarned)
-            log('warn', 'could not count live conversations across the cluster; this node counts its own', {
-              error: (error as Error).message,
-            });
-          liveRoomsWarned = true;
-          return registry.liveRoomsHostedBy(avaId);
-        }
-      }
+    ? liveRoomsAcrossCluster({
+        countInCluster: (avaId) => liveRoomsHostedByInCluster(database.db, avaId),
+        countHere: (avaId) => registry.liveRoomsHostedBy(avaId),
+        log,
+      })
     : undefined;
   // A room's pages are served by its owner, so these are counted where the room is.
   const transcriptPages = {
