@@ -34,7 +34,7 @@ import { registerShareLinkRoutes } from './transcripts/share-link-routes';
 import { ConversationReportRepository } from './recap/repository';
 import { SavedTranscriptRepository } from './history/repository';
 import { RatingRepository } from './history/ratings-repository';
-import { ConversationMetricsRepository } from './accounts/conversation-metrics';
+import { ConversationMetricsRepository, countEndedConversation } from './accounts/conversation-metrics';
 import { AddressLimiter, CLIENT_LOG_ENTRY_LIMIT, GUEST_CREATION_LIMIT } from './http/address-limits';
 import { perAddressOf } from './limits';
 import { registerUserRoutes } from './accounts/routes';
@@ -46,6 +46,7 @@ import { PhoneCallRepository } from './phone-calls/repository';
 import { MeetingBotRepository } from './meeting-bot/repository';
 import { startAbandonSweep } from './rooms/abandoned';
 import type { RoomServices } from './rooms/room';
+import { roomServices } from './rooms/services';
 import { handleConnection } from './socket/connection';
 import type { ConnectionSocket } from './socket/transport';
 import { ClusterNode } from './cluster/node';
@@ -248,27 +249,20 @@ export async function startServer(
   const translation = await startTranslation(config.translation, log);
 
   const metrics = new ConversationMetricsRepository(database.db);
-  // Every conversation that ends is counted in its accounts' metrics, once (accounts/conversation-metrics.ts).
-  const countEnded = (roomId: string) =>
-    void metrics.countEnded(roomId, Date.now()).catch((error: unknown) =>
-      log('warn', 'could not count the conversation in its metrics', {
-        roomId,
-        error: (error as Error).message,
-      }),
-    );
-  const services: RoomServices = {
-    updateRoom: async (id, changes) => {
-      await rooms.update(id, changes);
-      if (changes.state === 'ended') countEnded(id);
-    },
+  // Every conversation that ends is counted in its accounts' metrics, once.
+  const countEnded = countEndedConversation({ metrics, now: () => Date.now(), log });
+  const services = roomServices({
+    rooms,
+    countEnded,
     // The decoder cap and load limit refuse one more speaker; Premium falls back to Basic.
     openSpeech: speechAdmission(pool, config.limits),
-    now: () => Date.now(),
-    log,
-    ...(config.limits.premiumFor === 'everyone' ? {} : { premiumMeter }),
+    premiumFor: config.limits.premiumFor,
+    premiumMeter,
     ...(speakerId.available ? { speakerEmbedder: speakerId.embedder } : {}),
     ...(translation.engine ? { translationEngine: translation.engine } : {}),
-  };
+    now: () => Date.now(),
+    log,
+  });
 
   let boundOrigin = '';
   const registry = new RoomRegistry({
