@@ -7,13 +7,12 @@ import { join } from 'node:path';
 import Fastify, { type FastifyHttpOptions, type FastifyInstance } from 'fastify';
 import type { Server as HttpServer } from 'node:http';
 import { MAX_TEXT_MESSAGE_BYTES } from '../shared/constants';
-import { SpeechPool } from '../native/speech/pool';
-import { TIERS } from '../native/speech/tiers';
-import { tiersServing } from './speech/serving';
+import type { SpeechPool } from '../native/speech/pool';
+import { speechOffered } from './speech/serving';
+import { startSpeakerIdentification, startSpeechPool } from './speech/engines';
+import { startTts } from './voiced-replies/engine';
 import { speechAdmission } from './speech/admission';
-import { openTtsEngine } from '../native/tts/engines';
 import type { TtsStatus } from '../native/tts/types';
-import { openSpeakerIdentification } from '../native/speech/speaker-id/embedder';
 import type { ServerConfig } from './config';
 import { packageRoot, packageVersion } from './config';
 import { firebaseClientConfig, logIdentityProvider } from './auth/firebase-client-config';
@@ -222,29 +221,10 @@ export async function startServer(
   // Web clients on the product's own domain may call this server from another origin.
   registerCors(app);
 
-  const pool = await SpeechPool.start({
-    size: config.speechWorkers,
-    engines: Object.fromEntries(TIERS.map((t) => [t, config.tiers[t]])),
-    warm: config.warmDecoders,
-    pocketsphinxBoost: config.pocketsphinxBoost,
-    warn: (message) => app.log.warn(message),
-  });
-  for (const tier of TIERS) {
-    const status = pool.status(tier);
-    if (status.ok && status.skipped.length > 0)
-      app.log.warn(`speech tier ${tier}: falling back to ${status.id}: ${status.skipped.join('; ')}`);
-    else if (status.ok) app.log.info(`speech tier ${tier}: ${status.id}`);
-    else app.log.warn(`speech tier ${tier} unavailable: ${status.error}`);
-  }
-
-  // Said once here; every voiced reply is then answered with the same reason.
-  const tts = await openTtsEngine(config.tts ?? { kind: 'espeak-ng' });
-  if (tts.ok) app.log.info(`text-to-speech: ${tts.engine.id}`);
-  else app.log.warn(`text-to-speech is off: ${tts.error}`);
-  // Speaker identification (beta): off, and said so, when no speaker model is installed.
-  const speakerId = openSpeakerIdentification(config.modelsDir);
-  if (speakerId.available) app.log.info(`speaker identification: ${speakerId.embedder.model}`);
-  else app.log.warn(`speaker identification is off: ${speakerId.problem}`);
+  // Each engine says at start-up what serves, or why it is off.
+  const pool = await startSpeechPool(config, app.log);
+  const tts = await startTts(config.tts, app.log);
+  const speakerId = startSpeakerIdentification(config.modelsDir, app.log);
   // Never throws: without an engine, captions work and the language list says why.
   const translation = await startTranslation(config.translation, log);
 
@@ -314,19 +294,7 @@ export async function startServer(
     version: packageVersion(),
     firebase: (hostname) => firebaseClientConfig(config.auth, hostname),
     now: () => Date.now(),
-    speech: () => ({
-      tiers: tiersServing((name) => pool.status(name)),
-      // Why it is off is in the server's log: the reason names the server's folders.
-      speakerIdentification: { available: speakerId.available },
-      langs: [
-        ...new Set(
-          TIERS.flatMap((t) => {
-            const s = pool.status(t);
-            return s.ok ? s.langs : [];
-          }),
-        ),
-      ],
-    }),
+    speech: () => speechOffered((name) => pool.status(name), speakerId.available),
   });
 
   registerTranscriptExportRoute(app, { registry });

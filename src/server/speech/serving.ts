@@ -34,3 +34,23 @@ export function tiersServing(status: (name: string) => EngineStatus): Record<Tie
     TierServing
   >;
 }
+
+/** GET /api/v1/config `speech`: the tiers, the languages any engine serves, and speaker identification. */
+export function speechOffered(
+  status: (name: string) => EngineStatus,
+  speakerIdentificationAvailable: boolean,
+): ServerConfigResponse['speech'] {
+  return {
+    tiers: tiersServing(status),
+    // Why it is off is in the server's log: the reason names the server's folders.
+    speakerIdentification: { available: speakerIdentificationAvailable },
+    langs: [
+      ...new Set(
+        TIERS.flatMap((t) => {
+          const s = status(t);
+          return s.ok ? s.langs : [];
+        }),
+      ),
+    ],
+  };
+}
