@@ -1,7 +1,8 @@
 /**
- * The speech engines started with the server: the recognition pool (its workers and each tier's
- * engine) and the speaker-embedding model. Each says at start-up what serves, and what does not
- * and why, so an operator reads it in the log rather than from a reader's complaint.
+ * The engines started with the server: the recognition pool (its workers and each tier's
+ * engine), the speaker-embedding model, text-to-speech and translation. Each says at start-up
+ * what serves, and what does not and why, so an operator reads it in the log rather than from a
+ * reader's complaint.
  */
 import { SpeechPool } from '../../native/speech/pool';
 import { TIERS, type Tier } from '../../native/speech/tiers';
@@ -10,7 +11,10 @@ import {
   openSpeakerIdentification,
   type SpeakerIdentificationStatus,
 } from '../../native/speech/speaker-id/embedder';
+import type { TtsStatus } from '../../native/tts/types';
 import type { ServerConfig } from '../config';
+import { startTranslation, type TranslationService } from '../translation/service';
+import { startTts } from '../voiced-replies/engine';
 
 export interface StartupLog {
   info(message: string): void;
@@ -49,4 +53,28 @@ export function startSpeakerIdentification(modelsDir: string, log: StartupLog): 
   if (speakerId.available) log.info(`speaker identification: ${speakerId.embedder.model}`);
   else log.warn(`speaker identification is off: ${speakerId.problem}`);
   return speakerId;
+}
+
+export interface Engines {
+  pool: SpeechPool;
+  /** The text-to-speech engine, or why voiced replies are off. */
+  tts: TtsStatus;
+  speakerId: SpeakerIdentificationStatus;
+  translation: TranslationService;
+}
+
+export async function startEngines(
+  config: Pick<
+    ServerConfig,
+    'speechWorkers' | 'tiers' | 'warmDecoders' | 'pocketsphinxBoost' | 'tts' | 'modelsDir' | 'translation'
+  >,
+  startupLog: StartupLog,
+  log: (level: 'info' | 'warn' | 'error', message: string, extra?: object) => void,
+): Promise<Engines> {
+  const pool = await startSpeechPool(config, startupLog);
+  const tts = await startTts(config.tts, startupLog);
+  const speakerId = startSpeakerIdentification(config.modelsDir, startupLog);
+  // Never throws: without an engine, captions work and the language list says why.
+  const translation = await startTranslation(config.translation, log);
+  return { pool, tts, speakerId, translation };
 }
