@@ -4,13 +4,16 @@
  * translation). Built once; the rooms share it.
  */
 import type { ServerLimits } from '../limits';
+import type { TranslationEngine } from '../translation/engine';
 import type { RoomServices } from './room-contract';
 import type { RoomRepository } from './repository';
+import type { Embedder } from './speaker-identification';
 
-export interface RoomServicesDeps extends Pick<
-  RoomServices,
-  'openSpeech' | 'log' | 'speakerEmbedder' | 'translationEngine'
-> {
+export interface RoomServicesDeps extends Pick<RoomServices, 'openSpeech' | 'log'> {
+  /** Speaker identification (beta): its embedder when a speaker model is installed. */
+  speakerId: { available: true; embedder: Embedder } | { available: false };
+  /** Translation: its engine, or none (translation is off). */
+  translation: { engine?: TranslationEngine | undefined };
   rooms: Pick<RoomRepository, 'update'>;
   /** A room that ended is counted in its accounts' metrics (accounts/conversation-metrics.ts). */
   countEnded(roomId: string): void;
@@ -31,7 +34,7 @@ export function roomServices(deps: RoomServicesDeps): RoomServices {
     log: deps.log,
     // Premium for everyone (a private installation): nobody's credit is counted down.
     ...(deps.premiumFor === 'everyone' ? {} : { premiumMeter: deps.premiumMeter }),
-    ...(deps.speakerEmbedder ? { speakerEmbedder: deps.speakerEmbedder } : {}),
-    ...(deps.translationEngine ? { translationEngine: deps.translationEngine } : {}),
+    ...(deps.speakerId.available ? { speakerEmbedder: deps.speakerId.embedder } : {}),
+    ...(deps.translation.engine ? { translationEngine: deps.translation.engine } : {}),
   };
 }

@@ -5,6 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { RoomChanges } from '../../../../src/server/rooms/repository';
+import type { Embedder } from '../../../../src/server/rooms/speaker-identification';
+import type { TranslationEngine } from '../../../../src/server/translation/engine';
 import { roomServices, type RoomServicesDeps } from '../../../../src/server/rooms/services';
 
 function setUp(extra: Partial<RoomServicesDeps> = {}) {
@@ -21,6 +23,8 @@ function setUp(extra: Partial<RoomServicesDeps> = {}) {
     openSpeech: () => ({ ok: true }),
     premiumFor: 'entitled',
     premiumMeter,
+    speakerId: { available: false },
+    translation: {},
     now: () => 7,
     log: () => {},
     ...extra,
@@ -49,6 +53,8 @@ describe('roomServices', () => {
       openSpeech: () => ({ ok: true }),
       premiumFor: 'entitled',
       premiumMeter: { start: () => () => {} },
+      speakerId: { available: false },
+      translation: {},
       now: () => 7,
       log: () => {},
     });
@@ -67,5 +73,10 @@ describe('roomServices', () => {
     expect('speakerEmbedder' in services).toBe(false);
     expect('translationEngine' in services).toBe(false);
     expect(services.now()).toBe(7);
+    const embedder = {} as Embedder;
+    const engine = {} as TranslationEngine;
+    const withBoth = setUp({ speakerId: { available: true, embedder }, translation: { engine } }).services;
+    expect(withBoth.speakerEmbedder).toBe(embedder);
+    expect(withBoth.translationEngine).toBe(engine);
   });
 });
