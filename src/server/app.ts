@@ -1,191 +1,65 @@
 /**
  * Builds the conversation server: database, speech pool, rooms, HTTP API, realtime socket and
  * the web client's files. `startServer` is what `npm start`, the tests and the benchmarks run.
+ *
+ * This file only puts the parts together, in the order they need each other: the stores, the
+ * hooks every request goes through, the engines, the rooms, the routes, the socket, then
+ * listening. What each part decides is in its own folder.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import Fastify, { type FastifyHttpOptions, type FastifyInstance } from 'fastify';
-import type { Server as HttpServer } from 'node:http';
-import { MAX_TEXT_MESSAGE_BYTES } from '../shared/constants';
-import { SpeechPool } from '../native/speech/pool';
-import { TIERS } from '../native/speech/tiers';
-import { tiersServing } from './speech/serving';
-import { openTtsEngine } from '../native/tts/engines';
-import type { TtsStatus } from '../native/tts/types';
-import { openSpeakerIdentification } from '../native/speech/speaker-id/embedder';
-import type { ServerConfig } from './config';
-import { packageRoot } from './config';
-import { openDatabase, type OpenDatabase } from './db/connect';
-import { acceptEndpoint } from '../shared/routes';
-import { IdentityVerifier } from './auth/verifier';
-import type { FirebaseClientConfig } from '../shared/api';
-import type { AuthConfig } from './config';
-import { ClientLogRepository } from './client-logs/repository';
-import { GuestRepository } from './accounts/guests-repository';
-import { UserRepository } from './accounts/users-repository';
-import { RoomRepository } from './rooms/repository';
-import { TranscriptRepository } from './transcripts/repository';
-import { registerClientLogRoutes } from './client-logs/routes';
-import { registerRoutes } from './http/routes';
-import { registerTranscriptExportRoute } from './transcripts/export-route';
-import { registerHistoryRoutes } from './history/routes';
-import { registerRecapRoutes } from './recap/routes';
-import { registerShareLinkRoutes } from './transcripts/share-link-routes';
-import { ConversationReportRepository } from './recap/repository';
-import { SavedTranscriptRepository } from './history/repository';
-import { RatingRepository } from './history/ratings-repository';
-import { ConversationMetricsRepository } from './accounts/conversation-metrics';
-import { AddressLimiter, CLIENT_LOG_ENTRY_LIMIT, GUEST_CREATION_LIMIT } from './http/address-limits';
-import { perAddressOf } from './limits';
-import { registerUserRoutes } from './accounts/routes';
-import { registerTtsRoutes } from './voiced-replies/routes';
-import { registerTurnRoutes } from './webrtc/turn-routes';
-import { RoomRegistry } from './rooms/registry';
-import type { LiveRoom } from './rooms/room';
-import { PhoneCallRepository } from './phone-calls/repository';
-import { MeetingBotRepository } from './meeting-bot/repository';
-import { startAbandonSweep } from './rooms/abandoned';
-import type { RoomServices } from './rooms/room';
-import { handleConnection } from './socket/connection';
-import type { ConnectionSocket } from './socket/transport';
-import { ClusterNode } from './cluster/node';
-import { liveRoomsHostedBy as liveRoomsHostedByInCluster } from './cluster/lease-store';
-import { LocalSocketGauge, type SocketGauge } from './cluster/address-sockets';
-import { registerForwarding } from './cluster/http-forward';
-import { inviteOrigin } from './config-safety';
-import { GuestCredentials } from './auth/guest-credentials';
-import { PrincipalResolver } from './auth/principal';
-import { registerAccessControl } from './http/access-hook';
-import { clientAddressOf } from './http/client-address';
-import { attachUpgradeRouter } from './socket/upgrade-router';
-import { registerMetricsRoute } from './metrics/routes';
-import { processRegistry } from './metrics/process-metrics';
-import { serverLoggerOptions } from './logs/redaction';
-import { prettyLogStream } from './logs/pretty';
+import Fastify from 'fastify';
+import { packageVersion, type ServerConfig } from './config';
+import type { RunningServer, ServerOverrides } from './running-server';
+import { serverOptions } from './http/server-options';
 import { registerSecurityHeaders } from './http/security-headers';
-import { registerWebClient } from './http/web-client';
 import { registerErrorHandler } from './http/errors';
 import { registerOpenApi } from './http/openapi';
-import { registerTranslationRoutes } from './translation/routes';
-import { startTranslation, type TranslationService } from './translation/service';
-import { OrganizationRepository } from './organizations/repository';
-import { LicenceRepository } from './licences/repository';
-import { registerOrganizationRoutes } from './organizations/routes';
-import { registerLicenceRoutes } from './licences/routes';
-import { registerReportingRoutes } from './reporting/routes';
-import { registerWorkspaceRoutes } from './workspace/routes';
-import { WorkspaceRepository } from './workspace/repository';
-import { monthStartUtc, withinScribeLimit } from '../shared/workspace';
-import { UsageReportRepository } from './reporting/usage-report';
-import { registerCreditRoutes } from './credits/routes';
-import { CreditRepository } from './credits/repository';
+import { registerAccessControl } from './http/access-hook';
+import { registerCors } from './http/cors';
+import { registerApi } from './http/api';
+import { serveWebClientIfBuilt } from './http/web-client';
+import { accessLookups } from './http/access-lookups';
+import { listen } from './http/listen';
+import { openDatabase } from './db/connect';
+import { repositories } from './db/repositories';
+import { IdentityVerifier } from './auth/verifier';
+import { GuestCredentials } from './auth/guest-credentials';
+import { PrincipalResolver } from './auth/principal';
+import { logIdentityProvider } from './auth/firebase-client-config';
+import { ClusterNode } from './cluster/node';
+import { registerForwarding } from './cluster/http-forward';
+import { type LateServices, ownerWorkOf, registryInCluster, roomLookupsOf } from './cluster/late-services';
+import { PremiumMeter, realMeterClock } from './credits/premium-meter';
+import { startEngines } from './speech/engines';
+import { speechAdmission } from './speech/admission';
+import { speechOffered } from './speech/serving';
+import { countEndedConversation } from './accounts/conversation-metrics';
+import { roomServices } from './rooms/services';
+import { RoomRegistry } from './rooms/registry';
+import type { RoomServices } from './rooms/room';
+import { endAbandonedRooms, startAbandonSweep } from './rooms/abandoned';
+import { inviteOrigin } from './config-safety';
+import { startMeetingBotService } from './meeting-bot/service';
+import { startPhoneCallService } from './phone-calls/service';
+import { openScribeDesk, openScribeTraining } from './scribes/open-desk';
 import { Payments } from './payments/payments';
 import { openPlaces } from './places/open';
+import { attachSocketServer } from './socket/socket-server';
 import { BUSINESS_ROUTES } from '../shared/business-api';
-import { type MeetingBotService, startMeetingBotService } from './meeting-bot/service';
-import { type PhoneCallService, startPhoneCallService } from './phone-calls/service';
-import { grantScribesByEmail } from './auth/scribe-grants';
-import { ScribeRequestRepository } from './scribes/repository';
-import { BoostWordsRepository } from './boost/repository';
-import { ScribeDesk } from './scribes/desk';
-import { chargeScribeSecond, freeScribeSecond, scribeRequestRefusal } from './scribes/credit';
-import { type MeterClock, PremiumMeter, realMeterClock } from './credits/premium-meter';
-import { SCRIBE_TICK_MS } from '../shared/scribe/model';
-import { ScribeTraining, loadTrainingItems } from './scribes/training';
-import { registerScribeRoutes } from './scribes/routes';
-import { registerBoostWordRoutes } from './boost/routes';
 
-export interface RunningServer {
-  url: string;
-  port: number;
-  app: FastifyInstance;
-  registry: RoomRegistry;
-  pool: SpeechPool;
-  database: OpenDatabase;
-  /** The text-to-speech engine, or why voiced replies are off. */
-  tts: TtsStatus;
-  /** The translation engine, or none with the reason (translation/service.ts). */
-  translation: TranslationService;
-  /** Verifies identity tokens; undefined when no identity provider is configured. */
-  verifier: IdentityVerifier | undefined;
-  /** Stripe, or the local checkout stand-in (payments.standIn) without keys. */
-  payments: Payments;
-  /** The rooms' meeting bots and their provider (or its local stand-in). */
-  meetingBots: MeetingBotService;
-  /** The rooms' phone calls and their provider (Twilio, or its local stand-in). */
-  phoneCalls: PhoneCallService;
-  /** Cluster mode's node (cluster/node.ts); undefined in one-process mode. */
-  cluster: ClusterNode | undefined;
-  /** Stops taking connections, turns the last words into finals, stores them, and closes. */
-  close(): Promise<void>;
-}
-
-/**
- * The web client's view of the identity provider (no secrets: these are public web settings).
- * The emulator is reached at the host name the browser used for this server (so a phone on the
- * same network reaches it too), on the emulator's port, unless its public URL is configured.
- */
-function firebaseClientConfig(auth: AuthConfig | undefined, hostname: string): FirebaseClientConfig | null {
-  if (!auth) return null;
-  let emulatorUrl = auth.emulatorPublicUrl;
-  if (!emulatorUrl && auth.emulatorHost) {
-    const port = auth.emulatorHost.split(':').pop();
-    const emulatorHostname = auth.emulatorHost.slice(0, auth.emulatorHost.lastIndexOf(':'));
-    const wildcard =
-      emulatorHostname === '0.0.0.0' || emulatorHostname === '::' || emulatorHostname === '[::]';
-    emulatorUrl = wildcard && hostname ? `http://${hostname}:${port}` : `http://${auth.emulatorHost}`;
-  }
-  return {
-    apiKey: auth.apiKey,
-    authDomain: auth.authDomain,
-    projectId: auth.projectId,
-    ...(auth.appId ? { appId: auth.appId } : {}),
-    ...(emulatorUrl ? { emulatorUrl } : {}),
-    ...(auth.ssoProviderId ? { ssoProviderId: auth.ssoProviderId } : {}),
-  };
-}
-
-function version(): string {
-  try {
-    return (JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as { version: string })
-      .version;
-  } catch {
-    return '0.0.0';
-  }
-}
-
-/** What tests replace: the clock credits are counted down by (Premium and Scribe time). */
-export interface ServerOverrides {
-  creditClock?: MeterClock;
-}
+export type { RunningServer, ServerOverrides } from './running-server';
 
 export async function startServer(
   config: ServerConfig,
   overrides: ServerOverrides = {},
 ): Promise<RunningServer> {
-  const options: FastifyHttpOptions<HttpServer> = {
-    logger:
-      config.logLevel === 'silent'
-        ? false
-        : serverLoggerOptions(
-            config.logLevel,
-            config.logFormat === 'pretty'
-              ? prettyLogStream(process.stdout, {
-                  showRoutine: config.logLevel === 'debug' || config.logLevel === 'trace',
-                  colour: Boolean(process.stdout.isTTY),
-                })
-              : undefined,
-          ),
-    bodyLimit: MAX_TEXT_MESSAGE_BYTES,
-    trustProxy: config.trustProxy,
-  };
-  const app = Fastify(options);
+  const app = Fastify(serverOptions(config));
   registerSecurityHeaders(app, config);
   registerErrorHandler(app);
   // Before any route: the document collects every described route as it is registered.
-  await registerOpenApi(app, version());
+  await registerOpenApi(app, packageVersion());
   const log: RoomServices['log'] = (level, message, extra) => app.log[level](extra ?? {}, message);
 
+  // The stores.
   const database = await openDatabase({
     dataDir: config.dataDir,
     onIdleConnectionError: (error) =>
@@ -197,448 +71,134 @@ export async function startServer(
     config.cluster && config.databaseUrl
       ? await ClusterNode.start(config.cluster, config.databaseUrl, log)
       : undefined;
-  const guests = new GuestRepository(database.db);
-  const rooms = new RoomRepository(database.db);
-  const transcripts = new TranscriptRepository(database.db, cluster?.fence);
-  // Accounts listed in HEARKEN_SCRIBE_EMAILS read as Scribes everywhere (auth/scribe-grants.ts).
-  const users = grantScribesByEmail(new UserRepository(database.db), config.scribeEmails ?? []);
-  const clientLogs = new ClientLogRepository(database.db);
-  const boostWords = new BoostWordsRepository(database.db);
+  const stores = repositories(database.db, { fence: cluster?.fence, scribeEmails: config.scribeEmails });
+  const { rooms, organizations, licences, credits } = stores;
   const verifier = config.auth ? IdentityVerifier.create(config.auth) : undefined;
   const credentials = await GuestCredentials.load(database.db, Date.now());
-  const principals = new PrincipalResolver(credentials, verifier, users);
-  const organizations = new OrganizationRepository(database.db);
-  const licences = new LicenceRepository(database.db);
-  const credits = new CreditRepository(database.db);
+  const principals = new PrincipalResolver(credentials, verifier, stores.users);
   const creditClock = overrides.creditClock ?? realMeterClock;
   // Premium credit counted down while Premium serves someone on it (docs/credits.md).
   const premiumMeter = new PremiumMeter({ credits, clock: creditClock, log });
-  const workspace = new WorkspaceRepository(database.db);
-  // Phone calls start once the rooms exist (below); the access table asks them which room a call is in.
-  const late: { phoneCalls?: PhoneCallService; meetingBots?: MeetingBotService; scribes?: ScribeDesk } = {};
+
+  // Phone calls, bots and the Scribe desk start once the rooms exist (below); the hooks ask them.
+  const late: LateServices = {};
   // Before any route: every route registered from here on must have a row in the access table.
   registerAccessControl(app, {
     resolver: principals,
     rooms,
-    // In a cluster, a call another node placed is found there (its room's owner).
-    phoneCallRoom: async (sid) => late.phoneCalls?.calls?.roomOf(sid) ?? (await cluster?.callRoom(sid)),
-    organizations: {
-      find: (id) => organizations.find(id),
-      organizationOfLicence: async (id) => (await licences.find(id))?.organizationId,
-    },
-    // Not /api: the static plugin's routes are the files (and folder indexes) of the web folder.
-    isWebClientFile: (url) =>
-      !url.startsWith('/api/') &&
-      (existsSync(join(config.webDir, url, 'index.html')) ||
-        (url.includes('.') && existsSync(join(config.webDir, url)))),
+    ...accessLookups({ organizations, licences, late, cluster, webDir: config.webDir }),
   });
   // Cluster mode: what acts on a live room reaches its owner (cluster/forwarding.ts).
-  if (cluster)
-    registerForwarding(
-      app,
-      cluster,
-      {
-        providerSocket: (kind, socket, handshake) =>
-          (kind === 'phone-media'
-            ? late.phoneCalls?.relayedMedia(socket, handshake)
-            : late.meetingBots?.relayedAudio(socket, handshake)) ?? false,
-        callRoom: (sid) => late.phoneCalls?.calls?.roomOf(sid),
-      },
-      {
-        // A Scribe request's room is stored (scribes/desk.ts): its owner runs the change.
-        scribeRequestRoom: async (requestId) => late.scribes?.roomOfRequest(requestId),
-        scribeChatRoom: async (scribe, requester) => late.scribes?.roomOfChat(scribe, requester),
-      },
-    );
-  if (config.auth) {
-    app.log.info(
-      config.auth.emulatorHost
-        ? `accounts: Firebase Auth emulator at ${config.auth.emulatorHost} (project ${config.auth.projectId})`
-        : `accounts: Firebase project ${config.auth.projectId}`,
-    );
-  } else {
-    app.log.warn('accounts are off: no Firebase project or Auth emulator configured (guests only)');
-  }
+  if (cluster) registerForwarding(app, cluster, ownerWorkOf(late), roomLookupsOf(late));
+  logIdentityProvider(config.auth, app.log);
+  // Web clients on the product's own domain may call this server from another origin.
+  registerCors(app);
 
-  // Web clients on the product's own domain may call this server from another origin (the
-  // `endpoint` query parameter switches a client's backend only to such a host).
-  app.addHook('onRequest', async (request, reply) => {
-    const origin = request.headers.origin;
-    if (typeof origin !== 'string' || !acceptEndpoint(origin)) return;
-    void reply.header('Access-Control-Allow-Origin', origin);
-    void reply.header('Vary', 'Origin');
-    if (request.method === 'OPTIONS') {
-      void reply.header('Access-Control-Allow-Methods', 'GET, POST, PATCH, DELETE, OPTIONS');
-      void reply.header('Access-Control-Allow-Headers', 'Authorization, Content-Type, Accept');
-      void reply.header('Access-Control-Max-Age', '600');
-      return reply.code(204).send();
-    }
-  });
+  // The engines: each says at start-up what serves, or why it is off.
+  const { pool, tts, speakerId, translation } = await startEngines(config, app.log, log);
 
-  const pool = await SpeechPool.start({
-    size: config.speechWorkers,
-    engines: Object.fromEntries(TIERS.map((t) => [t, config.tiers[t]])),
-    warm: config.warmDecoders,
-    pocketsphinxBoost: config.pocketsphinxBoost,
-    warn: (message) => app.log.warn(message),
-  });
-  for (const tier of TIERS) {
-    const status = pool.status(tier);
-    if (status.ok && status.skipped.length > 0)
-      app.log.warn(`speech tier ${tier}: falling back to ${status.id}: ${status.skipped.join('; ')}`);
-    else if (status.ok) app.log.info(`speech tier ${tier}: ${status.id}`);
-    else app.log.warn(`speech tier ${tier} unavailable: ${status.error}`);
-  }
-
-  // Said once here; every voiced reply is then answered with the same reason.
-  const tts = await openTtsEngine(config.tts ?? { kind: 'espeak-ng' });
-  if (tts.ok) app.log.info(`text-to-speech: ${tts.engine.id}`);
-  else app.log.warn(`text-to-speech is off: ${tts.error}`);
-  // Speaker identification (beta): off, and said so, when no speaker model is installed.
-  const speakerId = openSpeakerIdentification(config.modelsDir);
-  if (speakerId.available) app.log.info(`speaker identification: ${speakerId.embedder.model}`);
-  else app.log.warn(`speaker identification is off: ${speakerId.problem}`);
-  // Never throws: without an engine, captions work and the language list says why.
-  const translation = await startTranslation(config.translation, log);
-
-  const metrics = new ConversationMetricsRepository(database.db);
-  // Every conversation that ends is counted in its accounts' metrics, once (accounts/conversation-metrics.ts).
-  const countEnded = (roomId: string) =>
-    void metrics.countEnded(roomId, Date.now()).catch((error: unknown) =>
-      log('warn', 'could not count the conversation in its metrics', {
-        roomId,
-        error: (error as Error).message,
-      }),
-    );
-  const services: RoomServices = {
-    updateRoom: async (id, changes) => {
-      await rooms.update(id, changes);
-      if (changes.state === 'ended') countEnded(id);
-    },
-    openSpeech(tier, lang, track) {
-      // One more speaker is told now, rather than everyone's captions falling behind: the cap
-      // bounds the count, the load limit (native/speech/load.ts) what this machine keeps real-time.
-      if (pool.openStreams >= config.limits.maxDecoders || !pool.hasRoom(config.limits.speechLoadLimit)) {
-        return {
-          ok: false,
-          code: 'speech-unavailable',
-          message: `the server is captioning as many speakers as it can (${pool.openStreams}); try again in a moment`,
-        };
-      }
-      // Premium falls back to basic rather than leaving someone without captions.
-      const name = pool.status(tier).ok ? tier : 'basic';
-      const status = pool.status(name);
-      if (!status.ok) {
-        return {
-          ok: false,
-          code: 'speech-unavailable',
-          message: `speech recognition is unavailable: ${status.error}`,
-        };
-      }
-      const stream = pool.open(name, lang, {
-        onEvent: (event) => track.handle(event),
-        onError: (message) => track.context.onError(`speech recognition failed: ${message}`),
-      });
-      track.attach(stream);
-      return { ok: true };
-    },
+  // The rooms. Every conversation that ends is counted in its accounts' metrics, once.
+  const countEnded = countEndedConversation({ metrics: stores.metrics, now: () => Date.now(), log });
+  const services = roomServices({
+    rooms,
+    countEnded,
+    // The decoder cap and load limit refuse one more speaker; Premium falls back to Basic.
+    openSpeech: speechAdmission(pool, config.limits),
+    premiumFor: config.limits.premiumFor,
+    premiumMeter,
+    speakerId,
+    translation,
     now: () => Date.now(),
     log,
-    ...(config.limits.premiumFor === 'everyone' ? {} : { premiumMeter }),
-    ...(speakerId.available ? { speakerEmbedder: speakerId.embedder } : {}),
-    ...(translation.engine ? { translationEngine: translation.engine } : {}),
-  };
-
+  });
   let boundOrigin = '';
   const registry = new RoomRegistry({
     rooms,
-    transcripts,
+    transcripts: stores.transcripts,
     services,
     // Invite links are never taken from a request's Origin beyond loopback (config-safety.ts).
     publicUrl: (hint) => inviteOrigin(config, hint, boundOrigin),
-    // Cluster mode: a read of a room this node does not own is never answered from a kept copy.
-    ...(cluster
-      ? {
-          owns: (roomId: string) => cluster.leases.tokenOf(roomId) !== undefined,
-          // Its phone call and meeting bot come with a room this node takes (their `adopt`).
-          taken: (room: LiveRoom) => {
-            void late.phoneCalls?.calls?.adopt(room);
-            void late.meetingBots?.bots.adopt(room);
-          },
-        }
-      : {}),
+    ...(cluster ? registryInCluster(cluster, late) : {}),
   });
-
+  const origin = () => config.publicUrl ?? boundOrigin;
   const meetingBots = await startMeetingBotService(app, config.meetingBot, {
-    ...(cluster ? { takeover: new MeetingBotRepository(database.db) } : {}),
-    origin: () => config.publicUrl ?? boundOrigin,
+    ...(cluster ? { takeover: stores.meetingBots } : {}),
+    origin,
     log,
   });
   late.meetingBots = meetingBots;
-
   const phone = await startPhoneCallService(app, config.phoneCalls, {
     registry,
-    ...(cluster ? { takeover: new PhoneCallRepository(database.db) } : {}),
-    origin: () => config.publicUrl ?? boundOrigin,
+    ...(cluster ? { takeover: stores.phoneCalls } : {}),
+    origin,
     now: () => Date.now(),
     log,
   });
   late.phoneCalls = phone;
 
-  registerRoutes(app, {
-    guests,
-    credentials,
-    // Cluster mode counts these across the nodes (cluster/shared-limits.ts).
-    nameLookups:
-      cluster?.limiter('name-lookups', config.limits.nameLookups) ??
-      new AddressLimiter(config.limits.nameLookups),
-    guestLimiter:
-      cluster?.limiter('guests', GUEST_CREATION_LIMIT) ?? new AddressLimiter(GUEST_CREATION_LIMIT),
-    rooms,
-    registry,
-    version: version(),
-    firebase: (hostname) => firebaseClientConfig(config.auth, hostname),
-    now: () => Date.now(),
-    speech: () => ({
-      tiers: tiersServing((name) => pool.status(name)),
-      // Why it is off is in the server's log: the reason names the server's folders.
-      speakerIdentification: { available: speakerId.available },
-      langs: [
-        ...new Set(
-          TIERS.flatMap((t) => {
-            const s = pool.status(t);
-            return s.ok ? s.langs : [];
-          }),
-        ),
-      ],
-    }),
-  });
-
-  registerTranscriptExportRoute(app, { registry });
-  const reports = new ConversationReportRepository(database.db);
-  app.log.info(
-    config.recap
-      ? `smart recaps: hosted model ${config.recap.model} at ${config.recap.url}, made on this server when it fails`
-      : 'smart recaps: made on this server (extractive); no hosted model configured',
-  );
-  registerRecapRoutes(app, {
-    registry,
-    reports,
-    recap: {
-      ...(config.recap ? { hosted: config.recap } : {}),
-      now: () => Date.now(),
-      warn: (message) => log('warn', message),
-    },
-    now: () => Date.now(),
-  });
-  registerShareLinkRoutes(app, { rooms, registry, reports, now: () => Date.now() });
-  registerTranslationRoutes(app, translation);
-  registerHistoryRoutes(app, {
-    saved: new SavedTranscriptRepository(database.db),
-    ratings: new RatingRepository(database.db),
-    metrics,
-    forgetRoom: (roomId) => registry.forget(roomId),
-    now: () => Date.now(),
-    log,
-  });
-  registerUserRoutes(app, {
-    users,
-    verifier,
-    remoteConfig: config.remoteConfig,
-    now: () => Date.now(),
-    // Licences sent to this person's verified email attach at sign-in (magic links, licences
-    // assigned before they had an account); their plan is Pro from then on. A licence that ran
-    // out since (a trial's 15 days) is no longer their plan.
-    onSignedIn: async (profile, identity) => {
-      const verifiedEmail =
-        identity.email && identity.emailVerified ? identity.email.toLowerCase() : undefined;
-      // An admin's invitation to this email joins them to that organisation (shared/workspace.ts).
-      const invited =
-        verifiedEmail && !profile.organizationId
-          ? await workspace.claimInvitation(profile.avaId, verifiedEmail, Date.now())
-          : undefined;
-      const claimed = verifiedEmail
-        ? await licences.claimPending(profile.avaId, verifiedEmail, Date.now())
-        : [];
-      if (claimed.length > 0) {
-        const org = await organizations.find(claimed[0]!.organizationId);
-        if (org) await organizations.addMember(org, profile.avaId, Date.now());
-        return users.find(profile.avaId);
-      }
-      const refreshed = await licences.refreshPlanIfLicensed(profile.avaId, Date.now());
-      return refreshed || invited ? users.find(profile.avaId) : undefined;
-    },
-  });
+  // The services behind the routes, then the routes.
   const payments = await Payments.open(config.payments);
   app.log.info(`payments: ${payments.provider}`);
   const places = openPlaces(config.placesApiKey, (message) => log('warn', message));
   app.log.info(`organisation search places: ${places.id}`);
-  registerOrganizationRoutes(app, { organizations, places, now: () => Date.now(), log });
-  registerCreditRoutes(app, { credits });
-  registerReportingRoutes(app, { reports: new UsageReportRepository(database.db) });
-  registerWorkspaceRoutes(app, { workspace, organizations, licences, payments, now: () => Date.now(), log });
-  registerLicenceRoutes(app, {
-    licences,
-    organizations,
-    payments,
-    webOrigin: (request) =>
-      config.publicUrl ?? `${request.protocol}://${request.headers.host ?? boundOrigin}`,
-    now: () => Date.now(),
-    log,
-  });
-  registerTtsRoutes(app, { users, tts, now: () => Date.now() });
-  registerTurnRoutes(app, { webrtc: config.webrtc, now: () => Date.now() });
-  registerMetricsRoute(app, { token: config.metricsToken, registries: [processRegistry] });
-  const scribes = new ScribeDesk({
-    requests: new ScribeRequestRepository(database.db),
-    rooms,
+  const scribes = openScribeDesk({
+    stores,
     registry,
-    // Scribes for organisations: their requester's credit pays each second (scribes/credit.ts).
-    ...(config.limits.scribesFor === 'everyone'
-      ? { charge: freeScribeSecond }
-      : {
-          charge: chargeScribeSecond(credits, SCRIBE_TICK_MS),
-          refuseRequest: scribeRequestRefusal({
-            policy: config.limits.scribesFor,
-            licences,
-            credits,
-            now: () => Date.now(),
-          }),
-        }),
-    setInterval: (fn, ms) => creditClock.setInterval(fn, ms),
-    clearInterval: (handle) => creditClock.clearInterval(handle),
+    scribesFor: config.limits.scribesFor,
+    clock: creditClock,
     now: () => Date.now(),
     log,
-    // The organisation's Scribe limit, per member per calendar month (shared/workspace.ts).
-    withinScribeLimit: async (avaId) => {
-      const organizationId = (await users.find(avaId))?.organizationId;
-      if (!organizationId) return true;
-      const limit = (await workspace.settings(organizationId))?.scribeLimitMinutes ?? null;
-      if (limit === null) return true;
-      const now = Date.now();
-      return withinScribeLimit(limit, await workspace.scribeUsedMs(avaId, monthStartUtc(now)));
-    },
-    // Cluster mode: a room's request is kept and counted by the room's owner only.
     ...(cluster ? { leaseOf: (roomId: string) => cluster.leases.tokenOf(roomId) } : {}),
   });
   late.scribes = scribes;
   await scribes.start();
-  const training = new ScribeTraining(
-    loadTrainingItems(join(packageRoot(), 'resources', 'scribe-training')),
+  const training = openScribeTraining(registry, log);
+  registerApi(app, {
+    config,
+    stores,
+    cluster,
     registry,
-    log,
-  );
-  registerScribeRoutes(app, { desk: scribes, training });
-  registerBoostWordRoutes(app, { boostWords, now: () => Date.now(), boostFor: config.limits.boostFor });
-  registerClientLogRoutes(app, {
-    logs: clientLogs,
-    limiter:
-      cluster?.limiter('client-logs', CLIENT_LOG_ENTRY_LIMIT) ?? new AddressLimiter(CLIENT_LOG_ENTRY_LIMIT),
-    users,
+    credentials,
     verifier,
-    ...(config.elastic ? { elastic: config.elastic } : {}),
-    now: () => Date.now(),
+    speech: () => speechOffered((name) => pool.status(name), speakerId.available),
+    translation,
+    tts,
+    payments,
+    places,
+    scribes,
+    training,
+    boundOrigin: () => boundOrigin,
     log,
   });
+  await serveWebClientIfBuilt(app, config.webDir);
 
-  if (existsSync(join(config.webDir, 'index.html'))) {
-    await registerWebClient(app, config.webDir);
-  } else {
-    app.log.warn(`web client not built (${config.webDir}); run "npm run build:web"`);
-  }
-
-  const roomCreations =
-    cluster?.limiter('room-creations', config.limits.roomCreations) ??
-    new AddressLimiter(config.limits.roomCreations);
-  // Cluster mode: a host's live rooms on every node, from the leases (cluster/lease-store.ts).
-  let liveRoomsWarned = false;
-  const liveRoomsHostedBy = cluster
-    ? async (avaId: string) => {
-        try {
-          const live = await liveRoomsHostedByInCluster(database.db, avaId);
-          liveRoomsWarned = false;
-          return live;
-        } catch (error) {
-          if (!liveRoomsWarned)
-            log('warn', 'could not count live conversations across the cluster; this node counts its own', {
-              error: (error as Error).message,
-            });
-          liveRoomsWarned = true;
-          return registry.liveRoomsHostedBy(avaId);
-        }
-      }
-    : undefined;
-  // A room's pages are served by its owner, so these are counted where the room is.
-  const transcriptPages = {
-    identity: new AddressLimiter(config.limits.transcriptPages),
-    address: new AddressLimiter(perAddressOf(config.limits.transcriptPages)),
-  };
-  /** The connection code, on a client's socket or (cluster mode) one relayed from another node. */
-  const serve = (socket: ConnectionSocket, address: string, origin?: string) =>
-    handleConnection(
-      socket,
-      {
-        registry,
-        principals,
-        rooms,
-        limits: config.limits,
-        roomCreations,
-        transcriptPages,
-        address,
-        now: () => Date.now(),
-        log,
-        tts,
-        webrtc: config.webrtc,
-        ...(meetingBots.kind === 'off' ? {} : { meetingBots: meetingBots.bots }),
-        scribes,
-        credits,
-        boostWords,
-        ...(liveRoomsHostedBy ? { liveRoomsHostedBy } : {}),
-      },
-      origin,
-    );
-  cluster?.attach(registry, serve);
-  // A room whose owner died with a call or a bot on and nobody to come back to it: one node
-  // takes it (its call and bot move with it); if they had ended meanwhile, it leaves memory as
-  // any empty room does.
-  cluster?.takeUnownedMedia(async (roomId) => {
-    const room = await registry.open(roomId, { avaId: '', userName: '' });
-    registry.released(room);
-  });
-
-  // Cluster mode: counted across the nodes, here where the client's TCP connection is.
-  const sockets: SocketGauge =
-    cluster?.socketGauge(config.limits.socketsPerAddress) ??
-    new LocalSocketGauge(config.limits.socketsPerAddress);
-  const upgrades = attachUpgradeRouter(app.server, {
+  // The realtime socket: served here, or (cluster mode) relayed to the room's owner.
+  const upgrades = attachSocketServer(app.server, {
+    connection: {
+      registry,
+      principals,
+      rooms,
+      limits: config.limits,
+      now: () => Date.now(),
+      log,
+      tts,
+      webrtc: config.webrtc,
+      ...(meetingBots.kind === 'off' ? {} : { meetingBots: meetingBots.bots }),
+      scribes,
+      credits,
+      boostWords: stores.boostWords,
+    },
+    cluster,
+    db: database.db,
     providerPaths: [meetingBots.upgrade, phone.upgrade],
-    ...(cluster ? { routeProviderSocket: cluster.routeProviderSocket.bind(cluster) } : {}),
-    sockets,
-    clientAddress: clientAddressOf(config.trustProxy),
-    accept: (ws, address, origin) =>
-      cluster ? cluster.accept(ws, address, origin) : serve(ws, address, origin),
-    maxPayload: 1024 * 1024,
-    log,
+    trustProxy: config.trustProxy,
   });
 
-  await app.listen({ host: config.host, port: config.port });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : config.port;
-  const displayHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
-  const url = `http://${displayHost}:${port}`;
+  const { url, port } = await listen(app, config.host, config.port);
   boundOrigin = url;
   payments.standIn?.setWebhookUrl(`${url}${BUSINESS_ROUTES.stripeWebhook}`);
-
   const stopAbandonSweep = startAbandonSweep({
-    rooms: {
-      endAbandoned: async (beforeMs, nowMs, live) => {
-        // In a cluster, rooms live on any node are spared, not only this one's.
-        const leased = cluster ? await cluster.leasedRooms() : [];
-        const ended = await rooms.endAbandoned(beforeMs, nowMs, [...live, ...leased]);
-        for (const id of ended) countEnded(id);
-        return ended;
-      },
-    },
+    rooms: endAbandonedRooms({ rooms, cluster, countEnded }),
     registry,
     abandonMs: config.limits.roomAbandonMs,
     now: () => Date.now(),

@@ -7,7 +7,7 @@ import { type LogFormat, logFormatFrom } from './logs/pretty';
 import { availableParallelism } from 'node:os';
 import { type ServerLimits, loadLimits } from './limits';
 import { dirname, join, resolve } from 'node:path';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { type HostedRecapConfig, loadRecapConfig } from './recap/config';
 import { type PaymentsConfig, loadPaymentsConfig, loadPlacesApiKey } from './payments/config';
@@ -199,6 +199,17 @@ export function packageRoot(): string {
     dir = dirname(dir);
   }
   return process.cwd();
+}
+
+/** This server's version (package.json), for GET /api/v1/config and the OpenAPI document. */
+export function packageVersion(): string {
+  try {
+    return (JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as { version: string })
+      .version;
+  } catch {
+    // An unusual install (a bundle without its package.json) still serves; it only says 0.0.0.
+    return '0.0.0';
+  }
 }
 
 function int(value: string | undefined, fallback: number, name: string): number {

@@ -150,3 +150,23 @@ export class ConversationMetricsRepository {
     return this.db.transaction().execute((trx) => updateMetrics(trx, avaId, countSavedTranscript, nowMs));
   }
 }
+
+/**
+ * Counts a conversation that ended in its accounts' metrics, in the background: the room has
+ * ended whatever happens here, so a failure is logged and never reaches the host. Counting is
+ * once per conversation however often its end is reported (countEnded), so callers need not
+ * know whether another path counted it already.
+ */
+export function countEndedConversation(deps: {
+  metrics: Pick<ConversationMetricsRepository, 'countEnded'>;
+  now(): number;
+  log(level: 'warn', message: string, extra?: object): void;
+}): (roomId: string) => void {
+  return (roomId) =>
+    void deps.metrics.countEnded(roomId, deps.now()).catch((error: unknown) =>
+      deps.log('warn', 'could not count the conversation in its metrics', {
+        roomId,
+        error: (error as Error).message,
+      }),
+    );
+}

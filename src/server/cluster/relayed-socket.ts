@@ -23,7 +23,7 @@ import {
   kindOf,
 } from './relay-frames';
 
-/** What a client may send in one message (the socket server's maxPayload, app.ts). */
+/** What a client may send in one message (the socket server's maxPayload, socket/socket-server.ts). */
 const MAX_CLIENT_MESSAGE_BYTES = 1024 * 1024;
 
 const OPEN = 1;

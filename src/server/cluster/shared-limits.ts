@@ -70,3 +70,15 @@ export class SharedLimiter implements RateLimiter {
     return this.local.retryAfterSeconds(cost);
   }
 }
+
+/**
+ * A rate limit as this server counts it: across the nodes in cluster mode (a person reaching
+ * three nodes gets one allowance), in this process's own buckets otherwise.
+ */
+export function limiterFor(
+  cluster: { limiter(name: string, limit: Limit): RateLimiter } | undefined,
+  name: string,
+  limit: Limit,
+): RateLimiter {
+  return cluster?.limiter(name, limit) ?? new AddressLimiter(limit);
+}

@@ -14,6 +14,8 @@
  *   asks for a chunk that is gone, and must get an error it can recover from (the crash page
  *   reloads), not HTML in place of a script.
  */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { apiError } from '../../shared/api';
@@ -54,4 +56,21 @@ export async function registerWebClient(app: FastifyInstance, webDir: string): P
     }
     return reply.code(404).send(apiError('not-found', `${request.method} ${path} does not exist`));
   });
+}
+
+/**
+ * Whether a GET route is one of the web folder's files (or a folder's index) that the static
+ * plugin serves: those need no row in the access table (http/access-hook.ts). Never under /api.
+ */
+export function isWebClientFile(webDir: string, url: string): boolean {
+  return (
+    !url.startsWith('/api/') &&
+    (existsSync(join(webDir, url, 'index.html')) || (url.includes('.') && existsSync(join(webDir, url))))
+  );
+}
+
+/** Serves the web client when it is built; the API works without it, and the log says how to build it. */
+export async function serveWebClientIfBuilt(app: FastifyInstance, webDir: string): Promise<void> {
+  if (existsSync(join(webDir, 'index.html'))) await registerWebClient(app, webDir);
+  else app.log.warn(`web client not built (${webDir}); run "npm run build:web"`);
 }

@@ -31,3 +31,10 @@ export function loadRecapConfig(env: Record<string, string | undefined>): Hosted
   const apiKey = env.HEARKEN_RECAP_MODEL_KEY?.trim();
   return { url, model, timeoutMs, ...(apiKey ? { apiKey } : {}) };
 }
+
+/** Said once at start-up: where smart recaps are made. */
+export function recapStartupLine(hosted: HostedRecapConfig | undefined): string {
+  return hosted
+    ? `smart recaps: hosted model ${hosted.model} at ${hosted.url}, made on this server when it fails`
+    : 'smart recaps: made on this server (extractive); no hosted model configured';
+}

@@ -18,6 +18,27 @@ export interface AbandonSweepDeps {
   log(level: 'info' | 'warn' | 'error', message: string, extra?: object): void;
 }
 
+/**
+ * The rooms' store as the server's sweep uses it: in a cluster, rooms live on any node are
+ * spared (their leases), not only this one's; and each room it ends is counted in its accounts'
+ * metrics as any ended conversation is.
+ */
+export function endAbandonedRooms(deps: {
+  rooms: Pick<RoomRepository, 'endAbandoned'>;
+  /** Cluster mode: the node, which knows the rooms any node holds a lease on. */
+  cluster?: { leasedRooms(): Promise<string[]> } | undefined;
+  countEnded(roomId: string): void;
+}): AbandonSweepDeps['rooms'] {
+  return {
+    endAbandoned: async (beforeMs, nowMs, live) => {
+      const leased = deps.cluster ? await deps.cluster.leasedRooms() : [];
+      const ended = await deps.rooms.endAbandoned(beforeMs, nowMs, [...live, ...leased]);
+      for (const id of ended) deps.countEnded(id);
+      return ended;
+    },
+  };
+}
+
 /** One sweep: the ids of the rooms it ended. */
 export async function sweepAbandonedRooms(deps: AbandonSweepDeps): Promise<string[]> {
   const now = deps.now();

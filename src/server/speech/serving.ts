@@ -18,7 +18,7 @@ export function tierServing(tier: Tier, status: (name: string) => EngineStatus):
       ? { engine: own.id, available: true, fallback: true, problem: own.skipped.join('; ') }
       : { engine: own.id, available: true };
   }
-  // Premium requests go to basic when premium has no engine (app.ts openSpeech).
+  // Premium requests go to basic when premium has no engine (speech/admission.ts).
   const basic = tier === 'premium' ? status('basic') : undefined;
   return {
     engine: '',
@@ -33,4 +33,24 @@ export function tiersServing(status: (name: string) => EngineStatus): Record<Tie
     Tier,
     TierServing
   >;
+}
+
+/** GET /api/v1/config `speech`: the tiers, the languages any engine serves, and speaker identification. */
+export function speechOffered(
+  status: (name: string) => EngineStatus,
+  speakerIdentificationAvailable: boolean,
+): ServerConfigResponse['speech'] {
+  return {
+    tiers: tiersServing(status),
+    // Why it is off is in the server's log: the reason names the server's folders.
+    speakerIdentification: { available: speakerIdentificationAvailable },
+    langs: [
+      ...new Set(
+        TIERS.flatMap((t) => {
+          const s = status(t);
+          return s.ok ? s.langs : [];
+        }),
+      ),
+    ],
+  };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EngineStatus } from '../../../../src/native/speech/worker-protocol';
-import { tierServing, tiersServing } from '../../../../src/server/speech/serving';
+import { speechOffered, tierServing, tiersServing } from '../../../../src/server/speech/serving';
 
 const statuses =
   (table: Record<string, EngineStatus>) =>
@@ -47,5 +47,27 @@ describe('tierServing', () => {
     const none = statuses({ premium: { ok: false, error: MISSING } });
     expect(tierServing('premium', none).fallback).toBeUndefined();
     expect(tierServing('basic', none)).toMatchObject({ available: false });
+  });
+});
+
+describe('speechOffered', () => {
+  it('lists the tiers, every language any engine serves once, and speaker identification', () => {
+    const status = statuses({
+      basic: { ok: true, id: 'pocketsphinx:en-us', langs: ['en-US', 'fr-FR'], skipped: [] },
+      premium: { ok: true, id: 'sherpa-onnx:big', langs: ['en-US', 'de-DE'], skipped: [] },
+    });
+    expect(speechOffered(status, true)).toEqual({
+      tiers: tiersServing(status),
+      speakerIdentification: { available: true },
+      langs: ['en-US', 'fr-FR', 'de-DE'],
+    });
+  });
+
+  it('offers no language of a tier that has no engine', () => {
+    const status = statuses({ basic: { ok: true, id: 'pocketsphinx:en-us', langs: ['en-US'], skipped: [] } });
+    expect(speechOffered(status, false)).toMatchObject({
+      speakerIdentification: { available: false },
+      langs: ['en-US'],
+    });
   });
 });

@@ -1,0 +1,59 @@
+/**
+ * Every store the server keeps in its database, opened on one connection pool. Opening one is
+ * free (a repository keeps only the pool): they are all made at start-up, so a feature is handed
+ * its store rather than making its own.
+ */
+import type { Kysely } from 'kysely';
+import { ConversationMetricsRepository } from '../accounts/conversation-metrics';
+import { GuestRepository } from '../accounts/guests-repository';
+import { UserRepository } from '../accounts/users-repository';
+import { grantScribesByEmail } from '../auth/scribe-grants';
+import { BoostWordsRepository } from '../boost/repository';
+import { ClientLogRepository } from '../client-logs/repository';
+import { CreditRepository } from '../credits/repository';
+import { RatingRepository } from '../history/ratings-repository';
+import { SavedTranscriptRepository } from '../history/repository';
+import { LicenceRepository } from '../licences/repository';
+import { MeetingBotRepository } from '../meeting-bot/repository';
+import { OrganizationRepository } from '../organizations/repository';
+import { PhoneCallRepository } from '../phone-calls/repository';
+import { ConversationReportRepository } from '../recap/repository';
+import { UsageReportRepository } from '../reporting/usage-report';
+import { RoomRepository } from '../rooms/repository';
+import { ScribeRequestRepository } from '../scribes/repository';
+import { TranscriptRepository, type WriteGuard } from '../transcripts/repository';
+import { WorkspaceRepository } from '../workspace/repository';
+import type { Database } from './schema';
+
+export interface RepositoryOptions {
+  /** Cluster mode: this node's leases fence every transcript write (cluster/lease-store.ts). */
+  fence?: WriteGuard;
+  /** Accounts listed in HEARKEN_SCRIBE_EMAILS read as Scribes everywhere (auth/scribe-grants.ts). */
+  scribeEmails?: readonly string[];
+}
+
+export function repositories(db: Kysely<Database>, options: RepositoryOptions = {}) {
+  return {
+    guests: new GuestRepository(db),
+    users: grantScribesByEmail(new UserRepository(db), options.scribeEmails ?? []),
+    rooms: new RoomRepository(db),
+    transcripts: new TranscriptRepository(db, options.fence),
+    metrics: new ConversationMetricsRepository(db),
+    reports: new ConversationReportRepository(db),
+    saved: new SavedTranscriptRepository(db),
+    ratings: new RatingRepository(db),
+    clientLogs: new ClientLogRepository(db),
+    boostWords: new BoostWordsRepository(db),
+    organizations: new OrganizationRepository(db),
+    licences: new LicenceRepository(db),
+    credits: new CreditRepository(db),
+    workspace: new WorkspaceRepository(db),
+    usageReports: new UsageReportRepository(db),
+    scribeRequests: new ScribeRequestRepository(db),
+    // Kept only in cluster mode, for another node to take a room's bot or call over.
+    meetingBots: new MeetingBotRepository(db),
+    phoneCalls: new PhoneCallRepository(db),
+  };
+}
+
+export type Repositories = ReturnType<typeof repositories>;

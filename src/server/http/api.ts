@@ -1,0 +1,143 @@
+/**
+ * Every route of the HTTP API, each feature's registered with what it is given. The access
+ * control hook (access-hook.ts) is registered before this: every route here must have its row.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ServerConfigResponse } from '../../shared/api';
+import type { TtsStatus } from '../../native/tts/types';
+import { registerUserRoutes } from '../accounts/routes';
+import { firebaseClientConfig } from '../auth/firebase-client-config';
+import type { GuestCredentials } from '../auth/guest-credentials';
+import type { IdentityVerifier } from '../auth/verifier';
+import { registerBoostWordRoutes } from '../boost/routes';
+import { registerClientLogRoutes } from '../client-logs/routes';
+import type { ClusterNode } from '../cluster/node';
+import { limiterFor } from '../cluster/shared-limits';
+import { packageVersion, type ServerConfig } from '../config';
+import { registerCreditRoutes } from '../credits/routes';
+import type { Repositories } from '../db/repositories';
+import { registerHistoryRoutes } from '../history/routes';
+import { signInClaims } from '../licences/sign-in-claims';
+import { registerLicenceRoutes } from '../licences/routes';
+import { registerMetricsRoute } from '../metrics/routes';
+import { processRegistry } from '../metrics/process-metrics';
+import { registerOrganizationRoutes } from '../organizations/routes';
+import type { Payments } from '../payments/payments';
+import type { PlacesSource } from '../places/source';
+import { recapStartupLine } from '../recap/config';
+import { registerRecapRoutes } from '../recap/routes';
+import { registerReportingRoutes } from '../reporting/routes';
+import type { RoomRegistry } from '../rooms/registry';
+import type { RoomServices } from '../rooms/room-contract';
+import type { ScribeDesk } from '../scribes/desk';
+import { registerScribeRoutes } from '../scribes/routes';
+import type { ScribeTraining } from '../scribes/training';
+import { registerTranscriptExportRoute } from '../transcripts/export-route';
+import { registerShareLinkRoutes } from '../transcripts/share-link-routes';
+import { registerTranslationRoutes } from '../translation/routes';
+import type { TranslationService } from '../translation/service';
+import { registerTtsRoutes } from '../voiced-replies/routes';
+import { registerTurnRoutes } from '../webrtc/turn-routes';
+import { registerWorkspaceRoutes } from '../workspace/routes';
+import { CLIENT_LOG_ENTRY_LIMIT, GUEST_CREATION_LIMIT } from './address-limits';
+import { registerRoutes } from './routes';
+
+export interface ApiDeps {
+  config: ServerConfig;
+  stores: Repositories;
+  /** Cluster mode: limits are counted across the nodes (cluster/shared-limits.ts). */
+  cluster: Pick<ClusterNode, 'limiter'> | undefined;
+  registry: RoomRegistry;
+  credentials: GuestCredentials;
+  verifier: IdentityVerifier | undefined;
+  /** What GET /api/v1/config says about speech (speech/serving.ts speechOffered). */
+  speech(): ServerConfigResponse['speech'];
+  translation: TranslationService;
+  tts: TtsStatus;
+  payments: Payments;
+  places: PlacesSource;
+  scribes: ScribeDesk;
+  training: ScribeTraining;
+  /** This server's own origin once it listens; empty before. */
+  boundOrigin(): string;
+  log: RoomServices['log'];
+}
+
+export function registerApi(app: FastifyInstance, deps: ApiDeps): void {
+  const { config, stores, cluster, registry, verifier, payments, log } = deps;
+  const { rooms, users, organizations, licences, workspace } = stores;
+  registerRoutes(app, {
+    guests: stores.guests,
+    credentials: deps.credentials,
+    nameLookups: limiterFor(cluster, 'name-lookups', config.limits.nameLookups),
+    guestLimiter: limiterFor(cluster, 'guests', GUEST_CREATION_LIMIT),
+    rooms,
+    registry,
+    version: packageVersion(),
+    firebase: (hostname) => firebaseClientConfig(config.auth, hostname),
+    now: () => Date.now(),
+    speech: deps.speech,
+  });
+
+  registerTranscriptExportRoute(app, { registry });
+  app.log.info(recapStartupLine(config.recap));
+  registerRecapRoutes(app, {
+    registry,
+    reports: stores.reports,
+    recap: {
+      ...(config.recap ? { hosted: config.recap } : {}),
+      now: () => Date.now(),
+      warn: (message) => log('warn', message),
+    },
+    now: () => Date.now(),
+  });
+  registerShareLinkRoutes(app, { rooms, registry, reports: stores.reports, now: () => Date.now() });
+  registerTranslationRoutes(app, deps.translation);
+  registerHistoryRoutes(app, {
+    saved: stores.saved,
+    ratings: stores.ratings,
+    metrics: stores.metrics,
+    forgetRoom: (roomId) => registry.forget(roomId),
+    now: () => Date.now(),
+    log,
+  });
+  registerUserRoutes(app, {
+    users,
+    verifier,
+    remoteConfig: config.remoteConfig,
+    now: () => Date.now(),
+    // Invitations and licences sent to their verified email attach at sign-in.
+    onSignedIn: signInClaims({ users, workspace, licences, organizations, now: () => Date.now() }),
+  });
+  registerOrganizationRoutes(app, { organizations, places: deps.places, now: () => Date.now(), log });
+  registerCreditRoutes(app, { credits: stores.credits });
+  registerReportingRoutes(app, { reports: stores.usageReports });
+  registerWorkspaceRoutes(app, { workspace, organizations, licences, payments, now: () => Date.now(), log });
+  registerLicenceRoutes(app, {
+    licences,
+    organizations,
+    payments,
+    webOrigin: (request) =>
+      config.publicUrl ?? `${request.protocol}://${request.headers.host ?? deps.boundOrigin()}`,
+    now: () => Date.now(),
+    log,
+  });
+  registerTtsRoutes(app, { users, tts: deps.tts, now: () => Date.now() });
+  registerTurnRoutes(app, { webrtc: config.webrtc, now: () => Date.now() });
+  registerMetricsRoute(app, { token: config.metricsToken, registries: [processRegistry] });
+  registerScribeRoutes(app, { desk: deps.scribes, training: deps.training });
+  registerBoostWordRoutes(app, {
+    boostWords: stores.boostWords,
+    now: () => Date.now(),
+    boostFor: config.limits.boostFor,
+  });
+  registerClientLogRoutes(app, {
+    logs: stores.clientLogs,
+    limiter: limiterFor(cluster, 'client-logs', CLIENT_LOG_ENTRY_LIMIT),
+    users,
+    verifier,
+    ...(config.elastic ? { elastic: config.elastic } : {}),
+    now: () => Date.now(),
+    log,
+  });
+}

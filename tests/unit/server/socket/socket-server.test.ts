@@ -1,0 +1,42 @@
+/**
+ * The limits every connection shares: rooms created (across the cluster in cluster mode), and
+ * pages of finals per identity and, ten times as many, per address (a venue behind one address).
+ */
+import { describe, expect, it } from 'vitest';
+import type { Limit, RateLimiter } from '../../../../src/server/http/address-limits';
+import type { ClusterNode } from '../../../../src/server/cluster/node';
+import { connectionLimiters } from '../../../../src/server/socket/socket-server';
+
+const limits = {
+  roomCreations: { ratePerSecond: 1, burst: 1 },
+  transcriptPages: { ratePerSecond: 0.001, burst: 2 },
+};
+
+async function taken(limiter: Pick<RateLimiter, 'take'>, key: string, times: number): Promise<number> {
+  let n = 0;
+  for (let i = 0; i < times; i++) if (await limiter.take(key)) n += 1;
+  return n;
+}
+
+describe('connectionLimiters', () => {
+  it('counts pages per identity, and ten times as many per address', async () => {
+    const { transcriptPages } = connectionLimiters(limits, undefined);
+    expect(await taken(transcriptPages.identity, 'identity:ada', 30)).toBe(2);
+    expect(await taken(transcriptPages.address, 'address:1.2.3.4', 30)).toBe(20);
+  });
+
+  it("counts room creations in this process, or in the cluster's shared buckets", async () => {
+    expect(await taken(connectionLimiters(limits, undefined).roomCreations, 'address:1.2.3.4', 3)).toBe(1);
+    const shared = { take: () => true, retryAfterSeconds: () => 0 } as RateLimiter;
+    const asked: string[] = [];
+    const cluster = {
+      limiter: (name: string, _limit: Limit) => {
+        asked.push(name);
+        return shared;
+      },
+    } as Pick<ClusterNode, 'limiter'>;
+    expect(connectionLimiters(limits, cluster).roomCreations).toBe(shared);
+    // Pages are counted where the room is (its owner), never across the nodes.
+    expect(asked).toEqual(['room-creations']);
+  });
+});
