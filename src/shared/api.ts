@@ -28,6 +28,12 @@ export const API_ROUTES = {
 } as const;
 
 /**
+ * The `:roomId` of a room's routes (here, in RECAP_ROUTES and SCRIBE_ROUTES): the room the call
+ * is about. Who may name it is the access table's; this only says what an id is.
+ */
+export const roomIdParamsSchema = object({ roomId: string({ min: 1, max: 128 }) });
+
+/**
  * Where the meeting bot provider calls the server back: its signed status webhooks, and the
  * websocket it streams a bot's meeting audio on (`?token=` names the bot).
  */
