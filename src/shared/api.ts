@@ -3,10 +3,11 @@
  * and response bodies. Errors always have the shape of `ApiErrorBody`, whose message the client
  * reads with `httpErrorMessage` (nested error content message, then msg, then name).
  */
-import type { ConversationStatus, GuestUser, GuestUserWithCredential, Transcript } from './entities';
+import type { GuestUser, GuestUserWithCredential } from './entities';
+import { conversationStatusSchema, transcriptsSchema } from './entity-schemas';
 import type { FeatureFlags, UserSettings } from './user';
 import type { TtsGender, TtsVoiceEntry } from './tts';
-import { object, type Schema, string } from './schema';
+import { type Infer, object, type Schema, string } from './schema';
 
 /**
  * The paths that carry a parameter, as route patterns (`:name` for each parameter): the server
@@ -153,10 +154,12 @@ export interface RoomNameResponse {
   readonly: boolean;
 }
 
-export interface RoomTranscriptsResponse {
-  status: ConversationStatus;
-  transcripts: Transcript[];
-}
+/** GET a room's transcripts: its status as the caller sees it, and its lines. */
+export const roomTranscriptsResponseSchema = object({
+  status: conversationStatusSchema,
+  transcripts: transcriptsSchema,
+});
+export type RoomTranscriptsResponse = Infer<typeof roomTranscriptsResponseSchema>;
 
 /** What the web client needs to talk to Firebase Authentication (null: accounts are off). */
 export interface FirebaseClientConfig {
@@ -215,6 +218,17 @@ const errorCodeSchema: Schema<string | number> = {
 export const apiErrorSchema: Schema<ApiErrorBody> = object({
   error: object({ code: errorCodeSchema, content: object({ message: string() }) }),
 });
+
+/**
+ * A file answered (a transcript export, a recording): the route's `produces` names its types.
+ * For the OpenAPI document only: a file is not JSON, nothing checks it.
+ */
+export const fileAnswerSchema: Schema<unknown> = {
+  describe: 'file',
+  json: { type: 'string', format: 'binary' },
+  optional: false,
+  check: (input) => ({ ok: true, value: input }),
+};
 
 export interface TtsVoicesResponse {
   voices: TtsVoiceEntry[];
