@@ -42,7 +42,10 @@ export function sharedTranscriptPath(token: string): string {
   return `${ROUTES.sharedTranscript}?${new URLSearchParams({ token }).toString()}`;
 }
 
-/** The share link: `path` is the page path carrying the read-only token, when the host shares it; null when not. */
+/**
+ * The share link: `path`, the page path carrying the read-only token when the host shares it;
+ * null when not.
+ */
 export const shareLinkResponseSchema = object({ path: nullable(string()) });
 export type ShareLinkResponse = Infer<typeof shareLinkResponseSchema>;
 

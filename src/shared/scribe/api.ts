@@ -70,7 +70,10 @@ export const scribeRequestViewSchema = object({
 });
 export type ScribeRequestView = Infer<typeof scribeRequestViewSchema>;
 
-/** The dashboard; `nowMs` is the server's clock, so the client counts seconds since an update on the server's time. */
+/**
+ * The dashboard; `nowMs` is the server's clock, so the client counts seconds since an update
+ * on the server's time.
+ */
 export const scribeDashboardResponseSchema = object({
   nowMs: number(),
   waiting: array(scribeRequestViewSchema),
