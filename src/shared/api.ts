@@ -3,17 +3,11 @@
  * and response bodies. Errors always have the shape of `ApiErrorBody`, whose message the client
  * reads with `httpErrorMessage` (nested error content message, then msg, then name).
  */
-import {
-  type ConversationStatus,
-  type GuestUser,
-  type GuestUserWithCredential,
-  type Transcript,
-  conversationStatusFieldsSchema,
-  transcriptFieldsSchema,
-} from './entities';
+import { type GuestUser, type GuestUserWithCredential } from './entities';
 import { DISPLAY_NAME_MAX_LENGTH } from './constants';
 import { BETA_FEATURE_NAMES, featureFlagsSchema, userSettingsSchema } from './user';
 import { FIREBASE_TOKEN_MAX_LENGTH } from './auth';
+import { conversationStatusSchema, transcriptsSchema } from './entity-schemas';
 import { TTS_GENDERS, ttsVoiceEntrySchema } from './tts';
 import { type Infer, type Schema, array, boolean, object, oneOf, optional, string } from './schema';
 
@@ -25,14 +19,6 @@ function orNull<T>(schema: Schema<T>): Schema<T | null> {
     optional: false,
     check: (input, path = '') => (input === null ? { ok: true, value: null } : schema.check(input, path)),
   };
-}
-
-/**
- * A response schema that names some fields of `T` only (an entity too deep to describe whole):
- * it does not compile unless every `T` has each field named, with the type named.
- */
-function fieldsOf<T>() {
-  return <S>(schema: Schema<S> & ([T] extends [S] ? unknown : { 'not-fields-of': T })): Schema<S> => schema;
 }
 
 /**
@@ -53,6 +39,12 @@ export const API_ROUTES = {
   /** PATCH { title }: rename; DELETE: remove (the caller's own entry; the host's removes the room). */
   savedTranscript: '/api/v1/saved-transcripts/:roomId',
 } as const;
+
+/**
+ * The `:roomId` of a room's routes (here, in RECAP_ROUTES and SCRIBE_ROUTES): the room the call
+ * is about. Who may name it is the access table's; this only says what an id is.
+ */
+export const roomIdParamsSchema = object({ roomId: string({ min: 1, max: 128 }) });
 
 /**
  * Where the meeting bot provider calls the server back: its signed status webhooks, and the
@@ -178,19 +170,12 @@ export const roomNameResponseSchema = object({
 });
 export type RoomNameResponse = Infer<typeof roomNameResponseSchema>;
 
-export interface RoomTranscriptsResponse {
-  status: ConversationStatus;
-  transcripts: Transcript[];
-}
-
-/**
- * RoomTranscriptsResponse for the document: the status and transcript fields a reader needs
- * (entities.ts has the whole types, too deep to describe here); the compiler checks each field
- * named is the entity's, so the document never says what the answer is not.
- */
-export const roomTranscriptsResponseSchema = fieldsOf<RoomTranscriptsResponse>()(
-  object({ status: conversationStatusFieldsSchema, transcripts: array(transcriptFieldsSchema) }),
-);
+/** GET a room's transcripts: its status as the caller sees it, and its lines. */
+export const roomTranscriptsResponseSchema = object({
+  status: conversationStatusSchema,
+  transcripts: transcriptsSchema,
+});
+export type RoomTranscriptsResponse = Infer<typeof roomTranscriptsResponseSchema>;
 
 /** What the web client needs to talk to Firebase Authentication (null: accounts are off). */
 export const firebaseClientConfigSchema = object({
@@ -257,6 +242,17 @@ const errorCodeSchema: Schema<string | number> = {
 export const apiErrorSchema: Schema<ApiErrorBody> = object({
   error: object({ code: errorCodeSchema, content: object({ message: string() }) }),
 });
+
+/**
+ * A file answered (a transcript export, a recording): the route's `produces` names its types.
+ * For the OpenAPI document only: a file is not JSON, nothing checks it.
+ */
+export const fileAnswerSchema: Schema<unknown> = {
+  describe: 'file',
+  json: { type: 'string', format: 'binary' },
+  optional: false,
+  check: (input) => ({ ok: true, value: input }),
+};
 
 /** GET tts-voices: the six voices for a language. */
 export const ttsVoicesResponseSchema = object({

@@ -8,18 +8,7 @@ import type { RoomScribe } from './scribe/model';
 import type { TwilioCall } from './phone-calls';
 import type { Cursor, Mutation } from './transcript-edit/mutation';
 import type { HighlightRange } from './transcript-edit/text-ops';
-import {
-  type Infer,
-  array,
-  boolean,
-  literal,
-  number,
-  object,
-  oneOf,
-  optional,
-  record,
-  string,
-} from './schema';
+import { type Infer, literal, number, object, string } from './schema';
 
 export type RoomStateValue = 'ongoing' | 'ended';
 export type ConversationMode = 'public' | 'public-muted';
@@ -259,48 +248,3 @@ export type GuestUser = Infer<typeof guestUserSchema>;
  */
 export const guestUserWithCredentialSchema = object({ ...guestUserShape, credential: string() });
 export type GuestUserWithCredential = Infer<typeof guestUserWithCredentialSchema>;
-
-/**
- * The fields of ConversationStatus an HTTP reader needs, for the API's document (a room's
- * status is too deep to describe whole: its socket messages are its reference).
- */
-export const conversationStatusFieldsSchema = object({
-  id: string(),
-  name: optional(string()),
-  host: object({ avaId: string(), avaName: string() }),
-  conversationMode: oneOf(['public', 'public-muted']),
-  title: string(),
-  langs: array(string()),
-  links: object({ ro: string(), rw: optional(string()) }),
-  startTimestampMs: number(),
-  past: boolean(),
-  reason: optional(string()),
-  state: object({ value: oneOf(['ongoing', 'ended']) }),
-  speakers: array(object({ avaId: string(), avaName: string(), userName: string() })),
-  participants: array(object({ avaId: string(), isTyping: boolean() })),
-  audioStreams: array(object({ avaId: string(), trackId: string(), usePaidASR: boolean() })),
-  admissionRequired: optional(boolean()),
-  editingDisabled: optional(boolean()),
-  confidential: optional(object({ allowTranscriptsSaving: boolean(), forbidSharing: boolean() })),
-});
-
-/** The fields of Transcript an HTTP reader needs, for the API's document (as the status above). */
-export const transcriptFieldsSchema = object({
-  id: string(),
-  isFinal: boolean(),
-  author: string(),
-  authorShow: string(),
-  origin: oneOf(['asr', 'human']),
-  speechLang: string(),
-  texts: record(string()),
-  indexes: optional(record(number())),
-  translationErrors: optional(record(string())),
-  usePaidASR: boolean(),
-  index: number(),
-  timestampMs: number(),
-  t0: number(),
-  trackName: string(),
-  sourceAuthor: optional(string()),
-  version: optional(number()),
-  asrText: optional(string()),
-});

@@ -3,7 +3,7 @@
  * one to five stars and an optional comment, once per conversation per person. The rule is said
  * here for the form that offers it and the server that stores it.
  */
-import { number, object, optional, string } from './schema';
+import { type Infer, type Schema, nullable, number, object, optional, string } from './schema';
 
 export const RATING_MIN_STARS = 1;
 export const RATING_MAX_STARS = 5;
@@ -12,15 +12,32 @@ export const RATING_COMMENT_MAX_LENGTH = 1000;
 
 export const ALREADY_RATED_MESSAGE = 'You have already rated this conversation.';
 
-export interface ConversationRating {
-  stars: number;
-  comment?: string;
-}
-
 export const ratingSchema = object({
   stars: number({ min: RATING_MIN_STARS, max: RATING_MAX_STARS, integer: true }),
   comment: optional(string({ max: RATING_COMMENT_MAX_LENGTH })),
 });
+export type ConversationRating = Infer<typeof ratingSchema>;
+
+/**
+ * The POST body as the route declares it: the rule above, for the API's document, but every
+ * value reaches the route, whose refusal of a bad rating (normalizeRating) is 'invalid-rating'
+ * with the rule in words, not a schema's field message.
+ */
+export const ratingBodySchema: Schema<unknown> = {
+  ...ratingSchema,
+  check: (input) => ({ ok: true, value: input }),
+};
+
+/** POST's answer (201): the rating as stored. */
+export const ratedSchema = object({
+  roomId: string(),
+  stars: number(),
+  comment: optional(string()),
+});
+
+/** GET's answer: the caller's own rating of the conversation, null when they gave none. */
+export const ratingAnswerSchema = object({ roomId: string(), rating: nullable(ratingSchema) });
+export type RatingAnswer = Infer<typeof ratingAnswerSchema>;
 
 /**
  * A rating as it is stored: the comment trimmed, control characters out, and absent when

@@ -4,17 +4,18 @@
  * the list rule, said once for the server that applies them and the client that shows them.
  */
 import { ROOM_TITLE_MAX_LENGTH } from './constants';
-import { number, object, optional, string } from './schema';
+import { type Infer, array, boolean, literal, number, object, optional, string } from './schema';
 
 /** The spec's entity. `deleted` is always false here: a deleted entry is removed, not marked. */
-export interface SavedTranscript {
-  roomId: string;
-  startTimestampMs: number;
-  title: string;
-  hasTranscripts: boolean;
-  isAllowedAccess: boolean;
-  deleted: boolean;
-}
+export const savedTranscriptSchema = object({
+  roomId: string(),
+  startTimestampMs: number(),
+  title: string(),
+  hasTranscripts: boolean(),
+  isAllowedAccess: boolean(),
+  deleted: boolean(),
+});
+export type SavedTranscript = Infer<typeof savedTranscriptSchema>;
 
 /** The spec's page size of saved transcripts, and 1 for "the latest". */
 export const SAVED_TRANSCRIPTS_PAGE_SIZE = 10;
@@ -28,12 +29,15 @@ export const SEARCH_MAX_LENGTH = 200;
 
 export const SEARCH_TOO_SHORT_MESSAGE = `Type at least ${SEARCH_MIN_LENGTH} characters to search.`;
 
-/** GET saved transcripts: the page, newest first, and where the next one starts (absent: no more). */
-export interface SavedTranscriptsResponse {
-  savedTranscripts: SavedTranscript[];
-  /** The `before` that asks for the next page. */
-  nextBefore?: number;
-}
+/**
+ * GET saved transcripts: the page, newest first, and where the next one starts (absent: no
+ * more): `nextBefore` is the `before` that asks for the next page.
+ */
+export const savedTranscriptsResponseSchema = object({
+  savedTranscripts: array(savedTranscriptSchema),
+  nextBefore: optional(number()),
+});
+export type SavedTranscriptsResponse = Infer<typeof savedTranscriptsResponseSchema>;
 
 /**
  * The spec's matching normalisation: non-alphanumerics stripped and lower case. Letters are
@@ -70,12 +74,35 @@ export function listedSavedTranscripts(entries: readonly SavedTranscript[]): Sav
   return entries.filter((e) => e.hasTranscripts && e.isAllowedAccess && !e.deleted);
 }
 
-/** PATCH a saved transcript: its new title (the room title's rule: not empty, at most 200). */
+/**
+ * PATCH a saved transcript: its new title. The room title's rule (not empty once normalised, at
+ * most 200) is the route's to apply, with its own refusal ('invalid-title'); this bound only
+ * keeps a document out.
+ */
 export const renameSavedTranscriptSchema = object({
   title: string({ max: ROOM_TITLE_MAX_LENGTH * 2 }),
 });
 
-/** GET query: the spec's avaId (whose list), limit (1 or 10), optional before, and a search. */
+/** PATCH's answer: the title as kept (normalised). */
+export const renamedSavedTranscriptSchema = object({ roomId: string(), title: string() });
+
+/** POST a room's saved transcript: it is among the caller's (201 when it just joined them). */
+export const savedTranscriptAddedSchema = object({ roomId: string(), saved: literal(true) });
+
+/**
+ * The GET query as it arrives: text, every field the route reads. The route then reads numbers
+ * as numbers and skips empty values (the spec), and checks the values with
+ * savedTranscriptsQuerySchema below.
+ */
+export const savedTranscriptsUrlQuerySchema = object({
+  avaId: string({ max: 64 }),
+  firebaseAuthID: optional(string({ max: 256 })),
+  limit: optional(string()),
+  before: optional(string()),
+  search: optional(string({ max: SEARCH_MAX_LENGTH })),
+});
+
+/** GET query's values: the spec's avaId (whose list), limit (1 or 10), optional before, and a search. */
 export const savedTranscriptsQuerySchema = object({
   avaId: string({ min: 1, max: 64 }),
   firebaseAuthID: optional(string({ max: 256 })),

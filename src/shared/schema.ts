@@ -122,6 +122,16 @@ export function optional<T>(schema: Schema<T>): OptionalSchema<T> {
   };
 }
 
+/**
+ * A value that may be null: an answer saying "none" on purpose (no rating yet, no link shared),
+ * where leaving the field out would read as an older server that does not know it.
+ */
+export function nullable<T>(schema: Schema<T>): Schema<T | null> {
+  return make(`${schema.describe} or null`, { anyOf: [schema.json, { type: 'null' }] }, (input, path) =>
+    input === null ? ok(null) : schema.check(input, path),
+  );
+}
+
 export function array<T>(item: Schema<T>, opts: { max?: number } = {}): Schema<T[]> {
   const { max = 10_000 } = opts;
   return make(

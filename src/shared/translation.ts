@@ -7,6 +7,7 @@
  * (`es`, `fr`, `ca`), since the engines translate into a language, not a region's variety.
  * Someone who reads the language the speaker speaks (`en` for `en-US`) gets the original.
  */
+import { type Infer, array, boolean, object, optional, string } from './schema';
 
 /** A BCP 47-like tag: a 2-3 letter language, optional subtags. */
 export const LANGUAGE_TAG_PATTERN = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
@@ -22,28 +23,31 @@ export function sameLanguage(speech: string, reading: string): boolean {
 }
 
 /** One direction an engine translates: `from` and `to` are primary language subtags. */
-export interface LanguagePair {
-  from: string;
-  to: string;
-}
+export const languagePairSchema = object({ from: string(), to: string() });
+export type LanguagePair = Infer<typeof languagePairSchema>;
 
 /**
- * GET /api/v1/translation-languages answer: whether translation is on, by which engine, the
- * directions it serves, and (with `?from=<speech language>`) the reading languages available
- * from that speech language: its own, then every language with an installed pair from it.
+ * GET /api/v1/translation-languages answer: whether translation is on, by which engine (its id,
+ * `apertium` or `libretranslate:<host>`, empty when off), why it is off (`problem`, in words),
+ * the directions it serves, and (with `?from=<speech language>`, then `from` and `languages`
+ * are present) the reading languages available from that speech language: its own first, then
+ * every language with an installed pair from it.
  */
-export interface TranslationLanguagesResponse {
-  available: boolean;
-  /** The engine's id (`apertium`, `libretranslate:<host>`), empty when off. */
-  engine: string;
-  /** Why translation is off, in words, when it is. */
-  problem?: string;
-  pairs: LanguagePair[];
-  /** Present when `from` was asked. */
-  from?: string;
-  /** Reading languages for `from`: the speech language's own first, then the translations. */
-  languages?: string[];
-}
+export const translationLanguagesResponseSchema = object({
+  available: boolean(),
+  engine: string(),
+  problem: optional(string()),
+  pairs: array(languagePairSchema),
+  from: optional(string()),
+  languages: optional(array(string())),
+});
+export type TranslationLanguagesResponse = Infer<typeof translationLanguagesResponseSchema>;
+
+/**
+ * GET's query: `from`, the speech language. Any text passes here: the route refuses one that
+ * is not a language tag with its own 'invalid-language'.
+ */
+export const translationLanguagesQuerySchema = object({ from: optional(string()) });
 
 /** The reading languages a speaker's captions can be read in: their own, then each pair's target. */
 export function readingLanguagesFrom(speechLang: string, pairs: readonly LanguagePair[]): string[] {

@@ -8,35 +8,48 @@
  * to its last word's end, by the tier that captioned it (typed lines take none). It is counted
  * for the person whose microphone spoke it, once the conversation has ended.
  */
+import { type Infer, array, number, object, optional, string } from './schema';
 
 /** The usage of a period or of a member. Times in ms. */
-export interface UsageTotals {
-  basicMs: number;
-  premiumMs: number;
-  scribeMs: number;
-  conversations: number;
-  words: number;
-}
+const usageTotalsShape = {
+  basicMs: number(),
+  premiumMs: number(),
+  scribeMs: number(),
+  conversations: number(),
+  words: number(),
+};
+export const usageTotalsSchema = object(usageTotalsShape);
+export type UsageTotals = Infer<typeof usageTotalsSchema>;
 
-export interface MemberUsage extends UsageTotals {
-  avaId: string;
-  /** The member's display name, where the account has one. */
-  name?: string;
-}
+/** A member's usage; `name` is the member's display name, where the account has one. */
+export const memberUsageSchema = object({ ...usageTotalsShape, avaId: string(), name: optional(string()) });
+export type MemberUsage = Infer<typeof memberUsageSchema>;
 
-export interface WeekUsage extends UsageTotals {
-  /** Monday 00:00 UTC starting the week, ms since epoch. */
-  weekStartMs: number;
-}
+/** A week's usage; `weekStartMs` is the Monday 00:00 UTC starting the week, ms since epoch. */
+export const weekUsageSchema = object({ ...usageTotalsShape, weekStartMs: number() });
+export type WeekUsage = Infer<typeof weekUsageSchema>;
 
-export interface UsageReport {
-  organizationId: string;
-  fromMs: number;
-  toMs: number;
-  totals: UsageTotals;
-  members: MemberUsage[];
-  weeks: WeekUsage[];
-}
+/** GET workspace reporting's answer (JSON; `?format=csv` answers usageReportCsv of it). */
+export const usageReportSchema = object({
+  organizationId: string(),
+  fromMs: number(),
+  toMs: number(),
+  totals: usageTotalsSchema,
+  members: array(memberUsageSchema),
+  weeks: array(weekUsageSchema),
+});
+export type UsageReport = Infer<typeof usageReportSchema>;
+
+/**
+ * GET's query: the period (`from`, `to`, ms since epoch, as text) and `format` (csv). Any text
+ * passes here: the route refuses a bad period ('invalid-period') or format ('invalid-format')
+ * with its own words.
+ */
+export const usageReportQuerySchema = object({
+  from: optional(string()),
+  to: optional(string()),
+  format: optional(string()),
+});
 
 export const WEEK_MS = 7 * 24 * 3600 * 1000;
 /** The longest period one report covers (a year and a day, for leap years and time zones). */

@@ -5,7 +5,7 @@
  * each is the authorisation table's (auth/access.ts); what is asked of the data, here.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { API, API_ROUTES, apiError } from '../../shared/api';
+import { API, API_ROUTES, apiError, apiErrorSchema, roomIdParamsSchema } from '../../shared/api';
 import { ROOM_TITLE_MAX_LENGTH } from '../../shared/constants';
 import {
   ALREADY_RATED_MESSAGE,
@@ -13,6 +13,10 @@ import {
   RATING_MAX_STARS,
   RATING_MIN_STARS,
   normalizeRating,
+  ratedSchema,
+  ratingAnswerSchema,
+  ratingBodySchema,
+  type RatingAnswer,
 } from '../../shared/rating';
 import {
   SAVED_TRANSCRIPTS_LIMITS,
@@ -20,12 +24,17 @@ import {
   SEARCH_TOO_SHORT_MESSAGE,
   type SavedTranscriptsResponse,
   renameSavedTranscriptSchema,
+  renamedSavedTranscriptSchema,
+  savedTranscriptAddedSchema,
   savedTranscriptsQuerySchema,
+  savedTranscriptsResponseSchema,
+  savedTranscriptsUrlQuerySchema,
   searchTerms,
 } from '../../shared/saved-transcripts';
 import { formatIssue } from '../../shared/schema';
 import { normalizeTitle } from '../../shared/validation';
 import type { ConversationMetricsRepository } from '../accounts/conversation-metrics';
+import { type AnyRoute, registerDescribed, route } from '../http/route';
 import type { RatingRepository } from './ratings-repository';
 import type { SavedTranscriptRepository } from './repository';
 import { savingRefusal } from './saving';
@@ -40,8 +49,11 @@ export interface HistoryRouteDeps {
   log(level: 'info' | 'warn' | 'error', message: string, extra?: object): void;
 }
 
-/** Query strings arrive as text; numbers are read as numbers, empty values skipped (the spec). */
-function queryOf(raw: Record<string, string | undefined>): Record<string, string | number> {
+/**
+ * The query's text (checked by the route's schema) as values: numbers read as numbers, empty
+ * values skipped (the spec). savedTranscriptsQuerySchema then says what is wrong with them.
+ */
+function queryOf(raw: Readonly<Record<string, string | undefined>>): Record<string, string | number> {
   const out: Record<string, string | number> = {};
   for (const [key, value] of Object.entries(raw)) {
     if (value === undefined || value === '') continue;
@@ -57,98 +69,149 @@ function counted(deps: HistoryRouteDeps, what: string, work: Promise<unknown>): 
   );
 }
 
-export function registerHistoryRoutes(app: FastifyInstance, deps: HistoryRouteDeps): void {
-  app.post<{ Params: { roomId: string } }>(API_ROUTES.roomSavedTranscript, async (request, reply) => {
-    const access = request.roomAccess!;
-    const refusal = savingRefusal(access.room, access.actor, request.principal);
-    if (refusal) return reply.code(403).send(apiError(refusal.code, refusal.message));
-    const avaId = request.principal.avaId!;
-    const created = await deps.saved.save(avaId, access.room.id, deps.now());
-    if (created) counted(deps, 'saved transcript', deps.metrics.countSavedTranscript(avaId, deps.now()));
-    return reply.code(created ? 201 : 200).send({ roomId: access.room.id, saved: true });
-  });
-
-  app.get<{ Querystring: Record<string, string | undefined> }>(
-    API.savedTranscripts,
-    async (request, reply) => {
-      const checked = savedTranscriptsQuerySchema.check(queryOf(request.query));
-      if (!checked.ok) return reply.code(400).send(apiError('invalid-query', formatIssue(checked.issue)));
-      const { limit = SAVED_TRANSCRIPTS_PAGE_SIZE, before, search } = checked.value;
-      // The spec's two sizes: a page, or the latest one.
-      if (!(SAVED_TRANSCRIPTS_LIMITS as readonly number[]).includes(limit))
-        return reply
-          .code(400)
-          .send(apiError('invalid-query', `limit: ${SAVED_TRANSCRIPTS_LIMITS.join(' or ')}`));
-      let terms: string[] | undefined;
-      if (search !== undefined) {
-        terms = searchTerms(search);
-        if (!terms) return reply.code(400).send(apiError('search-too-short', SEARCH_TOO_SHORT_MESSAGE));
-        await deps.saved.indexForSearch(checked.value.avaId);
-      }
-      // One more than asked says whether another page follows, without a count of everything.
-      const rows = await deps.saved.list(checked.value.avaId, {
-        limit: limit + 1,
-        ...(before !== undefined ? { before } : {}),
-        ...(terms ? { terms } : {}),
-      });
-      const page = rows.slice(0, limit);
-      const body: SavedTranscriptsResponse = {
-        savedTranscripts: page,
-        ...(rows.length > limit ? { nextBefore: page[page.length - 1]!.startTimestampMs } : {}),
-      };
-      return body;
-    },
-  );
-
-  app.patch<{ Params: { roomId: string } }>(API_ROUTES.savedTranscript, async (request, reply) => {
-    const checked = renameSavedTranscriptSchema.check(request.body ?? {});
-    if (!checked.ok) return reply.code(400).send(apiError('invalid-body', formatIssue(checked.issue)));
-    const title = normalizeTitle(checked.value.title);
-    if (title === undefined)
-      return reply
-        .code(400)
-        .send(apiError('invalid-title', `A title has 1 to ${ROOM_TITLE_MAX_LENGTH} characters.`));
-    const renamed = await deps.saved.rename(request.principal.avaId!, request.params.roomId, title);
-    if (!renamed) return notFound(reply);
-    return { roomId: request.params.roomId, title };
-  });
-
-  app.delete<{ Params: { roomId: string } }>(API_ROUTES.savedTranscript, async (request, reply) => {
-    const outcome = await deps.saved.remove(request.principal.avaId!, request.params.roomId);
-    if (outcome === 'not-found') return notFound(reply);
-    if (outcome === 'ongoing')
-      return reply
-        .code(409)
-        .send(apiError('conversation-ongoing', 'End the conversation before deleting it.'));
-    if (outcome === 'removed-conversation') await deps.forgetRoom(request.params.roomId);
-    return reply.code(204).send();
-  });
-
-  app.post<{ Params: { roomId: string } }>(API_ROUTES.roomRating, async (request, reply) => {
-    const rating = normalizeRating(request.body ?? {});
-    if (!rating)
-      return reply
-        .code(400)
-        .send(
-          apiError(
-            'invalid-rating',
-            `A rating is ${RATING_MIN_STARS} to ${RATING_MAX_STARS} stars, with a comment of at most ${RATING_COMMENT_MAX_LENGTH} characters.`,
-          ),
+export function historyRoutes(deps: HistoryRouteDeps): AnyRoute[] {
+  return [
+    route({
+      method: 'POST',
+      url: API_ROUTES.roomSavedTranscript,
+      summary: "The conversation joins the caller's saved transcripts (201 when it just did).",
+      tag: 'history',
+      params: roomIdParamsSchema,
+      response: { 200: savedTranscriptAddedSchema, 201: savedTranscriptAddedSchema, 403: apiErrorSchema },
+      handler: async (request, reply) => {
+        const access = request.roomAccess!;
+        const refusal = savingRefusal(access.room, access.actor, request.principal);
+        if (refusal) return reply.code(403).send(apiError(refusal.code, refusal.message));
+        const avaId = request.principal.avaId!;
+        const created = await deps.saved.save(avaId, access.room.id, deps.now());
+        if (created) counted(deps, 'saved transcript', deps.metrics.countSavedTranscript(avaId, deps.now()));
+        return reply.code(created ? 201 : 200).send({ roomId: access.room.id, saved: true });
+      },
+    }),
+    route({
+      method: 'GET',
+      url: API.savedTranscripts,
+      summary: "The caller's saved transcripts, newest first: a page of 10 (or the latest one), searchable.",
+      tag: 'history',
+      query: savedTranscriptsUrlQuerySchema,
+      response: { 200: savedTranscriptsResponseSchema, 400: apiErrorSchema },
+      handler: async (request, reply) => {
+        const checked = savedTranscriptsQuerySchema.check(queryOf(request.query));
+        if (!checked.ok) return reply.code(400).send(apiError('invalid-query', formatIssue(checked.issue)));
+        const { limit = SAVED_TRANSCRIPTS_PAGE_SIZE, before, search } = checked.value;
+        // The spec's two sizes: a page, or the latest one.
+        if (!(SAVED_TRANSCRIPTS_LIMITS as readonly number[]).includes(limit))
+          return reply
+            .code(400)
+            .send(apiError('invalid-query', `limit: ${SAVED_TRANSCRIPTS_LIMITS.join(' or ')}`));
+        let terms: string[] | undefined;
+        if (search !== undefined) {
+          terms = searchTerms(search);
+          if (!terms) return reply.code(400).send(apiError('search-too-short', SEARCH_TOO_SHORT_MESSAGE));
+          await deps.saved.indexForSearch(checked.value.avaId);
+        }
+        // One more than asked says whether another page follows, without a count of everything.
+        const rows = await deps.saved.list(checked.value.avaId, {
+          limit: limit + 1,
+          ...(before !== undefined ? { before } : {}),
+          ...(terms ? { terms } : {}),
+        });
+        const page = rows.slice(0, limit);
+        const body: SavedTranscriptsResponse = {
+          savedTranscripts: page,
+          ...(rows.length > limit ? { nextBefore: page[page.length - 1]!.startTimestampMs } : {}),
+        };
+        return body;
+      },
+    }),
+    route({
+      method: 'PATCH',
+      url: API_ROUTES.savedTranscript,
+      summary: "Renames the caller's own saved transcript (the room title's rule).",
+      tag: 'history',
+      params: roomIdParamsSchema,
+      body: renameSavedTranscriptSchema,
+      response: { 200: renamedSavedTranscriptSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+      handler: async (request, reply) => {
+        const title = normalizeTitle(request.body.title);
+        if (title === undefined)
+          return reply
+            .code(400)
+            .send(apiError('invalid-title', `A title has 1 to ${ROOM_TITLE_MAX_LENGTH} characters.`));
+        const renamed = await deps.saved.rename(request.principal.avaId!, request.params.roomId, title);
+        if (!renamed) return notFound(reply);
+        return { roomId: request.params.roomId, title };
+      },
+    }),
+    route({
+      method: 'DELETE',
+      url: API_ROUTES.savedTranscript,
+      summary:
+        "Removes the caller's saved transcript (204); the host's removes the conversation itself, once it has ended.",
+      tag: 'history',
+      params: roomIdParamsSchema,
+      response: { 404: apiErrorSchema, 409: apiErrorSchema },
+      handler: async (request, reply) => {
+        const outcome = await deps.saved.remove(request.principal.avaId!, request.params.roomId);
+        if (outcome === 'not-found') return notFound(reply);
+        if (outcome === 'ongoing')
+          return reply
+            .code(409)
+            .send(apiError('conversation-ongoing', 'End the conversation before deleting it.'));
+        if (outcome === 'removed-conversation') await deps.forgetRoom(request.params.roomId);
+        return reply.code(204).send();
+      },
+    }),
+    route({
+      method: 'POST',
+      url: API_ROUTES.roomRating,
+      summary: "The caller's rating of a conversation that ended (1 to 5 stars, optional comment), once.",
+      tag: 'history',
+      params: roomIdParamsSchema,
+      body: ratingBodySchema,
+      response: { 201: ratedSchema, 400: apiErrorSchema, 409: apiErrorSchema },
+      handler: async (request, reply) => {
+        const rating = normalizeRating(request.body);
+        if (!rating)
+          return reply
+            .code(400)
+            .send(
+              apiError(
+                'invalid-rating',
+                `A rating is ${RATING_MIN_STARS} to ${RATING_MAX_STARS} stars, with a comment of at most ${RATING_COMMENT_MAX_LENGTH} characters.`,
+              ),
+            );
+        const access = request.roomAccess!;
+        const avaId = request.principal.avaId!;
+        if (!(await deps.ratings.add(access.room.id, avaId, rating, deps.now())))
+          return reply.code(409).send(apiError('already-rated', ALREADY_RATED_MESSAGE));
+        counted(
+          deps,
+          'rating',
+          deps.metrics.countRating(avaId, rating.stars as 1 | 2 | 3 | 4 | 5, deps.now()),
         );
-    const access = request.roomAccess!;
-    const avaId = request.principal.avaId!;
-    if (!(await deps.ratings.add(access.room.id, avaId, rating, deps.now())))
-      return reply.code(409).send(apiError('already-rated', ALREADY_RATED_MESSAGE));
-    counted(deps, 'rating', deps.metrics.countRating(avaId, rating.stars as 1 | 2 | 3 | 4 | 5, deps.now()));
-    return reply.code(201).send({ roomId: access.room.id, ...rating });
-  });
+        return reply.code(201).send({ roomId: access.room.id, ...rating });
+      },
+    }),
+    route({
+      method: 'GET',
+      url: API_ROUTES.roomRating,
+      summary: "Reads back the caller's own rating of the conversation (null when none).",
+      tag: 'history',
+      params: roomIdParamsSchema,
+      response: { 200: ratingAnswerSchema },
+      // The rating step reads this before offering the form, so a reload does not ask again.
+      handler: async (request) => {
+        const access = request.roomAccess!;
+        const rating = await deps.ratings.find(access.room.id, request.principal.avaId!);
+        return { roomId: access.room.id, rating: rating ?? null } satisfies RatingAnswer;
+      },
+    }),
+  ];
+}
 
-  // The rating step reads this before offering the form, so a reload does not ask again.
-  app.get<{ Params: { roomId: string } }>(API_ROUTES.roomRating, async (request) => {
-    const access = request.roomAccess!;
-    const rating = await deps.ratings.find(access.room.id, request.principal.avaId!);
-    return { roomId: access.room.id, rating: rating ?? null };
-  });
+export function registerHistoryRoutes(app: FastifyInstance, deps: HistoryRouteDeps): void {
+  registerDescribed(app, historyRoutes(deps));
 }
 
 function notFound(reply: FastifyReply) {

@@ -1,6 +1,7 @@
 /**
- * The HTTP API: guest users, link tokens, room names, a room's transcripts, server config.
- * Errors use the ApiErrorBody shape so the client finds the message where the spec says.
+ * The HTTP API: guest users, link tokens, room names, server config (a room's transcripts are
+ * transcripts/room-transcripts-route.ts's). Errors use the ApiErrorBody shape so the client
+ * finds the message where the spec says.
  */
 import type { FastifyInstance } from 'fastify';
 import {
@@ -11,9 +12,7 @@ import {
   createGuestBodySchema,
   type FirebaseClientConfig,
   type RoomNameResponse,
-  type RoomTranscriptsResponse,
   roomNameResponseSchema,
-  roomTranscriptsResponseSchema,
   serverConfigResponseSchema,
   type ServerConfigResponse,
   type TokenResponse,
@@ -38,7 +37,6 @@ import type { GuestRepository } from '../accounts/guests-repository';
 import { type RateLimiter, sendTooManyRequests } from './address-limits';
 import type { RoomRepository } from '../rooms/repository';
 import type { RoomRegistry } from '../rooms/registry';
-import { transcriptReadable } from '../transcripts/readable';
 import { type AnyRoute, registerDescribed, route } from './route';
 
 export interface RouteDeps {
@@ -49,6 +47,7 @@ export interface RouteDeps {
   /** Guest creation per client address (anyone may call it, and each call adds a row). */
   guestLimiter: RateLimiter;
   rooms: RoomRepository;
+  /** No longer read here: a room's transcripts moved to transcripts/ (app.ts still passes it). */
   registry: RoomRegistry;
   version: string;
   speech: () => ServerConfigResponse['speech'];
@@ -170,34 +169,6 @@ export function httpRoutes(deps: RouteDeps): AnyRoute[] {
           token: readonly ? room.roToken : room.rwToken,
           readonly,
         } satisfies RoomNameResponse;
-      },
-    }),
-    route({
-      method: 'GET',
-      url: API_ROUTES.roomTranscripts,
-      summary: "A room's status and final transcripts, for its members (the transcript view).",
-      tag: 'rooms',
-      params: object({ roomId: id() }),
-      response: { 200: roomTranscriptsResponseSchema, 403: apiErrorSchema, 404: apiErrorSchema },
-      handler: async (request, reply) => {
-        const access = request.roomAccess!;
-        const host = access.actor === 'host' || access.room.hostAvaId === request.principal.avaId;
-        // After the conversation, the host's settings decide whether others may read it back.
-        if (!transcriptReadable(access.room, access.actor, request.principal.avaId)) {
-          return reply
-            .code(403)
-            .send(apiError('transcript-not-shared', 'The host has not shared this transcript.'));
-        }
-        const room = await deps.registry.find(access.room.id);
-        if (!room) return reply.code(404).send(apiError('room-not-found', 'No transcript found'));
-        const viewer = {
-          avaId: request.principal.avaId ?? '',
-          readonly: access.membership?.readonly === true && !host,
-        };
-        return {
-          status: room.status(undefined, viewer),
-          transcripts: room.transcripts(),
-        } satisfies RoomTranscriptsResponse;
       },
     }),
     route({

@@ -4,14 +4,21 @@
  * readers (transcripts/readable.ts), the same rule as the transcript route.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { apiError } from '../../shared/api';
-import { RECAP_ROUTES, type CaptionQualityResponse, type SmartRecapResponse } from '../../shared/recap/api';
+import { apiError, apiErrorSchema, roomIdParamsSchema } from '../../shared/api';
+import {
+  RECAP_ROUTES,
+  type CaptionQualityResponse,
+  type SmartRecapResponse,
+  captionQualityResponseSchema,
+  smartRecapResponseSchema,
+} from '../../shared/recap/api';
 import { captionQuality, recognisedTextsOf } from '../../shared/recap/caption-quality';
 import type { ConversationReportRepository } from './repository';
 import type { RoomRecord } from '../rooms/repository';
 import { type RecapDeps, generateSmartRecap } from './generate';
 import type { RoomRegistry } from '../rooms/registry';
 import { transcriptReadable } from '../transcripts/readable';
+import { type AnyRoute, registerDescribed, route } from '../http/route';
 
 export interface RecapRouteDeps {
   registry: RoomRegistry;
@@ -39,37 +46,61 @@ async function readableEndedRoom(
   return access.room;
 }
 
-export function registerRecapRoutes(app: FastifyInstance, deps: RecapRouteDeps): void {
+/** Refusals of readableEndedRoom, for the document. */
+const REFUSALS = { 403: apiErrorSchema, 409: apiErrorSchema } as const;
+
+export function recapRoutes(deps: RecapRouteDeps): AnyRoute[] {
   // One recap per room even when several readers open the page at once (a hosted model is asked once).
   const making = new Map<string, Promise<SmartRecapResponse['recap']>>();
-
-  app.post<{ Params: { roomId: string } }>(RECAP_ROUTES.generateSmartRecap, async (request, reply) => {
-    const record = await readableEndedRoom(request, reply);
-    if (!record) return reply;
-    const stored = await deps.reports.findRecap(record.id);
-    if (stored) return { recap: stored } satisfies SmartRecapResponse;
-    let pending = making.get(record.id);
-    if (!pending) {
-      pending = (async () => {
+  return [
+    route({
+      method: 'POST',
+      url: RECAP_ROUTES.generateSmartRecap,
+      summary:
+        'The smart recap of an ended conversation: made once (by this server or a hosted model), then kept.',
+      tag: 'recap',
+      params: roomIdParamsSchema,
+      response: { 200: smartRecapResponseSchema, ...REFUSALS },
+      handler: async (request, reply) => {
+        const record = await readableEndedRoom(request, reply);
+        if (!record) return reply;
+        const stored = await deps.reports.findRecap(record.id);
+        if (stored) return { recap: stored } satisfies SmartRecapResponse;
+        let pending = making.get(record.id);
+        if (!pending) {
+          pending = (async () => {
+            const room = await deps.registry.find(record.id);
+            const made = await generateSmartRecap(record.id, room?.transcripts() ?? [], deps.recap);
+            return deps.reports.keepRecap(made);
+          })().finally(() => making.delete(record.id));
+          making.set(record.id, pending);
+        }
+        return { recap: await pending } satisfies SmartRecapResponse;
+      },
+    }),
+    route({
+      method: 'GET',
+      url: RECAP_ROUTES.captionQuality,
+      summary: 'The caption quality report of an ended conversation (made once, then kept).',
+      tag: 'recap',
+      params: roomIdParamsSchema,
+      response: { 200: captionQualityResponseSchema, ...REFUSALS },
+      handler: async (request, reply) => {
+        const record = await readableEndedRoom(request, reply);
+        if (!record) return reply;
+        const stored = await deps.reports.findQuality(record.id);
+        if (stored) return { report: stored } satisfies CaptionQualityResponse;
         const room = await deps.registry.find(record.id);
-        const made = await generateSmartRecap(record.id, room?.transcripts() ?? [], deps.recap);
-        return deps.reports.keepRecap(made);
-      })().finally(() => making.delete(record.id));
-      making.set(record.id, pending);
-    }
-    return { recap: await pending } satisfies SmartRecapResponse;
-  });
+        // People's corrections (issue 12) keep the recogniser's own text of each line they changed
+        // (asrText): the word error rate is the recogniser's text against the corrected one.
+        const lines = room?.transcripts() ?? [];
+        const report = captionQuality(record.id, lines, recognisedTextsOf(lines), deps.now(), true);
+        return { report: await deps.reports.keepQuality(report) } satisfies CaptionQualityResponse;
+      },
+    }),
+  ];
+}
 
-  app.get<{ Params: { roomId: string } }>(RECAP_ROUTES.captionQuality, async (request, reply) => {
-    const record = await readableEndedRoom(request, reply);
-    if (!record) return reply;
-    const stored = await deps.reports.findQuality(record.id);
-    if (stored) return { report: stored } satisfies CaptionQualityResponse;
-    const room = await deps.registry.find(record.id);
-    // People's corrections (issue 12) keep the recogniser's own text of each line they changed
-    // (asrText): the word error rate is the recogniser's text against the corrected one.
-    const lines = room?.transcripts() ?? [];
-    const report = captionQuality(record.id, lines, recognisedTextsOf(lines), deps.now(), true);
-    return { report: await deps.reports.keepQuality(report) } satisfies CaptionQualityResponse;
-  });
+export function registerRecapRoutes(app: FastifyInstance, deps: RecapRouteDeps): void {
+  registerDescribed(app, recapRoutes(deps));
 }

@@ -5,12 +5,24 @@
  */
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { apiError } from '../../shared/api';
-import { type AcceptScribeResponse, SCRIBE_ROUTES } from '../../shared/scribe/api';
-import { SCRIBE_CHAT_MAX_LENGTH } from '../../shared/scribe/model';
-import { formatIssue, object, optional, string } from '../../shared/schema';
+import { apiError, apiErrorSchema, fileAnswerSchema, roomIdParamsSchema } from '../../shared/api';
+import {
+  type AcceptScribeResponse,
+  SCRIBE_ROUTES,
+  acceptScribeResponseSchema,
+  beginChatResponseSchema,
+  beginChatSchema,
+  scribeDashboardResponseSchema,
+  scribeEndedResponseSchema,
+  scribeRequestParamsSchema,
+  scribeTrainingItemsResponseSchema,
+  scribeTrainingScoreSchema,
+  scribeTrainingStartResponseSchema,
+  trainingItemParamsSchema,
+} from '../../shared/scribe/api';
 import { normalizeTypedText } from '../../shared/validation';
 import type { Principal } from '../auth/principal';
+import { type AnyRoute, registerDescribed, route } from '../http/route';
 import { type ScribeDesk, ScribeError } from './desk';
 import type { ScribeTraining } from './training';
 
@@ -18,12 +30,6 @@ export interface ScribeRouteDeps {
   desk: ScribeDesk;
   training: ScribeTraining;
 }
-
-const beginChatSchema = object({
-  avaId: string({ min: 1, max: 128 }),
-  messageFromUser: optional(string({ max: SCRIBE_CHAT_MAX_LENGTH })),
-  messageToUser: string({ min: 1, max: SCRIBE_CHAT_MAX_LENGTH }),
-});
 
 /** The calling Scribe (the access table let only accounts with the scribe flag through). */
 function scribeOf(principal: Principal): { avaId: string; userName: string } {
@@ -36,65 +42,132 @@ async function refused(reply: FastifyReply, error: unknown): Promise<void> {
   await reply.code(error.refusal === 'not-found' ? 404 : 409).send(apiError(error.refusal, error.message));
 }
 
+/** What the desk's rules refuse with (refused above), for the document. */
+const DESK_REFUSALS = { 404: apiErrorSchema, 409: apiErrorSchema } as const;
+
+const TRAINING_NOT_FOUND = apiError('training-not-found', 'No training item has this name.');
+
+export function scribeRoutes(deps: ScribeRouteDeps): AnyRoute[] {
+  return [
+    route({
+      method: 'GET',
+      url: SCRIBE_ROUTES.requests,
+      summary: 'The Scribe dashboard: requests waiting for a Scribe, and the ones the caller serves.',
+      tag: 'scribes',
+      response: { 200: scribeDashboardResponseSchema },
+      handler: async (request) => deps.desk.dashboard(scribeOf(request.principal).avaId),
+    }),
+    route({
+      method: 'POST',
+      url: SCRIBE_ROUTES.accept,
+      summary: 'The caller accepts a waiting request and becomes a member of its room.',
+      tag: 'scribes',
+      params: scribeRequestParamsSchema,
+      response: { 200: acceptScribeResponseSchema, ...DESK_REFUSALS },
+      handler: async (request, reply) => {
+        try {
+          const view = await deps.desk.accept(request.params.requestId, scribeOf(request.principal));
+          const body: AcceptScribeResponse = { roomId: view.roomId, request: view };
+          return body;
+        } catch (error) {
+          return refused(reply, error);
+        }
+      },
+    }),
+    route({
+      method: 'POST',
+      url: SCRIBE_ROUTES.end,
+      summary: 'The caller stops serving a request they accepted.',
+      tag: 'scribes',
+      params: scribeRequestParamsSchema,
+      response: { 200: scribeEndedResponseSchema, ...DESK_REFUSALS },
+      handler: async (request, reply) => {
+        try {
+          await deps.desk.end(request.params.requestId, scribeOf(request.principal).avaId);
+          return { ended: true };
+        } catch (error) {
+          return refused(reply, error);
+        }
+      },
+    }),
+    route({
+      method: 'POST',
+      url: SCRIBE_ROUTES.beginChat,
+      summary: "The spec's beginChat: a Scribe writes to the person who asked for one.",
+      tag: 'scribes',
+      body: beginChatSchema,
+      response: { 200: beginChatResponseSchema, 400: apiErrorSchema, ...DESK_REFUSALS },
+      handler: async (request, reply) => {
+        const text = normalizeTypedText(request.body.messageToUser);
+        if (!text) return reply.code(400).send(apiError('invalid-body', 'messageToUser: nothing to say'));
+        try {
+          const chat = await deps.desk.beginChat(scribeOf(request.principal).avaId, request.body.avaId, text);
+          return { chat };
+        } catch (error) {
+          return refused(reply, error);
+        }
+      },
+    }),
+    route({
+      method: 'GET',
+      url: SCRIBE_ROUTES.training,
+      summary: 'The Scribe training items.',
+      tag: 'scribes',
+      response: { 200: scribeTrainingItemsResponseSchema },
+      handler: async () => ({ items: deps.training.list() }),
+    }),
+    route({
+      method: 'GET',
+      url: SCRIBE_ROUTES.trainingAudio,
+      summary: "A training item's recording, to listen to while correcting.",
+      tag: 'scribes',
+      params: trainingItemParamsSchema,
+      response: { 200: fileAnswerSchema, 404: apiErrorSchema },
+      produces: ['audio/wav', 'application/json'],
+      handler: async (request, reply) => {
+        const item = deps.training.item(request.params.name);
+        if (!item) return reply.code(404).send(TRAINING_NOT_FOUND);
+        return reply
+          .type('audio/wav')
+          .header('cache-control', 'private, max-age=3600')
+          .send(readFileSync(item.wavPath));
+      },
+    }),
+    route({
+      method: 'POST',
+      url: SCRIBE_ROUTES.trainingStart,
+      summary: "Starts a practice room playing the item's recording; answers its room id.",
+      tag: 'scribes',
+      params: trainingItemParamsSchema,
+      response: { 200: scribeTrainingStartResponseSchema, 404: apiErrorSchema },
+      handler: async (request, reply) => {
+        const started = await deps.training.start(request.params.name, scribeOf(request.principal));
+        if (!started) return reply.code(404).send(TRAINING_NOT_FOUND);
+        return {
+          roomId: started.roomId,
+          item: deps.training.list().find((i) => i.name === request.params.name),
+        };
+      },
+    }),
+    route({
+      method: 'GET',
+      url: SCRIBE_ROUTES.trainingScore,
+      summary: "The caller's accuracy in a practice room of theirs, against the item's reference.",
+      tag: 'scribes',
+      params: roomIdParamsSchema,
+      response: { 200: scribeTrainingScoreSchema, 404: apiErrorSchema },
+      handler: async (request, reply) => {
+        const score = deps.training.score(request.roomAccess!.room.id);
+        if (!score)
+          return reply
+            .code(404)
+            .send(apiError('not-a-practice-room', 'This conversation is not a practice room.'));
+        return score;
+      },
+    }),
+  ];
+}
+
 export function registerScribeRoutes(app: FastifyInstance, deps: ScribeRouteDeps): void {
-  app.get(SCRIBE_ROUTES.requests, async (request) => deps.desk.dashboard(scribeOf(request.principal).avaId));
-
-  app.post<{ Params: { requestId: string } }>(SCRIBE_ROUTES.accept, async (request, reply) => {
-    try {
-      const view = await deps.desk.accept(request.params.requestId, scribeOf(request.principal));
-      const body: AcceptScribeResponse = { roomId: view.roomId, request: view };
-      return body;
-    } catch (error) {
-      return refused(reply, error);
-    }
-  });
-
-  app.post<{ Params: { requestId: string } }>(SCRIBE_ROUTES.end, async (request, reply) => {
-    try {
-      await deps.desk.end(request.params.requestId, scribeOf(request.principal).avaId);
-      return { ended: true };
-    } catch (error) {
-      return refused(reply, error);
-    }
-  });
-
-  app.post(SCRIBE_ROUTES.beginChat, async (request, reply) => {
-    const parsed = beginChatSchema.check(request.body ?? {});
-    if (!parsed.ok) return reply.code(400).send(apiError('invalid-body', formatIssue(parsed.issue)));
-    const text = normalizeTypedText(parsed.value.messageToUser);
-    if (!text) return reply.code(400).send(apiError('invalid-body', 'messageToUser: nothing to say'));
-    try {
-      const chat = await deps.desk.beginChat(scribeOf(request.principal).avaId, parsed.value.avaId, text);
-      return { chat };
-    } catch (error) {
-      return refused(reply, error);
-    }
-  });
-
-  app.get(SCRIBE_ROUTES.training, async () => ({ items: deps.training.list() }));
-
-  app.get<{ Params: { name: string } }>(SCRIBE_ROUTES.trainingAudio, async (request, reply) => {
-    const item = deps.training.item(request.params.name);
-    if (!item) return reply.code(404).send(apiError('training-not-found', 'No training item has this name.'));
-    return reply
-      .type('audio/wav')
-      .header('cache-control', 'private, max-age=3600')
-      .send(readFileSync(item.wavPath));
-  });
-
-  app.post<{ Params: { name: string } }>(SCRIBE_ROUTES.trainingStart, async (request, reply) => {
-    const started = await deps.training.start(request.params.name, scribeOf(request.principal));
-    if (!started)
-      return reply.code(404).send(apiError('training-not-found', 'No training item has this name.'));
-    return { roomId: started.roomId, item: deps.training.list().find((i) => i.name === request.params.name) };
-  });
-
-  app.get<{ Params: { roomId: string } }>(SCRIBE_ROUTES.trainingScore, async (request, reply) => {
-    const score = deps.training.score(request.roomAccess!.room.id);
-    if (!score)
-      return reply
-        .code(404)
-        .send(apiError('not-a-practice-room', 'This conversation is not a practice room.'));
-    return score;
-  });
+  registerDescribed(app, scribeRoutes(deps));
 }

@@ -4,11 +4,19 @@
  * (transcripts/readable.ts); the file is the same lines the page shows.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { API_ROUTES, apiError } from '../../shared/api';
-import { EXPORT_FORMAT_IDS, isExportFormat } from '../../shared/transcript-export/formats';
+import { API_ROUTES, apiError, apiErrorSchema, fileAnswerSchema, roomIdParamsSchema } from '../../shared/api';
+import {
+  EXPORT_FORMATS,
+  EXPORT_FORMAT_IDS,
+  type TranscriptExportQuery,
+  isExportFormat,
+  transcriptExportQuerySchema,
+} from '../../shared/transcript-export/formats';
+import { type AnyRoute, registerDescribed, route } from '../http/route';
 import type { RoomRegistry } from '../rooms/registry';
 import { exportTranscript } from './export';
 import { transcriptReadable } from './readable';
+import { roomTranscriptsRoute } from './room-transcripts-route';
 
 const LANG = /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$/;
 
@@ -31,11 +39,17 @@ export function contentDisposition(fileName: string): string {
   return `attachment; filename="${ascii || 'transcript'}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
-export type ExportQuery = { format?: string; lang?: string; ui?: string; timeZone?: string };
+/** What an export answers: one of the files (EXPORT_FORMATS), or an error in JSON. */
+export const EXPORT_MEDIA_TYPES = [
+  ...new Set([...Object.values(EXPORT_FORMATS).map((f) => f.contentType.split(';')[0]!), 'application/json']),
+];
+
+/** What an export answers, by status: the file, or an error (JSON, apiErrorSchema). */
+export const EXPORT_ANSWERS = { 200: fileAnswerSchema, 400: apiErrorSchema, 404: apiErrorSchema } as const;
 
 /** The export's options from its query, or the 400 message saying what is wrong. */
 export function checkExportQuery(
-  query: ExportQuery,
+  query: TranscriptExportQuery,
 ): { ok: true; options: Parameters<typeof exportTranscript>[3] } | { ok: false; message: string } {
   const { format, lang, ui, timeZone } = query;
   if (!isExportFormat(format))
@@ -71,32 +85,46 @@ export function sendExportFile(reply: FastifyReply, file: Awaited<ReturnType<typ
     .send(file.body);
 }
 
+export function transcriptExportRoutes(deps: { registry: RoomRegistry }): AnyRoute[] {
+  return [
+    route({
+      method: 'GET',
+      url: API_ROUTES.roomTranscriptExport,
+      summary: "A room's transcript as a file: text, Markdown, SRT, WebVTT, DOCX or JSON (?format).",
+      tag: 'transcripts',
+      params: roomIdParamsSchema,
+      query: transcriptExportQuerySchema,
+      response: { ...EXPORT_ANSWERS, 403: apiErrorSchema },
+      produces: EXPORT_MEDIA_TYPES,
+      handler: async (request, reply) => {
+        const query = checkExportQuery(request.query);
+        if (!query.ok) return reply.code(400).send(apiError('invalid-export', query.message));
+        const access = request.roomAccess!;
+        if (!transcriptReadable(access.room, access.actor, request.principal.avaId)) {
+          return reply
+            .code(403)
+            .send(apiError('transcript-not-shared', 'The host has not shared this transcript.'));
+        }
+        const room = await deps.registry.find(access.room.id);
+        if (!room) return reply.code(404).send(apiError('room-not-found', 'No transcript found'));
+        const host = access.actor === 'host' || access.room.hostAvaId === request.principal.avaId;
+        const viewer = {
+          avaId: request.principal.avaId ?? '',
+          readonly: access.membership?.readonly === true && !host,
+        };
+        const file = await exportTranscript(
+          room.status(undefined, viewer),
+          room.transcripts(),
+          access.room.endedAtMs ?? undefined,
+          query.options,
+        );
+        return sendExportFile(reply, file);
+      },
+    }),
+  ];
+}
+
+/** A room's transcript routes: its lines, for the transcript view, and its files. */
 export function registerTranscriptExportRoute(app: FastifyInstance, deps: { registry: RoomRegistry }): void {
-  app.get<{
-    Params: { roomId: string };
-    Querystring: ExportQuery;
-  }>(API_ROUTES.roomTranscriptExport, async (request, reply) => {
-    const query = checkExportQuery(request.query);
-    if (!query.ok) return reply.code(400).send(apiError('invalid-export', query.message));
-    const access = request.roomAccess!;
-    if (!transcriptReadable(access.room, access.actor, request.principal.avaId)) {
-      return reply
-        .code(403)
-        .send(apiError('transcript-not-shared', 'The host has not shared this transcript.'));
-    }
-    const room = await deps.registry.find(access.room.id);
-    if (!room) return reply.code(404).send(apiError('room-not-found', 'No transcript found'));
-    const host = access.actor === 'host' || access.room.hostAvaId === request.principal.avaId;
-    const viewer = {
-      avaId: request.principal.avaId ?? '',
-      readonly: access.membership?.readonly === true && !host,
-    };
-    const file = await exportTranscript(
-      room.status(undefined, viewer),
-      room.transcripts(),
-      access.room.endedAtMs ?? undefined,
-      query.options,
-    );
-    return sendExportFile(reply, file);
-  });
+  registerDescribed(app, [roomTranscriptsRoute(deps), ...transcriptExportRoutes(deps)]);
 }

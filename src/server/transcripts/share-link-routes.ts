@@ -5,19 +5,24 @@
  * link opens is transcripts/shared-link.ts; every refusal is the same 404.
  */
 import type { FastifyInstance } from 'fastify';
-import { apiError } from '../../shared/api';
+import { apiError, apiErrorSchema, roomIdParamsSchema } from '../../shared/api';
 import {
   RECAP_ROUTES,
   type ShareLinkResponse,
   type SharedTranscriptResponse,
+  shareLinkResponseSchema,
+  sharedLinkParamsSchema,
   sharedTranscriptPath,
+  sharedTranscriptResponseSchema,
 } from '../../shared/recap/api';
+import { transcriptExportQuerySchema } from '../../shared/transcript-export/formats';
+import { type AnyRoute, registerDescribed, route } from '../http/route';
 import type { ConversationReportRepository } from '../recap/repository';
 import type { RoomRecord, RoomRepository } from '../rooms/repository';
 import type { RoomRegistry } from '../rooms/registry';
 import { exportTranscript } from './export';
 import { sharedLinkRoom, transcriptShareable } from './shared-link';
-import { type ExportQuery, checkExportQuery, sendExportFile } from './export-route';
+import { EXPORT_ANSWERS, EXPORT_MEDIA_TYPES, checkExportQuery, sendExportFile } from './export-route';
 
 export interface ShareLinkRouteDeps {
   rooms: RoomRepository;
@@ -36,7 +41,7 @@ const NOT_SHAREABLE = apiError(
 /** A reader's view: read-only, and never the host's. */
 const LINK_READER = { avaId: '', readonly: true };
 
-export function registerShareLinkRoutes(app: FastifyInstance, deps: ShareLinkRouteDeps): void {
+export function shareLinkRoutes(deps: ShareLinkRouteDeps): AnyRoute[] {
   const linkOf = async (room: RoomRecord): Promise<ShareLinkResponse> => ({
     path:
       transcriptShareable(room) && (await deps.reports.isShared(room.id))
@@ -48,27 +53,6 @@ export function registerShareLinkRoutes(app: FastifyInstance, deps: ShareLinkRou
   const isHost = (room: RoomRecord, avaId: string | undefined) =>
     avaId !== undefined && room.hostAvaId === avaId;
 
-  app.get<{ Params: { roomId: string } }>(RECAP_ROUTES.shareLink, async (request, reply) => {
-    const { room } = request.roomAccess!;
-    if (!isHost(room, request.principal.avaId)) return reply.code(403).send(HOST_ONLY);
-    return linkOf(room);
-  });
-
-  app.post<{ Params: { roomId: string } }>(RECAP_ROUTES.shareLink, async (request, reply) => {
-    const { room } = request.roomAccess!;
-    if (!isHost(room, request.principal.avaId)) return reply.code(403).send(HOST_ONLY);
-    if (!transcriptShareable(room)) return reply.code(403).send(NOT_SHAREABLE);
-    await deps.reports.share(room.id, deps.now());
-    return linkOf(room);
-  });
-
-  app.delete<{ Params: { roomId: string } }>(RECAP_ROUTES.shareLink, async (request, reply) => {
-    const { room } = request.roomAccess!;
-    if (!isHost(room, request.principal.avaId)) return reply.code(403).send(HOST_ONLY);
-    await deps.reports.unshare(room.id);
-    return { path: null } satisfies ShareLinkResponse;
-  });
-
   /** The room a link opens, or undefined (then the same 404 whatever the reason). */
   const opened = async (token: string) => {
     const found = await deps.rooms.findByToken(token);
@@ -77,36 +61,98 @@ export function registerShareLinkRoutes(app: FastifyInstance, deps: ShareLinkRou
     return record ? { record, room: await deps.registry.find(record.id) } : undefined;
   };
 
-  app.get<{ Params: { token: string } }>(RECAP_ROUTES.sharedTranscript, async (request, reply) => {
-    const link = await opened(request.params.token);
-    if (!link?.room) return reply.code(404).send(LINK_NOT_VALID);
-    const status = link.room.status(undefined, LINK_READER);
-    return {
-      status: {
-        id: status.id,
-        title: status.title,
-        startTimestampMs: status.startTimestampMs,
-        host: status.host,
-        langs: status.langs,
+  return [
+    route({
+      method: 'GET',
+      url: RECAP_ROUTES.shareLink,
+      summary: "Whether the host shares the ended conversation's read-only link, and its page path.",
+      tag: 'transcripts',
+      params: roomIdParamsSchema,
+      response: { 200: shareLinkResponseSchema, 403: apiErrorSchema },
+      handler: async (request, reply) => {
+        const { room } = request.roomAccess!;
+        if (!isHost(room, request.principal.avaId)) return reply.code(403).send(HOST_ONLY);
+        return linkOf(room);
       },
-      transcripts: link.room.transcripts(),
-    } satisfies SharedTranscriptResponse;
-  });
+    }),
+    route({
+      method: 'POST',
+      url: RECAP_ROUTES.shareLink,
+      summary: "The host shares the ended conversation's transcript by a read-only link.",
+      tag: 'transcripts',
+      params: roomIdParamsSchema,
+      response: { 200: shareLinkResponseSchema, 403: apiErrorSchema },
+      handler: async (request, reply) => {
+        const { room } = request.roomAccess!;
+        if (!isHost(room, request.principal.avaId)) return reply.code(403).send(HOST_ONLY);
+        if (!transcriptShareable(room)) return reply.code(403).send(NOT_SHAREABLE);
+        await deps.reports.share(room.id, deps.now());
+        return linkOf(room);
+      },
+    }),
+    route({
+      method: 'DELETE',
+      url: RECAP_ROUTES.shareLink,
+      summary: 'The host stops sharing the read-only link: it opens nothing any more.',
+      tag: 'transcripts',
+      params: roomIdParamsSchema,
+      response: { 200: shareLinkResponseSchema, 403: apiErrorSchema },
+      handler: async (request, reply) => {
+        const { room } = request.roomAccess!;
+        if (!isHost(room, request.principal.avaId)) return reply.code(403).send(HOST_ONLY);
+        await deps.reports.unshare(room.id);
+        return { path: null } satisfies ShareLinkResponse;
+      },
+    }),
+    route({
+      method: 'GET',
+      url: RECAP_ROUTES.sharedTranscript,
+      summary: 'The transcript a shared read-only link opens (the token is the only proof).',
+      tag: 'transcripts',
+      params: sharedLinkParamsSchema,
+      response: { 200: sharedTranscriptResponseSchema, 404: apiErrorSchema },
+      handler: async (request, reply) => {
+        const link = await opened(request.params.token);
+        if (!link?.room) return reply.code(404).send(LINK_NOT_VALID);
+        const status = link.room.status(undefined, LINK_READER);
+        return {
+          status: {
+            id: status.id,
+            title: status.title,
+            startTimestampMs: status.startTimestampMs,
+            host: status.host,
+            langs: status.langs,
+          },
+          transcripts: link.room.transcripts(),
+        } satisfies SharedTranscriptResponse;
+      },
+    }),
+    route({
+      method: 'GET',
+      url: RECAP_ROUTES.sharedTranscriptExport,
+      summary: "A shared link's transcript as a file, as a member's export (?format).",
+      tag: 'transcripts',
+      params: sharedLinkParamsSchema,
+      query: transcriptExportQuerySchema,
+      response: EXPORT_ANSWERS,
+      produces: EXPORT_MEDIA_TYPES,
+      handler: async (request, reply) => {
+        const query = checkExportQuery(request.query);
+        if (!query.ok) return reply.code(400).send(apiError('invalid-export', query.message));
+        const link = await opened(request.params.token);
+        if (!link?.room) return reply.code(404).send(LINK_NOT_VALID);
+        const file = await exportTranscript(
+          link.room.status(undefined, LINK_READER),
+          link.room.transcripts(),
+          link.record.endedAtMs ?? undefined,
+          query.options,
+        );
+        return sendExportFile(reply, file);
+      },
+    }),
+  ];
+}
 
-  app.get<{ Params: { token: string }; Querystring: ExportQuery }>(
-    RECAP_ROUTES.sharedTranscriptExport,
-    async (request, reply) => {
-      const query = checkExportQuery(request.query);
-      if (!query.ok) return reply.code(400).send(apiError('invalid-export', query.message));
-      const link = await opened(request.params.token);
-      if (!link?.room) return reply.code(404).send(LINK_NOT_VALID);
-      const file = await exportTranscript(
-        link.room.status(undefined, LINK_READER),
-        link.room.transcripts(),
-        link.record.endedAtMs ?? undefined,
-        query.options,
-      );
-      return sendExportFile(reply, file);
-    },
-  );
+export function registerShareLinkRoutes(app: FastifyInstance, deps: ShareLinkRouteDeps): void {
+  registerDescribed(app, shareLinkRoutes(deps));
 }

@@ -4,18 +4,38 @@
  * offer only languages with an installed pair.
  */
 import type { FastifyInstance } from 'fastify';
-import { API, apiError } from '../../shared/api';
-import { LANGUAGE_TAG_PATTERN, type TranslationLanguagesResponse } from '../../shared/translation';
+import { API, apiError, apiErrorSchema } from '../../shared/api';
+import {
+  LANGUAGE_TAG_PATTERN,
+  type TranslationLanguagesResponse,
+  translationLanguagesQuerySchema,
+  translationLanguagesResponseSchema,
+} from '../../shared/translation';
+import { type AnyRoute, registerDescribed, route } from '../http/route';
 import type { TranslationService } from './service';
 
+export function translationRoutes(translation: TranslationService): AnyRoute[] {
+  return [
+    route({
+      method: 'GET',
+      url: API.translationLanguages,
+      summary: 'Whether translation is on, its engine, and the reading languages offered from ?from.',
+      tag: 'translation',
+      query: translationLanguagesQuerySchema,
+      response: { 200: translationLanguagesResponseSchema, 400: apiErrorSchema },
+      handler: async (request, reply) => {
+        const from = request.query.from;
+        if (from !== undefined && (from.length > 16 || !LANGUAGE_TAG_PATTERN.test(from))) {
+          return reply
+            .code(400)
+            .send(apiError('invalid-language', 'from: a language tag such as en-US is expected.'));
+        }
+        return translation.languages(from) satisfies TranslationLanguagesResponse;
+      },
+    }),
+  ];
+}
+
 export function registerTranslationRoutes(app: FastifyInstance, translation: TranslationService): void {
-  app.get<{ Querystring: { from?: string } }>(API.translationLanguages, async (request, reply) => {
-    const from = request.query.from;
-    if (from !== undefined && (from.length > 16 || !LANGUAGE_TAG_PATTERN.test(from))) {
-      return reply
-        .code(400)
-        .send(apiError('invalid-language', 'from: a language tag such as en-US is expected.'));
-    }
-    return translation.languages(from) satisfies TranslationLanguagesResponse;
-  });
+  registerDescribed(app, translationRoutes(translation));
 }

@@ -4,9 +4,10 @@
  */
 import { fillRoute } from '../api';
 import { ROUTES } from '../routes';
-import type { ConversationStatus, Transcript } from '../entities';
-import type { CaptionQualityReport } from './caption-quality';
-import type { SmartRecap } from './smart-recap';
+import { sharedConversationStatusSchema, transcriptsSchema } from '../entity-schemas';
+import { type Infer, nullable, object, string } from '../schema';
+import { captionQualityReportSchema } from './caption-quality';
+import { smartRecapSchema } from './smart-recap';
 
 export const RECAP_ROUTES = {
   /** POST: the spec's generateSmartRecap: makes the recap of an ended room once, then returns it. */
@@ -30,26 +31,30 @@ export const RECAP_API = {
     `${fillRoute(RECAP_ROUTES.sharedTranscriptExport, { token })}?${new URLSearchParams(query).toString()}`,
 };
 
-export interface SmartRecapResponse {
-  recap: SmartRecap;
-}
+export const smartRecapResponseSchema = object({ recap: smartRecapSchema });
+export type SmartRecapResponse = Infer<typeof smartRecapResponseSchema>;
 
-export interface CaptionQualityResponse {
-  report: CaptionQualityReport;
-}
+export const captionQualityResponseSchema = object({ report: captionQualityReportSchema });
+export type CaptionQualityResponse = Infer<typeof captionQualityResponseSchema>;
 
 /** The web page a shared link opens, with its token. */
 export function sharedTranscriptPath(token: string): string {
   return `${ROUTES.sharedTranscript}?${new URLSearchParams({ token }).toString()}`;
 }
 
-export interface ShareLinkResponse {
-  /** The page path carrying the read-only token, when the host shares it; null when not. */
-  path: string | null;
-}
+/**
+ * The share link: `path`, the page path carrying the read-only token when the host shares it;
+ * null when not.
+ */
+export const shareLinkResponseSchema = object({ path: nullable(string()) });
+export type ShareLinkResponse = Infer<typeof shareLinkResponseSchema>;
 
 /** What a shared link's reader gets: the transcript and what the page shows of the room. */
-export interface SharedTranscriptResponse {
-  status: Pick<ConversationStatus, 'id' | 'title' | 'startTimestampMs' | 'host' | 'langs'>;
-  transcripts: Transcript[];
-}
+export const sharedTranscriptResponseSchema = object({
+  status: sharedConversationStatusSchema,
+  transcripts: transcriptsSchema,
+});
+export type SharedTranscriptResponse = Infer<typeof sharedTranscriptResponseSchema>;
+
+/** The `:token` of a shared link's routes: the room's read-only token, the link's only proof. */
+export const sharedLinkParamsSchema = object({ token: string({ min: 1, max: 128 }) });

@@ -4,40 +4,42 @@
  * which engines and tiers made them. Pure; the server stores the report once the room has ended.
  */
 import type { Transcript } from '../entities';
+import { type Infer, array, boolean, nullable, number, object, oneOf, string } from '../schema';
 import { corpusWordErrorRate, editCounts, normalizeWords } from '../wer';
 
-export type CaptionTier = 'basic' | 'premium';
+export const CAPTION_TIERS = ['basic', 'premium'] as const;
+export type CaptionTier = (typeof CAPTION_TIERS)[number];
 
-export interface EngineShare {
-  engine: string;
-  tier: CaptionTier;
-  /** Recognised words this engine and tier produced. */
-  words: number;
-}
+/** `words`: recognised words this engine and tier produced. */
+export const engineShareSchema = object({ engine: string(), tier: oneOf(CAPTION_TIERS), words: number() });
+export type EngineShare = Infer<typeof engineShareSchema>;
 
-export interface CaptionQualityReport {
-  roomId: string;
-  /** Words in the recogniser's finals (typed replies excluded). */
-  recognisedWords: number;
-  /**
-   * Whether the recogniser's own text of corrected lines is known: true since people correct
-   * captions (issue 12) and the server keeps it (`asrText`); a conversation nobody corrected then
-   * has a word error rate of 0 against its corrected text, said truly. False only for reports of
-   * conversations held before corrections existed (wordErrorRate null, not a claimed 0%).
-   */
-  correctionsAvailable: boolean;
-  /** Word edits people made to the recogniser's text (substitutions, deletions, insertions). */
-  correctedWords: number;
-  /** WER of the recogniser's text against the corrected text (0.1 = 10%); null when unknown. */
-  wordErrorRate: number | null;
-  /**
-   * Delay from the end of the last spoken word of each final line to the moment the server sent
-   * that final (server clock: the network hop to the screen is not in it), in ms.
-   */
-  delay: { medianMs: number; p95Ms: number; lines: number } | null;
-  engines: EngineShare[];
-  createdAtMs: number;
-}
+/**
+ * The report.
+ * - recognisedWords: words in the recogniser's finals (typed replies excluded).
+ * - correctionsAvailable: whether the recogniser's own text of corrected lines is known: true
+ *   since people correct captions (issue 12) and the server keeps it (`asrText`); a conversation
+ *   nobody corrected then has a word error rate of 0 against its corrected text, said truly.
+ *   False only for reports of conversations held before corrections existed (wordErrorRate
+ *   null, not a claimed 0%).
+ * - correctedWords: word edits people made to the recogniser's text (substitutions, deletions,
+ *   insertions).
+ * - wordErrorRate: WER of the recogniser's text against the corrected text (0.1 = 10%); null
+ *   when unknown.
+ * - delay: from the end of the last spoken word of each final line to the moment the server sent
+ *   that final (server clock: the network hop to the screen is not in it), in ms.
+ */
+export const captionQualityReportSchema = object({
+  roomId: string(),
+  recognisedWords: number(),
+  correctionsAvailable: boolean(),
+  correctedWords: number(),
+  wordErrorRate: nullable(number()),
+  delay: nullable(object({ medianMs: number(), p95Ms: number(), lines: number() })),
+  engines: array(engineShareSchema),
+  createdAtMs: number(),
+});
+export type CaptionQualityReport = Infer<typeof captionQualityReportSchema>;
 
 /**
  * The recogniser's own text of the lines people corrected, by transcript id (recognisedTextsOf).

@@ -4,7 +4,8 @@
  */
 import { fillRoute } from '../api';
 import { QUERY_PARAMS, conversationPath } from '../routes';
-import type { CorrectionMode, ScribeRequestState } from './model';
+import { type Infer, array, boolean, literal, number, object, oneOf, optional, string } from '../schema';
+import { CORRECTION_MODES, SCRIBE_CHAT_MAX_LENGTH, SCRIBE_REQUEST_STATES } from './model';
 
 export const SCRIBE_ROUTES = {
   /** GET: the Scribe dashboard: requests waiting for a Scribe, and the ones the caller serves. */
@@ -36,82 +37,109 @@ export const SCRIBE_API = {
   trainingScore: (roomId: string) => fillRoute(SCRIBE_ROUTES.trainingScore, { roomId }),
 };
 
-export interface ScribeChatMessage {
-  requestId: string;
-  fromAvaId: string;
-  /** Whether the Scribe or the person who asked wrote it. */
-  fromRole: 'scribe' | 'requester';
-  text: string;
-  atMs: number;
-}
+/** A chat message: `fromRole` says whether the Scribe or the person who asked wrote it. */
+export const scribeChatMessageSchema = object({
+  requestId: string(),
+  fromAvaId: string(),
+  fromRole: oneOf(['scribe', 'requester'] as const),
+  text: string(),
+  atMs: number(),
+});
+export type ScribeChatMessage = Infer<typeof scribeChatMessageSchema>;
 
-/** One request as a Scribe's dashboard shows it. */
-export interface ScribeRequestView {
-  id: string;
-  roomId: string;
-  roomTitle: string;
-  requester: { avaId: string; userName: string };
-  correctionMode: CorrectionMode;
-  state: ScribeRequestState;
-  createdAtMs: number;
-  acceptedAtMs?: number;
-  /** When the room's captions last changed (server clock): the dashboard's "seconds since last update". */
-  lastCaptionAtMs?: number;
-  /** Seconds of Scribe time counted so far. */
-  scribeSeconds: number;
-  /** The Scribe's own connection to the room is open (status ongoing, not leaving). */
-  scribeConnected: boolean;
-  chat: ScribeChatMessage[];
-}
+/**
+ * One request as a Scribe's dashboard shows it.
+ * - lastCaptionAtMs: when the room's captions last changed (server clock): the dashboard's
+ *   "seconds since last update".
+ * - scribeSeconds: seconds of Scribe time counted so far.
+ * - scribeConnected: the Scribe's own connection to the room is open (status ongoing, not leaving).
+ */
+export const scribeRequestViewSchema = object({
+  id: string(),
+  roomId: string(),
+  roomTitle: string(),
+  requester: object({ avaId: string(), userName: string() }),
+  correctionMode: oneOf(CORRECTION_MODES),
+  state: oneOf(SCRIBE_REQUEST_STATES),
+  createdAtMs: number(),
+  acceptedAtMs: optional(number()),
+  lastCaptionAtMs: optional(number()),
+  scribeSeconds: number(),
+  scribeConnected: boolean(),
+  chat: array(scribeChatMessageSchema),
+});
+export type ScribeRequestView = Infer<typeof scribeRequestViewSchema>;
 
-export interface ScribeDashboardResponse {
-  /** The server's clock, so the client counts seconds since an update on the server's time. */
-  nowMs: number;
-  waiting: ScribeRequestView[];
-  serving: ScribeRequestView[];
-}
+/**
+ * The dashboard; `nowMs` is the server's clock, so the client counts seconds since an update
+ * on the server's time.
+ */
+export const scribeDashboardResponseSchema = object({
+  nowMs: number(),
+  waiting: array(scribeRequestViewSchema),
+  serving: array(scribeRequestViewSchema),
+});
+export type ScribeDashboardResponse = Infer<typeof scribeDashboardResponseSchema>;
 
-export interface AcceptScribeResponse {
-  roomId: string;
-  request: ScribeRequestView;
-}
+export const acceptScribeResponseSchema = object({ roomId: string(), request: scribeRequestViewSchema });
+export type AcceptScribeResponse = Infer<typeof acceptScribeResponseSchema>;
 
-/** The spec's Scribe training item. */
-export interface ScribeTrainingItem {
-  name: string;
-  displayName: string;
-  /** The recording, to listen to while correcting. */
-  url: string;
-  language: 'en-US' | 'fr-FR';
-}
+/** POST end's answer: the caller no longer serves the request. */
+export const scribeEndedResponseSchema = object({ ended: literal(true) });
 
-export interface ScribeTrainingStartResponse {
-  roomId: string;
-  item: ScribeTrainingItem;
-}
+/** The `:requestId` of accept and end: a request on the dashboard. */
+export const scribeRequestParamsSchema = object({ requestId: string({ min: 1, max: 128 }) });
 
-/** A Scribe's accuracy in a practice room, from its current transcript lines. */
-export interface ScribeTrainingScore {
-  /** WER of the room's transcript as it is now (with the Scribe's corrections) against the reference. */
-  wer: number;
-  /** WER of what the recogniser wrote, before any correction. */
-  asrWer: number;
-  /** Recogniser errors the Scribe's corrections removed (never negative). */
-  errorsFixed: number;
-  /** Errors the recogniser made, and errors left now. */
-  asrErrors: number;
-  errorsLeft: number;
-  referenceWords: number;
-  /** The recording has been played to its end. */
-  finished: boolean;
-}
+/**
+ * Body of beginChat (the spec's fields): the requester's avaId and the Scribe's message. Its
+ * text must say something once normalised: the route refuses an empty one in its own words.
+ */
+export const beginChatSchema = object({
+  avaId: string({ min: 1, max: 128 }),
+  messageFromUser: optional(string({ max: SCRIBE_CHAT_MAX_LENGTH })),
+  messageToUser: string({ min: 1, max: SCRIBE_CHAT_MAX_LENGTH }),
+});
+export type BeginChatBody = Infer<typeof beginChatSchema>;
 
-/** Body of beginChat (the spec's fields): the requester's avaId and the Scribe's message. */
-export interface BeginChatBody {
-  avaId: string;
-  messageFromUser?: string;
-  messageToUser: string;
-}
+/** beginChat's answer: the request's chat so far, the new message last. */
+export const beginChatResponseSchema = object({ chat: array(scribeChatMessageSchema) });
+
+/** The spec's Scribe training item; `url` is the recording, to listen to while correcting. */
+export const scribeTrainingItemSchema = object({
+  name: string(),
+  displayName: string(),
+  url: string(),
+  language: oneOf(['en-US', 'fr-FR'] as const),
+});
+export type ScribeTrainingItem = Infer<typeof scribeTrainingItemSchema>;
+
+export const scribeTrainingItemsResponseSchema = object({ items: array(scribeTrainingItemSchema) });
+export type ScribeTrainingItemsResponse = Infer<typeof scribeTrainingItemsResponseSchema>;
+
+/** The `:name` of a training item's routes. */
+export const trainingItemParamsSchema = object({ name: string({ min: 1, max: 128 }) });
+
+export const scribeTrainingStartResponseSchema = object({ roomId: string(), item: scribeTrainingItemSchema });
+export type ScribeTrainingStartResponse = Infer<typeof scribeTrainingStartResponseSchema>;
+
+/**
+ * A Scribe's accuracy in a practice room, from its current transcript lines.
+ * - wer: WER of the room's transcript as it is now (with the Scribe's corrections) against the reference.
+ * - asrWer: WER of what the recogniser wrote, before any correction.
+ * - errorsFixed: recogniser errors the Scribe's corrections removed (never negative).
+ * - asrErrors, errorsLeft: errors the recogniser made, and errors left now.
+ * - finished: the recording has been played to its end.
+ */
+export const scribeTrainingScoreSchema = object({
+  wer: number(),
+  asrWer: number(),
+  errorsFixed: number(),
+  asrErrors: number(),
+  errorsLeft: number(),
+  referenceWords: number(),
+  finished: boolean(),
+});
+export type ScribeTrainingScore = Infer<typeof scribeTrainingScoreSchema>;
 
 /** The query parameter naming a practice room's training item (beside the spec's `scribe`). */
 export const TRAINING_PARAM = 'training';

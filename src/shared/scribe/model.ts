@@ -11,6 +11,7 @@
  *   ongoing while its Scribe is connected, leaving while the Scribe's connection is lost and
  *   they have SCRIBE_LEAVING_GRACE_MS to come back, ended once the request is over.
  */
+import { type Infer, array, object, oneOf, string } from '../schema';
 import { SCRIBE_LIMIT_REACHED } from '../workspace';
 
 export const CORRECTION_MODES = ['fast', 'accurate'] as const;
@@ -87,17 +88,20 @@ export function scribeStatusOf(state: ScribeRequestState, scribeConnected: boole
   return 'ended';
 }
 
-/** The Scribe part of the room status (conversation.md: scribe (status, scribes with hash, requestor)). */
-export interface RoomScribe {
-  status: ScribeStatus;
-  /** The request being served or waited on. */
-  requestId: string;
-  correctionMode: CorrectionMode;
-  /** avaId of whoever asked. */
-  requestor: string;
-  /** Serving Scribes, by a hash (never their avaId: viewers need not know who they are). */
-  scribes: { hash: string; userName: string }[];
-}
+/**
+ * The Scribe part of the room status (conversation.md: scribe (status, scribes with hash,
+ * requestor)): `requestId` is the request being served or waited on, `requestor` the avaId of
+ * whoever asked, `scribes` the serving Scribes by a hash (never their avaId: viewers need not
+ * know who they are).
+ */
+export const roomScribeSchema = object({
+  status: oneOf(SCRIBE_STATUSES),
+  requestId: string(),
+  correctionMode: oneOf(CORRECTION_MODES),
+  requestor: string(),
+  scribes: array(object({ hash: string(), userName: string() })),
+});
+export type RoomScribe = Infer<typeof roomScribeSchema>;
 
 export type ScribeRefusal =
   | 'cannot-request-self'

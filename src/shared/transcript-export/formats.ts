@@ -1,3 +1,5 @@
+import { type Infer, object, optional, string } from '../schema';
+
 /** The formats a transcript can be exported in: one table for the route, the client and the tests. */
 export const EXPORT_FORMATS = {
   txt: { extension: 'txt', contentType: 'text/plain; charset=utf-8' },
@@ -17,6 +19,20 @@ export const EXPORT_FORMAT_IDS = Object.keys(EXPORT_FORMATS) as ExportFormat[];
 export function isExportFormat(value: unknown): value is ExportFormat {
   return typeof value === 'string' && Object.hasOwn(EXPORT_FORMATS, value);
 }
+
+/**
+ * GET a transcript as a file (a member's or a shared link's): `format` (EXPORT_FORMAT_IDS),
+ * `lang` (the language to read it in), `ui` (the file's own words), `timeZone` (an IANA name).
+ * Any text passes here: the route refuses a bad one with 'invalid-export' and what is wrong,
+ * the words the transcript page shows.
+ */
+export const transcriptExportQuerySchema = object({
+  format: optional(string()),
+  lang: optional(string()),
+  ui: optional(string()),
+  timeZone: optional(string()),
+});
+export type TranscriptExportQuery = Infer<typeof transcriptExportQuerySchema>;
 
 /**
  * A file name from the title: letters, digits and dashes (any script), never empty, never a

@@ -6,6 +6,7 @@ import {
   boolean,
   formatIssue,
   literal,
+  nullable,
   number,
   object,
   oneOf,
@@ -254,6 +255,17 @@ describe('object', () => {
   it('drops unknown fields inside nested objects too', () => {
     const s = object({ meta: object({ lang: string() }) });
     expect(valueOf(s.check({ meta: { lang: 'en', secret: 'x' } }))).toEqual({ meta: { lang: 'en' } });
+  });
+});
+
+describe('nullable', () => {
+  it('takes null or the value, and names the value’s issue', () => {
+    const s = nullable(number());
+    expect(valueOf(s.check(null))).toBeNull();
+    expect(valueOf(s.check(3))).toBe(3);
+    expect(issueOf(s.check('3', 'x'))).toEqual({ path: 'x', message: 'expected number, got string' });
+    expect(issueOf(s.check(undefined))).toEqual({ path: '', message: 'expected number, got undefined' });
+    expect(s.json).toEqual({ anyOf: [{ type: 'number' }, { type: 'null' }] });
   });
 });
 

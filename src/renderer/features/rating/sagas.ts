@@ -1,6 +1,6 @@
 /** Sends a rating once; the server's "already rated" is a state of its own, not an error. */
 import { call, put, select, takeEvery } from 'typed-redux-saga';
-import type { ConversationRating } from '../../../shared/rating';
+import type { RatingAnswer } from '../../../shared/rating';
 import { API } from '../../../shared/api';
 import type { AppDeps } from '../../app/deps';
 import type { RootState } from '../../app/root-reducer';
@@ -32,11 +32,9 @@ export function* checkRating(deps: AppDeps, action: ReturnType<typeof ratingActi
   const status = yield* select((s: RootState) => s.rating.byRoom[roomId]?.status);
   if (status !== 'checking') return;
   const identity = yield* call(waitForIdentity);
-  const result = yield* call(
-    [deps.http, deps.http.get<{ rating: ConversationRating | null }>],
-    API.roomRating(roomId),
-    { headers: identityHeaders(identity) },
-  );
+  const result = yield* call([deps.http, deps.http.get<RatingAnswer>], API.roomRating(roomId), {
+    headers: identityHeaders(identity),
+  });
   const stored = result.ok ? result.data.rating : null;
   if (!result.ok)
     deps.logger.log('warn', 'rating', `could not read back the rating of ${roomId}: ${result.status}`);

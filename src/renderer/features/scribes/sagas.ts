@@ -6,9 +6,10 @@
 import { call, delay, put, race, select, take, takeEvery, takeLatest } from 'typed-redux-saga';
 import {
   type AcceptScribeResponse,
+  type BeginChatBody,
   SCRIBE_API,
   type ScribeDashboardResponse,
-  type ScribeTrainingItem,
+  type ScribeTrainingItemsResponse,
   type ScribeTrainingScore,
   type ScribeTrainingStartResponse,
 } from '../../../shared/scribe/api';
@@ -34,7 +35,7 @@ function* loadDashboard(deps: AppDeps) {
 }
 
 function* pollDashboard(deps: AppDeps) {
-  const items = yield* authedRequest<{ items: ScribeTrainingItem[] }>(deps, 'GET', SCRIBE_API.training);
+  const items = yield* authedRequest<ScribeTrainingItemsResponse>(deps, 'GET', SCRIBE_API.training);
   if (items.ok) yield* put(scribeActions.trainingLoaded(items.data.items));
   for (;;) {
     yield* call(loadDashboard, deps);
@@ -80,7 +81,7 @@ function* beginChat(deps: AppDeps, action: ReturnType<typeof scribeActions.begin
     avaId: requesterAvaId,
     messageToUser: text,
     messageFromUser: text,
-  });
+  } satisfies BeginChatBody);
   if (!result.ok)
     yield* put(
       notificationsActions.notify({ intent: 'danger', key: 'scribe.chatFailed', detail: result.message }),
