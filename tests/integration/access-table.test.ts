@@ -564,6 +564,60 @@ const HTTP_CALLS: Record<HttpRouteKey, (who: Person | undefined, target: Room, o
   'GET /*': () => ({ method: 'GET', path: '/index.html' }),
 };
 
+interface JsonSchemaNode {
+  type?: string | string[];
+  properties?: Record<string, JsonSchemaNode>;
+  required?: string[];
+}
+interface OpenApiOperation {
+  summary?: string;
+  requestBody?: { content?: Record<string, { schema?: JsonSchemaNode }> };
+}
+type OpenApiDocument = { paths: Record<string, Record<string, OpenApiOperation>> };
+
+/** The document's operation for a table key (`:param` is `{param}` there). */
+function operationOf(doc: OpenApiDocument, key: string): OpenApiOperation | undefined {
+  const [method, url] = key.split(' ') as [string, string];
+  return doc.paths[url.replace(/:([A-Za-z]+)/g, '{$1}')]?.[method.toLowerCase()];
+}
+
+function inErrorShape(text: string): boolean {
+  try {
+    const body = JSON.parse(text) as { error?: { code?: unknown; content?: { message?: unknown } } };
+    return (
+      ['string', 'number'].includes(typeof body.error?.code) &&
+      typeof body.error?.content?.message === 'string'
+    );
+  } catch {
+    return false;
+  }
+}
+
+/** Routes that check a provider's signature over the raw body before anything else. */
+const SIGNED_BEFORE_READ = new Set<string>(['POST /api/v1/meeting-bot/webhook']);
+
+/** Fields the access check reads to find what a request is about: left valid. */
+const ACCESS_FIELDS = new Set(['roomId', 'avaId']);
+
+/**
+ * A body the schema refuses: the walk's own body with one field of the wrong type (not one the
+ * access check reads to find the room or the owner), or the wrong type altogether.
+ */
+function refusedBody(schema: JsonSchemaNode, valid: unknown): unknown {
+  const fields = Object.keys(schema.properties ?? {}).filter((f) => !ACCESS_FIELDS.has(f));
+  const field = fields.find((f) => schema.required?.includes(f)) ?? fields[0];
+  if (schema.type !== 'object' || !field) return 'not what this route takes';
+  const inner = schema.properties![field]!;
+  const base = (typeof valid === 'object' && valid !== null && !Array.isArray(valid) ? valid : {}) as Record<
+    string,
+    unknown
+  >;
+  // An object field is refused inside, so the fields the access check reads there stay valid.
+  if (inner.type === 'object' && inner.properties)
+    return { ...base, [field]: refusedBody(inner, base[field]) };
+  return { ...base, [field]: inner.type === 'string' ? 42 : 'not a ' + String(inner.type) };
+}
+
 /** What the access layer answers when it refuses (other errors come from the handlers). */
 const HTTP_REFUSALS = new Set([
   'no-token',
@@ -628,6 +682,66 @@ describe('HTTP routes, every actor', () => {
       const [method, url] = key.split(' ') as [string, string];
       expect(server.app.hasRoute({ method: method as 'GET', url }), key).toBe(true);
     }
+  });
+
+  it('documents every route in the OpenAPI document, with its summary', async () => {
+    const doc = (await (await fetch(`${server.url}${API.openapi}`)).json()) as OpenApiDocument;
+    const missing = (Object.keys(HTTP_ACCESS) as HttpRouteKey[])
+      .filter((key) => key !== 'GET /*')
+      .filter((key) => {
+        const operation = operationOf(doc, key);
+        return !operation?.summary;
+      });
+    expect(missing).toEqual([]);
+  });
+
+  it('answers bad JSON, and a body its schema refuses, with 400 in our error shape on every route', async () => {
+    const doc = (await (await fetch(`${server.url}${API.openapi}`)).json()) as OpenApiDocument;
+    const wrong: string[] = [];
+    for (const key of Object.keys(HTTP_ACCESS) as HttpRouteKey[]) {
+      const [method] = key.split(' ') as [string];
+      if (method === 'GET') continue;
+      const row = HTTP_ACCESS[key];
+      const actor = ACTORS.find((a) => row.cells[a] === 'yes' || row.cells[a] === 'own')!;
+      const { person, room: target } = playerOf(actor);
+      const call = HTTP_CALLS[key](person, target, row.cells[actor] === 'own');
+      const headers = { ...(person?.headers ?? {}), 'content-type': 'application/json' };
+      const badJson = await fetch(`${server.url}${call.path}`, { method, headers, body: '{"a": ' });
+      // A webhook signed over the bytes sent refuses an unsigned request before reading it
+      // (its signed bad JSON is 400: tests/unit/server/meeting-bot/webhook-route.test.ts).
+      const expected = SIGNED_BEFORE_READ.has(key) ? 401 : 400;
+      if (badJson.status !== expected || !inErrorShape(await badJson.text()))
+        wrong.push(`${key} bad JSON: ${badJson.status}`);
+      const schema = operationOf(doc, key)?.requestBody?.content?.['application/json']?.schema;
+      if (!schema) continue;
+      const response = await fetch(`${server.url}${call.path}`, {
+        method,
+        headers,
+        body: JSON.stringify(refusedBody(schema, call.body)),
+      });
+      const text = await response.text();
+      if (response.status !== 400 || !inErrorShape(text))
+        wrong.push(`${key} refused body: ${response.status} ${text}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('refuses to start a server that registers an API route without its description', async () => {
+    const app = Fastify();
+    registerAccessControl(app, {
+      resolver: new PrincipalResolver(GuestCredentials.withKey(Buffer.alloc(32, 1)), undefined, {
+        findByUid: async () => undefined,
+      }),
+      rooms: {
+        find: async () => undefined,
+        findByToken: async () => undefined,
+        membership: async () => undefined,
+      },
+      isWebClientFile: () => false,
+    });
+    // It has a row; what it lacks is its route() description (http/route.ts).
+    expect(() => app.get(API.health, async () => ({}))).toThrow(/not described/);
+    await app.close();
   });
 
   it('refuses to start a server that registers a route without a row', async () => {

@@ -261,6 +261,10 @@ export function registerAccessControl(app: FastifyInstance, deps: AccessDeps): v
       if (!rowOf(key)) {
         throw new Error(`route ${key} has no row in the authorisation table (src/server/auth/access.ts)`);
       }
+      // The web client's files are the static plugin's; every other route is described once.
+      if (!webClientFile && !route.config?.described) {
+        throw new Error(`route ${key} is not described: register it with route() (src/server/http/route.ts)`);
+      }
       if (rowOf(key)!.scope === 'room' && !resolvers[key]) {
         throw new Error(`room route ${key} has no room resolver (src/server/http/access-hook.ts)`);
       }

@@ -39,7 +39,7 @@ export function meetingBotWebhookRoute(deps: MeetingBotRouteDeps): AnyRoute {
     summary:
       "Called by the meeting bot provider (Recall.ai): a bot's status changed (Svix-signed). Answers 204.",
     tag: 'meeting-bot',
-    response: { 401: apiErrorSchema },
+    response: { 400: apiErrorSchema, 401: apiErrorSchema },
     handler: async (request, reply) => {
       const body = typeof request.body === 'string' ? request.body : '';
       const verified = verifyWebhook(deps.webhookSecret, request.headers, body, deps.now());
@@ -47,11 +47,22 @@ export function meetingBotWebhookRoute(deps: MeetingBotRouteDeps): AnyRoute {
         deps.log('warn', 'a meeting bot webhook was refused', { reason: verified.reason });
         return reply.code(401).send(apiError('unauthorized', `webhook signature: ${verified.reason}`));
       }
+      // Signed yet not JSON: the provider is told, rather than the event vanishing as one we skip.
+      if (!isJson(body)) return reply.code(400).send(apiError('invalid-json', 'The body is not JSON.'));
       const change = parseStatusWebhook(body);
       if (change) deps.bots.status(change.botId, change.code, change.subCode);
       return reply.code(204).send();
     },
   });
+}
+
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 export function registerMeetingBotRoutes(app: FastifyInstance, deps: MeetingBotRouteDeps): void {
