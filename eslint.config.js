@@ -4,6 +4,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import featureImports from './eslint/feature-imports.js';
 
 const layer = (from, forbidden, why) => ({
   files: [`src/${from}/**/*.{ts,tsx}`],
@@ -109,4 +110,15 @@ export default tseslint.config(
     'the renderer reaches main only through the preload bridge',
   ),
   layer('preload', ['native', 'server', 'main', 'renderer'], 'the preload imports only src/shared'),
+  layer(
+    'main',
+    ['server', 'preload', 'renderer'],
+    'the Electron main process imports src/shared and src/native; it reaches the renderer only by IPC',
+  ),
+  // Features of the server import each other only through their index.ts (issue 26).
+  {
+    files: ['src/server/**/*.ts'],
+    plugins: { hearken: { rules: { 'feature-imports': featureImports } } },
+    rules: { 'hearken/feature-imports': 'error' },
+  },
 );

@@ -9,41 +9,39 @@
 import Fastify from 'fastify';
 import { packageVersion, type ServerConfig } from './config';
 import type { RunningServer, ServerOverrides } from './running-server';
-import { serverOptions } from './http/server-options';
-import { registerSecurityHeaders } from './http/security-headers';
-import { registerErrorHandler } from './http/errors';
-import { registerOpenApi } from './http/openapi';
-import { registerAccessControl } from './http/access-hook';
-import { registerCors } from './http/cors';
-import { registerApi } from './http/api';
-import { serveWebClientIfBuilt } from './http/web-client';
-import { accessLookups } from './http/access-lookups';
-import { listen } from './http/listen';
-import { openDatabase } from './db/connect';
-import { repositories } from './db/repositories';
-import { IdentityVerifier } from './auth/verifier';
-import { GuestCredentials } from './auth/guest-credentials';
-import { PrincipalResolver } from './auth/principal';
-import { logIdentityProvider } from './auth/firebase-client-config';
-import { ClusterNode } from './cluster/node';
-import { registerForwarding } from './cluster/http-forward';
-import { type LateServices, ownerWorkOf, registryInCluster, roomLookupsOf } from './cluster/late-services';
-import { PremiumMeter, realMeterClock } from './credits/premium-meter';
-import { startEngines } from './speech/engines';
-import { speechAdmission } from './speech/admission';
-import { speechOffered } from './speech/serving';
-import { countEndedConversation } from './accounts/conversation-metrics';
-import { roomServices } from './rooms/services';
-import { RoomRegistry } from './rooms/registry';
-import type { RoomServices } from './rooms/room';
-import { endAbandonedRooms, startAbandonSweep } from './rooms/abandoned';
+import {
+  serverOptions,
+  registerSecurityHeaders,
+  registerErrorHandler,
+  registerOpenApi,
+  registerAccessControl,
+  registerCors,
+  serveWebClientIfBuilt,
+  accessLookups,
+  listen,
+} from './http';
+import { registerApi } from './api-routes';
+import { openDatabase, repositories } from './db';
+import { IdentityVerifier, GuestCredentials, PrincipalResolver, logIdentityProvider } from './auth';
+import {
+  ClusterNode,
+  registerForwarding,
+  type LateServices,
+  ownerWorkOf,
+  registryInCluster,
+  roomLookupsOf,
+} from './cluster';
+import { PremiumMeter, realMeterClock } from './credits';
+import { startEngines, speechAdmission, speechOffered } from './speech';
+import { countEndedConversation } from './accounts';
+import { roomServices, RoomRegistry, type RoomServices, endAbandonedRooms, startAbandonSweep } from './rooms';
 import { inviteOrigin } from './config-safety';
-import { startMeetingBotService } from './meeting-bot/service';
-import { startPhoneCallService } from './phone-calls/service';
-import { openScribeDesk, openScribeTraining } from './scribes/open-desk';
-import { Payments } from './payments/payments';
-import { openPlaces } from './places/open';
-import { attachSocketServer } from './socket/socket-server';
+import { startMeetingBotService } from './meeting-bot';
+import { startPhoneCallService } from './phone-calls';
+import { openScribeDesk, openScribeTraining } from './scribes';
+import { Payments } from './payments';
+import { openPlaces } from './places';
+import { attachSocketServer } from './socket-server';
 import { BUSINESS_ROUTES } from '../shared/business-api';
 
 export type { RunningServer, ServerOverrides } from './running-server';

@@ -2,26 +2,25 @@
  * Server configuration from the environment, with embedded defaults that run on a fresh
  * machine: PGlite in ./data, models in ./models, the bundled Silero VAD, port 8080.
  */
-import { parseScribeEmails } from './auth/scribe-grants';
-import { type LogFormat, logFormatFrom } from './logs/pretty';
+import { parseScribeEmails } from './auth';
+import { type LogFormat, logFormatFrom } from './logs';
 import { availableParallelism } from 'node:os';
 import { type ServerLimits, loadLimits } from './limits';
-import { dirname, join, resolve } from 'node:path';
-import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { type HostedRecapConfig, loadRecapConfig } from './recap/config';
-import { type PaymentsConfig, loadPaymentsConfig, loadPlacesApiKey } from './payments/config';
+import { join, resolve } from 'node:path';
+import { packageRoot } from './package-root';
+import { type HostedRecapConfig, loadRecapConfig } from './recap';
+import { type PaymentsConfig, loadPaymentsConfig, loadPlacesApiKey } from './payments';
 import { parseEngineSettings, resolveTiers, type Tier } from '../native/speech/tiers';
 import type { EngineSpec } from '../native/speech/types';
 import type { TtsEngineSpec } from '../native/tts/types';
 import { ttsSpecFromEnv } from '../native/tts/engines';
 import { DEFAULT_REMOTE_CONFIG, type RemoteConfigFlags } from '../shared/user';
 import { assertSafeConfig } from './config-safety';
-import { type TranslationConfig, loadTranslationConfig } from './translation/config';
-import { type WebRtcConfig, loadWebRtcConfig } from './webrtc/config';
-import { type MeetingBotConfig, loadMeetingBotConfig } from './meeting-bot/config';
-import { type PhoneCallConfig, loadPhoneCallConfig } from './phone-calls/config';
-import { type ClusterConfig, loadClusterConfig } from './cluster/config';
+import { type TranslationConfig, loadTranslationConfig } from './translation';
+import { type WebRtcConfig, loadWebRtcConfig } from './webrtc';
+import { type MeetingBotConfig, loadMeetingBotConfig } from './meeting-bot';
+import { type PhoneCallConfig, loadPhoneCallConfig } from './phone-calls';
+import { type ClusterConfig, loadClusterConfig } from './cluster';
 
 /**
  * Firebase Authentication: the Auth emulator (FIREBASE_AUTH_EMULATOR_HOST set, a demo project,
@@ -191,26 +190,7 @@ function loadElasticConfig(env: NodeJS.ProcessEnv): ElasticConfig | undefined {
   };
 }
 
-/** The repository (or installed package) root: two levels above both src/server and dist/server. */
-export function packageRoot(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (let i = 0; i < 4; i++) {
-    if (existsSync(join(dir, 'package.json'))) return dir;
-    dir = dirname(dir);
-  }
-  return process.cwd();
-}
-
-/** This server's version (package.json), for GET /api/v1/config and the OpenAPI document. */
-export function packageVersion(): string {
-  try {
-    return (JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as { version: string })
-      .version;
-  } catch {
-    // An unusual install (a bundle without its package.json) still serves; it only says 0.0.0.
-    return '0.0.0';
-  }
-}
+export { packageRoot, packageVersion } from './package-root';
 
 function int(value: string | undefined, fallback: number, name: string): number {
   if (value === undefined || value === '') return fallback;

@@ -3,7 +3,7 @@
  * (a lecture hall of 200 behind one address, a host running a few rooms at once). Every limit
  * is answered with `rate-limited` (or the spec's own error) and never with a crash.
  */
-import type { Limit } from './http/address-limits';
+import type { Limit } from './http';
 
 export interface ServerLimits {
   /** Room-name look-ups, per client address and, separately, per identity. */

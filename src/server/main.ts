@@ -10,7 +10,7 @@
 import { loadConfig } from './config';
 import { type RunningServer, startServer } from './app';
 import { parentPidFromEnv, watchParent } from './parent-watch';
-import { installSafetyNet } from './safety/process-safety-net';
+import { installSafetyNet } from './safety';
 import { SERVER_READY_MESSAGE } from './server-ready';
 
 async function main(): Promise<void> {

@@ -5,15 +5,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { SpeechPool } from '../native/speech/pool';
 import type { TtsStatus } from '../native/tts/types';
-import type { IdentityVerifier } from './auth/verifier';
-import type { ClusterNode } from './cluster/node';
-import type { MeterClock } from './credits/premium-meter';
-import type { OpenDatabase } from './db/connect';
-import type { MeetingBotService } from './meeting-bot/service';
-import type { Payments } from './payments/payments';
-import type { PhoneCallService } from './phone-calls/service';
-import type { RoomRegistry } from './rooms/registry';
-import type { TranslationService } from './translation/service';
+import type { IdentityVerifier } from './auth';
+import type { ClusterNode } from './cluster';
+import type { MeterClock } from './credits';
+import type { OpenDatabase } from './db';
+import type { MeetingBotService } from './meeting-bot';
+import type { Payments } from './payments';
+import type { PhoneCallService } from './phone-calls';
+import type { RoomRegistry } from './rooms';
+import type { TranslationService } from './translation';
 
 export interface RunningServer {
   url: string;

@@ -12,8 +12,8 @@ import {
   countSavedTranscript,
   wordCount,
 } from '../../shared/convo-metrics';
-import type { Database } from '../db/schema';
-import { type UsageLine, conversationUsage } from '../reporting/conversation-usage';
+import type { Database } from '../db';
+import { type UsageLine, conversationUsage } from '../reporting';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

@@ -1,7 +1,7 @@
 /** Guest users: people who use Hearken without an account. */
 import type { Kysely } from 'kysely';
 import type { GuestUser } from '../../shared/entities';
-import type { Database } from '../db/schema';
+import type { Database } from '../db';
 
 export class GuestRepository {
   constructor(private readonly db: Kysely<Database>) {}

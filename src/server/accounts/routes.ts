@@ -40,10 +40,9 @@ import {
 } from '../../shared/user';
 import { object, optional, string } from '../../shared/schema';
 import { DISPLAY_NAME_MESSAGE, isValidDisplayName } from '../../shared/validation';
-import type { IdentityVerifier, VerifiedIdentity } from '../auth/verifier';
+import type { IdentityVerifier, VerifiedIdentity } from '../auth';
 import type { ProfileChanges, UserRepository } from './users-repository';
-import { accountOf, profileOf } from '../http/authenticate';
-import { type AnyRoute, registerDescribed, route } from '../http/route';
+import { accountOf, profileOf, type AnyRoute, registerDescribed, route } from '../http';
 
 export interface UserRouteDeps {
   users: UserRepository;

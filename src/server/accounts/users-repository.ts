@@ -5,7 +5,7 @@
 import { type Kysely, type Selectable, type Updateable, sql } from 'kysely';
 import type { Channel, UserProfile, UserRole, VoicingProfile, TtsVoice } from '../../shared/user';
 import type { TtsGender } from '../../shared/tts';
-import type { Database, UsersTable } from '../db/schema';
+import type { Database, UsersTable } from '../db';
 
 type Row = Selectable<UsersTable>;
 

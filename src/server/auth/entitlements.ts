@@ -11,7 +11,7 @@
 import { isPaidSubscriber, isScribe } from '../../shared/user';
 import { isFreeOrLite } from '../../shared/session-limits';
 import { premiumCredit } from '../../shared/credits';
-import type { CreditRepository } from '../credits/repository';
+import type { CreditRepository } from '../credits';
 import type { ServerLimits } from '../limits';
 import type { Principal } from './principal';
 

@@ -10,7 +10,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { GUEST_CREDENTIAL_PATTERN } from '../../shared/auth';
-import type { Database } from '../db/schema';
+import type { Database } from '../db';
 
 const KEY_NAME = 'guest-credential-key';
 /** Separates this use of the key from any other the server might add later. */

@@ -5,7 +5,7 @@
  */
 import { parseAuthorization } from '../../shared/auth';
 import type { UserProfile } from '../../shared/user';
-import type { UserRepository } from '../accounts/users-repository';
+import type { UserRepository } from '../accounts';
 import type { GuestCredentials } from './guest-credentials';
 import type { AuthFailureReason, IdentityVerifier, VerifiedIdentity } from './verifier';
 

@@ -4,7 +4,7 @@
  * next utterance (LiveRoom.setBoost).
  */
 import type { ServerMessage } from '../../shared/protocol';
-import type { LiveRoom, RoomMember } from '../rooms/room';
+import type { LiveRoom, RoomMember } from '../rooms';
 import type { BoostWordsRepository } from './repository';
 
 export class ConnectionBoost {

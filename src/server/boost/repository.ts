@@ -3,7 +3,7 @@
  * (avaId: an account or a guest), in the order they were added.
  */
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Database } from '../db';
 
 export class BoostWordsRepository {
   constructor(private readonly db: Kysely<Database>) {}

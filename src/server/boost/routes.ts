@@ -15,9 +15,9 @@ import {
   type BoostWordsResponse,
 } from '../../shared/boost-words';
 import type { BoostWordsRepository } from './repository';
-import { mayBoost } from '../auth/entitlements';
+import { mayBoost } from '../auth';
 import type { ServerLimits } from '../limits';
-import { type AnyRoute, registerDescribed, route } from '../http/route';
+import { type AnyRoute, registerDescribed, route } from '../http';
 
 export interface BoostWordRouteDeps {
   boostWords: BoostWordsRepository;

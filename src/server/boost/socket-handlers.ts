@@ -3,7 +3,7 @@
  * whether one's recognition uses it (`boost`). Who may is the access table's (auth/access.ts).
  */
 import { BOOST_REQUIRES_UPGRADE, applyBoostChange, transcriptVocabulary } from '../../shared/boost-words';
-import type { SocketHandler } from '../socket/context';
+import type { SocketHandler } from '../socket';
 
 /** `access-boost-words` (shared/boost-words.ts has the rules): one's own list only. */
 export const accessBoostWords: SocketHandler<'access-boost-words'> = async (ctx, message) => {

@@ -1,7 +1,7 @@
 /** Client log entries (POST /pushClientLogsToElastic), kept so they can be read without a log service. */
 import type { Kysely } from 'kysely';
 import type { ClientLogEntry } from '../../shared/user';
-import type { Database } from '../db/schema';
+import type { Database } from '../db';
 
 export interface StoredClientLog extends ClientLogEntry {
   receivedAtMs: number;

@@ -8,13 +8,12 @@ import type { FastifyInstance } from 'fastify';
 import { API, apiErrorSchema } from '../../shared/api';
 import { number, object } from '../../shared/schema';
 import { clientLogsBodySchema } from '../../shared/user';
-import type { IdentityVerifier } from '../auth/verifier';
+import type { IdentityVerifier } from '../auth';
 import type { ElasticConfig } from '../config';
 import type { ClientLogRepository } from './repository';
-import type { UserRepository } from '../accounts/users-repository';
+import type { UserRepository } from '../accounts';
 import { forwardToElastic } from './elastic';
-import { type RateLimiter, sendTooManyRequests } from '../http/address-limits';
-import { type AnyRoute, registerDescribed, route } from '../http/route';
+import { type RateLimiter, sendTooManyRequests, type AnyRoute, registerDescribed, route } from '../http';
 
 export interface ClientLogDeps {
   logs: ClientLogRepository;

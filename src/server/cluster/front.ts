@@ -7,7 +7,7 @@
  */
 import type { WebSocket } from 'ws';
 import { NatsTimeout, type NatsConnection, type Subscription } from './nats';
-import { outgoingVerdict } from '../socket/transport';
+import { outgoingVerdict } from '../socket';
 import {
   type CloseBody,
   IN_BINARY,

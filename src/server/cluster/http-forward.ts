@@ -8,9 +8,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { randomId } from '../../shared/ids';
 import { apiError } from '../../shared/api';
-import { routeKey } from '../http/access-hook';
-import type { ClusterNode, OwnerWork } from './node';
-import { MAX_FORWARDED_BODY_BYTES } from './node';
+import { routeKey } from '../http';
+import { type ClusterNode, type OwnerWork, MAX_FORWARDED_BODY_BYTES } from './node';
 import {
   FORWARDED_HEADER,
   FORWARD_RULES,

@@ -6,8 +6,7 @@
  * which room is this phone call in (a provider's callback names only its call).
  */
 import { randomId } from '../../shared/ids';
-import type { NatsConnection, NatsMessage } from './nats';
-import { NatsTimeout } from './nats';
+import { type NatsConnection, type NatsMessage, NatsTimeout } from './nats';
 import { FrameJoiner, framesOf } from './relay-frames';
 import {
   type ForwardedRequest,

@@ -4,10 +4,10 @@
  * only once the rooms exist (they need them). The hooks read them when a request comes; before
  * they started, nothing is theirs and the answer is "not here".
  */
-import type { MeetingBotService } from '../meeting-bot/service';
-import type { PhoneCallService } from '../phone-calls/service';
-import type { RegistryOptions } from '../rooms/registry';
-import type { ScribeDesk } from '../scribes/desk';
+import type { MeetingBotService } from '../meeting-bot';
+import type { PhoneCallService } from '../phone-calls';
+import type { RegistryOptions } from '../rooms';
+import type { ScribeDesk } from '../scribes';
 import type { RoomLookups } from './forwarding';
 import type { OwnerWork } from './owner-work';
 import type { ClusterNode } from './node';

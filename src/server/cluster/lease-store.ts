@@ -11,7 +11,7 @@
  * queue can therefore never write them.
  */
 import { type Kysely, type Transaction, sql } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Database } from '../db';
 import type { AcquireResult, LeaseStore } from './lease';
 
 export class FencedOut extends Error {

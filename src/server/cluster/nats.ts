@@ -7,7 +7,7 @@
 import { connect as tcpConnect, type Socket } from 'node:net';
 import { randomId } from '../../shared/ids';
 import { WireParser, encodeConnect, encodePub, encodeSub, encodeUnsub, validSubject } from './nats-wire';
-import { guardSocket } from '../safety/raw-sockets';
+import { guardSocket } from '../safety';
 
 export interface NatsMessage {
   subject: string;

@@ -3,7 +3,7 @@
  * rate limits (shared-limits.ts) and open sockets per address (address-sockets.ts,
  * redis-socket-counts.ts). Each falls back to this node's own count while Redis is unreachable.
  */
-import type { Limit, RateLimiter } from '../http/address-limits';
+import type { Limit, RateLimiter } from '../http';
 import { RedisConnection } from './redis';
 import { SharedLimiter } from './shared-limits';
 import { SharedSocketGauge } from './address-sockets';

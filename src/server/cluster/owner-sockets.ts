@@ -9,7 +9,7 @@ import type { NatsConnection } from './nats';
 import { RelayedSocket } from './relayed-socket';
 import { inSubject, outSubject, parseOpenRequest } from './relay-frames';
 import type { OwnerWork, Serve } from './owner-work';
-import type { ConnectionSocket } from '../socket/transport';
+import type { ConnectionSocket } from '../socket';
 
 export interface OwnerSocketsDeps {
   nats: Pick<NatsConnection, 'subscribe' | 'publish' | 'bufferedBytes'>;

@@ -4,7 +4,7 @@
  * routes and hooks (http-relay.ts), a provider's relayed media socket after its handshake is
  * checked (owner-sockets.ts), and which room a phone call of this node is in.
  */
-import type { ConnectionSocket } from '../socket/transport';
+import type { ConnectionSocket } from '../socket';
 import type { ForwardedRequest, ForwardedResponse, ProviderSocketKind } from './forwarding';
 
 export interface OwnerWork {

@@ -9,7 +9,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import { randomId } from '../../shared/ids';
-import { acceptUpgrade, dropUpgrade, guardSocket, refuseUpgrade } from '../safety/raw-sockets';
+import { acceptUpgrade, dropUpgrade, guardSocket, refuseUpgrade } from '../safety';
 import { providerSocketRoute, routeDecision } from './forwarding';
 import type { RelayLink } from './front';
 import type { OpenRequest } from './relay-frames';

@@ -5,7 +5,7 @@
  */
 import { connect as tcpConnect, type Socket } from 'node:net';
 import { type Reply, ReplyParser, encodeCommand } from './resp';
-import { guardSocket } from '../safety/raw-sockets';
+import { guardSocket } from '../safety';
 
 const RECONNECT_MS = 1000;
 const COMMAND_TIMEOUT_MS = 1000;

@@ -5,7 +5,7 @@
  * whichever node its socket landed on.
  */
 import { EventEmitter } from 'node:events';
-import type { ConnectionSocket } from '../socket/transport';
+import type { ConnectionSocket } from '../socket';
 import {
   IN_BINARY,
   IN_CLOSED,

@@ -4,7 +4,7 @@
  * has one, the node wants to keep its lease; when the lease is lost, every one of them is closed
  * so that it reconnects to the room's new owner.
  */
-import type { ConnectionSocket } from '../socket/transport';
+import type { ConnectionSocket } from '../socket';
 
 type PinnedSocket = Pick<ConnectionSocket, 'close'> & {
   on(event: 'close', listener: () => void): unknown;

@@ -5,7 +5,7 @@
  * Redis unreachable: this node's own buckets answer (each node then limits on its own, as
  * before clustering), and the log says so once per outage.
  */
-import { AddressLimiter, type Limit, type RateLimiter } from '../http/address-limits';
+import { AddressLimiter, type Limit, type RateLimiter } from '../http';
 import type { RedisConnection } from './redis';
 
 /** KEYS[1] bucket; ARGV rate per second, burst, cost. Returns 1 when taken. */

@@ -3,8 +3,7 @@
  * what the server grants now. The server decides the tier of each recording (servedTier), from
  * the plan and credit as they are when it starts.
  */
-import { type PremiumGrant, currentPremiumGrant } from '../auth/entitlements';
-import type { Principal } from '../auth/principal';
+import { type PremiumGrant, currentPremiumGrant, type Principal } from '../auth';
 import type { CreditRepository } from './repository';
 import type { ServerLimits } from '../limits';
 

@@ -4,7 +4,7 @@
  */
 import { type Kysely, sql } from 'kysely';
 import { type UserCredits, normaliseCredits } from '../../shared/credits';
-import type { Database } from '../db/schema';
+import type { Database } from '../db';
 
 export class CreditRepository {
   constructor(private readonly db: Kysely<Database>) {}

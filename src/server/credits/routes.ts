@@ -4,7 +4,7 @@ import { apiErrorSchema } from '../../shared/api';
 import { BUSINESS_ROUTES } from '../../shared/business-api';
 import { userCreditsSchema } from '../../shared/credits';
 import { object, string } from '../../shared/schema';
-import { type AnyRoute, registerDescribed, route } from '../http/route';
+import { type AnyRoute, registerDescribed, route } from '../http';
 import type { CreditRepository } from './repository';
 
 export function creditRoutes(deps: { credits: CreditRepository }): AnyRoute[] {

@@ -4,25 +4,22 @@
  * its store rather than making its own.
  */
 import type { Kysely } from 'kysely';
-import { ConversationMetricsRepository } from '../accounts/conversation-metrics';
-import { GuestRepository } from '../accounts/guests-repository';
-import { UserRepository } from '../accounts/users-repository';
-import { grantScribesByEmail } from '../auth/scribe-grants';
-import { BoostWordsRepository } from '../boost/repository';
-import { ClientLogRepository } from '../client-logs/repository';
-import { CreditRepository } from '../credits/repository';
-import { RatingRepository } from '../history/ratings-repository';
-import { SavedTranscriptRepository } from '../history/repository';
-import { LicenceRepository } from '../licences/repository';
-import { MeetingBotRepository } from '../meeting-bot/repository';
-import { OrganizationRepository } from '../organizations/repository';
-import { PhoneCallRepository } from '../phone-calls/repository';
-import { ConversationReportRepository } from '../recap/repository';
-import { UsageReportRepository } from '../reporting/usage-report';
-import { RoomRepository } from '../rooms/repository';
-import { ScribeRequestRepository } from '../scribes/repository';
-import { TranscriptRepository, type WriteGuard } from '../transcripts/repository';
-import { WorkspaceRepository } from '../workspace/repository';
+import { ConversationMetricsRepository, GuestRepository, UserRepository } from '../accounts';
+import { grantScribesByEmail } from '../auth';
+import { BoostWordsRepository } from '../boost';
+import { ClientLogRepository } from '../client-logs';
+import { CreditRepository } from '../credits';
+import { RatingRepository, SavedTranscriptRepository } from '../history';
+import { LicenceRepository } from '../licences';
+import { MeetingBotRepository } from '../meeting-bot';
+import { OrganizationRepository } from '../organizations';
+import { PhoneCallRepository } from '../phone-calls';
+import { ConversationReportRepository } from '../recap';
+import { UsageReportRepository } from '../reporting';
+import { RoomRepository } from '../rooms';
+import { ScribeRequestRepository } from '../scribes';
+import { TranscriptRepository, type WriteGuard } from '../transcripts';
+import { WorkspaceRepository } from '../workspace';
 import type { Database } from './schema';
 
 export interface RepositoryOptions {

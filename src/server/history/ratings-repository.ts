@@ -1,7 +1,7 @@
 /** Ratings of conversations: one per conversation per person (the key refuses a second). */
 import type { Kysely } from 'kysely';
 import type { ConversationRating } from '../../shared/rating';
-import type { Database } from '../db/schema';
+import type { Database } from '../db';
 
 export class RatingRepository {
   constructor(private readonly db: Kysely<Database>) {}

@@ -7,7 +7,7 @@
  */
 import { type Kysely, sql } from 'kysely';
 import { type SavedTranscript, normalizeForSearch } from '../../shared/saved-transcripts';
-import type { Database } from '../db/schema';
+import type { Database } from '../db';
 
 export interface ListQuery {
   limit: number;

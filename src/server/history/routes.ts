@@ -33,8 +33,8 @@ import {
 } from '../../shared/saved-transcripts';
 import { formatIssue } from '../../shared/schema';
 import { normalizeTitle } from '../../shared/validation';
-import type { ConversationMetricsRepository } from '../accounts/conversation-metrics';
-import { type AnyRoute, registerDescribed, route } from '../http/route';
+import type { ConversationMetricsRepository } from '../accounts';
+import { type AnyRoute, registerDescribed, route } from '../http';
 import type { RatingRepository } from './ratings-repository';
 import type { SavedTranscriptRepository } from './repository';
 import { savingRefusal } from './saving';

@@ -5,10 +5,9 @@
  * (transcripts/readable.ts: the host always; others while the host neither forbade sharing nor
  * disallowed saving). The list applies the same rule again, since the host may change it later.
  */
-import type { Actor } from '../auth/access';
-import type { Principal } from '../auth/principal';
-import type { RoomRecord } from '../rooms/repository';
-import { transcriptReadable } from '../transcripts/readable';
+import type { Actor, Principal } from '../auth';
+import type { RoomRecord } from '../rooms';
+import { transcriptReadable } from '../transcripts';
 
 export type SavingRefusal = { code: 'saving-forbidden' | 'transcript-not-shared'; message: string };
 

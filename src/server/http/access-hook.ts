@@ -14,10 +14,13 @@ import {
   allows,
   organizationActor,
   roomActor,
-} from '../auth/access';
-import { OUTSIDER, type Principal, type PrincipalResolver, type Refusal } from '../auth/principal';
-import type { MemberRecord, RoomRecord } from '../rooms/repository';
-import { mayBeScribe } from '../auth/entitlements';
+  OUTSIDER,
+  type Principal,
+  type PrincipalResolver,
+  type Refusal,
+  mayBeScribe,
+} from '../auth';
+import type { MemberRecord, RoomRecord } from '../rooms';
 import { SCRIBE_ROUTES } from '../../shared/scribe/api';
 import { PHONE_CALL_TEXTS } from '../../shared/phone-calls';
 

@@ -4,10 +4,9 @@
  * owner), an organisation and the organisation a licence belongs to, and which routes are the
  * web client's files.
  */
-import type { ClusterNode } from '../cluster/node';
-import type { LateServices } from '../cluster/late-services';
-import type { LicenceRepository } from '../licences/repository';
-import type { OrganizationRepository } from '../organizations/repository';
+import type { ClusterNode, LateServices } from '../cluster';
+import type { LicenceRepository } from '../licences';
+import type { OrganizationRepository } from '../organizations';
 import type { AccessDeps } from './access-hook';
 import { isWebClientFile } from './web-client';
 

@@ -5,7 +5,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { UserProfile } from '../../shared/user';
-import type { VerifiedIdentity } from '../auth/verifier';
+import type { VerifiedIdentity } from '../auth';
 
 /** The verified identity; throws if the route's row let a non-account through (a table bug). */
 export function accountOf(request: FastifyRequest): VerifiedIdentity {

@@ -14,7 +14,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { formatIssue, type Schema } from '../../shared/schema';
-import type { HttpRouteKey } from '../auth/access';
+import type { HttpRouteKey } from '../auth';
 
 export type RouteMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

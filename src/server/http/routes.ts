@@ -24,7 +24,7 @@ import {
   guestUserSchema,
   guestUserWithCredentialSchema,
 } from '../../shared/entities';
-import type { GuestCredentials } from '../auth/guest-credentials';
+import type { GuestCredentials } from '../auth';
 import { makeAvaId } from '../../shared/ids';
 import { literal, object, string } from '../../shared/schema';
 import {
@@ -33,10 +33,9 @@ import {
   isValidDisplayName,
   normalizeRoomName,
 } from '../../shared/validation';
-import type { GuestRepository } from '../accounts/guests-repository';
+import type { GuestRepository } from '../accounts';
 import { type RateLimiter, sendTooManyRequests } from './address-limits';
-import type { RoomRepository } from '../rooms/repository';
-import type { RoomRegistry } from '../rooms/registry';
+import type { RoomRepository, RoomRegistry } from '../rooms';
 import { type AnyRoute, registerDescribed, route } from './route';
 
 export interface RouteDeps {

@@ -7,8 +7,7 @@ import type { FastifyHttpOptions } from 'fastify';
 import type { Server as HttpServer } from 'node:http';
 import { MAX_TEXT_MESSAGE_BYTES } from '../../shared/constants';
 import type { ServerConfig } from '../config';
-import { prettyLogStream } from '../logs/pretty';
-import { serverLoggerOptions } from '../logs/redaction';
+import { prettyLogStream, serverLoggerOptions } from '../logs';
 
 export function serverOptions(
   config: Pick<ServerConfig, 'logLevel' | 'logFormat' | 'trustProxy'>,

@@ -22,7 +22,7 @@ import {
   trialEnd,
 } from '../../shared/licences';
 import { randomId } from '../../shared/ids';
-import type { Database, LicencesTable } from '../db/schema';
+import type { Database, LicencesTable } from '../db';
 
 type Row = Selectable<LicencesTable>;
 type Db = Kysely<Database> | Transaction<Database>;

@@ -28,11 +28,9 @@ import { ROUTES } from '../../shared/routes';
 import { literal, object, oneOf, string } from '../../shared/schema';
 import { isPaidSubscriber, type Subscription } from '../../shared/user';
 import type { LicenceRepository, StoredLicence } from './repository';
-import type { OrganizationRepository } from '../organizations/repository';
-import type { Payments } from '../payments/payments';
-import { type EventOutcome, applyStripeEvent } from '../payments/webhook-events';
-import { profileOf } from '../http/authenticate';
-import { type AnyRoute, registerDescribed, route } from '../http/route';
+import type { OrganizationRepository } from '../organizations';
+import { type Payments, type EventOutcome, applyStripeEvent } from '../payments';
+import { profileOf, type AnyRoute, registerDescribed, route } from '../http';
 
 export interface LicenceRouteDeps {
   licences: LicenceRepository;

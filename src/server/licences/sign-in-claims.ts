@@ -8,8 +8,8 @@
  */
 import type { AccountIdentity } from '../../shared/auth';
 import type { UserProfile } from '../../shared/user';
-import type { OrganizationRepository } from '../organizations/repository';
-import type { WorkspaceRepository } from '../workspace/repository';
+import type { OrganizationRepository } from '../organizations';
+import type { WorkspaceRepository } from '../workspace';
 import type { LicenceRepository } from './repository';
 
 export interface SignInClaimsDeps {

@@ -7,7 +7,7 @@
  * own id once it has taken it.
  */
 import { randomId } from '../../shared/ids';
-import type { LiveRoom, RoomMember } from '../rooms/room';
+import type { LiveRoom, RoomMember } from '../rooms';
 
 export interface MediaParticipant {
   room: LiveRoom;

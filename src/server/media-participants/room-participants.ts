@@ -11,7 +11,7 @@
  * - Cluster mode: saved once its provider has it; the node that takes its room over adopts the
  *   stored ones (`adopt`) and asks their provider to send their audio here.
  */
-import type { LiveRoom, RoomMember } from '../rooms/room';
+import type { LiveRoom, RoomMember } from '../rooms';
 import { type MediaParticipant, mediaMember, newMemberId } from './participant';
 import type { MediaParticipantStore, StoredMediaParticipant } from './store';
 

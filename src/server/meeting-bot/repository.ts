@@ -6,7 +6,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { BotView } from '../../shared/meeting-bot';
-import type { Database } from '../db/schema';
+import type { Database } from '../db';
 import type { MediaParticipantStore, StoredMediaParticipant } from '../media-participants';
 
 export interface StoredMeetingBot extends StoredMediaParticipant {

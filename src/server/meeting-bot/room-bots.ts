@@ -27,7 +27,7 @@ import {
 } from '../../shared/meeting-bot';
 import type { ServerMessageOf } from '../../shared/protocol';
 import { randomId } from '../../shared/ids';
-import type { LiveRoom } from '../rooms/room';
+import type { LiveRoom } from '../rooms';
 import {
   type Adopted,
   type MediaParticipant,

@@ -12,9 +12,9 @@ import { MEETING_BOT_ROUTES, apiError, apiErrorSchema } from '../../shared/api';
 import { parseAudioEvent, parseStatusWebhook } from './recall-api';
 import { verifyWebhook } from './svix-signature';
 import type { MeetingBots } from './room-bots';
-import type { ConnectionSocket } from '../socket/transport';
-import { acceptUpgrade, refuseUpgrade } from '../safety/raw-sockets';
-import { type AnyRoute, registerDescribed, route } from '../http/route';
+import type { ConnectionSocket } from '../socket';
+import { acceptUpgrade, refuseUpgrade } from '../safety';
+import { type AnyRoute, registerDescribed, route } from '../http';
 
 /** A status webhook is small; anything larger is not one. */
 const WEBHOOK_BODY_LIMIT = 64 * 1024;

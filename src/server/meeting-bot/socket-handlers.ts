@@ -6,8 +6,8 @@
 import { DEFAULT_SPEECH_LANG } from '../../shared/constants';
 import { BOT_PANEL_TEXTS } from '../../shared/meeting-bot';
 import { normalizeTypedText } from '../../shared/validation';
-import type { SocketHandler } from '../socket/context';
-import { voiceOfRequest } from '../voiced-replies/voice-choice';
+import type { SocketHandler } from '../socket';
+import { voiceOfRequest } from '../voiced-replies';
 import { speakIntoMeeting } from './speak-into-meeting';
 
 export const requestAvaBot: SocketHandler<'request-ava-bot'> = (ctx, message) => {

@@ -27,7 +27,7 @@ import {
   type StatusWebhook,
 } from './recall-api';
 import { signWebhook } from './svix-signature';
-import { answerJson, readBody } from '../http/stand-in-http';
+import { answerJson, readBody } from '../http';
 
 /** What happens in a meeting the stand-in joins (tests choose; the default is a normal meeting). */
 export interface StandInScenario {

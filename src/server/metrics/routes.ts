@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { Registry } from 'prom-client';
 import { METRICS_PATH, apiError, apiErrorSchema } from '../../shared/api';
 import type { Schema } from '../../shared/schema';
-import { type AnyRoute, registerDescribed, route } from '../http/route';
+import { type AnyRoute, registerDescribed, route } from '../http';
 
 export interface MetricsRequest {
   /** The TCP peer's address (not X-Forwarded-For). */

@@ -13,7 +13,7 @@ import {
   type OrganizationType,
   normaliseSearch,
 } from '../../shared/organizations';
-import type { Database, OrganizationsTable } from '../db/schema';
+import type { Database, OrganizationsTable } from '../db';
 
 type Row = Selectable<OrganizationsTable>;
 

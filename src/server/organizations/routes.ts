@@ -25,9 +25,8 @@ import {
   placeKindsFor,
 } from '../../shared/organizations';
 import { type OrganizationRepository, isUniqueViolation } from './repository';
-import type { PlacesSource } from '../places/source';
-import { profileOf } from '../http/authenticate';
-import { type AnyRoute, registerDescribed, route } from '../http/route';
+import type { PlacesSource } from '../places';
+import { profileOf, type AnyRoute, registerDescribed, route } from '../http';
 
 export interface OrganizationRouteDeps {
   organizations: OrganizationRepository;

@@ -16,7 +16,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type Stripe from 'stripe';
-import { answerJson, readBody } from '../http/stand-in-http';
+import { answerJson, readBody } from '../http';
 import { type Json, parseStripeForm } from './stripe-form';
 import { StandInStore } from './stand-in-store';
 import { type SentEvent, StandInWebhooks } from './stand-in-webhooks';

@@ -13,7 +13,7 @@ import {
   OFFER_IDS,
   periodEnd,
 } from '../../shared/licences';
-import type { LicenceRepository } from '../licences/repository';
+import type { LicenceRepository } from '../licences';
 
 export type EventOutcome = 'applied' | 'duplicate' | 'ignored';
 

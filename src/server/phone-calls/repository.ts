@@ -6,7 +6,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { PhoneCallEndReason, PhoneCallStatus, StartPhoneCallRequest } from '../../shared/phone-calls';
-import type { Database } from '../db/schema';
+import type { Database } from '../db';
 import type { MediaParticipantStore, StoredMediaParticipant } from '../media-participants';
 
 export interface StoredPhoneCall extends StoredMediaParticipant {

@@ -32,7 +32,7 @@ import {
 } from '../../shared/phone-calls';
 import { type G711Law, TelephoneDecoder } from '../../shared/telephone-audio';
 import { randomId } from '../../shared/ids';
-import type { LiveRoom } from '../rooms/room';
+import type { LiveRoom } from '../rooms';
 import {
   type Adopted,
   type MediaParticipant,

@@ -20,13 +20,13 @@ import {
   startPhoneCallResponseSchema,
 } from '../../shared/phone-calls';
 import { object, optional, string } from '../../shared/schema';
-import type { RoomRegistry } from '../rooms/registry';
+import type { RoomRegistry } from '../rooms';
 import { decodeForm, parseMediaStreamMessage, parseStatusCallback } from './twilio-api';
 import { verifyTwilioSignature } from './twilio-signature';
 import type { PhoneCalls } from './room-calls';
-import type { ConnectionSocket } from '../socket/transport';
-import { acceptUpgrade, refuseUpgrade } from '../safety/raw-sockets';
-import { type AnyRoute, registerDescribed, route } from '../http/route';
+import type { ConnectionSocket } from '../socket';
+import { acceptUpgrade, refuseUpgrade } from '../safety';
+import { type AnyRoute, registerDescribed, route } from '../http';
 
 /** A status callback is small; anything larger is not one. */
 const CALLBACK_BODY_LIMIT = 16 * 1024;

@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { PHONE_CALL_ROUTES } from '../../shared/phone-calls';
-import type { RoomRegistry } from '../rooms/registry';
+import type { RoomRegistry } from '../rooms';
 import type { PhoneCallConfig } from './config';
 import { PhoneCalls } from './room-calls';
 import {

@@ -18,7 +18,7 @@ import { type PhoneCallProvider, type PlaceCall, PhoneProviderError } from './pr
 import { SipCall } from './sip/call';
 import { type SipUri, header, parseSip, parseSipUri, responseTo, serializeSip } from './sip/message';
 import { RING_TIMEOUT_S } from './twilio-provider';
-import { guardSocket } from '../safety/raw-sockets';
+import { guardSocket } from '../safety';
 
 /** What a SIP call reports, to PhoneCalls (room-calls.ts) directly. */
 export interface PhoneCallSink {

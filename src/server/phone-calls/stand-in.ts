@@ -36,7 +36,7 @@ import {
   parseStreamTwiml,
 } from './twilio-api';
 import { twilioSignature } from './twilio-signature';
-import { answerJson, readBody } from '../http/stand-in-http';
+import { answerJson, readBody } from '../http';
 
 /** What the number called does (tests choose; the default answers). */
 export type StandInOutcome = 'answer' | 'busy' | 'no-answer' | 'failed';

@@ -5,7 +5,7 @@
 import type { Kysely } from 'kysely';
 import type { CaptionQualityReport } from '../../shared/recap/caption-quality';
 import type { SmartRecap } from '../../shared/recap/smart-recap';
-import type { Database } from '../db/schema';
+import type { Database } from '../db';
 
 type ReportTableName = 'smart_recaps' | 'caption_quality_reports';
 

@@ -14,11 +14,10 @@ import {
 } from '../../shared/recap/api';
 import { captionQuality, recognisedTextsOf } from '../../shared/recap/caption-quality';
 import type { ConversationReportRepository } from './repository';
-import type { RoomRecord } from '../rooms/repository';
+import type { RoomRecord, RoomRegistry } from '../rooms';
 import { type RecapDeps, generateSmartRecap } from './generate';
-import type { RoomRegistry } from '../rooms/registry';
-import { transcriptReadable } from '../transcripts/readable';
-import { type AnyRoute, registerDescribed, route } from '../http/route';
+import { transcriptReadable } from '../transcripts';
+import { type AnyRoute, registerDescribed, route } from '../http';
 
 export interface RecapRouteDeps {
   registry: RoomRegistry;

@@ -12,7 +12,7 @@ import {
   usageReportQuerySchema,
   usageReportSchema,
 } from '../../shared/usage-report';
-import { type AnyRoute, registerDescribed, route } from '../http/route';
+import { type AnyRoute, registerDescribed, route } from '../http';
 import type { UsageReportRepository } from './usage-report';
 
 export interface ReportingRouteDeps {

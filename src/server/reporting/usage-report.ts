@@ -11,7 +11,7 @@ import {
   type UsageTotals,
   WEEK_MS,
 } from '../../shared/usage-report';
-import type { Database } from '../db/schema';
+import type { Database } from '../db';
 
 /** Sums come back as numeric strings from PostgreSQL, as numbers from PGlite: numbers here. */
 function totalsOf(row: {

@@ -4,8 +4,8 @@
  * server decides each recording's tier when it starts (Premium only to those entitled). The
  * audio itself (binary frames, WebRTC samples) is socket/audio-intake.ts's.
  */
-import { servedTier } from '../auth/entitlements';
-import type { SocketHandler } from '../socket/context';
+import { servedTier } from '../auth';
+import type { SocketHandler } from '../socket';
 
 export const audio: SocketHandler<'audio'> = async (ctx, message) => {
   const { room, member, webrtc } = ctx;

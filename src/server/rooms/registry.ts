@@ -5,7 +5,7 @@
 import { DEFAULT_SPEECH_LANG } from '../../shared/constants';
 import { hostOfRoomId, randomId } from '../../shared/ids';
 import type { RoomRecord, RoomRepository } from './repository';
-import type { TranscriptRepository } from '../transcripts/repository';
+import type { TranscriptRepository } from '../transcripts';
 import { generateRoomName } from './room-names';
 import { LiveRoom, RoomError, type RoomServices } from './room';
 

@@ -2,7 +2,7 @@
 import type { SessionTier } from '../../shared/session-limits';
 import { type Kysely, sql } from 'kysely';
 import type { ConversationMode, RoomStateValue } from '../../shared/entities';
-import type { Database } from '../db/schema';
+import type { Database } from '../db';
 
 export interface RoomRecord {
   id: string;

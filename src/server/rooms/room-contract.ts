@@ -4,8 +4,8 @@
  */
 import type { ConnectionRole, Transcript } from '../../shared/entities';
 import type { ServerMessage, SocketErrorCode } from '../../shared/protocol';
-import type { PremiumMeter } from '../credits/premium-meter';
-import type { TranslationEngine } from '../translation/engine';
+import type { PremiumMeter } from '../credits';
+import type { TranslationEngine } from '../translation';
 import type { AudioTrack } from './audio-track';
 import type { RoomChanges } from './repository';
 import type { Embedder } from './speaker-identification';

@@ -11,7 +11,7 @@ import { TRANSCRIPT_PAGE_MAX, TRANSCRIPT_SNAPSHOT_SIZE } from '../../shared/cons
 import type { SESSION_ENDED_REASON } from '../../shared/session-limits';
 import type { LineChange } from '../../shared/transcript-edit/line-change';
 import type { RoomRecord } from './repository';
-import type { RoomTranscripts, StoredFinal } from '../transcripts/repository';
+import type { RoomTranscripts, StoredFinal } from '../transcripts';
 import { StoreOrder, pageBefore } from './transcript-pages';
 import { IndexReservation } from './index-reservation';
 import { type PersistLog, PersistQueue, retryDelayMs } from './persist-queue';

@@ -5,7 +5,7 @@
  * mid-sentence: the utterance in progress finishes on Premium, and from the next one the stream
  * is Basic (a new stream, so everyone's status shows audioStreams[].usePaidASR false).
  */
-import type { PremiumMeter } from '../credits/premium-meter';
+import type { PremiumMeter } from '../credits';
 import type { AudioTrack } from './audio-track';
 import type { RoomCore } from './room-core';
 import type { RoomMember } from './room-contract';

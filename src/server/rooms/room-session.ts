@@ -3,8 +3,12 @@
  * conversation's time limit by the host's tier, which ends the room when due and which an
  * entitled host may prolong, and auto stop of a free user's lone stream.
  */
-import type { RestrictedSession, SessionTier } from '../../shared/session-limits';
-import { SESSION_ENDED_REASON, SESSION_PROLONGED_REASON } from '../../shared/session-limits';
+import {
+  type RestrictedSession,
+  type SessionTier,
+  SESSION_ENDED_REASON,
+  SESSION_PROLONGED_REASON,
+} from '../../shared/session-limits';
 import type { RoomCore } from './room-core';
 import { RoomError, type RoomMember, type RoomServices } from './room-contract';
 import { AutoStop, RoomSessionLimit } from './session-limits';

@@ -7,7 +7,7 @@
 import type { AutoTranslation, Transcript } from '../../shared/entities';
 import { DEFAULT_SPEECH_LANG } from '../../shared/constants';
 import { baseLanguage } from '../../shared/translation';
-import type { TranslationEngine } from '../translation/engine';
+import type { TranslationEngine } from '../translation';
 import { chooseGuestLanguage, toggleActive } from './auto-translate';
 import type { RoomCore } from './room-core';
 import { RoomError, type RoomMember } from './room-contract';

@@ -19,7 +19,7 @@ import { type TwilioCall, inPhoneCall } from '../../shared/phone-calls';
 import type { RoomScribe } from '../../shared/scribe/model';
 import type { Mutation } from '../../shared/transcript-edit/mutation';
 import type { RoomRecord } from './repository';
-import type { RoomTranscripts } from '../transcripts/repository';
+import type { RoomTranscripts } from '../transcripts';
 import type { AdmissionDecision, AdmissionRequest } from './admission-desk';
 import { RoomCore } from './room-core';
 import type { RoomMember, RoomServices, TranscriptStore } from './room-contract';

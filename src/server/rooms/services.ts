@@ -4,7 +4,7 @@
  * translation). Built once; the rooms share it.
  */
 import type { ServerLimits } from '../limits';
-import type { TranslationEngine } from '../translation/engine';
+import type { TranslationEngine } from '../translation';
 import type { RoomServices } from './room-contract';
 import type { RoomRepository } from './repository';
 import type { Embedder } from './speaker-identification';

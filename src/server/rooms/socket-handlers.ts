@@ -6,8 +6,8 @@
 import { closeEndsRoom } from '../../shared/end-sequence';
 import { SESSION_ENDED_REASON } from '../../shared/session-limits';
 import { normalizeTitle, normalizeTypedText } from '../../shared/validation';
-import { PREMIUM_NOT_ENTITLED_MESSAGE } from '../credits/premium-choice';
-import type { SocketHandler } from '../socket/context';
+import { PREMIUM_NOT_ENTITLED_MESSAGE } from '../credits';
+import type { SocketHandler } from '../socket';
 
 export const connectionParamsUpdate: SocketHandler<'connection-params-update'> = async (ctx, message) => {
   if (message.usePaidASR !== undefined) {

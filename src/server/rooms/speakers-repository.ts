@@ -1,6 +1,6 @@
 /** A room's voicing speakers (shared/speakers.ts), stored so they outlive a restart. */
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Database } from '../db';
 
 export interface StoredSpeaker {
   speakerId: string;

@@ -12,7 +12,7 @@ import type { Speaker, Transcript } from '../../shared/entities';
 import type { SocketErrorCode } from '../../shared/protocol';
 import { MAX_VOICING_SPEAKERS_PER_ROOM, checkSpeakerName } from '../../shared/speakers';
 import type { StoredSpeaker } from './speakers-repository';
-import type { StoredFinal } from '../transcripts/repository';
+import type { StoredFinal } from '../transcripts';
 
 /** What this needs of the room. */
 export interface SpeakerRoom {

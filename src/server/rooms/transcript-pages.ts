@@ -11,7 +11,7 @@
  */
 import { TRANSCRIPT_PAGE_MAX, TRANSCRIPT_PAGE_MAX_CHARS } from '../../shared/constants';
 import type { Transcript } from '../../shared/entities';
-import type { StoredFinal } from '../transcripts/repository';
+import type { StoredFinal } from '../transcripts';
 
 /** Characters of text a final carries: its speech and every translation. */
 export function textLength(transcript: Transcript): number {

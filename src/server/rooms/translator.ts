@@ -11,7 +11,7 @@
  */
 import type { AutoTranslation, Transcript } from '../../shared/entities';
 import { type LanguagePair, baseLanguage } from '../../shared/translation';
-import type { TranslationEngine } from '../translation/engine';
+import type { TranslationEngine } from '../translation';
 import { autoTargets } from './auto-translate';
 import type { Timers } from './throttle';
 import { TranslationCadence } from './translation-cadence';

@@ -16,7 +16,7 @@
  * `verdictOf` is the pure rule; `installSafetyNet` wires it to a process (main.ts only: tests run
  * servers inside the test process and keep its handlers).
  */
-import { unexpectedErrors } from '../metrics/process-metrics';
+import { unexpectedErrors } from '../metrics';
 
 export type UnexpectedOrigin = 'uncaughtException' | 'unhandledRejection';
 export type Verdict = 'serve-on' | 'shut-down';

@@ -22,7 +22,7 @@
 import { type IncomingMessage, STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { WebSocket, WebSocketServer } from 'ws';
-import { rawSocketErrors, upgradesRefused } from '../metrics/process-metrics';
+import { rawSocketErrors, upgradesRefused } from '../metrics';
 
 /** What may carry an error event: a net or TLS socket, a dgram socket, a child's pipe. */
 export interface ErrorEmitter {

@@ -5,8 +5,7 @@
  * they (re)join. The desk (desk.ts) finds the request and decides who may write.
  */
 import type { ScribeChatMessage } from '../../shared/scribe/api';
-import type { RoomRegistry } from '../rooms/registry';
-import type { RoomMember } from '../rooms/room';
+import type { RoomRegistry, RoomMember } from '../rooms';
 import type { ScribeRequestRecord, ScribeRequestRepository } from './repository';
 
 type ChatRecord = Pick<ScribeRequestRecord, 'id' | 'requesterAvaId' | 'scribeAvaId'>;

@@ -11,8 +11,8 @@
  * to everyone (HEARKEN_SCRIBES_FOR=everyone): then nothing is refused or counted down.
  */
 import type { ScribeRefusal } from '../../shared/scribe/model';
-import type { CreditRepository } from '../credits/repository';
-import type { LicenceRepository } from '../licences/repository';
+import type { CreditRepository } from '../credits';
+import type { LicenceRepository } from '../licences';
 import type { ServerLimits } from '../limits';
 
 export interface ScribeSecond {

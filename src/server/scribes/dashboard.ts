@@ -4,7 +4,7 @@
  * ones they serve with the chat so far. A request whose room has ended is ended on the way.
  */
 import type { ScribeChatMessage, ScribeDashboardResponse, ScribeRequestView } from '../../shared/scribe/api';
-import type { RoomRepository } from '../rooms/repository';
+import type { RoomRepository } from '../rooms';
 import { type OpenRequest, dashboardPlace } from './open-requests';
 
 export interface DashboardDeps {

@@ -26,10 +26,8 @@ import {
   isFinalRequestState,
   nextRequestState,
 } from '../../shared/scribe/model';
-import type { RoomRepository } from '../rooms/repository';
+import type { RoomRepository, LiveRoom, RoomMember, RoomRegistry } from '../rooms';
 import type { ScribeRequestRecord, ScribeRequestRepository } from './repository';
-import type { LiveRoom, RoomMember } from '../rooms/room';
-import type { RoomRegistry } from '../rooms/registry';
 import type { ChargeScribeSecond } from './credit';
 import { type OpenRequest, chatRequestOf, servingCount } from './open-requests';
 import { ScribeError } from './scribe-error';

@@ -5,10 +5,9 @@
  */
 import { join } from 'node:path';
 import { SCRIBE_TICK_MS } from '../../shared/scribe/model';
-import { packageRoot } from '../config';
-import type { MeterClock } from '../credits/premium-meter';
-import type { CreditRepository } from '../credits/repository';
-import type { LicenceRepository } from '../licences/repository';
+import { packageRoot } from '../package-root';
+import type { MeterClock, CreditRepository } from '../credits';
+import type { LicenceRepository } from '../licences';
 import type { ServerLimits } from '../limits';
 import { chargeScribeSecond, freeScribeSecond, scribeRequestRefusal } from './credit';
 import { ScribeDesk, type ScribeDeskDeps } from './desk';

@@ -7,7 +7,7 @@
 import type { Kysely } from 'kysely';
 import type { ScribeChatMessage } from '../../shared/scribe/api';
 import type { CorrectionMode, ScribeRequestState } from '../../shared/scribe/model';
-import type { Database } from '../db/schema';
+import type { Database } from '../db';
 
 export interface ScribeRequestRecord {
   id: string;

@@ -21,8 +21,8 @@ import {
   trainingItemParamsSchema,
 } from '../../shared/scribe/api';
 import { normalizeTypedText } from '../../shared/validation';
-import type { Principal } from '../auth/principal';
-import { type AnyRoute, registerDescribed, route } from '../http/route';
+import type { Principal } from '../auth';
+import { type AnyRoute, registerDescribed, route } from '../http';
 import { type ScribeDesk, ScribeError } from './desk';
 import type { ScribeTraining } from './training';
 

@@ -5,7 +5,7 @@
  */
 import { monthStartUtc, withinScribeLimit } from '../../shared/workspace';
 import type { UserProfile } from '../../shared/user';
-import type { WorkspaceRepository } from '../workspace/repository';
+import type { WorkspaceRepository } from '../workspace';
 
 export interface ScribeLimitDeps {
   users: { find(avaId: string): Promise<UserProfile | undefined> };

@@ -10,7 +10,7 @@ import {
   SCRIBE_LEAVING_GRACE_MS,
   isFinalRequestState,
 } from '../../shared/scribe/model';
-import type { RoomRegistry } from '../rooms/registry';
+import type { RoomRegistry } from '../rooms';
 import type { ChargeScribeSecond } from './credit';
 import type { OpenRequest } from './open-requests';
 import type { OpenRequestBook } from './request-book';

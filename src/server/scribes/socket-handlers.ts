@@ -4,7 +4,7 @@
  */
 import { normalizeTypedText } from '../../shared/validation';
 import type { ClientMessageType } from '../../shared/protocol';
-import type { MemberContext, SocketHandler } from '../socket/context';
+import type { MemberContext, SocketHandler } from '../socket';
 import { type ScribeDesk, ScribeError } from './desk';
 
 /** Runs `act` at the desk; the desk's refusals (ScribeError) are told to the sender. */

@@ -13,8 +13,7 @@ import { makeRoomId } from '../../shared/ids';
 import { SCRIBE_API, type ScribeTrainingItem, type ScribeTrainingScore } from '../../shared/scribe/api';
 import { editCounts, normalizeWords } from '../../shared/wer';
 import { parseWav, toMono } from '../../shared/wav';
-import type { LiveRoom, RoomMember } from '../rooms/room';
-import type { RoomRegistry } from '../rooms/registry';
+import type { LiveRoom, RoomMember, RoomRegistry } from '../rooms';
 
 export interface TrainingItemFile extends ScribeTrainingItem {
   reference: string;

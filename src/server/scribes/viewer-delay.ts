@@ -23,7 +23,7 @@
 import type { Transcript } from '../../shared/entities';
 import type { ServerMessage } from '../../shared/protocol';
 import { accurateReleaseAt } from '../../shared/scribe/model';
-import type { Timers } from '../rooms/throttle';
+import type { Timers } from '../rooms';
 
 type SendOptions = { droppable?: boolean };
 

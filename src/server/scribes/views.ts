@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import type { ScribeChatMessage, ScribeRequestView } from '../../shared/scribe/api';
 import { type RoomScribe, scribeStatusOf } from '../../shared/scribe/model';
-import type { RoomMember } from '../rooms/room';
+import type { RoomMember } from '../rooms';
 import type { OpenRequest } from './open-requests';
 
 /** A Scribe as the room shows them: a hash, never their avaId. */

@@ -11,8 +11,8 @@ import {
 } from '../../shared/constants';
 import { littleEndianBytesToInt16 } from '../../shared/audio';
 import type { SocketErrorCode } from '../../shared/protocol';
-import { type Actor, SOCKET_ACCESS, allows } from '../auth/access';
-import type { LiveRoom, RoomMember } from '../rooms/room';
+import { type Actor, SOCKET_ACCESS, allows } from '../auth';
+import type { LiveRoom, RoomMember } from '../rooms';
 import { TokenBucket } from '../token-bucket';
 
 export interface AudioIntakeDeps {

@@ -12,9 +12,9 @@ import {
   allows,
   roomActor,
   socketActionsOf,
-} from '../auth/access';
-import type { Principal } from '../auth/principal';
-import type { LiveRoom, RoomMember } from '../rooms/room';
+  type Principal,
+} from '../auth';
+import type { LiveRoom, RoomMember } from '../rooms';
 
 type RoomView = Pick<LiveRoom, 'hostAvaId' | 'state' | 'editingRestricted' | 'lineSourceOf'>;
 

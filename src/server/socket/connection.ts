@@ -21,12 +21,11 @@ import {
   type ServerMessage,
   type SocketErrorCode,
 } from '../../shared/protocol';
-import { mayBoost } from '../auth/entitlements';
-import { ReaderCurseFilter } from '../rooms/curse-filter';
-import { RoomError } from '../rooms/room';
+import { mayBoost } from '../auth';
+import { ReaderCurseFilter, RoomError } from '../rooms';
 import { TokenBucket } from '../token-bucket';
-import { PremiumChoice } from '../credits/premium-choice';
-import { ConnectionBoost } from '../boost/connection-boost';
+import { PremiumChoice } from '../credits';
+import { ConnectionBoost } from '../boost';
 import { WebRtcAudio } from './webrtc-audio';
 import type { ConnectionDeps, MemberContext, SendOptions } from './context';
 import { type ConnectionState, Handshake } from './handshake';
@@ -36,7 +35,7 @@ import { handleMember, handleOpening, isOpeningMessage } from './handlers';
 
 export type { ConnectionDeps } from './context';
 /** Said to a client that asked for Premium it is not entitled to (credits/premium-choice.ts). */
-export { PREMIUM_NOT_ENTITLED_MESSAGE } from '../credits/premium-choice';
+export { PREMIUM_NOT_ENTITLED_MESSAGE } from '../credits';
 
 /** Messages waiting to be handled; a client that outruns this is flooding. */
 const MAX_QUEUED = 200;

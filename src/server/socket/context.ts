@@ -10,23 +10,18 @@ import type {
   ServerMessage,
   SocketErrorCode,
 } from '../../shared/protocol';
-import type { Principal, PrincipalResolver } from '../auth/principal';
-import type { RoomRepository } from '../rooms/repository';
-import type { RateLimiter } from '../http/address-limits';
+import type { Principal, PrincipalResolver } from '../auth';
+import type { RoomRepository, LiveRoom, RoomMember, ReaderCurseFilter, RoomRegistry } from '../rooms';
+import type { RateLimiter } from '../http';
 import type { ServerLimits } from '../limits';
-import type { LiveRoom, RoomMember } from '../rooms/room';
-import type { ReaderCurseFilter } from '../rooms/curse-filter';
-import type { RoomRegistry } from '../rooms/registry';
-import type { MeetingBots } from '../meeting-bot/room-bots';
+import type { MeetingBots } from '../meeting-bot';
 import type { TtsStatus } from '../../native/tts/types';
-import type { WebRtcConfig } from '../webrtc/config';
-import type { ScribeDesk } from '../scribes/desk';
-import type { CreditRepository } from '../credits/repository';
-import type { BoostWordsRepository } from '../boost/repository';
+import type { WebRtcConfig } from '../webrtc';
+import type { ScribeDesk } from '../scribes';
+import type { CreditRepository, PremiumChoice } from '../credits';
+import type { BoostWordsRepository, ConnectionBoost } from '../boost';
 import type { TokenBucket } from '../token-bucket';
 import type { WebRtcAudio } from './webrtc-audio';
-import type { PremiumChoice } from '../credits/premium-choice';
-import type { ConnectionBoost } from '../boost/connection-boost';
 
 export interface ConnectionDeps {
   registry: RoomRegistry;

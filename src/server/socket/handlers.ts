@@ -5,15 +5,13 @@
  * (socket/authorisation.ts), so no handler decides who may.
  */
 import type { ClientMessage } from '../../shared/protocol';
-import { accessBoostWords, setBoost } from '../boost/socket-handlers';
+import { accessBoostWords, setBoost } from '../boost';
+import { avaBotTextToSpeech, endAvaBot, requestAvaBot, updateAvaBotSpeechLang } from '../meeting-bot';
 import {
-  avaBotTextToSpeech,
-  endAvaBot,
-  requestAvaBot,
-  updateAvaBotSpeechLang,
-} from '../meeting-bot/socket-handlers';
-import { audio, resetRecorder, webrtcSignal, webrtcTrackMetadata } from '../rooms/audio-socket-handlers';
-import {
+  audio,
+  resetRecorder,
+  webrtcSignal,
+  webrtcTrackMetadata,
   assignBlocDifferentSpeaker,
   assignVoicingSpeakerMyself,
   assignVoicingSpeakerName,
@@ -26,20 +24,11 @@ import {
   signalIAmTyping,
   typedMessage,
   updateTitle,
-} from '../rooms/socket-handlers';
-import {
-  cancelScribe,
-  requestScribe,
-  scribeChat,
-  updateScribeCorrectionMode,
-} from '../scribes/socket-handlers';
-import { transcriptEdit, transcriptsBefore, transcriptsSince } from '../transcripts/socket-handlers';
-import {
-  autoTranslateSetGuestLanguage,
-  autoTranslateToggle,
-  setReadingLanguage,
-} from '../translation/socket-handlers';
-import { requestTextToSpeech } from '../voiced-replies/socket-handlers';
+} from '../rooms';
+import { cancelScribe, requestScribe, scribeChat, updateScribeCorrectionMode } from '../scribes';
+import { transcriptEdit, transcriptsBefore, transcriptsSince } from '../transcripts';
+import { autoTranslateSetGuestLanguage, autoTranslateToggle, setReadingLanguage } from '../translation';
+import { requestTextToSpeech } from '../voiced-replies';
 import type {
   ConnectionContext,
   MemberContext,

@@ -7,17 +7,19 @@ import type { ConnectionRole } from '../../shared/entities';
 import type { ClientMessageOf, SocketErrorCode } from '../../shared/protocol';
 import { hostOfRoomId, randomId } from '../../shared/ids';
 import { SCRIBE_ERRORS } from '../../shared/scribe/model';
-import { SOCKET_ACCESS, allows } from '../auth/access';
-import { autoStopsFor, mayBeScribe } from '../auth/entitlements';
-import type { Principal, Refusal } from '../auth/principal';
-import type { ConnectionBoost } from '../boost/connection-boost';
-import type { PremiumChoice } from '../credits/premium-choice';
-import { admit, tokenKind } from '../rooms/admission';
-import type { ReaderCurseFilter } from '../rooms/curse-filter';
-import type { MemberRecord } from '../rooms/repository';
-import type { LiveRoom, RoomMember } from '../rooms/room';
-import { realTimers } from '../rooms/throttle';
-import { ViewerDelay } from '../scribes/viewer-delay';
+import { SOCKET_ACCESS, allows, autoStopsFor, mayBeScribe, type Principal, type Refusal } from '../auth';
+import type { ConnectionBoost } from '../boost';
+import type { PremiumChoice } from '../credits';
+import {
+  admit,
+  tokenKind,
+  type ReaderCurseFilter,
+  type MemberRecord,
+  type LiveRoom,
+  type RoomMember,
+  realTimers,
+} from '../rooms';
+import { ViewerDelay } from '../scribes';
 import type { SocketOutput } from './context';
 
 export type Phase = 'awaiting-params' | 'connecting' | 'awaiting-admission' | 'connected' | 'closed';

@@ -13,8 +13,8 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { type WebSocket, WebSocketServer } from 'ws';
 import { SOCKET_PATH } from '../../shared/protocol';
-import type { SocketGauge } from '../cluster/address-sockets';
-import { acceptUpgrade, guardSocket, refuseUpgrade } from '../safety/raw-sockets';
+import type { SocketGauge } from '../cluster';
+import { acceptUpgrade, guardSocket, refuseUpgrade } from '../safety';
 
 /** Takes an upgrade on its own path; false when the path is not its own. */
 export type UpgradeHandler = (request: IncomingMessage, socket: Duplex, head: Buffer) => boolean;

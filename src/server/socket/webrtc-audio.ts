@@ -5,8 +5,7 @@
  * socket's PCM frames. Signalling errors are returned as text for the socket to send.
  */
 import type { ClientMessageOf, ServerMessage } from '../../shared/protocol';
-import type { WebRtcConfig } from '../webrtc/config';
-import { AudioPeerSession, type PeerState } from '../webrtc/peer-session';
+import { type WebRtcConfig, AudioPeerSession, type PeerState } from '../webrtc';
 
 /** How long a candidate may hold up the socket's other messages before it is taken on the side. */
 const CANDIDATE_WAIT_MS = 200;

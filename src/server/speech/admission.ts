@@ -5,7 +5,7 @@
  */
 import type { SpeechPool } from '../../native/speech/pool';
 import type { ServerLimits } from '../limits';
-import type { RoomServices } from '../rooms/room-contract';
+import type { RoomServices } from '../rooms';
 
 export type SpeechAdmissionPool = Pick<SpeechPool, 'openStreams' | 'hasRoom' | 'status' | 'open'>;
 

@@ -13,8 +13,8 @@ import {
 } from '../../native/speech/speaker-id/embedder';
 import type { TtsStatus } from '../../native/tts/types';
 import type { ServerConfig } from '../config';
-import { startTranslation, type TranslationService } from '../translation/service';
-import { startTts } from '../voiced-replies/engine';
+import { startTranslation, type TranslationService } from '../translation';
+import { startTts } from '../voiced-replies';
 
 export interface StartupLog {
   info(message: string): void;

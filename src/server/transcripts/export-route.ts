@@ -12,8 +12,8 @@ import {
   isExportFormat,
   transcriptExportQuerySchema,
 } from '../../shared/transcript-export/formats';
-import { type AnyRoute, registerDescribed, route } from '../http/route';
-import type { RoomRegistry } from '../rooms/registry';
+import { type AnyRoute, registerDescribed, route } from '../http';
+import type { RoomRegistry } from '../rooms';
 import { exportTranscript } from './export';
 import { transcriptReadable } from './readable';
 import { roomTranscriptsRoute } from './room-transcripts-route';

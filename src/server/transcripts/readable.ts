@@ -6,8 +6,8 @@
  * never disagree; the saved transcripts list applies the same rule in its query, and a shared
  * read-only link (transcripts/shared-link.ts) opens only what others may read.
  */
-import type { RoomRecord } from '../rooms/repository';
-import type { Actor } from '../auth/access';
+import type { RoomRecord } from '../rooms';
+import type { Actor } from '../auth';
 
 /** After the conversation, whether anyone but the host may read it back. */
 export function othersMayRead(room: RoomRecord): boolean {

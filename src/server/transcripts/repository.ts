@@ -1,8 +1,8 @@
 /** Final transcripts, written as they are committed so a restart loses none. */
 import { type Kysely, type Selectable, type Transaction, sql } from 'kysely';
 import type { Transcript, WordTiming } from '../../shared/entities';
-import type { Database, TranscriptsTable } from '../db/schema';
-import { SpeakerRepository, type StoredSpeaker } from '../rooms/speakers-repository';
+import type { Database, TranscriptsTable } from '../db';
+import { SpeakerRepository, type StoredSpeaker } from '../rooms';
 
 /** A stored final and the room's sequence number of its last change. */
 export interface StoredFinal {

@@ -11,8 +11,8 @@ import {
   roomIdParamsSchema,
   roomTranscriptsResponseSchema,
 } from '../../shared/api';
-import { type AnyRoute, route } from '../http/route';
-import type { RoomRegistry } from '../rooms/registry';
+import { type AnyRoute, route } from '../http';
+import type { RoomRegistry } from '../rooms';
 import { transcriptReadable } from './readable';
 
 export function roomTranscriptsRoute(deps: { registry: RoomRegistry }): AnyRoute {

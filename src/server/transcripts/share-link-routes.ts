@@ -16,10 +16,9 @@ import {
   sharedTranscriptResponseSchema,
 } from '../../shared/recap/api';
 import { transcriptExportQuerySchema } from '../../shared/transcript-export/formats';
-import { type AnyRoute, registerDescribed, route } from '../http/route';
-import type { ConversationReportRepository } from '../recap/repository';
-import type { RoomRecord, RoomRepository } from '../rooms/repository';
-import type { RoomRegistry } from '../rooms/registry';
+import { type AnyRoute, registerDescribed, route } from '../http';
+import type { ConversationReportRepository } from '../recap';
+import type { RoomRecord, RoomRepository, RoomRegistry } from '../rooms';
 import { exportTranscript } from './export';
 import { sharedLinkRoom, transcriptShareable } from './shared-link';
 import { EXPORT_ANSWERS, EXPORT_MEDIA_TYPES, checkExportQuery, sendExportFile } from './export-route';

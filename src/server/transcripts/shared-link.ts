@@ -6,7 +6,7 @@
  * conversation whose host forbids sharing, and a deleted conversation all open nothing, and are
  * told the same thing so that a token cannot be probed.
  */
-import type { RoomRecord } from '../rooms/repository';
+import type { RoomRecord } from '../rooms';
 import { othersMayRead } from './readable';
 
 /** Whether the host may hand out a read-only link now (the room ended, others may read it). */

@@ -3,8 +3,8 @@
  * (docs/editing.md), and pages of finals missed or scrolled back to.
  */
 import type { ClientMessageOf } from '../../shared/protocol';
-import { rateLimited } from '../metrics/process-metrics';
-import type { MemberContext, SocketHandler } from '../socket/context';
+import { rateLimited } from '../metrics';
+import type { MemberContext, SocketHandler } from '../socket';
 
 export const transcriptEdit: SocketHandler<'transcript-edit'> = (ctx, message) => {
   ctx.room.editTranscript(ctx.member, message.transcriptId, message.mutation);

@@ -16,7 +16,7 @@ import type { LanguagePair } from '../../shared/translation';
 import { type ApertiumMode, DEFAULT_APERTIUM_MODES_DIR, discoverApertiumModes } from './apertium-pairs';
 import { fromApertiumOutput, splitFlushed, toApertiumInput } from './apertium-stream';
 import { DEFAULT_TRANSLATION_TIMEOUT_MS, TranslationError, type TranslationEngine } from './engine';
-import { guardSocket } from '../safety/raw-sockets';
+import { guardSocket } from '../safety';
 
 export interface ApertiumOptions {
   modesDir?: string;

@@ -11,7 +11,7 @@ import {
   translationLanguagesQuerySchema,
   translationLanguagesResponseSchema,
 } from '../../shared/translation';
-import { type AnyRoute, registerDescribed, route } from '../http/route';
+import { type AnyRoute, registerDescribed, route } from '../http';
 import type { TranslationService } from './service';
 
 export function translationRoutes(translation: TranslationService): AnyRoute[] {

@@ -2,7 +2,7 @@
  * Translation on the socket (who may is the access table's): the language one reads captions in,
  * and the host's auto-translate conversation (whose turn it is, the guest's language).
  */
-import type { SocketHandler } from '../socket/context';
+import type { SocketHandler } from '../socket';
 
 /** Oneself only; read-only members too, since reading is what they do. */
 export const setReadingLanguage: SocketHandler<'set-reading-language'> = (ctx, message) => {

@@ -5,7 +5,7 @@
  * never an error (the sender's to read, not theirs).
  */
 import type { ServerMessageOf } from '../../shared/protocol';
-import type { LiveRoom, RoomMember } from '../rooms/room';
+import type { LiveRoom, RoomMember } from '../rooms';
 
 type Response = ServerMessageOf<'response-text-to-speech'>;
 

@@ -21,9 +21,8 @@ import { concatInt16 } from '../../shared/tts-audio';
 import type { TtsVoice } from '../../shared/user';
 import { encodeWav } from '../../shared/wav';
 import type { TtsStatus } from '../../native/tts/types';
-import type { UserRepository } from '../accounts/users-repository';
-import { profileOf } from '../http/authenticate';
-import { type AnyRoute, registerDescribed, route } from '../http/route';
+import type { UserRepository } from '../accounts';
+import { profileOf, type AnyRoute, registerDescribed, route } from '../http';
 
 export interface TtsRouteDeps {
   users: Pick<UserRepository, 'update'>;

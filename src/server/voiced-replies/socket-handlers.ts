@@ -5,7 +5,7 @@
  */
 import { DEFAULT_SPEECH_LANG } from '../../shared/constants';
 import { normalizeTypedText } from '../../shared/validation';
-import type { SocketHandler } from '../socket/context';
+import type { SocketHandler } from '../socket';
 import { forVoicedReplyListeners } from './listeners';
 import { speakReply } from './speak-reply';
 import { voiceOfRequest } from './voice-choice';

@@ -5,7 +5,7 @@
  */
 import { resolveVoice, voiceFromId } from '../../shared/tts';
 import type { TtsVoice } from '../../shared/user';
-import type { Principal } from '../auth/principal';
+import type { Principal } from '../auth';
 
 export function voiceOfRequest(voiceId: string | undefined, principal: Principal): TtsVoice | undefined {
   if (voiceId !== undefined) return voiceFromId(voiceId);

@@ -7,7 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import { API } from '../../shared/api';
 import { type TurnCredentialsResponse, turnCredentialsResponseSchema } from '../../shared/webrtc';
-import { type AnyRoute, registerDescribed, route } from '../http/route';
+import { type AnyRoute, registerDescribed, route } from '../http';
 import type { WebRtcConfig } from './config';
 import { iceServersFor } from './turn-credentials';
 

@@ -7,8 +7,8 @@
 import { type Kysely, sql } from 'kysely';
 import { normaliseSearch, type OrganizationRole } from '../../shared/organizations';
 import type { WorkspaceMember, WorkspaceSettings } from '../../shared/workspace';
-import type { Database } from '../db/schema';
-import { setMembership } from '../organizations/repository';
+import type { Database } from '../db';
+import { setMembership } from '../organizations';
 
 function json<T>(value: unknown, fallback: T): T {
   if (value === null || value === undefined) return fallback;

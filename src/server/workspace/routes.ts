@@ -37,11 +37,11 @@ import {
   workspaceSettingsBodySchema,
   workspaceSettingsSchema,
 } from '../../shared/workspace';
-import type { LicenceRepository } from '../licences/repository';
-import { type OrganizationRepository, isUniqueViolation } from '../organizations/repository';
+import type { LicenceRepository } from '../licences';
+import { type OrganizationRepository, isUniqueViolation } from '../organizations';
 import type { WorkspaceRepository } from './repository';
-import type { Payments } from '../payments/payments';
-import { type AnyRoute, registerDescribed, route } from '../http/route';
+import type { Payments } from '../payments';
+import { type AnyRoute, registerDescribed, route } from '../http';
 
 export interface WorkspaceRouteDeps {
   workspace: WorkspaceRepository;

@@ -15,7 +15,7 @@ import type { G711Law } from '../../../shared/telephone-audio';
 import { buildRtp, isRtcp, parseRtp } from './rtp';
 import { type SdpAnswer, PTIME_MS } from './sdp';
 import { type DtmfTick, dtmfPlan, encodeTelephoneEvent } from './telephone-event';
-import { guardSocket } from '../../safety/raw-sockets';
+import { guardSocket } from '../../safety';
 
 const SAMPLES_PER_PACKET = (8000 * PTIME_MS) / 1000;
 /** The silence byte of each law (the encoding of 0). */

@@ -3,9 +3,9 @@
  * pages of finals per identity and, ten times as many, per address (a venue behind one address).
  */
 import { describe, expect, it } from 'vitest';
-import type { Limit, RateLimiter } from '../../../../src/server/http/address-limits';
-import type { ClusterNode } from '../../../../src/server/cluster/node';
-import { connectionLimiters } from '../../../../src/server/socket/socket-server';
+import type { Limit, RateLimiter } from '../../../src/server/http/address-limits';
+import type { ClusterNode } from '../../../src/server/cluster/node';
+import { connectionLimiters } from '../../../src/server/socket-server';
 
 const limits = {
   roomCreations: { ratePerSecond: 1, burst: 1 },

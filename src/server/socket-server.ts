@@ -6,19 +6,26 @@
  */
 import type { Server as HttpServer } from 'node:http';
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
-import type { ServerConfig } from '../config';
-import type { ClusterNode } from '../cluster/node';
-import { LocalSocketGauge, type SocketGauge } from '../cluster/address-sockets';
-import { liveRoomsHostedBy as liveRoomsHostedByInCluster } from '../cluster/lease-store';
-import { liveRoomsAcrossCluster } from '../cluster/live-rooms';
-import { limiterFor } from '../cluster/shared-limits';
-import { AddressLimiter } from '../http/address-limits';
-import { clientAddressOf } from '../http/client-address';
-import { perAddressOf, type ServerLimits } from '../limits';
-import { handleConnection, type ConnectionDeps } from './connection';
-import type { ConnectionSocket } from './transport';
-import { attachUpgradeRouter, type UpgradeHandler, type UpgradeRouter } from './upgrade-router';
+import type { Database } from './db';
+import type { ServerConfig } from './config';
+import {
+  type ClusterNode,
+  LocalSocketGauge,
+  type SocketGauge,
+  liveRoomsHostedBy as liveRoomsHostedByInCluster,
+  liveRoomsAcrossCluster,
+  limiterFor,
+} from './cluster';
+import { AddressLimiter, clientAddressOf } from './http';
+import { perAddressOf, type ServerLimits } from './limits';
+import {
+  handleConnection,
+  type ConnectionDeps,
+  type ConnectionSocket,
+  attachUpgradeRouter,
+  type UpgradeHandler,
+  type UpgradeRouter,
+} from './socket';
 
 /** What a caption socket may send in one message. */
 export const MAX_SOCKET_PAYLOAD_BYTES = 1024 * 1024;

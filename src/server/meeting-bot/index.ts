@@ -1,0 +1,11 @@
+/**
+ * What the meeting-bot feature offers the rest of the server: other folders import from here,
+ * never from its files (eslint/feature-imports.js). Its other files are its own to change.
+ */
+export { loadMeetingBotConfig } from './config';
+export type { MeetingBotConfig } from './config';
+export { MeetingBotRepository } from './repository';
+export type { MeetingBots } from './room-bots';
+export { startMeetingBotService } from './service';
+export type { MeetingBotService } from './service';
+export { avaBotTextToSpeech, endAvaBot, requestAvaBot, updateAvaBotSpeechLang } from './socket-handlers';

@@ -1,0 +1,9 @@
+/**
+ * What the payments feature offers the rest of the server: other folders import from here,
+ * never from its files (eslint/feature-imports.js). Its other files are its own to change.
+ */
+export { loadPaymentsConfig, loadPlacesApiKey } from './config';
+export type { PaymentsConfig } from './config';
+export { Payments } from './payments';
+export { applyStripeEvent } from './webhook-events';
+export type { EventOutcome } from './webhook-events';

@@ -1,0 +1,10 @@
+/**
+ * What the transcripts feature offers the rest of the server: other folders import from here,
+ * never from its files (eslint/feature-imports.js). Its other files are its own to change.
+ */
+export { registerTranscriptExportRoute } from './export-route';
+export { transcriptReadable } from './readable';
+export { TranscriptRepository } from './repository';
+export type { RoomTranscripts, StoredFinal, WriteGuard } from './repository';
+export { registerShareLinkRoutes } from './share-link-routes';
+export { transcriptEdit, transcriptsBefore, transcriptsSince } from './socket-handlers';

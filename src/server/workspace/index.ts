@@ -1,0 +1,6 @@
+/**
+ * What the workspace feature offers the rest of the server: other folders import from here,
+ * never from its files (eslint/feature-imports.js). Its other files are its own to change.
+ */
+export { WorkspaceRepository } from './repository';
+export { registerWorkspaceRoutes } from './routes';
