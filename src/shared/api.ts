@@ -9,17 +9,7 @@ import { BETA_FEATURE_NAMES, featureFlagsSchema, userSettingsSchema } from './us
 import { FIREBASE_TOKEN_MAX_LENGTH } from './auth';
 import { conversationStatusSchema, transcriptsSchema } from './entity-schemas';
 import { TTS_GENDERS, ttsVoiceEntrySchema } from './tts';
-import { type Infer, type Schema, array, boolean, object, oneOf, optional, string } from './schema';
-
-/** `schema`'s value, or null (JSON's "none", as `firebase` is when accounts are off). */
-function orNull<T>(schema: Schema<T>): Schema<T | null> {
-  return {
-    describe: `${schema.describe} or null`,
-    json: { anyOf: [schema.json, { type: 'null' }] },
-    optional: false,
-    check: (input, path = '') => (input === null ? { ok: true, value: null } : schema.check(input, path)),
-  };
-}
+import { type Infer, type Schema, array, boolean, nullable, object, oneOf, optional, string } from './schema';
 
 /**
  * The paths that carry a parameter, as route patterns (`:name` for each parameter): the server
@@ -205,7 +195,7 @@ const speechTierSchema = object({
 /** GET config: what this server can do. */
 export const serverConfigResponseSchema = object({
   version: string(),
-  firebase: orNull(firebaseClientConfigSchema),
+  firebase: nullable(firebaseClientConfigSchema),
   speech: object({
     tiers: object({ basic: speechTierSchema, premium: speechTierSchema }),
     langs: array(string()),

@@ -21,6 +21,7 @@ import {
   boolean,
   type Infer,
   literal,
+  nullable,
   number,
   object,
   oneOf,
@@ -104,18 +105,8 @@ export function monthStartUtc(ms: number): number {
 
 export const SCRIBE_LIMIT_REACHED = 'Your organization’s monthly Scribe limit is reached.';
 
-/** `schema`'s values or null (the schema language has no union; the Scribe limit needs this one). */
-function orNull<T>(schema: Schema<T>): Schema<T | null> {
-  return {
-    describe: `${schema.describe} or null`,
-    json: { anyOf: [schema.json, { type: 'null' }] },
-    optional: false,
-    check: (input, path = '') => (input === null ? { ok: true, value: null } : schema.check(input, path)),
-  };
-}
-
 /** Whole minutes per member per month, or null for no limit (SCRIBE_LIMIT_MESSAGE says so). */
-const scribeLimitSchema = orNull(number({ integer: true, min: 0, max: SCRIBE_LIMIT_MAX_MINUTES }));
+const scribeLimitSchema = nullable(number({ integer: true, min: 0, max: SCRIBE_LIMIT_MAX_MINUTES }));
 
 /** The organisation's settings the admin sets (GET/PATCH workspace settings). */
 export const workspaceSettingsSchema = object({

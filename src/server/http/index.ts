@@ -3,6 +3,7 @@
  * never from its files (eslint/feature-imports.js). Its other files are its own to change.
  */
 export { registerAccessControl, routeKey } from './access-hook';
+export type { RoomAccess } from './access-hook';
 export { accessLookups } from './access-lookups';
 export {
   AddressLimiter,

@@ -15,7 +15,7 @@ import {
 import { type AnyRoute, registerDescribed, route } from '../http';
 import type { RoomRegistry } from '../rooms';
 import { exportTranscript } from './export';
-import { transcriptReadable } from './readable';
+import { readAsMember } from './readable';
 import { roomTranscriptsRoute } from './room-transcripts-route';
 
 const LANG = /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$/;
@@ -100,18 +100,9 @@ export function transcriptExportRoutes(deps: { registry: RoomRegistry }): AnyRou
         const query = checkExportQuery(request.query);
         if (!query.ok) return reply.code(400).send(apiError('invalid-export', query.message));
         const access = request.roomAccess!;
-        if (!transcriptReadable(access.room, access.actor, request.principal.avaId)) {
-          return reply
-            .code(403)
-            .send(apiError('transcript-not-shared', 'The host has not shared this transcript.'));
-        }
-        const room = await deps.registry.find(access.room.id);
-        if (!room) return reply.code(404).send(apiError('room-not-found', 'No transcript found'));
-        const host = access.actor === 'host' || access.room.hostAvaId === request.principal.avaId;
-        const viewer = {
-          avaId: request.principal.avaId ?? '',
-          readonly: access.membership?.readonly === true && !host,
-        };
+        const reading = await readAsMember(access, request.principal.avaId, deps.registry);
+        if (!reading.ok) return reply.code(reading.status).send(reading.body);
+        const { room, viewer } = reading;
         const file = await exportTranscript(
           room.status(undefined, viewer),
           room.transcripts(),

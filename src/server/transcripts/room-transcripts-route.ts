@@ -6,14 +6,13 @@
 import {
   API_ROUTES,
   type RoomTranscriptsResponse,
-  apiError,
   apiErrorSchema,
   roomIdParamsSchema,
   roomTranscriptsResponseSchema,
 } from '../../shared/api';
 import { type AnyRoute, route } from '../http';
 import type { RoomRegistry } from '../rooms';
-import { transcriptReadable } from './readable';
+import { readAsMember } from './readable';
 
 export function roomTranscriptsRoute(deps: { registry: RoomRegistry }): AnyRoute {
   return route({
@@ -24,20 +23,9 @@ export function roomTranscriptsRoute(deps: { registry: RoomRegistry }): AnyRoute
     params: roomIdParamsSchema,
     response: { 200: roomTranscriptsResponseSchema, 403: apiErrorSchema, 404: apiErrorSchema },
     handler: async (request, reply) => {
-      const access = request.roomAccess!;
-      const host = access.actor === 'host' || access.room.hostAvaId === request.principal.avaId;
-      // After the conversation, the host's settings decide whether others may read it back.
-      if (!transcriptReadable(access.room, access.actor, request.principal.avaId)) {
-        return reply
-          .code(403)
-          .send(apiError('transcript-not-shared', 'The host has not shared this transcript.'));
-      }
-      const room = await deps.registry.find(access.room.id);
-      if (!room) return reply.code(404).send(apiError('room-not-found', 'No transcript found'));
-      const viewer = {
-        avaId: request.principal.avaId ?? '',
-        readonly: access.membership?.readonly === true && !host,
-      };
+      const reading = await readAsMember(request.roomAccess!, request.principal.avaId, deps.registry);
+      if (!reading.ok) return reply.code(reading.status).send(reading.body);
+      const { room, viewer } = reading;
       return {
         status: room.status(undefined, viewer),
         transcripts: room.transcripts(),
