@@ -726,6 +726,20 @@ describe('HTTP routes, every actor', () => {
     expect(wrong).toEqual([]);
   });
 
+  it('answers a NUL in any path parameter with 400 invalid-params, to anyone, before any look-up', async () => {
+    const wrong: string[] = [];
+    for (const key of Object.keys(HTTP_ACCESS) as HttpRouteKey[]) {
+      const [method, url] = key.split(' ') as [string, string];
+      if (!url.includes(':')) continue;
+      const path = url.replace(/:[A-Za-z]+/g, 'a%00b');
+      const response = await fetch(`${server.url}${path}`, { method });
+      const text = await response.text();
+      if (response.status !== 400 || !inErrorShape(text) || !text.includes('invalid-params'))
+        wrong.push(`${key}: ${response.status} ${text.slice(0, 120)}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
   it('refuses to start a server that registers an API route without its description', async () => {
     const app = Fastify();
     registerAccessControl(app, {

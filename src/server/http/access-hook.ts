@@ -7,6 +7,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { apiError } from '../../shared/api';
 import { NO_TOKEN_MESSAGE } from '../../shared/auth';
+import { formatIssue } from '../../shared/schema';
 import {
   type AccessRow,
   type Actor,
@@ -292,6 +293,13 @@ export function registerAccessControl(app: FastifyInstance, deps: AccessDeps): v
       // Only the not-found handler has no route; it answers 404 by itself.
       if (request.routeOptions.url === undefined) return;
       await reply.code(500).send(apiError('internal', 'This route has no access rule.'));
+      return reply;
+    }
+    // The path first: a parameter no record can have (a NUL, say) is answered 400 to anyone,
+    // before the look-ups below would carry it to the database (issue 29, F-12).
+    const params = request.routeOptions.config.described?.params?.check(request.params);
+    if (params && !params.ok) {
+      await reply.code(400).send(apiError('invalid-params', formatIssue(params.issue)));
       return reply;
     }
     const principal = await deps.resolver.fromAuthorization(request.headers.authorization);
