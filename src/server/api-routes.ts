@@ -60,7 +60,6 @@ export function registerApi(app: FastifyInstance, deps: ApiDeps): void {
     nameLookups: limiterFor(cluster, 'name-lookups', config.limits.nameLookups),
     guestLimiter: limiterFor(cluster, 'guests', GUEST_CREATION_LIMIT),
     rooms,
-    registry,
     version: packageVersion(),
     firebase: (hostname) => firebaseClientConfig(config.auth, hostname),
     now: () => Date.now(),

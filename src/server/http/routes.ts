@@ -35,7 +35,7 @@ import {
 } from '../../shared/validation';
 import type { GuestRepository } from '../accounts';
 import { type RateLimiter, sendTooManyRequests } from './address-limits';
-import type { RoomRepository, RoomRegistry } from '../rooms';
+import type { RoomRepository } from '../rooms';
 import { type AnyRoute, registerDescribed, route } from './route';
 
 export interface RouteDeps {
@@ -46,8 +46,6 @@ export interface RouteDeps {
   /** Guest creation per client address (anyone may call it, and each call adds a row). */
   guestLimiter: RateLimiter;
   rooms: RoomRepository;
-  /** No longer read here: a room's transcripts moved to transcripts/ (app.ts still passes it). */
-  registry: RoomRegistry;
   version: string;
   speech: () => ServerConfigResponse['speech'];
   /**

@@ -9,13 +9,14 @@ import {
   API,
   apiError,
   apiErrorSchema,
+  fileAnswerSchema,
   type TtsGenderPreferenceResponse,
   type TtsVoicesResponse,
   ttsGenderPreferenceSchema,
   ttsVoicesResponseSchema,
 } from '../../shared/api';
 import { DEFAULT_SPEECH_LANG } from '../../shared/constants';
-import { type Schema, object, oneOf, optional, string } from '../../shared/schema';
+import { object, oneOf, optional, string } from '../../shared/schema';
 import { DEFAULT_TTS_GENDER, TTS_GENDERS, resolveVoice, ttsVoiceList, voiceFromId } from '../../shared/tts';
 import { concatInt16 } from '../../shared/tts-audio';
 import type { TtsVoice } from '../../shared/user';
@@ -38,13 +39,6 @@ const sampleSchema = object({
 });
 /** A language tag is checked by the handler, which names it in its own error ('invalid-lang'). */
 const voicesQuerySchema = object({ lang: optional(string()) });
-/** A sample's WAV file, for the document (the answer is the file itself). */
-const wavSchema: Schema<unknown> = {
-  describe: 'WAV audio',
-  json: { type: 'string', format: 'binary' },
-  optional: false,
-  check: (input) => ({ ok: true, value: input }),
-};
 
 /** What a sample says, in the languages that have it written; others read the English one. */
 const SAMPLE_SENTENCES: Readonly<Record<string, string>> = {
@@ -121,7 +115,7 @@ export function ttsRoutes(deps: TtsRouteDeps): AnyRoute[] {
       body: sampleSchema,
       // The sample is a WAV file; a refusal is the API's JSON error.
       produces: ['audio/wav', 'application/json'],
-      response: { 200: wavSchema, 400: apiErrorSchema, 500: apiErrorSchema, 503: apiErrorSchema },
+      response: { 200: fileAnswerSchema, 400: apiErrorSchema, 500: apiErrorSchema, 503: apiErrorSchema },
       handler: async (request, reply) => {
         const body = request.body;
         if (body.voiceId !== undefined && !voiceFromId(body.voiceId)) {
