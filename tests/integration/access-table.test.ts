@@ -571,6 +571,7 @@ interface JsonSchemaNode {
 }
 interface OpenApiOperation {
   summary?: string;
+  responses?: Record<string, unknown>;
   requestBody?: { content?: Record<string, { schema?: JsonSchemaNode }> };
 }
 type OpenApiDocument = { paths: Record<string, Record<string, OpenApiOperation>> };
@@ -632,12 +633,21 @@ const HTTP_REFUSALS = new Set([
   'call-not-found',
 ]);
 
-async function httpAnswer(call: Call, headers: Record<string, string>): Promise<'allowed' | 'refused'> {
+/** Every status the walk met, by route: the OpenAPI document must name each one. */
+const statusesMet = new Map<string, Set<number>>();
+
+async function httpAnswer(
+  key: string,
+  call: Call,
+  headers: Record<string, string>,
+): Promise<'allowed' | 'refused'> {
   const response = await fetch(`${server.url}${call.path}`, {
     method: call.method,
     headers: { ...headers, ...(call.body !== undefined ? { 'content-type': 'application/json' } : {}) },
     ...(call.body !== undefined ? { body: JSON.stringify(call.body) } : {}),
+    redirect: 'manual',
   });
+  statusesMet.set(key, (statusesMet.get(key) ?? new Set()).add(response.status));
   const text = await response.text();
   let code: unknown;
   try {
@@ -667,13 +677,25 @@ describe('HTTP routes, every actor', () => {
         const cases = cell === 'own' ? [true, false] : [false];
         for (const own of cases) {
           const expected = allows(row, actor, own) ? 'allowed' : 'refused';
-          const got = await httpAnswer(HTTP_CALLS[key](person, target, own), headers);
+          const got = await httpAnswer(key, HTTP_CALLS[key](person, target, own), headers);
           if (got !== expected)
             mismatches.push(`${key} as ${actor}${cell === 'own' ? ` (own: ${own})` : ''}: ${got}`);
         }
       }
     }
     expect(mismatches).toEqual([]);
+
+    // Every answer the walk met is in the route's OpenAPI description: its own answers and the
+    // common errors of access, validation and the error handler (http/common-answers.ts).
+    const doc = (await (await fetch(`${server.url}${API.openapi}`)).json()) as OpenApiDocument;
+    const undocumented: string[] = [];
+    for (const [key, statuses] of statusesMet) {
+      if (key === 'GET /*') continue;
+      const documented = Object.keys(operationOf(doc, key)?.responses ?? {});
+      for (const status of statuses)
+        if (!documented.includes(String(status))) undocumented.push(`${key} ${status}`);
+    }
+    expect(undocumented).toEqual([]);
   });
 
   it('has a route for every row (no stale rows)', () => {

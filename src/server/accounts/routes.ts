@@ -192,7 +192,7 @@ export function userRoutes(deps: UserRouteDeps): AnyRoute[] {
       tag: 'accounts',
       query: createQuerySchema,
       body: userPatchMeSchema,
-      response: { 200: userProfileSchema, 400: apiErrorSchema },
+      response: { 200: userProfileSchema },
       handler: async (request, reply) => {
         const identity = accountOf(request);
         const body = request.body;
@@ -264,7 +264,7 @@ export function userRoutes(deps: UserRouteDeps): AnyRoute[] {
       tag: 'accounts',
       query: enrollQuerySchema,
       body: enrollBetaFeatureBodySchema,
-      response: { 200: enrollBetaFeatureResponseSchema, 400: apiErrorSchema, 403: apiErrorSchema },
+      response: { 200: enrollBetaFeatureResponseSchema },
       handler: async (request, reply) => {
         const found = await signedInProfile(request, request.query.firebaseAuthUID, reply);
         if (!found) return reply;
@@ -284,7 +284,7 @@ export function userRoutes(deps: UserRouteDeps): AnyRoute[] {
       tag: 'accounts',
       query: uidQuerySchema,
       body: updateSettingsBodySchema,
-      response: { 200: updateSettingsResponseSchema, 400: apiErrorSchema, 403: apiErrorSchema },
+      response: { 200: updateSettingsResponseSchema },
       handler: async (request, reply) => {
         const found = await signedInProfile(request, request.query.firebaseAuthUID, reply);
         if (!found) return reply;
@@ -319,7 +319,7 @@ export function userRoutes(deps: UserRouteDeps): AnyRoute[] {
       summary: "Trades the caller's ID token for a custom token (the desktop app's sign-in).",
       tag: 'accounts',
       body: customTokenBodySchema,
-      response: { 200: customTokenResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema },
+      response: { 200: customTokenResponseSchema },
       handler: async (request, reply) => {
         const identity = accountOf(request);
         if (!deps.verifier) return reply;

@@ -49,7 +49,7 @@ export function boostWordRoutes(deps: BoostWordRouteDeps): AnyRoute[] {
       summary: "Adds or removes words of the caller's boost list (comma-separated, as typed).",
       tag: 'boost',
       body: boostWordsChangeSchema,
-      response: { 200: boostWordsResponseSchema, 400: apiErrorSchema, 403: apiErrorSchema },
+      response: { 200: boostWordsResponseSchema },
       handler: async (request, reply) => {
         const avaId = request.principal.avaId;
         if (!avaId) return reply.code(404).send(apiError('not-found', 'create your profile first'));

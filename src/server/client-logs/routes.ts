@@ -37,7 +37,7 @@ export function clientLogRoutes(deps: ClientLogDeps): AnyRoute[] {
       summary: "Stores the client's log entries (and forwards them to Elasticsearch when configured).",
       tag: 'client-logs',
       body: clientLogsBodySchema,
-      response: { 202: storedSchema, 400: apiErrorSchema, 429: apiErrorSchema },
+      response: { 202: storedSchema, 429: apiErrorSchema },
       handler: async (request, reply) => {
         const entries = request.body;
         if (!(await deps.limiter.take(request.ip, entries.length))) {

@@ -1,6 +1,5 @@
 /** Credits (accounts.md section 7): GET /api/v1.1/user-credits/{avaId}, one's own only (the table's `own`). */
 import type { FastifyInstance } from 'fastify';
-import { apiErrorSchema } from '../../shared/api';
 import { BUSINESS_ROUTES } from '../../shared/business-api';
 import { userCreditsSchema } from '../../shared/credits';
 import { object, string } from '../../shared/schema';
@@ -15,7 +14,7 @@ export function creditRoutes(deps: { credits: CreditRepository }): AnyRoute[] {
       summary: "The caller's own Scribe and Premium recognition credit, in milliseconds.",
       tag: 'credits',
       params: object({ avaId: string({ min: 1, max: 128 }) }),
-      response: { 200: userCreditsSchema, 400: apiErrorSchema },
+      response: { 200: userCreditsSchema },
       handler: (request) => deps.credits.get(request.params.avaId),
     }),
   ];

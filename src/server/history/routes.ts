@@ -77,7 +77,7 @@ export function historyRoutes(deps: HistoryRouteDeps): AnyRoute[] {
       summary: "The conversation joins the caller's saved transcripts (201 when it just did).",
       tag: 'history',
       params: roomIdParamsSchema,
-      response: { 200: savedTranscriptAddedSchema, 201: savedTranscriptAddedSchema, 403: apiErrorSchema },
+      response: { 200: savedTranscriptAddedSchema, 201: savedTranscriptAddedSchema },
       handler: async (request, reply) => {
         const access = request.roomAccess!;
         const refusal = savingRefusal(access.room, access.actor, request.principal);
@@ -94,7 +94,7 @@ export function historyRoutes(deps: HistoryRouteDeps): AnyRoute[] {
       summary: "The caller's saved transcripts, newest first: a page of 10 (or the latest one), searchable.",
       tag: 'history',
       query: savedTranscriptsUrlQuerySchema,
-      response: { 200: savedTranscriptsResponseSchema, 400: apiErrorSchema },
+      response: { 200: savedTranscriptsResponseSchema },
       handler: async (request, reply) => {
         const checked = savedTranscriptsQuerySchema.check(queryOf(request.query));
         if (!checked.ok) return reply.code(400).send(apiError('invalid-query', formatIssue(checked.issue)));
@@ -131,7 +131,7 @@ export function historyRoutes(deps: HistoryRouteDeps): AnyRoute[] {
       tag: 'history',
       params: roomIdParamsSchema,
       body: renameSavedTranscriptSchema,
-      response: { 200: renamedSavedTranscriptSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+      response: { 200: renamedSavedTranscriptSchema, 404: apiErrorSchema },
       handler: async (request, reply) => {
         const title = normalizeTitle(request.body.title);
         if (title === undefined)
@@ -169,7 +169,7 @@ export function historyRoutes(deps: HistoryRouteDeps): AnyRoute[] {
       tag: 'history',
       params: roomIdParamsSchema,
       body: ratingBodySchema,
-      response: { 201: ratedSchema, 400: apiErrorSchema, 409: apiErrorSchema },
+      response: { 201: ratedSchema, 409: apiErrorSchema },
       handler: async (request, reply) => {
         const rating = normalizeRating(request.body);
         if (!rating)

@@ -13,8 +13,10 @@
  * Why our schema language and not TypeBox: docs/http-routes.md.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
+import { apiErrorSchema } from '../../shared/api';
 import { formatIssue, type Schema } from '../../shared/schema';
-import type { HttpRouteKey } from '../auth';
+import { type AccessRow, HTTP_ACCESS, type HttpRouteKey } from '../auth';
+import { commonErrorStatuses } from './common-answers';
 
 export type RouteMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -31,7 +33,11 @@ export interface RouteDefinition<M extends RouteMethod, U extends string, P, Q, 
   params?: Schema<P>;
   query?: Schema<Q>;
   body?: Schema<B>;
-  /** The answers by status code, for readers (a JSON body; a file route says so in `produces`). */
+  /**
+   * The answers by status code, for readers (a JSON body; a file route says so in `produces`):
+   * its successes and the errors its own handler gives. The errors of access, validation and
+   * the error handler are added to the document by themselves (http/common-answers.ts).
+   */
   response?: Readonly<Record<number, Schema<unknown>>>;
   /** Set when the answer is not JSON (a file, a page): its media types. */
   produces?: readonly string[];
@@ -100,6 +106,16 @@ function validatorOf(definition: AnyRoute, part: HttpPart) {
   };
 }
 
+/** Every answer of a route, by status: the common errors first, then its own. */
+function documentedAnswers(definition: AnyRoute): Record<string, unknown> {
+  const row = (HTTP_ACCESS as Record<string, AccessRow>)[`${definition.method} ${definition.url}`];
+  const common = row ? commonErrorStatuses(definition, row) : [];
+  const answers: Record<string, unknown> = {};
+  for (const status of common) answers[status] = apiErrorSchema.json;
+  for (const [status, schema] of Object.entries(definition.response ?? {})) answers[status] = schema.json;
+  return answers;
+}
+
 /** Registers described routes on `app`. */
 export function registerDescribed(app: FastifyInstance, routes: readonly AnyRoute[]): void {
   for (const definition of routes) {
@@ -115,13 +131,7 @@ export function registerDescribed(app: FastifyInstance, routes: readonly AnyRout
         ...(definition.params ? { params: definition.params.json } : {}),
         ...(definition.query ? { querystring: definition.query.json } : {}),
         ...(definition.body ? { body: definition.body.json } : {}),
-        ...(definition.response
-          ? {
-              response: Object.fromEntries(
-                Object.entries(definition.response).map(([status, schema]) => [status, schema.json]),
-              ),
-            }
-          : {}),
+        response: documentedAnswers(definition),
         ...(definition.produces ? { produces: [...definition.produces] } : {}),
       },
       validatorCompiler: ({ httpPart }) => validatorOf(definition, httpPart as HttpPart),

@@ -72,7 +72,7 @@ export function httpRoutes(deps: RouteDeps): AnyRoute[] {
       summary: 'Creates a guest user (someone without an account) and answers its credential, once.',
       tag: 'guests',
       body: createGuestBodySchema,
-      response: { 201: guestUserWithCredentialSchema, 400: apiErrorSchema, 429: apiErrorSchema },
+      response: { 201: guestUserWithCredentialSchema, 429: apiErrorSchema },
       handler: async (request, reply) => {
         if (!(await deps.guestLimiter.take(request.ip))) {
           return sendTooManyRequests(reply, deps.guestLimiter.retryAfterSeconds());

@@ -145,7 +145,7 @@ export function licenceRoutes(deps: LicenceRouteDeps): AnyRoute[] {
       summary: "Starts the organisation's free trial (once per organisation).",
       tag: 'licences',
       body: activateTrialBodySchema,
-      response: { 201: licenceResponseSchema, 400: apiErrorSchema, 403: apiErrorSchema, 409: apiErrorSchema },
+      response: { 201: licenceResponseSchema, 409: apiErrorSchema },
       handler: async (request, reply) => {
         if (request.body.avaId !== request.principal.avaId) {
           return reply.code(403).send(apiError('forbidden', 'avaId is not the signed-in account.'));
@@ -162,7 +162,6 @@ export function licenceRoutes(deps: LicenceRouteDeps): AnyRoute[] {
       response: {
         200: checkoutResponseSchema,
         201: licenceResponseSchema,
-        400: apiErrorSchema,
         409: apiErrorSchema,
         502: apiErrorSchema,
       },
@@ -206,12 +205,7 @@ export function licenceRoutes(deps: LicenceRouteDeps): AnyRoute[] {
       summary: 'Sends one of the organisation’s free licences to an email as a link to claim it.',
       tag: 'licences',
       body: magicLinkBodySchema,
-      response: {
-        200: magicLinkResponseSchema,
-        400: apiErrorSchema,
-        404: apiErrorSchema,
-        409: apiErrorSchema,
-      },
+      response: { 200: magicLinkResponseSchema, 409: apiErrorSchema },
       handler: async (request, reply) => {
         const body = request.body;
         const organizationId = organizationIdOf(request);
@@ -244,7 +238,7 @@ export function licenceRoutes(deps: LicenceRouteDeps): AnyRoute[] {
       tag: 'licences',
       params: licenceParamsSchema,
       body: updateLicenceBodySchema,
-      response: { 200: licenceResponseSchema, 400: apiErrorSchema, 409: apiErrorSchema, 502: apiErrorSchema },
+      response: { 200: licenceResponseSchema, 409: apiErrorSchema, 502: apiErrorSchema },
       handler: async (request, reply) => {
         const body = request.body;
         const stored = await licenceOf(request);
@@ -343,7 +337,7 @@ export function stripeWebhookRoute(deps: LicenceRouteDeps): AnyRoute {
     url: BUSINESS_ROUTES.stripeWebhook,
     summary: 'Called by Stripe: a signed payment event (Stripe-Signature), the only source of paid licences.',
     tag: 'licences',
-    response: { 200: stripeWebhookResponseSchema, 400: apiErrorSchema },
+    response: { 200: stripeWebhookResponseSchema },
     handler: async (request, reply) => {
       const raw = typeof request.body === 'string' ? request.body : '';
       const signature = request.headers['stripe-signature'];

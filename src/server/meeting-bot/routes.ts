@@ -39,7 +39,7 @@ export function meetingBotWebhookRoute(deps: MeetingBotRouteDeps): AnyRoute {
     summary:
       "Called by the meeting bot provider (Recall.ai): a bot's status changed (Svix-signed). Answers 204.",
     tag: 'meeting-bot',
-    response: { 400: apiErrorSchema, 401: apiErrorSchema },
+    response: { 401: apiErrorSchema },
     handler: async (request, reply) => {
       const body = typeof request.body === 'string' ? request.body : '';
       const verified = verifyWebhook(deps.webhookSecret, request.headers, body, deps.now());

@@ -86,7 +86,7 @@ export function organizationRoutes(deps: OrganizationRouteDeps): AnyRoute[] {
       summary: 'Up to 3 organisations or places whose names match the keywords, for the creation screen.',
       tag: 'organizations',
       query: findOrganizationsQuerySchema,
-      response: { 200: findOrganizationsResponseSchema, 400: apiErrorSchema },
+      response: { 200: findOrganizationsResponseSchema },
       handler: async (request) => ({
         organizations: await findOrganizations(deps, request.query.keywords ?? '', request.query.orgType),
       }),
@@ -97,12 +97,7 @@ export function organizationRoutes(deps: OrganizationRouteDeps): AnyRoute[] {
       summary: 'Creates an organisation with the caller in it, or joins the one of that name.',
       tag: 'organizations',
       body: createOrganizationBodySchema,
-      response: {
-        200: organizationSchema,
-        201: organizationSchema,
-        400: apiErrorSchema,
-        409: apiErrorSchema,
-      },
+      response: { 200: organizationSchema, 201: organizationSchema, 409: apiErrorSchema },
       handler: async (request, reply) => {
         const profile = profileOf(request);
         if (!profile) {

@@ -64,14 +64,7 @@ export function phoneCallRoutes(deps: PhoneCallRouteDeps): AnyRoute[] {
       tag: 'phone-calls',
       // Every body reaches checkStartPhoneCallRequest: its refusals are the panel's own texts.
       body: checkedByHandler(startPhoneCallBodySchema),
-      response: {
-        201: startPhoneCallResponseSchema,
-        400: apiErrorSchema,
-        404: apiErrorSchema,
-        409: apiErrorSchema,
-        502: apiErrorSchema,
-        503: apiErrorSchema,
-      },
+      response: { 201: startPhoneCallResponseSchema, 409: apiErrorSchema, 502: apiErrorSchema },
       handler: async (request, reply) => {
         const checked = checkStartPhoneCallRequest(request.body);
         if (!checked.ok) return reply.code(400).send(apiError('invalid-phone-call', checked.message));
@@ -93,7 +86,7 @@ export function phoneCallRoutes(deps: PhoneCallRouteDeps): AnyRoute[] {
       summary: 'Hangs up a phone call of the room (its host only).',
       tag: 'phone-calls',
       params: callParamsSchema,
-      response: { 200: startPhoneCallResponseSchema, 404: apiErrorSchema },
+      response: { 200: startPhoneCallResponseSchema },
       handler: async (request, reply) => {
         const call = await deps.calls?.hangUp(request.roomAccess!.room.id, request.params.sid);
         if (!call) return reply.code(404).send(apiError('call-not-found', PHONE_CALL_TEXTS.notFound));

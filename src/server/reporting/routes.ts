@@ -4,7 +4,7 @@
  * Who may call it is in the authorisation table (the organisation's admin).
  */
 import type { FastifyInstance } from 'fastify';
-import { apiError, apiErrorSchema } from '../../shared/api';
+import { apiError } from '../../shared/api';
 import { BUSINESS_ROUTES } from '../../shared/business-api';
 import {
   REPORT_MAX_SPAN_MS,
@@ -30,7 +30,7 @@ export function reportingRoutes(deps: ReportingRouteDeps): AnyRoute[] {
         "The caller's organisation's caption time per member and per week over ?from..?to (ms), or as CSV (?format=csv).",
       tag: 'reporting',
       query: usageReportQuerySchema,
-      response: { 200: usageReportSchema, 400: apiErrorSchema },
+      response: { 200: usageReportSchema },
       produces: ['application/json', 'text/csv'],
       handler: async (request, reply) => {
         const { from, to, format } = request.query;

@@ -96,7 +96,7 @@ export function scribeRoutes(deps: ScribeRouteDeps): AnyRoute[] {
       summary: "The spec's beginChat: a Scribe writes to the person who asked for one.",
       tag: 'scribes',
       body: beginChatSchema,
-      response: { 200: beginChatResponseSchema, 400: apiErrorSchema, ...DESK_REFUSALS },
+      response: { 200: beginChatResponseSchema, ...DESK_REFUSALS },
       handler: async (request, reply) => {
         const text = normalizeTypedText(request.body.messageToUser);
         if (!text) return reply.code(400).send(apiError('invalid-body', 'messageToUser: nothing to say'));
@@ -155,7 +155,7 @@ export function scribeRoutes(deps: ScribeRouteDeps): AnyRoute[] {
       summary: "The caller's accuracy in a practice room of theirs, against the item's reference.",
       tag: 'scribes',
       params: roomIdParamsSchema,
-      response: { 200: scribeTrainingScoreSchema, 404: apiErrorSchema },
+      response: { 200: scribeTrainingScoreSchema },
       handler: async (request, reply) => {
         const score = deps.training.score(request.roomAccess!.room.id);
         if (!score)

@@ -94,7 +94,7 @@ export function transcriptExportRoutes(deps: { registry: RoomRegistry }): AnyRou
       tag: 'transcripts',
       params: roomIdParamsSchema,
       query: transcriptExportQuerySchema,
-      response: { ...EXPORT_ANSWERS, 403: apiErrorSchema },
+      response: { ...EXPORT_ANSWERS },
       produces: EXPORT_MEDIA_TYPES,
       handler: async (request, reply) => {
         const query = checkExportQuery(request.query);

@@ -6,7 +6,6 @@
 import {
   API_ROUTES,
   type RoomTranscriptsResponse,
-  apiErrorSchema,
   roomIdParamsSchema,
   roomTranscriptsResponseSchema,
 } from '../../shared/api';
@@ -21,7 +20,7 @@ export function roomTranscriptsRoute(deps: { registry: RoomRegistry }): AnyRoute
     summary: "A room's status and transcript lines, as the caller (a member) sees them.",
     tag: 'transcripts',
     params: roomIdParamsSchema,
-    response: { 200: roomTranscriptsResponseSchema, 403: apiErrorSchema, 404: apiErrorSchema },
+    response: { 200: roomTranscriptsResponseSchema },
     handler: async (request, reply) => {
       const reading = await readAsMember(request.roomAccess!, request.principal.avaId, deps.registry);
       if (!reading.ok) return reply.code(reading.status).send(reading.body);

@@ -67,7 +67,7 @@ export function shareLinkRoutes(deps: ShareLinkRouteDeps): AnyRoute[] {
       summary: "Whether the host shares the ended conversation's read-only link, and its page path.",
       tag: 'transcripts',
       params: roomIdParamsSchema,
-      response: { 200: shareLinkResponseSchema, 403: apiErrorSchema },
+      response: { 200: shareLinkResponseSchema },
       handler: async (request, reply) => {
         const { room } = request.roomAccess!;
         if (!isHost(room, request.principal.avaId)) return reply.code(403).send(HOST_ONLY);
@@ -80,7 +80,7 @@ export function shareLinkRoutes(deps: ShareLinkRouteDeps): AnyRoute[] {
       summary: "The host shares the ended conversation's transcript by a read-only link.",
       tag: 'transcripts',
       params: roomIdParamsSchema,
-      response: { 200: shareLinkResponseSchema, 403: apiErrorSchema },
+      response: { 200: shareLinkResponseSchema },
       handler: async (request, reply) => {
         const { room } = request.roomAccess!;
         if (!isHost(room, request.principal.avaId)) return reply.code(403).send(HOST_ONLY);
@@ -95,7 +95,7 @@ export function shareLinkRoutes(deps: ShareLinkRouteDeps): AnyRoute[] {
       summary: 'The host stops sharing the read-only link: it opens nothing any more.',
       tag: 'transcripts',
       params: roomIdParamsSchema,
-      response: { 200: shareLinkResponseSchema, 403: apiErrorSchema },
+      response: { 200: shareLinkResponseSchema },
       handler: async (request, reply) => {
         const { room } = request.roomAccess!;
         if (!isHost(room, request.principal.avaId)) return reply.code(403).send(HOST_ONLY);

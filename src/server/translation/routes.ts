@@ -4,7 +4,7 @@
  * offer only languages with an installed pair.
  */
 import type { FastifyInstance } from 'fastify';
-import { API, apiError, apiErrorSchema } from '../../shared/api';
+import { API, apiError } from '../../shared/api';
 import {
   LANGUAGE_TAG_PATTERN,
   type TranslationLanguagesResponse,
@@ -22,7 +22,7 @@ export function translationRoutes(translation: TranslationService): AnyRoute[] {
       summary: 'Whether translation is on, its engine, and the reading languages offered from ?from.',
       tag: 'translation',
       query: translationLanguagesQuerySchema,
-      response: { 200: translationLanguagesResponseSchema, 400: apiErrorSchema },
+      response: { 200: translationLanguagesResponseSchema },
       handler: async (request, reply) => {
         const from = request.query.from;
         if (from !== undefined && (from.length > 16 || !LANGUAGE_TAG_PATTERN.test(from))) {

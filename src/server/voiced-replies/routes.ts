@@ -8,7 +8,6 @@ import type { FastifyInstance } from 'fastify';
 import {
   API,
   apiError,
-  apiErrorSchema,
   fileAnswerSchema,
   type TtsGenderPreferenceResponse,
   type TtsVoicesResponse,
@@ -88,7 +87,7 @@ export function ttsRoutes(deps: TtsRouteDeps): AnyRoute[] {
         "The six voices for a language (?lang=), the caller's marked, and whether this server reads it.",
       tag: 'voiced-replies',
       query: voicesQuerySchema,
-      response: { 200: ttsVoicesResponseSchema, 400: apiErrorSchema },
+      response: { 200: ttsVoicesResponseSchema },
       handler: (request, reply) => {
         const lang = request.query.lang ?? DEFAULT_SPEECH_LANG;
         if (!LANG.check(lang).ok)
@@ -115,7 +114,7 @@ export function ttsRoutes(deps: TtsRouteDeps): AnyRoute[] {
       body: sampleSchema,
       // The sample is a WAV file; a refusal is the API's JSON error.
       produces: ['audio/wav', 'application/json'],
-      response: { 200: fileAnswerSchema, 400: apiErrorSchema, 500: apiErrorSchema, 503: apiErrorSchema },
+      response: { 200: fileAnswerSchema },
       handler: async (request, reply) => {
         const body = request.body;
         if (body.voiceId !== undefined && !voiceFromId(body.voiceId)) {
@@ -162,7 +161,7 @@ export function ttsRoutes(deps: TtsRouteDeps): AnyRoute[] {
       summary: 'Saves the voice gender the caller prefers.',
       tag: 'voiced-replies',
       body: ttsGenderPreferenceSchema,
-      response: { 200: ttsGenderPreferenceSchema, 400: apiErrorSchema },
+      response: { 200: ttsGenderPreferenceSchema },
       handler: async (request, reply) => {
         const profile = profileOf(request);
         if (!profile) {

@@ -120,7 +120,7 @@ export function workspaceRoutes(deps: WorkspaceRouteDeps): AnyRoute[] {
       summary: 'Adds the account of an email as a member, or invites the email when it has none.',
       tag: 'workspace',
       body: inviteMemberBodySchema,
-      response: { 201: inviteMemberResponseSchema, 400: apiErrorSchema, 409: apiErrorSchema },
+      response: { 201: inviteMemberResponseSchema, 409: apiErrorSchema },
       handler: async (request, reply) => {
         const body = request.body;
         const organizationId = organizationIdOf(request);
@@ -157,12 +157,7 @@ export function workspaceRoutes(deps: WorkspaceRouteDeps): AnyRoute[] {
       tag: 'workspace',
       params: memberParamsSchema,
       body: updateMemberBodySchema,
-      response: {
-        200: updateMemberBodySchema,
-        400: apiErrorSchema,
-        404: apiErrorSchema,
-        409: apiErrorSchema,
-      },
+      response: { 200: updateMemberBodySchema, 409: apiErrorSchema },
       handler: async (request, reply) => {
         const body = request.body;
         const organizationId = organizationIdOf(request);
@@ -190,7 +185,7 @@ export function workspaceRoutes(deps: WorkspaceRouteDeps): AnyRoute[] {
       summary: 'Removes a member (their licences of it go back to it) or withdraws an invitation.',
       tag: 'workspace',
       params: memberParamsSchema,
-      response: { 200: memberRemovedResponseSchema, 404: apiErrorSchema, 409: apiErrorSchema },
+      response: { 200: memberRemovedResponseSchema, 409: apiErrorSchema },
       handler: async (request, reply) => {
         const organizationId = organizationIdOf(request);
         const target = request.params.member;
@@ -216,7 +211,7 @@ export function workspaceRoutes(deps: WorkspaceRouteDeps): AnyRoute[] {
       url: BUSINESS_ROUTES.workspaceOrganization,
       summary: "The organisation's details.",
       tag: 'workspace',
-      response: { 200: organizationSchema, 404: apiErrorSchema },
+      response: { 200: organizationSchema },
       handler: async (request, reply) => {
         const org = await organizations.find(organizationIdOf(request));
         if (!org) return reply.code(404).send(apiError('not-found', 'No such organization.'));
@@ -229,7 +224,7 @@ export function workspaceRoutes(deps: WorkspaceRouteDeps): AnyRoute[] {
       summary: "Changes the organisation's details (name, size, address, accessibility services).",
       tag: 'workspace',
       body: organizationDetailsBodySchema,
-      response: { 200: organizationSchema, 400: apiErrorSchema, 409: apiErrorSchema },
+      response: { 200: organizationSchema, 409: apiErrorSchema },
       handler: async (request, reply) => {
         const body = request.body;
         const organizationId = organizationIdOf(request);
@@ -299,7 +294,7 @@ export function workspaceRoutes(deps: WorkspaceRouteDeps): AnyRoute[] {
       url: BUSINESS_ROUTES.workspaceSettings,
       summary: "The organisation's vocabulary and Scribe limit.",
       tag: 'workspace',
-      response: { 200: workspaceSettingsSchema, 404: apiErrorSchema },
+      response: { 200: workspaceSettingsSchema },
       handler: async (request, reply) => {
         const settings = await workspace.settings(organizationIdOf(request));
         if (!settings) return reply.code(404).send(apiError('not-found', 'No such organization.'));
@@ -312,7 +307,7 @@ export function workspaceRoutes(deps: WorkspaceRouteDeps): AnyRoute[] {
       summary: "Sets the organisation's vocabulary, its Scribe limit, or both.",
       tag: 'workspace',
       body: workspaceSettingsBodySchema,
-      response: { 200: workspaceSettingsSchema, 400: apiErrorSchema },
+      response: { 200: workspaceSettingsSchema },
       handler: async (request, reply) => {
         const body = request.body;
         const change: Partial<WorkspaceSettings> = {};

@@ -43,7 +43,8 @@ describe('the recap routes', () => {
     await app.close();
     const quality = document.paths['/api/v1/rooms/{roomId}/caption-quality'].get;
     expect(quality.tags).toEqual(['recap']);
-    expect(Object.keys(quality.responses)).toEqual(['200', '403', '409']);
+    // Its own answers (200, 409 while live) and the common ones of access and validation.
+    expect(Object.keys(quality.responses)).toEqual(['200', '400', '401', '403', '404', '409', '500', '503']);
     expect(document.paths['/api/v1/rooms/{roomId}/generateSmartRecap'].post).toBeDefined();
   });
 });
