@@ -5,4 +5,4 @@
 export { ConnectionBoost } from './connection-boost';
 export { BoostWordsRepository } from './repository';
 export { registerBoostWordRoutes } from './routes';
-export { accessBoostWords, setBoost } from './socket-handlers';
+export { BOOST_SOCKET_HANDLERS } from './socket-handlers';

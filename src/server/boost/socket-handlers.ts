@@ -3,7 +3,7 @@
  * whether one's recognition uses it (`boost`). Who may is the access table's (auth/access.ts).
  */
 import { BOOST_REQUIRES_UPGRADE, applyBoostChange, transcriptVocabulary } from '../../shared/boost-words';
-import type { SocketHandler } from '../socket';
+import type { SocketHandler, SocketHandlers } from '../socket';
 
 /** `access-boost-words` (shared/boost-words.ts has the rules): one's own list only. */
 export const accessBoostWords: SocketHandler<'access-boost-words'> = async (ctx, message) => {
@@ -39,3 +39,9 @@ export const setBoost: SocketHandler<'boost'> = (ctx, message) => {
   ctx.room.setBoost(ctx.member, ctx.boost.inUse());
   ctx.send(ctx.boost.message());
 };
+
+/** Vocabulary boost's part of the socket's handler table (socket/handlers.ts). */
+export const BOOST_SOCKET_HANDLERS = {
+  'access-boost-words': accessBoostWords,
+  boost: setBoost,
+} satisfies Partial<SocketHandlers>;

@@ -8,4 +8,4 @@ export { MeetingBotRepository } from './repository';
 export type { MeetingBots } from './room-bots';
 export { startMeetingBotService } from './service';
 export type { MeetingBotService } from './service';
-export { avaBotTextToSpeech, endAvaBot, requestAvaBot, updateAvaBotSpeechLang } from './socket-handlers';
+export { MEETING_BOT_SOCKET_HANDLERS } from './socket-handlers';

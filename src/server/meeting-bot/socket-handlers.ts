@@ -6,7 +6,7 @@
 import { DEFAULT_SPEECH_LANG } from '../../shared/constants';
 import { BOT_PANEL_TEXTS } from '../../shared/meeting-bot';
 import { normalizeTypedText } from '../../shared/validation';
-import type { SocketHandler } from '../socket';
+import type { SocketHandler, SocketHandlers } from '../socket';
 import { voiceOfRequest } from '../voiced-replies';
 import { speakIntoMeeting } from './speak-into-meeting';
 
@@ -78,3 +78,11 @@ export const avaBotTextToSpeech: SocketHandler<'ava-bot-text-to-speech'> = (ctx,
     deps.log,
   );
 };
+
+/** The meeting bot's part of the socket's handler table (socket/handlers.ts). */
+export const MEETING_BOT_SOCKET_HANDLERS = {
+  'request-ava-bot': requestAvaBot,
+  'end-ava-bot': endAvaBot,
+  'update-ava-bot-speech-lang': updateAvaBotSpeechLang,
+  'ava-bot-text-to-speech': avaBotTextToSpeech,
+} satisfies Partial<SocketHandlers>;

@@ -5,7 +5,7 @@
  * audio itself (binary frames, WebRTC samples) is socket/audio-intake.ts's.
  */
 import { servedTier } from '../auth';
-import type { SocketHandler } from '../socket';
+import type { SocketHandler, SocketHandlers } from '../socket';
 
 export const audio: SocketHandler<'audio'> = async (ctx, message) => {
   const { room, member, webrtc } = ctx;
@@ -83,3 +83,11 @@ export const webrtcTrackMetadata: SocketHandler<'webrtc-track-metadata'> = (ctx,
 export const resetRecorder: SocketHandler<'reset-recorder'> = (ctx) => {
   ctx.room.resetRecorder(ctx.member);
 };
+
+/** Recording's part of the socket's handler table (socket/handlers.ts). */
+export const RECORDING_SOCKET_HANDLERS = {
+  audio,
+  webrtc: webrtcSignal,
+  'webrtc-track-metadata': webrtcTrackMetadata,
+  'reset-recorder': resetRecorder,
+} satisfies Partial<SocketHandlers>;

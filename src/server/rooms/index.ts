@@ -4,7 +4,7 @@
  */
 export { endAbandonedRooms, startAbandonSweep } from './abandoned';
 export { admit, tokenKind } from './admission';
-export { audio, resetRecorder, webrtcSignal, webrtcTrackMetadata } from './audio-socket-handlers';
+export { RECORDING_SOCKET_HANDLERS } from './audio-socket-handlers';
 export { ReaderCurseFilter } from './curse-filter';
 export { RoomRegistry } from './registry';
 export type { RegistryOptions } from './registry';
@@ -14,20 +14,7 @@ export type { RoomServices } from './room-contract';
 export { RoomError } from './room';
 export type { LiveRoom, RoomMember } from './room';
 export { roomServices } from './services';
-export {
-  assignBlocDifferentSpeaker,
-  assignVoicingSpeakerMyself,
-  assignVoicingSpeakerName,
-  close,
-  connectionParamsUpdate,
-  connectionRequestAnswer,
-  forceMute,
-  prolongRestrictedSession,
-  setCurseFilter,
-  signalIAmTyping,
-  typedMessage,
-  updateTitle,
-} from './socket-handlers';
+export { ROOM_SOCKET_HANDLERS } from './socket-handlers';
 export { SpeakerRepository } from './speakers-repository';
 export type { StoredSpeaker } from './speakers-repository';
 export { realTimers } from './throttle';

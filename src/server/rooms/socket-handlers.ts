@@ -7,7 +7,7 @@ import { closeEndsRoom } from '../../shared/end-sequence';
 import { SESSION_ENDED_REASON } from '../../shared/session-limits';
 import { normalizeTitle, normalizeTypedText } from '../../shared/validation';
 import { PREMIUM_NOT_ENTITLED_MESSAGE } from '../credits';
-import type { SocketHandler } from '../socket';
+import type { SocketHandler, SocketHandlers } from '../socket';
 
 export const connectionParamsUpdate: SocketHandler<'connection-params-update'> = async (ctx, message) => {
   if (message.usePaidASR !== undefined) {
@@ -93,3 +93,19 @@ export const close: SocketHandler<'close'> = async (ctx, message) => {
   });
   ctx.close(1000, message.reason ?? 'closed');
 };
+
+/** The room's part of the socket's handler table (socket/handlers.ts). */
+export const ROOM_SOCKET_HANDLERS = {
+  'connection-params-update': connectionParamsUpdate,
+  'connection-request-answer': connectionRequestAnswer,
+  'force-mute': forceMute,
+  'prolong-restricted-session': prolongRestrictedSession,
+  'update-title': updateTitle,
+  'set-curse-filter': setCurseFilter,
+  'signal-i-am-typing': signalIAmTyping,
+  'typed-message': typedMessage,
+  'assign-voicing-speaker-name': assignVoicingSpeakerName,
+  'assign-voicing-speaker-myself': assignVoicingSpeakerMyself,
+  'assign-bloc-different-speaker': assignBlocDifferentSpeaker,
+  close,
+} satisfies Partial<SocketHandlers>;

@@ -6,6 +6,6 @@ export type { ScribeDesk } from './desk';
 export { openScribeDesk, openScribeTraining } from './open-desk';
 export { ScribeRequestRepository } from './repository';
 export { registerScribeRoutes } from './routes';
-export { cancelScribe, requestScribe, scribeChat, updateScribeCorrectionMode } from './socket-handlers';
+export { SCRIBE_SOCKET_HANDLERS } from './socket-handlers';
 export type { ScribeTraining } from './training';
 export { ViewerDelay } from './viewer-delay';

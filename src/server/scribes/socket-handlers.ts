@@ -4,7 +4,7 @@
  */
 import { normalizeTypedText } from '../../shared/validation';
 import type { ClientMessageType } from '../../shared/protocol';
-import type { MemberContext, SocketHandler } from '../socket';
+import type { MemberContext, SocketHandler, SocketHandlers } from '../socket';
 import { type ScribeDesk, ScribeError } from './desk';
 
 /** Runs `act` at the desk; the desk's refusals (ScribeError) are told to the sender. */
@@ -48,3 +48,11 @@ export const scribeChat: SocketHandler<'scribe-chat'> = (ctx, message) =>
     }
     await desk.chatInRoom(ctx.room, ctx.member, text);
   });
+
+/** Scribes' part of the socket's handler table (socket/handlers.ts). */
+export const SCRIBE_SOCKET_HANDLERS = {
+  'request-scribe': requestScribe,
+  'cancel-scribe': cancelScribe,
+  'update-scribe-correction-mode': updateScribeCorrectionMode,
+  'scribe-chat': scribeChat,
+} satisfies Partial<SocketHandlers>;

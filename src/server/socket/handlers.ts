@@ -1,34 +1,17 @@
 /**
  * The socket's messages, one typed entry per message type (the compiler refuses a missing one),
- * each handled beside its feature. `ping` and `connection-params` are answered before joining;
+ * each handled beside its feature, which exports its part of the table. `ping` and `connection-params` are answered before joining;
  * every other message reaches its handler only once the access table let it through
  * (socket/authorisation.ts), so no handler decides who may.
  */
 import type { ClientMessage } from '../../shared/protocol';
-import { accessBoostWords, setBoost } from '../boost';
-import { avaBotTextToSpeech, endAvaBot, requestAvaBot, updateAvaBotSpeechLang } from '../meeting-bot';
-import {
-  audio,
-  resetRecorder,
-  webrtcSignal,
-  webrtcTrackMetadata,
-  assignBlocDifferentSpeaker,
-  assignVoicingSpeakerMyself,
-  assignVoicingSpeakerName,
-  close,
-  connectionParamsUpdate,
-  connectionRequestAnswer,
-  forceMute,
-  prolongRestrictedSession,
-  setCurseFilter,
-  signalIAmTyping,
-  typedMessage,
-  updateTitle,
-} from '../rooms';
-import { cancelScribe, requestScribe, scribeChat, updateScribeCorrectionMode } from '../scribes';
-import { transcriptEdit, transcriptsBefore, transcriptsSince } from '../transcripts';
-import { autoTranslateSetGuestLanguage, autoTranslateToggle, setReadingLanguage } from '../translation';
-import { requestTextToSpeech } from '../voiced-replies';
+import { BOOST_SOCKET_HANDLERS } from '../boost';
+import { MEETING_BOT_SOCKET_HANDLERS } from '../meeting-bot';
+import { RECORDING_SOCKET_HANDLERS, ROOM_SOCKET_HANDLERS } from '../rooms';
+import { SCRIBE_SOCKET_HANDLERS } from '../scribes';
+import { TRANSCRIPT_SOCKET_HANDLERS } from '../transcripts';
+import { TRANSLATION_SOCKET_HANDLERS } from '../translation';
+import { VOICED_REPLY_SOCKET_HANDLERS } from '../voiced-replies';
 import type {
   ConnectionContext,
   MemberContext,
@@ -42,47 +25,15 @@ export const SOCKET_HANDLERS: SocketHandlers = {
   ping: (ctx, message) =>
     ctx.send({ type: 'PONG', serverTimeMs: ctx.deps.now(), clientTimeMs: message.clientTimeMs }),
   'connection-params': (ctx, message) => ctx.handshake.begin(message),
-  // The room (rooms/socket-handlers.ts).
-  'connection-params-update': connectionParamsUpdate,
-  'connection-request-answer': connectionRequestAnswer,
-  'force-mute': forceMute,
-  'prolong-restricted-session': prolongRestrictedSession,
-  'update-title': updateTitle,
-  'set-curse-filter': setCurseFilter,
-  'signal-i-am-typing': signalIAmTyping,
-  'typed-message': typedMessage,
-  'assign-voicing-speaker-name': assignVoicingSpeakerName,
-  'assign-voicing-speaker-myself': assignVoicingSpeakerMyself,
-  'assign-bloc-different-speaker': assignBlocDifferentSpeaker,
-  close,
-  // Recording (rooms/audio-socket-handlers.ts).
-  audio,
-  webrtc: webrtcSignal,
-  'webrtc-track-metadata': webrtcTrackMetadata,
-  'reset-recorder': resetRecorder,
-  // Translation (translation/socket-handlers.ts).
-  'set-reading-language': setReadingLanguage,
-  'auto-translate-toggle': autoTranslateToggle,
-  'auto-translate-set-guest-language': autoTranslateSetGuestLanguage,
-  // The transcript (transcripts/socket-handlers.ts).
-  'transcript-edit': transcriptEdit,
-  'transcripts-since': transcriptsSince,
-  'transcripts-before': transcriptsBefore,
-  // Voiced replies (voiced-replies/socket-handlers.ts).
-  'request-text-to-speech': requestTextToSpeech,
-  // The meeting bot (meeting-bot/socket-handlers.ts).
-  'request-ava-bot': requestAvaBot,
-  'end-ava-bot': endAvaBot,
-  'update-ava-bot-speech-lang': updateAvaBotSpeechLang,
-  'ava-bot-text-to-speech': avaBotTextToSpeech,
-  // Scribes (scribes/socket-handlers.ts).
-  'request-scribe': requestScribe,
-  'cancel-scribe': cancelScribe,
-  'update-scribe-correction-mode': updateScribeCorrectionMode,
-  'scribe-chat': scribeChat,
-  // Vocabulary boost (boost/socket-handlers.ts).
-  'access-boost-words': accessBoostWords,
-  boost: setBoost,
+  // Each feature's part, beside its handlers.
+  ...ROOM_SOCKET_HANDLERS, // rooms/socket-handlers.ts
+  ...RECORDING_SOCKET_HANDLERS, // rooms/audio-socket-handlers.ts
+  ...TRANSLATION_SOCKET_HANDLERS,
+  ...TRANSCRIPT_SOCKET_HANDLERS,
+  ...VOICED_REPLY_SOCKET_HANDLERS,
+  ...MEETING_BOT_SOCKET_HANDLERS,
+  ...SCRIBE_SOCKET_HANDLERS,
+  ...BOOST_SOCKET_HANDLERS,
 };
 
 export type OpeningMessage = Extract<ClientMessage, { type: OpeningMessageType }>;

@@ -2,7 +2,7 @@
  * What the socket feature offers the rest of the server: other folders import from here,
  * never from its files (eslint/feature-imports.js). Its other files are its own to change.
  */
-export type { MemberContext, SocketHandler } from './context';
+export type { MemberContext, SocketHandler, SocketHandlers } from './context';
 export { outgoingVerdict } from './transport';
 export type { ConnectionSocket } from './transport';
 export { handleConnection } from './connection';

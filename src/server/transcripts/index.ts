@@ -7,4 +7,4 @@ export { transcriptReadable } from './readable';
 export { TranscriptRepository } from './repository';
 export type { RoomTranscripts, StoredFinal, WriteGuard } from './repository';
 export { registerShareLinkRoutes } from './share-link-routes';
-export { transcriptEdit, transcriptsBefore, transcriptsSince } from './socket-handlers';
+export { TRANSCRIPT_SOCKET_HANDLERS } from './socket-handlers';

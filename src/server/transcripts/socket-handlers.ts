@@ -4,7 +4,7 @@
  */
 import type { ClientMessageOf } from '../../shared/protocol';
 import { rateLimited } from '../metrics';
-import type { MemberContext, SocketHandler } from '../socket';
+import type { MemberContext, SocketHandler, SocketHandlers } from '../socket';
 
 export const transcriptEdit: SocketHandler<'transcript-edit'> = (ctx, message) => {
   ctx.room.editTranscript(ctx.member, message.transcriptId, message.mutation);
@@ -28,3 +28,10 @@ async function transcriptPage(
 
 export const transcriptsSince: SocketHandler<'transcripts-since'> = transcriptPage;
 export const transcriptsBefore: SocketHandler<'transcripts-before'> = transcriptPage;
+
+/** The transcript's part of the socket's handler table (socket/handlers.ts). */
+export const TRANSCRIPT_SOCKET_HANDLERS = {
+  'transcript-edit': transcriptEdit,
+  'transcripts-since': transcriptsSince,
+  'transcripts-before': transcriptsBefore,
+} satisfies Partial<SocketHandlers>;

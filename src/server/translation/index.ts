@@ -8,4 +8,4 @@ export type { TranslationEngine } from './engine';
 export { registerTranslationRoutes } from './routes';
 export { startTranslation } from './service';
 export type { TranslationService } from './service';
-export { autoTranslateSetGuestLanguage, autoTranslateToggle, setReadingLanguage } from './socket-handlers';
+export { TRANSLATION_SOCKET_HANDLERS } from './socket-handlers';

@@ -4,5 +4,5 @@
  */
 export { startTts } from './engine';
 export { registerTtsRoutes } from './routes';
-export { requestTextToSpeech } from './socket-handlers';
+export { VOICED_REPLY_SOCKET_HANDLERS } from './socket-handlers';
 export { voiceOfRequest } from './voice-choice';

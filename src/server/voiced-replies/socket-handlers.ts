@@ -5,7 +5,7 @@
  */
 import { DEFAULT_SPEECH_LANG } from '../../shared/constants';
 import { normalizeTypedText } from '../../shared/validation';
-import type { SocketHandler } from '../socket';
+import type { SocketHandler, SocketHandlers } from '../socket';
 import { forVoicedReplyListeners } from './listeners';
 import { speakReply } from './speak-reply';
 import { voiceOfRequest } from './voice-choice';
@@ -39,3 +39,8 @@ export const requestTextToSpeech: SocketHandler<'request-text-to-speech'> = (ctx
     deps.log,
   );
 };
+
+/** Voiced replies' part of the socket's handler table (socket/handlers.ts). */
+export const VOICED_REPLY_SOCKET_HANDLERS = {
+  'request-text-to-speech': requestTextToSpeech,
+} satisfies Partial<SocketHandlers>;

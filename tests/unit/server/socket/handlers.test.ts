@@ -11,6 +11,13 @@ import {
   isOpeningMessage,
 } from '../../../../src/server/socket/handlers';
 import { CLIENT_MESSAGE_TYPES } from '../../../../src/shared/protocol';
+import { BOOST_SOCKET_HANDLERS } from '../../../../src/server/boost';
+import { MEETING_BOT_SOCKET_HANDLERS } from '../../../../src/server/meeting-bot';
+import { RECORDING_SOCKET_HANDLERS, ROOM_SOCKET_HANDLERS } from '../../../../src/server/rooms';
+import { SCRIBE_SOCKET_HANDLERS } from '../../../../src/server/scribes';
+import { TRANSCRIPT_SOCKET_HANDLERS } from '../../../../src/server/transcripts';
+import { TRANSLATION_SOCKET_HANDLERS } from '../../../../src/server/translation';
+import { VOICED_REPLY_SOCKET_HANDLERS } from '../../../../src/server/voiced-replies';
 import type { ConnectionContext } from '../../../../src/server/socket/context';
 import { fakeMemberContext } from '../../../helpers/socket-context';
 
@@ -30,6 +37,26 @@ describe('SOCKET_HANDLERS', () => {
   it('has a handler for every message type of the protocol, and nothing else', () => {
     expect(Object.keys(SOCKET_HANDLERS).sort()).toEqual([...CLIENT_MESSAGE_TYPES].sort());
     for (const type of CLIENT_MESSAGE_TYPES) expect(typeof SOCKET_HANDLERS[type]).toBe('function');
+  });
+
+  it("is made of the features' parts, no message claimed by two features", () => {
+    const parts = [
+      ROOM_SOCKET_HANDLERS,
+      RECORDING_SOCKET_HANDLERS,
+      TRANSLATION_SOCKET_HANDLERS,
+      TRANSCRIPT_SOCKET_HANDLERS,
+      VOICED_REPLY_SOCKET_HANDLERS,
+      MEETING_BOT_SOCKET_HANDLERS,
+      SCRIBE_SOCKET_HANDLERS,
+      BOOST_SOCKET_HANDLERS,
+    ];
+    const claimed = parts.flatMap((part) => Object.keys(part));
+    expect(new Set(claimed).size).toBe(claimed.length);
+    for (const part of parts) {
+      for (const [type, handler] of Object.entries(part)) {
+        expect(SOCKET_HANDLERS[type as keyof typeof SOCKET_HANDLERS]).toBe(handler);
+      }
+    }
   });
 
   it('knows which messages are answered before joining', () => {
