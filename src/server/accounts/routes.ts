@@ -42,7 +42,9 @@ import { object, optional, string } from '../../shared/schema';
 import { DISPLAY_NAME_MESSAGE, isValidDisplayName } from '../../shared/validation';
 import type { IdentityVerifier, VerifiedIdentity } from '../auth';
 import type { ProfileChanges, UserRepository } from './users-repository';
-import { accountOf, profileOf, type AnyRoute, registerDescribed, route } from '../http';
+import { accountOf, profileOf, type AnyRoute, registerDescribed, routeIn } from '../http';
+
+const route = routeIn('accounts');
 
 export interface UserRouteDeps {
   users: UserRepository;
@@ -172,11 +174,8 @@ export function userRoutes(deps: UserRouteDeps): AnyRoute[] {
   }
 
   return [
-    route({
-      method: 'GET',
-      url: API.usersMe,
+    route('GET', API.usersMe, {
       summary: "The signed-in person's profile (400 with code 104 when there is none yet).",
-      tag: 'accounts',
       query: uidQuerySchema,
       response: PROFILE_RESPONSES,
       handler: async (request, reply) => {
@@ -185,11 +184,8 @@ export function userRoutes(deps: UserRouteDeps): AnyRoute[] {
         return (await deps.onSignedIn?.(found.profile, found.identity)) ?? found.profile;
       },
     }),
-    route({
-      method: 'PATCH',
-      url: API.usersMe,
+    route('PATCH', API.usersMe, {
       summary: "Gets or creates the signed-in person's profile (an empty body), then saves the fields given.",
-      tag: 'accounts',
       query: createQuerySchema,
       body: userPatchMeSchema,
       response: { 200: userProfileSchema },
@@ -218,12 +214,9 @@ export function userRoutes(deps: UserRouteDeps): AnyRoute[] {
         return (await users.update(profile.avaId, changes, deps.now())) ?? reply.code(500).send();
       },
     }),
-    route({
-      method: 'PATCH',
-      url: API_ROUTES.userV11,
+    route('PATCH', API_ROUTES.userV11, {
       summary:
         "Saves fields of one's own profile: flags one may set, hearing profile, metrics, role, settings, name.",
-      tag: 'accounts',
       params: avaIdParamsSchema,
       query: uidQuerySchema,
       body: userPatchV11Schema,
@@ -257,11 +250,8 @@ export function userRoutes(deps: UserRouteDeps): AnyRoute[] {
         return (await users.update(found.profile.avaId, changes, deps.now())) ?? reply.code(500).send();
       },
     }),
-    route({
-      method: 'PATCH',
-      url: API.enrollBetaFeature,
+    route('PATCH', API.enrollBetaFeature, {
       summary: 'Turns one of the beta features on or off for the signed-in person; answers their flags.',
-      tag: 'accounts',
       query: enrollQuerySchema,
       body: enrollBetaFeatureBodySchema,
       response: { 200: enrollBetaFeatureResponseSchema },
@@ -277,11 +267,8 @@ export function userRoutes(deps: UserRouteDeps): AnyRoute[] {
         return { flags: updated?.features ?? {} } satisfies EnrollBetaFeatureResponse;
       },
     }),
-    route({
-      method: 'POST',
-      url: API.updateSettings,
+    route('POST', API.updateSettings, {
       summary: "The updateSettings function: saves one's own settings (merged with those saved).",
-      tag: 'accounts',
       query: uidQuerySchema,
       body: updateSettingsBodySchema,
       response: { 200: updateSettingsResponseSchema },
@@ -296,11 +283,8 @@ export function userRoutes(deps: UserRouteDeps): AnyRoute[] {
         return { result: { settings: updated?.settings ?? {} } } satisfies UpdateSettingsResponse;
       },
     }),
-    route({
-      method: 'POST',
-      url: API.ttsVoice,
+    route('POST', API.ttsVoice, {
       summary: 'Saves the text-to-speech voice the signed-in person chose; answers the profile.',
-      tag: 'accounts',
       query: uidQuerySchema,
       body: ttsVoiceBodySchema,
       response: PROFILE_RESPONSES,
@@ -313,11 +297,8 @@ export function userRoutes(deps: UserRouteDeps): AnyRoute[] {
         return users.update(found.profile.avaId, { ttsVoice: voice }, deps.now());
       },
     }),
-    route({
-      method: 'POST',
-      url: API.customToken,
+    route('POST', API.customToken, {
       summary: "Trades the caller's ID token for a custom token (the desktop app's sign-in).",
-      tag: 'accounts',
       body: customTokenBodySchema,
       response: { 200: customTokenResponseSchema },
       handler: async (request, reply) => {
@@ -338,11 +319,8 @@ export function userRoutes(deps: UserRouteDeps): AnyRoute[] {
         return { customToken } satisfies CustomTokenResponse;
       },
     }),
-    route({
-      method: 'GET',
-      url: API.remoteConfig,
+    route('GET', API.remoteConfig, {
       summary: 'The remote-config flags (web_enable_sso, convo_v2, web_use_webrtc, ...): readable by anyone.',
-      tag: 'accounts',
       response: { 200: remoteConfigFlagsSchema },
       handler: () => deps.remoteConfig,
     }),

@@ -81,4 +81,9 @@ export function roomOwn(allowed: readonly Actor[], own: readonly Actor[], note: 
 }
 
 export const EVERYONE_IN_ROOM = [...MEMBER_ACTORS] as const;
+/** A row about no room that anyone may call: outsiders (no credential), guests and accounts. */
+export const ANYONE = { outsider: 'yes', guest: 'yes', account: 'yes' } as const satisfies Record<
+  PrincipalActor,
+  Cell
+>;
 export const SPEAKERS = ['host', 'rw-member'] as const;

@@ -3,14 +3,22 @@
  * exactly as registered with Fastify. A described route (http/route.ts) does not compile without
  * its row here.
  */
-import { type AccessRow, EVERYONE_IN_ROOM, organization, principals, room, scribesOnly } from './access-rows';
+import {
+  type AccessRow,
+  ANYONE,
+  EVERYONE_IN_ROOM,
+  organization,
+  principals,
+  room,
+  scribesOnly,
+} from './access-rows';
 
 /**
  * HTTP routes, keyed `METHOD path` exactly as registered with Fastify (HEAD follows GET).
  */
 export const HTTP_ACCESS = {
   'POST /api/v1/guest-users/me': principals(
-    { outsider: 'yes', guest: 'yes', account: 'yes' },
+    ANYONE,
     'Anyone may become a guest; limited per client address. Returns the credential, once, to its owner.',
   ),
   'GET /api/v1/guest-users/:avaId': principals(
@@ -54,11 +62,11 @@ export const HTTP_ACCESS = {
     'The host stops sharing the read-only link: it opens nothing from then on. Other members are refused.',
   ),
   'GET /api/v1/shared-transcripts/:token': principals(
-    { outsider: 'yes', guest: 'yes', account: 'yes' },
+    ANYONE,
     'The read-only token is the proof: it opens an ended transcript its host shares and lets others read (transcripts/shared-link.ts); else the same 404. Never a membership or the rw token.',
   ),
   'GET /api/v1/shared-transcripts/:token/export': principals(
-    { outsider: 'yes', guest: 'yes', account: 'yes' },
+    ANYONE,
     'That transcript as a file, under the same rule as the shared link.',
   ),
   'POST /api/v1/rooms/:roomId/saved-transcript': room(
@@ -85,22 +93,19 @@ export const HTTP_ACCESS = {
     { guest: 'yes', account: 'yes' },
     'Deletes the caller’s own entry; the host’s delete removes the ended conversation from the database (its transcripts and everyone’s entries).',
   ),
-  'GET /api/v1/config': principals({ outsider: 'yes', guest: 'yes', account: 'yes' }, 'Public settings.'),
-  'GET /api/v1/health': principals({ outsider: 'yes', guest: 'yes', account: 'yes' }, 'Liveness.'),
+  'GET /api/v1/config': principals(ANYONE, 'Public settings.'),
+  'GET /api/v1/health': principals(ANYONE, 'Liveness.'),
   'GET /api/v1/openapi.json': principals(
-    { outsider: 'yes', guest: 'yes', account: 'yes' },
+    ANYONE,
     'The HTTP API described (OpenAPI 3: every route, its schemas): it describes, it grants nothing.',
   ),
   'GET /metrics': principals(
-    { outsider: 'yes', guest: 'yes', account: 'yes' },
+    ANYONE,
     'Prometheus metrics for operators: no person’s credential is involved; answered to loopback without X-Forwarded-For (a proxy’s), or to Authorization: Bearer HEARKEN_METRICS_TOKEN; 401 otherwise (metrics/routes.ts). Counts only, no names or ids.',
   ),
-  'GET /api/v1/remote-config': principals(
-    { outsider: 'yes', guest: 'yes', account: 'yes' },
-    'Public feature flags.',
-  ),
+  'GET /api/v1/remote-config': principals(ANYONE, 'Public feature flags.'),
   'POST /pushClientLogsToElastic': principals(
-    { outsider: 'yes', guest: 'yes', account: 'yes' },
+    ANYONE,
     'Client logs; limited per client address; an account is recorded as the author.',
   ),
   'GET /api/v1/users/me': principals({ account: 'yes' }, 'The signed-in account’s own profile.'),
@@ -139,7 +144,7 @@ export const HTTP_ACCESS = {
     'Desktop sign-in: a custom token for the account whose ID token is presented.',
   ),
   'GET /api/v1/translation-languages': principals(
-    { outsider: 'yes', guest: 'yes', account: 'yes' },
+    ANYONE,
     'Public: whether translation is on, its engine, and the reading languages the installed pairs offer from a speech language.',
   ),
   'POST /api/v1/organization': principals(
@@ -223,11 +228,11 @@ export const HTTP_ACCESS = {
     'One’s own credits (Scribe, extra and recurring Premium), negative or missing as 0.',
   ),
   'POST /api/v1/payments/stripe-webhook': principals(
-    { outsider: 'yes', guest: 'yes', account: 'yes' },
+    ANYONE,
     'Payment provider events: the only proof is Stripe’s signature of the raw body with the webhook secret (verified before anything is read); an event is applied once.',
   ),
   'POST /api/v1/meeting-bot/webhook': principals(
-    { outsider: 'yes', guest: 'yes', account: 'yes' },
+    ANYONE,
     'The meeting bot provider’s status webhooks: the Svix signature under the configured secret is the proof (refused 401 without it, or older than 5 minutes); no person’s credential is involved. In a cluster it is forwarded to the owner of the room its metadata names, and verified there.',
   ),
   'POST /api/v1/calls': room(
@@ -239,7 +244,7 @@ export const HTTP_ACCESS = {
     'Only the host hangs up a call of their room (the call names the room, found on whichever node has it); the room’s end hangs up its calls too.',
   ),
   'POST /api/v1/calls/status-callback': principals(
-    { outsider: 'yes', guest: 'yes', account: 'yes' },
+    ANYONE,
     'The phone provider’s status callbacks: X-Twilio-Signature (HMAC-SHA1 of the URL and the form under the auth token) is the proof, and the call’s token in the URL names the call; refused 403 without it. The media stream’s websocket (its URL names the call’s room) is checked the same way. In a cluster both are forwarded to the room’s owner and checked there.',
   ),
   'GET /api/v1/scribe-requests': scribesOnly(
@@ -263,10 +268,7 @@ export const HTTP_ACCESS = {
     ['host'],
     'The accuracy in a practice room: its host (the Scribe who started it) only; other rooms have no score.',
   ),
-  'GET /*': principals(
-    { outsider: 'yes', guest: 'yes', account: 'yes' },
-    'The web client’s files (unknown /api paths answer 404).',
-  ),
+  'GET /*': principals(ANYONE, 'The web client’s files (unknown /api paths answer 404).'),
 } as const satisfies Record<string, AccessRow>;
 
 export type HttpRouteKey = keyof typeof HTTP_ACCESS;

@@ -17,7 +17,9 @@ import {
 import type { BoostWordsRepository } from './repository';
 import { mayBoost } from '../auth';
 import type { ServerLimits } from '../limits';
-import { type AnyRoute, registerDescribed, route } from '../http';
+import { type AnyRoute, registerDescribed, routeIn } from '../http';
+
+const route = routeIn('boost');
 
 export interface BoostWordRouteDeps {
   boostWords: BoostWordsRepository;
@@ -28,11 +30,8 @@ export interface BoostWordRouteDeps {
 
 export function boostWordRoutes(deps: BoostWordRouteDeps): AnyRoute[] {
   return [
-    route({
-      method: 'GET',
-      url: BOOST_WORDS_ROUTE,
+    route('GET', BOOST_WORDS_ROUTE, {
       summary: "The caller's boost list, and whether their plan uses it.",
-      tag: 'boost',
       response: { 200: boostWordsResponseSchema, 404: apiErrorSchema },
       handler: async (request, reply) => {
         const avaId = request.principal.avaId;
@@ -43,11 +42,8 @@ export function boostWordRoutes(deps: BoostWordRouteDeps): AnyRoute[] {
         } satisfies BoostWordsResponse;
       },
     }),
-    route({
-      method: 'PATCH',
-      url: BOOST_WORDS_ROUTE,
+    route('PATCH', BOOST_WORDS_ROUTE, {
       summary: "Adds or removes words of the caller's boost list (comma-separated, as typed).",
-      tag: 'boost',
       body: boostWordsChangeSchema,
       response: { 200: boostWordsResponseSchema },
       handler: async (request, reply) => {

@@ -13,7 +13,9 @@ import type { ElasticConfig } from '../config';
 import type { ClientLogRepository } from './repository';
 import type { UserRepository } from '../accounts';
 import { forwardToElastic } from './elastic';
-import { type RateLimiter, sendTooManyRequests, type AnyRoute, registerDescribed, route } from '../http';
+import { type RateLimiter, sendTooManyRequests, type AnyRoute, registerDescribed, routeIn } from '../http';
+
+const route = routeIn('client-logs');
 
 export interface ClientLogDeps {
   logs: ClientLogRepository;
@@ -31,11 +33,8 @@ const storedSchema = object({ stored: number({ min: 0, integer: true }) });
 
 export function clientLogRoutes(deps: ClientLogDeps): AnyRoute[] {
   return [
-    route({
-      method: 'POST',
-      url: API.clientLogs,
+    route('POST', API.clientLogs, {
       summary: "Stores the client's log entries (and forwards them to Elasticsearch when configured).",
-      tag: 'client-logs',
       body: clientLogsBodySchema,
       response: { 202: storedSchema, 429: apiErrorSchema },
       handler: async (request, reply) => {

@@ -34,10 +34,12 @@ import {
 import { formatIssue } from '../../shared/schema';
 import { normalizeTitle } from '../../shared/validation';
 import type { ConversationMetricsRepository } from '../accounts';
-import { type AnyRoute, registerDescribed, route } from '../http';
+import { type AnyRoute, registerDescribed, routeIn } from '../http';
 import type { RatingRepository } from './ratings-repository';
 import type { SavedTranscriptRepository } from './repository';
 import { savingRefusal } from './saving';
+
+const route = routeIn('history');
 
 export interface HistoryRouteDeps {
   saved: SavedTranscriptRepository;
@@ -71,11 +73,8 @@ function counted(deps: HistoryRouteDeps, what: string, work: Promise<unknown>): 
 
 export function historyRoutes(deps: HistoryRouteDeps): AnyRoute[] {
   return [
-    route({
-      method: 'POST',
-      url: API_ROUTES.roomSavedTranscript,
+    route('POST', API_ROUTES.roomSavedTranscript, {
       summary: "The conversation joins the caller's saved transcripts (201 when it just did).",
-      tag: 'history',
       params: roomIdParamsSchema,
       response: { 200: savedTranscriptAddedSchema, 201: savedTranscriptAddedSchema },
       handler: async (request, reply) => {
@@ -88,11 +87,8 @@ export function historyRoutes(deps: HistoryRouteDeps): AnyRoute[] {
         return reply.code(created ? 201 : 200).send({ roomId: access.room.id, saved: true });
       },
     }),
-    route({
-      method: 'GET',
-      url: API.savedTranscripts,
+    route('GET', API.savedTranscripts, {
       summary: "The caller's saved transcripts, newest first: a page of 10 (or the latest one), searchable.",
-      tag: 'history',
       query: savedTranscriptsUrlQuerySchema,
       response: { 200: savedTranscriptsResponseSchema },
       handler: async (request, reply) => {
@@ -124,11 +120,8 @@ export function historyRoutes(deps: HistoryRouteDeps): AnyRoute[] {
         return body;
       },
     }),
-    route({
-      method: 'PATCH',
-      url: API_ROUTES.savedTranscript,
+    route('PATCH', API_ROUTES.savedTranscript, {
       summary: "Renames the caller's own saved transcript (the room title's rule).",
-      tag: 'history',
       params: roomIdParamsSchema,
       body: renameSavedTranscriptSchema,
       response: { 200: renamedSavedTranscriptSchema, 404: apiErrorSchema },
@@ -143,12 +136,9 @@ export function historyRoutes(deps: HistoryRouteDeps): AnyRoute[] {
         return { roomId: request.params.roomId, title };
       },
     }),
-    route({
-      method: 'DELETE',
-      url: API_ROUTES.savedTranscript,
+    route('DELETE', API_ROUTES.savedTranscript, {
       summary:
         "Removes the caller's saved transcript (204); the host's removes the conversation itself, once it has ended.",
-      tag: 'history',
       params: roomIdParamsSchema,
       response: { 404: apiErrorSchema, 409: apiErrorSchema },
       handler: async (request, reply) => {
@@ -162,11 +152,8 @@ export function historyRoutes(deps: HistoryRouteDeps): AnyRoute[] {
         return reply.code(204).send();
       },
     }),
-    route({
-      method: 'POST',
-      url: API_ROUTES.roomRating,
+    route('POST', API_ROUTES.roomRating, {
       summary: "The caller's rating of a conversation that ended (1 to 5 stars, optional comment), once.",
-      tag: 'history',
       params: roomIdParamsSchema,
       body: ratingBodySchema,
       response: { 201: ratedSchema, 409: apiErrorSchema },
@@ -193,11 +180,8 @@ export function historyRoutes(deps: HistoryRouteDeps): AnyRoute[] {
         return reply.code(201).send({ roomId: access.room.id, ...rating });
       },
     }),
-    route({
-      method: 'GET',
-      url: API_ROUTES.roomRating,
+    route('GET', API_ROUTES.roomRating, {
       summary: "Reads back the caller's own rating of the conversation (null when none).",
-      tag: 'history',
       params: roomIdParamsSchema,
       response: { 200: ratingAnswerSchema },
       // The rating step reads this before offering the form, so a reload does not ask again.

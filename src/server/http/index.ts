@@ -18,7 +18,7 @@ export { registerCors } from './cors';
 export { registerErrorHandler } from './errors';
 export { listen } from './listen';
 export { registerOpenApi } from './openapi';
-export { registerDescribed, route } from './route';
+export { registerDescribed, routeIn } from './route';
 export { registerRoutes } from './routes';
 export type { AnyRoute } from './route';
 export { registerSecurityHeaders } from './security-headers';

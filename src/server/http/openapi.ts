@@ -7,7 +7,9 @@ import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { API } from '../../shared/api';
 import { object, string } from '../../shared/schema';
-import { registerDescribed, route } from './route';
+import { registerDescribed, routeIn } from './route';
+
+const route = routeIn('meta');
 
 /** Loads the document's collector: before any route, so it sees every one. */
 export async function registerOpenApi(app: FastifyInstance, version: string): Promise<void> {
@@ -27,11 +29,8 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
     hideUntagged: true,
   });
   registerDescribed(app, [
-    route({
-      method: 'GET',
-      url: API.openapi,
+    route('GET', API.openapi, {
       summary: 'This document: every route of the API with its schemas.',
-      tag: 'meta',
       response: { 200: object({ openapi: string() }) },
       handler: () => app.swagger(),
     }),

@@ -1,5 +1,6 @@
 /**
- * An HTTP route described once: its method and path (from the shared route tables), what it
+ * An HTTP route described once: its method and path (from the shared route tables), its
+ * feature (the OpenAPI tag, given once per feature by routeIn), what it
  * takes and answers (schemas of shared/schema.ts, the same the client's types come from), and
  * its handler, in one object. Who may call it is its row in the authorisation table
  * (auth/access.ts), found by `METHOD path`: a route whose row is missing does not compile, and
@@ -23,13 +24,9 @@ export type RouteMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /** A request whose params, query and body have passed their schemas. */
 export type CheckedRequest<P, Q, B> = FastifyRequest<{ Params: P; Querystring: Q; Body: B }>;
 
-export interface RouteDefinition<M extends RouteMethod, U extends string, P, Q, B> {
-  method: M;
-  url: U;
+export interface RouteDefinition<P, Q, B> {
   /** One line for the OpenAPI document: what the route does. */
   summary: string;
-  /** The feature it belongs to (the OpenAPI tag). */
-  tag: string;
   params?: Schema<P>;
   query?: Schema<Q>;
   body?: Schema<B>;
@@ -62,20 +59,26 @@ export interface AnyRoute {
 }
 
 /**
- * Describes a route. `METHOD path` must be a row of the authorisation table: the type says
- * `no-access-row` where it is not, so the mistake is found by the compiler.
+ * The route maker of one feature: `routeIn('boost')` describes the boost routes, each under the
+ * feature's OpenAPI tag, as `route(method, path, definition)` (Fastify's own shorthand order).
+ * `METHOD path` must be a row of the authorisation table: the type says `no-access-row` where it
+ * is not, so the mistake is found by the compiler.
  */
-export function route<
-  const M extends RouteMethod,
-  const U extends string,
-  P = Record<string, never>,
-  Q = Record<string, never>,
-  B = undefined,
->(
-  definition: RouteDefinition<M, U, P, Q, B> &
-    (`${M} ${U}` extends HttpRouteKey ? unknown : { 'no-access-row': `${M} ${U}` }),
-): AnyRoute {
-  return definition as unknown as AnyRoute;
+export function routeIn(tag: string) {
+  return function route<
+    const M extends RouteMethod,
+    const U extends string,
+    P = Record<string, never>,
+    Q = Record<string, never>,
+    B = undefined,
+  >(
+    method: M,
+    url: U,
+    definition: RouteDefinition<P, Q, B> &
+      (`${M} ${U}` extends HttpRouteKey ? unknown : { 'no-access-row': `${M} ${U}` }),
+  ): AnyRoute {
+    return { ...(definition as unknown as Omit<AnyRoute, 'method' | 'url' | 'tag'>), method, url, tag };
+  };
 }
 
 declare module 'fastify' {

@@ -36,7 +36,11 @@ import {
 import type { GuestRepository } from '../accounts';
 import { type RateLimiter, sendTooManyRequests } from './address-limits';
 import type { RoomRepository } from '../rooms';
-import { type AnyRoute, registerDescribed, route } from './route';
+import { type AnyRoute, registerDescribed, routeIn } from './route';
+
+const guestRoute = routeIn('guests');
+const roomRoute = routeIn('rooms');
+const metaRoute = routeIn('meta');
 
 export interface RouteDeps {
   guests: GuestRepository;
@@ -66,11 +70,8 @@ function guestName(): string {
 
 export function httpRoutes(deps: RouteDeps): AnyRoute[] {
   return [
-    route({
-      method: 'POST',
-      url: API.createGuest,
+    guestRoute('POST', API.createGuest, {
       summary: 'Creates a guest user (someone without an account) and answers its credential, once.',
-      tag: 'guests',
       body: createGuestBodySchema,
       response: { 201: guestUserWithCredentialSchema, 429: apiErrorSchema },
       handler: async (request, reply) => {
@@ -96,11 +97,8 @@ export function httpRoutes(deps: RouteDeps): AnyRoute[] {
           .send({ ...user, credential: deps.credentials.sign(user.avaId) } satisfies GuestUserWithCredential);
       },
     }),
-    route({
-      method: 'GET',
-      url: API_ROUTES.guest,
+    guestRoute('GET', API_ROUTES.guest, {
       summary: 'A guest user, to the guest itself (its credential names this avaId).',
-      tag: 'guests',
       params: object({ avaId: id() }),
       response: { 200: guestUserSchema, 404: apiErrorSchema },
       handler: async (request, reply) => {
@@ -109,11 +107,8 @@ export function httpRoutes(deps: RouteDeps): AnyRoute[] {
         return user;
       },
     }),
-    route({
-      method: 'GET',
-      url: API_ROUTES.token,
+    roomRoute('GET', API_ROUTES.token, {
       summary: 'The room a link token opens, and whether the link is read-only.',
-      tag: 'rooms',
       params: object({ token: id() }),
       response: { 200: tokenResponseSchema },
       handler: (request) => {
@@ -124,11 +119,8 @@ export function httpRoutes(deps: RouteDeps): AnyRoute[] {
         return { roomId: access.room.id, readonly } satisfies TokenResponse;
       },
     }),
-    route({
-      method: 'GET',
-      url: API_ROUTES.roomName,
+    roomRoute('GET', API_ROUTES.roomName, {
       summary: 'The room a short public name (what people type to join) names, and the token to join with.',
-      tag: 'rooms',
       // Any text: the handler names what is wrong with it (room-name-too-short, ...).
       params: object({ name: string() }),
       response: {
@@ -168,11 +160,8 @@ export function httpRoutes(deps: RouteDeps): AnyRoute[] {
         } satisfies RoomNameResponse;
       },
     }),
-    route({
-      method: 'GET',
-      url: API.config,
+    metaRoute('GET', API.config, {
       summary: 'What this server can do: its version, its identity provider, its speech engines.',
-      tag: 'meta',
       response: { 200: serverConfigResponseSchema },
       handler: (request) =>
         ({
@@ -181,11 +170,8 @@ export function httpRoutes(deps: RouteDeps): AnyRoute[] {
           speech: deps.speech(),
         }) satisfies ServerConfigResponse,
     }),
-    route({
-      method: 'GET',
-      url: API.health,
+    metaRoute('GET', API.health, {
       summary: 'Liveness: answers while the server runs.',
-      tag: 'meta',
       response: { 200: object({ ok: literal(true) }) },
       handler: () => ({ ok: true }),
     }),

@@ -299,30 +299,26 @@ export class LicenceRepository {
 
   /** Gives the licence to an account (or, with no account yet, to an email to claim at sign-in). */
   async assign(id: string, email: string, avaId: string | undefined, nowMs: number): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
-      const before = await trx
-        .selectFrom('licences')
-        .select('assigned_ava_id')
-        .where('id', '=', id)
-        .executeTakeFirst();
-      await trx
-        .updateTable('licences')
-        .set({
-          recipient: email,
-          assigned_email: avaId ? email : null,
-          assigned_ava_id: avaId ?? null,
-          has_updated: true,
-        })
-        .where('id', '=', id)
-        .execute();
-      if (before?.assigned_ava_id && before.assigned_ava_id !== avaId) {
-        await refreshPlan(trx, before.assigned_ava_id, nowMs);
-      }
-      if (avaId) await refreshPlan(trx, avaId, nowMs);
-    });
+    await this.changeHolder(
+      id,
+      { recipient: email, assigned_email: avaId ? email : null, assigned_ava_id: avaId ?? null },
+      nowMs,
+    );
   }
 
   async unassign(id: string, nowMs: number): Promise<void> {
+    await this.changeHolder(id, { recipient: null, assigned_email: null, assigned_ava_id: null }, nowMs);
+  }
+
+  /**
+   * Changes who holds a licence, in one transaction with the plans it changes: the account that
+   * held it before (which may lose its licence plan) and the one that holds it now.
+   */
+  private async changeHolder(
+    id: string,
+    holder: { recipient: string | null; assigned_email: string | null; assigned_ava_id: string | null },
+    nowMs: number,
+  ): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       const before = await trx
         .selectFrom('licences')
@@ -331,10 +327,14 @@ export class LicenceRepository {
         .executeTakeFirst();
       await trx
         .updateTable('licences')
-        .set({ recipient: null, assigned_email: null, assigned_ava_id: null, has_updated: true })
+        .set({ ...holder, has_updated: true })
         .where('id', '=', id)
         .execute();
-      if (before?.assigned_ava_id) await refreshPlan(trx, before.assigned_ava_id, nowMs);
+      const now = holder.assigned_ava_id;
+      if (before?.assigned_ava_id && before.assigned_ava_id !== now) {
+        await refreshPlan(trx, before.assigned_ava_id, nowMs);
+      }
+      if (now) await refreshPlan(trx, now, nowMs);
     });
   }
 

@@ -30,7 +30,9 @@ import { isPaidSubscriber, type Subscription } from '../../shared/user';
 import type { LicenceRepository, StoredLicence } from './repository';
 import type { OrganizationRepository } from '../organizations';
 import { type Payments, type EventOutcome, applyStripeEvent } from '../payments';
-import { profileOf, type AnyRoute, registerDescribed, route } from '../http';
+import { profileOf, type AnyRoute, registerDescribed, routeIn } from '../http';
+
+const route = routeIn('licences');
 
 export interface LicenceRouteDeps {
   licences: LicenceRepository;
@@ -123,11 +125,8 @@ export function licenceRoutes(deps: LicenceRouteDeps): AnyRoute[] {
   }
 
   return [
-    route({
-      method: 'GET',
-      url: BUSINESS_ROUTES.licences,
+    route('GET', BUSINESS_ROUTES.licences, {
       summary: "The caller's organisation's licences, and whether it has billing to show.",
-      tag: 'licences',
       response: { 200: licencesResponseSchema },
       handler: async (request) => {
         const organizationId = organizationIdOf(request);
@@ -139,11 +138,8 @@ export function licenceRoutes(deps: LicenceRouteDeps): AnyRoute[] {
         } satisfies LicencesResponse;
       },
     }),
-    route({
-      method: 'POST',
-      url: BUSINESS_ROUTES.activateTrial,
+    route('POST', BUSINESS_ROUTES.activateTrial, {
       summary: "Starts the organisation's free trial (once per organisation).",
-      tag: 'licences',
       body: activateTrialBodySchema,
       response: { 201: licenceResponseSchema, 409: apiErrorSchema },
       handler: async (request, reply) => {
@@ -153,11 +149,8 @@ export function licenceRoutes(deps: LicenceRouteDeps): AnyRoute[] {
         return startTrial(request, reply, undefined);
       },
     }),
-    route({
-      method: 'POST',
-      url: BUSINESS_ROUTES.licences,
+    route('POST', BUSINESS_ROUTES.licences, {
       summary: 'Buys licences: answers the checkout page to send the browser to (or starts the trial).',
-      tag: 'licences',
       body: createLicencesBodySchema,
       response: {
         200: checkoutResponseSchema,
@@ -199,11 +192,8 @@ export function licenceRoutes(deps: LicenceRouteDeps): AnyRoute[] {
         }
       },
     }),
-    route({
-      method: 'POST',
-      url: BUSINESS_ROUTES.magicLink,
+    route('POST', BUSINESS_ROUTES.magicLink, {
       summary: 'Sends one of the organisation’s free licences to an email as a link to claim it.',
-      tag: 'licences',
       body: magicLinkBodySchema,
       response: { 200: magicLinkResponseSchema, 409: apiErrorSchema },
       handler: async (request, reply) => {
@@ -231,11 +221,8 @@ export function licenceRoutes(deps: LicenceRouteDeps): AnyRoute[] {
         return { licence: (await licences.find(stored.licence.id))!.licence, link };
       },
     }),
-    route({
-      method: 'PATCH',
-      url: BUSINESS_ROUTES.licence,
+    route('PATCH', BUSINESS_ROUTES.licence, {
       summary: 'Assigns a licence to an email (empty unassigns) or sets whether its purchase renews.',
-      tag: 'licences',
       params: licenceParamsSchema,
       body: updateLicenceBodySchema,
       response: { 200: licenceResponseSchema, 409: apiErrorSchema, 502: apiErrorSchema },
@@ -280,11 +267,8 @@ export function licenceRoutes(deps: LicenceRouteDeps): AnyRoute[] {
         return { licence: (await licences.find(stored.licence.id))!.licence };
       },
     }),
-    route({
-      method: 'DELETE',
-      url: BUSINESS_ROUTES.licence,
+    route('DELETE', BUSINESS_ROUTES.licence, {
       summary: 'Cancels a licence: a trial ends now, a paid one stops renewing at the end of its period.',
-      tag: 'licences',
       params: licenceParamsSchema,
       response: { 200: licenceResponseSchema, 502: apiErrorSchema },
       handler: async (request, reply) => {
@@ -303,11 +287,8 @@ export function licenceRoutes(deps: LicenceRouteDeps): AnyRoute[] {
         return { licence: (await licences.find(stored.licence.id))!.licence };
       },
     }),
-    route({
-      method: 'POST',
-      url: BUSINESS_ROUTES.billingPortal,
+    route('POST', BUSINESS_ROUTES.billingPortal, {
       summary: "The payment provider's customer portal for the organisation's billing.",
-      tag: 'licences',
       response: { 200: checkoutResponseSchema, 409: apiErrorSchema, 502: apiErrorSchema },
       handler: async (request, reply) => {
         const customerId = await organizations.stripeCustomerOf(organizationIdOf(request));
@@ -332,11 +313,8 @@ export function licenceRoutes(deps: LicenceRouteDeps): AnyRoute[] {
  * over those bytes; the event is read once the signature holds (payments.verify).
  */
 export function stripeWebhookRoute(deps: LicenceRouteDeps): AnyRoute {
-  return route({
-    method: 'POST',
-    url: BUSINESS_ROUTES.stripeWebhook,
+  return route('POST', BUSINESS_ROUTES.stripeWebhook, {
     summary: 'Called by Stripe: a signed payment event (Stripe-Signature), the only source of paid licences.',
-    tag: 'licences',
     response: { 200: stripeWebhookResponseSchema },
     handler: async (request, reply) => {
       const raw = typeof request.body === 'string' ? request.body : '';

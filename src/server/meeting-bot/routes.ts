@@ -14,7 +14,9 @@ import { verifyWebhook } from './svix-signature';
 import type { MeetingBots } from './room-bots';
 import type { ConnectionSocket } from '../socket';
 import { acceptUpgrade, refuseUpgrade } from '../safety';
-import { type AnyRoute, registerDescribed, route } from '../http';
+import { type AnyRoute, registerDescribed, routeIn } from '../http';
+
+const route = routeIn('meeting-bot');
 
 /** A status webhook is small; anything larger is not one. */
 const WEBHOOK_BODY_LIMIT = 64 * 1024;
@@ -33,12 +35,9 @@ export interface MeetingBotRouteDeps {
  * signature is over those bytes; it is parsed once the signature holds.
  */
 export function meetingBotWebhookRoute(deps: MeetingBotRouteDeps): AnyRoute {
-  return route({
-    method: 'POST',
-    url: MEETING_BOT_ROUTES.webhook,
+  return route('POST', MEETING_BOT_ROUTES.webhook, {
     summary:
       "Called by the meeting bot provider (Recall.ai): a bot's status changed (Svix-signed). Answers 204.",
-    tag: 'meeting-bot',
     response: { 401: apiErrorSchema },
     handler: async (request, reply) => {
       const body = typeof request.body === 'string' ? request.body : '';

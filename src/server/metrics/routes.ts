@@ -10,7 +10,9 @@ import type { FastifyInstance } from 'fastify';
 import { Registry } from 'prom-client';
 import { METRICS_PATH, apiError, apiErrorSchema } from '../../shared/api';
 import type { Schema } from '../../shared/schema';
-import { type AnyRoute, registerDescribed, route } from '../http';
+import { type AnyRoute, registerDescribed, routeIn } from '../http';
+
+const route = routeIn('meta');
 
 export interface MetricsRequest {
   /** The TCP peer's address (not X-Forwarded-For). */
@@ -56,11 +58,8 @@ interface MetricsRouteDeps {
 
 export function metricsRoutes(deps: MetricsRouteDeps): AnyRoute[] {
   return [
-    route({
-      method: 'GET',
-      url: METRICS_PATH,
+    route('GET', METRICS_PATH, {
       summary: "The server's Prometheus metrics, in Prometheus' text format (for operators).",
-      tag: 'meta',
       // Prometheus' text, not JSON: a refusal alone is JSON (the API's error shape).
       produces: ['text/plain'],
       response: { 200: prometheusText, 401: apiErrorSchema },

@@ -26,7 +26,9 @@ import {
 } from '../../shared/organizations';
 import { type OrganizationRepository, isUniqueViolation } from './repository';
 import type { PlacesSource } from '../places';
-import { profileOf, type AnyRoute, registerDescribed, route } from '../http';
+import { profileOf, type AnyRoute, registerDescribed, routeIn } from '../http';
+
+const route = routeIn('organizations');
 
 export interface OrganizationRouteDeps {
   organizations: OrganizationRepository;
@@ -80,22 +82,16 @@ export async function findOrganizations(
 export function organizationRoutes(deps: OrganizationRouteDeps): AnyRoute[] {
   const { organizations } = deps;
   return [
-    route({
-      method: 'GET',
-      url: BUSINESS_ROUTES.findOrganizations,
+    route('GET', BUSINESS_ROUTES.findOrganizations, {
       summary: 'Up to 3 organisations or places whose names match the keywords, for the creation screen.',
-      tag: 'organizations',
       query: findOrganizationsQuerySchema,
       response: { 200: findOrganizationsResponseSchema },
       handler: async (request) => ({
         organizations: await findOrganizations(deps, request.query.keywords ?? '', request.query.orgType),
       }),
     }),
-    route({
-      method: 'POST',
-      url: BUSINESS_ROUTES.organization,
+    route('POST', BUSINESS_ROUTES.organization, {
       summary: 'Creates an organisation with the caller in it, or joins the one of that name.',
-      tag: 'organizations',
       body: createOrganizationBodySchema,
       response: { 200: organizationSchema, 201: organizationSchema, 409: apiErrorSchema },
       handler: async (request, reply) => {

@@ -26,7 +26,9 @@ import { verifyTwilioSignature } from './twilio-signature';
 import type { PhoneCalls } from './room-calls';
 import type { ConnectionSocket } from '../socket';
 import { acceptUpgrade, refuseUpgrade } from '../safety';
-import { type AnyRoute, registerDescribed, route } from '../http';
+import { type AnyRoute, registerDescribed, routeIn } from '../http';
+
+const route = routeIn('phone-calls');
 
 /** A status callback is small; anything larger is not one. */
 const CALLBACK_BODY_LIMIT = 16 * 1024;
@@ -57,11 +59,8 @@ const statusCallbackQuerySchema = object({ token: optional(string()), room: opti
 
 export function phoneCallRoutes(deps: PhoneCallRouteDeps): AnyRoute[] {
   return [
-    route({
-      method: 'POST',
-      url: PHONE_CALL_ROUTES.calls,
+    route('POST', PHONE_CALL_ROUTES.calls, {
       summary: "Dials a phone conference and captions it in the body's room (its host only).",
-      tag: 'phone-calls',
       // Every body reaches checkStartPhoneCallRequest: its refusals are the panel's own texts.
       body: checkedByHandler(startPhoneCallBodySchema),
       response: { 201: startPhoneCallResponseSchema, 409: apiErrorSchema, 502: apiErrorSchema },
@@ -80,11 +79,8 @@ export function phoneCallRoutes(deps: PhoneCallRouteDeps): AnyRoute[] {
           .send({ sid: result.sid, status: result.call.status } satisfies StartPhoneCallResponse);
       },
     }),
-    route({
-      method: 'DELETE',
-      url: PHONE_CALL_ROUTES.call,
+    route('DELETE', PHONE_CALL_ROUTES.call, {
       summary: 'Hangs up a phone call of the room (its host only).',
-      tag: 'phone-calls',
       params: callParamsSchema,
       response: { 200: startPhoneCallResponseSchema },
       handler: async (request, reply) => {
@@ -101,11 +97,8 @@ export function phoneCallRoutes(deps: PhoneCallRouteDeps): AnyRoute[] {
  * the signature is over its fields; it is decoded for the check and read after it.
  */
 export function statusCallbackRoute(deps: PhoneCallRouteDeps): AnyRoute {
-  return route({
-    method: 'POST',
-    url: PHONE_CALL_ROUTES.statusCallback,
+  return route('POST', PHONE_CALL_ROUTES.statusCallback, {
     summary: "Called by Twilio: a call's status changed (signed with X-Twilio-Signature). Answers 204.",
-    tag: 'phone-calls',
     query: statusCallbackQuerySchema,
     response: { 403: apiErrorSchema, 404: apiErrorSchema },
     handler: async (request, reply) => {

@@ -17,7 +17,9 @@ import type { ConversationReportRepository } from './repository';
 import type { RoomRecord, RoomRegistry } from '../rooms';
 import { type RecapDeps, generateSmartRecap } from './generate';
 import { transcriptReadable } from '../transcripts';
-import { type AnyRoute, registerDescribed, route } from '../http';
+import { type AnyRoute, registerDescribed, routeIn } from '../http';
+
+const route = routeIn('recap');
 
 export interface RecapRouteDeps {
   registry: RoomRegistry;
@@ -52,12 +54,9 @@ export function recapRoutes(deps: RecapRouteDeps): AnyRoute[] {
   // One recap per room even when several readers open the page at once (a hosted model is asked once).
   const making = new Map<string, Promise<SmartRecapResponse['recap']>>();
   return [
-    route({
-      method: 'POST',
-      url: RECAP_ROUTES.generateSmartRecap,
+    route('POST', RECAP_ROUTES.generateSmartRecap, {
       summary:
         'The smart recap of an ended conversation: made once (by this server or a hosted model), then kept.',
-      tag: 'recap',
       params: roomIdParamsSchema,
       response: { 200: smartRecapResponseSchema, ...REFUSALS },
       handler: async (request, reply) => {
@@ -77,11 +76,8 @@ export function recapRoutes(deps: RecapRouteDeps): AnyRoute[] {
         return { recap: await pending } satisfies SmartRecapResponse;
       },
     }),
-    route({
-      method: 'GET',
-      url: RECAP_ROUTES.captionQuality,
+    route('GET', RECAP_ROUTES.captionQuality, {
       summary: 'The caption quality report of an ended conversation (made once, then kept).',
-      tag: 'recap',
       params: roomIdParamsSchema,
       response: { 200: captionQualityResponseSchema, ...REFUSALS },
       handler: async (request, reply) => {

@@ -12,8 +12,10 @@ import {
   usageReportQuerySchema,
   usageReportSchema,
 } from '../../shared/usage-report';
-import { type AnyRoute, registerDescribed, route } from '../http';
+import { type AnyRoute, registerDescribed, routeIn } from '../http';
 import type { UsageReportRepository } from './usage-report';
+
+const route = routeIn('reporting');
 
 export interface ReportingRouteDeps {
   reports: UsageReportRepository;
@@ -23,12 +25,9 @@ const MS = /^\d{1,15}$/;
 
 export function reportingRoutes(deps: ReportingRouteDeps): AnyRoute[] {
   return [
-    route({
-      method: 'GET',
-      url: BUSINESS_ROUTES.workspaceReporting,
+    route('GET', BUSINESS_ROUTES.workspaceReporting, {
       summary:
         "The caller's organisation's caption time per member and per week over ?from..?to (ms), or as CSV (?format=csv).",
-      tag: 'reporting',
       query: usageReportQuerySchema,
       response: { 200: usageReportSchema },
       produces: ['application/json', 'text/csv'],

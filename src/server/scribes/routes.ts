@@ -22,9 +22,11 @@ import {
 } from '../../shared/scribe/api';
 import { normalizeTypedText } from '../../shared/validation';
 import type { Principal } from '../auth';
-import { type AnyRoute, registerDescribed, route } from '../http';
+import { type AnyRoute, registerDescribed, routeIn } from '../http';
 import { type ScribeDesk, ScribeError } from './desk';
 import type { ScribeTraining } from './training';
+
+const route = routeIn('scribes');
 
 export interface ScribeRouteDeps {
   desk: ScribeDesk;
@@ -49,19 +51,13 @@ const TRAINING_NOT_FOUND = apiError('training-not-found', 'No training item has 
 
 export function scribeRoutes(deps: ScribeRouteDeps): AnyRoute[] {
   return [
-    route({
-      method: 'GET',
-      url: SCRIBE_ROUTES.requests,
+    route('GET', SCRIBE_ROUTES.requests, {
       summary: 'The Scribe dashboard: requests waiting for a Scribe, and the ones the caller serves.',
-      tag: 'scribes',
       response: { 200: scribeDashboardResponseSchema },
       handler: async (request) => deps.desk.dashboard(scribeOf(request.principal).avaId),
     }),
-    route({
-      method: 'POST',
-      url: SCRIBE_ROUTES.accept,
+    route('POST', SCRIBE_ROUTES.accept, {
       summary: 'The caller accepts a waiting request and becomes a member of its room.',
-      tag: 'scribes',
       params: scribeRequestParamsSchema,
       response: { 200: acceptScribeResponseSchema, ...DESK_REFUSALS },
       handler: async (request, reply) => {
@@ -74,11 +70,8 @@ export function scribeRoutes(deps: ScribeRouteDeps): AnyRoute[] {
         }
       },
     }),
-    route({
-      method: 'POST',
-      url: SCRIBE_ROUTES.end,
+    route('POST', SCRIBE_ROUTES.end, {
       summary: 'The caller stops serving a request they accepted.',
-      tag: 'scribes',
       params: scribeRequestParamsSchema,
       response: { 200: scribeEndedResponseSchema, ...DESK_REFUSALS },
       handler: async (request, reply) => {
@@ -90,11 +83,8 @@ export function scribeRoutes(deps: ScribeRouteDeps): AnyRoute[] {
         }
       },
     }),
-    route({
-      method: 'POST',
-      url: SCRIBE_ROUTES.beginChat,
+    route('POST', SCRIBE_ROUTES.beginChat, {
       summary: "The spec's beginChat: a Scribe writes to the person who asked for one.",
-      tag: 'scribes',
       body: beginChatSchema,
       response: { 200: beginChatResponseSchema, ...DESK_REFUSALS },
       handler: async (request, reply) => {
@@ -108,19 +98,13 @@ export function scribeRoutes(deps: ScribeRouteDeps): AnyRoute[] {
         }
       },
     }),
-    route({
-      method: 'GET',
-      url: SCRIBE_ROUTES.training,
+    route('GET', SCRIBE_ROUTES.training, {
       summary: 'The Scribe training items.',
-      tag: 'scribes',
       response: { 200: scribeTrainingItemsResponseSchema },
       handler: async () => ({ items: deps.training.list() }),
     }),
-    route({
-      method: 'GET',
-      url: SCRIBE_ROUTES.trainingAudio,
+    route('GET', SCRIBE_ROUTES.trainingAudio, {
       summary: "A training item's recording, to listen to while correcting.",
-      tag: 'scribes',
       params: trainingItemParamsSchema,
       response: { 200: fileAnswerSchema, 404: apiErrorSchema },
       produces: ['audio/wav', 'application/json'],
@@ -133,11 +117,8 @@ export function scribeRoutes(deps: ScribeRouteDeps): AnyRoute[] {
           .send(readFileSync(item.wavPath));
       },
     }),
-    route({
-      method: 'POST',
-      url: SCRIBE_ROUTES.trainingStart,
+    route('POST', SCRIBE_ROUTES.trainingStart, {
       summary: "Starts a practice room playing the item's recording; answers its room id.",
-      tag: 'scribes',
       params: trainingItemParamsSchema,
       response: { 200: scribeTrainingStartResponseSchema, 404: apiErrorSchema },
       handler: async (request, reply) => {
@@ -149,11 +130,8 @@ export function scribeRoutes(deps: ScribeRouteDeps): AnyRoute[] {
         };
       },
     }),
-    route({
-      method: 'GET',
-      url: SCRIBE_ROUTES.trainingScore,
+    route('GET', SCRIBE_ROUTES.trainingScore, {
       summary: "The caller's accuracy in a practice room of theirs, against the item's reference.",
-      tag: 'scribes',
       params: roomIdParamsSchema,
       response: { 200: scribeTrainingScoreSchema },
       handler: async (request, reply) => {

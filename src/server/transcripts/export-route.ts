@@ -12,11 +12,13 @@ import {
   isExportFormat,
   transcriptExportQuerySchema,
 } from '../../shared/transcript-export/formats';
-import { type AnyRoute, registerDescribed, route } from '../http';
+import { type AnyRoute, registerDescribed, routeIn } from '../http';
 import type { RoomRegistry } from '../rooms';
 import { exportTranscript } from './export';
 import { readAsMember } from './readable';
 import { roomTranscriptsRoute } from './room-transcripts-route';
+
+const route = routeIn('transcripts');
 
 const LANG = /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$/;
 
@@ -87,11 +89,8 @@ export function sendExportFile(reply: FastifyReply, file: Awaited<ReturnType<typ
 
 export function transcriptExportRoutes(deps: { registry: RoomRegistry }): AnyRoute[] {
   return [
-    route({
-      method: 'GET',
-      url: API_ROUTES.roomTranscriptExport,
+    route('GET', API_ROUTES.roomTranscriptExport, {
       summary: "A room's transcript as a file: text, Markdown, SRT, WebVTT, DOCX or JSON (?format).",
-      tag: 'transcripts',
       params: roomIdParamsSchema,
       query: transcriptExportQuerySchema,
       response: { ...EXPORT_ANSWERS },

@@ -9,16 +9,15 @@ import {
   roomIdParamsSchema,
   roomTranscriptsResponseSchema,
 } from '../../shared/api';
-import { type AnyRoute, route } from '../http';
+import { type AnyRoute, routeIn } from '../http';
 import type { RoomRegistry } from '../rooms';
 import { readAsMember } from './readable';
 
+const route = routeIn('transcripts');
+
 export function roomTranscriptsRoute(deps: { registry: RoomRegistry }): AnyRoute {
-  return route({
-    method: 'GET',
-    url: API_ROUTES.roomTranscripts,
+  return route('GET', API_ROUTES.roomTranscripts, {
     summary: "A room's status and transcript lines, as the caller (a member) sees them.",
-    tag: 'transcripts',
     params: roomIdParamsSchema,
     response: { 200: roomTranscriptsResponseSchema },
     handler: async (request, reply) => {

@@ -4,7 +4,7 @@
  * its exports and nothing else: no membership, no socket, no read-write token. The rule of what a
  * link opens is transcripts/shared-link.ts; every refusal is the same 404.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { apiError, apiErrorSchema, roomIdParamsSchema } from '../../shared/api';
 import {
   RECAP_ROUTES,
@@ -16,12 +16,14 @@ import {
   sharedTranscriptResponseSchema,
 } from '../../shared/recap/api';
 import { transcriptExportQuerySchema } from '../../shared/transcript-export/formats';
-import { type AnyRoute, registerDescribed, route } from '../http';
+import { type AnyRoute, registerDescribed, routeIn } from '../http';
 import type { ConversationReportRepository } from '../recap';
 import type { RoomRecord, RoomRepository, RoomRegistry } from '../rooms';
 import { exportTranscript } from './export';
 import { sharedLinkRoom, transcriptShareable } from './shared-link';
 import { EXPORT_ANSWERS, EXPORT_MEDIA_TYPES, checkExportQuery, sendExportFile } from './export-route';
+
+const route = routeIn('transcripts');
 
 export interface ShareLinkRouteDeps {
   rooms: RoomRepository;
@@ -51,6 +53,14 @@ export function shareLinkRoutes(deps: ShareLinkRouteDeps): AnyRoute[] {
   // manages the link (the table has no column for the host of an ended room).
   const isHost = (room: RoomRecord, avaId: string | undefined) =>
     avaId !== undefined && room.hostAvaId === avaId;
+  /** A handler that acts on the room only for its host; other members are refused 403. */
+  const hostOnly =
+    (act: (room: RoomRecord, reply: FastifyReply) => Promise<unknown>) =>
+    async (request: FastifyRequest, reply: FastifyReply) => {
+      const { room } = request.roomAccess!;
+      if (!isHost(room, request.principal.avaId)) return reply.code(403).send(HOST_ONLY);
+      return act(room, reply);
+    };
 
   /** The room a link opens, or undefined (then the same 404 whatever the reason). */
   const opened = async (token: string) => {
@@ -61,53 +71,33 @@ export function shareLinkRoutes(deps: ShareLinkRouteDeps): AnyRoute[] {
   };
 
   return [
-    route({
-      method: 'GET',
-      url: RECAP_ROUTES.shareLink,
+    route('GET', RECAP_ROUTES.shareLink, {
       summary: "Whether the host shares the ended conversation's read-only link, and its page path.",
-      tag: 'transcripts',
       params: roomIdParamsSchema,
       response: { 200: shareLinkResponseSchema },
-      handler: async (request, reply) => {
-        const { room } = request.roomAccess!;
-        if (!isHost(room, request.principal.avaId)) return reply.code(403).send(HOST_ONLY);
-        return linkOf(room);
-      },
+      handler: hostOnly((room) => linkOf(room)),
     }),
-    route({
-      method: 'POST',
-      url: RECAP_ROUTES.shareLink,
+    route('POST', RECAP_ROUTES.shareLink, {
       summary: "The host shares the ended conversation's transcript by a read-only link.",
-      tag: 'transcripts',
       params: roomIdParamsSchema,
       response: { 200: shareLinkResponseSchema },
-      handler: async (request, reply) => {
-        const { room } = request.roomAccess!;
-        if (!isHost(room, request.principal.avaId)) return reply.code(403).send(HOST_ONLY);
+      handler: hostOnly(async (room, reply) => {
         if (!transcriptShareable(room)) return reply.code(403).send(NOT_SHAREABLE);
         await deps.reports.share(room.id, deps.now());
         return linkOf(room);
-      },
+      }),
     }),
-    route({
-      method: 'DELETE',
-      url: RECAP_ROUTES.shareLink,
+    route('DELETE', RECAP_ROUTES.shareLink, {
       summary: 'The host stops sharing the read-only link: it opens nothing any more.',
-      tag: 'transcripts',
       params: roomIdParamsSchema,
       response: { 200: shareLinkResponseSchema },
-      handler: async (request, reply) => {
-        const { room } = request.roomAccess!;
-        if (!isHost(room, request.principal.avaId)) return reply.code(403).send(HOST_ONLY);
+      handler: hostOnly(async (room) => {
         await deps.reports.unshare(room.id);
         return { path: null } satisfies ShareLinkResponse;
-      },
+      }),
     }),
-    route({
-      method: 'GET',
-      url: RECAP_ROUTES.sharedTranscript,
+    route('GET', RECAP_ROUTES.sharedTranscript, {
       summary: 'The transcript a shared read-only link opens (the token is the only proof).',
-      tag: 'transcripts',
       params: sharedLinkParamsSchema,
       response: { 200: sharedTranscriptResponseSchema, 404: apiErrorSchema },
       handler: async (request, reply) => {
@@ -126,11 +116,8 @@ export function shareLinkRoutes(deps: ShareLinkRouteDeps): AnyRoute[] {
         } satisfies SharedTranscriptResponse;
       },
     }),
-    route({
-      method: 'GET',
-      url: RECAP_ROUTES.sharedTranscriptExport,
+    route('GET', RECAP_ROUTES.sharedTranscriptExport, {
       summary: "A shared link's transcript as a file, as a member's export (?format).",
-      tag: 'transcripts',
       params: sharedLinkParamsSchema,
       query: transcriptExportQuerySchema,
       response: EXPORT_ANSWERS,

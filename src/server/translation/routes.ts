@@ -11,16 +11,15 @@ import {
   translationLanguagesQuerySchema,
   translationLanguagesResponseSchema,
 } from '../../shared/translation';
-import { type AnyRoute, registerDescribed, route } from '../http';
+import { type AnyRoute, registerDescribed, routeIn } from '../http';
 import type { TranslationService } from './service';
+
+const route = routeIn('translation');
 
 export function translationRoutes(translation: TranslationService): AnyRoute[] {
   return [
-    route({
-      method: 'GET',
-      url: API.translationLanguages,
+    route('GET', API.translationLanguages, {
       summary: 'Whether translation is on, its engine, and the reading languages offered from ?from.',
-      tag: 'translation',
       query: translationLanguagesQuerySchema,
       response: { 200: translationLanguagesResponseSchema },
       handler: async (request, reply) => {

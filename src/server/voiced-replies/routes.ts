@@ -22,7 +22,9 @@ import type { TtsVoice } from '../../shared/user';
 import { encodeWav } from '../../shared/wav';
 import type { TtsStatus } from '../../native/tts/types';
 import type { UserRepository } from '../accounts';
-import { profileOf, type AnyRoute, registerDescribed, route } from '../http';
+import { profileOf, type AnyRoute, registerDescribed, routeIn } from '../http';
+
+const route = routeIn('voiced-replies');
 
 export interface TtsRouteDeps {
   users: Pick<UserRepository, 'update'>;
@@ -80,12 +82,9 @@ export function ttsRoutes(deps: TtsRouteDeps): AnyRoute[] {
   }
 
   return [
-    route({
-      method: 'GET',
-      url: API.ttsVoices,
+    route('GET', API.ttsVoices, {
       summary:
         "The six voices for a language (?lang=), the caller's marked, and whether this server reads it.",
-      tag: 'voiced-replies',
       query: voicesQuerySchema,
       response: { 200: ttsVoicesResponseSchema },
       handler: (request, reply) => {
@@ -106,11 +105,8 @@ export function ttsRoutes(deps: TtsRouteDeps): AnyRoute[] {
         } satisfies TtsVoicesResponse;
       },
     }),
-    route({
-      method: 'POST',
-      url: API.ttsVoicesSample,
+    route('POST', API.ttsVoicesSample, {
       summary: 'A sample of a voice reading a fixed sentence in a language, to listen to (WAV).',
-      tag: 'voiced-replies',
       body: sampleSchema,
       // The sample is a WAV file; a refusal is the API's JSON error.
       produces: ['audio/wav', 'application/json'],
@@ -144,22 +140,16 @@ export function ttsRoutes(deps: TtsRouteDeps): AnyRoute[] {
         }
       },
     }),
-    route({
-      method: 'GET',
-      url: API.ttsGenderPreference,
+    route('GET', API.ttsGenderPreference, {
       summary: 'The voice gender the caller prefers (male until they choose).',
-      tag: 'voiced-replies',
       response: { 200: ttsGenderPreferenceSchema },
       handler: (request) =>
         ({
           gender: profileOf(request)?.ttsGender ?? DEFAULT_TTS_GENDER,
         }) satisfies TtsGenderPreferenceResponse,
     }),
-    route({
-      method: 'POST',
-      url: API.ttsGenderPreference,
+    route('POST', API.ttsGenderPreference, {
       summary: 'Saves the voice gender the caller prefers.',
-      tag: 'voiced-replies',
       body: ttsGenderPreferenceSchema,
       response: { 200: ttsGenderPreferenceSchema },
       handler: async (request, reply) => {

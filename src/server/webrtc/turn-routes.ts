@@ -7,9 +7,11 @@
 import type { FastifyInstance } from 'fastify';
 import { API } from '../../shared/api';
 import { type TurnCredentialsResponse, turnCredentialsResponseSchema } from '../../shared/webrtc';
-import { type AnyRoute, registerDescribed, route } from '../http';
+import { type AnyRoute, registerDescribed, routeIn } from '../http';
 import type { WebRtcConfig } from './config';
 import { iceServersFor } from './turn-credentials';
+
+const route = routeIn('webrtc');
 
 interface TurnRouteDeps {
   webrtc: WebRtcConfig;
@@ -18,11 +20,8 @@ interface TurnRouteDeps {
 
 export function turnRoutes(deps: TurnRouteDeps): AnyRoute[] {
   return [
-    route({
-      method: 'GET',
-      url: API.turnCredentials,
+    route('GET', API.turnCredentials, {
       summary: 'Short-lived TURN credentials (and STUN servers) for a WebRTC audio connection.',
-      tag: 'webrtc',
       response: { 200: turnCredentialsResponseSchema },
       handler: (request, reply) => {
         // Credentials name who they were given to, so the TURN server's logs tell whose relay it is.

@@ -41,7 +41,9 @@ import type { LicenceRepository } from '../licences';
 import { type OrganizationRepository, isUniqueViolation } from '../organizations';
 import type { WorkspaceRepository } from './repository';
 import type { Payments } from '../payments';
-import { type AnyRoute, registerDescribed, route } from '../http';
+import { type AnyRoute, registerDescribed, routeIn } from '../http';
+
+const route = routeIn('workspace');
 
 export interface WorkspaceRouteDeps {
   workspace: WorkspaceRepository;
@@ -104,21 +106,15 @@ export function billingSubscriptionOf(subscription: Stripe.Subscription): Billin
 export function workspaceRoutes(deps: WorkspaceRouteDeps): AnyRoute[] {
   const { workspace, organizations, licences } = deps;
   return [
-    route({
-      method: 'GET',
-      url: BUSINESS_ROUTES.workspaceMembers,
+    route('GET', BUSINESS_ROUTES.workspaceMembers, {
       summary: "The organisation's members and the invitations waiting.",
-      tag: 'workspace',
       response: { 200: workspaceMembersResponseSchema },
       handler: async (request) => ({
         members: await workspace.members(organizationIdOf(request), deps.now()),
       }),
     }),
-    route({
-      method: 'POST',
-      url: BUSINESS_ROUTES.workspaceMembers,
+    route('POST', BUSINESS_ROUTES.workspaceMembers, {
       summary: 'Adds the account of an email as a member, or invites the email when it has none.',
-      tag: 'workspace',
       body: inviteMemberBodySchema,
       response: { 201: inviteMemberResponseSchema, 409: apiErrorSchema },
       handler: async (request, reply) => {
@@ -150,11 +146,8 @@ export function workspaceRoutes(deps: WorkspaceRouteDeps): AnyRoute[] {
         return reply.code(201).send({ status: 'invited' });
       },
     }),
-    route({
-      method: 'PATCH',
-      url: BUSINESS_ROUTES.workspaceMember,
+    route('PATCH', BUSINESS_ROUTES.workspaceMember, {
       summary: 'Hands the admin role to a member (the caller becomes a member).',
-      tag: 'workspace',
       params: memberParamsSchema,
       body: updateMemberBodySchema,
       response: { 200: updateMemberBodySchema, 409: apiErrorSchema },
@@ -179,11 +172,8 @@ export function workspaceRoutes(deps: WorkspaceRouteDeps): AnyRoute[] {
         return { role: 'admin' };
       },
     }),
-    route({
-      method: 'DELETE',
-      url: BUSINESS_ROUTES.workspaceMember,
+    route('DELETE', BUSINESS_ROUTES.workspaceMember, {
       summary: 'Removes a member (their licences of it go back to it) or withdraws an invitation.',
-      tag: 'workspace',
       params: memberParamsSchema,
       response: { 200: memberRemovedResponseSchema, 409: apiErrorSchema },
       handler: async (request, reply) => {
@@ -206,11 +196,8 @@ export function workspaceRoutes(deps: WorkspaceRouteDeps): AnyRoute[] {
         return { removed: true };
       },
     }),
-    route({
-      method: 'GET',
-      url: BUSINESS_ROUTES.workspaceOrganization,
+    route('GET', BUSINESS_ROUTES.workspaceOrganization, {
       summary: "The organisation's details.",
-      tag: 'workspace',
       response: { 200: organizationSchema },
       handler: async (request, reply) => {
         const org = await organizations.find(organizationIdOf(request));
@@ -218,11 +205,8 @@ export function workspaceRoutes(deps: WorkspaceRouteDeps): AnyRoute[] {
         return org;
       },
     }),
-    route({
-      method: 'PATCH',
-      url: BUSINESS_ROUTES.workspaceOrganization,
+    route('PATCH', BUSINESS_ROUTES.workspaceOrganization, {
       summary: "Changes the organisation's details (name, size, address, accessibility services).",
-      tag: 'workspace',
       body: organizationDetailsBodySchema,
       response: { 200: organizationSchema, 409: apiErrorSchema },
       handler: async (request, reply) => {
@@ -258,11 +242,8 @@ export function workspaceRoutes(deps: WorkspaceRouteDeps): AnyRoute[] {
         return (await organizations.find(organizationId))!;
       },
     }),
-    route({
-      method: 'GET',
-      url: BUSINESS_ROUTES.workspaceBilling,
+    route('GET', BUSINESS_ROUTES.workspaceBilling, {
       summary: "The organisation's subscriptions and invoices, read from the payment provider.",
-      tag: 'workspace',
       response: { 200: workspaceBillingResponseSchema, 502: apiErrorSchema },
       handler: async (request, reply) => {
         const customerId = await organizations.stripeCustomerOf(organizationIdOf(request));
@@ -289,11 +270,8 @@ export function workspaceRoutes(deps: WorkspaceRouteDeps): AnyRoute[] {
         }
       },
     }),
-    route({
-      method: 'GET',
-      url: BUSINESS_ROUTES.workspaceSettings,
+    route('GET', BUSINESS_ROUTES.workspaceSettings, {
       summary: "The organisation's vocabulary and Scribe limit.",
-      tag: 'workspace',
       response: { 200: workspaceSettingsSchema },
       handler: async (request, reply) => {
         const settings = await workspace.settings(organizationIdOf(request));
@@ -301,11 +279,8 @@ export function workspaceRoutes(deps: WorkspaceRouteDeps): AnyRoute[] {
         return settings;
       },
     }),
-    route({
-      method: 'PATCH',
-      url: BUSINESS_ROUTES.workspaceSettings,
+    route('PATCH', BUSINESS_ROUTES.workspaceSettings, {
       summary: "Sets the organisation's vocabulary, its Scribe limit, or both.",
-      tag: 'workspace',
       body: workspaceSettingsBodySchema,
       response: { 200: workspaceSettingsSchema },
       handler: async (request, reply) => {

@@ -8,7 +8,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { apiErrorCode } from '../../../../src/shared/api';
 import { number, object, optional, string } from '../../../../src/shared/schema';
 import { answerFor, registerErrorHandler } from '../../../../src/server/http/errors';
-import { registerDescribed, route } from '../../../../src/server/http/route';
+import { registerDescribed, routeIn } from '../../../../src/server/http/route';
+
+const route = routeIn('test');
 
 let app: FastifyInstance;
 const received: unknown[] = [];
@@ -17,12 +19,9 @@ async function appWithRoute(): Promise<FastifyInstance> {
   app = Fastify();
   registerErrorHandler(app);
   registerDescribed(app, [
-    route({
-      // A row of the access table: the type insists on one.
-      method: 'PATCH',
-      url: '/api/v1/saved-transcripts/:roomId',
+    // A row of the access table: the type insists on one.
+    route('PATCH', '/api/v1/saved-transcripts/:roomId', {
       summary: 'test',
-      tag: 'test',
       params: object({ roomId: string({ min: 1, max: 64 }) }),
       body: object({ title: string({ max: 10, trim: true }), stars: optional(number({ integer: true })) }),
       handler: (request) => {
@@ -30,11 +29,8 @@ async function appWithRoute(): Promise<FastifyInstance> {
         return { ok: true };
       },
     }),
-    route({
-      method: 'GET',
-      url: '/api/v1/saved-transcripts',
+    route('GET', '/api/v1/saved-transcripts', {
       summary: 'test',
-      tag: 'test',
       query: object({ avaId: string({ min: 1 }) }),
       handler: () => {
         throw new Error('database at 10.0.0.3 refused: password for hearken');
