@@ -173,6 +173,32 @@ describe.each(['pglite', 'postgres'] as const)('organisations and licences on %s
     expect(again.body).toMatchObject({ error: { code: 'alreadyInOrganization' } });
   });
 
+  it('makes the creator its first admin even when they asked to be a member, so nobody naming it can claim it (F-08)', async () => {
+    const creator = await person('creator');
+    const name = `Member-made ${tag}`;
+    const created = await call(creator, BUSINESS_API.organization, 'POST', {
+      type: 'hr',
+      name,
+      role: 'member',
+      size: '1-10',
+    });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ role: 'admin', admin: creator.profile.avaId });
+    expect(await me(creator)).toMatchObject({ role: 'admin', orgProperties: { role: 'admin' } });
+    // The attacker names it and asks to be its admin.
+    const attacker = await person('claimer');
+    const claim = await call(attacker, BUSINESS_API.organization, 'POST', {
+      type: 'hr',
+      name,
+      role: 'admin',
+      size: '1-10',
+    });
+    expect(claim.status).toBe(409);
+    expect(claim.body).toMatchObject({ error: { code: 'adminAlreadyExists' } });
+    expect(await me(attacker)).not.toMatchObject({ role: 'admin' });
+    expect(await me(creator)).toMatchObject({ role: 'admin' });
+  });
+
   it('finds its own organisations first, then fills up to 3 from places', async () => {
     expect(
       ((await call(admin, BUSINESS_API.findOrganizations('éc'))).body as { organizations: [] }).organizations,

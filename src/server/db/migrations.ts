@@ -647,6 +647,26 @@ const migrations: Record<string, Migration> = {
       await sql`drop table if exists cluster_room_calls, cluster_room_bots`.execute(db);
     },
   },
+  // Every organisation with members has an admin (issue 29 F-08): one created by someone who
+  // joined it as a member had none, and anyone naming it could claim it. Its earliest member
+  // (most likely its creator) becomes its admin.
+  '2026-12-22-001-organization-admins': {
+    async up(db: Kysely<unknown>) {
+      await sql`
+        update organizations o set admin_ava_id = (
+          select u.ava_id from users u where u.organization_id = o.id
+          order by u.created_at_ms, u.ava_id limit 1)
+        where o.admin_ava_id is null
+          and exists (select 1 from users u where u.organization_id = o.id)`.execute(db);
+      await sql`
+        update users u set role = 'admin', org_properties = '{"role":"admin"}'::jsonb
+        from organizations o
+        where o.admin_ava_id = u.ava_id and u.organization_id = o.id`.execute(db);
+    },
+    async down() {
+      // Who was made admin is not recorded apart: the admins stay.
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -111,13 +111,12 @@ export class OrganizationRepository {
     return (await query.execute()).map(toOrganization);
   }
 
-  /** Creates the organisation with its creator in it (admin when asked). Throws on a taken name. */
-  async create(
-    org: NewOrganization,
-    avaId: string,
-    role: OrganizationRole,
-    nowMs: number,
-  ): Promise<Organization> {
+  /**
+   * Creates the organisation with its creator in it as its first admin, whatever role the form
+   * asked for: an organisation without an admin could be claimed by anyone naming it (issue 29
+   * F-08). Throws on a taken name.
+   */
+  async create(org: NewOrganization, avaId: string, nowMs: number): Promise<Organization> {
     await this.db.transaction().execute(async (trx) => {
       await trx
         .insertInto('organizations')
@@ -130,18 +129,20 @@ export class OrganizationRepository {
           address: org.address ?? null,
           size: org.size,
           accessibility_services: JSON.stringify(org.accessibilityServices),
-          admin_ava_id: role === 'admin' ? avaId : null,
+          admin_ava_id: avaId,
           created_at_ms: nowMs,
         })
         .execute();
-      await setMembership(trx, avaId, { id: org.id, name: org.name, type: org.type }, role, nowMs);
+      await setMembership(trx, avaId, { id: org.id, name: org.name, type: org.type }, 'admin', nowMs);
     });
     return (await this.find(org.id))!;
   }
 
   /**
-   * Joins an existing organisation. As admin only while it has none (the update is the check,
-   * so two people asking at once cannot both become it): false when it already has one.
+   * Joins an existing organisation. As admin only while it has no admin and no member (an
+   * organisation everyone left): its members' organisation is never taken over by a newcomer
+   * naming it. The update is the check, so two people asking at once cannot both become it:
+   * false when refused.
    */
   async join(org: Organization, avaId: string, role: OrganizationRole, nowMs: number): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
@@ -151,6 +152,9 @@ export class OrganizationRepository {
           .set({ admin_ava_id: avaId })
           .where('id', '=', org.id)
           .where('admin_ava_id', 'is', null)
+          .where(({ not, exists, selectFrom }) =>
+            not(exists(selectFrom('users').select('ava_id').where('organization_id', '=', org.id))),
+          )
           .returning('id')
           .executeTakeFirst();
         if (!claimed) return false;

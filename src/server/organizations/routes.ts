@@ -124,10 +124,10 @@ export function organizationRoutes(deps: OrganizationRouteDeps): AnyRoute[] {
               accessibilityServices: body.accessibilityServices ?? [],
             },
             profile.avaId,
-            body.role,
             deps.now(),
           );
-          return reply.code(201).send({ ...created, role: body.role } satisfies Organization);
+          // Its creator is its first admin, whatever the form asked (issue 29 F-08).
+          return reply.code(201).send({ ...created, role: 'admin' } satisfies Organization);
         } catch (error) {
           // Someone created it a moment ago: joining is what this person asks for now.
           if (!isUniqueViolation(error)) throw error;
