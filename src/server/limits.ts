@@ -14,6 +14,10 @@ export interface ServerLimits {
   liveRoomsPerIdentity: number;
   /** Recognition streams running at once on this server; beyond it `speech-unavailable`. */
   maxDecoders: number;
+  /** Recognition streams one identity may hold at once (its devices, rooms, computer audio, bots). */
+  maxStreamsPerIdentity: number;
+  /** Recognition streams one room may hold at once, so one room never takes every decoder. */
+  maxStreamsPerRoom: number;
   /**
    * Below the cap, a new speaker is also refused (`speech-unavailable`) when the speech worker
    * it would go to would then be busier than this share of its time (0..1, native/speech/load.ts).
@@ -67,6 +71,8 @@ export const LIMIT_VARIABLES = {
   roomCreations: 'HEARKEN_ROOM_CREATIONS_PER_HOUR',
   liveRoomsPerIdentity: 'HEARKEN_LIVE_ROOMS_PER_IDENTITY',
   maxDecoders: 'HEARKEN_MAX_DECODERS',
+  maxStreamsPerIdentity: 'HEARKEN_MAX_STREAMS_PER_IDENTITY',
+  maxStreamsPerRoom: 'HEARKEN_MAX_STREAMS_PER_ROOM',
   speechLoadLimit: 'HEARKEN_SPEECH_LOAD_LIMIT',
   audioStarts: 'HEARKEN_AUDIO_STARTS_PER_MINUTE',
   typedMessages: 'HEARKEN_TYPED_MESSAGES_PER_MINUTE',
@@ -137,6 +143,16 @@ export function loadLimits(env: Record<string, string | undefined>, speechWorker
     // too busy to keep everyone on it real-time, so the others do not fall behind.
     maxDecoders: Math.floor(
       positive(env, LIMIT_VARIABLES.maxDecoders, Math.max(1, speechWorkers) * DECODERS_PER_WORKER),
+    ),
+    // A person's microphone, the computer's sound, a meeting bot and a phone call at once.
+    maxStreamsPerIdentity: Math.floor(positive(env, LIMIT_VARIABLES.maxStreamsPerIdentity, 4)),
+    // Half the decoders (at least 4): the busiest room leaves the other half to everyone else.
+    maxStreamsPerRoom: Math.floor(
+      positive(
+        env,
+        LIMIT_VARIABLES.maxStreamsPerRoom,
+        Math.max(4, Math.ceil((Math.max(1, speechWorkers) * DECODERS_PER_WORKER) / 2)),
+      ),
     ),
     speechLoadLimit: fraction(env, LIMIT_VARIABLES.speechLoadLimit, SPEECH_LOAD_LIMIT),
     audioStarts: perPeriod(positive(env, LIMIT_VARIABLES.audioStarts, 30), 60),

@@ -53,10 +53,12 @@ export interface TranscriptStore {
 export interface RoomServices {
   updateRoom(id: string, changes: RoomChanges): Promise<void>;
   /** Opens a recognition stream on the engine serving `tier`. */
+  /** A recognition stream for `track`, charged to `holder` (the room, and whose device it is). */
   openSpeech(
     tier: 'basic' | 'premium',
     lang: string,
     track: AudioTrack,
+    holder: { roomId: string; identity: string },
   ): { ok: true } | { ok: false; code: SocketErrorCode; message: string };
   now(): number;
   log(level: 'info' | 'warn' | 'error', message: string, extra?: object): void;

@@ -25,6 +25,7 @@ const RESTART_WINDOW_MS = 60_000;
 /** What the streams need of the room's core. */
 export type StreamsCore = Pick<
   RoomCore,
+  | 'id'
   | 'refuseOnceEnding'
   | 'endingOrEnded'
   | 'allocateIndex'
@@ -168,7 +169,11 @@ export class RoomStreams {
       onError: (message) => this.speechFailed(member, track, message),
       timers: this.core.timers,
     });
-    const opened = this.services.openSpeech(usePaidASR ? 'premium' : 'basic', lang, track);
+    // Charged to whose device it is (the computer's sound too), in this room.
+    const opened = this.services.openSpeech(usePaidASR ? 'premium' : 'basic', lang, track, {
+      roomId: this.core.id,
+      identity: member.avaId,
+    });
     if (!opened.ok) throw new RoomError(opened.code, opened.message);
     // Vocabulary boost: the person's own words, never the computer's sound.
     if (!shownAs && member.boostWords && member.boostWords.length > 0) track.boost(member.boostWords);

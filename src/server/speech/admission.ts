@@ -3,17 +3,25 @@
  * `openSpeech` (rooms/room-contract.ts). Refusing one speaker with `speech-unavailable` is
  * better than everyone's captions falling behind.
  */
-import type { SpeechPool } from '../../native/speech/pool';
+import type { PoolStream, SpeechPool } from '../../native/speech/pool';
 import type { ServerLimits } from '../limits';
 import type { RoomServices } from '../rooms';
+import { SpeechShares, shareRefusalMessage } from './shares';
 
 export type SpeechAdmissionPool = Pick<SpeechPool, 'openStreams' | 'hasRoom' | 'status' | 'open'>;
 
 export function speechAdmission(
   pool: SpeechAdmissionPool,
-  limits: Pick<ServerLimits, 'maxDecoders' | 'speechLoadLimit'>,
+  limits: Pick<
+    ServerLimits,
+    'maxDecoders' | 'speechLoadLimit' | 'maxStreamsPerIdentity' | 'maxStreamsPerRoom'
+  >,
+  shares = new SpeechShares(limits),
 ): RoomServices['openSpeech'] {
-  return (tier, lang, track) => {
+  return (tier, lang, track, holder) => {
+    // A fair share first: one identity or one room never holds every decoder (issue 29 F-01).
+    const refusal = shares.refusal(holder);
+    if (refusal) return { ok: false, code: 'speech-unavailable', message: shareRefusalMessage(refusal) };
     // The cap bounds the count (memory); the load limit (native/speech/load.ts) is what this
     // machine keeps real-time.
     if (pool.openStreams >= limits.maxDecoders || !pool.hasRoom(limits.speechLoadLimit)) {
@@ -34,11 +42,42 @@ export function speechAdmission(
         message: `speech recognition is unavailable: ${status.error}`,
       };
     }
-    const stream = pool.open(name, lang, {
-      onEvent: (event) => track.handle(event),
-      onError: (message) => track.context.onError(`speech recognition failed: ${message}`),
-    });
-    track.attach(stream);
+    // The share is given back when the stream closes, or fails (its owner opens a new one,
+    // which takes a share of its own).
+    const release = shares.take(holder);
+    let stream: PoolStream;
+    try {
+      stream = pool.open(name, lang, {
+        onEvent: (event) => track.handle(event),
+        onError: (message) => {
+          release();
+          track.context.onError(`speech recognition failed: ${message}`);
+        },
+      });
+    } catch (error) {
+      release();
+      throw error;
+    }
+    track.attach(releasingOnClose(stream, release));
     return { ok: true };
+  };
+}
+
+/** `stream`, giving its share back when it is closed. */
+function releasingOnClose(stream: PoolStream, release: () => void): PoolStream {
+  return {
+    get engineId() {
+      return stream.engineId;
+    },
+    get backlogSamples() {
+      return stream.backlogSamples;
+    },
+    write: (samples) => stream.write(samples),
+    flush: () => stream.flush(),
+    boost: (words) => stream.boost(words),
+    close: () => {
+      release();
+      return stream.close();
+    },
   };
 }
