@@ -44,6 +44,9 @@ export default defineConfig({
       HEARKEN_MEETING_BOT_TEST_MEETINGS: '1',
       // Phone calls through the local stand-in of Twilio (no account here): a silent conference.
       HEARKEN_PHONE_STAND_IN: '1',
+      // Its host is a guest: phone calls for everyone here (who may call, how often and which
+      // numbers are tests/integration/attacks-toll-fraud.test.ts's).
+      HEARKEN_PHONE_CALLS_FOR: 'everyone',
       // The Scribe of tests/e2e/scribes.spec.ts (docs/scribes.md: who is a Scribe).
       HEARKEN_SCRIBE_EMAILS: 'e2e-scribe@example.com',
       // Its host is a guest: Scribes for everyone here (docs/credits.md); who may ask and what

@@ -262,7 +262,7 @@ export const SERVER_MAP: readonly FeatureEntry[] = [
     what: 'Phone calls into a room (Twilio, SIP, or a stand-in).',
     routes: ['POST /api/v1/calls', 'DELETE /api/v1/calls/:sid', 'POST /api/v1/calls/status-callback'],
     messages: [],
-    integration: ['phone-calls', 'sip-calls', 'cluster-takeover-calls'],
+    integration: ['phone-calls', 'sip-calls', 'cluster-takeover-calls', 'attacks-toll-fraud'],
   },
   {
     folder: 'webrtc',

@@ -27,6 +27,7 @@ import {
   ClusterNode,
   registerForwarding,
   type LateServices,
+  limiterFor,
   ownerWorkOf,
   registryInCluster,
   roomLookupsOf,
@@ -128,6 +129,8 @@ export async function startServer(
   const phone = await startPhoneCallService(app, config.phoneCalls, {
     registry,
     ...(cluster ? { takeover: stores.phoneCalls } : {}),
+    credits: stores.credits,
+    limiter: (name, limit) => limiterFor(cluster, name, limit),
     origin,
     now: () => Date.now(),
     log,

@@ -59,6 +59,12 @@ export const PHONE_CALL_TEXTS = {
   unavailable: 'Phone calls are not available on this server.',
   notFound: 'No such phone call in this conversation.',
   onlyHost: 'Only the host can make modifications.',
+  // Toll fraud (issue 29): who may make the server pay for a call, and which numbers it calls.
+  notEntitled: 'Phone calls need a paid plan or Premium credit. Sign in with an account that has one.',
+  countryNotAllowed: 'This server does not call numbers with this international code.',
+  deniedNumber:
+    'This is a premium-rate or special number: Hearken does not call it. Use the conference’s ordinary dial-in number.',
+  tooManyCalls: 'Too many phone calls in a short time. Wait a few minutes before calling again.',
 } as const;
 export type PhoneCallTextKey = keyof typeof PHONE_CALL_TEXTS;
 

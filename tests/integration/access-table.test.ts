@@ -161,6 +161,8 @@ beforeAll(async () => {
       HEARKEN_MEETING_BOT_STAND_IN: '1',
       // Phone calls on (through Twilio's stand-in), so a real call's sid is walked.
       HEARKEN_PHONE_STAND_IN: '1',
+      // The walked host is a guest: calls for everyone, so its call passes beyond the access rows.
+      HEARKEN_PHONE_CALLS_FOR: 'everyone',
     },
   });
   const emulatorClient = new EmulatorClient(emulator.url, emulator.projectId);

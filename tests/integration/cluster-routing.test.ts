@@ -56,6 +56,8 @@ describe.concurrent('work on a live room reaches its owner in a cluster', () => 
       HEARKEN_PUBLIC_URL: ADDRESS,
       HEARKEN_PHONE_STAND_IN_AUDIO: join(DEV_DIR, CAPTION_TEST_FILE),
       HEARKEN_PHONE_STAND_IN_DIGITS: `${MEETING_ID}##${PASSCODE}#`,
+      // Its hosts are guests: calls for everyone here (who may call is attacks-toll-fraud.test.ts's).
+      HEARKEN_PHONE_CALLS_FOR: 'everyone',
       HEARKEN_MEETING_BOT_STAND_IN_AUDIO: join(DEV_DIR, CAPTION_TEST_FILE),
     };
     await startThreeNodes({ names: NODES, ports: PORTS, databaseUrl, env, nodes });

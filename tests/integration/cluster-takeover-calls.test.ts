@@ -115,6 +115,8 @@ describe('a phone call moves with its room when the owner dies', () => {
       HEARKEN_TWILIO_AUTH_TOKEN: authToken,
       HEARKEN_TWILIO_FROM_NUMBER: '+15005550006',
       HEARKEN_TWILIO_API_URL: twilio.url,
+      // Its hosts are guests: calls for everyone here (who may call is attacks-toll-fraud.test.ts's).
+      HEARKEN_PHONE_CALLS_FOR: 'everyone',
       HEARKEN_MEETING_BOT_API_KEY: apiKey,
       HEARKEN_MEETING_BOT_API_URL: recall.url,
       HEARKEN_MEETING_BOT_WEBHOOK_SECRET: webhookSecret,

@@ -38,6 +38,8 @@ beforeAll(async () => {
     env: {
       HEARKEN_PHONE_STAND_IN_AUDIO: join(DEV_DIR, CAPTION_TEST_FILE),
       HEARKEN_PHONE_STAND_IN_DIGITS: `${MEETING_ID}##${PASSCODE}#`,
+      // Its hosts are guests: calls for everyone here (who may call is attacks-toll-fraud.test.ts's).
+      HEARKEN_PHONE_CALLS_FOR: 'everyone',
     },
   });
 });

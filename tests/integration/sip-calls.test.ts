@@ -42,7 +42,13 @@ beforeAll(async () => {
     leadSeconds: SILENCE_BEFORE_S,
     silenceSeconds: SILENCE_AFTER_S + 4,
   });
-  server = await startTestServer({ env: { HEARKEN_SIP_TRUNK: baresip.trunk } });
+  server = await startTestServer({
+    env: {
+      HEARKEN_SIP_TRUNK: baresip.trunk,
+      // Its hosts are guests: calls for everyone here (who may call is attacks-toll-fraud.test.ts's).
+      HEARKEN_PHONE_CALLS_FOR: 'everyone',
+    },
+  });
 });
 
 afterAll(async () => {

@@ -56,6 +56,12 @@ const phoneFr: Messages<typeof phoneEn> = {
     unavailable: 'Les appels téléphoniques ne sont pas disponibles sur ce serveur.',
     notFound: 'Aucun appel de ce type dans cette conversation.',
     onlyHost: 'Seul l’hôte peut faire des modifications.',
+    notEntitled:
+      'Les appels téléphoniques demandent un abonnement payant ou du crédit Premium. Connectez-vous avec un compte qui en a.',
+    countryNotAllowed: 'Ce serveur n’appelle pas les numéros avec cet indicatif international.',
+    deniedNumber:
+      'Ce numéro est surtaxé ou spécial : Hearken ne l’appelle pas. Utilisez le numéro d’accès ordinaire de la conférence.',
+    tooManyCalls: 'Trop d’appels téléphoniques en peu de temps. Attendez quelques minutes avant de rappeler.',
   },
 };
 

@@ -99,3 +99,22 @@ export function autoStopsFor(principal: Principal, policy: ServerLimits['premium
   if (principal.kind === 'account') return isFreeOrLite(principal.profile?.subscription);
   return true;
 }
+
+/**
+ * Who may make the server place phone calls (issue 29, toll fraud: every call is paid for):
+ * those the spec's tiers entitle to paid captions, a plan that gives Premium or Premium credit
+ * above 0, whatever the server's HEARKEN_PREMIUM_FOR; guests have neither. A private
+ * installation may let every signed-in person or guest call (HEARKEN_PHONE_CALLS_FOR=everyone).
+ */
+export type PhoneCallsFor = 'entitled' | 'everyone';
+
+export async function mayPhoneCall(
+  principal: Principal,
+  policy: PhoneCallsFor,
+  credits: Pick<CreditRepository, 'get'> | undefined,
+): Promise<boolean> {
+  if (principal.kind === 'outsider') return false;
+  if (policy === 'everyone') return true;
+  const grant = await currentPremiumGrant(principal, 'entitled', credits);
+  return grant === 'plan' || grant === 'credit';
+}

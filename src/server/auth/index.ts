@@ -4,8 +4,15 @@
  */
 export { HTTP_ACCESS, SOCKET_ACCESS, allows, organizationActor, roomActor, socketActionsOf } from './access';
 export type { AccessRow, Actor, HttpRouteKey, SocketAction } from './access';
-export { autoStopsFor, currentPremiumGrant, mayBeScribe, mayBoost, servedTier } from './entitlements';
-export type { PremiumGrant } from './entitlements';
+export {
+  autoStopsFor,
+  currentPremiumGrant,
+  mayBeScribe,
+  mayBoost,
+  mayPhoneCall,
+  servedTier,
+} from './entitlements';
+export type { PhoneCallsFor, PremiumGrant } from './entitlements';
 export { firebaseClientConfig, logIdentityProvider } from './firebase-client-config';
 export { GuestCredentials } from './guest-credentials';
 export { OUTSIDER, PrincipalResolver } from './principal';

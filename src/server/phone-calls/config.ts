@@ -4,6 +4,10 @@
  * HEARKEN_PHONE_STAND_IN_AUDIO, a 16 kHz WAV the stand-in's conferences sound like) asks the
  * local stand-in (stand-in.ts) to play Twilio, for development and tests.
  */
+import { CONFERENCE_PHONE_CODES, isConferencePhoneCode } from '../../shared/phone-calls';
+import { DEFAULT_DENIED_RANGES, type DialPolicy, isRangePattern } from '../../shared/phone-calls-ranges';
+import type { PhoneCallsFor } from '../auth';
+import type { Limit } from '../http';
 import type { SipTrunk } from './sip-provider';
 import { parseSipUri } from './sip/message';
 import type { TwilioAccount } from './twilio-provider';
@@ -17,6 +21,91 @@ export interface PhoneCallConfig {
   standInAudio?: string;
   /** The DTMF the stand-in's conference expects (without waits); absent: any. */
   standInDigits?: string;
+  /** Who may call, how often, and which numbers (toll fraud, issue 29). */
+  guard: PhoneCallGuard;
+}
+
+/**
+ * What keeps the server from being made to pay for calls it should not place (issue 29): who
+ * may call (HEARKEN_PHONE_CALLS_FOR), how many calls an identity and a room may place
+ * (HEARKEN_PHONE_CALLS_PER_IDENTITY_PER_HOUR, HEARKEN_PHONE_CALLS_PER_ROOM_PER_HOUR), and which
+ * numbers (HEARKEN_PHONE_COUNTRY_CODES, HEARKEN_PHONE_DENIED_RANGES added to the defaults,
+ * HEARKEN_PHONE_ALLOWED_RANGES as their exceptions: shared/phone-calls-ranges.ts).
+ */
+export interface PhoneCallGuard {
+  callsFor: PhoneCallsFor;
+  perIdentity: Limit;
+  perRoom: Limit;
+  dialPolicy: DialPolicy;
+}
+
+export const PHONE_GUARD_VARIABLES = {
+  callsFor: 'HEARKEN_PHONE_CALLS_FOR',
+  perIdentity: 'HEARKEN_PHONE_CALLS_PER_IDENTITY_PER_HOUR',
+  perRoom: 'HEARKEN_PHONE_CALLS_PER_ROOM_PER_HOUR',
+  countryCodes: 'HEARKEN_PHONE_COUNTRY_CODES',
+  deniedRanges: 'HEARKEN_PHONE_DENIED_RANGES',
+  allowedRanges: 'HEARKEN_PHONE_ALLOWED_RANGES',
+} as const;
+
+/**
+ * Calls an identity may place in an hour by default: a host who misdialled a conference's code
+ * a few times in each of the rooms they run, not a dialler.
+ */
+export const PHONE_CALLS_PER_IDENTITY_PER_HOUR = 20;
+/** Calls a room may place in an hour by default: a call, and a few tries at the right code. */
+export const PHONE_CALLS_PER_ROOM_PER_HOUR = 10;
+
+/** `count` an hour, a third of it at once (a few retries in a row, then one every few minutes). */
+function perHour(count: number): Limit {
+  return { ratePerSecond: count / 3600, burst: Math.max(1, Math.ceil(count / 3)) };
+}
+
+function count(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value <= 0)
+    throw new Error(`${name} must be a whole number above 0 (got "${raw}")`);
+  return value;
+}
+
+/** A comma-separated list, each item checked. */
+function list(env: NodeJS.ProcessEnv, name: string, valid: (item: string) => boolean, what: string) {
+  const items = (env[name] ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+  const wrong = items.find((item) => !valid(item));
+  if (wrong !== undefined) throw new Error(`${name}: "${wrong}" is not ${what}`);
+  return items;
+}
+
+export function loadPhoneCallGuard(env: NodeJS.ProcessEnv): PhoneCallGuard {
+  const callsFor = env[PHONE_GUARD_VARIABLES.callsFor]?.trim() || 'entitled';
+  if (callsFor !== 'entitled' && callsFor !== 'everyone')
+    throw new Error(`${PHONE_GUARD_VARIABLES.callsFor} must be "entitled" or "everyone" (got "${callsFor}")`);
+  const codes = list(
+    env,
+    PHONE_GUARD_VARIABLES.countryCodes,
+    isConferencePhoneCode,
+    `one of the conference codes ${CONFERENCE_PHONE_CODES.join(', ')}`,
+  ).filter(isConferencePhoneCode);
+  const range = 'a range: + then digits, X for any digit (+1900, +1XXX976)';
+  return {
+    callsFor,
+    perIdentity: perHour(count(env, PHONE_GUARD_VARIABLES.perIdentity, PHONE_CALLS_PER_IDENTITY_PER_HOUR)),
+    perRoom: perHour(count(env, PHONE_GUARD_VARIABLES.perRoom, PHONE_CALLS_PER_ROOM_PER_HOUR)),
+    dialPolicy: {
+      countryCodes: codes.length > 0 ? codes : CONFERENCE_PHONE_CODES,
+      // Added to the defaults, never instead of them: a list set for one range keeps the rest.
+      deniedRanges: [
+        ...DEFAULT_DENIED_RANGES,
+        ...list(env, PHONE_GUARD_VARIABLES.deniedRanges, isRangePattern, range),
+      ],
+      allowedRanges: list(env, PHONE_GUARD_VARIABLES.allowedRanges, isRangePattern, range),
+    },
+  };
 }
 
 export function loadPhoneCallConfig(env: NodeJS.ProcessEnv): PhoneCallConfig {
@@ -55,6 +144,7 @@ export function loadPhoneCallConfig(env: NodeJS.ProcessEnv): PhoneCallConfig {
     standIn: env.HEARKEN_PHONE_STAND_IN === '1' || Boolean(env.HEARKEN_PHONE_STAND_IN_AUDIO),
     ...(env.HEARKEN_PHONE_STAND_IN_AUDIO ? { standInAudio: env.HEARKEN_PHONE_STAND_IN_AUDIO } : {}),
     ...(env.HEARKEN_PHONE_STAND_IN_DIGITS ? { standInDigits: env.HEARKEN_PHONE_STAND_IN_DIGITS } : {}),
+    guard: loadPhoneCallGuard(env),
   };
 }
 

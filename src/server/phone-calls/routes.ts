@@ -16,9 +16,11 @@ import {
   PHONE_CALL_TEXTS,
   type StartPhoneCallResponse,
   checkStartPhoneCallRequest,
+  inPhoneCall,
   startPhoneCallBodySchema,
   startPhoneCallResponseSchema,
 } from '../../shared/phone-calls';
+import { type DialPolicy, checkDialledNumber } from '../../shared/phone-calls-ranges';
 import { object, optional, string } from '../../shared/schema';
 import type { RoomRegistry } from '../rooms';
 import { decodeForm, parseMediaStreamMessage, parseStatusCallback } from './twilio-api';
@@ -26,7 +28,9 @@ import { verifyTwilioSignature } from './twilio-signature';
 import type { PhoneCalls } from './room-calls';
 import type { ConnectionSocket } from '../socket';
 import { acceptUpgrade, refuseUpgrade } from '../safety';
-import { type AnyRoute, registerDescribed, routeIn } from '../http';
+import { type AnyRoute, type RateLimiter, registerDescribed, routeIn } from '../http';
+import type { Principal } from '../auth';
+import { callLogFields } from './call-log';
 
 const route = routeIn('phone-calls');
 
@@ -46,6 +50,18 @@ export interface PhoneCallRouteDeps {
   /** The server's origin as the provider reaches it: signatures are over the URL it was given. */
   origin(): string;
   log(level: 'info' | 'warn' | 'error', message: string, extra?: object): void;
+  /** What a call must pass before it is placed (toll fraud, issue 29: config.ts PhoneCallGuard). */
+  guard: PhoneCallGate;
+}
+
+export interface PhoneCallGate {
+  /** Whether this person may make the server pay for a call (auth/entitlements.ts mayPhoneCall). */
+  mayCall(principal: Principal): Promise<boolean>;
+  dialPolicy: DialPolicy;
+  /** Calls placed, keyed `identity:<avaId>`. */
+  perIdentity: RateLimiter;
+  /** Calls placed, keyed `room:<roomId>`. */
+  perRoom: RateLimiter;
 }
 
 /** A call of the room, by its provider's sid. */
@@ -63,17 +79,60 @@ export function phoneCallRoutes(deps: PhoneCallRouteDeps): AnyRoute[] {
       summary: "Dials a phone conference and captions it in the body's room (its host only).",
       // Every body reaches checkStartPhoneCallRequest: its refusals are the panel's own texts.
       body: checkedByHandler(startPhoneCallBodySchema),
-      response: { 201: startPhoneCallResponseSchema, 409: apiErrorSchema, 502: apiErrorSchema },
+      response: {
+        201: startPhoneCallResponseSchema,
+        403: apiErrorSchema,
+        409: apiErrorSchema,
+        429: apiErrorSchema,
+        502: apiErrorSchema,
+      },
       handler: async (request, reply) => {
-        const checked = checkStartPhoneCallRequest(request.body);
-        if (!checked.ok) return reply.code(400).send(apiError('invalid-phone-call', checked.message));
-        if (!deps.calls)
-          return reply.code(503).send(apiError('phone-calls-unavailable', PHONE_CALL_TEXTS.unavailable));
         const roomId = request.roomAccess!.room.id;
+        const asked = {
+          who: request.principal.avaId,
+          roomId,
+          number: (request.body as { calleeInternationalNumber?: unknown } | undefined)
+            ?.calleeInternationalNumber,
+        };
+        // Every refusal is logged with who asked and the number masked, as every placed call is.
+        const refuse = (status: number, code: string, message: string, range?: string) => {
+          deps.log('warn', 'a phone call was refused', callLogFields({ ...asked, result: code, range }));
+          return reply.code(status).send(apiError(code, message));
+        };
+        const checked = checkStartPhoneCallRequest(request.body);
+        if (!checked.ok) return refuse(400, 'invalid-phone-call', checked.message);
+        if (!deps.calls) return refuse(503, 'phone-calls-unavailable', PHONE_CALL_TEXTS.unavailable);
+        if (!(await deps.guard.mayCall(request.principal)))
+          return refuse(403, 'phone-calls-not-entitled', PHONE_CALL_TEXTS.notEntitled);
+        const dialled = checkDialledNumber(checked.value.calleeInternationalNumber, deps.guard.dialPolicy);
+        if (!dialled.ok)
+          return refuse(
+            403,
+            dialled.key === 'countryNotAllowed' ? 'phone-country-not-allowed' : 'phone-number-denied',
+            dialled.message,
+            dialled.range,
+          );
+        // A second press while a call is on spends none of the allowance (start() checks again).
+        if (inPhoneCall(deps.calls.callsOf(roomId)))
+          return refuse(409, 'phone-call-in-progress', PHONE_CALL_TEXTS.alreadyInCall);
+        for (const [limiter, key] of [
+          [deps.guard.perRoom, `room:${roomId}`],
+          [deps.guard.perIdentity, `identity:${asked.who ?? ''}`],
+        ] as const) {
+          if (!(await limiter.take(key))) {
+            void reply.header('Retry-After', String(limiter.retryAfterSeconds()));
+            return refuse(429, 'phone-calls-rate-limited', PHONE_CALL_TEXTS.tooManyCalls);
+          }
+        }
         const room = deps.registry.liveRoom(roomId) ?? (await deps.registry.find(roomId));
-        if (!room) return reply.code(404).send(apiError('room-not-found', PHONE_CALL_TEXTS.notFound));
+        if (!room) return refuse(404, 'room-not-found', PHONE_CALL_TEXTS.notFound);
         const result = await deps.calls.start(room, checked.value);
-        if (!result.ok) return reply.code(result.status).send(apiError(result.code, result.message));
+        if (!result.ok) return refuse(result.status, result.code, result.message);
+        deps.log(
+          'info',
+          'a phone call was placed',
+          callLogFields({ ...asked, result: 'placed', sid: result.sid }),
+        );
         return reply
           .code(201)
           .send({ sid: result.sid, status: result.call.status } satisfies StartPhoneCallResponse);

@@ -11,7 +11,10 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { PHONE_CALL_ROUTES } from '../../shared/phone-calls';
 import type { RoomRegistry } from '../rooms';
-import type { PhoneCallConfig } from './config';
+import { mayPhoneCall, type Principal } from '../auth';
+import type { CreditRepository } from '../credits';
+import type { Limit, RateLimiter } from '../http';
+import { type PhoneCallConfig, loadPhoneCallGuard } from './config';
 import { PhoneCalls } from './room-calls';
 import {
   type MediaSocket,
@@ -60,6 +63,10 @@ export async function startPhoneCallService(
     log(level: 'info' | 'warn' | 'error', message: string, extra?: object): void;
     /** Cluster mode: where calls are stored so they move with their rooms (room-calls.ts). */
     takeover?: PhoneCallStore;
+    /** Where an account's Premium credit is read (who may call: auth/entitlements.ts). */
+    credits: Pick<CreditRepository, 'get'> | undefined;
+    /** A rate limit by name, counted across a cluster's nodes when there is one. */
+    limiter(name: string, limit: Limit): RateLimiter;
   },
 ): Promise<PhoneCallService> {
   let standIn: PhoneStandIn | undefined;
@@ -99,7 +106,21 @@ export async function startPhoneCallService(
   if (sip && calls) sip.attach(calls);
   // Off (or SIP, which calls nothing back over HTTP): a callback nobody can sign is refused.
   const authToken = account?.authToken ?? randomBytes(32).toString('hex');
-  const routeDeps = { calls, registry: deps.registry, authToken, origin: deps.origin, log: deps.log };
+  // Without a phone call configuration, the defaults (calls are then off anyway).
+  const guard = config?.guard ?? loadPhoneCallGuard({});
+  const routeDeps = {
+    calls,
+    registry: deps.registry,
+    authToken,
+    origin: deps.origin,
+    log: deps.log,
+    guard: {
+      mayCall: (principal: Principal) => mayPhoneCall(principal, guard.callsFor, deps.credits),
+      dialPolicy: guard.dialPolicy,
+      perIdentity: deps.limiter('phone-calls-identity', guard.perIdentity),
+      perRoom: deps.limiter('phone-calls-room', guard.perRoom),
+    },
+  };
   registerPhoneCallRoutes(app, routeDeps);
   return {
     calls,

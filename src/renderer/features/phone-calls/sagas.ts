@@ -1,7 +1,8 @@
 /**
  * The host's phone calls over HTTP (the spec's `POST /api/v1/calls`, `DELETE /api/v1/calls/{sid}`),
  * with the person's own proof. What the server refuses is said with the catalogue's words when
- * its code is known (already in a call, not available), and "phone call unexpected error" when
+ * its code is known (already in a call, not available, not entitled, a denied number, too many
+ * calls), and "phone call unexpected error" when
  * the server or the network failed.
  */
 import { call, put, select, takeLatest } from 'typed-redux-saga';
@@ -23,6 +24,11 @@ const KEYS_BY_CODE: Record<string, PhoneCallTextKey> = {
   'phone-call-unexpected-error': 'unexpectedError',
   'call-not-found': 'notFound',
   'room-not-found': 'notFound',
+  // Toll fraud (issue 29): who may call, which numbers, how often.
+  'phone-calls-not-entitled': 'notEntitled',
+  'phone-country-not-allowed': 'countryNotAllowed',
+  'phone-number-denied': 'deniedNumber',
+  'phone-calls-rate-limited': 'tooManyCalls',
 };
 
 export function refusalOf(result: Extract<HttpResult<unknown>, { ok: false }>): PhoneCallsState['refusal'] {

@@ -8,6 +8,7 @@ import {
   currentPremiumGrant,
   mayBeScribe,
   mayBoost,
+  mayPhoneCall,
   mayUsePremium,
   type PremiumGrant,
   premiumGrant,
@@ -159,5 +160,29 @@ describe('mayBoost (Vocabulary Boost requires upgrade)', () => {
     expect(mayBoost(guest, 'everyone')).toBe(true);
     expect(mayBoost(account({}), 'everyone')).toBe(true);
     expect(mayBoost({ kind: 'outsider' } as Principal, 'everyone')).toBe(false);
+  });
+});
+
+describe('mayPhoneCall (issue 29: every call is paid for)', () => {
+  const credits = (extraPremiumASRCredit: number) => ({
+    get: async () => normaliseCredits({ extraPremiumASRCredit }),
+  });
+  const pro = account({ subscription: { ongoingSubscription: 'Pro' } });
+
+  it('lets a paid plan or Premium credit call, and nobody else', async () => {
+    expect(await mayPhoneCall(pro, 'entitled', credits(0))).toBe(true);
+    expect(await mayPhoneCall(account({}), 'entitled', credits(60_000))).toBe(true);
+    expect(await mayPhoneCall(account({}), 'entitled', credits(0))).toBe(false);
+    expect(
+      await mayPhoneCall(account({ subscription: { ongoingSubscription: 'Free' } }), 'entitled', credits(0)),
+    ).toBe(false);
+    expect(await mayPhoneCall(guest, 'entitled', credits(60_000))).toBe(false);
+    expect(await mayPhoneCall({ kind: 'outsider' }, 'entitled', credits(60_000))).toBe(false);
+  });
+
+  it('lets guests call only where the installation says so, never an outsider', async () => {
+    expect(await mayPhoneCall(guest, 'everyone', undefined)).toBe(true);
+    expect(await mayPhoneCall(account({}), 'everyone', credits(0))).toBe(true);
+    expect(await mayPhoneCall({ kind: 'outsider' }, 'everyone', undefined)).toBe(false);
   });
 });

@@ -15,6 +15,7 @@ import {
   isConferenceType,
   phoneCallIsOver,
 } from '../../../../shared/phone-calls';
+import { checkDialledNumber } from '../../../../shared/phone-calls-ranges';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { Select } from '../../../lib/Select';
 import { selectIsHost, selectRoomStatus } from '../../conversation/selectors';
@@ -106,6 +107,13 @@ export function PhoneCallPanel() {
     if (!checkedCode.ok) found.code = checkedCode.key;
     const checkedNumber = checkedCode.ok ? checkNationalNumber(checkedCode.value, number) : undefined;
     if (checkedNumber && !checkedNumber.ok) found.number = checkedNumber.key;
+    // A premium-rate or toll-fraud number is said here, before dialling, with the server's
+    // default list (a server configured otherwise still answers for itself).
+    const dialled =
+      checkedCode.ok && checkedNumber?.ok
+        ? checkDialledNumber(`${checkedCode.value}${checkedNumber.value}`)
+        : undefined;
+    if (dialled && !dialled.ok) found.number = dialled.key;
     const checkedAccess = checkAccessCode(accessCode);
     if (!checkedAccess.ok) found.accessCode = checkedAccess.key;
     const checkedPassword = checkPassword(password);

@@ -81,6 +81,19 @@ describe('phoneCallsSaga', () => {
       { key: 'unavailable' },
     ],
     [
+      { ok: false as const, status: 403, message: 'x', code: 'phone-calls-not-entitled' },
+      { key: 'notEntitled' },
+    ],
+    [{ ok: false as const, status: 403, message: 'x', code: 'phone-number-denied' }, { key: 'deniedNumber' }],
+    [
+      { ok: false as const, status: 403, message: 'x', code: 'phone-country-not-allowed' },
+      { key: 'countryNotAllowed' },
+    ],
+    [
+      { ok: false as const, status: 429, message: 'x', code: 'phone-calls-rate-limited' },
+      { key: 'tooManyCalls' },
+    ],
+    [
       { ok: false as const, status: 400, message: 'Invalid international code', code: 'invalid-phone-call' },
       { message: 'Invalid international code' },
     ],

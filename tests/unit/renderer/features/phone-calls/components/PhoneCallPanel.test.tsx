@@ -106,6 +106,34 @@ describe('PhoneCallPanel', () => {
     expect(screen.getByRole('alert').textContent).toBe('Phone call unexpected error');
   });
 
+  it.each([
+    ['+1', '900 555 0100'],
+    ['+1', '(268) 460-1234'],
+    ['+33', '08 99 12 34 56'],
+    ['+32', '0900 12 345'],
+    ['+55', '0900 123 4567'],
+  ])('says before dialling that %s %s is a premium-rate number; nothing is sent', async (code, number) => {
+    const { user, actions } = renderApp(<PhoneCallPanel />, asHost());
+    await user.selectOptions(screen.getByRole('combobox', { name: 'International code' }), code);
+    await user.type(field('Conference phone number'), number);
+    await user.type(field('Meeting ID or access code'), '123456789{Enter}');
+    expect(actions.filter(phoneCallsActions.dialRequested.match)).toHaveLength(0);
+    expect(field('Conference phone number').getAttribute('aria-invalid')).toBe('true');
+    expect(describedBy(field('Conference phone number'))).toBe(PHONE_CALL_TEXTS.deniedNumber);
+    expect(document.activeElement).toBe(field('Conference phone number'));
+  });
+
+  it.each([
+    ['notEntitled', PHONE_CALL_TEXTS.notEntitled],
+    ['tooManyCalls', PHONE_CALL_TEXTS.tooManyCalls],
+  ] as const)('shows the server’s %s refusal as an alert', (key, text) => {
+    const { store } = renderApp(<PhoneCallPanel />, asHost());
+    act(() => {
+      store.dispatch(phoneCallsActions.dialSettled({ refusal: { key } }));
+    });
+    expect(screen.getByRole('alert').textContent).toBe(text);
+  });
+
   it('others see the status but may not dial or hang up', () => {
     const { store } = renderApp(<PhoneCallPanel />, asGuest());
     act(() => {
