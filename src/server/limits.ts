@@ -27,6 +27,8 @@ export interface ServerLimits {
   audioStarts: Limit;
   /** Typed replies per connection. */
   typedMessages: Limit;
+  /** Boost list changes (`access-boost-words` add or remove) per identity, across its sockets. */
+  boostChanges: Limit;
   /** Voiced replies (text-to-speech) per connection. */
   ttsRequests: Limit;
   /**
@@ -77,6 +79,7 @@ export const LIMIT_VARIABLES = {
   audioStarts: 'HEARKEN_AUDIO_STARTS_PER_MINUTE',
   typedMessages: 'HEARKEN_TYPED_MESSAGES_PER_MINUTE',
   ttsRequests: 'HEARKEN_TTS_REQUESTS_PER_MINUTE',
+  boostChanges: 'HEARKEN_BOOST_CHANGES_PER_MINUTE',
   transcriptPages: 'HEARKEN_TRANSCRIPT_PAGES_PER_MINUTE',
   streamBacklogSeconds: 'HEARKEN_STREAM_BACKLOG_SECONDS',
   connectTimeoutMs: 'HEARKEN_CONNECT_TIMEOUT_MS',
@@ -158,6 +161,8 @@ export function loadLimits(env: Record<string, string | undefined>, speechWorker
     audioStarts: perPeriod(positive(env, LIMIT_VARIABLES.audioStarts, 30), 60),
     // 60 a minute is a fast typist's every line in a lively exchange.
     typedMessages: perPeriod(positive(env, LIMIT_VARIABLES.typedMessages, 60), 60),
+    // Adding or removing a few words now and then; a third of them at once.
+    boostChanges: burstOfAThird(positive(env, LIMIT_VARIABLES.boostChanges, 30), 60),
     // Each runs the engine: 30 a minute is a reply every two seconds, more than anyone types.
     ttsRequests: perPeriod(positive(env, LIMIT_VARIABLES.ttsRequests, 30), 60),
     // A reconnection asks one page (a few after a long gap); scrolling back asks one a screen.

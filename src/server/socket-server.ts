@@ -30,11 +30,11 @@ import {
 /** What a caption socket may send in one message. */
 export const MAX_SOCKET_PAYLOAD_BYTES = 1024 * 1024;
 
-type SharedLimits = Pick<ConnectionDeps, 'roomCreations' | 'transcriptPages'>;
+type SharedLimits = Pick<ConnectionDeps, 'roomCreations' | 'transcriptPages' | 'boostChanges'>;
 
 /** The limiters every connection shares. */
 export function connectionLimiters(
-  limits: Pick<ServerLimits, 'roomCreations' | 'transcriptPages'>,
+  limits: Pick<ServerLimits, 'roomCreations' | 'transcriptPages' | 'boostChanges'>,
   cluster: Pick<ClusterNode, 'limiter'> | undefined,
 ): SharedLimits {
   return {
@@ -46,6 +46,8 @@ export function connectionLimiters(
       identity: new AddressLimiter(limits.transcriptPages),
       address: new AddressLimiter(perAddressOf(limits.transcriptPages)),
     },
+    // A person's own list, changed on the node their socket is on.
+    boostChanges: new AddressLimiter(limits.boostChanges),
   };
 }
 

@@ -2,8 +2,9 @@
  * Vocabulary boost on the socket (docs/boost.md): one's own boost list (`access-boost-words`) and
  * whether one's recognition uses it (`boost`). Who may is the access table's (auth/access.ts).
  */
-import { BOOST_REQUIRES_UPGRADE, applyBoostChange, transcriptVocabulary } from '../../shared/boost-words';
+import { BOOST_REQUIRES_UPGRADE, applyBoostChange } from '../../shared/boost-words';
 import type { SocketHandler, SocketHandlers } from '../socket';
+import { vocabularyOf } from './room-vocabulary';
 
 /** `access-boost-words` (shared/boost-words.ts has the rules): one's own list only. */
 export const accessBoostWords: SocketHandler<'access-boost-words'> = async (ctx, message) => {
@@ -12,13 +13,15 @@ export const accessBoostWords: SocketHandler<'access-boost-words'> = async (ctx,
   if (store) boost.list = await store.list(member.avaId);
   if (message.action === 'list') return ctx.send(boost.message());
   if (!boost.allowed()) return ctx.fail('not-entitled', BOOST_REQUIRES_UPGRADE, message.type);
+  // Changes are counted per identity, across its sockets (issue 29 F-03).
+  if (!(await ctx.deps.boostChanges.take(`identity:${member.avaId}`))) {
+    return ctx.fail('rate-limited', 'boost words are being changed too often; wait a moment', message.type);
+  }
   const result = applyBoostChange(
     boost.list,
     { action: message.action, words: message.words ?? '' },
     // Added from a conversation: only words said in it.
-    message.action === 'add'
-      ? transcriptVocabulary(room.transcripts().flatMap((t) => Object.values(t.texts)))
-      : undefined,
+    message.action === 'add' ? vocabularyOf(room).update(room.transcripts()) : undefined,
   );
   if (!result.ok) return ctx.fail('invalid-message', result.error, message.type);
   const { added, removed } = result;

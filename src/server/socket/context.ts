@@ -36,6 +36,8 @@ export interface ConnectionDeps {
    * limits.transcriptPages, and `address:<ip>` under ten times that.
    */
   transcriptPages: { identity: Pick<RateLimiter, 'take'>; address: Pick<RateLimiter, 'take'> };
+  /** Boost list changes (shared by all connections), keyed `identity:<avaId>` under limits.boostChanges. */
+  boostChanges: Pick<RateLimiter, 'take'>;
   /** The client's address (behind a trusted proxy, the person's). */
   address: string;
   now(): number;

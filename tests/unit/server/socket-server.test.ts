@@ -10,6 +10,7 @@ import { connectionLimiters } from '../../../src/server/socket-server';
 const limits = {
   roomCreations: { ratePerSecond: 1, burst: 1 },
   transcriptPages: { ratePerSecond: 0.001, burst: 2 },
+  boostChanges: { ratePerSecond: 0.001, burst: 3 },
 };
 
 async function taken(limiter: Pick<RateLimiter, 'take'>, key: string, times: number): Promise<number> {
@@ -23,6 +24,12 @@ describe('connectionLimiters', () => {
     const { transcriptPages } = connectionLimiters(limits, undefined);
     expect(await taken(transcriptPages.identity, 'identity:ada', 30)).toBe(2);
     expect(await taken(transcriptPages.address, 'address:1.2.3.4', 30)).toBe(20);
+  });
+
+  it('counts boost list changes per identity, whichever socket sends them (F-03)', async () => {
+    const { boostChanges } = connectionLimiters(limits, undefined);
+    expect(await taken(boostChanges, 'identity:ada', 10)).toBe(3);
+    expect(await taken(boostChanges, 'identity:bob', 10)).toBe(3);
   });
 
   it("counts room creations in this process, or in the cluster's shared buckets", async () => {

@@ -39,6 +39,23 @@ describe('access-boost-words', () => {
     ]);
   });
 
+  it("refuses a change past the identity's allowance, and writes nothing (F-03)", async () => {
+    const { ctx, sent, errors, store, deps } = withStore(['kubernetes']);
+    const take = vi.fn(async () => false);
+    deps.boostChanges = { take };
+    await accessBoostWords(ctx, { type: 'access-boost-words', action: 'add', words: 'Siobhan' });
+    expect(take).toHaveBeenCalledWith('identity:host1');
+    expect(store.save).not.toHaveBeenCalled();
+    expect(sent).toEqual([]);
+    expect(errors).toEqual([
+      {
+        code: 'rate-limited',
+        message: 'boost words are being changed too often; wait a moment',
+        inReplyTo: 'access-boost-words',
+      },
+    ]);
+  });
+
   it('remove takes words out; a change that changes nothing writes nothing', async () => {
     const { ctx, sent, store } = withStore(['kubernetes', 'siobhan']);
     await accessBoostWords(ctx, { type: 'access-boost-words', action: 'remove', words: 'galway' });
