@@ -77,7 +77,7 @@ export class RoomCore {
   /** Finals queued and not yet stored, by id: the latest version of a line being saved. */
   private readonly unstored = new Map<string, Transcript>();
   /** The sequencer of every line's text: the recogniser's and people's changes (line-edits.ts). */
-  readonly edits = new LineEdits();
+  readonly edits: LineEdits;
   /** Set the moment the host ends the room: no new audio from then on. */
   private ending: Promise<void> | undefined;
   private closed = false;
@@ -102,6 +102,7 @@ export class RoomCore {
   ) {
     this.current = record;
     this.timers = services.timers ?? realTimers;
+    this.edits = new LineEdits(services.lineCap ? { cap: services.lineCap } : {});
     this.finals = [...stored.finals].sort((a, b) => compareFinals(a.transcript, b.transcript));
     this.storeOrder = new StoreOrder(stored.finals);
     this.lastSeq = stored.seq;
