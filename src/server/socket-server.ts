@@ -30,11 +30,11 @@ import {
 /** What a caption socket may send in one message. */
 export const MAX_SOCKET_PAYLOAD_BYTES = 1024 * 1024;
 
-type SharedLimits = Pick<ConnectionDeps, 'roomCreations' | 'transcriptPages'>;
+type SharedLimits = Pick<ConnectionDeps, 'roomCreations' | 'transcriptPages' | 'lineEdits'>;
 
 /** The limiters every connection shares. */
 export function connectionLimiters(
-  limits: Pick<ServerLimits, 'roomCreations' | 'transcriptPages'>,
+  limits: Pick<ServerLimits, 'roomCreations' | 'transcriptPages' | 'lineEdits'>,
   cluster: Pick<ClusterNode, 'limiter'> | undefined,
 ): SharedLimits {
   return {
@@ -45,6 +45,11 @@ export function connectionLimiters(
     transcriptPages: {
       identity: new AddressLimiter(limits.transcriptPages),
       address: new AddressLimiter(perAddressOf(limits.transcriptPages)),
+    },
+    // Edits are served by the room's owner too: counted there, per identity whatever its sockets.
+    lineEdits: {
+      identity: new AddressLimiter(limits.lineEdits),
+      address: new AddressLimiter(perAddressOf(limits.lineEdits)),
     },
   };
 }

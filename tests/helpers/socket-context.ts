@@ -116,6 +116,10 @@ export function fakeMemberContext(options: FakeContextOptions = {}) {
       identity: { take: vi.fn(async () => true) },
       address: { take: vi.fn(async () => true) },
     },
+    lineEdits: {
+      identity: { take: vi.fn(async () => true) },
+      address: { take: vi.fn(async () => true) },
+    },
     address: '203.0.113.7',
     now: () => 1_000_000,
     log,
