@@ -105,6 +105,7 @@ export async function startServer(
     openSpeech: speechAdmission(pool, config.limits),
     premiumFor: config.limits.premiumFor,
     premiumMeter,
+    lineCap: { chars: config.limits.maxLineChars, words: config.limits.maxLineWords },
     speakerId,
     translation,
     now: () => Date.now(),

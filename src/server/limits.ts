@@ -4,6 +4,7 @@
  * is answered with `rate-limited` (or the spec's own error) and never with a crash.
  */
 import type { Limit } from './http';
+import { LINE_MAX_CHARS, LINE_MAX_WORDS } from '../shared/transcript-edit/line-cap';
 
 export interface ServerLimits {
   /** Room-name look-ups, per client address and, separately, per identity. */
@@ -36,6 +37,15 @@ export interface ServerLimits {
    * sockets; per client address, ten times as many (a venue behind one address).
    */
   transcriptPages: Limit;
+  /**
+   * Changes of a line's text or speaker (`transcript-edit` but cursor moves) per identity,
+   * across its sockets; per client address, ten times as many (issue 31).
+   */
+  lineEdits: Limit;
+  /** Characters (code points) people's corrections may make a line hold (shared/transcript-edit/line-cap.ts). */
+  maxLineChars: number;
+  /** Words people's corrections may make a line hold. */
+  maxLineWords: number;
   /** Audio a stream may have waiting for its recogniser before frames are dropped (seconds). */
   streamBacklogSeconds: number;
   /** A socket that has not sent connection-params this long after opening is closed. */
@@ -81,6 +91,9 @@ export const LIMIT_VARIABLES = {
   ttsRequests: 'HEARKEN_TTS_REQUESTS_PER_MINUTE',
   boostChanges: 'HEARKEN_BOOST_CHANGES_PER_MINUTE',
   transcriptPages: 'HEARKEN_TRANSCRIPT_PAGES_PER_MINUTE',
+  lineEdits: 'HEARKEN_LINE_EDITS_PER_MINUTE',
+  maxLineChars: 'HEARKEN_MAX_LINE_CHARS',
+  maxLineWords: 'HEARKEN_MAX_LINE_WORDS',
   streamBacklogSeconds: 'HEARKEN_STREAM_BACKLOG_SECONDS',
   connectTimeoutMs: 'HEARKEN_CONNECT_TIMEOUT_MS',
   socketsPerAddress: 'HEARKEN_SOCKETS_PER_ADDRESS',
@@ -169,6 +182,13 @@ export function loadLimits(env: Record<string, string | undefined>, speechWorker
     // 60 a minute with a burst of 20 is 4,000 older lines at once, and bounds what one identity
     // makes the server serialise to 200 finals a second.
     transcriptPages: burstOfAThird(positive(env, LIMIT_VARIABLES.transcriptPages, 60), 60),
+    // A corrected word is one or two edits: 120 a minute (a burst of 40) keeps up with a Scribe
+    // fixing a word every second, and bounds what one identity makes the server store, send to
+    // everyone and translate again to two lines a second, each at most the cap long.
+    lineEdits: burstOfAThird(positive(env, LIMIT_VARIABLES.lineEdits, 120), 60),
+    // Four typed lines' worth (a typed line holds 500 characters): far more than one utterance.
+    maxLineChars: Math.floor(positive(env, LIMIT_VARIABLES.maxLineChars, LINE_MAX_CHARS)),
+    maxLineWords: Math.floor(positive(env, LIMIT_VARIABLES.maxLineWords, LINE_MAX_WORDS)),
     streamBacklogSeconds: positive(env, LIMIT_VARIABLES.streamBacklogSeconds, 30),
     connectTimeoutMs: positive(env, LIMIT_VARIABLES.connectTimeoutMs, 10_000),
     socketsPerAddress: Math.floor(positive(env, LIMIT_VARIABLES.socketsPerAddress, 300)),

@@ -30,11 +30,11 @@ import {
 /** What a caption socket may send in one message. */
 export const MAX_SOCKET_PAYLOAD_BYTES = 1024 * 1024;
 
-type SharedLimits = Pick<ConnectionDeps, 'roomCreations' | 'transcriptPages' | 'boostChanges'>;
+type SharedLimits = Pick<ConnectionDeps, 'roomCreations' | 'transcriptPages' | 'boostChanges' | 'lineEdits'>;
 
 /** The limiters every connection shares. */
 export function connectionLimiters(
-  limits: Pick<ServerLimits, 'roomCreations' | 'transcriptPages' | 'boostChanges'>,
+  limits: Pick<ServerLimits, 'roomCreations' | 'transcriptPages' | 'boostChanges' | 'lineEdits'>,
   cluster: Pick<ClusterNode, 'limiter'> | undefined,
 ): SharedLimits {
   return {
@@ -48,6 +48,11 @@ export function connectionLimiters(
     },
     // A person's own list, changed on the node their socket is on.
     boostChanges: new AddressLimiter(limits.boostChanges),
+    // Edits are served by the room's owner too: counted there, per identity whatever its sockets.
+    lineEdits: {
+      identity: new AddressLimiter(limits.lineEdits),
+      address: new AddressLimiter(perAddressOf(limits.lineEdits)),
+    },
   };
 }
 

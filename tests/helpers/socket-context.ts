@@ -117,6 +117,10 @@ export function fakeMemberContext(options: FakeContextOptions = {}) {
       address: { take: vi.fn(async () => true) },
     },
     boostChanges: { take: vi.fn(async () => true) },
+    lineEdits: {
+      identity: { take: vi.fn(async () => true) },
+      address: { take: vi.fn(async () => true) },
+    },
     address: '203.0.113.7',
     now: () => 1_000_000,
     log,

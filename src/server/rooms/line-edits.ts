@@ -21,6 +21,7 @@ import {
   type LineText,
   type TextOp,
   applyChange,
+  applyOp,
   codePointLength,
   diffOp,
   isNoop,
@@ -31,6 +32,7 @@ import {
   transformPosition,
 } from '../../shared/transcript-edit/text-ops';
 import type { LineChange } from '../../shared/transcript-edit/line-change';
+import { DEFAULT_LINE_CAP, type LineCap, lineCapRefusal } from '../../shared/transcript-edit/line-cap';
 
 /** Changes kept per line to transform late mutations past: far more than one round trip sees. */
 export const LINE_HISTORY_MAX = 200;
@@ -79,6 +81,8 @@ export interface LineEditsOptions {
    * fuzz turns it off (`npm run fuzz:edits -- --no-transform`) to show that it then fails.
    */
   transform?: boolean;
+  /** How long people's corrections may make a line (the server's is limits.ts `lineCap`). */
+  cap?: LineCap;
 }
 
 export class LineEdits {
@@ -86,9 +90,11 @@ export class LineEdits {
   /** Which line each editor's cursor is on: a cursor is in one place at a time. */
   private readonly cursorLine = new Map<string, string>();
   private readonly transform: boolean;
+  private readonly cap: LineCap;
 
   constructor(options: LineEditsOptions = {}) {
     this.transform = options.transform ?? true;
+    this.cap = options.cap ?? DEFAULT_LINE_CAP;
   }
 
   /** The line's text state, if it was ever sequenced here. */
@@ -218,6 +224,9 @@ export class LineEdits {
     }
     if (!fits(op, codePointLength(line.state.text)))
       return { ok: false, message: 'mutation: out of range for the line as it is now' };
+    // Refused whole, before anything changes: the line, its history and the id stay as they were.
+    const tooLong = lineCapRefusal(line.state.text, applyOp(line.state.text, op), this.cap);
+    if (tooLong) return { ok: false, message: `mutation: ${tooLong}` };
     const change = this.sequence(line, op, 'human', mutation.id, mutatorHash);
     line.unseen.push(op);
     this.remember(line, mutation.id, line.state.version);

@@ -4,6 +4,7 @@
  */
 import type { ConnectionRole, Transcript } from '../../shared/entities';
 import type { ServerMessage, SocketErrorCode } from '../../shared/protocol';
+import type { LineCap } from '../../shared/transcript-edit/line-cap';
 import type { PremiumMeter } from '../credits';
 import type { TranslationEngine } from '../translation';
 import type { AudioTrack } from './audio-track';
@@ -70,6 +71,8 @@ export interface RoomServices {
   translationEngine?: TranslationEngine;
   /** Counts Premium credit down while a stream is served on it; none: nothing is counted. */
   premiumMeter?: Pick<PremiumMeter, 'start'>;
+  /** How long people's corrections may make a line (limits.ts); none: the shared default. */
+  lineCap?: LineCap;
 }
 
 export class RoomError extends Error {

@@ -12,7 +12,7 @@ import type { SESSION_ENDED_REASON } from '../../shared/session-limits';
 import type { LineChange } from '../../shared/transcript-edit/line-change';
 import type { RoomRecord } from './repository';
 import type { RoomTranscripts, StoredFinal } from '../transcripts';
-import { StoreOrder, pageBefore } from './transcript-pages';
+import { CaptionOrder, StoreOrder, pageBefore } from './transcript-pages';
 import { IndexReservation } from './index-reservation';
 import { type PersistLog, PersistQueue, retryDelayMs } from './persist-queue';
 import { type Timers, realTimers } from './throttle';
@@ -65,8 +65,8 @@ export interface RoomHooks {
 export class RoomCore {
   private readonly present = new Set<RoomMember>();
   private current: RoomRecord;
-  /** Stored finals, in index order (what joiners and pages are served from). */
-  private readonly finals: StoredFinal[];
+  /** Stored finals, in caption order and by id (what joiners and pages are served from). */
+  private readonly finals: CaptionOrder;
   /** The same finals in the order they were last stored (what `transcripts-since` reads). */
   private readonly storeOrder: StoreOrder;
   /** The room's last stored change: every final shown carries its own, one more than the last. */
@@ -77,7 +77,7 @@ export class RoomCore {
   /** Finals queued and not yet stored, by id: the latest version of a line being saved. */
   private readonly unstored = new Map<string, Transcript>();
   /** The sequencer of every line's text: the recogniser's and people's changes (line-edits.ts). */
-  readonly edits = new LineEdits();
+  readonly edits: LineEdits;
   /** Set the moment the host ends the room: no new audio from then on. */
   private ending: Promise<void> | undefined;
   private closed = false;
@@ -102,7 +102,8 @@ export class RoomCore {
   ) {
     this.current = record;
     this.timers = services.timers ?? realTimers;
-    this.finals = [...stored.finals].sort((a, b) => compareFinals(a.transcript, b.transcript));
+    this.edits = new LineEdits(services.lineCap ? { cap: services.lineCap } : {});
+    this.finals = new CaptionOrder(stored.finals);
     this.storeOrder = new StoreOrder(stored.finals);
     this.lastSeq = stored.seq;
     this.indexes = new IndexReservation(
@@ -118,7 +119,7 @@ export class RoomCore {
         // Translations of one final made apart (a reader's backfill, a final's own) add up: each
         // joins the version stored last, which the queue has stored by now (one at a time).
         if (item.translated && item.seq === undefined) {
-          const current = this.finals.find((f) => f.transcript.id === item.transcript.id)?.transcript;
+          const current = this.finals.get(item.transcript.id)?.transcript;
           if (current) item.transcript = mergeTranslations(current, item.transcript);
         }
         item.seq ??= this.lastSeq + 1;
@@ -192,25 +193,26 @@ export class RoomCore {
 
   /** The latest version of a final: being stored, or stored. */
   storedLine(lineId: string): Transcript | undefined {
-    return this.unstored.get(lineId) ?? this.finals.find((f) => f.transcript.id === lineId)?.transcript;
+    return this.unstored.get(lineId) ?? this.finals.get(lineId)?.transcript;
   }
 
   /** Stored finals, in index order. */
   storedFinals(): readonly StoredFinal[] {
-    return this.finals;
+    return this.finals.all;
   }
 
   /** Every stored final of the room, in order (the transcript after the conversation). */
   transcripts(): Transcript[] {
-    return this.finals.map((f) => f.transcript);
+    return this.finals.all.map((f) => f.transcript);
   }
 
   /** What a joiner gets: the latest finals, the room's seq, and whether older ones exist. */
   snapshot(): ServerMessageOf<'transcripts'> {
-    const start = Math.max(0, this.finals.length - TRANSCRIPT_SNAPSHOT_SIZE);
+    const finals = this.finals.all;
+    const start = Math.max(0, finals.length - TRANSCRIPT_SNAPSHOT_SIZE);
     return {
       type: 'transcripts',
-      transcripts: this.finals.slice(start).map((f) => f.transcript),
+      transcripts: finals.slice(start).map((f) => f.transcript),
       seq: this.lastSeq,
       hasOlder: start > 0,
     };
@@ -233,7 +235,7 @@ export class RoomCore {
     beforeIndex: number,
     limit = TRANSCRIPT_PAGE_MAX,
   ): ServerMessageOf<'transcripts-before-response'> {
-    const page = pageBefore(this.finals, beforeIndex, limit);
+    const page = pageBefore(this.finals.all, beforeIndex, limit);
     return {
       type: 'transcripts-before-response',
       beforeIndex,
@@ -252,11 +254,7 @@ export class RoomCore {
     const entry: StoredFinal = { transcript: item.transcript, seq: item.seq! };
     this.lastSeq = entry.seq;
     if (this.unstored.get(entry.transcript.id) === item.transcript) this.unstored.delete(entry.transcript.id);
-    const existing = this.finals.findIndex((f) => f.transcript.id === entry.transcript.id);
-    if (existing >= 0) this.finals.splice(existing, 1);
-    let at = this.finals.length;
-    while (at > 0 && compareFinals(this.finals[at - 1]!.transcript, entry.transcript) > 0) at--;
-    this.finals.splice(at, 0, entry);
+    this.finals.put(entry);
     this.storeOrder.add(entry);
     // Readers keep the line's last translation (its indexes say it is of a partial) until the
     // final's own arrives; what is stored and given to joiners is the final as it is.
@@ -421,9 +419,4 @@ export class RoomCore {
       });
     }
   }
-}
-
-/** Caption order: by index, then start time, then id (total, as the clients order them). */
-function compareFinals(a: Transcript, b: Transcript): number {
-  return a.index - b.index || a.timestampMs - b.timestampMs || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }

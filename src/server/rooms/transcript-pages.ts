@@ -41,6 +41,61 @@ class PageBudget {
   }
 }
 
+/** Caption order: by index, then start time, then id (total, as the clients order them). */
+export function compareFinals(a: Transcript, b: Transcript): number {
+  return a.index - b.index || a.timestampMs - b.timestampMs || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}
+
+/**
+ * A room's finals in caption order (what joiners and `transcripts-before` read), and by id. A
+ * line stored again (corrected, translated, given another speaker) is found by its id and
+ * replaced in its place by a binary search, so storing one costs the same in a room of ten
+ * lines or of ten thousand (issue 31: a line corrected many times a second).
+ */
+export class CaptionOrder {
+  private readonly list: StoredFinal[];
+  private readonly byId = new Map<string, StoredFinal>();
+
+  constructor(finals: Iterable<StoredFinal> = []) {
+    this.list = [...finals].sort((a, b) => compareFinals(a.transcript, b.transcript));
+    for (const final of this.list) this.byId.set(final.transcript.id, final);
+  }
+
+  /** Every final, in caption order. */
+  get all(): readonly StoredFinal[] {
+    return this.list;
+  }
+
+  get(id: string): StoredFinal | undefined {
+    return this.byId.get(id);
+  }
+
+  /** A final just stored: a new one takes its place in the order, a known one replaces itself. */
+  put(final: StoredFinal): void {
+    const previous = this.byId.get(final.transcript.id);
+    if (previous && compareFinals(previous.transcript, final.transcript) === 0) {
+      this.list[this.firstFrom(previous.transcript, false)] = final;
+    } else {
+      if (previous) this.list.splice(this.firstFrom(previous.transcript, false), 1);
+      this.list.splice(this.firstFrom(final.transcript, true), 0, final);
+    }
+    this.byId.set(final.transcript.id, final);
+  }
+
+  /** The position of the first final after `t` (`after`), or the first not before it (where `t` is). */
+  private firstFrom(t: Transcript, after: boolean): number {
+    let low = 0;
+    let high = this.list.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      const order = compareFinals(this.list[mid]!.transcript, t);
+      if (order < 0 || (after && order === 0)) low = mid + 1;
+      else high = mid;
+    }
+    return low;
+  }
+}
+
 /** Stale entries tolerated before the store-order log is rebuilt (a line edited many times). */
 const COMPACT_AFTER_STALE = 256;
 

@@ -46,6 +46,12 @@ export class RoomTranslator {
   private closed = false;
   /** Partial failures are logged once per language, not once per partial. */
   private readonly partialFailuresLogged = new Set<string>();
+  /**
+   * Finals being translated, by id, with the newest version of each stored meanwhile: a line
+   * corrected many times a second is translated one version at a time, the latest next, instead
+   * of once per correction all at once on the engine every room shares (issue 31).
+   */
+  private readonly finalsInFlight = new Map<string, Transcript | undefined>();
 
   constructor(private readonly deps: TranslatorDeps) {
     this.cadence = new TranslationCadence(({ t, version }) => this.translatePartial(t, version), deps.timers);
@@ -129,6 +135,11 @@ export class RoomTranslator {
     const original = t.texts[t.speechLang] ?? '';
     const targets = this.targets(t.speechLang);
     if (!this.available || !original || t.gap || targets.length === 0) return;
+    if (this.finalsInFlight.has(t.id)) {
+      this.finalsInFlight.set(t.id, t);
+      return;
+    }
+    this.finalsInFlight.set(t.id, undefined);
     const from = baseLanguage(t.speechLang);
     void Promise.all(
       targets.map(async (to) => {
@@ -139,7 +150,12 @@ export class RoomTranslator {
         }
       }),
     ).then((results) => {
+      const newer = this.finalsInFlight.get(t.id);
+      this.finalsInFlight.delete(t.id);
       if (this.closed) return;
+      // The newest version that came meanwhile is translated next (this one is still shown:
+      // under a steady stream of corrections a reader always gets a recent translation).
+      if (newer) this.final(newer);
       const texts = { ...t.texts };
       const indexes = { ...(t.indexes ?? {}), [t.speechLang]: original.length };
       const errors: Record<string, string> = {};

@@ -38,6 +38,11 @@ export interface ConnectionDeps {
   transcriptPages: { identity: Pick<RateLimiter, 'take'>; address: Pick<RateLimiter, 'take'> };
   /** Boost list changes (shared by all connections), keyed `identity:<avaId>` under limits.boostChanges. */
   boostChanges: Pick<RateLimiter, 'take'>;
+  /**
+   * Changes of a line asked for (shared by all connections): keyed `identity:<avaId>` under
+   * limits.lineEdits, and `address:<ip>` under ten times that.
+   */
+  lineEdits: { identity: Pick<RateLimiter, 'take'>; address: Pick<RateLimiter, 'take'> };
   /** The client's address (behind a trusted proxy, the person's). */
   address: string;
   now(): number;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LIMIT_VARIABLES, loadLimits, perAddressOf, SPEECH_LOAD_LIMIT } from '../../../src/server/limits';
+import { LINE_MAX_CHARS, LINE_MAX_WORDS } from '../../../src/shared/transcript-edit/line-cap';
 
 describe('server limits', () => {
   it('has defaults sized for honest use, the decoder cap following the workers', () => {
@@ -12,6 +13,9 @@ describe('server limits', () => {
     expect(limits.roomAbandonMs).toBe(4 * 60 * 60_000);
     expect(limits.nameLookups).toEqual({ ratePerSecond: 1, burst: 60 });
     expect(limits.transcriptPages).toEqual({ ratePerSecond: 1, burst: 20 });
+    expect(limits.lineEdits).toEqual({ ratePerSecond: 2, burst: 40 });
+    expect(limits.maxLineChars).toBe(LINE_MAX_CHARS);
+    expect(limits.maxLineWords).toBe(LINE_MAX_WORDS);
     expect(limits.premiumFor).toBe('entitled');
     expect(limits.scribesFor).toBe('organizations');
     expect(limits.boostFor).toBe('subscribers');
@@ -28,6 +32,9 @@ describe('server limits', () => {
         [LIMIT_VARIABLES.typedMessages]: '12',
         [LIMIT_VARIABLES.ttsRequests]: '6',
         [LIMIT_VARIABLES.transcriptPages]: '30',
+        [LIMIT_VARIABLES.lineEdits]: '30',
+        [LIMIT_VARIABLES.maxLineChars]: '800',
+        [LIMIT_VARIABLES.maxLineWords]: '150',
         [LIMIT_VARIABLES.premiumFor]: 'everyone',
         [LIMIT_VARIABLES.scribesFor]: 'everyone',
         [LIMIT_VARIABLES.boostFor]: 'everyone',
@@ -38,6 +45,8 @@ describe('server limits', () => {
       maxDecoders: 3,
       speechLoadLimit: 0.6,
       socketsPerAddress: 7,
+      maxLineChars: 800,
+      maxLineWords: 150,
       premiumFor: 'everyone',
       scribesFor: 'everyone',
       boostFor: 'everyone',
@@ -46,6 +55,7 @@ describe('server limits', () => {
     expect(limits.typedMessages).toEqual({ ratePerSecond: 0.2, burst: 12 });
     expect(limits.ttsRequests).toEqual({ ratePerSecond: 0.1, burst: 6 });
     expect(limits.transcriptPages).toEqual({ ratePerSecond: 0.5, burst: 10 });
+    expect(limits.lineEdits).toEqual({ ratePerSecond: 0.5, burst: 10 });
     expect(perAddressOf(limits.transcriptPages)).toEqual({ ratePerSecond: 5, burst: 100 });
   });
 
@@ -57,6 +67,7 @@ describe('server limits', () => {
     expect(() => loadLimits({ [LIMIT_VARIABLES.connectTimeoutMs]: 'soon' }, 2)).toThrow(
       /HEARKEN_CONNECT_TIMEOUT_MS/,
     );
+    expect(() => loadLimits({ [LIMIT_VARIABLES.maxLineChars]: '-5' }, 2)).toThrow(/HEARKEN_MAX_LINE_CHARS/);
     expect(() => loadLimits({ [LIMIT_VARIABLES.premiumFor]: 'all' }, 2)).toThrow(/HEARKEN_PREMIUM_FOR/);
     expect(() => loadLimits({ [LIMIT_VARIABLES.scribesFor]: 'schools' }, 2)).toThrow(/HEARKEN_SCRIBES_FOR/);
     expect(() => loadLimits({ [LIMIT_VARIABLES.boostFor]: 'pro' }, 2)).toThrow(/HEARKEN_BOOST_FOR/);

@@ -1,6 +1,7 @@
 /**
  * The limits every connection shares: rooms created (across the cluster in cluster mode), and
- * pages of finals per identity and, ten times as many, per address (a venue behind one address).
+ * pages of finals and changes of lines per identity and, ten times as many, per address (a venue
+ * behind one address).
  */
 import { describe, expect, it } from 'vitest';
 import type { Limit, RateLimiter } from '../../../src/server/http/address-limits';
@@ -11,6 +12,7 @@ const limits = {
   roomCreations: { ratePerSecond: 1, burst: 1 },
   transcriptPages: { ratePerSecond: 0.001, burst: 2 },
   boostChanges: { ratePerSecond: 0.001, burst: 3 },
+  lineEdits: { ratePerSecond: 0.001, burst: 3 },
 };
 
 async function taken(limiter: Pick<RateLimiter, 'take'>, key: string, times: number): Promise<number> {
@@ -30,6 +32,13 @@ describe('connectionLimiters', () => {
     const { boostChanges } = connectionLimiters(limits, undefined);
     expect(await taken(boostChanges, 'identity:ada', 10)).toBe(3);
     expect(await taken(boostChanges, 'identity:bob', 10)).toBe(3);
+  });
+
+  it('counts line edits per identity, whatever connection asks, and ten times as many per address', async () => {
+    const { lineEdits } = connectionLimiters(limits, undefined);
+    expect(await taken(lineEdits.identity, 'identity:ada', 30)).toBe(3);
+    expect(await taken(lineEdits.identity, 'identity:bo', 30)).toBe(3);
+    expect(await taken(lineEdits.address, 'address:1.2.3.4', 60)).toBe(30);
   });
 
   it("counts room creations in this process, or in the cluster's shared buckets", async () => {

@@ -13,10 +13,18 @@ import {
   editOther,
   editText,
   emptyReplica,
+  lineView,
   nextMutation,
   receiveServerMessage,
 } from '../../../shared/transcript-edit/replica';
-import { diffOp, mutationFieldsOfOp, splitOp } from '../../../shared/transcript-edit/text-ops';
+import { lineCapRefusal } from '../../../shared/transcript-edit/line-cap';
+import {
+  codePointLength,
+  codePoints,
+  diffOp,
+  mutationFieldsOfOp,
+  splitOp,
+} from '../../../shared/transcript-edit/text-ops';
 import { conversationActions } from '../conversation/slice';
 import { isSocketDroppedEvent, socketActions } from '../socket/slice';
 
@@ -103,6 +111,17 @@ const slice = createSlice({
       ) {
         const { lineId, start, word, text, lang, ids } = action.payload;
         delete state.refusal;
+        // The server's cap of a line (its default): a word that would pass it is not sent.
+        const before = lineView(state.replica, lineId)?.text;
+        if (before !== undefined) {
+          const points = codePoints(before);
+          const after = [...points.slice(0, start), text, ...points.slice(start + codePointLength(word))];
+          const tooLong = lineCapRefusal(before, after.join(''));
+          if (tooLong) {
+            state.refusal = tooLong;
+            return;
+          }
+        }
         splitOp(diffOp(word, text)).forEach((piece, k) => {
           const fields = mutationFieldsOfOp(piece);
           if (!fields) return;

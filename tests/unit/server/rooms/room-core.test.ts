@@ -372,3 +372,33 @@ describe('the core alone', () => {
     expect(t.reasons(HOST)).toEqual(['participant-joined']);
   });
 });
+
+describe('storing a line again (issue 31)', () => {
+  it('costs the same in a room of 20,000 finals: the line is found by id and replaced in its place', async () => {
+    const LINES = 20_000;
+    let reads = 0;
+    /** A stored final whose id and index count how often they are read. */
+    const counted = (index: number): StoredFinal => {
+      const final = storedFinal(index, index + 1);
+      const { id } = final.transcript;
+      Object.defineProperty(final.transcript, 'id', { enumerable: true, get: () => (reads++, id) });
+      Object.defineProperty(final.transcript, 'index', { enumerable: true, get: () => (reads++, index) });
+      return final;
+    };
+    const finals = Array.from({ length: LINES }, (_, i) => counted(i));
+    const t = testCore({ stored: { finals, nextIndex: LINES, seq: LINES } });
+    t.member(HOST);
+    reads = 0;
+    const line = t.core.storedLine('old.7000')!;
+    const corrected = { ...line, texts: { 'en-US': 'line 7000, corrected' } };
+    t.core.pushFinal({ transcript: corrected });
+    await settle();
+    // Before, finding the line and its place walked every final: about 2 × 20,000 reads.
+    expect(reads).toBeLessThan(500);
+    expect(t.core.storedLine('old.7000')?.texts['en-US']).toBe('line 7000, corrected');
+    const all = t.core.transcripts();
+    expect(all).toHaveLength(LINES);
+    expect(all[7000]!.texts['en-US']).toBe('line 7000, corrected');
+    expect(all.every((x, i) => x.index === i)).toBe(true);
+  });
+});

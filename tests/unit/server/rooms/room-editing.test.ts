@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { RoomEditing } from '../../../../src/server/rooms/room-editing';
 import type { RoomRecord } from '../../../../src/server/rooms/repository';
+import type { RoomServices } from '../../../../src/server/rooms/room-contract';
 import type { Transcript } from '../../../../src/shared/entities';
 import {
   type Mutation,
@@ -41,8 +42,8 @@ const insert = (id: string, text: string, index = 0): Mutation => ({
   lang: 'en-US',
 });
 
-function editingAlone(record?: RoomRecord) {
-  const t = testCore(record ? { record } : {});
+function editingAlone(record?: RoomRecord, services?: Partial<RoomServices>) {
+  const t = testCore({ ...(record ? { record } : {}), ...(services ? { services } : {}) });
   const speaking = new Map<string, Transcript>();
   const assigned: string[] = [];
   const editing = new RoomEditing(
@@ -105,6 +106,24 @@ describe('the editing alone', () => {
       transcript: { texts: { 'en-US': 'Oh, good morning' } },
     });
     expect(t.core.transcripts()[0]!.texts['en-US']).toBe('Oh, good morning');
+  });
+
+  it("refuses a change past the room's line cap with a clear error, storing and sending nothing", async () => {
+    const t = editingAlone(undefined, { lineCap: { chars: 20, words: 10 } });
+    const host = t.member('host1');
+    t.core.pushFinal({ transcript: line('f1', true) });
+    await settle();
+    const shownBefore = t.inbox('host1').length;
+    expect(() => t.editing.edit(host, 'f1', insert('m1', 'Oh, hello there, '))).toThrow(
+      expect.objectContaining({
+        code: 'invalid-message',
+        message:
+          'transcript-edit.mutation: the line would hold 29 characters; a line holds at most 20: start a new line instead',
+      }),
+    );
+    await settle();
+    expect(t.inbox('host1')).toHaveLength(shownBefore);
+    expect(t.core.transcripts()[0]!.texts['en-US']).toBe('good morning');
   });
 
   it('a speaker change waits for the final, then goes to the speakers', async () => {

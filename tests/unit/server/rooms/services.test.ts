@@ -62,6 +62,14 @@ describe('roomServices', () => {
     expect(counted).toEqual([]);
   });
 
+  it("gives rooms the server's cap of a line, or none (the shared default)", () => {
+    expect(setUp({ lineCap: { chars: 800, words: 150 } }).services.lineCap).toEqual({
+      chars: 800,
+      words: 150,
+    });
+    expect(setUp().services.lineCap).toBeUndefined();
+  });
+
   it('meters Premium unless it is for everyone', () => {
     const entitled = setUp();
     expect(entitled.services.premiumMeter).toBe(entitled.premiumMeter);

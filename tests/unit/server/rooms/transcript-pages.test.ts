@@ -2,9 +2,16 @@
  * The pages of finals (rooms/transcript-pages.ts): `since` in the order stored, a final stored
  * again counted once at its new place, pages bounded by count and by text; `before` in index
  * order; and an answer's cost following its size, not the room's (counted in entries visited).
+ * The finals in caption order: a line stored again replaced in its place, or moved if its place
+ * changed.
  */
 import { describe, expect, it } from 'vitest';
-import { StoreOrder, pageBefore, textLength } from '../../../../src/server/rooms/transcript-pages';
+import {
+  CaptionOrder,
+  StoreOrder,
+  pageBefore,
+  textLength,
+} from '../../../../src/server/rooms/transcript-pages';
 import type { StoredFinal } from '../../../../src/server/transcripts/repository';
 import type { Transcript } from '../../../../src/shared/entities';
 
@@ -92,5 +99,26 @@ describe('pageBefore', () => {
   it('counts every language of a final as its text', () => {
     const t = final('a', 0, 1, 'hello').transcript;
     expect(textLength({ ...t, texts: { 'en-US': 'hello', 'es-ES': 'hola' } } as Transcript)).toBe(9);
+  });
+});
+
+describe('CaptionOrder', () => {
+  it('keeps finals in caption order, a line stored again replaced where it is, found by id', () => {
+    const order = new CaptionOrder([final('c', 2, 3), final('a', 0, 1), final('b', 1, 2)]);
+    expect(ids(order.all)).toEqual(['a', 'b', 'c']);
+    const corrected = final('b', 1, 4, 'line b, corrected');
+    order.put(corrected);
+    expect(ids(order.all)).toEqual(['a', 'b', 'c']);
+    expect(order.all[1]).toBe(corrected);
+    expect(order.get('b')).toBe(corrected);
+    order.put(final('d', 1, 5));
+    expect(ids(order.all)).toEqual(['a', 'b', 'd', 'c']);
+  });
+
+  it('moves a line whose place changed', () => {
+    const order = new CaptionOrder([final('a', 0, 1), final('b', 1, 2), final('c', 2, 3)]);
+    order.put(final('a', 5, 4));
+    expect(ids(order.all)).toEqual(['b', 'c', 'a']);
+    expect(order.get('a')?.transcript.index).toBe(5);
   });
 });

@@ -181,3 +181,21 @@ describe('mergeTranslations', () => {
     });
   });
 });
+
+describe('a final corrected many times a second (issue 31)', () => {
+  it('is translated one version at a time, the newest next, not once per correction', async () => {
+    const { engine, finals, translator } = setup();
+    translator.setReader({}, 'es');
+    translator.final(caption('l1', 'one', true));
+    translator.final(caption('l1', 'one two', true));
+    translator.final(caption('l1', 'one two three', true));
+    await flush();
+    expect(engine.asked.map((a) => a.text)).toEqual(['one', 'one two three']);
+    expect(finals.map((f) => f.texts.es)).toEqual(['es:one', 'es:one two three']);
+    // Another line is not held up by it, and once done a line is translated again as before.
+    translator.final(caption('l2', 'other', true));
+    translator.final(caption('l1', 'one two three four', true));
+    await flush();
+    expect(engine.asked.map((a) => a.text).slice(2)).toEqual(['other', 'one two three four']);
+  });
+});

@@ -12,6 +12,7 @@ import {
   wordsOf,
 } from '../../../../../src/renderer/features/transcript-edit/words';
 import { lineView } from '../../../../../src/shared/transcript-edit/replica';
+import { LINE_MAX_CHARS } from '../../../../../src/shared/transcript-edit/line-cap';
 
 const line: Transcript = {
   id: 'l1',
@@ -115,5 +116,41 @@ describe('the editing slice', () => {
     );
     expect(state.announcement).toMatchObject({ seq: 1, lineId: 'l1', text: 'The meeting starts' });
     expect(lineView(state.replica, 'l1')?.text).toBe('The meeting ');
+  });
+
+  it('stops at the line cap: a word that would pass it is not sent, and the editor says why', () => {
+    let state = transcriptEditReducer(
+      initialTranscriptEditState,
+      received({ type: 'transcripts', transcripts: [line], seq: 1, hasOlder: false }),
+    );
+    const room = LINE_MAX_CHARS - 'The meting starts'.length;
+    state = transcriptEditReducer(
+      state,
+      transcriptEditActions.wordCommitted({
+        lineId: 'l1',
+        start: 11,
+        word: 'starts',
+        text: `starts${'!'.repeat(room + 1)}`,
+        lang: 'en-US',
+      }),
+    );
+    expect(state.outbox).toEqual([]);
+    expect(lineView(state.replica, 'l1')?.text).toBe('The meting starts');
+    expect(state.refusal).toBe(
+      `the line would hold ${LINE_MAX_CHARS + 1} characters; a line holds at most ${LINE_MAX_CHARS}: start a new line instead`,
+    );
+    // Up to the cap is sent.
+    state = transcriptEditReducer(
+      state,
+      transcriptEditActions.wordCommitted({
+        lineId: 'l1',
+        start: 11,
+        word: 'starts',
+        text: `starts${'!'.repeat(room)}`,
+        lang: 'en-US',
+      }),
+    );
+    expect(state.outbox).toHaveLength(1);
+    expect(state.refusal).toBeUndefined();
   });
 });
