@@ -181,7 +181,7 @@ export const SERVER_MAP: readonly FeatureEntry[] = [
       'GET /api/v1/scribe-training/rooms/:roomId/score',
     ],
     messages: ['request-scribe', 'cancel-scribe', 'update-scribe-correction-mode', 'scribe-chat'],
-    integration: ['scribes', 'scribe-flag-cli'],
+    integration: ['scribes', 'scribe-flag-cli', 'attacks-scribe-roles'],
   },
   {
     folder: 'credits',

@@ -157,6 +157,8 @@ beforeAll(async () => {
     env: {
       FIREBASE_AUTH_EMULATOR_HOST: emulator.hostAndPort,
       HEARKEN_FIREBASE_PROJECT_ID: emulator.projectId,
+      // The walked room's guest host may ask for the Scribe who plays the scribe column.
+      HEARKEN_SCRIBES_FOR: 'everyone',
       // Meeting bots on (through the provider's stand-in), so the bot messages' rows are walked.
       HEARKEN_MEETING_BOT_STAND_IN: '1',
       // Phone calls on (through Twilio's stand-in), so a real call's sid is walked.
@@ -227,15 +229,38 @@ beforeAll(async () => {
     speakerName: 'Walked Two',
   });
   // Members join through their links and stay members.
-  for (const [person, token, role] of [
-    [people.rw, room.rwToken, 'participant'],
-    [people.ro, room.roToken, 'participant'],
-    [people.scribe, room.rwToken, 'scribe'],
+  for (const [person, token] of [
+    [people.rw, room.rwToken],
+    [people.ro, room.roToken],
   ] as const) {
-    const joined = await connectAs(person, room.id, { token, role });
+    const joined = await connectAs(person, room.id, { token });
     expect(joined.first.type, `${person.userName} joins`).toBe('connection-succeeded');
     joined.ws.close();
   }
+  // A Scribe is a member by assignment only: the host asks, the Scribe accepts, and stays
+  // connected throughout, so the assignment does not end (30 s away) while the walk comes and goes.
+  const requestMark = host.received.length;
+  host.send({ type: 'request-scribe', correctionMode: 'fast' });
+  const pending = await host.waitFor(
+    (m) => m.type === 'room-status-update' && m.status.scribe?.status === 'pending',
+    10_000,
+    requestMark,
+  );
+  const requestId = pending.type === 'room-status-update' ? pending.status.scribe!.requestId : '';
+  const accepted = await fetch(`${server.url}${SCRIBE_API.accept(requestId)}`, {
+    method: 'POST',
+    headers: { ...people.scribe.headers, 'content-type': 'application/json' },
+    body: '{}',
+  });
+  expect(accepted.status, 'the Scribe accepts').toBe(200);
+  keep.push(
+    await CaptionClient.connect(server.url, {
+      user: { avaId: people.scribe.avaId, userName: people.scribe.userName },
+      identityToken: (people.scribe.proof as { identityToken: string }).identityToken,
+      roomId: room.id,
+      role: 'scribe',
+    }),
+  );
 
   callSids.set(room.id, await placeCall(people.host, room.id));
   const endedHost = await CaptionClient.connect(server.url, { user: endedHostUser! });
@@ -976,7 +1001,11 @@ async function socketAnswer(action: SocketAction, actor: Actor, own = false): Pr
   const member = !['outsider', 'guest', 'account'].includes(actor);
   if (member) {
     let roomId = target.id;
-    if (actor === 'host' && (action === 'connection-params-update.state' || action === 'close.ending')) {
+    // In a room of the host's own: ending the walked room, or sending its Scribe away for good.
+    if (
+      actor === 'host' &&
+      (action === 'connection-params-update.state' || action === 'close.ending' || action === 'cancel-scribe')
+    ) {
       roomId = makeRoomId(person!.avaId);
     }
     const role = actor === 'scribe' ? 'scribe' : 'participant';

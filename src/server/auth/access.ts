@@ -12,7 +12,8 @@
  * - guest: a valid guest credential; account: a valid Firebase identity token. On a room's
  *   routes and messages these two columns mean "not a member of this ongoing room";
  * - host, rw-member, ro-member, scribe: members of an ongoing room (the host always is one;
- *   read-only or read-write by the link they came through; scribe by role);
+ *   read-only or read-write by the link they came through; scribe: a read-write member the
+ *   Scribe desk assigned, rooms/admission.ts; a read-only member is ro-member, whatever role);
  * - ended-member: any member, host included, of a room that has ended.
  * Someone who is not a member of an ended room is refused everything about it, as if it did
  * not exist: ended rooms cannot be joined.
@@ -59,8 +60,9 @@ export function roomActor(
   if (room.ended) return isMember ? 'ended-member' : 'stranger';
   if (isHost) return 'host';
   if (!membership) return principal.kind;
-  if (membership.role === 'scribe') return 'scribe';
-  return membership.readonly ? 'ro-member' : 'rw-member';
+  // Read-only is read-only whatever the role: no role writes through a read-only membership.
+  if (membership.readonly) return 'ro-member';
+  return membership.role === 'scribe' ? 'scribe' : 'rw-member';
 }
 
 /**

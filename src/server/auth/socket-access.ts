@@ -118,8 +118,8 @@ export const SOCKET_ACCESS = {
     'Corrects a line (insert, delete, cursor, changeSpeaker, updateField; docs/editing.md). Read-only members only read; nobody edits an ended conversation.',
   ),
   'transcript-edit.restricted': room(
-    ['host', 'scribe'],
-    'While the room is public-muted or the host turned members’ editing off, only the host and Scribes correct (“Edition has been disabled by the host”).',
+    ['host'],
+    'While the room is public-muted or the host turned editing off, only the host corrects: the switch holds for everyone else, Scribes included (“Edition has been disabled by the host”).',
   ),
   'transcript-edit.changeSpeaker': roomOwn(
     ['host', 'scribe'],

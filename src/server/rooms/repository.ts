@@ -185,6 +185,9 @@ export class RoomRepository {
    * Remembers that someone joined the room, with the access of the link they came through: they
    * may come back and read its transcript afterwards. A read-write link later presented upgrades
    * a read-only member; nothing downgrades one (the host's links are the host's to share).
+   * Access belongs to the role it came with: a change of role (a member the desk makes the room's
+   * Scribe, a Scribe whose assignment is over coming back by a link) takes the new role's access,
+   * so a Scribe's write access never outlives their assignment.
    */
   async addMember(roomId: string, avaId: string, nowMs: number, member: MemberRecord): Promise<MemberRecord> {
     const row = await this.db
@@ -198,7 +201,7 @@ export class RoomRepository {
       })
       .onConflict((oc) =>
         oc.columns(['room_id', 'ava_id']).doUpdateSet({
-          readonly: sql<boolean>`room_members.readonly and excluded.readonly`,
+          readonly: sql<boolean>`case when room_members.role = excluded.role then room_members.readonly and excluded.readonly else excluded.readonly end`,
           role: sql<string>`excluded.role`,
         }),
       )

@@ -21,6 +21,7 @@ import {
   type CorrectionMode,
   type ScribeRefusal,
   type ScribeRequestEvent,
+  type ScribeStanding,
   SCRIBE_TICK_MS,
   acceptRefusal,
   isFinalRequestState,
@@ -309,9 +310,12 @@ export class ScribeDesk {
     });
   }
 
-  /** Whether `avaId` was sent away from this room as its Scribe (they may not come back as one). */
-  wasRemoved(roomId: string, avaId: string): Promise<boolean> {
-    return this.deps.requests.wasRemoved(roomId, avaId);
+  /**
+   * What `avaId` is to this room's desk: its serving Scribe, someone its host sent away, or
+   * neither. The handshake decides the role from this, never from the role a client claims.
+   */
+  standingOf(roomId: string, avaId: string): Promise<ScribeStanding> {
+    return this.deps.requests.standingOf(roomId, avaId);
   }
 
   /**

@@ -6,7 +6,12 @@
  */
 import type { Kysely } from 'kysely';
 import type { ScribeChatMessage } from '../../shared/scribe/api';
-import type { CorrectionMode, ScribeRequestState } from '../../shared/scribe/model';
+import {
+  type CorrectionMode,
+  type ScribeRequestState,
+  type ScribeStanding,
+  scribeStandingOf,
+} from '../../shared/scribe/model';
 import type { Database } from '../db';
 
 export interface ScribeRequestRecord {
@@ -125,16 +130,19 @@ export class ScribeRequestRepository {
     return row ? fromRow(row as Row) : undefined;
   }
 
-  /** Whether `avaId` was sent away from this room as its Scribe. */
-  async wasRemoved(roomId: string, avaId: string): Promise<boolean> {
-    const row = await this.db
+  /**
+   * What `avaId` is to this room's Scribe desk (shared/scribe/model.ts scribeStandingOf), read
+   * from what is stored: every node of a cluster answers the same, whoever keeps the request.
+   */
+  async standingOf(roomId: string, avaId: string): Promise<ScribeStanding> {
+    const rows = await this.db
       .selectFrom('scribe_requests')
-      .select('id')
+      .select('state')
       .where('room_id', '=', roomId)
       .where('scribe_ava_id', '=', avaId)
-      .where('state', '=', 'removed')
-      .executeTakeFirst();
-    return row !== undefined;
+      .where('state', 'in', ['connected', 'removed'])
+      .execute();
+    return scribeStandingOf(rows.map((r) => r.state as ScribeRequestState));
   }
 
   async addChat(message: ScribeChatMessage): Promise<void> {

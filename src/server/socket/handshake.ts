@@ -6,7 +6,6 @@
 import type { ConnectionRole } from '../../shared/entities';
 import type { ClientMessageOf, SocketErrorCode } from '../../shared/protocol';
 import { hostOfRoomId, randomId } from '../../shared/ids';
-import { SCRIBE_ERRORS } from '../../shared/scribe/model';
 import { SOCKET_ACCESS, allows, autoStopsFor, mayBeScribe, type Principal, type Refusal } from '../auth';
 import type { ConnectionBoost } from '../boost';
 import type { PremiumChoice } from '../credits';
@@ -128,11 +127,6 @@ export class Handshake {
     }
     const record = await deps.rooms.find(message.roomId);
     const isHost = record ? record.hostAvaId === who.avaId : hostOfRoomId(message.roomId) === who.avaId;
-    // A Scribe the host sent away does not come back as this room's Scribe.
-    if (role === 'scribe' && record && !isHost && (await deps.scribes?.wasRemoved(record.id, who.avaId))) {
-      refuse('forbidden', SCRIBE_ERRORS['not-serving']);
-      return;
-    }
     let admitted: MemberRecord;
     let alreadyMember = isHost;
     if (!record) {
@@ -154,7 +148,9 @@ export class Handshake {
         ended: record.state !== 'ongoing',
         membership: existing,
         token: tokenKind(message.token, record),
-        role,
+        claimedRole: role,
+        // The desk's record, not the role claimed, makes someone the room's Scribe.
+        scribe: isHost ? 'none' : ((await deps.scribes?.standingOf(record.id, who.avaId)) ?? 'none'),
       });
       if (!decision.ok) {
         refuse(decision.code, decision.message);

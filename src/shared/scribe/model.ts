@@ -158,6 +158,19 @@ export function accurateReleaseAt(firstSeenMs: number, finalAtMs: number | undef
   return Math.min(cap, Math.max(firstSeenMs, finalAtMs) + SCRIBE_ACCURATE_DELAY_MIN_MS);
 }
 
+/**
+ * What one person is to one room's Scribe desk, from that room's requests they served: `removed`
+ * when a host ever sent them away (whatever came after: the removal is of the person, for good),
+ * else `serving` while a request they accepted is still connected, else `none`. Only `serving`
+ * makes someone the room's Scribe; `removed` keeps them out of the room under any role.
+ */
+export type ScribeStanding = 'serving' | 'removed' | 'none';
+
+export function scribeStandingOf(statesServed: readonly ScribeRequestState[]): ScribeStanding {
+  if (statesServed.includes('removed')) return 'removed';
+  return statesServed.includes('connected') ? 'serving' : 'none';
+}
+
 /** A correction mode read from local storage: anything else is the default. */
 export function storedCorrectionMode(value: string | null | undefined): CorrectionMode {
   return (CORRECTION_MODES as readonly string[]).includes(value ?? '')

@@ -6,7 +6,8 @@ export type EditingRefusalKey = 'editing.readonly' | 'editing.ended' | 'editing.
 /**
  * Whether this person may correct now, as the server's table decides it (auth/access.ts): not a
  * read-only member, not once the room ended, and while the room is public-muted or the host
- * turned editing off, only the host and Scribes. The server refuses anyway; this says why first.
+ * turned editing off, only the host (Scribes too are held by the switch). The server refuses
+ * anyway; this says why first.
  */
 export function selectEditing(state: RootState): {
   visible: boolean;
@@ -18,7 +19,7 @@ export function selectEditing(state: RootState): {
     return { visible: false, allowed: false, reason: 'editing.readonly' };
   if (selectRoomEnded(state)) return { visible: false, allowed: false, reason: 'editing.ended' };
   const restricted = status.conversationMode === 'public-muted' || status.editingDisabled === true;
-  const privileged = selectIsHost(state) || state.transcriptEdit.role === 'scribe';
-  if (restricted && !privileged) return { visible: true, allowed: false, reason: 'editing.disabled' };
+  if (restricted && !selectIsHost(state))
+    return { visible: true, allowed: false, reason: 'editing.disabled' };
   return { visible: true, allowed: true, reason: 'editing.help' };
 }

@@ -4,7 +4,6 @@
  * cursors, and the mutations the saga is to send next (one in flight).
  */
 import { type PayloadAction, createSlice } from '@reduxjs/toolkit';
-import type { ConnectionRole } from '../../../shared/entities';
 import { randomId } from '../../../shared/ids';
 import { type Cursor, type Mutation, mutatorHashOf } from '../../../shared/transcript-edit/mutation';
 import {
@@ -45,7 +44,6 @@ export interface TranscriptEditState {
   refusal?: string;
   /** Other editors' cursors, by line. */
   cursors: Record<string, Cursor[]>;
-  role: ConnectionRole;
   /** This person's mutatorHash (their own cursor is not drawn as someone else's). */
   myHash?: string;
   /** Mutations taken from the replica for the saga to send. */
@@ -56,7 +54,6 @@ export const initialTranscriptEditState: TranscriptEditState = {
   replica: emptyReplica(),
   open: false,
   cursors: {},
-  role: 'participant',
   outbox: [],
 };
 
@@ -161,7 +158,6 @@ const slice = createSlice({
       const m = action.payload;
       switch (m.type) {
         case 'connection-succeeded':
-          state.role = m.role;
           state.myHash = mutatorHashOf(m.speakerId);
           return;
         case 'transcript':

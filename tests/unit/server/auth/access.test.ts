@@ -84,6 +84,10 @@ describe('roomActor', () => {
     expect(roomActor({ kind: 'account', avaId: 's' }, ongoing, { readonly: false, role: 'scribe' })).toBe(
       'scribe',
     );
+    // A read-only membership writes nothing, whatever role it carries.
+    expect(roomActor({ kind: 'account', avaId: 's' }, ongoing, { readonly: true, role: 'scribe' })).toBe(
+      'ro-member',
+    );
     expect(roomActor({ kind: 'guest', avaId: 'g' }, ongoing, undefined)).toBe('guest');
     expect(roomActor({ kind: 'account', avaId: 'a' }, ongoing, undefined)).toBe('account');
     expect(roomActor({ kind: 'outsider' }, ongoing, undefined)).toBe('outsider');

@@ -7,7 +7,8 @@ const base = {
   ended: false,
   membership: undefined,
   token: undefined,
-  role: 'participant',
+  claimedRole: 'participant',
+  scribe: 'none',
 } as const;
 
 describe('admission to a room', () => {
@@ -68,5 +69,58 @@ describe('admission to a room', () => {
     });
     expect(admit({ ...base, ended: true, token: 'rw' })).toMatchObject({ ok: false, code: 'room-ended' });
     expect(admit({ ...base, ended: true, isHost: true })).toMatchObject({ ok: true });
+  });
+
+  it('makes the room’s Scribe only whom the desk says serves it, read-write, whatever they claim', () => {
+    expect(admit({ ...base, scribe: 'serving' })).toEqual({
+      ok: true,
+      member: { readonly: false, role: 'scribe' },
+    });
+    expect(admit({ ...base, scribe: 'serving', claimedRole: 'scribe', token: 'ro' })).toEqual({
+      ok: true,
+      member: { readonly: false, role: 'scribe' },
+    });
+    // Claiming the role is not being assigned: with the read-only link, without a membership.
+    expect(admit({ ...base, claimedRole: 'scribe', token: 'ro' })).toEqual({
+      ok: false,
+      code: 'forbidden',
+      message: 'You are not serving this conversation.',
+    });
+    const pastScribe = { readonly: false, role: 'scribe' } as const;
+    expect(admit({ ...base, claimedRole: 'scribe', membership: pastScribe })).toMatchObject({
+      ok: false,
+      code: 'forbidden',
+    });
+  });
+
+  it('ends a Scribe’s membership with their assignment: back only by a link, with its access', () => {
+    const pastScribe = { readonly: false, role: 'scribe' } as const;
+    expect(admit({ ...base, membership: pastScribe })).toMatchObject({ ok: false, code: 'forbidden' });
+    expect(admit({ ...base, membership: pastScribe, token: 'ro' })).toEqual({
+      ok: true,
+      member: { readonly: true, role: 'participant' },
+    });
+    // An ended room's Scribe reads it back, as everyone who was in it.
+    expect(admit({ ...base, ended: true, membership: pastScribe })).toEqual({
+      ok: true,
+      member: { readonly: true, role: 'scribe' },
+    });
+  });
+
+  it('keeps out for good someone the host sent away, under any role, with any link', () => {
+    const removed = { ...base, scribe: 'removed' } as const;
+    const pastScribe = { readonly: false, role: 'scribe' } as const;
+    for (const facts of [
+      removed,
+      { ...removed, token: 'rw' },
+      { ...removed, token: 'ro', claimedRole: 'scribe' },
+      { ...removed, membership: pastScribe },
+      { ...removed, membership: pastScribe, ended: true },
+    ] as const)
+      expect(admit(facts)).toEqual({
+        ok: false,
+        code: 'forbidden',
+        message: 'You are not serving this conversation.',
+      });
   });
 });

@@ -32,7 +32,7 @@ function cluster() {
       return found && { ...found };
     },
     find: async (id: string) => (records.has(id) ? { ...records.get(id)! } : undefined),
-    wasRemoved: async () => false,
+    standingOf: async () => 'none',
     addChat: async (_m: ScribeChatMessage) => undefined,
     chat: async () => [],
   } as unknown as ScribeRequestRepository;

@@ -28,7 +28,7 @@ function setup(
       void records.set(id, { ...records.get(id)!, ...changes }),
     open: async () => [...records.values()].filter((r) => r.state === 'pending' || r.state === 'connected'),
     find: async (id: string) => records.get(id),
-    wasRemoved: async () => false,
+    standingOf: async () => 'none',
     addChat: async (_m: ScribeChatMessage) => undefined,
     chat: async () => [],
   } as unknown as ScribeRequestRepository;

@@ -113,7 +113,12 @@ describe('forbiddenAction', () => {
     expect(forbiddenAction(edit, 'rw-member', roomView({ editingRestricted: true }), writer)).toBe(
       'transcript-edit.restricted',
     );
-    expect(forbiddenAction(edit, 'scribe', roomView({ editingRestricted: true }), writer)).toBeUndefined();
+    // The host's switch holds for everyone but the host, Scribes included.
+    expect(forbiddenAction(edit, 'scribe', roomView(), writer)).toBeUndefined();
+    expect(forbiddenAction(edit, 'scribe', roomView({ editingRestricted: true }), writer)).toBe(
+      'transcript-edit.restricted',
+    );
+    expect(forbiddenAction(edit, 'host', roomView({ editingRestricted: true }), writer)).toBeUndefined();
   });
 });
 

@@ -264,6 +264,29 @@ describe('joining', () => {
     expect(state.member?.readonly).toBe(true);
   });
 
+  it('takes the role from the Scribe desk’s record of this person in this room, not from the claim', async () => {
+    const scribeDesk = (standing: 'serving' | 'removed' | 'none') => ({
+      standingOf: vi.fn(async () => standing),
+      joining: vi.fn(async () => {}),
+      joined: vi.fn(),
+    });
+    const serving = setup({ record: record() });
+    const desk = scribeDesk('serving');
+    serving.deps.scribes = desk as never;
+    await serving.handshake.begin(params({ token: 'ro123' }));
+    expect(desk.standingOf).toHaveBeenCalledWith('host1_room', 'guest7');
+    expect(serving.sent[0]).toMatchObject({ type: 'connection-succeeded', role: 'scribe', readonly: false });
+
+    const removed = setup({ record: record() });
+    removed.deps.scribes = scribeDesk('removed') as never;
+    await removed.handshake.begin(params({ token: 'rw123', role: 'participant' }));
+    expect(removed.errors[0]).toMatchObject({
+      code: 'forbidden',
+      message: 'You are not serving this conversation.',
+    });
+    expect(removed.state.phase).toBe('awaiting-params');
+  });
+
   it('the host sets the conversation’s time limit from their tier', async () => {
     const { handshake, target, premium } = setup({ principal: HOST, record: record() });
     premium.grantOf.mockResolvedValue('plan' as never);

@@ -18,6 +18,7 @@ import {
   isFinalRequestState,
   nextRequestState,
   scribeStatusOf,
+  scribeStandingOf,
   secondsSince,
   storedCorrectionMode,
 } from '../../../../src/shared/scribe/model';
@@ -171,5 +172,15 @@ describe('Scribe keyboard shortcuts', () => {
   it('has no two shortcuts on the same key of one screen', () => {
     const keys = SCRIBE_SHORTCUTS.map((s) => `${s.where}:${s.code}`);
     expect(new Set(keys).size).toBe(keys.length);
+  });
+});
+
+describe('scribeStandingOf', () => {
+  it('serves only while an accepted request is connected; a removal outlasts anything after it', () => {
+    expect(scribeStandingOf([])).toBe('none');
+    expect(scribeStandingOf(['ended', 'cancelled'])).toBe('none');
+    expect(scribeStandingOf(['connected'])).toBe('serving');
+    expect(scribeStandingOf(['removed'])).toBe('removed');
+    expect(scribeStandingOf(['removed', 'connected'])).toBe('removed');
   });
 });
