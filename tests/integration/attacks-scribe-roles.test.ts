@@ -9,6 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { API } from '../../src/shared/api';
+import { identityAuthorization } from '../../src/shared/auth';
 import type { ClientMessage, ServerMessage } from '../../src/shared/protocol';
 import { SOCKET_PATH } from '../../src/shared/protocol';
 import { SCRIBE_API } from '../../src/shared/scribe/api';
@@ -200,6 +201,13 @@ describe('F-04: a Scribe the host sent away', () => {
     const rwToken = host.linkToken('rw');
     host.send({ type: 'cancel-scribe' });
     await expect.poll(() => scribe.closedBy ?? '', { timeout: 10_000 }).toContain('4001');
+
+    // Nor over HTTP: the live room's transcript and links are not theirs to read any more.
+    const reading = await fetch(`${server.url}${API.roomTranscripts(host.roomId)}`, {
+      headers: { authorization: identityAuthorization(assigned.token) },
+    });
+    expect(reading.status).toBe(404);
+    expect(await reading.text()).not.toContain(rwToken);
 
     const typedText = `I am back ${tag}`;
     for (const [attempt, extra] of [

@@ -15,7 +15,7 @@ import type { ClusterNode } from './node';
 export interface LateServices {
   phoneCalls?: Pick<PhoneCallService, 'calls' | 'relayedMedia'>;
   meetingBots?: Pick<MeetingBotService, 'bots' | 'relayedAudio'>;
-  scribes?: Pick<ScribeDesk, 'roomOfRequest' | 'roomOfChat'>;
+  scribes?: Pick<ScribeDesk, 'roomOfRequest' | 'roomOfChat' | 'standingOf'>;
 }
 
 /** What this node does for work another node forwards to it, as its room's owner. */

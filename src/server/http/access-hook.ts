@@ -61,6 +61,12 @@ export interface AccessDeps {
     findByToken(token: string): Promise<{ room: RoomRecord; readonly: boolean } | undefined>;
     membership(roomId: string, avaId: string): Promise<MemberRecord | undefined>;
   };
+  /**
+   * What a person is to a live room's Scribe desk (scribes/desk.ts standingOf): a stored Scribe
+   * membership counts on an ongoing room's routes only while the desk says they serve it, as on
+   * the socket (absent: no desk, no Scribe membership counts).
+   */
+  scribeStanding?(roomId: string, avaId: string): Promise<'removed' | 'serving' | 'none'>;
   /** The room a phone call is in, by its sid (absent: phone calls are off, no call is anyone's). */
   phoneCallRoom?(sid: string): string | undefined | Promise<string | undefined>;
   /** Organisations and licences, for the organisation rows (absent: those rows refuse everyone). */
@@ -335,10 +341,18 @@ export function registerAccessControl(app: FastifyInstance, deps: AccessDeps): v
     }
 
     const room = await resolvers[key]!(request);
-    const membership =
+    const stored =
       room && request.principal.avaId !== undefined
         ? await deps.rooms.membership(room.id, request.principal.avaId)
         : undefined;
+    // A Scribe sent away, or whose session ended, is no member of the live room any more: the
+    // socket refuses them (rooms/admission.ts) and so do its routes (issue 29 F-04).
+    const membership =
+      room?.state === 'ongoing' &&
+      stored?.role === 'scribe' &&
+      (await deps.scribeStanding?.(room.id, request.principal.avaId!)) !== 'serving'
+        ? undefined
+        : stored;
     const actor = room
       ? roomActor(request.principal, { hostAvaId: room.hostAvaId, ended: room.state === 'ended' }, membership)
       : 'stranger';

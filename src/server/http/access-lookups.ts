@@ -16,7 +16,7 @@ export function accessLookups(deps: {
   late: LateServices;
   cluster: Pick<ClusterNode, 'callRoom'> | undefined;
   webDir: string;
-}): Pick<AccessDeps, 'phoneCallRoom' | 'organizations' | 'isWebClientFile'> {
+}): Pick<AccessDeps, 'phoneCallRoom' | 'organizations' | 'isWebClientFile' | 'scribeStanding'> {
   const { late, cluster } = deps;
   return {
     phoneCallRoom: async (sid) => late.phoneCalls?.calls?.roomOf(sid) ?? (await cluster?.callRoom(sid)),
@@ -25,5 +25,6 @@ export function accessLookups(deps: {
       organizationOfLicence: async (id) => (await deps.licences.find(id))?.organizationId,
     },
     isWebClientFile: (url) => isWebClientFile(deps.webDir, url),
+    scribeStanding: async (roomId, avaId) => (await late.scribes?.standingOf(roomId, avaId)) ?? 'none',
   };
 }
