@@ -29,6 +29,7 @@ import { registerTtsRoutes } from './voiced-replies';
 import { registerTurnRoutes } from './webrtc';
 import { registerWorkspaceRoutes } from './workspace';
 import { CLIENT_LOG_ENTRY_LIMIT, GUEST_CREATION_LIMIT, registerRoutes } from './http';
+import { perAddressOf } from './limits';
 
 export interface ApiDeps {
   config: ServerConfig;
@@ -120,7 +121,12 @@ export function registerApi(app: FastifyInstance, deps: ApiDeps): void {
   });
   registerClientLogRoutes(app, {
     logs: stores.clientLogs,
-    limiter: limiterFor(cluster, 'client-logs', CLIENT_LOG_ENTRY_LIMIT),
+    limiters: {
+      addressEntries: limiterFor(cluster, 'client-logs', CLIENT_LOG_ENTRY_LIMIT),
+      addressBytes: limiterFor(cluster, 'client-log-bytes', perAddressOf(config.limits.clientLogBytes)),
+      identityEntries: limiterFor(cluster, 'client-log-identity-entries', config.limits.clientLogEntries),
+      identityBytes: limiterFor(cluster, 'client-log-identity-bytes', config.limits.clientLogBytes),
+    },
     users,
     verifier,
     ...(config.elastic ? { elastic: config.elastic } : {}),

@@ -5,6 +5,10 @@
  * medication now"), and a whole extra SRT cue, with line breaks and `-->` in the names and text
  * they sent. Every name and title that enters is now one plain line, and every export escapes
  * what its format needs.
+ *
+ * F-11: client logs needed no credential and were never deleted: one address stored 5,985
+ * entries, about 100 MB, in 20 s. They now need a guest's or an account's credential, are counted
+ * per identity in entries and bytes, and are deleted after the retention period.
  */
 import { parseSync } from 'subtitle';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +17,8 @@ import type { GuestUserWithCredential } from '../../src/shared/entities';
 import type { ServerMessageOf } from '../../src/shared/protocol';
 import { newVoicingSpeakerId } from '../../src/shared/speakers';
 import { CaptionClient, createGuest, guestHeaders, resolveRoomName } from '../../scripts/lib/socket-client';
+import type { ClientLogEntry } from '../../src/shared/user';
+import { ClientLogRepository } from '../../src/server/client-logs/repository';
 import { removeDataDir, startTestServer, type TestServer } from '../helpers/server';
 
 const HOST_NAME = 'Nurse Host';
@@ -112,5 +118,80 @@ describe('forging the host’s words in an export (F-10)', () => {
     expect(md.trimEnd().split('\n\n')).toHaveLength(4);
     await attacker.close();
     await host.close();
+  });
+});
+
+describe('filling the database with client logs (F-11)', () => {
+  /** The attacker's entry: the longest message a log may have. */
+  const entry = (i: number): ClientLogEntry => ({
+    tag: 'flood',
+    msg: `${i} ${'x'.repeat(3990)}`,
+    level: 'error',
+    os: 'Linux',
+    app: 'web',
+    browser: 'Chrome',
+    device: 'desktop',
+    timestamp: Date.now(),
+  });
+  const postLogs = (entries: ClientLogEntry[], headers: Record<string, string> = {}) =>
+    fetch(`${server.url}${API.clientLogs}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(entries),
+    });
+  const stored = async () =>
+    (await new ClientLogRepository(server.database.db).latest(100_000)).filter((e) => e.tag === 'flood');
+
+  it('stores nothing sent without a credential', async () => {
+    const response = await postLogs([entry(0)]);
+    expect(response.status).toBe(401);
+    expect((await response.json()).error.code).toBeDefined();
+    expect(await stored()).toEqual([]);
+  });
+
+  it('stores at most an identity’s allowance of bytes: the rest of the flood is refused 429', async () => {
+    const attacker = await createGuest(server.url, 'Flooder');
+    const statuses: number[] = [];
+    // The attack: batches of the longest entries, as large as a request may be (64 KB), as fast
+    // as they are answered; 3.6 MB in all.
+    for (let i = 0; i < 60; i++) {
+      const batch = Array.from({ length: 15 }, (_, j) => entry(i * 100 + j));
+      statuses.push((await postLogs(batch, guestHeaders(attacker))).status);
+    }
+    expect(new Set(statuses)).toEqual(new Set([202, 429]));
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(20);
+    const kept = (await stored()).filter((e) => e.avaId === attacker.avaId);
+    // The default: 2 MB an identity an hour.
+    expect(kept.reduce((bytes, e) => bytes + e.msg.length, 0)).toBeLessThanOrEqual(2048 * 1024);
+    // Someone else still logs.
+    const honest = await createGuest(server.url, 'Honest');
+    expect((await postLogs([{ ...entry(0), msg: 'mic blocked' }], guestHeaders(honest))).status).toBe(202);
+  });
+
+  it('stores at most an identity’s allowance of entries, however small', async () => {
+    const attacker = await createGuest(server.url, 'Chatterer');
+    const statuses: number[] = [];
+    for (let i = 0; i < 15; i++) {
+      const batch = Array.from({ length: 100 }, (_, j) => ({ ...entry(0), msg: `${i * 100 + j}` }));
+      statuses.push((await postLogs(batch, guestHeaders(attacker))).status);
+    }
+    // The default: 1,000 entries an identity an hour.
+    expect(statuses.slice(0, 10).every((s) => s === 202)).toBe(true);
+    expect(statuses.slice(10).every((s) => s === 429)).toBe(true);
+    expect((await stored()).filter((e) => e.avaId === attacker.avaId)).toHaveLength(1000);
+  });
+
+  it('deletes entries older than the retention period when the server sweeps', async () => {
+    const logs = new ClientLogRepository(server.database.db);
+    const day = 24 * 3600_000;
+    await logs.add([{ ...entry(0), tag: 'old' }], 'guest-old', Date.now() - 15 * day);
+    await logs.add([{ ...entry(0), tag: 'recent' }], 'guest-recent', Date.now() - 13 * day);
+    // The sweep runs when a server starts (then hourly): this one's data, on a new server.
+    const dataDir = server.dataDir;
+    await server.close();
+    server = await startTestServer({ dataDir });
+    const tags = (await new ClientLogRepository(server.database.db).latest(100_000)).map((e) => e.tag);
+    expect(tags).not.toContain('old');
+    expect(tags).toContain('recent');
   });
 });
