@@ -11,6 +11,7 @@ import { registerBoostWordRoutes } from './boost';
 import { registerClientLogRoutes } from './client-logs';
 import { type ClusterNode, limiterFor } from './cluster';
 import { packageVersion, type ServerConfig } from './config';
+import { requestWebOrigin } from './config-safety';
 import { registerCreditRoutes } from './credits';
 import type { Repositories } from './db';
 import { registerHistoryRoutes } from './history';
@@ -105,8 +106,8 @@ export function registerApi(app: FastifyInstance, deps: ApiDeps): void {
     licences,
     organizations,
     payments,
-    webOrigin: (request) =>
-      config.publicUrl ?? `${request.protocol}://${request.headers.host ?? deps.boundOrigin()}`,
+    // Invite links' rule: a request's Host is never where people are sent (config-safety.ts).
+    webOrigin: (request) => requestWebOrigin(config, request, deps.boundOrigin()),
     now: () => Date.now(),
     log,
   });
