@@ -280,10 +280,10 @@ export const SERVER_MAP: readonly FeatureEntry[] = [
   },
   {
     folder: 'client-logs',
-    what: "Clients' logs, kept and optionally sent on to Elasticsearch.",
+    what: "Clients' logs, from a guest or an account, kept for a retention period and optionally sent on to Elasticsearch.",
     routes: ['POST /pushClientLogsToElastic'],
     messages: [],
-    integration: [],
+    integration: ['http-limits', 'attacks-names-logs'],
   },
   {
     folder: 'metrics',

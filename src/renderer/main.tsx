@@ -14,6 +14,8 @@ import { createAppRouter } from './app/router';
 import { createAppStore } from './app/store';
 import { installIconLoader } from './app/icons';
 import { getDesktopBridge } from './features/desktop/bridge';
+import { selectIdentity } from './features/identity/selectors';
+import { identityHeaders } from './features/identity/sagas';
 import { loadSettings } from './features/settings/slice';
 import { createBrowserI18n } from './i18n/browser';
 import { browserStorage } from './lib/storage';
@@ -37,6 +39,8 @@ async function start(): Promise<void> {
   const desktopConfig = desktop
     ? await desktop.invoke('desktop:getConfig', null).catch(() => undefined)
     : undefined;
+  // Client logs are sent as the session's identity, which the store (made below) holds.
+  const made: { store?: ReturnType<typeof createAppStore> } = {};
   const baseDeps = browserDeps(
     {
       navigate: (to, options) => void router.navigate(to, options),
@@ -45,6 +49,11 @@ async function start(): Promise<void> {
       openUrl: (url) => window.location.assign(url),
     },
     i18n,
+    () => {
+      const identity = made.store ? selectIdentity(made.store.getState()) : undefined;
+      const headers = identity ? identityHeaders(identity) : {};
+      return Object.keys(headers).length > 0 ? headers : undefined;
+    },
   );
   // The desktop's capture and bridge code is a chunk of its own: browsers never load it.
   const store = createAppStore(
@@ -52,6 +61,7 @@ async function start(): Promise<void> {
       ? (await import('./features/desktop/desktop-deps')).withDesktop(baseDeps, desktop, desktopConfig)
       : baseDeps,
   );
+  made.store = store;
 
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root element');

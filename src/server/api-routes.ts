@@ -11,6 +11,7 @@ import { registerBoostWordRoutes } from './boost';
 import { registerClientLogRoutes } from './client-logs';
 import { type ClusterNode, limiterFor } from './cluster';
 import { packageVersion, type ServerConfig } from './config';
+import { requestWebOrigin } from './config-safety';
 import { registerCreditRoutes } from './credits';
 import type { Repositories } from './db';
 import { registerHistoryRoutes } from './history';
@@ -29,6 +30,7 @@ import { registerTtsRoutes } from './voiced-replies';
 import { registerTurnRoutes } from './webrtc';
 import { registerWorkspaceRoutes } from './workspace';
 import { CLIENT_LOG_ENTRY_LIMIT, GUEST_CREATION_LIMIT, registerRoutes } from './http';
+import { perAddressOf } from './limits';
 
 export interface ApiDeps {
   config: ServerConfig;
@@ -104,8 +106,8 @@ export function registerApi(app: FastifyInstance, deps: ApiDeps): void {
     licences,
     organizations,
     payments,
-    webOrigin: (request) =>
-      config.publicUrl ?? `${request.protocol}://${request.headers.host ?? deps.boundOrigin()}`,
+    // Invite links' rule: a request's Host is never where people are sent (config-safety.ts).
+    webOrigin: (request) => requestWebOrigin(config, request, deps.boundOrigin()),
     now: () => Date.now(),
     log,
   });
@@ -120,7 +122,12 @@ export function registerApi(app: FastifyInstance, deps: ApiDeps): void {
   });
   registerClientLogRoutes(app, {
     logs: stores.clientLogs,
-    limiter: limiterFor(cluster, 'client-logs', CLIENT_LOG_ENTRY_LIMIT),
+    limiters: {
+      addressEntries: limiterFor(cluster, 'client-logs', CLIENT_LOG_ENTRY_LIMIT),
+      addressBytes: limiterFor(cluster, 'client-log-bytes', perAddressOf(config.limits.clientLogBytes)),
+      identityEntries: limiterFor(cluster, 'client-log-identity-entries', config.limits.clientLogEntries),
+      identityBytes: limiterFor(cluster, 'client-log-identity-bytes', config.limits.clientLogBytes),
+    },
     users,
     verifier,
     ...(config.elastic ? { elastic: config.elastic } : {}),

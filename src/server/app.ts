@@ -7,6 +7,7 @@
  * listening. What each part decides is in its own folder.
  */
 import Fastify from 'fastify';
+import { startClientLogSweep } from './client-logs';
 import { packageVersion, type ServerConfig } from './config';
 import type { RunningServer, ServerOverrides } from './running-server';
 import {
@@ -206,6 +207,12 @@ export async function startServer(
     now: () => Date.now(),
     log,
   });
+  const stopClientLogSweep = startClientLogSweep({
+    logs: stores.clientLogs,
+    retentionDays: config.clientLogRetentionDays,
+    now: () => Date.now(),
+    log,
+  });
 
   let closing: Promise<void> | undefined;
   return {
@@ -226,6 +233,7 @@ export async function startServer(
       closing ??= (async () => {
         cluster?.beginClose();
         stopAbandonSweep();
+        stopClientLogSweep();
         training.close();
         await scribes.stop();
         for (const client of upgrades.clients) client.close(1001, 'server shutting down');

@@ -183,6 +183,22 @@ export function inviteOrigin(
 }
 
 /**
+ * The web app's origin for the links an HTTP answer carries (a licence's magic link, where
+ * Checkout and the billing portal send people back): the invite links' rule (inviteOrigin), with
+ * the request's Origin header, else its Host, as the hint. A request's headers never name the
+ * address people are sent to beyond a loopback server's own loopback origins.
+ */
+export function requestWebOrigin(
+  config: Pick<ServerConfig, 'host' | 'publicUrl'>,
+  request: { headers: { origin?: string | undefined; host?: string | undefined }; protocol: string },
+  boundOrigin: string,
+): string {
+  const { origin, host } = request.headers;
+  const hint = origin ?? (host ? `${request.protocol}://${host}` : undefined);
+  return inviteOrigin(config, hint, boundOrigin);
+}
+
+/**
  * The Auth emulator's origin as a browser that loaded this server's pages at `requestHostname`
  * reaches it (HEARKEN_AUTH_EMULATOR_PUBLIC_URL, or http://<FIREBASE_AUTH_EMULATOR_HOST>, with a
  * wildcard host replaced by the browser's host name). Undefined without the emulator.

@@ -83,6 +83,12 @@ export interface ServerConfig {
   remoteConfig: RemoteConfigFlags;
   elastic?: ElasticConfig;
   /**
+   * Days client log entries are kept (HEARKEN_CLIENT_LOG_RETENTION_DAYS, 14 by default): older
+   * ones are deleted by a periodic sweep (client-logs/retention.ts). They are for debugging a
+   * recent problem, and they name who sent them.
+   */
+  clientLogRetentionDays: number;
+  /**
    * Fastify's trustProxy: which proxies' X-Forwarded-For is believed, so per-address limits see
    * the person's address rather than the proxy's. False unless HEARKEN_TRUST_PROXY is set.
    */
@@ -199,6 +205,13 @@ function int(value: string | undefined, fallback: number, name: string): number 
   return n;
 }
 
+/** A whole number of at least 1 (0 would keep nothing, or be read as "for ever"). */
+function positiveInt(value: string | undefined, fallback: number, name: string): number {
+  const n = int(value, fallback, name);
+  if (n < 1) throw new Error(`${name} must be at least 1, got "${value}"`);
+  return n;
+}
+
 function withDefined<K extends string, V>(key: K, value: V | undefined): Partial<Record<K, V>> {
   return value === undefined ? {} : ({ [key]: value } as Record<K, V>);
 }
@@ -241,6 +254,11 @@ export function loadConfig(
     ...withDefined('auth', loadAuthConfig(env)),
     remoteConfig: loadRemoteConfig(env.HEARKEN_REMOTE_CONFIG),
     ...withDefined('elastic', loadElasticConfig(env)),
+    clientLogRetentionDays: positiveInt(
+      env.HEARKEN_CLIENT_LOG_RETENTION_DAYS,
+      14,
+      'HEARKEN_CLIENT_LOG_RETENTION_DAYS',
+    ),
     trustProxy: parseTrustProxy(env.HEARKEN_TRUST_PROXY),
     limits: loadLimits(env, Math.max(1, workers)),
     translation: loadTranslationConfig(env),

@@ -46,6 +46,16 @@ export interface ServerLimits {
   maxLineChars: number;
   /** Words people's corrections may make a line hold. */
   maxLineWords: number;
+  /**
+   * Client log entries (POST /pushClientLogsToElastic) per identity, over an hour; per client
+   * address, the entry allowance of http/address-limits.ts.
+   */
+  clientLogEntries: Limit;
+  /**
+   * Bytes of client log entries (their JSON) per identity, over an hour; per client address, ten
+   * times as many (guests are cheap to make, so one address could otherwise store for many).
+   */
+  clientLogBytes: Limit;
   /** Audio a stream may have waiting for its recogniser before frames are dropped (seconds). */
   streamBacklogSeconds: number;
   /** A socket that has not sent connection-params this long after opening is closed. */
@@ -94,6 +104,8 @@ export const LIMIT_VARIABLES = {
   lineEdits: 'HEARKEN_LINE_EDITS_PER_MINUTE',
   maxLineChars: 'HEARKEN_MAX_LINE_CHARS',
   maxLineWords: 'HEARKEN_MAX_LINE_WORDS',
+  clientLogEntries: 'HEARKEN_CLIENT_LOG_ENTRIES_PER_HOUR',
+  clientLogBytes: 'HEARKEN_CLIENT_LOG_KB_PER_HOUR',
   streamBacklogSeconds: 'HEARKEN_STREAM_BACKLOG_SECONDS',
   connectTimeoutMs: 'HEARKEN_CONNECT_TIMEOUT_MS',
   socketsPerAddress: 'HEARKEN_SOCKETS_PER_ADDRESS',
@@ -189,6 +201,10 @@ export function loadLimits(env: Record<string, string | undefined>, speechWorker
     // Four typed lines' worth (a typed line holds 500 characters): far more than one utterance.
     maxLineChars: Math.floor(positive(env, LIMIT_VARIABLES.maxLineChars, LINE_MAX_CHARS)),
     maxLineWords: Math.floor(positive(env, LIMIT_VARIABLES.maxLineWords, LINE_MAX_WORDS)),
+    // A client logs its warnings and errors, a few dozen in a session: 1,000 an hour is a client
+    // in trouble, and 2 MB what that many of them weigh (a batch is at most 64 KB, the body limit).
+    clientLogEntries: perPeriod(positive(env, LIMIT_VARIABLES.clientLogEntries, 1000), 3600),
+    clientLogBytes: perPeriod(positive(env, LIMIT_VARIABLES.clientLogBytes, 2048) * 1024, 3600),
     streamBacklogSeconds: positive(env, LIMIT_VARIABLES.streamBacklogSeconds, 30),
     connectTimeoutMs: positive(env, LIMIT_VARIABLES.connectTimeoutMs, 10_000),
     socketsPerAddress: Math.floor(positive(env, LIMIT_VARIABLES.socketsPerAddress, 300)),

@@ -5,7 +5,7 @@
  * and assigning a line can be sent at once without waiting for an answer; the id's form can
  * never be a person's avaId (20 letters and digits), so nobody can be impersonated by naming.
  */
-import { DISPLAY_NAME_MESSAGE, isValidDisplayName } from './validation';
+import { DISPLAY_NAME_MESSAGE, normalizeDisplayName } from './validation';
 import { randomId } from './ids';
 
 export const VOICING_SPEAKER_ID_PREFIX = 'voicing-';
@@ -23,10 +23,10 @@ export function newVoicingSpeakerId(): string {
 }
 
 /**
- * A speaker's name as it is kept: trimmed, held to the spec's speaker display name rule (2 to 49
- * characters after trimming). Returns the problem, in the words the account forms use, otherwise.
+ * A speaker's name as it is kept: one plain line, held to the spec's speaker display name rule
+ * (normalizeDisplayName). Returns the problem, in the words the account forms use, otherwise.
  */
 export function checkSpeakerName(input: string): { ok: true; name: string } | { ok: false; message: string } {
-  const name = input.trim().replace(/\s+/g, ' ');
-  return isValidDisplayName(name) ? { ok: true, name } : { ok: false, message: DISPLAY_NAME_MESSAGE };
+  const name = normalizeDisplayName(input);
+  return name !== undefined ? { ok: true, name } : { ok: false, message: DISPLAY_NAME_MESSAGE };
 }

@@ -73,9 +73,10 @@ export const EMPTY_TOTALS: UsageTotals = {
 const hours = (ms: number) => (ms / 3_600_000).toFixed(2);
 
 /** One field of CSV (RFC 4180): quoted when it holds a comma, quote or line break. */
-function csvField(value: string): string {
-  // A leading =, +, - or @ would be run as a formula by spreadsheet programs: made text.
-  const safe = /^[=+\-@]/.test(value) ? `'${value}` : value;
+export function csvField(value: string): string {
+  // A leading =, +, - or @ would be run as a formula by spreadsheet programs, and so would one
+  // after a leading tab or carriage return (which they skip): made text.
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 

@@ -28,27 +28,57 @@ export function checkRoomName(input: string): RoomNameProblem | undefined {
   return undefined;
 }
 
-/** Speaker display name: 2 to 49 characters after trimming. */
+/**
+ * Everything that ends a line somewhere: a name or title holding one could start a new line of an
+ * export (a forged "[00:05] Host: ..." in the TXT, a whole extra SRT cue). Tab too, which CSV
+ * readers take as a field separator. Each becomes a space.
+ */
+const LINE_BREAKS = /[\t\n\v\f\r\u0085\u2028\u2029]/g;
+/**
+ * Characters nobody types in a name: the other C0 and C1 controls and DEL, and the bidirectional
+ * overrides and isolates, which make text show in another order than it is stored (a name could
+ * show as someone else's). They are removed.
+ */
+const INVISIBLE_CONTROLS =
+  // eslint-disable-next-line no-control-regex -- these control characters are what it finds
+  /[\u0000-\u0008\u000e-\u001f\u007f-\u0084\u0086-\u009f\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * One line of plain text, the rule for every display name, speaker name and room title wherever
+ * it enters (and for what the exports write of them): line breaks and tabs folded into a space,
+ * other control characters removed, runs of spaces made one, surrounding spaces trimmed.
+ */
+export function plainLine(input: string): string {
+  return input.replace(LINE_BREAKS, ' ').replace(INVISIBLE_CONTROLS, '').replace(/\s+/g, ' ').trim();
+}
+
+/** A display name as it is kept (one plain line, 2 to 49 characters), or undefined when refused. */
+export function normalizeDisplayName(input: string): string | undefined {
+  const name = plainLine(input);
+  return name.length >= DISPLAY_NAME_MIN_LENGTH && name.length <= DISPLAY_NAME_MAX_LENGTH ? name : undefined;
+}
+
+/** Speaker display name: 2 to 49 characters once made one plain line (normalizeDisplayName). */
 export function isValidDisplayName(input: string): boolean {
-  const length = input.trim().length;
-  return length >= DISPLAY_NAME_MIN_LENGTH && length <= DISPLAY_NAME_MAX_LENGTH;
+  return normalizeDisplayName(input) !== undefined;
 }
 
 /** Why a display name was refused, with the limits the rule above applies (the server's answer). */
 export const DISPLAY_NAME_MESSAGE = `A name must have ${DISPLAY_NAME_MIN_LENGTH} to ${DISPLAY_NAME_MAX_LENGTH} characters.`;
 
 /**
- * A room title is updated only if non-empty and at most ROOM_TITLE_MAX_LENGTH characters (after
- * trimming). A longer one is refused with the reason, never cut: cut, it would end mid-word.
+ * A room title is updated only if non-empty and at most ROOM_TITLE_MAX_LENGTH characters once made
+ * one plain line (plainLine). A longer one is refused with the reason, never cut: cut, it would
+ * end mid-word.
  */
 export function normalizeTitle(input: string): string | undefined {
-  return titleProblem(input) === undefined ? input.trim() : undefined;
+  return titleProblem(input) === undefined ? plainLine(input) : undefined;
 }
 
 export type TitleProblem = 'empty' | 'too-long';
 
 export function titleProblem(input: string): TitleProblem | undefined {
-  const title = input.trim();
+  const title = plainLine(input);
   if (title.length === 0) return 'empty';
   if (title.length > ROOM_TITLE_MAX_LENGTH) return 'too-long';
   return undefined;

@@ -355,14 +355,22 @@ describe('client logs', () => {
     expect(JSON.parse(action!)).toEqual({ index: { _index: 'hearken-client-logs' } });
     expect(JSON.parse(document!)).toMatchObject({ tag: 'auth', msg: 'signed in', avaId: profile.avaId });
 
-    const bad = await api(server.url, API.clientLogs, { method: 'POST', body: [{ tag: 'x' }] });
+    const bad = await api(server.url, API.clientLogs, {
+      method: 'POST',
+      token: user.idToken,
+      body: [{ tag: 'x' }],
+    });
     expect(bad.status).toBe(400);
 
     // An entry's extra may have as many keys as shared/user.ts says, not one more.
     const extraOf = (keys: number) =>
       Object.fromEntries(Array.from({ length: keys }, (_, i) => [`k${i}`, i]));
     const withKeys = (keys: number) =>
-      api(server.url, API.clientLogs, { method: 'POST', body: [{ ...entry, extra: extraOf(keys) }] });
+      api(server.url, API.clientLogs, {
+        method: 'POST',
+        token: user.idToken,
+        body: [{ ...entry, extra: extraOf(keys) }],
+      });
     expect((await withKeys(CLIENT_LOG_EXTRA_MAX_KEYS)).status).toBe(202);
     expect((await withKeys(CLIENT_LOG_EXTRA_MAX_KEYS + 1)).status).toBe(400);
   });

@@ -1,20 +1,32 @@
 /**
- * The calls anyone may make without an account and that add rows (guest creation, client logs)
- * are limited per client address on the real server: a flood is refused with 429 and
+ * The calls that add rows for whoever makes them (guest creation, by anyone; client logs, by any
+ * guest) are limited per client address on the real server: a flood is refused with 429 and
  * Retry-After and stores nothing, other addresses (behind a trusted proxy) are not affected.
+ * (Client logs' per-identity allowances: attacks-names-logs.test.ts.)
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '../../src/shared/api';
 import type { ClientLogEntry } from '../../src/shared/user';
 import { ClientLogRepository } from '../../src/server/client-logs/repository';
 import { CLIENT_LOG_ENTRY_LIMIT, GUEST_CREATION_LIMIT } from '../../src/server/http/address-limits';
+import { createGuest, guestHeaders } from '../../scripts/lib/socket-client';
+import type { GuestUserWithCredential } from '../../src/shared/entities';
 import { removeDataDir, startTestServer, type TestServer } from '../helpers/server';
 
 let server: TestServer;
+/** Who sends the client logs (they need a credential). */
+let logger: GuestUserWithCredential;
 
 beforeAll(async () => {
-  // The test client is the proxy: X-Forwarded-For names the person's address.
-  server = await startTestServer({ env: { HEARKEN_TRUST_PROXY: '127.0.0.1' } });
+  server = await startTestServer({
+    env: {
+      // The test client is the proxy: X-Forwarded-For names the person's address.
+      HEARKEN_TRUST_PROXY: '127.0.0.1',
+      // The address's allowance is what is tested here, not the identity's.
+      HEARKEN_CLIENT_LOG_ENTRIES_PER_HOUR: '100000',
+    },
+  });
+  logger = await createGuest(server.url, 'Logger');
 });
 
 afterAll(async () => {
@@ -22,10 +34,15 @@ afterAll(async () => {
   removeDataDir(server?.dataDir);
 });
 
-function post(path: string, body: unknown, from: string): Promise<Response> {
+function post(
+  path: string,
+  body: unknown,
+  from: string,
+  headers: Record<string, string> = {},
+): Promise<Response> {
   return fetch(`${server.url}${path}`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': from },
+    headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': from, ...headers },
     body: JSON.stringify(body),
   });
 }
@@ -65,7 +82,7 @@ describe('per-address limits', () => {
     let accepted = 0;
     let refusedCount = 0;
     for (let i = 0; i < CLIENT_LOG_ENTRY_LIMIT.burst / 100 + 10; i++) {
-      const response = await post(API.clientLogs, batch, '198.51.100.8');
+      const response = await post(API.clientLogs, batch, '198.51.100.8', guestHeaders(logger));
       if (response.status === 202) accepted += 100;
       else if (response.status === 429) refusedCount++;
       else throw new Error(`unexpected ${response.status}`);
@@ -74,6 +91,6 @@ describe('per-address limits', () => {
     expect(refusedCount).toBeGreaterThan(0);
     const stored = await new ClientLogRepository(server.database.db).latest(100_000);
     expect(stored.filter((s) => s.tag === 'flood')).toHaveLength(accepted);
-    expect((await post(API.clientLogs, [entry(0)], '203.0.113.10')).status).toBe(202);
+    expect((await post(API.clientLogs, [entry(0)], '203.0.113.10', guestHeaders(logger))).status).toBe(202);
   });
 });

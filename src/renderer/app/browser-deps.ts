@@ -15,8 +15,16 @@ import { browserNetwork } from '../lib/network';
 import { browserStorage } from '../lib/storage';
 import type { AppDeps, Navigation } from './deps';
 
-/** The real browser APIs behind the sagas' seams. */
-export function browserDeps(navigation: Navigation, i18n: AppDeps['i18n']): AppDeps {
+/**
+ * The real browser APIs behind the sagas' seams. `credential` answers the headers proving the
+ * session's identity (identityHeaders), once the store that holds it exists; client logs are
+ * sent with them.
+ */
+export function browserDeps(
+  navigation: Navigation,
+  i18n: AppDeps['i18n'],
+  credential: () => Record<string, string> | undefined,
+): AppDeps {
   const storage = browserStorage();
   const backend = chooseBackend(window.location.search, storage, window.location.origin);
   const http = fetchHttpClient(undefined, backend);
@@ -28,7 +36,8 @@ export function browserDeps(navigation: Navigation, i18n: AppDeps['i18n']): AppD
       isDesktopShell ? 'desktop' : 'web',
       navigator.maxTouchPoints > 0,
     ),
-    post: async (entries) => (await http.post(API.clientLogs, entries)).ok,
+    credential,
+    post: async (entries, headers) => (await http.post(API.clientLogs, entries, { headers })).ok,
     now: () => Date.now(),
   });
   window.addEventListener('pagehide', () => void logger.flush());

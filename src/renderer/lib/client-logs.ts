@@ -1,8 +1,9 @@
 /**
  * Client logs: a Logger that writes to the console as before and also ships entries (with the
  * spec's fields: tag, msg, level, extra, os, app, browser, device, timestamp) to the server's
- * POST /pushClientLogsToElastic, in batches. Debug entries stay local; a failed post is dropped,
- * never retried in a loop and never logged through itself.
+ * POST /pushClientLogsToElastic, in batches, with the credential of whoever uses the client
+ * (the server refuses logs without one): entries wait until the session has one. Debug entries
+ * stay local; a failed post is dropped, never retried in a loop and never logged through itself.
  */
 import { CLIENT_LOG_MAX_MSG, CLIENT_LOGS_MAX_ENTRIES, type ClientLogEntry } from '../../shared/user';
 import type { LogLevel, Logger } from './logger';
@@ -76,25 +77,41 @@ export interface ClientLogShipper extends Logger {
 export function shippingLogger(options: {
   local: Logger;
   info: ClientInfo;
-  post: (entries: ClientLogEntry[]) => Promise<boolean>;
+  /** The headers that prove who sends (a guest's or an account's); undefined while there is none. */
+  credential: () => Record<string, string> | undefined;
+  post: (entries: ClientLogEntry[], headers: Record<string, string>) => Promise<boolean>;
   now: () => number;
   schedule?: (fn: () => void, ms: number) => unknown;
 }): ClientLogShipper {
-  const { local, info, post, now } = options;
+  const { local, info, credential, post, now } = options;
   const schedule = options.schedule ?? ((fn, ms) => setTimeout(fn, ms));
   let buffer: ClientLogEntry[] = [];
   let scheduled = false;
   let sending = false;
 
+  const later = () => {
+    if (scheduled) return;
+    scheduled = true;
+    schedule(() => {
+      scheduled = false;
+      void flush();
+    }, CLIENT_LOG_FLUSH_MS);
+  };
+
   const flush = async (): Promise<void> => {
-    scheduled = false;
     if (sending || buffer.length === 0) return;
+    const headers = credential();
+    if (!headers) {
+      // Nobody to send them as yet (the session is starting): they wait, up to the buffer's size.
+      later();
+      return;
+    }
     sending = true;
     try {
       while (buffer.length > 0) {
         const batch = buffer.slice(0, CLIENT_LOGS_MAX_ENTRIES);
         buffer = buffer.slice(batch.length);
-        const ok = await post(batch).catch(() => false);
+        const ok = await post(batch, headers).catch(() => false);
         if (!ok) break;
       }
     } finally {
@@ -117,10 +134,7 @@ export function shippingLogger(options: {
         timestamp: now(),
       });
       if (buffer.length > CLIENT_LOG_BUFFER_MAX) buffer.splice(0, buffer.length - CLIENT_LOG_BUFFER_MAX);
-      if (!scheduled) {
-        scheduled = true;
-        schedule(() => void flush(), CLIENT_LOG_FLUSH_MS);
-      }
+      later();
     },
   };
 }

@@ -39,7 +39,7 @@ import {
   userProfileSchema,
 } from '../../shared/user';
 import { object, optional, string } from '../../shared/schema';
-import { DISPLAY_NAME_MESSAGE, isValidDisplayName } from '../../shared/validation';
+import { DISPLAY_NAME_MESSAGE, normalizeDisplayName } from '../../shared/validation';
 import type { IdentityVerifier, VerifiedIdentity } from '../auth';
 import type { ProfileChanges, UserRepository } from './users-repository';
 import { accountOf, profileOf, type AnyRoute, registerDescribed, routeIn } from '../http';
@@ -82,7 +82,8 @@ function newProfile(
   now: number,
 ) {
   const fallbackName = identity.displayName ?? identity.email?.split('@')[0] ?? identity.phoneNumber ?? '';
-  const avaName = isValidDisplayName(fallbackName) ? fallbackName.trim() : 'Hearken user';
+  // The provider's name is whatever its owner set there: held to the display name rule like any other.
+  const avaName = normalizeDisplayName(fallbackName) ?? 'Hearken user';
   const profile: UserProfile = {
     avaId: makeAvaId(),
     avaName,
@@ -142,11 +143,12 @@ function checkCommon(
     changes.hearingProfile = body.hearingProfile;
   }
   if (body.avaName !== undefined) {
-    if (!isValidDisplayName(body.avaName)) {
+    const avaName = normalizeDisplayName(body.avaName);
+    if (avaName === undefined) {
       void reply.code(400).send(apiError('invalid-display-name', DISPLAY_NAME_MESSAGE));
       return undefined;
     }
-    changes.avaName = body.avaName.trim();
+    changes.avaName = avaName;
   }
   return changes;
 }

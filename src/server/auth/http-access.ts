@@ -105,8 +105,8 @@ export const HTTP_ACCESS = {
   ),
   'GET /api/v1/remote-config': principals(ANYONE, 'Public feature flags.'),
   'POST /pushClientLogsToElastic': principals(
-    ANYONE,
-    'Client logs; limited per client address; an account is recorded as the author.',
+    { guest: 'yes', account: 'yes' },
+    'Client logs, recorded under their author (guest or account): entries and bytes limited per identity and per client address, deleted after HEARKEN_CLIENT_LOG_RETENTION_DAYS.',
   ),
   'GET /api/v1/users/me': principals({ account: 'yes' }, 'The signed-in account’s own profile.'),
   'PATCH /api/v1/users/me': principals({ account: 'yes' }, 'Get-or-create and update one’s own profile.'),

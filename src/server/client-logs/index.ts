@@ -4,3 +4,4 @@
  */
 export { ClientLogRepository } from './repository';
 export { registerClientLogRoutes } from './routes';
+export { startClientLogSweep } from './retention';

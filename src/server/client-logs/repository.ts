@@ -33,6 +33,15 @@ export class ClientLogRepository {
       .execute();
   }
 
+  /** Deletes the entries received before `cutoffMs` (the retention sweep); answers how many. */
+  async deleteReceivedBefore(cutoffMs: number): Promise<number> {
+    const result = await this.db
+      .deleteFrom('client_logs')
+      .where('received_at_ms', '<', cutoffMs)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
   /** The latest entries, newest last. */
   async latest(limit: number): Promise<StoredClientLog[]> {
     const rows = await this.db

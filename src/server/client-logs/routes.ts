@@ -1,8 +1,10 @@
 /**
- * POST /pushClientLogsToElastic: client log entries (accounts.md section 3's fields). Guests log
- * too, so no token is needed; a valid one ties the entries to the account. Entries are stored,
- * then forwarded to Elasticsearch/OpenSearch when one is configured (without making the client
- * wait on it).
+ * POST /pushClientLogsToElastic: client log entries (accounts.md section 3's fields), from a
+ * guest or an account, whose credential the access table asks for (issue 29, F-11: without one,
+ * one address stored 100 MB in 20 s). Each identity has an allowance of entries and of bytes,
+ * and each address one of entries and of bytes; entries are kept for the retention period
+ * (retention.ts). They are stored, then forwarded to Elasticsearch/OpenSearch when one is
+ * configured (without making the client wait on it).
  */
 import type { FastifyInstance } from 'fastify';
 import { API, apiErrorSchema } from '../../shared/api';
@@ -17,10 +19,21 @@ import { type RateLimiter, sendTooManyRequests, type AnyRoute, registerDescribed
 
 const route = routeIn('client-logs');
 
+/** The allowances a batch is taken from, all of them or it is refused. */
+export interface ClientLogLimiters {
+  /** Entries per client address (a venue of people behind one address). */
+  addressEntries: RateLimiter;
+  /** Bytes per client address: guests are cheap to make, one address must not store for hundreds. */
+  addressBytes: RateLimiter;
+  /** Entries per identity (guest or account). */
+  identityEntries: RateLimiter;
+  /** Bytes per identity. */
+  identityBytes: RateLimiter;
+}
+
 export interface ClientLogDeps {
   logs: ClientLogRepository;
-  /** Log entries per client address (guests log too, so no account bounds them). */
-  limiter: RateLimiter;
+  limiters: ClientLogLimiters;
   users: UserRepository;
   verifier: IdentityVerifier | undefined;
   elastic?: ElasticConfig;
@@ -39,21 +52,29 @@ export function clientLogRoutes(deps: ClientLogDeps): AnyRoute[] {
       response: { 202: storedSchema, 429: apiErrorSchema },
       handler: async (request, reply) => {
         const entries = request.body;
-        if (!(await deps.limiter.take(request.ip, entries.length))) {
-          return sendTooManyRequests(reply, deps.limiter.retryAfterSeconds(entries.length));
+        // The access table let only a guest or an account through: the author is proven.
+        const avaId = request.principal.avaId!;
+        // What is stored, as the client sent it (the entries' JSON).
+        const bytes = Buffer.byteLength(JSON.stringify(entries));
+        const { limiters } = deps;
+        const allowances: [RateLimiter, string, number][] = [
+          [limiters.identityEntries, avaId, entries.length],
+          [limiters.identityBytes, avaId, bytes],
+          [limiters.addressEntries, request.ip, entries.length],
+          [limiters.addressBytes, request.ip, bytes],
+        ];
+        for (const [limiter, key, cost] of allowances) {
+          if (!(await limiter.take(key, cost)))
+            return sendTooManyRequests(reply, limiter.retryAfterSeconds(cost));
         }
-        // The author, when the access hook verified one (guest or account).
-        const avaId = request.principal.avaId;
         const receivedAtMs = deps.now();
         await deps.logs.add(entries, avaId, receivedAtMs);
         if (deps.elastic) {
           const elastic = deps.elastic;
-          void forwardToElastic(elastic, entries, { receivedAtMs, ...(avaId ? { avaId } : {}) }).then(
-            (result) => {
-              if (!result.ok)
-                deps.log('warn', `client logs not forwarded to ${elastic.url}: ${result.problem}`);
-            },
-          );
+          void forwardToElastic(elastic, entries, { receivedAtMs, avaId }).then((result) => {
+            if (!result.ok)
+              deps.log('warn', `client logs not forwarded to ${elastic.url}: ${result.problem}`);
+          });
         }
         return reply.code(202).send({ stored: entries.length });
       },

@@ -30,7 +30,7 @@ import { literal, object, string } from '../../shared/schema';
 import {
   DISPLAY_NAME_MESSAGE,
   checkRoomName,
-  isValidDisplayName,
+  normalizeDisplayName,
   normalizeRoomName,
 } from '../../shared/validation';
 import type { GuestRepository } from '../accounts';
@@ -78,8 +78,9 @@ export function httpRoutes(deps: RouteDeps): AnyRoute[] {
         if (!(await deps.guestLimiter.take(request.ip))) {
           return sendTooManyRequests(reply, deps.guestLimiter.retryAfterSeconds());
         }
-        const requested = request.body.userName?.trim();
-        if (requested !== undefined && !isValidDisplayName(requested)) {
+        const requested =
+          request.body.userName === undefined ? undefined : normalizeDisplayName(request.body.userName);
+        if (request.body.userName !== undefined && requested === undefined) {
           return reply.code(400).send(apiError('invalid-user-name', DISPLAY_NAME_MESSAGE));
         }
         const name = requested ?? guestName();

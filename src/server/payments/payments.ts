@@ -9,7 +9,7 @@ import Stripe from 'stripe';
 import { LICENCE_PLAN, OFFERS, type LicenceInterval, offerFor } from '../../shared/licences';
 import { ROUTES } from '../../shared/routes';
 import type { PaymentsConfig } from './config';
-import { STAND_IN_SECRET_KEY, StripeStandIn } from './stand-in';
+import { StripeStandIn } from './stand-in';
 
 export interface CheckoutRequest {
   organizationId: string;
@@ -38,11 +38,13 @@ export class Payments {
         undefined,
       );
     }
-    // The stand-in needs the package's signing helper; this first client is only that.
-    const signer = new Stripe(STAND_IN_SECRET_KEY);
+    // The stand-in needs the package's signing helper; this first client is only that, and
+    // signing uses no API key.
+    const signer = new Stripe('sk_test_signing_only');
     const standIn = new StripeStandIn({ stripe: signer, port: config.port });
     await standIn.start();
-    const stripe = new Stripe(STAND_IN_SECRET_KEY, {
+    // The key the stand-in made for this run: no other process knows it.
+    const stripe = new Stripe(standIn.secretKey, {
       host: '127.0.0.1',
       port: standIn.port,
       protocol: 'http',

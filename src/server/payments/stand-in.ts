@@ -14,6 +14,7 @@
  * stand-in-pages.ts and stand-in-html.ts (the hosted pages), stand-in-store.ts (what it holds),
  * stand-in-webhooks.ts (the signed events), stripe-form.ts (Stripe's form encoding).
  */
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type Stripe from 'stripe';
 import { answerJson, readBody } from '../http';
@@ -33,8 +34,14 @@ import {
 
 export { parseStripeForm } from './stripe-form';
 
-/** The key the Hearken server presents to the stand-in (any Bearer key would do; this one says what it is). */
-export const STAND_IN_SECRET_KEY = 'sk_test_hearken_local_stand_in';
+/**
+ * A key for the stand-in's API, new each time one starts: its API mints paid licences (a checkout
+ * it makes is paid on its page), so a key written in the source let any process on this machine
+ * buy 500 of them (issue 29, F-07). Only the Hearken server that started it is told the key.
+ */
+function newSecretKey(): string {
+  return `sk_test_stand_in_${randomBytes(24).toString('hex')}`;
+}
 
 export interface StandInOptions {
   /** Signs webhook events as Stripe does (the `stripe` package's helper). */
@@ -48,6 +55,8 @@ export class StripeStandIn {
   private server: Server | undefined;
   private origin = '';
   private readonly now: () => number;
+  /** What Hearken's Stripe client presents as its Bearer key; nothing else opens the API. */
+  readonly secretKey = newSecretKey();
   private readonly store: StandInStore;
   private readonly webhooks: StandInWebhooks;
   /** What the API and the pages work with. */
@@ -98,6 +107,7 @@ export class StripeStandIn {
     });
     await new Promise<void>((resolve, reject) => {
       this.server!.once('error', reject);
+      // Loopback only: the API is Hearken's, and the pages its browser's on this machine.
       this.server!.listen(this.options.port ?? 0, '127.0.0.1', () => resolve());
     });
     this.origin = `http://127.0.0.1:${this.port}`;
@@ -135,7 +145,7 @@ export class StripeStandIn {
     const url = new URL(request.url ?? '/', this.origin);
     const path = url.pathname;
     if (path.startsWith('/v1/')) {
-      if (request.headers.authorization !== `Bearer ${STAND_IN_SECRET_KEY}`) {
+      if (!this.authorized(request.headers.authorization)) {
         answerJson(response, 401, {
           error: { type: 'invalid_request_error', message: 'Invalid API Key provided' },
         });
@@ -150,6 +160,13 @@ export class StripeStandIn {
       return;
     }
     answerPage(response, await this.pageOf(request, path));
+  }
+
+  /** Whether `authorization` is the Bearer key, compared in constant time. */
+  private authorized(authorization: string | undefined): boolean {
+    const given = Buffer.from(authorization ?? '');
+    const expected = Buffer.from(`Bearer ${this.secretKey}`);
+    return given.length === expected.length && timingSafeEqual(given, expected);
   }
 
   private async pageOf(request: IncomingMessage, path: string): Promise<PageAnswer> {

@@ -6,6 +6,7 @@
 import type { ConnectionRole } from '../../shared/entities';
 import type { ClientMessageOf, SocketErrorCode } from '../../shared/protocol';
 import { hostOfRoomId, randomId } from '../../shared/ids';
+import { plainLine } from '../../shared/validation';
 import { SOCKET_ACCESS, allows, autoStopsFor, mayBeScribe, type Principal, type Refusal } from '../auth';
 import type { ConnectionBoost } from '../boost';
 import type { PremiumChoice } from '../credits';
@@ -77,9 +78,16 @@ export function sharingOf(principal: Principal): {
   };
 }
 
+/**
+ * The name an account is shown by when its client sends none. The identity provider's name is
+ * whatever its owner set there, and older profiles predate the plain-line rule: made one plain
+ * line here like every name that enters a room.
+ */
 export function displayNameOf(principal: Principal): string {
   if (principal.kind === 'account') {
-    return principal.profile?.userName || principal.profile?.avaName || principal.identity.displayName || '';
+    return plainLine(
+      principal.profile?.userName || principal.profile?.avaName || principal.identity.displayName || '',
+    );
   }
   return '';
 }
@@ -158,7 +166,7 @@ export class Handshake {
       }
       admitted = decision.member;
     }
-    const userName = message.username?.trim() || displayNameOf(who);
+    const userName = plainLine(message.username ?? '') || displayNameOf(who);
     const target = await deps.registry.open(
       message.roomId,
       { avaId: who.avaId, userName, sharing: sharingOf(who) },

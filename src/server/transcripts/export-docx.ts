@@ -5,7 +5,13 @@
  */
 import { Document, HeadingLevel, Packer, Paragraph, TextRun } from 'docx';
 import { type ExportLabels, gapSentence, startedAt } from '../../shared/transcript-export/labels';
-import { type ExportLine, type ExportSource, clockOffset } from '../../shared/transcript-export/lines';
+import {
+  type ExportLine,
+  type ExportSource,
+  clockOffset,
+  textLines,
+} from '../../shared/transcript-export/lines';
+import { plainLine } from '../../shared/validation';
 
 export async function toDocx(
   source: ExportSource,
@@ -13,7 +19,7 @@ export async function toDocx(
   options: { labels: ExportLabels; timeZone?: string },
 ): Promise<Buffer> {
   const { labels } = options;
-  const title = source.title.trim() || labels.untitled;
+  const title = plainLine(source.title) || labels.untitled;
   const lastEnd = lines.reduce((end, line) => Math.max(end, line.endMs), 0);
   const length =
     source.endTimestampMs !== undefined
@@ -30,10 +36,10 @@ export async function toDocx(
       text: `${line.speaker}${line.typed ? ` (${labels.typed})` : ''}: `,
       bold: true,
     });
-    // A typed line's own line breaks stay breaks.
-    const parts = line.text
-      .split('\n')
-      .map((text, i) => new TextRun({ text, ...(i > 0 ? { break: 1 } : {}) }));
+    // A typed line's own line breaks stay breaks; control characters (which XML cannot hold) go.
+    const parts = textLines(line.text).map(
+      (text, i) => new TextRun({ text, ...(i > 0 ? { break: 1 } : {}) }),
+    );
     return new Paragraph({ children: [time, speaker, ...parts], spacing: { after: 120 } });
   });
   const document = new Document({

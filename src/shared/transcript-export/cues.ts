@@ -6,6 +6,7 @@
  * ends with its last; typed lines are timed at a reading pace.
  */
 import type { ExportLine } from './lines';
+import { plainLine } from '../validation';
 
 export const CUE_LINE_MAX_CHARS = 42;
 export const CUE_MAX_LINES = 2;
@@ -33,9 +34,13 @@ interface Chunk {
 
 const CUE_MAX_CHARS = CUE_LINE_MAX_CHARS * CUE_MAX_LINES;
 
-/** One line of subtitle text: whitespace folded, and nothing a format reads as structure. */
+/**
+ * One line of subtitle text: one plain line (plainLine: no break, so never a blank line that
+ * would end the cue), and no `-->`, which SRT and WebVTT read as a cue's timing. Folded first, so
+ * a control character removed from inside `-- >` cannot make one.
+ */
 export function cueText(text: string): string {
-  return text.replace(/-->/g, '→').replace(/\s+/g, ' ').trim();
+  return plainLine(text).replace(/-->/g, '→');
 }
 
 /** Splits a cue's text into at most two lines, breaking at the space nearest the middle. */

@@ -4,6 +4,7 @@
  * DOCX, JSON) reads these, so they agree on order, names, timings and gaps.
  */
 import type { Transcript, TranscriptGap, WordTiming } from '../entities';
+import { plainLine } from '../validation';
 
 export interface ExportSource {
   roomId: string;
@@ -27,7 +28,9 @@ export interface ExportLine {
   id: string;
   index: number;
   author: string;
+  /** Who said it, as one plain line (plainLine): a name never starts a line of an export. */
   speaker: string;
+  /** What was said; a typed or edited line may hold line breaks (textLines splits it). */
   text: string;
   /** From the conversation's start. */
   startMs: number;
@@ -88,7 +91,8 @@ export function exportLines(source: ExportSource, lang?: string): ExportLine[] {
       id: transcript.id,
       index: transcript.index,
       author: transcript.author,
-      speaker: transcript.authorShow,
+      // Stored names may predate the plain-line rule: every format reads this one line.
+      speaker: plainLine(transcript.authorShow),
       typed: transcript.asr === undefined && transcript.gap === undefined,
     };
     if (transcript.gap) {
@@ -118,6 +122,18 @@ export function exportLines(source: ExportSource, lang?: string): ExportLine[] {
     lines.push({ ...base, text, startMs, endMs, ...(words ? { words } : {}) });
   }
   return lines;
+}
+
+/**
+ * A line's text as the lines it was written in (a typed reply or an edit may hold breaks), each
+ * one plain line (plainLine: no other breaks or control characters left), empty ones dropped.
+ * The formats that keep breaks join these with their own, safe, mark of a continued line.
+ */
+export function textLines(text: string): string[] {
+  return text
+    .split(/\r\n?|[\n\v\f\u0085\u2028\u2029]/)
+    .map(plainLine)
+    .filter((line) => line !== '');
 }
 
 /** `h:mm:ss` (or `mm:ss` under an hour) from the conversation's start, for reading. */

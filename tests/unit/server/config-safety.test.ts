@@ -14,6 +14,7 @@ import {
   emulatorBrowserOrigin,
   inviteOrigin,
   isLoopbackHost,
+  requestWebOrigin,
   isLoopbackUrl,
 } from '../../../src/server/config-safety';
 
@@ -254,6 +255,38 @@ describe('invite links', () => {
     // (loadConfig refuses this without a public URL; a hand-made config still gets no hint.)
     expect(inviteOrigin({ host: '0.0.0.0' }, 'http://localhost:5173', bound)).toBe(bound);
     expect(inviteOrigin({ host: '192.168.1.10' }, 'http://192.168.1.10:8080', bound)).toBe(bound);
+  });
+});
+
+describe('links in HTTP answers: magic links, Checkout and portal returns (issue 29, F-14)', () => {
+  const bound = 'http://127.0.0.1:8080';
+  const request = (headers: { origin?: string; host?: string }) => ({ headers, protocol: 'http' });
+
+  it('never come from a forged Host or Origin header', () => {
+    const config = { host: '127.0.0.1' };
+    // The attack: the request says the server is the attacker's site.
+    expect(requestWebOrigin(config, request({ host: 'evil.example' }), bound)).toBe(bound);
+    expect(
+      requestWebOrigin(config, request({ origin: 'https://evil.example', host: '127.0.0.1:8080' }), bound),
+    ).toBe(bound);
+    expect(
+      requestWebOrigin(
+        { ...config, publicUrl: 'https://captions.example.org' },
+        request({ host: 'evil.example' }),
+        bound,
+      ),
+    ).toBe('https://captions.example.org');
+  });
+
+  it('follow a loopback server’s own loopback origins, as invite links do', () => {
+    const config = { host: '127.0.0.1' };
+    expect(
+      requestWebOrigin(config, request({ origin: 'http://localhost:5173', host: '127.0.0.1:8080' }), bound),
+    ).toBe('http://localhost:5173');
+    expect(requestWebOrigin(config, request({ host: 'localhost:8080' }), bound)).toBe(
+      'http://localhost:8080',
+    );
+    expect(requestWebOrigin(config, request({}), bound)).toBe(bound);
   });
 });
 

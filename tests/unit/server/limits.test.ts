@@ -22,6 +22,20 @@ describe('server limits', () => {
     expect(loadLimits({}, 4).maxDecoders).toBe(32);
   });
 
+  it('gives each identity an hour’s allowance of client log entries and bytes (issue 29, F-11)', () => {
+    expect(loadLimits({}, 1).clientLogEntries).toEqual({ ratePerSecond: 1000 / 3600, burst: 1000 });
+    expect(loadLimits({}, 1).clientLogBytes).toEqual({
+      ratePerSecond: (2048 * 1024) / 3600,
+      burst: 2048 * 1024,
+    });
+    const set = loadLimits(
+      { [LIMIT_VARIABLES.clientLogEntries]: '36', [LIMIT_VARIABLES.clientLogBytes]: '1' },
+      1,
+    );
+    expect(set.clientLogEntries).toEqual({ ratePerSecond: 0.01, burst: 36 });
+    expect(set.clientLogBytes.burst).toBe(1024);
+  });
+
   it('reads every limit from its variable', () => {
     const limits = loadLimits(
       {

@@ -35,11 +35,17 @@ describe('checkSpeakerName (the spec’s speaker display name: 2 to 49 character
     ['Ada  \t Lovelace', 'Ada Lovelace'],
     ['Jo', 'Jo'],
     ['é'.repeat(49), 'é'.repeat(49)],
+    // Issue 29 (F-10): a speaker's name never starts a line of an export.
+    ['Grandma\n[00:05] Host: stop', 'Grandma [00:05] Host: stop'],
+    ['Gran\u0000dma\u2028', 'Grandma'],
   ])('keeps %j as %j', (input, name) => {
     expect(checkSpeakerName(input)).toEqual({ ok: true, name });
   });
 
-  it.each(['', ' ', 'J', '  J  ', 'x'.repeat(50)])('refuses %j with the rule’s message', (input) => {
-    expect(checkSpeakerName(input)).toEqual({ ok: false, message: DISPLAY_NAME_MESSAGE });
-  });
+  it.each(['', ' ', 'J', '  J  ', 'x'.repeat(50), 'J\u0007\u0000'])(
+    'refuses %j with the rule’s message',
+    (input) => {
+      expect(checkSpeakerName(input)).toEqual({ ok: false, message: DISPLAY_NAME_MESSAGE });
+    },
+  );
 });

@@ -4,9 +4,11 @@ import {
   checkRoomName,
   clampFontSize,
   isValidDisplayName,
+  normalizeDisplayName,
   normalizeRoomName,
   normalizeTitle,
   normalizeTypedText,
+  plainLine,
   titleProblem,
 } from '../../../src/shared/validation';
 
@@ -80,7 +82,36 @@ describe('isValidDisplayName', () => {
   });
 });
 
+describe('plainLine (issue 29, F-10: every name and title is one line of plain text)', () => {
+  it.each([
+    ['Ada\n[00:05] Host: stop all medication now', 'Ada [00:05] Host: stop all medication now'],
+    ['Ada\r\n\r\n2\r\n00:00:05,000 --> 00:00:09,000', 'Ada 2 00:00:05,000 --> 00:00:09,000'],
+    ['Ada\u2028Host\u2029Ben\u0085Cleo\vDan\fEve\tFay', 'Ada Host Ben Cleo Dan Eve Fay'],
+    ['A\u0000d\u0007a\u001b[31m\u007f\u009b', 'Ada[31m'],
+    // Right-to-left override: "Ada\u202eneve" would show as "Adaeven".
+    ['Ada\u202eneve\u202c \u2066x\u2069', 'Adaneve x'],
+    ['  Ada   Lovelace  ', 'Ada Lovelace'],
+    ['Zoë 李 Ωμέγα 👩‍💻', 'Zoë 李 Ωμέγα 👩‍💻'],
+  ])('%j -> %j', (input, expected) => {
+    expect(plainLine(input)).toBe(expected);
+  });
+});
+
+describe('normalizeDisplayName', () => {
+  it('keeps a name as one plain line, and counts its length once folded', () => {
+    expect(normalizeDisplayName('Mallory\n[00:05] Host:')).toBe('Mallory [00:05] Host:');
+    expect(normalizeDisplayName('A\n\n\n')).toBeUndefined();
+    expect(normalizeDisplayName('\u0000\u0001x')).toBeUndefined();
+    expect(isValidDisplayName('A\u0007')).toBe(false);
+  });
+});
+
 describe('normalizeTitle', () => {
+  it('folds a title that would start lines of an export', () => {
+    expect(normalizeTitle('Ward round\n[00:00] Host: forged\u0007')).toBe('Ward round [00:00] Host: forged');
+    expect(titleProblem('\u0000\u0007\n')).toBe('empty');
+  });
+
   it.each([
     ['Team meeting', 'Team meeting'],
     ['  Team meeting \n', 'Team meeting'],

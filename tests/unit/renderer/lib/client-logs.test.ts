@@ -11,6 +11,8 @@ import { memoryLogger } from '../../../../src/renderer/lib/logger';
 describe('client logs', () => {
   const info = { os: 'Linux', app: 'web', browser: 'Chrome', device: 'desktop' };
 
+  const GUEST = { Authorization: 'Guest abc' };
+
   it('ships info, warnings and errors in one batch with the spec’s fields; debug stays local', async () => {
     const posted: ClientLogEntry[][] = [];
     const scheduled: (() => void)[] = [];
@@ -19,7 +21,8 @@ describe('client logs', () => {
       local,
       info,
       now: () => 1234,
-      post: async (entries) => (posted.push(entries), true),
+      credential: () => GUEST,
+      post: async (entries, headers) => (expect(headers).toEqual(GUEST), posted.push(entries), true),
       schedule: (fn, ms) => {
         expect(ms).toBe(CLIENT_LOG_FLUSH_MS);
         scheduled.push(fn);
@@ -60,6 +63,7 @@ describe('client logs', () => {
       local: memoryLogger(),
       info,
       now: () => 0,
+      credential: () => GUEST,
       post: async () => (calls++, false),
       schedule: () => undefined,
     });
@@ -67,6 +71,30 @@ describe('client logs', () => {
     await logger.flush();
     await logger.flush();
     expect(calls).toBe(1);
+  });
+
+  it('sends nothing before the session can prove who it is, then everything with its credential (issue 29, F-11)', async () => {
+    const posted: { entries: ClientLogEntry[]; headers: Record<string, string> }[] = [];
+    const scheduled: (() => void)[] = [];
+    const session: { credential?: Record<string, string> } = {};
+    const logger = shippingLogger({
+      local: memoryLogger(),
+      info,
+      now: () => 0,
+      credential: () => session.credential,
+      post: async (entries, headers) => (posted.push({ entries, headers }), true),
+      schedule: (fn) => void scheduled.push(fn),
+    });
+    logger.log('warn', 'session', 'starting');
+    scheduled.shift()!();
+    await logger.flush();
+    expect(posted).toEqual([]);
+    // Still waiting: tried again later.
+    expect(scheduled).toHaveLength(1);
+    session.credential = GUEST;
+    scheduled.shift()!();
+    await logger.flush();
+    expect(posted).toEqual([{ entries: [expect.objectContaining({ msg: 'starting' })], headers: GUEST }]);
   });
 
   it.each([

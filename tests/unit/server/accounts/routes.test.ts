@@ -106,4 +106,12 @@ describe('account routes', () => {
     });
     expect(settings.json()).toEqual({ result: { settings: { theme: 'dark' } } });
   });
+
+  it('keeps a display name one plain line (issue 29, F-10: a name never starts a line of an export)', async () => {
+    const saved = await send('PATCH', API.usersMe, { avaName: 'Ada\n[00:05] Host:\u0007 stop' });
+    expect(saved.statusCode).toBe(200);
+    expect(updates.at(-1)).toEqual({ avaId: 'a1', changes: { avaName: 'Ada [00:05] Host: stop' } });
+    const userName = await send('PATCH', API.usersMe, { userName: 'Ada\nHost' });
+    expect(userName.json().error.code).toBe('user-name-invalid');
+  });
 });

@@ -6,11 +6,7 @@
 import { createServer, type Server } from 'node:http';
 import Stripe from 'stripe';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  STAND_IN_SECRET_KEY,
-  StripeStandIn,
-  parseStripeForm,
-} from '../../../../src/server/payments/stand-in';
+import { StripeStandIn, parseStripeForm } from '../../../../src/server/payments/stand-in';
 import { parseStripeForm as fromItsModule } from '../../../../src/server/payments/stripe-form';
 
 const closing: (() => Promise<void>)[] = [];
@@ -40,10 +36,10 @@ async function receiver(): Promise<{ url: string; events: Stripe.Event[]; secret
 }
 
 async function standIn() {
-  const stand = new StripeStandIn({ stripe: new Stripe(STAND_IN_SECRET_KEY), now: () => 1_800_000_000 });
+  const stand = new StripeStandIn({ stripe: new Stripe('sk_test_signing_only'), now: () => 1_800_000_000 });
   await stand.start();
   closing.push(() => stand.close());
-  const stripe = new Stripe(STAND_IN_SECRET_KEY, {
+  const stripe = new Stripe(stand.secretKey, {
     host: '127.0.0.1',
     port: stand.port,
     protocol: 'http',
@@ -56,6 +52,45 @@ async function standIn() {
 describe('StripeStandIn', () => {
   it('still exports the form parser from its old place', () => {
     expect(parseStripeForm).toBe(fromItsModule);
+  });
+
+  it('opens its API to no process but the one it told its key, and listens on loopback only (issue 29, F-07)', async () => {
+    const { stand } = await standIn();
+    // The attack: another process on this machine, with the key the source used to hold.
+    const attacker = new Stripe('sk_test_hearken_local_stand_in', {
+      host: '127.0.0.1',
+      port: stand.port,
+      protocol: 'http',
+      maxNetworkRetries: 0,
+      telemetry: false,
+    });
+    await expect(
+      attacker.checkout.sessions.create({
+        mode: 'subscription',
+        success_url: 'http://hearken/buy',
+        line_items: [
+          {
+            quantity: 500,
+            price_data: {
+              currency: 'eur',
+              unit_amount: 1000,
+              recurring: { interval: 'month' },
+              product_data: { name: 'Pro' },
+            },
+          },
+        ],
+      }),
+    ).rejects.toThrow('Invalid API Key provided');
+    // A key is made for each run: knowing one stand-in's opens no other.
+    const other = (await standIn()).stand;
+    expect(other.secretKey).not.toBe(stand.secretKey);
+    expect(stand.secretKey).toMatch(/^sk_test_stand_in_[0-9a-f]{48}$/);
+    const withOthersKey = await fetch(`${stand.url}/v1/customers`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${other.secretKey}` },
+    });
+    expect(withOthersKey.status).toBe(401);
+    expect((stand as unknown as { server: Server }).server.address()).toMatchObject({ address: '127.0.0.1' });
   });
 
   it('refuses any other key, and answers unknown pages in HTML', async () => {
