@@ -233,7 +233,7 @@ export function handleConnection(ws: ConnectionSocket, deps: ConnectionDeps, ori
     clearInterval(heartbeat);
     const { waiting } = state;
     if (waiting) {
-      waiting.room.withdrawAdmission(waiting.id);
+      waiting.room.withdrawAdmission(waiting.knock);
       deps.registry.released(waiting.room);
       state.waiting = undefined;
     }

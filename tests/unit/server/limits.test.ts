@@ -9,6 +9,7 @@ describe('server limits', () => {
     expect(limits.connectTimeoutMs).toBe(10_000);
     expect(limits.liveRoomsPerIdentity).toBe(5);
     expect(limits.streamBacklogSeconds).toBe(30);
+    expect(limits.admissionCooldownMs).toBe(60_000);
     expect(limits.roomAbandonMs).toBe(4 * 60 * 60_000);
     expect(limits.nameLookups).toEqual({ ratePerSecond: 1, burst: 60 });
     expect(limits.transcriptPages).toEqual({ ratePerSecond: 1, burst: 20 });
@@ -28,6 +29,7 @@ describe('server limits', () => {
         [LIMIT_VARIABLES.typedMessages]: '12',
         [LIMIT_VARIABLES.ttsRequests]: '6',
         [LIMIT_VARIABLES.transcriptPages]: '30',
+        [LIMIT_VARIABLES.admissionCooldownMs]: '90',
         [LIMIT_VARIABLES.premiumFor]: 'everyone',
         [LIMIT_VARIABLES.scribesFor]: 'everyone',
         [LIMIT_VARIABLES.boostFor]: 'everyone',
@@ -38,6 +40,7 @@ describe('server limits', () => {
       maxDecoders: 3,
       speechLoadLimit: 0.6,
       socketsPerAddress: 7,
+      admissionCooldownMs: 90_000,
       premiumFor: 'everyone',
       scribesFor: 'everyone',
       boostFor: 'everyone',
