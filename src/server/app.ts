@@ -44,6 +44,7 @@ import { openScribeDesk, openScribeTraining } from './scribes';
 import { Payments } from './payments';
 import { openPlaces } from './places';
 import { attachSocketServer } from './socket-server';
+import { LoopStalls } from './loop-stalls';
 import { BUSINESS_ROUTES } from '../shared/business-api';
 
 export type { RunningServer, ServerOverrides } from './running-server';
@@ -113,6 +114,8 @@ export async function startServer(
     log,
   });
   let boundOrigin = '';
+  // The server's own stalls, given back to its clients' limits (loop-stalls.ts).
+  const loopStalls = new LoopStalls();
   const registry = new RoomRegistry({
     rooms,
     transcripts: stores.transcripts,
@@ -183,6 +186,7 @@ export async function startServer(
       rooms,
       limits: config.limits,
       now: () => Date.now(),
+      stalledMs: () => loopStalls.stalledMs(),
       log,
       tts,
       webrtc: config.webrtc,
@@ -234,6 +238,7 @@ export async function startServer(
         cluster?.beginClose();
         stopAbandonSweep();
         stopClientLogSweep();
+        loopStalls.stop();
         training.close();
         await scribes.stop();
         for (const client of upgrades.clients) client.close(1001, 'server shutting down');

@@ -58,6 +58,8 @@ export interface ServerLimits {
   clientLogBytes: Limit;
   /** Audio a stream may have waiting for its recogniser before frames are dropped (seconds). */
   streamBacklogSeconds: number;
+  /** After the host said no, how long that person's knocks at the room are refused without asking (ms). */
+  admissionCooldownMs: number;
   /** A socket that has not sent connection-params this long after opening is closed. */
   connectTimeoutMs: number;
   /** Open sockets per client address (in a cluster, across the nodes). */
@@ -107,6 +109,7 @@ export const LIMIT_VARIABLES = {
   clientLogEntries: 'HEARKEN_CLIENT_LOG_ENTRIES_PER_HOUR',
   clientLogBytes: 'HEARKEN_CLIENT_LOG_KB_PER_HOUR',
   streamBacklogSeconds: 'HEARKEN_STREAM_BACKLOG_SECONDS',
+  admissionCooldownMs: 'HEARKEN_ADMISSION_COOLDOWN_SECONDS',
   connectTimeoutMs: 'HEARKEN_CONNECT_TIMEOUT_MS',
   socketsPerAddress: 'HEARKEN_SOCKETS_PER_ADDRESS',
   premiumFor: 'HEARKEN_PREMIUM_FOR',
@@ -206,6 +209,9 @@ export function loadLimits(env: Record<string, string | undefined>, speechWorker
     clientLogEntries: perPeriod(positive(env, LIMIT_VARIABLES.clientLogEntries, 1000), 3600),
     clientLogBytes: perPeriod(positive(env, LIMIT_VARIABLES.clientLogBytes, 2048) * 1024, 3600),
     streamBacklogSeconds: positive(env, LIMIT_VARIABLES.streamBacklogSeconds, 30),
+    // Long enough that a refusal is not answered by another prompt a second later, short enough
+    // that someone refused by mistake can soon ask again.
+    admissionCooldownMs: positive(env, LIMIT_VARIABLES.admissionCooldownMs, 60) * 1000,
     connectTimeoutMs: positive(env, LIMIT_VARIABLES.connectTimeoutMs, 10_000),
     socketsPerAddress: Math.floor(positive(env, LIMIT_VARIABLES.socketsPerAddress, 300)),
     premiumFor: premium,

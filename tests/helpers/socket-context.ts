@@ -123,6 +123,7 @@ export function fakeMemberContext(options: FakeContextOptions = {}) {
     },
     address: '203.0.113.7',
     now: () => 1_000_000,
+    stalledMs: () => 0,
     log,
     ...options.deps,
   };

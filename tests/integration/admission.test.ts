@@ -5,10 +5,10 @@
  * is not there.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import type { GuestUserWithCredential } from '../../src/shared/entities';
-import { SOCKET_PATH, type ServerMessage } from '../../src/shared/protocol';
+import type { ServerMessage } from '../../src/shared/protocol';
 import { CaptionClient, createGuest } from '../../scripts/lib/socket-client';
+import { knock as knockAt } from '../helpers/door';
 import { removeDataDir, startTestServer, type TestServer } from '../helpers/server';
 
 let server: TestServer;
@@ -22,37 +22,8 @@ afterAll(async () => {
   removeDataDir(server.dataDir);
 });
 
-/** A socket that knocks: connection-params with the link token, answers collected. */
-async function knock(user: GuestUserWithCredential, roomId: string, token: string) {
-  const ws = new WebSocket(`${server.url.replace(/^http/, 'ws')}${SOCKET_PATH}`);
-  const received: ServerMessage[] = [];
-  ws.on('message', (data) => received.push(JSON.parse(data.toString()) as ServerMessage));
-  await new Promise<void>((resolve, reject) => {
-    ws.once('open', () => resolve());
-    ws.once('error', reject);
-  });
-  ws.send(
-    JSON.stringify({
-      type: 'connection-params',
-      speakerId: user.avaId,
-      roomId,
-      guestCredential: user.credential,
-      token,
-      username: user.userName,
-    }),
-  );
-  const until = async (match: (m: ServerMessage) => boolean, timeoutMs = 5000) => {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const found = received.find(match);
-      if (found) return found;
-      if (Date.now() > deadline)
-        throw new Error(`not received; got ${received.map((m) => m.type).join(', ')}`);
-      await new Promise((r) => setTimeout(r, 10));
-    }
-  };
-  return { ws, received, until };
-}
+const knock = (user: GuestUserWithCredential, roomId: string, token: string) =>
+  knockAt(server.url, user, roomId, token);
 
 async function hostRequiringAdmission(name: string, before?: (host: CaptionClient) => Promise<void>) {
   const host = await CaptionClient.connect(server.url, { user: await createGuest(server.url, name) });

@@ -20,7 +20,7 @@ import type { RoomScribe } from '../../shared/scribe/model';
 import type { Mutation } from '../../shared/transcript-edit/mutation';
 import type { RoomRecord } from './repository';
 import type { RoomTranscripts } from '../transcripts';
-import type { AdmissionDecision, AdmissionRequest } from './admission-desk';
+import type { AdmissionDecision, AdmissionRequest, DoorOutcome } from './admission-desk';
 import { RoomCore } from './room-core';
 import type { RoomMember, RoomServices, TranscriptStore } from './room-contract';
 import { RoomAdmission } from './room-admission';
@@ -252,16 +252,20 @@ export class LiveRoom {
 
   // Admission (room-admission.ts).
 
-  requestAdmission(request: AdmissionRequest, decide: (decision: AdmissionDecision) => void): void {
-    this.admission.request(request, decide);
+  requestAdmission(
+    knock: AdmissionRequest,
+    decide: (decision: AdmissionDecision) => void,
+    refusalCooldownMs: number,
+  ): DoorOutcome {
+    return this.admission.request(knock, decide, refusalCooldownMs);
   }
 
   answerAdmission(id: string, accept: boolean): void {
     this.admission.answer(id, accept);
   }
 
-  withdrawAdmission(id: string): void {
-    this.admission.withdraw(id);
+  withdrawAdmission(knockId: string): void {
+    this.admission.withdraw(knockId);
   }
 
   // Session limits (room-session.ts).

@@ -2,6 +2,11 @@
  * Audio into the room, from either transport: binary PCM frames on the socket, or WebRTC samples
  * once decoded. Each is refused as the access table says (audio-frame, webrtc) and held to the
  * flood limits before it reaches the room; recognition too far behind drops it.
+ *
+ * The flood limits judge the audio against the time the server was there to read it: after the
+ * server's own stall, a real-time speaker's queued frames arrive together, and that is no flood
+ * (token-bucket.ts, loop-stalls.ts). Audio faster than MAX_AUDIO_SPEED for longer than the burst
+ * is still refused, and a connection that keeps on is closed.
  */
 import {
   MAX_AUDIO_BYTES_PER_SECOND,
@@ -24,6 +29,8 @@ export interface AudioIntakeDeps {
   fail(code: SocketErrorCode, message: string): void;
   streamBacklogSeconds: number;
   now(): number;
+  /** How long the server has been stalled in all (loop-stalls.ts). */
+  stalledMs(): number;
 }
 
 export class AudioIntake {
@@ -33,8 +40,9 @@ export class AudioIntake {
   private backlogDrops = 0;
 
   constructor(private readonly deps: AudioIntakeDeps) {
-    this.frameLimit = new TokenBucket(MAX_AUDIO_FRAMES_PER_SECOND, MAX_AUDIO_FRAMES_PER_SECOND * 2, deps.now);
-    this.byteLimit = new TokenBucket(MAX_AUDIO_BYTES_PER_SECOND, MAX_AUDIO_BYTES_PER_SECOND * 2, deps.now);
+    const limit = (perSecond: number) => new TokenBucket(perSecond, perSecond * 2, deps.now, deps.stalledMs);
+    this.frameLimit = limit(MAX_AUDIO_FRAMES_PER_SECOND);
+    this.byteLimit = limit(MAX_AUDIO_BYTES_PER_SECOND);
   }
 
   /** A binary frame of little-endian Int16 PCM. */

@@ -68,6 +68,11 @@ export function handleConnection(ws: ConnectionSocket, deps: ConnectionDeps, ori
   }, deps.limits.connectTimeoutMs);
   connectTimer.unref();
   let lastSeen = deps.now();
+  let stalledWhenLastSeen = deps.stalledMs();
+  const seen = () => {
+    lastSeen = deps.now();
+    stalledWhenLastSeen = deps.stalledMs();
+  };
   let queued = 0;
   let violations = 0;
   let chain: Promise<void> = Promise.resolve();
@@ -104,6 +109,7 @@ export function handleConnection(ws: ConnectionSocket, deps: ConnectionDeps, ori
     fail: (code, message) => fail(code, message),
     streamBacklogSeconds: deps.limits.streamBacklogSeconds,
     now: deps.now,
+    stalledMs: deps.stalledMs,
   });
   const webrtc = new WebRtcAudio({
     config: deps.webrtc,
@@ -127,16 +133,17 @@ export function handleConnection(ws: ConnectionSocket, deps: ConnectionDeps, ori
   });
 
   const heartbeat = setInterval(() => {
-    if (deps.now() - lastSeen > SERVER_IDLE_TIMEOUT_MS) {
+    // Time the server itself stood still is not the client's silence: its pongs and frames
+    // wait unread in the socket meanwhile.
+    const idle = deps.now() - lastSeen - (deps.stalledMs() - stalledWhenLastSeen);
+    if (idle > SERVER_IDLE_TIMEOUT_MS) {
       ws.terminate();
       return;
     }
     ws.ping();
   }, PING_INTERVAL_MS);
   heartbeat.unref();
-  ws.on('pong', () => {
-    lastSeen = deps.now();
-  });
+  ws.on('pong', () => seen());
 
   /** `receivedAtMs`: when the message arrived, before it waited its turn in the queue. */
   async function dispatch(message: ClientMessage, receivedAtMs: number): Promise<void> {
@@ -200,7 +207,7 @@ export function handleConnection(ws: ConnectionSocket, deps: ConnectionDeps, ori
   }
 
   ws.on('message', (data: RawData, isBinary: boolean) => {
-    lastSeen = deps.now();
+    seen();
     if (state.phase === 'closed') return;
     const buffer = Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as ArrayBuffer);
     if (isBinary) {
@@ -226,7 +233,7 @@ export function handleConnection(ws: ConnectionSocket, deps: ConnectionDeps, ori
     clearInterval(heartbeat);
     const { waiting } = state;
     if (waiting) {
-      waiting.room.withdrawAdmission(waiting.id);
+      waiting.room.withdrawAdmission(waiting.knock);
       deps.registry.released(waiting.room);
       state.waiting = undefined;
     }

@@ -46,6 +46,11 @@ export interface ConnectionDeps {
   /** The client's address (behind a trusted proxy, the person's). */
   address: string;
   now(): number;
+  /**
+   * How long this server's event loop has been stalled in all (loop-stalls.ts): the flood limits
+   * and the idle check give that time back to the client.
+   */
+  stalledMs(): number;
   log(level: 'info' | 'warn' | 'error', message: string, extra?: object): void;
   /** The text-to-speech engine, or why voiced replies are off. */
   tts?: TtsStatus;

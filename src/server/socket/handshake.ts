@@ -30,8 +30,11 @@ export interface ConnectionState {
   room?: LiveRoom;
   member?: RoomMember;
   principal?: Principal;
-  /** The room whose host is being asked to let this person in. */
-  waiting?: { room: LiveRoom; id: string };
+  /**
+   * The room whose host is being asked to let this person in: `id` is the request the host
+   * answers (the person's, shared by all their sockets), `knock` this socket's own.
+   */
+  waiting?: { room: LiveRoom; id: string; knock: string };
   /** Accurate Scribe mode holds this viewer's captions back (scribes/viewer-delay.ts); set on joining. */
   viewerDelay?: ViewerDelay;
 }
@@ -192,26 +195,44 @@ export class Handshake {
     isHost: boolean,
   ): void {
     const { io } = this;
-    const id = randomId(16);
-    io.state.phase = 'awaiting-admission';
-    io.state.waiting = { room: target, id };
-    io.send({ type: 'connection-response', id, status: 'requested' });
-    target.requestAdmission(
-      { id, avaId: who.avaId, userName, role: admitted.role, fromSource: 'link' },
+    const knock = randomId(16);
+    const door = target.requestAdmission(
+      { id: knock, avaId: who.avaId, userName, role: admitted.role, fromSource: 'link' },
       (decision) =>
         io.enqueue(async () => {
-          if (io.state.phase !== 'awaiting-admission' || io.state.waiting?.id !== id) return;
+          const { waiting } = io.state;
+          if (io.state.phase !== 'awaiting-admission' || waiting?.knock !== knock) return;
           io.state.waiting = undefined;
           if (!decision.accepted) {
-            io.send({ type: 'connection-response', id, status: 'refused', reason: decision.reason });
+            io.send({
+              type: 'connection-response',
+              id: waiting.id,
+              status: 'refused',
+              reason: decision.reason,
+            });
             io.state.phase = 'awaiting-params';
             io.deps.registry.released(target);
             return;
           }
-          io.send({ type: 'connection-response', id, status: 'accepted' });
+          io.send({ type: 'connection-response', id: waiting.id, status: 'accepted' });
           await this.completeJoin(target, who, userName, admitted, isHost);
         }),
+      io.deps.limits.admissionCooldownMs,
     );
+    if (door.kind === 'cooling-down') {
+      // The host just said no to this person: they are not asked again so soon.
+      io.deps.registry.released(target);
+      io.fail(
+        'rate-limited',
+        `the host said no ${Math.round(door.refusedMsAgo / 1000)} s ago: ask to join again in ${Math.ceil(door.retryInMs / 1000)} s`,
+        'connection-params',
+      );
+      io.state.phase = 'awaiting-params';
+      return;
+    }
+    io.state.phase = 'awaiting-admission';
+    io.state.waiting = { room: target, id: door.id, knock };
+    io.send({ type: 'connection-response', id: door.id, status: 'requested' });
   }
 
   private async completeJoin(

@@ -10,6 +10,7 @@ describe('server limits', () => {
     expect(limits.connectTimeoutMs).toBe(10_000);
     expect(limits.liveRoomsPerIdentity).toBe(5);
     expect(limits.streamBacklogSeconds).toBe(30);
+    expect(limits.admissionCooldownMs).toBe(60_000);
     expect(limits.roomAbandonMs).toBe(4 * 60 * 60_000);
     expect(limits.nameLookups).toEqual({ ratePerSecond: 1, burst: 60 });
     expect(limits.transcriptPages).toEqual({ ratePerSecond: 1, burst: 20 });
@@ -49,6 +50,7 @@ describe('server limits', () => {
         [LIMIT_VARIABLES.lineEdits]: '30',
         [LIMIT_VARIABLES.maxLineChars]: '800',
         [LIMIT_VARIABLES.maxLineWords]: '150',
+        [LIMIT_VARIABLES.admissionCooldownMs]: '90',
         [LIMIT_VARIABLES.premiumFor]: 'everyone',
         [LIMIT_VARIABLES.scribesFor]: 'everyone',
         [LIMIT_VARIABLES.boostFor]: 'everyone',
@@ -61,6 +63,7 @@ describe('server limits', () => {
       socketsPerAddress: 7,
       maxLineChars: 800,
       maxLineWords: 150,
+      admissionCooldownMs: 90_000,
       premiumFor: 'everyone',
       scribesFor: 'everyone',
       boostFor: 'everyone',

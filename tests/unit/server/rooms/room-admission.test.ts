@@ -9,9 +9,11 @@ import type { AdmissionDecision, AdmissionRequest } from '../../../../src/server
 import { RoomAdmission } from '../../../../src/server/rooms/room-admission';
 import { testCore } from '../../../helpers/live-room';
 
-const request = (id: string): AdmissionRequest => ({
+const COOLDOWN_MS = 60_000;
+
+const request = (id: string, avaId = `guest-${id}`): AdmissionRequest => ({
   id,
-  avaId: `guest-${id}`,
+  avaId,
   userName: 'Grace',
   role: 'participant',
   fromSource: 'link',
@@ -31,7 +33,7 @@ describe('the door alone', () => {
     t.member('host1');
     t.member('host1');
     t.member('g0');
-    t.admission.request(request('r1'), t.decide);
+    t.admission.request(request('r1'), t.decide, COOLDOWN_MS);
     expect(t.inbox('host1')).toEqual([
       {
         type: 'connection-request',
@@ -53,15 +55,15 @@ describe('the door alone', () => {
 
   it('refuses at once when no host is here', () => {
     const t = admissionAlone();
-    t.admission.request(request('r1'), t.decide);
+    t.admission.request(request('r1'), t.decide, COOLDOWN_MS);
     expect(t.decisions).toEqual([{ accepted: false, reason: 'timeout' }]);
   });
 
   it('asks a host who comes back about everyone waiting, and tells the hosts when someone gives up', () => {
     const t = admissionAlone();
     t.member('host1');
-    t.admission.request(request('r1'), t.decide);
-    t.admission.request(request('r2'), t.decide);
+    t.admission.request(request('r1'), t.decide, COOLDOWN_MS);
+    t.admission.request(request('r2'), t.decide, COOLDOWN_MS);
     // The host's second connection (its inbox is the one read from here on).
     const late = t.member('host1');
     t.admission.hostJoined(late);
@@ -74,10 +76,30 @@ describe('the door alone', () => {
     expect(t.decisions).toEqual([]);
   });
 
+  it('asks the hosts once about a person knocking with many sockets, and tells them once it closed', () => {
+    const t = admissionAlone();
+    t.member('host1');
+    expect(t.admission.request(request('k1', 'g1'), t.decide, COOLDOWN_MS)).toEqual({
+      kind: 'ask',
+      id: 'k1',
+    });
+    for (let i = 2; i <= 60; i += 1) t.admission.request(request(`k${i}`, 'g1'), t.decide, COOLDOWN_MS);
+    expect(t.types('host1')).toEqual(['connection-request']);
+    t.admission.answer('k1', false);
+    expect(t.decisions).toHaveLength(60);
+    expect(t.types('host1')).toEqual(['connection-request', 'connection-request-closed']);
+    // Knocking again right after the no asks nobody.
+    expect(t.admission.request(request('k61', 'g1'), t.decide, COOLDOWN_MS)).toMatchObject({
+      kind: 'cooling-down',
+    });
+    expect(t.types('host1')).toEqual(['connection-request', 'connection-request-closed']);
+    expect(t.decisions).toHaveLength(60);
+  });
+
   it('refuses everyone waiting once the hosts are gone', () => {
     const t = admissionAlone();
     const host = t.member('host1');
-    t.admission.request(request('r1'), t.decide);
+    t.admission.request(request('r1'), t.decide, COOLDOWN_MS);
     t.core.removeMember(host);
     t.admission.hostsGone();
     expect(t.decisions).toEqual([{ accepted: false, reason: 'timeout' }]);

@@ -64,6 +64,7 @@ describe('LiveRoom', () => {
     t.room.requestAdmission(
       { id: 'r1', avaId: 'g1', userName: 'Grace', role: 'participant', fromSource: 'link' },
       (d) => void decisions.push(d),
+      60_000,
     );
     const again = t.member('host1');
     t.room.join(again);

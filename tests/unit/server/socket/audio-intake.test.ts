@@ -7,6 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { AudioIntake } from '../../../../src/server/socket/audio-intake';
 import type { Actor } from '../../../../src/server/auth/access';
 import {
+  CHUNK_BYTES,
+  CHUNK_LENGTH_MS,
   MAX_AUDIO_FRAME_BYTES,
   MAX_AUDIO_FRAMES_PER_SECOND,
   MAX_AUDIO_SPEED,
@@ -20,16 +22,18 @@ function setup(options: { connected?: boolean; actor?: Actor; backlog?: number }
   const violations: Array<[string, string]> = [];
   const fails: Array<[string, string]> = [];
   let actor: Actor = options.actor ?? 'rw-member';
-  const now = 1_000_000;
+  /** The server's clock, and how long it has been stalled in all. */
+  const clock = { now: 1_000_000, stalled: 0 };
   const intake = new AudioIntake({
     speaker: () => (options.connected === false ? undefined : { room, member }),
     actorNow: () => actor,
     violation: (code, message) => violations.push([code, message]),
     fail: (code, message) => fails.push([code, message]),
     streamBacklogSeconds: 8,
-    now: () => now,
+    now: () => clock.now,
+    stalledMs: () => clock.stalled,
   });
-  return { intake, room, member, violations, fails, setActor: (a: Actor) => (actor = a) };
+  return { intake, room, member, violations, fails, clock, setActor: (a: Actor) => (actor = a) };
 }
 
 const frame = (bytes = 1920) => Buffer.alloc(bytes);
@@ -91,6 +95,54 @@ describe('PCM frames', () => {
     expect(violations).toEqual([]);
     const notice = ['rate-limited', 'recognition is more than 8 s behind; audio is being dropped'];
     expect(fails).toEqual([notice, notice, notice]);
+  });
+});
+
+describe('a real-time speaker and the server’s stall', () => {
+  /** A microphone's 60 ms frames, one every 60 ms for `seconds`, as they arrive. */
+  function speakInRealTime(s: ReturnType<typeof setup>, seconds: number) {
+    for (let i = 0; i < (seconds * 1000) / CHUNK_LENGTH_MS; i += 1) {
+      s.intake.frame(frame(CHUNK_BYTES));
+      s.clock.now += CHUNK_LENGTH_MS;
+    }
+  }
+  /** Frames that waited unread, arriving together. */
+  function arriveTogether(s: ReturnType<typeof setup>, seconds: number) {
+    for (let i = 0; i < (seconds * 1000) / CHUNK_LENGTH_MS; i += 1) s.intake.frame(frame(CHUNK_BYTES));
+  }
+  /** 300 frames: far past the burst of 8 s the limits allow a client. */
+  const STALL_S = 18;
+
+  it('takes every frame queued while the server stood still when they arrive together: no flood', () => {
+    const s = setup();
+    speakInRealTime(s, 9);
+    s.clock.now += STALL_S * 1000;
+    s.clock.stalled += STALL_S * 1000;
+    arriveTogether(s, STALL_S);
+    speakInRealTime(s, 9);
+    expect(s.violations).toEqual([]);
+    expect(s.room.audio).toHaveBeenCalledTimes(((9 + STALL_S + 9) * 1000) / CHUNK_LENGTH_MS);
+  });
+
+  it('still refuses the same burst from a client that was only quiet that long', () => {
+    const s = setup();
+    speakInRealTime(s, 9);
+    s.clock.now += STALL_S * 1000;
+    arriveTogether(s, STALL_S);
+    expect(s.violations.length).toBeGreaterThan(0);
+    expect(s.violations[0]![0]).toBe('rate-limited');
+  });
+
+  it('still refuses audio faster than the limit for long, stall or not', () => {
+    const s = setup();
+    s.clock.now += STALL_S * 1000;
+    s.clock.stalled += STALL_S * 1000;
+    // Twice the limit, for a minute.
+    for (let i = 0; i < (60_000 / CHUNK_LENGTH_MS) * MAX_AUDIO_SPEED * 2; i += 1) {
+      s.intake.frame(frame(CHUNK_BYTES));
+      s.clock.now += CHUNK_LENGTH_MS / (MAX_AUDIO_SPEED * 2);
+    }
+    expect(s.violations.length).toBeGreaterThan(1000);
   });
 });
 

@@ -11,7 +11,11 @@ import type { ConnectionSocket } from '../../../../src/server/socket/transport';
 import type { ConnectionDeps } from '../../../../src/server/socket/context';
 import { RoomError } from '../../../../src/server/rooms/room';
 import type { Principal } from '../../../../src/server/auth/principal';
-import { MAX_TEXT_MESSAGES_PER_SECOND } from '../../../../src/shared/constants';
+import {
+  MAX_TEXT_MESSAGES_PER_SECOND,
+  PING_INTERVAL_MS,
+  SERVER_IDLE_TIMEOUT_MS,
+} from '../../../../src/shared/constants';
 import { fakeMemberContext, fakeRoom } from '../../../helpers/socket-context';
 
 class FakeSocket extends EventEmitter {
@@ -26,7 +30,10 @@ class FakeSocket extends EventEmitter {
   close(code?: number, reason?: string) {
     this.closes.push([code, reason]);
   }
-  terminate() {}
+  terminated = 0;
+  terminate() {
+    this.terminated += 1;
+  }
   ping() {}
   /** What the client sends: a JSON message, raw text, or a binary frame. */
   receive(message: object | string | Buffer) {
@@ -48,7 +55,9 @@ const GUEST: Principal = { kind: 'guest', avaId: 'guest7' };
 /** Lets the socket's queue run. */
 const drain = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-function connect(options: { principal?: Principal; readonly?: boolean } = {}) {
+function connect(
+  options: { principal?: Principal; readonly?: boolean; deps?: Partial<ConnectionDeps> } = {},
+) {
   const { deps } = fakeMemberContext();
   const room = Object.assign(fakeRoom(), {
     admissionRequired: false,
@@ -76,6 +85,7 @@ function connect(options: { principal?: Principal; readonly?: boolean } = {}) {
       touch: vi.fn(async () => {}),
     },
     registry: { open: vi.fn(async () => room), released: vi.fn(), liveRoomsHostedBy: () => 0 } as never,
+    ...options.deps,
   };
   const ws = new FakeSocket();
   handleConnection(ws as unknown as ConnectionSocket, full);
@@ -116,6 +126,23 @@ describe('before connection-params', () => {
     const { ws, deps } = connect();
     vi.advanceTimersByTime(deps.limits.connectTimeoutMs);
     expect(ws.closes).toEqual([[1008, 'connection-params not received in time']]);
+  });
+});
+
+describe('a silent client', () => {
+  it('is let go, but not for the time the server itself stood still', () => {
+    vi.useFakeTimers();
+    const clock = { now: 1_000_000, stalled: 0 };
+    const { ws } = connect({ deps: { now: () => clock.now, stalledMs: () => clock.stalled } });
+    // The server stalls longer than a silent client is given: the client's pongs wait unread.
+    clock.now += SERVER_IDLE_TIMEOUT_MS + 5_000;
+    clock.stalled += SERVER_IDLE_TIMEOUT_MS + 5_000;
+    vi.advanceTimersByTime(PING_INTERVAL_MS);
+    expect(ws.terminated).toBe(0);
+    // Silent that long while the server runs: gone.
+    clock.now += SERVER_IDLE_TIMEOUT_MS + 1;
+    vi.advanceTimersByTime(PING_INTERVAL_MS);
+    expect(ws.terminated).toBe(1);
   });
 });
 

@@ -16,7 +16,11 @@ import type { Principal } from '../../../../src/server/auth/principal';
 import type { RoomRecord } from '../../../../src/server/rooms/repository';
 import type { ServerMessage, SocketErrorCode } from '../../../../src/shared/protocol';
 import type { LiveRoom, RoomMember } from '../../../../src/server/rooms/room';
-import type { AdmissionDecision } from '../../../../src/server/rooms/admission-desk';
+import type {
+  AdmissionDecision,
+  AdmissionRequest,
+  DoorOutcome,
+} from '../../../../src/server/rooms/admission-desk';
 import { ReaderCurseFilter } from '../../../../src/server/rooms/curse-filter';
 import type { UserProfile } from '../../../../src/shared/user';
 import { fakeMemberContext } from '../../../helpers/socket-context';
@@ -32,9 +36,18 @@ function fakeTarget(extra: { admissionRequired?: boolean; state?: 'ongoing' | 'e
     state: extra.state ?? 'ongoing',
     admissionRequired: extra.admissionRequired ?? false,
     scribe: undefined,
-    requestAdmission: vi.fn((_request: object, d: (decision: AdmissionDecision) => void) => {
-      decide = d;
-    }),
+    /** What the door makes of the knock; by default a new request, named by the knock. */
+    door: undefined as DoorOutcome | undefined,
+    requestAdmission: vi.fn(
+      (
+        knock: AdmissionRequest,
+        d: (decision: AdmissionDecision) => void,
+        _cooldownMs: number,
+      ): DoorOutcome => {
+        decide = d;
+        return target.door ?? { kind: 'ask', id: knock.id };
+      },
+    ),
     restrictSession: vi.fn(async () => {}),
     join: vi.fn((_member: RoomMember) => {}),
   };
@@ -319,14 +332,16 @@ describe('waiting at the door', () => {
   }
 
   it('a newcomer to a room that requires admission waits, and is joined when the host accepts', async () => {
-    const { handshake, state, sent, target, decide, queue } = waiting();
+    const { handshake, state, sent, target, decide, queue, deps } = waiting();
     await handshake.begin(params());
     expect(state.phase).toBe('awaiting-admission');
     expect(sent).toEqual([{ type: 'connection-response', id: state.waiting?.id, status: 'requested' }]);
     expect(target.requestAdmission).toHaveBeenCalledWith(
-      { id: state.waiting?.id, avaId: 'guest7', userName: '', role: 'participant', fromSource: 'link' },
+      { id: state.waiting?.knock, avaId: 'guest7', userName: '', role: 'participant', fromSource: 'link' },
       expect.any(Function),
+      deps.limits.admissionCooldownMs,
     );
+    expect(state.waiting?.id).toBe(state.waiting?.knock);
     const id = state.waiting?.id;
     decide({ accepted: true });
     // The answer waits its turn behind the socket's other messages.
@@ -351,6 +366,41 @@ describe('waiting at the door', () => {
       reason: 'rejected-by-user',
     });
     expect(state.phase).toBe('awaiting-params');
+    expect(registry.released).toHaveBeenCalledWith(target);
+  });
+
+  it('a person already waiting (another socket) waits on the same request: told its id, and its answer', async () => {
+    const { handshake, state, sent, target, decide, queue } = waiting();
+    target.door = { kind: 'joined', id: 'their-first-knock' };
+    await handshake.begin(params());
+    expect(state.phase).toBe('awaiting-admission');
+    expect(state.waiting?.id).toBe('their-first-knock');
+    expect(state.waiting?.knock).not.toBe('their-first-knock');
+    expect(sent).toEqual([{ type: 'connection-response', id: 'their-first-knock', status: 'requested' }]);
+    decide({ accepted: false, reason: 'rejected-by-user' });
+    await queue.shift()?.();
+    expect(sent.at(-1)).toEqual({
+      type: 'connection-response',
+      id: 'their-first-knock',
+      status: 'refused',
+      reason: 'rejected-by-user',
+    });
+  });
+
+  it('a knock soon after the host said no gets a clear error, lets the room go, and nothing waits', async () => {
+    const { handshake, state, sent, errors, registry, target } = waiting();
+    target.door = { kind: 'cooling-down', refusedMsAgo: 12_300, retryInMs: 47_700 };
+    await handshake.begin(params());
+    expect(errors).toEqual([
+      {
+        code: 'rate-limited',
+        message: 'the host said no 12 s ago: ask to join again in 48 s',
+        inReplyTo: 'connection-params',
+      },
+    ]);
+    expect(sent).toEqual([]);
+    expect(state.phase).toBe('awaiting-params');
+    expect(state.waiting).toBeUndefined();
     expect(registry.released).toHaveBeenCalledWith(target);
   });
 
