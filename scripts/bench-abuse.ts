@@ -1,9 +1,9 @@
 /**
- * npm run bench:abuse [-- --attacks since-flood,upgrade-resets] [--utterances N]
+ * npm run bench:abuse [-- --attacks since-flood,upgrade-resets,line-growth,decoder-hog,boost-flood] [--utterances N]
  *
  * Can one guest take captions away from everyone else? An honest person speaks real recorded
  * utterances (../shared/speech/dev, in real time) in a room of their own while, in turn, each
- * attack of scripts/lib/abuse-attacks.ts runs from one identity in another room, in a process of
+ * attack of scripts/lib/abuse-attacks.ts (and abuse-attacks-trust.ts) runs from one identity in another room, in a process of
  * its own; first with no attack, for comparison. Each round gets a fresh server process. Prints,
  * per round, the honest speaker's final-caption latency (end of the last spoken word to its final,
  * lib/recording.ts) p50/p95, how many utterances were lost (refused, no final, or the honest
@@ -93,7 +93,14 @@ function startAttacker(
 }
 
 async function round(attack: string | undefined): Promise<Round> {
-  const server = await startServerProcess({ HEARKEN_LOG_LEVEL: 'error' });
+  const server = await startServerProcess({
+    HEARKEN_LOG_LEVEL: 'error',
+    // Boost open to every plan, as a free organisation trial opened it to any account (F-03).
+    HEARKEN_BOOST_FOR: 'everyone',
+    // The attacks fill their rooms with typed lines before they start; the typed-line limit is
+    // attacks-typed-flood.test.ts's to hold.
+    HEARKEN_TYPED_MESSAGES_PER_MINUTE: '100000',
+  });
   try {
     const attacker = attack ? await startAttacker(attack, server.url) : undefined;
     const honest = await CaptionClient.connect(server.url, { user: await createGuest(server.url, 'Honest') });

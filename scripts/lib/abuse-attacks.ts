@@ -10,6 +10,7 @@
 import { API } from '../../src/shared/api';
 import type { ServerMessage } from '../../src/shared/protocol';
 import { CaptionClient, createGuest } from './socket-client';
+import { TRUST_ATTACKS } from './abuse-attacks-trust';
 import { CLIENT_ENDINGS, UPGRADE_PATHS, upgradeAndLeave } from './upgrade-endings';
 
 export interface AttackCounts {
@@ -58,7 +59,7 @@ function sinceFlood(): Attack {
           Array.from({ length: 9 }, () => CaptionClient.connect(url, { user, roomId: host.roomId })),
         )),
       ];
-      // 200 lines typed from the ten sockets, 20 each: within each socket's typed-line allowance.
+      // 200 lines typed from the ten sockets, 20 each (the bench's server takes them at once).
       for (const [i, socket] of sockets.entries())
         for (let j = 0; j < 20; j++) socket.send({ type: 'typed-message', text: `${i}.${j} ${LONG_LINE}` });
       await host.waitFor((m) => m.type === 'transcript' && m.seq >= 200 && m.transcript.isFinal, 60_000);
@@ -116,6 +117,7 @@ function upgradeResets(): Attack {
 export const ATTACKS = {
   'since-flood': sinceFlood,
   'upgrade-resets': upgradeResets,
+  ...TRUST_ATTACKS,
 } as const satisfies Record<string, () => Attack>;
 
 export type AttackName = keyof typeof ATTACKS;
