@@ -24,7 +24,7 @@ import { recapStartupLine, registerRecapRoutes } from './recap';
 import { registerReportingRoutes } from './reporting';
 import type { RoomRegistry, RoomServices } from './rooms';
 import { type ScribeDesk, registerScribeRoutes, type ScribeTraining } from './scribes';
-import { registerTranscriptExportRoute, registerShareLinkRoutes } from './transcripts';
+import { ExportGate, registerTranscriptExportRoute, registerShareLinkRoutes } from './transcripts';
 import { registerTranslationRoutes, type TranslationService } from './translation';
 import { registerTtsRoutes } from './voiced-replies';
 import { registerTurnRoutes } from './webrtc';
@@ -68,7 +68,9 @@ export function registerApi(app: FastifyInstance, deps: ApiDeps): void {
     speech: deps.speech,
   });
 
-  registerTranscriptExportRoute(app, { registry });
+  // One gate for every export of this server: members' and shared links' (issue 29 F-13).
+  const exports = new ExportGate();
+  registerTranscriptExportRoute(app, { registry, exports });
   app.log.info(recapStartupLine(config.recap));
   registerRecapRoutes(app, {
     registry,
@@ -80,7 +82,7 @@ export function registerApi(app: FastifyInstance, deps: ApiDeps): void {
     },
     now: () => Date.now(),
   });
-  registerShareLinkRoutes(app, { rooms, registry, reports: stores.reports, now: () => Date.now() });
+  registerShareLinkRoutes(app, { rooms, registry, reports: stores.reports, now: () => Date.now(), exports });
   registerTranslationRoutes(app, deps.translation);
   registerHistoryRoutes(app, {
     saved: stores.saved,

@@ -26,7 +26,7 @@ export interface ServerLimits {
   speechLoadLimit: number;
   /** `audio` start messages per connection. */
   audioStarts: Limit;
-  /** Typed replies per connection. */
+  /** Typed replies per identity, across its sockets. */
   typedMessages: Limit;
   /** Boost list changes (`access-boost-words` add or remove) per identity, across its sockets. */
   boostChanges: Limit;
@@ -62,6 +62,8 @@ export interface ServerLimits {
   admissionCooldownMs: number;
   /** A socket that has not sent connection-params this long after opening is closed. */
   connectTimeoutMs: number;
+  /** Open caption sockets per identity (on this server). */
+  socketsPerIdentity: number;
   /** Open sockets per client address (in a cluster, across the nodes). */
   socketsPerAddress: number;
   /** An ongoing room nobody has come into for this long is ended, and its name released. */
@@ -112,6 +114,7 @@ export const LIMIT_VARIABLES = {
   admissionCooldownMs: 'HEARKEN_ADMISSION_COOLDOWN_SECONDS',
   connectTimeoutMs: 'HEARKEN_CONNECT_TIMEOUT_MS',
   socketsPerAddress: 'HEARKEN_SOCKETS_PER_ADDRESS',
+  socketsPerIdentity: 'HEARKEN_SOCKETS_PER_IDENTITY',
   premiumFor: 'HEARKEN_PREMIUM_FOR',
   scribesFor: 'HEARKEN_SCRIBES_FOR',
   boostFor: 'HEARKEN_BOOST_FOR',
@@ -214,6 +217,8 @@ export function loadLimits(env: Record<string, string | undefined>, speechWorker
     admissionCooldownMs: positive(env, LIMIT_VARIABLES.admissionCooldownMs, 60) * 1000,
     connectTimeoutMs: positive(env, LIMIT_VARIABLES.connectTimeoutMs, 10_000),
     socketsPerAddress: Math.floor(positive(env, LIMIT_VARIABLES.socketsPerAddress, 300)),
+    // A person's phone, laptop, caption windows and a reload or two; not a guest's 300.
+    socketsPerIdentity: Math.floor(positive(env, LIMIT_VARIABLES.socketsPerIdentity, 20)),
     premiumFor: premium,
     scribesFor: scribes,
     boostFor: boost,

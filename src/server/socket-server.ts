@@ -20,6 +20,7 @@ import { AddressLimiter, clientAddressOf } from './http';
 import { perAddressOf, type ServerLimits } from './limits';
 import {
   handleConnection,
+  IdentitySockets,
   type ConnectionDeps,
   type ConnectionSocket,
   attachUpgradeRouter,
@@ -30,11 +31,22 @@ import {
 /** What a caption socket may send in one message. */
 export const MAX_SOCKET_PAYLOAD_BYTES = 1024 * 1024;
 
-type SharedLimits = Pick<ConnectionDeps, 'roomCreations' | 'transcriptPages' | 'boostChanges' | 'lineEdits'>;
+type SharedLimits = Pick<
+  ConnectionDeps,
+  'roomCreations' | 'transcriptPages' | 'boostChanges' | 'lineEdits' | 'typedLines' | 'identitySockets'
+>;
 
 /** The limiters every connection shares. */
 export function connectionLimiters(
-  limits: Pick<ServerLimits, 'roomCreations' | 'transcriptPages' | 'boostChanges' | 'lineEdits'>,
+  limits: Pick<
+    ServerLimits,
+    | 'roomCreations'
+    | 'transcriptPages'
+    | 'boostChanges'
+    | 'lineEdits'
+    | 'typedMessages'
+    | 'socketsPerIdentity'
+  >,
   cluster: Pick<ClusterNode, 'limiter'> | undefined,
 ): SharedLimits {
   return {
@@ -48,6 +60,9 @@ export function connectionLimiters(
     },
     // A person's own list, changed on the node their socket is on.
     boostChanges: new AddressLimiter(limits.boostChanges),
+    // Typed lines and sockets per identity, on the node the sockets are on (issue 29 F-02).
+    typedLines: new AddressLimiter(limits.typedMessages),
+    identitySockets: new IdentitySockets(limits.socketsPerIdentity),
     // Edits are served by the room's owner too: counted there, per identity whatever its sockets.
     lineEdits: {
       identity: new AddressLimiter(limits.lineEdits),

@@ -4,6 +4,7 @@
  * and closed, recorded. Each handler's unit test builds one and looks at what changed.
  */
 import { vi } from 'vitest';
+import { IdentitySockets } from '../../src/server/socket/identity-sockets';
 import type { ServerMessage, SocketErrorCode } from '../../src/shared/protocol';
 import type { Principal } from '../../src/server/auth/principal';
 import type { LiveRoom, RoomMember } from '../../src/server/rooms/room';
@@ -117,6 +118,8 @@ export function fakeMemberContext(options: FakeContextOptions = {}) {
       address: { take: vi.fn(async () => true) },
     },
     boostChanges: { take: vi.fn(async () => true) },
+    typedLines: { take: vi.fn(() => true) },
+    identitySockets: new IdentitySockets(20),
     lineEdits: {
       identity: { take: vi.fn(async () => true) },
       address: { take: vi.fn(async () => true) },

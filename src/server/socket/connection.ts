@@ -48,7 +48,8 @@ export function handleConnection(ws: ConnectionSocket, deps: ConnectionDeps, ori
     new TokenBucket(limit.ratePerSecond, limit.burst, deps.now);
   const rates = {
     audioStarts: bucket(deps.limits.audioStarts),
-    typedMessages: bucket(deps.limits.typedMessages),
+    // Per identity, across its sockets (issue 29 F-02): more sockets do not type more lines.
+    typedMessages: { take: () => deps.typedLines.take(`identity:${state.principal?.avaId ?? ''}`) },
     ttsRequests: bucket(deps.limits.ttsRequests),
   };
   /** What this reader's captions pass through (connection-params, then set-curse-filter). */
@@ -229,6 +230,7 @@ export function handleConnection(ws: ConnectionSocket, deps: ConnectionDeps, ori
 
   ws.on('close', () => {
     state.phase = 'closed';
+    state.counted?.release();
     speaking.abort();
     clearInterval(heartbeat);
     const { waiting } = state;

@@ -4,6 +4,7 @@
  * has one typed entry per message type, as the access table (auth/access.ts ACTIONS_OF) has one
  * row of actions per message type; the table decides who may before any handler runs.
  */
+import type { IdentitySockets } from './identity-sockets';
 import type {
   ClientMessageOf,
   ClientMessageType,
@@ -36,6 +37,10 @@ export interface ConnectionDeps {
    * limits.transcriptPages, and `address:<ip>` under ten times that.
    */
   transcriptPages: { identity: Pick<RateLimiter, 'take'>; address: Pick<RateLimiter, 'take'> };
+  /** Typed lines (shared by all connections), keyed `identity:<avaId>` under limits.typedMessages. */
+  typedLines: { take(key: string): boolean };
+  /** Open sockets per identity (shared by all connections), at most limits.socketsPerIdentity. */
+  identitySockets: IdentitySockets;
   /** Boost list changes (shared by all connections), keyed `identity:<avaId>` under limits.boostChanges. */
   boostChanges: Pick<RateLimiter, 'take'>;
   /**

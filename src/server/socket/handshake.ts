@@ -37,6 +37,8 @@ export interface ConnectionState {
   waiting?: { room: LiveRoom; id: string; knock: string };
   /** Accurate Scribe mode holds this viewer's captions back (scribes/viewer-delay.ts); set on joining. */
   viewerDelay?: ViewerDelay;
+  /** Whose socket this counts as (identity-sockets.ts), and how to uncount it when it closes. */
+  counted?: { avaId: string; release(): void };
 }
 
 /** What the handshake needs of its connection. */
@@ -131,6 +133,20 @@ export class Handshake {
       return;
     }
     const who = { ...proven, avaId: proven.avaId };
+    // Counted once per socket, against whoever it proves to be (issue 29 F-02).
+    if (io.state.counted?.avaId !== who.avaId) {
+      io.state.counted?.release();
+      io.state.counted = undefined;
+      const release = deps.identitySockets.take(who.avaId);
+      if (!release) {
+        refuse(
+          'rate-limited',
+          `you have ${deps.identitySockets.limit} connections open already: close one before opening another`,
+        );
+        return;
+      }
+      io.state.counted = { avaId: who.avaId, release };
+    }
     const role: ConnectionRole = message.role ?? 'participant';
     if (role === 'scribe' && !mayBeScribe(who)) {
       refuse('forbidden', 'only Scribes may connect with the scribe role');

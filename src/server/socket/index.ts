@@ -9,3 +9,4 @@ export { handleConnection } from './connection';
 export type { ConnectionDeps } from './connection';
 export { attachUpgradeRouter } from './upgrade-router';
 export type { UpgradeHandler, UpgradeRouter } from './upgrade-router';
+export { IdentitySockets } from './identity-sockets';

@@ -15,6 +15,7 @@ import {
 import { type AnyRoute, registerDescribed, routeIn } from '../http';
 import type { RoomRegistry } from '../rooms';
 import { exportTranscript } from './export';
+import type { ExportGate } from './export-gate';
 import { readAsMember } from './readable';
 import { roomTranscriptsRoute } from './room-transcripts-route';
 
@@ -47,7 +48,12 @@ export const EXPORT_MEDIA_TYPES = [
 ];
 
 /** What an export answers, by status: the file, or an error (JSON, apiErrorSchema). */
-export const EXPORT_ANSWERS = { 200: fileAnswerSchema, 400: apiErrorSchema, 404: apiErrorSchema } as const;
+export const EXPORT_ANSWERS = {
+  200: fileAnswerSchema,
+  400: apiErrorSchema,
+  404: apiErrorSchema,
+  429: apiErrorSchema,
+} as const;
 
 /** The export's options from its query, or the 400 message saying what is wrong. */
 export function checkExportQuery(
@@ -78,6 +84,14 @@ export function checkExportQuery(
   };
 }
 
+/** The answer when an export cannot be made now (export-gate.ts). */
+export function sendExportBusy(reply: FastifyReply) {
+  return reply
+    .code(429)
+    .header('Retry-After', '2')
+    .send(apiError('rate-limited', 'An export is already being made: try again in a moment.'));
+}
+
 /** Sends the file an export made, as a download nobody caches. */
 export function sendExportFile(reply: FastifyReply, file: Awaited<ReturnType<typeof exportTranscript>>) {
   return reply
@@ -87,7 +101,13 @@ export function sendExportFile(reply: FastifyReply, file: Awaited<ReturnType<typ
     .send(file.body);
 }
 
-export function transcriptExportRoutes(deps: { registry: RoomRegistry }): AnyRoute[] {
+export interface TranscriptExportDeps {
+  registry: RoomRegistry;
+  /** Exports at once, per identity and on the server (export-gate.ts). */
+  exports: ExportGate;
+}
+
+export function transcriptExportRoutes(deps: TranscriptExportDeps): AnyRoute[] {
   return [
     route('GET', API_ROUTES.roomTranscriptExport, {
       summary: "A room's transcript as a file: text, Markdown, SRT, WebVTT, DOCX or JSON (?format).",
@@ -102,19 +122,21 @@ export function transcriptExportRoutes(deps: { registry: RoomRegistry }): AnyRou
         const reading = await readAsMember(access, request.principal.avaId, deps.registry);
         if (!reading.ok) return reply.code(reading.status).send(reading.body);
         const { room, viewer } = reading;
-        const file = await exportTranscript(
-          room.status(undefined, viewer),
-          room.transcripts(),
-          access.room.endedAtMs ?? undefined,
-          query.options,
+        const made = await deps.exports.run(`identity:${request.principal.avaId ?? request.ip}`, () =>
+          exportTranscript(
+            room.status(undefined, viewer),
+            room.transcripts(),
+            access.room.endedAtMs ?? undefined,
+            query.options,
+          ),
         );
-        return sendExportFile(reply, file);
+        return made.ok ? sendExportFile(reply, made.value) : sendExportBusy(reply);
       },
     }),
   ];
 }
 
 /** A room's transcript routes: its lines, for the transcript view, and its files. */
-export function registerTranscriptExportRoute(app: FastifyInstance, deps: { registry: RoomRegistry }): void {
+export function registerTranscriptExportRoute(app: FastifyInstance, deps: TranscriptExportDeps): void {
   registerDescribed(app, [roomTranscriptsRoute(deps), ...transcriptExportRoutes(deps)]);
 }

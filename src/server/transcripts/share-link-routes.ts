@@ -21,7 +21,14 @@ import type { ConversationReportRepository } from '../recap';
 import type { RoomRecord, RoomRepository, RoomRegistry } from '../rooms';
 import { exportTranscript } from './export';
 import { sharedLinkRoom, transcriptShareable } from './shared-link';
-import { EXPORT_ANSWERS, EXPORT_MEDIA_TYPES, checkExportQuery, sendExportFile } from './export-route';
+import type { ExportGate } from './export-gate';
+import {
+  EXPORT_ANSWERS,
+  EXPORT_MEDIA_TYPES,
+  checkExportQuery,
+  sendExportBusy,
+  sendExportFile,
+} from './export-route';
 
 const route = routeIn('transcripts');
 
@@ -30,6 +37,8 @@ export interface ShareLinkRouteDeps {
   registry: RoomRegistry;
   reports: ConversationReportRepository;
   now(): number;
+  /** Exports at once (export-gate.ts), the members' exports included. */
+  exports: ExportGate;
 }
 
 const LINK_NOT_VALID = apiError('link-not-valid', 'This link is not valid (or no longer).');
@@ -126,14 +135,18 @@ export function shareLinkRoutes(deps: ShareLinkRouteDeps): AnyRoute[] {
         const query = checkExportQuery(request.query);
         if (!query.ok) return reply.code(400).send(apiError('invalid-export', query.message));
         const link = await opened(request.params.token);
-        if (!link?.room) return reply.code(404).send(LINK_NOT_VALID);
-        const file = await exportTranscript(
-          link.room.status(undefined, LINK_READER),
-          link.room.transcripts(),
-          link.record.endedAtMs ?? undefined,
-          query.options,
+        const room = link?.room;
+        if (!link || !room) return reply.code(404).send(LINK_NOT_VALID);
+        // A link's reader may have no identity: counted by address.
+        const made = await deps.exports.run(`address:${request.ip}`, () =>
+          exportTranscript(
+            room.status(undefined, LINK_READER),
+            room.transcripts(),
+            link.record.endedAtMs ?? undefined,
+            query.options,
+          ),
         );
-        return sendExportFile(reply, file);
+        return made.ok ? sendExportFile(reply, made.value) : sendExportBusy(reply);
       },
     }),
   ];

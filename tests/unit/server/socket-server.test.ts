@@ -13,6 +13,8 @@ const limits = {
   transcriptPages: { ratePerSecond: 0.001, burst: 2 },
   boostChanges: { ratePerSecond: 0.001, burst: 3 },
   lineEdits: { ratePerSecond: 0.001, burst: 3 },
+  typedMessages: { ratePerSecond: 0.001, burst: 4 },
+  socketsPerIdentity: 2,
 };
 
 async function taken(limiter: Pick<RateLimiter, 'take'>, key: string, times: number): Promise<number> {
@@ -39,6 +41,21 @@ describe('connectionLimiters', () => {
     expect(await taken(lineEdits.identity, 'identity:ada', 30)).toBe(3);
     expect(await taken(lineEdits.identity, 'identity:bo', 30)).toBe(3);
     expect(await taken(lineEdits.address, 'address:1.2.3.4', 60)).toBe(30);
+  });
+
+  it('counts typed lines and open sockets per identity, whichever socket (F-02)', async () => {
+    const { typedLines, identitySockets } = connectionLimiters(limits, undefined);
+    expect(await taken(typedLines, 'identity:ada', 10)).toBe(4);
+    expect(await taken(typedLines, 'identity:bo', 10)).toBe(4);
+    const first = identitySockets.take('ada');
+    const second = identitySockets.take('ada');
+    expect(first && second).toBeTruthy();
+    expect(identitySockets.take('ada')).toBeUndefined();
+    expect(identitySockets.take('bo')).toBeTruthy();
+    first!();
+    first!();
+    expect(identitySockets.openFor('ada')).toBe(1);
+    expect(identitySockets.take('ada')).toBeTruthy();
   });
 
   it("counts room creations in this process, or in the cluster's shared buckets", async () => {

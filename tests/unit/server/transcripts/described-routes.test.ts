@@ -3,6 +3,7 @@
  * export keeps its own refusal ('invalid-export') before any link is opened, a shared link's
  * answer is what its response schema says, and the OpenAPI document shows the files they answer.
  */
+import { ExportGate } from '../../../../src/server/transcripts/export-gate';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { API } from '../../../../src/shared/api';
@@ -52,13 +53,17 @@ const sharedDeps = {
   reports: { isShared: async () => true },
   registry: { find: async () => ({ status: () => status, transcripts: () => lines }) },
   now: () => 0,
+  exports: new ExportGate(),
 } as unknown as ShareLinkRouteDeps;
 
 async function transcriptApp(): Promise<FastifyInstance> {
   app = Fastify();
   registerErrorHandler(app);
   await registerOpenApi(app, 'test');
-  registerTranscriptExportRoute(app, { registry: sharedDeps.registry as RoomRegistry });
+  registerTranscriptExportRoute(app, {
+    registry: sharedDeps.registry as RoomRegistry,
+    exports: sharedDeps.exports,
+  });
   registerShareLinkRoutes(app, sharedDeps);
   await app.ready();
   return app;
