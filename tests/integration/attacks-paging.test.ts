@@ -8,8 +8,8 @@
  * The server is its own process, so a stall shows in the time its health check takes.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API } from '../../src/shared/api';
 import { type ServerProcess, startServerProcess } from '../../scripts/lib/server-process';
+import { watchHealth } from '../helpers/attack-watch';
 import { CaptionClient, createGuest } from '../../scripts/lib/socket-client';
 import { speak } from '../helpers/speak';
 import { CAPTION_TEST_FILE, devSamples } from '../helpers/speech';
@@ -38,33 +38,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.stop();
 });
-
-/** The health check's round trip, every 200 ms, until stopped: the longest one is the stall. */
-function watchHealth(url: string) {
-  let longest = 0;
-  let failures = 0;
-  let running = true;
-  const done = (async () => {
-    while (running) {
-      const started = performance.now();
-      try {
-        const response = await fetch(`${url}${API.health}`, { signal: AbortSignal.timeout(30_000) });
-        if (!response.ok) failures += 1;
-      } catch {
-        failures += 1;
-      }
-      longest = Math.max(longest, performance.now() - started);
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  })();
-  return {
-    stop: async () => {
-      running = false;
-      await done;
-      return { longestMs: Math.round(longest), failures };
-    },
-  };
-}
 
 describe('a transcripts-since flood (N-4)', () => {
   it('is rate-limited per identity and stalls no one: the honest speaker in another room is captioned', async () => {

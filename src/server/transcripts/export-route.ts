@@ -85,7 +85,7 @@ export function checkExportQuery(
 }
 
 /** The answer when an export cannot be made now (export-gate.ts). */
-export function sendExportBusy(reply: FastifyReply) {
+function sendExportBusy(reply: FastifyReply) {
   return reply
     .code(429)
     .header('Retry-After', '2')
@@ -122,7 +122,7 @@ export function transcriptExportRoutes(deps: TranscriptExportDeps): AnyRoute[] {
         const reading = await readAsMember(access, request.principal.avaId, deps.registry);
         if (!reading.ok) return reply.code(reading.status).send(reading.body);
         const { room, viewer } = reading;
-        const made = await deps.exports.run(`identity:${request.principal.avaId ?? request.ip}`, () =>
+        return sendGatedExport(reply, deps.exports, `identity:${request.principal.avaId ?? request.ip}`, () =>
           exportTranscript(
             room.status(undefined, viewer),
             room.transcripts(),
@@ -130,10 +130,23 @@ export function transcriptExportRoutes(deps: TranscriptExportDeps): AnyRoute[] {
             query.options,
           ),
         );
-        return made.ok ? sendExportFile(reply, made.value) : sendExportBusy(reply);
       },
     }),
   ];
+}
+
+/**
+ * Makes an export through the gate (one per `who`, a few on the server) and sends the file, or
+ * 429 when there is no place for it now: members' and shared links' exports alike.
+ */
+export async function sendGatedExport(
+  reply: FastifyReply,
+  exports: ExportGate,
+  who: string,
+  make: () => ReturnType<typeof exportTranscript>,
+) {
+  const made = await exports.run(who, make);
+  return made.ok ? sendExportFile(reply, made.value) : sendExportBusy(reply);
 }
 
 /** A room's transcript routes: its lines, for the transcript view, and its files. */

@@ -22,13 +22,7 @@ import type { RoomRecord, RoomRepository, RoomRegistry } from '../rooms';
 import { exportTranscript } from './export';
 import { sharedLinkRoom, transcriptShareable } from './shared-link';
 import type { ExportGate } from './export-gate';
-import {
-  EXPORT_ANSWERS,
-  EXPORT_MEDIA_TYPES,
-  checkExportQuery,
-  sendExportBusy,
-  sendExportFile,
-} from './export-route';
+import { EXPORT_ANSWERS, EXPORT_MEDIA_TYPES, checkExportQuery, sendGatedExport } from './export-route';
 
 const route = routeIn('transcripts');
 
@@ -138,7 +132,7 @@ export function shareLinkRoutes(deps: ShareLinkRouteDeps): AnyRoute[] {
         const room = link?.room;
         if (!link || !room) return reply.code(404).send(LINK_NOT_VALID);
         // A link's reader may have no identity: counted by address.
-        const made = await deps.exports.run(`address:${request.ip}`, () =>
+        return sendGatedExport(reply, deps.exports, `address:${request.ip}`, () =>
           exportTranscript(
             room.status(undefined, LINK_READER),
             room.transcripts(),
@@ -146,7 +140,6 @@ export function shareLinkRoutes(deps: ShareLinkRouteDeps): AnyRoute[] {
             query.options,
           ),
         );
-        return made.ok ? sendExportFile(reply, made.value) : sendExportBusy(reply);
       },
     }),
   ];
