@@ -11,6 +11,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerMessage } from '../../src/shared/protocol';
 import { type ServerProcess, startServerProcess } from '../../scripts/lib/server-process';
+import { loadLimits } from '../../src/server/limits';
 import { CaptionClient, createGuest } from '../../scripts/lib/socket-client';
 import { knock } from '../helpers/door';
 import { speak } from '../helpers/speak';
@@ -21,8 +22,10 @@ import { CAPTION_TEST_FILE, devSamples } from '../helpers/speech';
  * the socket (about 11 s of real-time frames), shorter than the 15 s a silent socket is given.
  */
 const STALL_MS = 12_000;
-/** Sockets the knocking guest opens at once. */
+/** Sockets the knocking guest opens at once: more than one identity may hold (F-02). */
 const KNOCKS = 30;
+/** The default HEARKEN_SOCKETS_PER_IDENTITY: the sockets beyond it are refused before they knock. */
+const SOCKETS_PER_IDENTITY = loadLimits({}, 1).socketsPerIdentity;
 
 let server: ServerProcess;
 
@@ -116,9 +119,22 @@ describe('knocking at a room that requires admission (N-3)', () => {
     const doors = await Promise.all(
       Array.from({ length: KNOCKS }, () => knock(server.url, spammer, host.roomId, token)),
     );
-    const requested = await Promise.all(
-      doors.map((d) => d.until((m) => m.type === 'connection-response' && m.status === 'requested')),
+    const answers = await Promise.all(
+      doors.map((d) =>
+        d.until(
+          (m) => (m.type === 'connection-response' && m.status === 'requested') || m.type === 'error',
+        ),
+      ),
     );
+    const waiting = doors.filter((_, i) => answers[i]!.type === 'connection-response');
+    const requested = answers.filter((m) => m.type === 'connection-response');
+    // One identity holds at most its share of sockets; the rest are told why, not left hanging.
+    expect(waiting).toHaveLength(SOCKETS_PER_IDENTITY);
+    for (const answer of answers.filter((m) => m.type === 'error')) {
+      expect(answer).toMatchObject({
+        error: { code: 'rate-limited', message: expect.stringMatching(/connections open already/) },
+      });
+    }
     const newcomer = await createGuest(server.url, 'Patient Newcomer');
     const honestDoor = await knock(server.url, newcomer, host.roomId, token);
     await honestDoor.until((m) => m.type === 'connection-response' && m.status === 'requested');
@@ -136,7 +152,7 @@ describe('knocking at a room that requires admission (N-3)', () => {
     const requestId = prompts.get(spammer.avaId)![0]!.id;
     expect(new Set(requested.map((m) => (m as { id: string }).id))).toEqual(new Set([requestId]));
     host.send({ type: 'connection-request-answer', id: requestId, accept: false });
-    for (const door of doors) {
+    for (const door of waiting) {
       expect(
         await door.until((m) => m.type === 'connection-response' && m.status !== 'requested'),
       ).toMatchObject({ status: 'refused', reason: 'rejected-by-user' });
