@@ -4,10 +4,17 @@
  * the organisation's details, vocabulary and Scribe limit. The one-admin rule holds here as in
  * organizations.ts: the organisation's row names its admin and the update is the check.
  */
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { normaliseSearch, type OrganizationRole } from '../../shared/organizations';
 import type { WorkspaceMember, WorkspaceSettings } from '../../shared/workspace';
 import type { Database } from '../db';
+
+/** Whether the organisation holds a licence still running that `holder` (of `l`) picks out. */
+function licensed(holder: RawBuilder<unknown>, organizationId: string, nowMs: number) {
+  return sql<boolean>`exists (select 1 from licences l where ${holder} and l.organization_id = ${organizationId} and l.end_date_ms > ${nowMs})`.as(
+    'licensed',
+  );
+}
 import { setMembership } from '../organizations';
 
 function json<T>(value: unknown, fallback: T): T {
@@ -38,9 +45,7 @@ export class WorkspaceRepository {
         'ava_id',
         'user_name',
         'emails',
-        sql<boolean>`exists (select 1 from licences l where l.assigned_ava_id = users.ava_id and l.organization_id = ${organizationId} and l.end_date_ms > ${nowMs})`.as(
-          'licensed',
-        ),
+        licensed(sql`l.assigned_ava_id = users.ava_id`, organizationId, nowMs),
       ])
       .where('organization_id', '=', organizationId)
       .orderBy('user_name')
@@ -51,9 +56,7 @@ export class WorkspaceRepository {
         'email',
         'role',
         'created_at_ms',
-        sql<boolean>`exists (select 1 from licences l where l.recipient = organization_invitations.email and l.organization_id = ${organizationId} and l.end_date_ms > ${nowMs})`.as(
-          'licensed',
-        ),
+        licensed(sql`l.recipient = organization_invitations.email`, organizationId, nowMs),
       ])
       .where('organization_id', '=', organizationId)
       .orderBy('email')

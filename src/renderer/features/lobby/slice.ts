@@ -10,47 +10,61 @@ export type JoinProblem =
   /** The server's words (httpErrorMessage), e.g. an unknown room name. */
   | { kind: 'server'; message: string; status: number };
 
-export interface LobbyState {
-  joinStatus: 'idle' | 'resolving' | 'failed';
-  joinProblem?: JoinProblem;
-  tokenStatus: 'idle' | 'resolving' | 'failed';
-  tokenProblem?: string;
+/** A room name or a link's token being resolved, and why the last attempt failed. */
+export interface Resolution<Problem> {
+  status: 'idle' | 'resolving' | 'failed';
+  problem?: Problem;
 }
 
-export const initialLobbyState: LobbyState = { joinStatus: 'idle', tokenStatus: 'idle' };
+export interface LobbyState {
+  join: Resolution<JoinProblem>;
+  token: Resolution<string>;
+}
+
+export const initialLobbyState: LobbyState = { join: { status: 'idle' }, token: { status: 'idle' } };
+
+/** The same three steps for a name and a token; each reducer says which. */
+const resolution = {
+  begin: (r: Resolution<unknown>) => {
+    r.status = 'resolving';
+    r.problem = undefined;
+  },
+  fail: <P>(r: Resolution<P>, problem: P) => {
+    r.status = 'failed';
+    r.problem = problem;
+  },
+  settle: (r: Resolution<unknown>) => {
+    r.status = 'idle';
+    r.problem = undefined;
+  },
+};
 
 const lobbySlice = createSlice({
   name: 'lobby',
   initialState: initialLobbyState,
   reducers: {
     joinByNameRequested(state, _action: PayloadAction<string>) {
-      state.joinStatus = 'resolving';
-      state.joinProblem = undefined;
+      resolution.begin(state.join);
     },
     joinFailed(state, action: PayloadAction<JoinProblem>) {
-      state.joinStatus = 'failed';
-      state.joinProblem = action.payload;
+      resolution.fail(state.join, action.payload);
     },
     joinResolved(state) {
-      state.joinStatus = 'idle';
-      state.joinProblem = undefined;
+      resolution.settle(state.join);
     },
     /** The user is editing the name again: the old problem no longer applies. */
     joinProblemCleared(state) {
-      if (state.joinStatus === 'failed') state.joinStatus = 'idle';
-      state.joinProblem = undefined;
+      if (state.join.status === 'failed') resolution.settle(state.join);
+      state.join.problem = undefined;
     },
     tokenReceived(state, _action: PayloadAction<{ token: string; readonly: boolean }>) {
-      state.tokenStatus = 'resolving';
-      state.tokenProblem = undefined;
+      resolution.begin(state.token);
     },
     tokenFailed(state, action: PayloadAction<string>) {
-      state.tokenStatus = 'failed';
-      state.tokenProblem = action.payload;
+      resolution.fail(state.token, action.payload);
     },
     tokenResolved(state) {
-      state.tokenStatus = 'idle';
-      state.tokenProblem = undefined;
+      resolution.settle(state.token);
     },
   },
 });

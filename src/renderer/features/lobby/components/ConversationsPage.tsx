@@ -27,7 +27,7 @@ function StartCard() {
 function JoinCard() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
-  const { joinStatus, joinProblem } = useAppSelector(selectLobby);
+  const { status: joinStatus, problem: joinProblem } = useAppSelector(selectLobby).join;
   const [name, setName] = useState('');
   const inputId = useId();
   const helpId = useId();
@@ -102,7 +102,7 @@ function JoinCard() {
 function TokenJoin({ token, readonly }: { token: string; readonly: boolean }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
-  const { tokenStatus, tokenProblem } = useAppSelector(selectLobby);
+  const { status: tokenStatus, problem: tokenProblem } = useAppSelector(selectLobby).token;
   useEffect(() => {
     dispatch(lobbyActions.tokenReceived({ token, readonly }));
   }, [dispatch, token, readonly]);

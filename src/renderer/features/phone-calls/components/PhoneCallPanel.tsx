@@ -23,37 +23,59 @@ import { phoneCallsActions } from '../slice';
 
 type Field = 'code' | 'number' | 'accessCode' | 'password';
 
+type TextField = Exclude<Field, 'code'>;
+
+/** The form's text fields, in order: what each is called, says and lets a phone's keyboard offer. */
+const TEXT_FIELDS = {
+  number: {
+    label: 'phoneCall.numberLabel',
+    help: 'phoneCall.numberHelp',
+    testId: 'phone-call-number',
+    input: { type: 'tel' },
+  },
+  accessCode: {
+    label: 'phoneCall.accessCodeLabel',
+    help: 'phoneCall.accessCodeHelp',
+    testId: 'phone-call-access-code',
+    input: { inputMode: 'numeric' },
+  },
+  password: {
+    label: 'phoneCall.passwordLabel',
+    help: 'phoneCall.passwordHelp',
+    testId: 'phone-call-password',
+    input: { inputMode: 'numeric' },
+  },
+} as const satisfies Record<TextField, unknown>;
+
 /** A text field of the form with its label and the help below it, which turns into its error. */
 function PhoneField(props: {
+  field: TextField;
   id: string;
   helpId: string;
   inputRef: RefObject<HTMLInputElement>;
-  label: string;
   help: string | undefined;
   invalid: boolean;
-  type?: 'tel';
-  inputMode?: 'numeric';
   value: string;
   onChange: (value: string) => void;
-  testId: string;
 }) {
+  const { t } = useTranslation();
+  const { label, testId, input } = TEXT_FIELDS[props.field];
   return (
     <>
-      <label htmlFor={props.id}>{props.label}</label>
+      <label htmlFor={props.id}>{t(label)}</label>
       <InputGroup
         id={props.id}
         inputRef={props.inputRef}
-        {...(props.type ? { type: props.type } : {})}
-        {...(props.inputMode ? { inputMode: props.inputMode } : {})}
+        {...input}
         autoComplete="off"
         value={props.value}
         intent={props.invalid ? 'danger' : 'none'}
         aria-invalid={props.invalid}
         aria-describedby={props.helpId}
-        data-testid={props.testId}
+        data-testid={testId}
         onChange={(event) => props.onChange(event.target.value)}
       />
-      <p id={props.helpId} className="field-help" data-testid={`${props.testId}-help`}>
+      <p id={props.helpId} className="field-help" data-testid={`${testId}-help`}>
         {props.help}
       </p>
     </>
@@ -79,17 +101,20 @@ export function PhoneCallPanel() {
   const ended = status?.state.value === 'ended';
 
   const [code, setCode] = useState<string>(CONFERENCE_PHONE_CODES[0]);
-  const [number, setNumber] = useState('');
   const [type, setType] = useState<ConferenceType>('zoom');
-  const [accessCode, setAccessCode] = useState('');
-  const [password, setPassword] = useState('');
+  const [values, setValues] = useState<Record<TextField, string>>({
+    number: '',
+    accessCode: '',
+    password: '',
+  });
+  const { number, accessCode, password } = values;
   const [errors, setErrors] = useState<Partial<Record<Field, PhoneCallTextKey>>>({});
   const ids = {
     heading: useId(),
     code: useId(),
     number: useId(),
     type: useId(),
-    access: useId(),
+    accessCode: useId(),
     password: useId(),
   };
   const helpIds = { code: useId(), number: useId(), accessCode: useId(), password: useId() };
@@ -139,6 +164,19 @@ export function PhoneCallPanel() {
     const key = errors[field];
     return key ? t(`phoneCall.errors.${key}`) : fallback;
   };
+
+  const textField = (field: TextField) => (
+    <PhoneField
+      field={field}
+      id={ids[field]}
+      helpId={helpIds[field]}
+      inputRef={refs[field]}
+      help={help(field, t(TEXT_FIELDS[field].help))}
+      invalid={errors[field] !== undefined}
+      value={values[field]}
+      onChange={(value) => setValues((old) => ({ ...old, [field]: value }))}
+    />
+  );
 
   const refusal = panel.refusal
     ? 'key' in panel.refusal
@@ -203,18 +241,7 @@ export function PhoneCallPanel() {
               {help('code', undefined)}
             </p>
           ) : null}
-          <PhoneField
-            id={ids.number}
-            helpId={helpIds.number}
-            inputRef={refs.number}
-            label={t('phoneCall.numberLabel')}
-            help={help('number', t('phoneCall.numberHelp'))}
-            invalid={errors.number !== undefined}
-            type="tel"
-            value={number}
-            onChange={setNumber}
-            testId="phone-call-number"
-          />
+          {textField('number')}
           <label htmlFor={ids.type}>{t('phoneCall.typeLabel')}</label>
           <Select
             id={ids.type}
@@ -225,30 +252,8 @@ export function PhoneCallPanel() {
             }}
             options={CONFERENCE_TYPES.map((c) => ({ value: c, label: t(`phoneCall.types.${c}`) }))}
           />
-          <PhoneField
-            id={ids.access}
-            helpId={helpIds.accessCode}
-            inputRef={refs.accessCode}
-            label={t('phoneCall.accessCodeLabel')}
-            help={help('accessCode', t('phoneCall.accessCodeHelp'))}
-            invalid={errors.accessCode !== undefined}
-            inputMode="numeric"
-            value={accessCode}
-            onChange={setAccessCode}
-            testId="phone-call-access-code"
-          />
-          <PhoneField
-            id={ids.password}
-            helpId={helpIds.password}
-            inputRef={refs.password}
-            label={t('phoneCall.passwordLabel')}
-            help={help('password', t('phoneCall.passwordHelp'))}
-            invalid={errors.password !== undefined}
-            inputMode="numeric"
-            value={password}
-            onChange={setPassword}
-            testId="phone-call-password"
-          />
+          {textField('accessCode')}
+          {textField('password')}
           <Button type="submit" intent="primary" loading={panel.dialing} data-testid="phone-call-dial">
             {panel.dialing ? t('phoneCall.calling') : t('phoneCall.call')}
           </Button>

@@ -1,7 +1,8 @@
-import { Checkbox, FormGroup, InputGroup } from '@blueprintjs/core';
+import { Checkbox } from '@blueprintjs/core';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { LargeField } from '../../../lib/LargeField';
 import { SubmitActions } from '../../../lib/SubmitActions';
 import { selectAuth } from '../selectors';
 import { authActions } from '../slice';
@@ -40,31 +41,27 @@ export function EmailPasswordForm({
       <h2 id="email-heading" className="auth-subheading">
         {t('account.login.orEmail')}
       </h2>
-      <FormGroup label={t('account.login.email')} labelFor={emailId}>
-        <InputGroup
-          id={emailId}
-          type="email"
-          size="large"
-          autoComplete={signUp ? 'email' : 'username'}
-          value={email}
-          aria-invalid={errorKey === 'invalid-email' || errorKey === 'user-not-found'}
-          data-testid="email"
-          onChange={(event) => setEmail(event.target.value)}
-        />
-      </FormGroup>
-      <FormGroup label={t('account.login.password')} labelFor={passwordId}>
-        <InputGroup
-          id={passwordId}
-          type={showPassword ? 'text' : 'password'}
-          size="large"
-          autoComplete={signUp ? 'new-password' : 'current-password'}
-          value={password}
-          aria-invalid={errorKey === 'wrong-password' || errorKey === 'weak-password'}
-          aria-describedby={signUp ? rulesId : undefined}
-          data-testid="password"
-          onChange={(event) => setPassword(event.target.value)}
-        />
-      </FormGroup>
+      <LargeField
+        label={t('account.login.email')}
+        id={emailId}
+        type="email"
+        autoComplete={signUp ? 'email' : 'username'}
+        value={email}
+        invalid={errorKey === 'invalid-email' || errorKey === 'user-not-found'}
+        testId="email"
+        onValue={setEmail}
+      />
+      <LargeField
+        label={t('account.login.password')}
+        id={passwordId}
+        type={showPassword ? 'text' : 'password'}
+        autoComplete={signUp ? 'new-password' : 'current-password'}
+        value={password}
+        invalid={errorKey === 'wrong-password' || errorKey === 'weak-password'}
+        describedBy={signUp ? rulesId : undefined}
+        testId="password"
+        onValue={setPassword}
+      />
       <Checkbox
         checked={showPassword}
         label={t('account.login.showPassword')}

@@ -1,7 +1,8 @@
-import { Callout, FormGroup, H2, InputGroup } from '@blueprintjs/core';
+import { Callout, H2 } from '@blueprintjs/core';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { LargeField } from '../../../lib/LargeField';
 import { SubmitActions } from '../../../lib/SubmitActions';
 import { selectAuth } from '../selectors';
 import { authActions } from '../slice';
@@ -21,17 +22,15 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
     <form onSubmit={submit} noValidate aria-labelledby="forgot-heading" className="auth-form">
       <H2 id="forgot-heading">{t('account.forgot.heading')}</H2>
       <p>{t('account.forgot.intro')}</p>
-      <FormGroup label={t('account.login.email')} labelFor={emailId}>
-        <InputGroup
-          id={emailId}
-          type="email"
-          size="large"
-          autoComplete="email"
-          value={email}
-          data-testid="reset-email"
-          onChange={(event) => setEmail(event.target.value)}
-        />
-      </FormGroup>
+      <LargeField
+        label={t('account.login.email')}
+        id={emailId}
+        type="email"
+        autoComplete="email"
+        value={email}
+        testId="reset-email"
+        onValue={setEmail}
+      />
       <div role="status">
         {auth.resetSentTo ? (
           <Callout intent="success" className="page-callout" data-testid="reset-sent">

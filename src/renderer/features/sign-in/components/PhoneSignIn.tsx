@@ -1,10 +1,11 @@
-import { FormGroup, H2, InputGroup } from '@blueprintjs/core';
+import { FormGroup, H2 } from '@blueprintjs/core';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PHONE_CODE_LENGTH, PHONE_PREFIXES, type PhonePrefix } from '../../../../shared/constants';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { selectAuth } from '../selectors';
 import { authActions } from '../slice';
+import { LargeField } from '../../../lib/LargeField';
 import { Select } from '../../../lib/Select';
 import { SubmitActions } from '../../../lib/SubmitActions';
 
@@ -41,20 +42,18 @@ export function PhoneSignIn({ onBack }: { onBack: () => void }) {
       <H2 id="phone-heading">{t('account.phone.heading')}</H2>
       {auth.phone ? (
         <form onSubmit={confirm} noValidate>
-          <FormGroup label={t('account.phone.code')} labelFor={codeId}>
-            <InputGroup
-              id={codeId}
-              size="large"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={PHONE_CODE_LENGTH + 4}
-              value={code}
-              aria-describedby={codeHelpId}
-              aria-invalid={auth.error?.key === 'invalid-code'}
-              data-testid="phone-code"
-              onChange={(event) => setCode(event.target.value)}
-            />
-          </FormGroup>
+          <LargeField
+            label={t('account.phone.code')}
+            id={codeId}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={PHONE_CODE_LENGTH + 4}
+            value={code}
+            describedBy={codeHelpId}
+            invalid={auth.error?.key === 'invalid-code'}
+            testId="phone-code"
+            onValue={setCode}
+          />
           <p id={codeHelpId} className="field-help">
             {t('account.phone.codeHelp', { phone: auth.phone.e164 })}
           </p>
@@ -86,19 +85,17 @@ export function PhoneSignIn({ onBack }: { onBack: () => void }) {
                 ))}
               </Select>
             </FormGroup>
-            <FormGroup label={t('account.phone.number')} labelFor={numberId}>
-              <InputGroup
-                id={numberId}
-                type="tel"
-                size="large"
-                autoComplete="tel-national"
-                value={national}
-                aria-describedby={numberHelpId}
-                aria-invalid={auth.error?.key === 'invalid-phone'}
-                data-testid="phone-number"
-                onChange={(event) => setNational(event.target.value)}
-              />
-            </FormGroup>
+            <LargeField
+              label={t('account.phone.number')}
+              id={numberId}
+              type="tel"
+              autoComplete="tel-national"
+              value={national}
+              describedBy={numberHelpId}
+              invalid={auth.error?.key === 'invalid-phone'}
+              testId="phone-number"
+              onValue={setNational}
+            />
           </div>
           <p id={numberHelpId} className="field-help">
             {t('account.phone.numberHelp')}

@@ -29,12 +29,11 @@ export function SpeakAloudControls() {
   const chosen = voiceFromId(voiceId);
   return (
     <div className="speak-aloud" data-testid="speak-aloud-controls">
-      <Switch
-        className="speak-aloud-switch"
+      <ReplySwitch
         checked={speakAloud}
         label={t('voicedReplies.speakAloud')}
-        data-testid="speak-aloud"
-        onChange={(event) => dispatch(voicedRepliesActions.speakAloudChanged(event.currentTarget.checked))}
+        testId="speak-aloud"
+        onChecked={(checked) => dispatch(voicedRepliesActions.speakAloudChanged(checked))}
       />
       {speakAloud ? (
         <span className="speak-aloud-voice">
@@ -57,13 +56,30 @@ export function SpeakAloudControls() {
           </Select>
         </span>
       ) : null}
-      <Switch
-        className="speak-aloud-switch"
+      <ReplySwitch
         checked={playOthers}
         label={t('voicedReplies.playOthers')}
-        data-testid="play-others"
-        onChange={(event) => dispatch(voicedRepliesActions.playOthersChanged(event.currentTarget.checked))}
+        testId="play-others"
+        onChecked={(checked) => dispatch(voicedRepliesActions.playOthersChanged(checked))}
       />
     </div>
+  );
+}
+
+/** One of the two switches beside the typing box: whether my replies are spoken, and others'. */
+function ReplySwitch(props: {
+  checked: boolean;
+  label: string;
+  testId: string;
+  onChecked: (checked: boolean) => void;
+}) {
+  return (
+    <Switch
+      className="speak-aloud-switch"
+      checked={props.checked}
+      label={props.label}
+      data-testid={props.testId}
+      onChange={(event) => props.onChecked(event.currentTarget.checked)}
+    />
   );
 }

@@ -1,3 +1,6 @@
+import { FormGroup } from '@blueprintjs/core';
+import type { ReactNode } from 'react';
+
 /**
  * What is wrong with a workspace field, said under it (`.field-problem`), its test id its id.
  * Nothing when there is no problem.
@@ -19,4 +22,28 @@ export function problemProps(id: string, problem: string | undefined) {
     'aria-invalid': problem ? true : undefined,
     'aria-describedby': problem ? id : undefined,
   } as const;
+}
+
+/**
+ * A labelled workspace field with its help and, under it, its problem (id `<field>-error`,
+ * which the field's problemProps point to); marked danger while there is one.
+ */
+export function FieldWithProblem(props: {
+  label: string;
+  field: string;
+  help: string;
+  problem: string | undefined;
+  children: ReactNode;
+}) {
+  return (
+    <FormGroup
+      label={props.label}
+      labelFor={props.field}
+      helperText={props.help}
+      intent={props.problem ? 'danger' : 'none'}
+    >
+      {props.children}
+      <FieldProblem id={`${props.field}-error`} problem={props.problem} />
+    </FormGroup>
+  );
 }

@@ -1,4 +1,4 @@
-import { Button, Callout, FormGroup, H2, InputGroup, Spinner, TextArea } from '@blueprintjs/core';
+import { Button, Callout, H2, InputGroup, Spinner, TextArea } from '@blueprintjs/core';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -9,7 +9,7 @@ import {
 } from '../../../../shared/workspace';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { workspaceActions } from '../slice';
-import { FieldProblem, problemProps } from './FieldProblem';
+import { FieldWithProblem, problemProps } from './FieldProblem';
 
 function SettingsForm({ settings }: { settings: WorkspaceSettings }) {
   const { t } = useTranslation();
@@ -40,11 +40,11 @@ function SettingsForm({ settings }: { settings: WorkspaceSettings }) {
   };
   return (
     <form onSubmit={submit} noValidate>
-      <FormGroup
+      <FieldWithProblem
         label={t('organizations.workspace.settings.vocabulary')}
-        labelFor="org-vocabulary"
-        helperText={t('organizations.workspace.settings.vocabularyHelp')}
-        intent={problems.words ? 'danger' : 'none'}
+        field="org-vocabulary"
+        help={t('organizations.workspace.settings.vocabularyHelp')}
+        problem={problems.words}
       >
         <TextArea
           id="org-vocabulary"
@@ -55,13 +55,12 @@ function SettingsForm({ settings }: { settings: WorkspaceSettings }) {
           {...problemProps('org-vocabulary-error', problems.words)}
           data-testid="org-vocabulary"
         />
-        <FieldProblem id="org-vocabulary-error" problem={problems.words} />
-      </FormGroup>
-      <FormGroup
+      </FieldWithProblem>
+      <FieldWithProblem
         label={t('organizations.workspace.settings.scribeLimit')}
-        labelFor="org-scribe-limit"
-        helperText={t('organizations.workspace.settings.scribeLimitHelp')}
-        intent={problems.limit ? 'danger' : 'none'}
+        field="org-scribe-limit"
+        help={t('organizations.workspace.settings.scribeLimitHelp')}
+        problem={problems.limit}
       >
         <InputGroup
           id="org-scribe-limit"
@@ -71,8 +70,7 @@ function SettingsForm({ settings }: { settings: WorkspaceSettings }) {
           {...problemProps('org-scribe-limit-error', problems.limit)}
           data-testid="org-scribe-limit"
         />
-        <FieldProblem id="org-scribe-limit-error" problem={problems.limit} />
-      </FormGroup>
+      </FieldWithProblem>
       <Button type="submit" intent="primary" loading={form.saving} data-testid="settings-save">
         {t('organizations.workspace.save')}
       </Button>

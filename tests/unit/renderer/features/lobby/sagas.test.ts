@@ -71,7 +71,7 @@ describe('lobby', () => {
     const app = run(lobbySaga, [fakes.deps], ready);
     app.dispatch(lobbyActions.joinByNameRequested('ab'));
     await settle();
-    expect(app.state.lobby.joinProblem).toEqual({ kind: 'validation', problem: 'too-short' });
+    expect(app.state.lobby.join.problem).toEqual({ kind: 'validation', problem: 'too-short' });
     expect(fakes.http.calls).toEqual([]);
   });
 
@@ -86,8 +86,10 @@ describe('lobby', () => {
     app.dispatch(lobbyActions.joinByNameRequested(' No Such Room '));
     await settle();
     expect(app.state.lobby).toMatchObject({
-      joinStatus: 'failed',
-      joinProblem: { kind: 'server', message: 'No room has this name', status: 404 },
+      join: {
+        status: 'failed',
+        problem: { kind: 'server', message: 'No room has this name', status: 404 },
+      },
     });
     expect(fakes.navigations).toEqual([]);
   });
@@ -105,7 +107,7 @@ describe('lobby', () => {
     // The look-up proves who asks (the answer depends on it), and the token joins the room.
     expect(fakes.http.calls[0]!.headers).toEqual({ Authorization: guestAuthorization('me1.cred') });
     expect(fakes.navigations).toEqual(['/web/conversations/host1_abc?token=tokrw']);
-    expect(app.state.lobby.joinStatus).toBe('idle');
+    expect(app.state.lobby.join.status).toBe('idle');
   });
 
   it('resolves a link token and joins read-only when the link or the query says so', async () => {
@@ -140,6 +142,8 @@ describe('lobby', () => {
     const app = run(lobbySaga, [fakes.deps], ready);
     app.dispatch(lobbyActions.tokenReceived({ token: 'bad', readonly: false }));
     await settle();
-    expect(app.state.lobby).toMatchObject({ tokenStatus: 'failed', tokenProblem: 'This link has expired' });
+    expect(app.state.lobby).toMatchObject({
+      token: { status: 'failed', problem: 'This link has expired' },
+    });
   });
 });
