@@ -20,6 +20,17 @@ export interface ServerLimits {
   /** Recognition streams one room may hold at once, so one room never takes every decoder. */
   maxStreamsPerRoom: number;
   /**
+   * A recording that has started and then receives no audio for this long (ms) is stopped and
+   * its decoder released (socket/recording-watch.ts): a started stream holds a share whether or
+   * not audio comes.
+   */
+  streamSilentMs: number;
+  /**
+   * A recording started with format webrtc whose peer connection brings no audio this long (ms)
+   * after the offer (never answered, never connected) is stopped and the connection closed.
+   */
+  webrtcConnectMs: number;
+  /**
    * Below the cap, a new speaker is also refused (`speech-unavailable`) when the speech worker
    * it would go to would then be busier than this share of its time (0..1, native/speech/load.ts).
    */
@@ -99,6 +110,8 @@ export const LIMIT_VARIABLES = {
   maxDecoders: 'HEARKEN_MAX_DECODERS',
   maxStreamsPerIdentity: 'HEARKEN_MAX_STREAMS_PER_IDENTITY',
   maxStreamsPerRoom: 'HEARKEN_MAX_STREAMS_PER_ROOM',
+  streamSilentMs: 'HEARKEN_STREAM_SILENT_SECONDS',
+  webrtcConnectMs: 'HEARKEN_WEBRTC_CONNECT_SECONDS',
   speechLoadLimit: 'HEARKEN_SPEECH_LOAD_LIMIT',
   audioStarts: 'HEARKEN_AUDIO_STARTS_PER_MINUTE',
   typedMessages: 'HEARKEN_TYPED_MESSAGES_PER_MINUTE',
@@ -188,6 +201,14 @@ export function loadLimits(env: Record<string, string | undefined>, speechWorker
         Math.max(4, Math.ceil((Math.max(1, speechWorkers) * DECODERS_PER_WORKER) / 2)),
       ),
     ),
+    // An honest client sends a chunk every 60 ms for as long as it records, silence included
+    // (muted, it sends zeros), and a dropped socket ends its stream anyway: 15 s without a frame
+    // is a client that holds a decoder without speaking (issue 29 F-01). Time the server itself
+    // stalled is not counted.
+    streamSilentMs: positive(env, LIMIT_VARIABLES.streamSilentMs, 15) * 1000,
+    // Longer than a browser tries before it falls back to the socket (shared/webrtc.ts: 4 s for
+    // the offer, 8 s to connect), so only an offer nobody meant to complete is closed.
+    webrtcConnectMs: positive(env, LIMIT_VARIABLES.webrtcConnectMs, 15) * 1000,
     speechLoadLimit: fraction(env, LIMIT_VARIABLES.speechLoadLimit, SPEECH_LOAD_LIMIT),
     audioStarts: perPeriod(positive(env, LIMIT_VARIABLES.audioStarts, 30), 60),
     // 60 a minute is a fast typist's every line in a lively exchange.

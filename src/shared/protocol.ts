@@ -362,8 +362,12 @@ export type RoomStatusReason =
   /** Ended at its tier's limit (the spec's reason; close reason max_convo_time_reached). */
   | typeof SESSION_ENDED_REASON;
 
-/** Why the server stopped a member's microphone: auto stop, or the host's force-mute. */
-export const RECORDING_STOPPED_REASONS = ['auto-stop', 'force-mute'] as const;
+/**
+ * Why the server stopped a member's microphone: auto stop, the host's force-mute, or no audio
+ * arrived for a while after it started (socket/recording-watch.ts: a stream without audio still
+ * holds a recogniser).
+ */
+export const RECORDING_STOPPED_REASONS = ['auto-stop', 'force-mute', 'no-audio'] as const;
 export type RecordingStoppedReason = (typeof RECORDING_STOPPED_REASONS)[number];
 
 /** Why a request to come in was refused (conversation.md section 8, join errors). */

@@ -106,6 +106,7 @@ export function fakeMemberContext(options: FakeContextOptions = {}) {
     signal: vi.fn(async (): Promise<string | undefined> => undefined),
     describeTrack: vi.fn((): string | undefined => undefined),
   };
+  const recording = { started: vi.fn((_viaWebRtc: boolean) => {}), stopped: vi.fn() };
   const speaking = new AbortController();
   const deps: ConnectionDeps = {
     registry: {} as ConnectionDeps['registry'],
@@ -142,10 +143,11 @@ export function fakeMemberContext(options: FakeContextOptions = {}) {
     rates,
     curseFilter: new ReaderCurseFilter(),
     webrtc,
+    recording,
     premium,
     boost: new ConnectionBoost(() => options.boostAllowed ?? true),
     speaking: speaking.signal,
     close: (code, reason) => void closes.push({ code, reason }),
   };
-  return { ctx, room, member, sent, errors, closes, log, rates, premium, webrtc, speaking, deps };
+  return { ctx, room, member, sent, errors, closes, log, rates, premium, webrtc, recording, speaking, deps };
 }

@@ -69,7 +69,7 @@ describe('a decoder hog (F-01)', () => {
     expect(streamsNow()).toBe(2);
     expect(refusals()).toEqual(
       Array(HOG_SOCKETS - 2).fill(
-        'you are already captioned on 2 streams, the most one person may have at once (2); stop one to start another',
+        'you are already captioned on 2 streams, the most one person may have at once (2); stop one to start another (a recording that sends no audio stops by itself after 15 s)',
       ),
     );
 

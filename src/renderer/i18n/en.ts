@@ -155,6 +155,8 @@ const en = {
     autoStopped:
       'Recording stopped after 100 seconds with nobody else speaking: free conversations with one speaker stop automatically. Press the microphone to go on.',
     forceMuted: 'The host turned your microphone off. You can turn it on again.',
+    noAudioStopped:
+      'Recording stopped: no sound from your microphone reached the server for a while. Press the microphone to go on.',
     trackEnded: 'Recording stopped because the microphone stopped working or was disconnected.',
     readonlyHint: 'Recording is not available in a read-only conversation.',
   },

@@ -160,6 +160,8 @@ const fr: Messages = {
     autoStopped:
       'L’enregistrement s’est arrêté après 100 secondes sans autre personne qui parle : les conversations gratuites à une seule voix s’arrêtent automatiquement. Appuyez sur le micro pour continuer.',
     forceMuted: 'L’hôte a coupé votre micro. Vous pouvez le rallumer.',
+    noAudioStopped:
+      'L’enregistrement s’est arrêté : aucun son de votre micro n’est parvenu au serveur depuis un moment. Appuyez sur le micro pour continuer.',
     trackEnded: 'L’enregistrement s’est arrêté car le micro a cessé de fonctionner ou a été débranché.',
     readonlyHint: 'L’enregistrement n’est pas disponible dans une conversation en lecture seule.',
   },

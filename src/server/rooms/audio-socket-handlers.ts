@@ -10,6 +10,7 @@ import type { SocketHandler, SocketHandlers } from '../socket';
 export const audio: SocketHandler<'audio'> = async (ctx, message) => {
   const { room, member, webrtc } = ctx;
   if (message.action !== 'start') {
+    ctx.recording.stopped();
     await webrtc.stop();
     await room.stopAudio(member);
     return;
@@ -59,6 +60,8 @@ export const audio: SocketHandler<'audio'> = async (ctx, message) => {
     // while the awaits above run); over WebRTC audio starts once the peer connects.
     viaWebRtc ? undefined : ctx.receivedAtMs,
   );
+  // From now its audio must come, or the recording is stopped (socket/recording-watch.ts).
+  ctx.recording.started(viaWebRtc);
   if (viaWebRtc) {
     try {
       await webrtc.start();

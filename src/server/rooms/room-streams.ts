@@ -5,6 +5,7 @@
  * member's boost words. Its partials go out at once and its finals to the core's sequencer.
  */
 import type { Transcript } from '../../shared/entities';
+import type { RecordingStoppedReason } from '../../shared/protocol';
 import { randomId } from '../../shared/ids';
 import { SAMPLE_RATE_HZ } from '../../shared/constants';
 import { AudioTrack } from './audio-track';
@@ -286,8 +287,8 @@ export class RoomStreams {
     return this.stopping.size;
   }
 
-  /** The server stops a member's microphone (auto stop, force-mute) and says why. */
-  async stopByServer(member: RoomMember, reason: 'auto-stop' | 'force-mute'): Promise<void> {
+  /** The server stops a member's microphone (auto stop, force-mute, no audio) and says why. */
+  async stopByServer(member: RoomMember, reason: RecordingStoppedReason): Promise<void> {
     if (!this.tracks.has(member)) return;
     this.core.log('info', 'a recording was stopped by the server', { reason });
     member.send({ type: 'recording-stopped', reason });

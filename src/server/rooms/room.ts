@@ -13,7 +13,12 @@
  * What spans several parts (joining, leaving) is here, in the order it happens.
  */
 import type { ConversationStatus, RoomStateValue, Transcript } from '../../shared/entities';
-import type { ClientMessageOf, ServerMessage, ServerMessageOf } from '../../shared/protocol';
+import type {
+  ClientMessageOf,
+  RecordingStoppedReason,
+  ServerMessage,
+  ServerMessageOf,
+} from '../../shared/protocol';
 import type { SESSION_ENDED_REASON, SessionTier } from '../../shared/session-limits';
 import { type TwilioCall, inPhoneCall } from '../../shared/phone-calls';
 import type { RoomScribe } from '../../shared/scribe/model';
@@ -287,6 +292,11 @@ export class LiveRoom {
 
   stopAudio(member: RoomMember): Promise<void> {
     return this.streams.stop(member);
+  }
+
+  /** The server stops `member`'s recording and tells them why (a recording without audio: socket/recording-watch.ts). */
+  stopAudioByServer(member: RoomMember, reason: RecordingStoppedReason): Promise<void> {
+    return this.streams.stopByServer(member, reason);
   }
 
   audio(member: RoomMember, samples: Int16Array): void {

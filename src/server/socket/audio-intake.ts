@@ -27,6 +27,8 @@ export interface AudioIntakeDeps {
   /** A refused frame: counted towards closing a flooding connection, its error sampled. */
   violation(code: SocketErrorCode, message: string): void;
   fail(code: SocketErrorCode, message: string): void;
+  /** Audio of the recording came (its watch: recording-watch.ts), on the socket or by WebRTC. */
+  heard(viaWebRtc: boolean): void;
   streamBacklogSeconds: number;
   now(): number;
   /** How long the server has been stalled in all (loop-stalls.ts). */
@@ -79,7 +81,7 @@ export class AudioIntake {
       );
       return;
     }
-    this.toRoom(samples);
+    this.toRoom(samples, false);
   }
 
   /** Decoded WebRTC audio: refused as a frame would be (the table, the flood limits), then the same way. */
@@ -87,13 +89,15 @@ export class AudioIntake {
     if (!this.deps.speaker()) return;
     if (!allows(SOCKET_ACCESS['webrtc'], this.deps.actorNow())) return;
     if (!this.frameLimit.take() || !this.byteLimit.take(samples.byteLength)) return;
-    this.toRoom(samples);
+    this.toRoom(samples, true);
   }
 
   /** Audio past its transport's checks (a PCM frame, or WebRTC decoded): to the room, unless it is too far behind. */
-  private toRoom(samples: Int16Array): void {
+  private toRoom(samples: Int16Array, viaWebRtc: boolean): void {
     const speaker = this.deps.speaker();
     if (!speaker) return;
+    // Audio that came, even if dropped below for the server's backlog: the client is not silent.
+    this.deps.heard(viaWebRtc);
     const { room, member } = speaker;
     // Recognition that has fallen this far behind is not caught up by queueing more: the frame
     // is dropped, the speaker told (sampled), and memory stays bounded.

@@ -30,6 +30,7 @@ import { WebRtcAudio } from './webrtc-audio';
 import type { ConnectionDeps, MemberContext, SendOptions } from './context';
 import { type ConnectionState, Handshake } from './handshake';
 import { AudioIntake } from './audio-intake';
+import { RecordingWatch, overdueText } from './recording-watch';
 import { actorOf, forbiddenAction, refusalOf } from './authorisation';
 import { handleMember, handleOpening, isOpeningMessage } from './handlers';
 
@@ -108,10 +109,27 @@ export function handleConnection(ws: ConnectionSocket, deps: ConnectionDeps, ori
     actorNow,
     violation: (code, message) => violation(code, message, undefined, true),
     fail: (code, message) => fail(code, message),
+    heard: (viaWebRtc) => recording.heard(viaWebRtc),
     streamBacklogSeconds: deps.limits.streamBacklogSeconds,
     now: deps.now,
     stalledMs: deps.stalledMs,
   });
+  /** Queued once when a recording brings no audio (issue 29 F-01); not again until it ran. */
+  let overdueQueued = false;
+  const watchLimits = { silentMs: deps.limits.streamSilentMs, webrtcConnectMs: deps.limits.webrtcConnectMs };
+  const recording = new RecordingWatch(
+    watchLimits,
+    // The server's running time: its own stalls are not the client's silence.
+    () => deps.now() - deps.stalledMs(),
+    () => {
+      if (overdueQueued) return;
+      overdueQueued = true;
+      enqueue(async () => {
+        overdueQueued = false;
+        await stopOverdue();
+      });
+    },
+  );
   const webrtc = new WebRtcAudio({
     config: deps.webrtc,
     send: (message) => send(message),
@@ -146,6 +164,25 @@ export function handleConnection(ws: ConnectionSocket, deps: ConnectionDeps, ori
   heartbeat.unref();
   ws.on('pong', () => seen());
 
+  /**
+   * Stops a recording that brought no audio in time: its decoder and any peer connection are
+   * released, and the member is told (`recording-stopped`, no-audio). Asked again here, in the
+   * socket's turn: messages handled meanwhile may have brought audio or a new start.
+   */
+  async function stopOverdue(): Promise<void> {
+    const why = recording.due();
+    if (!why) return;
+    recording.stopped();
+    await webrtc.stop();
+    const { room, member } = state;
+    if (state.phase !== 'connected' || !room || !member) return;
+    deps.log('info', 'a recording without audio was stopped', {
+      roomId: room.id,
+      why: overdueText(why, watchLimits),
+    });
+    await room.stopAudioByServer(member, 'no-audio');
+  }
+
   /** `receivedAtMs`: when the message arrived, before it waited its turn in the queue. */
   async function dispatch(message: ClientMessage, receivedAtMs: number): Promise<void> {
     if (isOpeningMessage(message)) {
@@ -176,6 +213,7 @@ export function handleConnection(ws: ConnectionSocket, deps: ConnectionDeps, ori
       rates,
       curseFilter,
       webrtc,
+      recording,
       premium,
       boost,
       speaking: speaking.signal,
@@ -231,6 +269,7 @@ export function handleConnection(ws: ConnectionSocket, deps: ConnectionDeps, ori
   ws.on('close', () => {
     state.phase = 'closed';
     state.counted?.release();
+    recording.stopped();
     speaking.abort();
     clearInterval(heartbeat);
     const { waiting } = state;

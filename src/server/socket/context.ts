@@ -23,6 +23,7 @@ import type { CreditRepository, PremiumChoice } from '../credits';
 import type { BoostWordsRepository, ConnectionBoost } from '../boost';
 import type { TokenBucket } from '../token-bucket';
 import type { WebRtcAudio } from './webrtc-audio';
+import type { RecordingWatch } from './recording-watch';
 
 export interface ConnectionDeps {
   registry: RoomRegistry;
@@ -111,6 +112,8 @@ export interface MemberContext extends SocketOutput {
   readonly curseFilter: Pick<ReaderCurseFilter, 'level' | 'set'>;
   /** The WebRTC side of this socket (socket/webrtc-audio.ts). */
   readonly webrtc: Pick<WebRtcAudio, 'enabled' | 'start' | 'stop' | 'signal' | 'describeTrack'>;
+  /** Whether this socket's recording brings audio: told of its starts and stops (recording-watch.ts). */
+  readonly recording: Pick<RecordingWatch, 'started' | 'stopped'>;
   /** What the client asked of Premium, and what the server grants now. */
   readonly premium: Pick<PremiumChoice, 'asked' | 'grantOf'>;
   /** This connection's boost (boost/connection-boost.ts). */

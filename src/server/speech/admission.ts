@@ -14,17 +14,27 @@ export function speechAdmission(
   pool: SpeechAdmissionPool,
   limits: Pick<
     ServerLimits,
-    'maxDecoders' | 'speechLoadLimit' | 'maxStreamsPerIdentity' | 'maxStreamsPerRoom'
+    'maxDecoders' | 'speechLoadLimit' | 'maxStreamsPerIdentity' | 'maxStreamsPerRoom' | 'streamSilentMs'
   >,
   shares = new SpeechShares(limits),
 ): RoomServices['openSpeech'] {
   return (tier, lang, track, holder) => {
     // A fair share first: one identity or one room never holds every decoder (issue 29 F-01).
     const refusal = shares.refusal(holder);
-    if (refusal) return { ok: false, code: 'speech-unavailable', message: shareRefusalMessage(refusal) };
+    if (refusal) {
+      const message = shareRefusalMessage(refusal, limits.streamSilentMs);
+      return { ok: false, code: 'speech-unavailable', message };
+    }
     // The cap bounds the count (memory); the load limit (native/speech/load.ts) is what this
-    // machine keeps real-time.
-    if (pool.openStreams >= limits.maxDecoders || !pool.hasRoom(limits.speechLoadLimit)) {
+    // machine keeps real-time. Each refusal says which: a full server, or one too busy.
+    if (pool.openStreams >= limits.maxDecoders) {
+      return {
+        ok: false,
+        code: 'speech-unavailable',
+        message: `the server is full: it is captioning ${pool.openStreams} speakers, the most it holds at once; try again in a moment`,
+      };
+    }
+    if (!pool.hasRoom(limits.speechLoadLimit)) {
       return {
         ok: false,
         code: 'speech-unavailable',

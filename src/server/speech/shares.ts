@@ -68,9 +68,13 @@ function bump(counts: Map<string, number>, key: string, by: number): void {
   else counts.delete(key);
 }
 
-/** The words a refused speaker reads: why, and that it is not their fault when it is the room's. */
-export function shareRefusalMessage(refusal: ShareRefusal): string {
+/**
+ * The words a refused speaker reads: why, and that it is not their fault when it is the room's.
+ * Their own share may be held by recordings they forgot, or that send nothing: those stop by
+ * themselves after `silentMs` (socket/recording-watch.ts), and they are told so.
+ */
+export function shareRefusalMessage(refusal: ShareRefusal, silentMs: number): string {
   return refusal.kind === 'identity'
-    ? `you are already captioned on ${refusal.held} streams, the most one person may have at once (${refusal.limit}); stop one to start another`
+    ? `you are already captioned on ${refusal.held} streams, the most one person may have at once (${refusal.limit}); stop one to start another (a recording that sends no audio stops by itself after ${Math.round(silentMs / 1000)} s)`
     : `this conversation already has ${refusal.held} speakers captioned, the most one conversation may have at once (${refusal.limit}); try again when someone stops`;
 }

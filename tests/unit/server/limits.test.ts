@@ -23,6 +23,20 @@ describe('server limits', () => {
     expect(loadLimits({}, 4).maxDecoders).toBe(32);
   });
 
+  it('stops a recording without audio, or an offer never completed, after 15 s: longer than a browser tries (F-01)', () => {
+    const limits = loadLimits({}, 1);
+    expect(limits.streamSilentMs).toBe(15_000);
+    expect(limits.webrtcConnectMs).toBe(15_000);
+    const set = loadLimits(
+      { [LIMIT_VARIABLES.streamSilentMs]: '1.5', [LIMIT_VARIABLES.webrtcConnectMs]: '2' },
+      1,
+    );
+    expect([set.streamSilentMs, set.webrtcConnectMs]).toEqual([1500, 2000]);
+    expect(() => loadLimits({ [LIMIT_VARIABLES.streamSilentMs]: '0' }, 1)).toThrow(
+      'HEARKEN_STREAM_SILENT_SECONDS must be a positive number',
+    );
+  });
+
   it('gives each identity an hour’s allowance of client log entries and bytes (issue 29, F-11)', () => {
     expect(loadLimits({}, 1).clientLogEntries).toEqual({ ratePerSecond: 1000 / 3600, burst: 1000 });
     expect(loadLimits({}, 1).clientLogBytes).toEqual({

@@ -30,6 +30,8 @@ import {
 } from '../../../shared/constants';
 import type { AudioDevice, RecordingStartMetadata } from '../../../shared/entities';
 import type { AudioError } from '../../../shared/errors';
+import type { RecordingStoppedReason } from '../../../shared/protocol';
+import type { TranslationKey } from '../../i18n/types';
 import type { AppDeps } from '../../app/deps';
 import { type RootState, selectState } from '../../app/root-reducer';
 import { conversationActions } from '../conversation/slice';
@@ -83,7 +85,15 @@ const isRoomEnded = (action: Action): boolean =>
   (action.payload.type === 'room-status' || action.payload.type === 'room-status-update') &&
   action.payload.status.state.value === 'ended';
 
-/** The server stopped this member's microphone (auto stop, the host's force-mute). */
+/** What the person reads when the server stopped their microphone, by its reason. */
+const STOPPED_BY_SERVER: Record<RecordingStoppedReason, TranslationKey> = {
+  'auto-stop': 'audio.autoStopped',
+  'force-mute': 'audio.forceMuted',
+  // No audio reached the server for a while (a stalled capture, a broken network path).
+  'no-audio': 'audio.noAudioStopped',
+};
+
+/** The server stopped this member's microphone (auto stop, the host's force-mute, no audio). */
 const isStoppedByServer = (action: Action): boolean =>
   socketActions.messageReceived.match(action) && action.payload.type === 'recording-stopped';
 
@@ -238,10 +248,7 @@ export function* recordOnce(deps: AppDeps, resumedFromMs?: number) {
     if (serverStop?.payload.type === 'recording-stopped') {
       // Said in words: a microphone that stops by itself must never look like a fault.
       yield* put(
-        notificationsActions.notify({
-          intent: 'warning',
-          key: serverStop.payload.reason === 'force-mute' ? 'audio.forceMuted' : 'audio.autoStopped',
-        }),
+        notificationsActions.notify({ intent: 'warning', key: STOPPED_BY_SERVER[serverStop.payload.reason] }),
       );
     }
     if (result.micChanged || result.langChanged) outcome = 'restart';

@@ -150,6 +150,27 @@ describe('audio start', () => {
       },
     ]);
   });
+
+  it('tells the recording’s watch of a stream that started, and how its audio is to come (F-01)', async () => {
+    const socket = fakeMemberContext();
+    await audio(socket.ctx, start());
+    expect(socket.recording.started).toHaveBeenCalledWith(false);
+    const peer = fakeMemberContext({ webrtcEnabled: true });
+    peer.webrtc.start.mockImplementation(async () => {
+      expect(peer.recording.started).toHaveBeenCalledWith(true);
+    });
+    await audio(peer.ctx, start({ format: 'webrtc' }));
+    expect(peer.webrtc.start).toHaveBeenCalledTimes(1);
+  });
+
+  it('a start the room refuses is not watched: it holds nothing', async () => {
+    const { ctx, room, recording } = fakeMemberContext();
+    room.startAudio.mockImplementation(() => {
+      throw new Error('speech-unavailable');
+    });
+    await expect(audio(ctx, start())).rejects.toThrow('speech-unavailable');
+    expect(recording.started).not.toHaveBeenCalled();
+  });
 });
 
 describe('audio stop', () => {
@@ -159,6 +180,7 @@ describe('audio stop', () => {
       expect(webrtc.stop).toHaveBeenCalledTimes(1);
     });
     await audio(ctx, { type: 'audio', action: 'stop' });
+    expect(ctx.recording.stopped).toHaveBeenCalledTimes(1);
     expect(room.stopAudio).toHaveBeenCalledWith(member);
     expect(room.startAudio).not.toHaveBeenCalled();
     expect(ctx.rates.audioStarts.take).not.toHaveBeenCalled();

@@ -24,16 +24,19 @@ function setup(options: { connected?: boolean; actor?: Actor; backlog?: number }
   let actor: Actor = options.actor ?? 'rw-member';
   /** The server's clock, and how long it has been stalled in all. */
   const clock = { now: 1_000_000, stalled: 0 };
+  /** Each audio the recording's watch heard: true when it came by WebRTC. */
+  const heard: boolean[] = [];
   const intake = new AudioIntake({
     speaker: () => (options.connected === false ? undefined : { room, member }),
     actorNow: () => actor,
     violation: (code, message) => violations.push([code, message]),
     fail: (code, message) => fails.push([code, message]),
+    heard: (viaWebRtc) => heard.push(viaWebRtc),
     streamBacklogSeconds: 8,
     now: () => clock.now,
     stalledMs: () => clock.stalled,
   });
-  return { intake, room, member, violations, fails, clock, setActor: (a: Actor) => (actor = a) };
+  return { intake, room, member, violations, fails, clock, heard, setActor: (a: Actor) => (actor = a) };
 }
 
 const frame = (bytes = 1920) => Buffer.alloc(bytes);
@@ -95,6 +98,22 @@ describe('PCM frames', () => {
     expect(violations).toEqual([]);
     const notice = ['rate-limited', 'recognition is more than 8 s behind; audio is being dropped'];
     expect(fails).toEqual([notice, notice, notice]);
+  });
+});
+
+describe('what the recording’s watch hears (issue 29 F-01)', () => {
+  it('is told of audio that came on either transport, dropped for the backlog or not, and of none refused', () => {
+    const { intake, heard } = setup();
+    intake.frame(frame());
+    intake.webrtc(new Int16Array(2));
+    expect(heard).toEqual([false, true]);
+    const behind = setup({ backlog: 9 });
+    behind.intake.frame(frame());
+    expect(behind.heard).toEqual([false]);
+    const reader = setup({ actor: 'ro-member' });
+    reader.intake.frame(frame());
+    reader.intake.webrtc(new Int16Array(2));
+    expect(reader.heard).toEqual([]);
   });
 });
 

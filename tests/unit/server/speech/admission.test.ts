@@ -43,7 +43,13 @@ function fakeTrack() {
   return { track, events, errors, attached };
 }
 
-const limits = { maxDecoders: 4, speechLoadLimit: 0.8, maxStreamsPerIdentity: 4, maxStreamsPerRoom: 4 };
+const limits = {
+  maxDecoders: 4,
+  speechLoadLimit: 0.8,
+  maxStreamsPerIdentity: 4,
+  maxStreamsPerRoom: 4,
+  streamSilentMs: 15_000,
+};
 const guest = { roomId: 'room-1', identity: 'guest-1' };
 const both = { basic: ready('pocketsphinx'), premium: ready('sherpa-onnx') };
 
@@ -62,13 +68,14 @@ describe('speechAdmission', () => {
     expect(errors).toEqual(['speech recognition failed: worker died']);
   });
 
-  it('refuses one more speaker at the decoder cap, saying how many it captions', () => {
+  it('refuses one more speaker at the decoder cap, saying the server is full and how many it captions', () => {
     const { pool, opened } = fakePool({ openStreams: 4, engines: both });
     const { track, attached } = fakeTrack();
     expect(speechAdmission(pool, limits)('basic', 'en', track, guest)).toEqual({
       ok: false,
       code: 'speech-unavailable',
-      message: 'the server is captioning as many speakers as it can (4); try again in a moment',
+      message:
+        'the server is full: it is captioning 4 speakers, the most it holds at once; try again in a moment',
     });
     expect(opened).toHaveLength(0);
     expect(attached).toHaveLength(0);
@@ -77,7 +84,11 @@ describe('speechAdmission', () => {
   it('refuses below the cap when the load limit says the worker would fall behind', () => {
     const { pool, opened } = fakePool({ openStreams: 1, hasRoom: false, engines: both });
     const result = speechAdmission(pool, limits)('basic', 'en', fakeTrack().track, guest);
-    expect(result).toMatchObject({ ok: false, code: 'speech-unavailable' });
+    expect(result).toEqual({
+      ok: false,
+      code: 'speech-unavailable',
+      message: 'the server is captioning as many speakers as it can (1); try again in a moment',
+    });
     expect(opened).toHaveLength(0);
   });
 
@@ -109,7 +120,7 @@ describe('speechAdmission', () => {
       ok: false,
       code: 'speech-unavailable',
       message:
-        'you are already captioned on 2 streams, the most one person may have at once (2); stop one to start another',
+        'you are already captioned on 2 streams, the most one person may have at once (2); stop one to start another (a recording that sends no audio stops by itself after 15 s)',
     });
     // Someone else is still served.
     expect(open('basic', 'en', fakeTrack().track, { roomId: 'room-2', identity: 'honest' })).toEqual({

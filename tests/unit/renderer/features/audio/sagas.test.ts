@@ -301,6 +301,7 @@ describe('audio saga', () => {
   it.each([
     ['auto-stop', 'audio.autoStopped'],
     ['force-mute', 'audio.forceMuted'],
+    ['no-audio', 'audio.noAudioStopped'],
   ] as const)('stops and says why when the server stops the microphone (%s)', async (reason, key) => {
     const session = await startRecording();
     app.dispatch(socketActions.messageReceived({ type: 'recording-stopped', reason }));
