@@ -97,16 +97,32 @@ export function registerApi(app: FastifyInstance, deps: ApiDeps): void {
     verifier,
     remoteConfig: config.remoteConfig,
     now: () => Date.now(),
-    // Invitations and licences sent to their verified email attach at sign-in.
-    onSignedIn: signInClaims({ users, workspace, licences, organizations, now: () => Date.now() }),
+    // Licences sent to their verified email attach at sign-in; invitations wait to be accepted.
+    onSignedIn: signInClaims({ users, workspace, licences, now: () => Date.now() }),
   });
-  registerOrganizationRoutes(app, { organizations, places: deps.places, now: () => Date.now(), log });
+  registerOrganizationRoutes(app, {
+    organizations,
+    membership: stores.membership,
+    licences,
+    places: deps.places,
+    now: () => Date.now(),
+    log,
+  });
   registerCreditRoutes(app, { credits: stores.credits });
   registerReportingRoutes(app, { reports: stores.usageReports });
-  registerWorkspaceRoutes(app, { workspace, organizations, licences, payments, now: () => Date.now(), log });
+  registerWorkspaceRoutes(app, {
+    workspace,
+    organizations,
+    membership: stores.membership,
+    licences,
+    payments,
+    now: () => Date.now(),
+    log,
+  });
   registerLicenceRoutes(app, {
     licences,
     organizations,
+    workspace,
     payments,
     // Invite links' rule: a request's Host is never where people are sent (config-safety.ts).
     webOrigin: (request) => requestWebOrigin(config, request, deps.boundOrigin()),

@@ -7,6 +7,12 @@ import { fillRoute } from './api';
 export const BUSINESS_ROUTES = {
   /** POST CreateOrganizationBody: create (or join) an organisation. */
   organization: '/api/v1/organization',
+  /** GET: the invitations waiting for the caller's emails (MyInvitationsResponse). */
+  myInvitations: '/api/v1/organization/invitations',
+  /** POST: accept the invitation of this organisation (Organization); DELETE: decline it. */
+  invitation: '/api/v1/organization/invitations/:organization',
+  /** POST: leave one's organisation (its only admin last). */
+  leaveOrganization: '/api/v1/organization/leave',
   /** GET ?keywords=&orgType=: up to 3 organisations or places (OrganizationSearchResult[]). */
   findOrganizations: '/api/v1/find-organizations',
   /** POST ActivateTrialBody: the organisation's 15-day free trial. */
@@ -30,6 +36,8 @@ export const BUSINESS_ROUTES = {
   workspaceMembers: '/api/v1/workspace/members',
   /** PATCH UpdateMemberBody (hand the admin role over); DELETE: remove (an email: the invitation). */
   workspaceMember: '/api/v1/workspace/members/:member',
+  /** POST: the admin has seen who joined by naming the organisation (no longer new). */
+  workspaceJoinsSeen: '/api/v1/workspace/joins-seen',
   /** GET: the organisation's details (Organization); PATCH OrganizationDetailsBody. */
   workspaceOrganization: '/api/v1/workspace/organization',
   /** GET: invoices and subscriptions read from the payment provider (WorkspaceBillingResponse). */
@@ -46,6 +54,7 @@ export const BUSINESS_API = {
     `${BUSINESS_ROUTES.findOrganizations}?${new URLSearchParams({ keywords, ...(orgType ? { orgType } : {}) }).toString()}`,
   licence: (id: string) => fillRoute(BUSINESS_ROUTES.licence, { id }),
   workspaceMember: (member: string) => fillRoute(BUSINESS_ROUTES.workspaceMember, { member }),
+  invitation: (organization: string) => fillRoute(BUSINESS_ROUTES.invitation, { organization }),
   userCredits: (avaId: string) => fillRoute(BUSINESS_ROUTES.userCredits, { avaId }),
   workspaceReporting: (fromMs: number, toMs: number, format?: 'csv') =>
     `${BUSINESS_ROUTES.workspaceReporting}?${new URLSearchParams({ from: String(fromMs), to: String(toMs), ...(format ? { format } : {}) }).toString()}`,

@@ -151,8 +151,10 @@ export const workspaceSettingsBodySchema: Schema<Infer<typeof settingsChange>> =
 
 /**
  * One person of the members list: an account in the organisation (with its `avaId`), or an
- * invitation waiting (`sinceMs`: when it was made). `licensed`: holds one of the organisation's
- * licences (Premium).
+ * invitation waiting for its person to accept it (`sinceMs`: when it was made; an account
+ * invited is listed by its email, and is not a member until then). `licensed`: holds one of the
+ * organisation's licences (Premium). `joinedByName`: joined by naming the organisation, not by
+ * an invitation (`sinceMs` then: when), and `newJoin` until an admin has seen it (issue 29 F-15).
  */
 export const workspaceMemberSchema = object({
   avaId: optional(string()),
@@ -162,6 +164,8 @@ export const workspaceMemberSchema = object({
   status: oneOf(['active', 'invited'] as const),
   licensed: boolean(),
   sinceMs: optional(number()),
+  joinedByName: optional(boolean()),
+  newJoin: optional(boolean()),
 });
 export type WorkspaceMember = Infer<typeof workspaceMemberSchema>;
 
@@ -178,8 +182,13 @@ export const inviteMemberBodySchema = object({
 });
 export type InviteMemberBody = Infer<typeof inviteMemberBodySchema>;
 
-/** An invitation's answer: the person had an account and is a member now, or is invited. */
+/**
+ * An invitation's answer: always `invited` now (nobody joins without accepting, issue 29 F-09);
+ * `active` stays in the shape for clients that read it.
+ */
 export const inviteMemberResponseSchema = object({ status: oneOf(['active', 'invited'] as const) });
+
+export const joinsSeenResponseSchema = object({ seen: literal(true) });
 
 /**
  * PATCH workspace member: the only role change is handing the admin role to a member. The answer
@@ -198,7 +207,7 @@ export const WORKSPACE_ERRORS = {
   memberNotFound: 'No such member in your organization.',
   removeSelf: 'You are the admin: hand the admin role to another member before leaving.',
   adminIsOne: 'An organization has one admin: make another member the admin to hand it over.',
-  invitedRoleChange: 'This person has not joined yet: their role changes once they sign in.',
+  invitedRoleChange: 'This person has not joined yet: their role changes once they accept the invitation.',
 } as const;
 export type WorkspaceErrorCode = keyof typeof WORKSPACE_ERRORS;
 

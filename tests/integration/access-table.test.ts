@@ -471,6 +471,19 @@ const HTTP_CALLS: Record<HttpRouteKey, (who: Person | undefined, target: Room, o
     path: BUSINESS_API.organization,
     body: { type: 'hr', name: '', role: 'admin', size: '1-10' },
   }),
+  // Names no organisation: the walk checks who is let through, and joins or leaves nothing
+  // (the walker account belongs to none, so leaving answers notInOrganization).
+  'GET /api/v1/organization/invitations': () => ({ method: 'GET', path: BUSINESS_API.myInvitations }),
+  'POST /api/v1/organization/invitations/:organization': () => ({
+    method: 'POST',
+    path: BUSINESS_API.invitation('nowhere-walked'),
+  }),
+  'DELETE /api/v1/organization/invitations/:organization': () => ({
+    method: 'DELETE',
+    path: BUSINESS_API.invitation('nowhere-walked'),
+  }),
+  'POST /api/v1/organization/leave': () => ({ method: 'POST', path: BUSINESS_API.leaveOrganization }),
+  'POST /api/v1/workspace/joins-seen': () => ({ method: 'POST', path: BUSINESS_API.workspaceJoinsSeen }),
   'GET /api/v1/find-organizations': () => ({ method: 'GET', path: BUSINESS_API.findOrganizations('walker') }),
   'POST /api/v1/subscription/activate-organization-trial': (who) => ({
     method: 'POST',

@@ -316,7 +316,13 @@ describe.each(['pglite', 'postgres'] as const)('organisations and licences on %s
     });
     expect(assigned.status).toBe(200);
     expect((assigned.body as { licence: Licence }).licence.assignedEmail).toBe(bob.email);
-    expect(await me(bob)).toMatchObject({ subscription: { ongoingSubscription: 'Pro' }, role: 'member' });
+    // The licence is theirs; the organisation only once they accept its invitation (issue 29 F-09).
+    const bobNow = await me(bob);
+    expect(bobNow).toMatchObject({ subscription: { ongoingSubscription: 'Pro' } });
+    expect(bobNow.organizationId).toBeUndefined();
+    expect((await call(bob, BUSINESS_API.myInvitations)).body).toMatchObject({
+      invitations: [expect.objectContaining({ organizationName: orgName })],
+    });
 
     const twice = await call(admin, BUSINESS_API.licence(second!.id), 'PATCH', { recipient: bob.email });
     expect(twice.body).toMatchObject({
@@ -364,9 +370,11 @@ describe.each(['pglite', 'postgres'] as const)('organisations and licences on %s
     expect((sent.body as { link: string }).link).toContain('/web/signup');
 
     const carol = await person('carol');
-    expect(carol.profile).toMatchObject({
-      subscription: { ongoingSubscription: 'Pro' },
-      organization: { name: orgName },
+    expect(carol.profile).toMatchObject({ subscription: { ongoingSubscription: 'Pro' } });
+    // The licence's organisation invites them: they join it by accepting (issue 29 F-09).
+    expect(carol.profile.organizationId).toBeUndefined();
+    expect((await call(carol, BUSINESS_API.myInvitations)).body).toMatchObject({
+      invitations: [expect.objectContaining({ organizationName: orgName })],
     });
     expect((await licences()).find((l) => l.id === free.id)?.assignedEmail).toBe(carolEmail);
   });

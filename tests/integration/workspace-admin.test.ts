@@ -1,7 +1,7 @@
 /**
  * Workspace admin against a real server, the Firebase Auth emulator and the local Stripe
- * stand-in: members invited by email (at once for an account, at sign-in for an email without
- * one), the rules' refusals, organisation details, the vocabulary and Scribe limit, billing read
+ * stand-in: members invited by email (an account, or an email without one that signs in later;
+ * each joins when it accepts), the rules' refusals, organisation details, the vocabulary and Scribe limit, billing read
  * from the payment provider after a paid checkout, removing a member (their licence goes back),
  * handing the admin role over, and a member or an outsider refused every workspace route.
  */
@@ -108,14 +108,17 @@ afterAll(async () => {
 });
 
 describe('workspace admin', () => {
-  it('invites an account at once, and an email without one when it signs in', async () => {
+  it('invites an account and an email without one; each joins when its person accepts', async () => {
     const added = await call(admin, BUSINESS_API.workspaceMembers, 'POST', {
       email: member.email,
       role: 'member',
     });
-    expect(added).toMatchObject({ status: 201, body: { status: 'active' } });
+    // Nobody joins by another's hand (issue 29 F-09): invited until they accept.
+    expect(added).toMatchObject({ status: 201, body: { status: 'invited' } });
     const organizationId = (await me(admin)).organizationId;
     expect(organizationId).toBeTruthy();
+    expect((await me(member)).organizationId).toBeUndefined();
+    expect((await call(member, BUSINESS_API.invitation(organizationId!), 'POST')).status).toBe(200);
     expect(await me(member)).toMatchObject({ organizationId, role: 'member' });
 
     const later = emailOf('lou');
@@ -130,6 +133,8 @@ describe('workspace admin', () => {
     );
 
     const lou = await person('lou');
+    expect((await me(lou)).organizationId).toBeUndefined();
+    expect((await call(lou, BUSINESS_API.invitation(organizationId!), 'POST')).status).toBe(200);
     const profile = await me(lou);
     expect(profile).toMatchObject({ role: 'member' });
     expect(profile.organizationId).toBe((await me(admin)).organizationId);

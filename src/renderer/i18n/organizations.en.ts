@@ -92,6 +92,26 @@ const organizationsEn = {
       cancelTrial: 'End trial',
       saved: 'Saved.',
       memberNote: 'Your organization’s admin manages its licences.',
+      membership: {
+        invitationsHeading: 'Invitations',
+        invitation: '{{inviter}} invited you to join {{organization}} as {{role}}.',
+        someone: 'An admin',
+        roles: { admin: 'its admin', member: 'a member' },
+        joinMeans:
+          'If you accept, your caption time and words in conversations from then on appear in the organization’s usage report, seen by its admin. You can leave it later.',
+        leaveFirst:
+          'You belong to {{organization}}. An account belongs to one organization: leave {{organization}} before accepting this one.',
+        accept: 'Accept the invitation of {{organization}}',
+        decline: 'Decline the invitation of {{organization}}',
+        leaveHeading: 'Your organization',
+        leave: 'Leave {{organization}}',
+        leaveConfirm:
+          'Leave {{organization}}? Its licence you hold goes back to it, and your usage no longer goes to its report.',
+        leaveYes: 'Yes, leave',
+        leaveNo: 'No, stay',
+        left: 'You left the organization.',
+        failed: '{{message}}',
+      },
       plan: 'Your plan: {{plan}}',
       individualHeading: 'What would you like to do?',
       individual: {
@@ -147,7 +167,7 @@ const organizationsEn = {
       members: {
         heading: 'Members',
         intro:
-          'Invite people by email. Someone with a Hearken account joins at once; anyone else joins when they sign up with that email.',
+          'Invite people by email. They join when they accept the invitation in their Hearken account (anyone without one sees it once they sign up with that email). Until then they are listed as invited and their usage is not in your report.',
         email: 'Email address',
         emailHelp: 'They join as a member. Assign them a licence from your dashboard for Premium captions.',
         invite: 'Invite',
@@ -175,6 +195,13 @@ const organizationsEn = {
         },
         yes: 'Yes',
         no: 'No',
+        joinedByName: 'Joined by name',
+        new: 'New',
+        joinsByName_one:
+          '{{names}} joined your organization by naming it. Their usage now appears in your report; remove them if you do not know them.',
+        joinsByName_other:
+          '{{count}} people joined your organization by naming it: {{names}}. Their usage now appears in your report; remove anyone you do not know.',
+        joinsSeen: 'Mark as seen',
       },
       organization: {
         heading: 'Organization',

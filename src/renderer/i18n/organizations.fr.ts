@@ -90,6 +90,26 @@ const organizationsFr: Messages<typeof organizationsEn> = {
       cancelTrial: 'Terminer l’essai',
       saved: 'Enregistré.',
       memberNote: 'L’administrateur de votre organisation gère ses licences.',
+      membership: {
+        invitationsHeading: 'Invitations',
+        invitation: '{{inviter}} vous invite à rejoindre {{organization}} en tant que {{role}}.',
+        someone: 'Un administrateur',
+        roles: { admin: 'administrateur', member: 'membre' },
+        joinMeans:
+          'Si vous acceptez, votre temps de sous-titres et vos mots dans les conversations à partir de ce moment apparaissent dans le rapport d’utilisation de l’organisation, vu par son administrateur. Vous pourrez la quitter plus tard.',
+        leaveFirst:
+          'Vous appartenez à {{organization}}. Un compte appartient à une seule organisation : quittez {{organization}} avant d’accepter celle-ci.',
+        accept: 'Accepter l’invitation de {{organization}}',
+        decline: 'Refuser l’invitation de {{organization}}',
+        leaveHeading: 'Votre organisation',
+        leave: 'Quitter {{organization}}',
+        leaveConfirm:
+          'Quitter {{organization}} ? La licence que vous en tenez lui revient, et votre utilisation ne va plus dans son rapport.',
+        leaveYes: 'Oui, quitter',
+        leaveNo: 'Non, rester',
+        left: 'Vous avez quitté l’organisation.',
+        failed: '{{message}}',
+      },
       plan: 'Votre formule : {{plan}}',
       individualHeading: 'Que voulez-vous faire ?',
       individual: {
@@ -145,7 +165,7 @@ const organizationsFr: Messages<typeof organizationsEn> = {
       members: {
         heading: 'Membres',
         intro:
-          'Invitez des personnes par e-mail. Une personne ayant un compte Hearken rejoint aussitôt ; les autres rejoignent en s’inscrivant avec cet e-mail.',
+          'Invitez des personnes par e-mail. Elles rejoignent en acceptant l’invitation dans leur compte Hearken (sans compte, elles la voient après s’être inscrites avec cet e-mail). D’ici là, elles sont listées comme invitées et leur utilisation n’est pas dans votre rapport.',
         email: 'Adresse e-mail',
         emailHelp:
           'Elle rejoint en tant que membre. Attribuez-lui une licence depuis votre tableau de bord pour les sous-titres Premium.',
@@ -175,6 +195,13 @@ const organizationsFr: Messages<typeof organizationsEn> = {
         },
         yes: 'Oui',
         no: 'Non',
+        joinedByName: 'A rejoint par le nom',
+        new: 'Nouveau',
+        joinsByName_one:
+          '{{names}} a rejoint votre organisation en la nommant. Son utilisation apparaît désormais dans votre rapport ; retirez cette personne si vous ne la connaissez pas.',
+        joinsByName_other:
+          '{{count}} personnes ont rejoint votre organisation en la nommant : {{names}}. Leur utilisation apparaît désormais dans votre rapport ; retirez celles que vous ne connaissez pas.',
+        joinsSeen: 'Marquer comme vu',
       },
       organization: {
         heading: 'Organisation',

@@ -151,6 +151,22 @@ export const HTTP_ACCESS = {
     { account: 'yes' },
     'Creates an organisation (its creator its admin or member), or joins one of that name: one admin per organisation (adminAlreadyExists), a name of another organisation refused (nameAlreadyUse), one organisation per account.',
   ),
+  'GET /api/v1/organization/invitations': principals(
+    { account: 'yes' },
+    'The invitations waiting for the caller’s own emails (organisation name, role offered, who sent it): nobody joins an organisation without accepting (issue 29 F-09).',
+  ),
+  'POST /api/v1/organization/invitations/:organization': principals(
+    { account: 'yes' },
+    'Accepts an invitation to one of the caller’s own emails: they join as invited; not while they belong to an organisation (one per account).',
+  ),
+  'DELETE /api/v1/organization/invitations/:organization': principals(
+    { account: 'yes' },
+    'Declines (deletes) an invitation to one of the caller’s own emails.',
+  ),
+  'POST /api/v1/organization/leave': principals(
+    { account: 'yes' },
+    'The caller leaves their own organisation (their licences of it go back to it); its only admin not while other members remain, so it never has zero admins.',
+  ),
   'GET /api/v1/find-organizations': principals(
     { account: 'yes' },
     'Searches organisations by name (3 characters or more) for the creation screen: Hearken’s own first, then places; names and places only.',
@@ -189,7 +205,7 @@ export const HTTP_ACCESS = {
   ),
   'POST /api/v1/workspace/members': organization(
     ['org-admin'],
-    'Invites by email: an account in no organisation joins at once, else the invitation attaches when that email signs in verified. Its admin only.',
+    'Invites by email: the person joins only when they accept (an account sees it at once, an email without one once it signs in verified); until then they are invited and their usage is not the organisation’s. Its admin only.',
   ),
   'PATCH /api/v1/workspace/members/:member': organization(
     ['org-admin'],
@@ -198,6 +214,10 @@ export const HTTP_ACCESS = {
   'DELETE /api/v1/workspace/members/:member': organization(
     ['org-admin'],
     'Removes a member (their licences of it are unassigned) or withdraws an invitation; never the admin themself. Its admin only.',
+  ),
+  'POST /api/v1/workspace/joins-seen': organization(
+    ['org-admin'],
+    'The admin has seen who joined the organisation by naming it: they are no longer marked new on the members page. Its admin only.',
   ),
   'GET /api/v1/workspace/organization': organization(
     ['org-admin'],

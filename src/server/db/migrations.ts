@@ -667,6 +667,25 @@ const migrations: Record<string, Migration> = {
       // Who was made admin is not recorded apart: the admins stay.
     },
   },
+  // Someone joining an organisation by naming it (the spec allows it) is told to its admins
+  // (issue 29 F-15): one row per such join, new until an admin has seen it.
+  '2026-12-23-001-organization-joins-by-name': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('organization_joins_by_name')
+        .addColumn('organization_id', 'text', (c) =>
+          c.notNull().references('organizations.id').onDelete('cascade'),
+        )
+        .addColumn('ava_id', 'text', (c) => c.notNull())
+        .addColumn('joined_at_ms', 'bigint', (c) => c.notNull())
+        .addColumn('seen', 'boolean', (c) => c.notNull().defaultTo(false))
+        .addPrimaryKeyConstraint('organization_joins_by_name_pk', ['organization_id', 'ava_id'])
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await sql`drop table if exists organization_joins_by_name`.execute(db);
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

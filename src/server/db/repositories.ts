@@ -12,7 +12,7 @@ import { CreditRepository } from '../credits';
 import { RatingRepository, SavedTranscriptRepository } from '../history';
 import { LicenceRepository } from '../licences';
 import { MeetingBotRepository } from '../meeting-bot';
-import { OrganizationRepository } from '../organizations';
+import { MembershipRepository, OrganizationRepository } from '../organizations';
 import { PhoneCallRepository } from '../phone-calls';
 import { ConversationReportRepository } from '../recap';
 import { UsageReportRepository } from '../reporting';
@@ -42,6 +42,7 @@ export function repositories(db: Kysely<Database>, options: RepositoryOptions = 
     clientLogs: new ClientLogRepository(db),
     boostWords: new BoostWordsRepository(db),
     organizations: new OrganizationRepository(db),
+    membership: new MembershipRepository(db),
     licences: new LicenceRepository(db),
     credits: new CreditRepository(db),
     workspace: new WorkspaceRepository(db),

@@ -188,6 +188,7 @@ export interface Database {
   conversation_usage: ConversationUsageTable;
   organizations: OrganizationsTable;
   organization_invitations: OrganizationInvitationsTable;
+  organization_joins_by_name: OrganizationJoinsByNameTable;
   licences: LicencesTable;
   payment_events: PaymentEventsTable;
   user_credits: UserCreditsTable;
@@ -265,7 +266,18 @@ export interface OrganizationsTable {
   scribe_limit_minutes: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
-/** An invitation by email to join an organisation, attached when that person signs in. */
+/**
+ * Someone who joined an organisation by naming it; `seen` once an admin has seen it on the
+ * members page (issue 29 F-15).
+ */
+export interface OrganizationJoinsByNameTable {
+  organization_id: string;
+  ava_id: string;
+  joined_at_ms: Millis;
+  seen: Generated<boolean>;
+}
+
+/** An invitation by email to join an organisation, waiting until that person accepts it. */
 export interface OrganizationInvitationsTable {
   organization_id: string;
   email: string;

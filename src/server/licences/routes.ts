@@ -29,6 +29,7 @@ import { literal, object, oneOf, string } from '../../shared/schema';
 import { isPaidSubscriber, type Subscription } from '../../shared/user';
 import type { LicenceRepository, StoredLicence } from './repository';
 import type { OrganizationRepository } from '../organizations';
+import type { WorkspaceRepository } from '../workspace';
 import { type Payments, type EventOutcome, applyStripeEvent } from '../payments';
 import { profileOf, type AnyRoute, registerDescribed, routeIn } from '../http';
 
@@ -37,6 +38,8 @@ const route = routeIn('licences');
 export interface LicenceRouteDeps {
   licences: LicenceRepository;
   organizations: OrganizationRepository;
+  /** Invites a licence's recipient to its organisation: nobody is enrolled by a licence. */
+  workspace: Pick<WorkspaceRepository, 'invite'>;
   payments: Payments;
   /** The web app's origin a request came from (Checkout and the portal send people back there). */
   webOrigin(request: FastifyRequest): string;
@@ -245,9 +248,16 @@ export function licenceRoutes(deps: LicenceRouteDeps): AnyRoute[] {
             if (problem) return emailError(reply, 409, problem);
             const account = await licences.accountByEmail(checked.email);
             await licences.assign(stored.licence.id, checked.email, account?.avaId, deps.now());
+            // The licence is theirs; the organisation is theirs only if they accept its
+            // invitation, so their usage is not in its report before (issue 29 F-09).
             if (account && !account.organizationId) {
-              const org = (await organizations.find(organizationId))!;
-              await organizations.addMember(org, account.avaId, deps.now());
+              await deps.workspace.invite(
+                organizationId,
+                checked.email,
+                'member',
+                request.principal.avaId ?? '',
+                deps.now(),
+              );
             }
           }
         }

@@ -3,4 +3,5 @@
  * never from its files (eslint/feature-imports.js). Its other files are its own to change.
  */
 export { OrganizationRepository, isUniqueViolation, setMembership } from './repository';
+export { MembershipRepository } from './membership';
 export { registerOrganizationRoutes } from './routes';

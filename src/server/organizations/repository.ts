@@ -163,28 +163,12 @@ export class OrganizationRepository {
       return true;
     });
   }
-
-  /** Adds a member by avaId (a licence assigned to someone outside any organisation). */
-  async addMember(org: Organization, avaId: string, nowMs: number): Promise<void> {
-    await this.db
-      .updateTable('users')
-      .set({
-        organization_id: org.id,
-        organization: JSON.stringify({ name: org.name, type: org.type }),
-        role: 'member',
-        org_properties: JSON.stringify({ role: 'member' }),
-        updated_at_ms: nowMs,
-      })
-      .where('ava_id', '=', avaId)
-      .where('organization_id', 'is', null)
-      .execute();
-  }
 }
 
 /**
  * Makes `avaId` a member of `org` in `role`: the profile's organisation fields, as the spec's
- * profile carries them (organization, role and org_properties). The workspace's invitations
- * use it too when one is accepted.
+ * profile carries them (organization, role and org_properties). An invitation accepted
+ * (membership.ts) uses it too.
  */
 export async function setMembership(
   trx: Kysely<Database>,

@@ -25,6 +25,8 @@ import {
   placeKindsFor,
 } from '../../shared/organizations';
 import { type OrganizationRepository, isUniqueViolation } from './repository';
+import type { MembershipRepository } from './membership';
+import { type MembershipRouteDeps, membershipRoutes } from './membership-routes';
 import type { PlacesSource } from '../places';
 import { profileOf, type AnyRoute, registerDescribed, routeIn } from '../http';
 
@@ -32,9 +34,11 @@ const route = routeIn('organizations');
 
 export interface OrganizationRouteDeps {
   organizations: OrganizationRepository;
+  membership: MembershipRepository;
+  licences: MembershipRouteDeps['licences'];
   places: PlacesSource;
   now(): number;
-  log(level: 'warn', message: string, extra?: Record<string, unknown>): void;
+  log(level: 'info' | 'warn', message: string, extra?: Record<string, unknown>): void;
 }
 
 function organizationError(reply: FastifyReply, status: number, code: OrganizationErrorCode) {
@@ -143,6 +147,8 @@ export function organizationRoutes(deps: OrganizationRouteDeps): AnyRoute[] {
           if (body.role === 'admin' && org.admin) return organizationError(reply, 409, 'adminAlreadyExists');
           const joined = await organizations.join(org, profile!.avaId, body.role, deps.now());
           if (!joined) return organizationError(reply, 409, 'adminAlreadyExists');
+          // The spec lets anyone join by naming it; its admin is told (issue 29 F-15).
+          if (org.admin) await deps.membership.recordJoinByName(org.id, profile!.avaId, deps.now());
           const now = (await organizations.find(org.id))!;
           return reply.code(200).send({ ...now, role: body.role } satisfies Organization);
         }
@@ -152,5 +158,5 @@ export function organizationRoutes(deps: OrganizationRouteDeps): AnyRoute[] {
 }
 
 export function registerOrganizationRoutes(app: FastifyInstance, deps: OrganizationRouteDeps): void {
-  registerDescribed(app, organizationRoutes(deps));
+  registerDescribed(app, [...organizationRoutes(deps), ...membershipRoutes(deps)]);
 }

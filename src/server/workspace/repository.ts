@@ -1,6 +1,6 @@
 /**
- * The workspace admin's data (shared/workspace.ts): an organisation's members and the
- * invitations waiting for people to sign in, handing the admin role over, removing a member,
+ * The workspace admin's data (shared/workspace.ts): an organisation's members (marked when they
+ * joined by naming it) and the invitations waiting for people to accept them, handing the admin role over, removing a member,
  * the organisation's details, vocabulary and Scribe limit. The one-admin rule holds here as in
  * organizations.ts: the organisation's row names its admin and the update is the check.
  */
@@ -15,7 +15,6 @@ function licensed(holder: RawBuilder<unknown>, organizationId: string, nowMs: nu
     'licensed',
   );
 }
-import { setMembership } from '../organizations';
 
 function json<T>(value: unknown, fallback: T): T {
   if (value === null || value === undefined) return fallback;
@@ -50,6 +49,12 @@ export class WorkspaceRepository {
       .where('organization_id', '=', organizationId)
       .orderBy('user_name')
       .execute();
+    const joins = await this.db
+      .selectFrom('organization_joins_by_name')
+      .select(['ava_id', 'joined_at_ms', 'seen'])
+      .where('organization_id', '=', organizationId)
+      .execute();
+    const joinOf = new Map(joins.map((j) => [j.ava_id, j]));
     const invitations = await this.db
       .selectFrom('organization_invitations')
       .select([
@@ -63,6 +68,7 @@ export class WorkspaceRepository {
       .execute();
     const members: WorkspaceMember[] = accounts.map((a) => {
       const email = Object.values(json<Record<string, string>>(a.emails, {}))[0];
+      const join = joinOf.get(a.ava_id);
       return {
         avaId: a.ava_id,
         ...(email ? { email: email.toLowerCase() } : {}),
@@ -70,6 +76,13 @@ export class WorkspaceRepository {
         role: a.ava_id === org?.admin_ava_id ? 'admin' : 'member',
         status: 'active',
         licensed: Boolean(a.licensed),
+        ...(join
+          ? {
+              joinedByName: true,
+              sinceMs: Number(join.joined_at_ms),
+              ...(join.seen ? {} : { newJoin: true }),
+            }
+          : {}),
       };
     });
     members.sort((a, b) => (a.role === b.role ? 0 : a.role === 'admin' ? -1 : 1));
@@ -110,54 +123,6 @@ export class WorkspaceRepository {
       .returning('email')
       .executeTakeFirst();
     return deleted !== undefined;
-  }
-
-  /**
-   * Someone signed in with a verified `email`: the oldest invitation to it joins them to that
-   * organisation, if they belong to none (as its admin only while it has none). Their other
-   * invitations stay for them to see there. Answers the organisation joined.
-   */
-  async claimInvitation(avaId: string, email: string, nowMs: number): Promise<string | undefined> {
-    return this.db.transaction().execute(async (trx) => {
-      const user = await trx
-        .selectFrom('users')
-        .select('organization_id')
-        .where('ava_id', '=', avaId)
-        .executeTakeFirst();
-      if (!user || user.organization_id) return undefined;
-      const invitation = await trx
-        .selectFrom('organization_invitations as i')
-        .innerJoin('organizations as o', 'o.id', 'i.organization_id')
-        .select(['i.organization_id', 'i.role', 'o.name', 'o.type', 'o.admin_ava_id'])
-        .where('i.email', '=', email)
-        .orderBy('i.created_at_ms')
-        .executeTakeFirst();
-      if (!invitation) return undefined;
-      let role: OrganizationRole = 'member';
-      if (invitation.role === 'admin' && !invitation.admin_ava_id) {
-        const claimed = await trx
-          .updateTable('organizations')
-          .set({ admin_ava_id: avaId })
-          .where('id', '=', invitation.organization_id)
-          .where('admin_ava_id', 'is', null)
-          .returning('id')
-          .executeTakeFirst();
-        if (claimed) role = 'admin';
-      }
-      await setMembership(
-        trx,
-        avaId,
-        { id: invitation.organization_id, name: invitation.name, type: invitation.type },
-        role,
-        nowMs,
-      );
-      await trx
-        .deleteFrom('organization_invitations')
-        .where('organization_id', '=', invitation.organization_id)
-        .where('email', '=', email)
-        .execute();
-      return invitation.organization_id;
-    });
   }
 
   /** Whether `avaId` is an account of the organisation. */

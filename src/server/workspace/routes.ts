@@ -29,6 +29,7 @@ import {
   checkVocabulary,
   inviteMemberBodySchema,
   inviteMemberResponseSchema,
+  joinsSeenResponseSchema,
   memberRemovedResponseSchema,
   organizationDetailsBodySchema,
   updateMemberBodySchema,
@@ -40,6 +41,7 @@ import {
 import type { LicenceRepository } from '../licences';
 import { type OrganizationRepository, isUniqueViolation } from '../organizations';
 import type { WorkspaceRepository } from './repository';
+import type { MembershipRepository } from '../organizations';
 import type { Payments } from '../payments';
 import { type AnyRoute, registerDescribed, routeIn } from '../http';
 
@@ -48,6 +50,7 @@ const route = routeIn('workspace');
 export interface WorkspaceRouteDeps {
   workspace: WorkspaceRepository;
   organizations: OrganizationRepository;
+  membership: Pick<MembershipRepository, 'markJoinsSeen'>;
   licences: LicenceRepository;
   payments: Pick<Payments, 'invoices' | 'subscriptions'>;
   now(): number;
@@ -114,7 +117,7 @@ export function workspaceRoutes(deps: WorkspaceRouteDeps): AnyRoute[] {
       }),
     }),
     route('POST', BUSINESS_ROUTES.workspaceMembers, {
-      summary: 'Adds the account of an email as a member, or invites the email when it has none.',
+      summary: 'Invites an email: its person joins when they accept (an account sees it at once).',
       body: inviteMemberBodySchema,
       response: { 201: inviteMemberResponseSchema, 409: apiErrorSchema },
       handler: async (request, reply) => {
@@ -129,12 +132,8 @@ export function workspaceRoutes(deps: WorkspaceRouteDeps): AnyRoute[] {
         const account = await licences.accountByEmail(checked.email);
         if (account?.organizationId === organizationId) return workspaceError(reply, 409, 'alreadyMember');
         if (account?.organizationId) return workspaceError(reply, 409, 'inOtherOrganization');
-        if (account) {
-          const org = (await organizations.find(organizationId))!;
-          await organizations.addMember(org, account.avaId, deps.now());
-          deps.log('info', 'a member was added to an organisation', { organizationId });
-          return reply.code(201).send({ status: 'active' });
-        }
+        // An account is invited like an email without one: it joins only when its person
+        // accepts, and until then its usage is not this organisation's (issue 29 F-09).
         const invited = await workspace.invite(
           organizationId,
           checked.email,
@@ -194,6 +193,14 @@ export function workspaceRoutes(deps: WorkspaceRouteDeps): AnyRoute[] {
         }
         await workspace.removeMember(organizationId, target, nowMs);
         return { removed: true };
+      },
+    }),
+    route('POST', BUSINESS_ROUTES.workspaceJoinsSeen, {
+      summary: 'The admin has seen who joined by naming the organisation: none is marked new.',
+      response: { 200: joinsSeenResponseSchema },
+      handler: async (request) => {
+        await deps.membership.markJoinsSeen(organizationIdOf(request));
+        return { seen: true } as const;
       },
     }),
     route('GET', BUSINESS_ROUTES.workspaceOrganization, {

@@ -25,6 +25,7 @@ import type { HttpResult } from '../../lib/http';
 import { profileActions } from '../account-profile/slice';
 import { notificationsActions } from '../notifications/slice';
 import { authedRequest } from '../sign-in/authed-request';
+import { membershipSaga } from './membership-sagas';
 import { organizationActions } from './slice';
 
 /** Pause in typing before a search is sent. */
@@ -177,6 +178,7 @@ export function* organizationSaga(deps: AppDeps) {
   yield* takeEvery(organizationActions.cancelRequested.type, cancel, deps);
   yield* takeLatest(organizationActions.buyRequested.type, buy, deps);
   yield* takeLatest(organizationActions.portalRequested.type, portal, deps);
+  yield* call(membershipSaga, deps);
   // Signed out: nothing of this organisation stays in the page.
   yield* takeLatest(profileActions.cleared.type, clear);
 }

@@ -5,6 +5,7 @@
  */
 import { type PayloadAction, createSlice } from '@reduxjs/toolkit';
 import type { Licence, LicenceInterval, LicencesResponse } from '../../../shared/licences';
+import type { MyInvitation } from '../../../shared/organization-membership';
 import type {
   CreateOrganizationBody,
   OrganizationSearchResult,
@@ -31,6 +32,11 @@ export interface OrganizationState {
   /** Per licence: the link made for it to give its recipient (shown once made; no mail is sent). */
   magicLinks: Record<string, string>;
   checkout: { opening: boolean; error?: string };
+  /**
+   * The caller's own membership: invitations waiting for them (nobody joins without accepting),
+   * and leaving. `busy`: the organisation whose invitation, or 'leave', is on its way.
+   */
+  membership: { invitations: MyInvitation[]; busy?: string; error?: string; left?: boolean };
 }
 
 export const initialOrganizationState: OrganizationState = {
@@ -40,6 +46,7 @@ export const initialOrganizationState: OrganizationState = {
   licenceErrors: {},
   magicLinks: {},
   checkout: { opening: false },
+  membership: { invitations: [] },
 };
 
 const organizationSlice = createSlice({
@@ -120,6 +127,35 @@ const organizationSlice = createSlice({
     },
     checkoutFailed(state, action: PayloadAction<string>) {
       state.checkout = { opening: false, error: action.payload };
+    },
+    invitationsRequested() {},
+    invitationsLoaded(state, action: PayloadAction<MyInvitation[]>) {
+      state.membership.invitations = action.payload;
+    },
+    acceptRequested(state, action: PayloadAction<{ organizationId: string }>) {
+      state.membership = { ...state.membership, busy: action.payload.organizationId, error: undefined };
+    },
+    declineRequested(state, action: PayloadAction<{ organizationId: string }>) {
+      state.membership = { ...state.membership, busy: action.payload.organizationId, error: undefined };
+    },
+    leaveRequested(state) {
+      state.membership = { ...state.membership, busy: 'leave', error: undefined, left: false };
+    },
+    /** An invitation accepted or declined: it is gone from the list. */
+    invitationDone(state, action: PayloadAction<{ organizationId: string }>) {
+      state.membership.busy = undefined;
+      state.membership.invitations = state.membership.invitations.filter(
+        (i) => i.organizationId !== action.payload.organizationId,
+      );
+    },
+    left(state) {
+      state.membership.busy = undefined;
+      state.membership.left = true;
+      state.licences = initialOrganizationState.licences;
+    },
+    membershipFailed(state, action: PayloadAction<string>) {
+      state.membership.busy = undefined;
+      state.membership.error = action.payload;
     },
     cleared() {
       return initialOrganizationState;

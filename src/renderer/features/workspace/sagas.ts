@@ -108,6 +108,12 @@ function* makeAdmin(deps: AppDeps, action: ReturnType<typeof workspaceActions.ma
   if (profile.ok) yield* put(profileActions.saved(profile.data));
 }
 
+/** Marked seen on the page at once; the server is told, and the list read again if it refused. */
+function* joinsSeen(deps: AppDeps) {
+  const r = yield* authedRequest<unknown>(deps, 'POST', BUSINESS_API.workspaceJoinsSeen);
+  if (!r.ok) yield* put(workspaceActions.loadRequested('members'));
+}
+
 function* details(deps: AppDeps, action: ReturnType<typeof workspaceActions.detailsRequested>) {
   const r = yield* authedRequest<Organization>(
     deps,
@@ -141,6 +147,7 @@ export function* workspaceSaga(deps: AppDeps) {
   yield* takeLatest(workspaceActions.inviteRequested.type, invite, deps);
   yield* takeEvery(workspaceActions.removeRequested.type, remove, deps);
   yield* takeLatest(workspaceActions.makeAdminRequested.type, makeAdmin, deps);
+  yield* takeLatest(workspaceActions.joinsSeenRequested.type, joinsSeen, deps);
   yield* takeLatest(workspaceActions.detailsRequested.type, details, deps);
   yield* takeLatest(workspaceActions.settingsRequested.type, settings, deps);
   // Signed out: nothing of this organisation stays in the page.

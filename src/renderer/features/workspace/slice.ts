@@ -103,6 +103,15 @@ const workspaceSlice = createSlice({
       state.busyMember = action.payload.avaId;
       state.forms.members = { saving: true, saved: false };
     },
+    /** The admin has seen who joined by naming the organisation: none of them is new now. */
+    joinsSeenRequested(state) {
+      if (!state.members.data) return;
+      state.members.data = state.members.data.map((m) => {
+        if (!m.newJoin) return m;
+        const { newJoin: _seen, ...rest } = m;
+        return rest;
+      });
+    },
     detailsRequested(state, _action: PayloadAction<OrganizationDetailsBody>) {
       state.forms.details = { saving: true, saved: false };
     },

@@ -1,25 +1,18 @@
 /**
- * What a sign-in claims: only with a verified email; an invitation joins someone in no
- * organisation; a pending licence is theirs and joins them to its organisation; otherwise the
- * plan of a licence holder is refreshed. The profile is read again only when something changed.
+ * What a sign-in claims: only with a verified email; a pending licence is theirs, and its
+ * organisation invites them (nobody joins at sign-in: issue 29 F-09); otherwise the plan of a
+ * licence holder is refreshed. The profile is read again only when something changed.
  */
 import { describe, expect, it } from 'vitest';
-import type { Organization } from '../../../../src/shared/organizations';
 import type { UserProfile } from '../../../../src/shared/user';
 import type { StoredLicence } from '../../../../src/server/licences/repository';
 import { signInClaims } from '../../../../src/server/licences/sign-in-claims';
 
 const NOW = 1_700_000_000_000;
 
-function setUp(opts: {
-  invitationTo?: string;
-  pendingOf?: string;
-  heldBefore?: boolean;
-  organizationExists?: boolean;
-}) {
+function setUp(opts: { pendingOf?: string; heldBefore?: boolean }) {
   const calls: string[] = [];
   const reread: UserProfile = { avaId: 'ava1', userName: 'reread' } as UserProfile;
-  const org = { id: 'org1', name: 'Org' } as Organization;
   const claims = signInClaims({
     users: {
       find: async (avaId) => {
@@ -28,9 +21,9 @@ function setUp(opts: {
       },
     },
     workspace: {
-      claimInvitation: async (avaId, email, nowMs) => {
-        calls.push(`invitation ${avaId} ${email} ${nowMs}`);
-        return opts.invitationTo;
+      invite: async (organizationId, email, role, invitedBy, nowMs) => {
+        calls.push(`invite ${organizationId} ${email} ${role} '${invitedBy}' ${nowMs}`);
+        return true;
       },
     },
     licences: {
@@ -41,15 +34,6 @@ function setUp(opts: {
       refreshPlanIfLicensed: async (avaId, nowMs) => {
         calls.push(`refresh ${avaId} ${nowMs}`);
         return opts.heldBefore ?? false;
-      },
-    },
-    organizations: {
-      find: async (id) => {
-        calls.push(`organization ${id}`);
-        return opts.organizationExists === false ? undefined : org;
-      },
-      addMember: async (o, avaId, nowMs) => {
-        calls.push(`join ${o.id} ${avaId} ${nowMs}`);
       },
     },
     now: () => NOW,
@@ -63,45 +47,32 @@ const verified = { email: 'Ada@Example.org', emailVerified: true };
 
 describe('signInClaims', () => {
   it('claims nothing by an unverified email, and only refreshes the plan', async () => {
-    const { claims, calls } = setUp({ invitationTo: 'org1', pendingOf: 'org1' });
+    const { claims, calls } = setUp({ pendingOf: 'org1' });
     expect(await claims(profile(), { email: 'ada@example.org', emailVerified: false })).toBeUndefined();
     expect(await claims(profile(), { emailVerified: true })).toBeUndefined();
     expect(calls).toEqual([`refresh ava1 ${NOW}`, `refresh ava1 ${NOW}`]);
   });
 
-  it('joins an invited person to the organisation by their lower-cased email, and reads them again', async () => {
-    const { claims, calls, reread } = setUp({ invitationTo: 'org1' });
-    expect(await claims(profile(), verified)).toBe(reread);
-    expect(calls).toEqual([
-      `invitation ava1 ada@example.org ${NOW}`,
-      `pending ava1 ada@example.org ${NOW}`,
-      `refresh ava1 ${NOW}`,
-      'find ava1',
-    ]);
-  });
-
-  it('leaves invitations alone for someone already in an organisation', async () => {
-    const { claims, calls } = setUp({ invitationTo: 'org2' });
-    expect(await claims(profile('org1'), verified)).toBeUndefined();
+  it('joins nobody to an organisation: a sign-in with nothing pending only refreshes the plan', async () => {
+    const { claims, calls } = setUp({});
+    expect(await claims(profile(), verified)).toBeUndefined();
     expect(calls).toEqual([`pending ava1 ada@example.org ${NOW}`, `refresh ava1 ${NOW}`]);
   });
 
-  it('claims a pending licence and joins its organisation, without a second plan refresh', async () => {
+  it('claims a pending licence, and its organisation invites them instead of enrolling them', async () => {
     const { claims, calls, reread } = setUp({ pendingOf: 'org1' });
     expect(await claims(profile(), verified)).toBe(reread);
     expect(calls).toEqual([
-      `invitation ava1 ada@example.org ${NOW}`,
       `pending ava1 ada@example.org ${NOW}`,
-      'organization org1',
-      `join org1 ava1 ${NOW}`,
+      `invite org1 ada@example.org member '' ${NOW}`,
       'find ava1',
     ]);
   });
 
-  it('still answers the claimed licence when its organisation is gone', async () => {
-    const { claims, calls, reread } = setUp({ pendingOf: 'org9', organizationExists: false });
-    expect(await claims(profile(), verified)).toBe(reread);
-    expect(calls).not.toContain(expect.stringMatching(/^join/));
+  it('invites nobody already in the licence’s organisation', async () => {
+    const { claims, calls } = setUp({ pendingOf: 'org1' });
+    await claims(profile('org1'), verified);
+    expect(calls.some((c) => c.startsWith('invite'))).toBe(false);
   });
 
   it('reads a licence holder again after their plan is refreshed (a trial that ran out)', async () => {

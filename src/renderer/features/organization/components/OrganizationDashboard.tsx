@@ -6,10 +6,12 @@ import { isAdmin } from '../../../../shared/user';
 import { useAppSelector } from '../../../app/hooks';
 import { selectProfile } from '../../account-profile/selectors';
 import { LicencesPanel } from './LicencesPanel';
+import { MembershipPanel } from './MembershipPanel';
 
 /**
- * The dashboard's organisation part: an admin's licences; a member's plan; for someone in no
- * organisation, its creation and the individual options of the spec.
+ * The dashboard's organisation part: an admin's licences; a member's plan; the invitations
+ * waiting and leaving (MembershipPanel); for someone in no organisation, its creation and the
+ * individual options of the spec.
  */
 export function OrganizationDashboard() {
   const { t } = useTranslation();
@@ -17,13 +19,18 @@ export function OrganizationDashboard() {
   if (!profile) return null;
   const plan = profile.subscription.ongoingSubscription ?? 'Free';
   if (profile.organizationId) {
-    return isAdmin(profile) ? (
-      <LicencesPanel />
-    ) : (
-      <Callout className="page-callout" data-testid="organization-member-note">
-        <p>{t('organizations.dashboard.plan', { plan })}</p>
-        <p>{t('organizations.dashboard.memberNote')}</p>
-      </Callout>
+    return (
+      <>
+        {isAdmin(profile) ? (
+          <LicencesPanel />
+        ) : (
+          <Callout className="page-callout" data-testid="organization-member-note">
+            <p>{t('organizations.dashboard.plan', { plan })}</p>
+            <p>{t('organizations.dashboard.memberNote')}</p>
+          </Callout>
+        )}
+        <MembershipPanel />
+      </>
     );
   }
   const options = [
@@ -34,6 +41,7 @@ export function OrganizationDashboard() {
   ] as const;
   return (
     <section aria-labelledby="individual-heading" data-testid="organization-none">
+      <MembershipPanel />
       <p>{t('organizations.dashboard.plan', { plan })}</p>
       <Card className="lobby-card" elevation={1}>
         <H2>

@@ -38,6 +38,22 @@ function MemberRow({ member, selfAvaId }: { member: WorkspaceMember; selfAvaId: 
         <Tag intent={member.status === 'active' ? 'success' : 'warning'} data-testid="member-status">
           {t(`organizations.workspace.members.status.${member.status}`)}
         </Tag>
+        {member.joinedByName ? (
+          <>
+            {' '}
+            <Tag minimal data-testid="member-joined-by-name">
+              {t('organizations.workspace.members.joinedByName')}
+            </Tag>
+          </>
+        ) : null}
+        {member.newJoin ? (
+          <>
+            {' '}
+            <Tag intent="primary" data-testid="member-new">
+              {t('organizations.workspace.members.new')}
+            </Tag>
+          </>
+        ) : null}
       </td>
       <td>
         {member.licensed
@@ -95,6 +111,34 @@ function MemberRow({ member, selfAvaId }: { member: WorkspaceMember; selfAvaId: 
         )}
       </td>
     </tr>
+  );
+}
+
+/**
+ * Who joined by naming the organisation since an admin last looked (issue 29 F-15): the spec
+ * lets anyone join that way, so the admin is told, and marks them seen once they have read it.
+ */
+function JoinsByNameNotice({ members }: { members: WorkspaceMember[] }) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const fresh = members.filter((m) => m.newJoin);
+  if (fresh.length === 0) return null;
+  const names = fresh.map((m) => m.name ?? m.email ?? m.avaId ?? '').join(', ');
+  return (
+    <Callout
+      intent="primary"
+      className="page-callout"
+      role="region"
+      aria-labelledby="joins-by-name-heading"
+      data-testid="joins-by-name"
+    >
+      <p id="joins-by-name-heading">
+        {t('organizations.workspace.members.joinsByName', { count: fresh.length, names })}
+      </p>
+      <Button onClick={() => dispatch(workspaceActions.joinsSeenRequested())} data-testid="joins-seen">
+        {t('organizations.workspace.members.joinsSeen')}
+      </Button>
+    </Callout>
   );
 }
 
@@ -158,6 +202,7 @@ export function MembersPage() {
           </p>
         ) : null}
       </div>
+      <JoinsByNameNotice members={members.data ?? []} />
       <div role="alert">
         {forms.members.error ? <Callout intent="danger">{forms.members.error}</Callout> : null}
         {members.status === 'failed' ? (

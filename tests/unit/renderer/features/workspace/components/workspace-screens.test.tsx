@@ -197,3 +197,39 @@ describe('the workspace layout', () => {
     ).toEqual(['Members', 'Organization', 'Payment and billing', 'Reporting', 'Vocabulary and Scribe']);
   });
 });
+
+describe('members who joined by name (issue 29 F-15)', () => {
+  it('tells the admin who joined by naming the organisation, marked new until seen', async () => {
+    const { user, actions, store } = renderApp(<MembersPage />, {
+      profile: { status: 'ready', profile: admin },
+      workspace: {
+        members: {
+          status: 'ready',
+          data: [
+            ...MEMBERS,
+            {
+              avaId: 'nat',
+              name: 'Nat',
+              role: 'member',
+              status: 'active',
+              licensed: false,
+              joinedByName: true,
+              newJoin: true,
+              sinceMs: 5,
+            },
+          ],
+        },
+      },
+    });
+    expect(screen.getByTestId('joins-by-name').textContent).toContain(
+      'Nat joined your organization by naming it',
+    );
+    expect(screen.getByTestId('member-new')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Mark as seen' }));
+    expect(actions.at(-1)).toEqual({ type: 'workspace/joinsSeenRequested', payload: undefined });
+    expect(screen.queryByTestId('joins-by-name')).toBeNull();
+    expect(screen.queryByTestId('member-new')).toBeNull();
+    expect(screen.getByTestId('member-joined-by-name')).toBeTruthy();
+    expect(store.getState().workspace.members.data?.some((m) => m.newJoin)).toBe(false);
+  });
+});
