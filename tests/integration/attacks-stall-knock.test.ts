@@ -121,9 +121,7 @@ describe('knocking at a room that requires admission (N-3)', () => {
     );
     const answers = await Promise.all(
       doors.map((d) =>
-        d.until(
-          (m) => (m.type === 'connection-response' && m.status === 'requested') || m.type === 'error',
-        ),
+        d.until((m) => (m.type === 'connection-response' && m.status === 'requested') || m.type === 'error'),
       ),
     );
     const waiting = doors.filter((_, i) => answers[i]!.type === 'connection-response');
