@@ -88,7 +88,7 @@ describe('a room’s broadcast is serialised once per kind of viewer', () => {
   it('a message about the room as a whole (the meeting bot’s panel): once for everyone', () => {
     const t = setup();
     const serialised = countSerialisations('ava-bot-status');
-    t.room.announce({ type: 'ava-bot-status', status: 'in_call_recording' });
+    t.room.announce({ type: 'ava-bot-status', status: 'CAPTIONING' });
     expect(serialised()).toBe(1);
     expect(new Set(t.readers.map((r) => r.wire.at(-1)))).toEqual(new Set([t.host.wire.at(-1)]));
   });
