@@ -18,6 +18,7 @@ import {
 import { CURSE_FILTER_DEFAULT, type CurseFilterLevel, isCurseFilterLevel } from '../../shared/curse-filter';
 import type { Transcript } from '../../shared/entities';
 import type { ServerMessage } from '../../shared/protocol';
+import { isSharedMessage, shareMessage } from './fan-out';
 
 /** Masked from level 1: slurs, and the swear words most people find the strongest. */
 const MILD_LEVEL_WORDS: ReadonlySet<string> = new Set([
@@ -138,6 +139,8 @@ export function censorMessage(message: ServerMessage, level: CurseFilterLevel): 
   const known = byLevel?.get(level);
   if (known) return known;
   const result = censorCaptions(message, level);
+  // The copy is what every reader at this level receives of a shared message: shared too.
+  if (isSharedMessage(message)) shareMessage(result);
   if (!byLevel) filtered.set(message, (byLevel = new Map()));
   byLevel.set(level, result);
   return result;

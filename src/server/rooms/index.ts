@@ -6,6 +6,7 @@ export { endAbandonedRooms, startAbandonSweep } from './abandoned';
 export { admit, tokenKind } from './admission';
 export { RECORDING_SOCKET_HANDLERS } from './audio-socket-handlers';
 export { ReaderCurseFilter } from './curse-filter';
+export { isSharedMessage, shareMessage } from './fan-out';
 export { RoomRegistry } from './registry';
 export type { RegistryOptions } from './registry';
 export { RoomRepository } from './repository';

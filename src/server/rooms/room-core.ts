@@ -19,6 +19,7 @@ import { type Timers, realTimers } from './throttle';
 import { mergeTranslations } from './translator';
 import { LineEdits } from './line-edits';
 import { RoomError, type RoomMember, type RoomServices, type TranscriptStore } from './room-contract';
+import { shareMessage } from './fan-out';
 
 /**
  * A room closing (server shutdown, eviction) waits this long for finals the database has not
@@ -311,16 +312,19 @@ export class RoomCore {
       const kind = `${m.avaId === this.current.hostAvaId}:${m.readonly}`;
       let message = byViewer.get(kind);
       if (!message) {
-        message = { type: 'room-status-update', reason, status: this.hooks.status(reason, m) };
+        message = shareMessage({ type: 'room-status-update', reason, status: this.hooks.status(reason, m) });
         byViewer.set(kind, message);
       }
       m.send(message);
     }
   }
 
+  /** `message` to every member, the same object to each: serialised once per kind of viewer (fan-out.ts). */
   sendAll(message: ServerMessage, droppable = false): void {
     if (message.type === 'transcript') this.lastCaptionAtMs = this.services.now();
-    for (const m of this.present) m.send(message, { droppable });
+    shareMessage(message);
+    const options = { droppable };
+    for (const m of this.present) m.send(message, options);
   }
 
   /** From the moment the host ends the room: no new audio, lines, speakers or edits. */

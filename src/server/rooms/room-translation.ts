@@ -15,7 +15,7 @@ import { RoomTranslator, TRANSLATION_BACKFILL_LINES } from './translator';
 
 export type TranslationCore = Pick<
   RoomCore,
-  'record' | 'storedFinals' | 'seq' | 'sendAll' | 'pushFinal' | 'broadcast' | 'log' | 'timers'
+  'record' | 'storedFinals' | 'storedLine' | 'seq' | 'sendAll' | 'pushFinal' | 'broadcast' | 'log' | 'timers'
 >;
 
 export class RoomTranslation {
@@ -55,13 +55,14 @@ export class RoomTranslation {
     }
     this.translator.setReader(member, base === spoken ? undefined : base);
     member.send({ type: 'reading-language', lang: base });
-    // The latest lines they already see, in their language too.
+    // The latest lines they already see, in their language too. Each as last queued: one
+    // translated for an earlier reader and not yet stored is not translated again.
     if (base !== spoken)
       this.translator.backfill(
         this.core
           .storedFinals()
           .slice(-TRANSLATION_BACKFILL_LINES)
-          .map((f) => f.transcript),
+          .map((f) => this.core.storedLine(f.transcript.id) ?? f.transcript),
         base,
       );
   }

@@ -15,6 +15,7 @@ import type { TranslationEngine } from '../translation';
 import { autoTargets } from './auto-translate';
 import type { Timers } from './throttle';
 import { TranslationCadence } from './translation-cadence';
+import { TranslationMemo } from './translation-memo';
 
 export interface TranslatorDeps {
   engine: TranslationEngine | undefined;
@@ -52,9 +53,19 @@ export class RoomTranslator {
    * of once per correction all at once on the engine every room shares (issue 31).
    */
   private readonly finalsInFlight = new Map<string, Transcript | undefined>();
+  /** The engine's answers shared by everyone asking the same text into the same language. */
+  private readonly memo: TranslationMemo | undefined;
+  /**
+   * Lines being translated into a language now (`lang\nid`, how many times): a backfill leaves
+   * them to the translation under way, whose result every reader of that language gets. Readers
+   * of one language starting together would otherwise each translate, store and show the same
+   * lines to everyone again, once per reader (issue 29 F-02: 13.9 s stalls with readers).
+   */
+  private readonly underway = new Map<string, number>();
 
   constructor(private readonly deps: TranslatorDeps) {
     this.cadence = new TranslationCadence(({ t, version }) => this.translatePartial(t, version), deps.timers);
+    this.memo = deps.engine ? new TranslationMemo(deps.engine) : undefined;
   }
 
   get available(): boolean {
@@ -141,15 +152,17 @@ export class RoomTranslator {
     }
     this.finalsInFlight.set(t.id, undefined);
     const from = baseLanguage(t.speechLang);
+    for (const to of targets) this.claim(to, t.id);
     void Promise.all(
       targets.map(async (to) => {
         try {
-          return { to, text: await this.deps.engine!.translate(original, from, to) };
+          return { to, text: await this.memo!.translate(original, from, to) };
         } catch (error) {
           return { to, error: (error as Error).message };
         }
       }),
     ).then((results) => {
+      for (const to of targets) this.release(to, t.id);
       const newer = this.finalsInFlight.get(t.id);
       this.finalsInFlight.delete(t.id);
       if (this.closed) return;
@@ -180,8 +193,10 @@ export class RoomTranslator {
   }
 
   /**
-   * Someone starts reading in `lang`: the stored finals given (the latest ones, which they see)
-   * that lack it are translated too, one after the other, and handed to `finalTranslated`.
+   * Someone starts reading in `lang`: the finals given (the latest ones, which they see, each
+   * as last stored or queued) that lack it are translated too, one after the other, and handed
+   * to `finalTranslated`. Lines already being translated into `lang` are left to that
+   * translation: readers of one language share it.
    */
   backfill(finals: readonly Transcript[], lang: string): void {
     if (!this.available) return;
@@ -193,30 +208,58 @@ export class RoomTranslator {
         t.texts[t.speechLang] &&
         t.texts[to] === undefined &&
         from !== to &&
+        !this.underway.has(underwayKey(to, t.id)) &&
         this.pairs().some((p) => p.from === from && p.to === to)
       );
     });
+    for (const t of todo) this.claim(to, t.id);
     void (async () => {
-      for (const t of todo) {
-        if (this.closed) return;
-        const original = t.texts[t.speechLang]!;
-        try {
-          const text = await this.deps.engine!.translate(original, baseLanguage(t.speechLang), to);
-          this.deps.finalTranslated({
-            ...t,
-            texts: { ...t.texts, [to]: text },
-            indexes: { ...(t.indexes ?? {}), [t.speechLang]: original.length, [to]: original.length },
-          });
-        } catch (error) {
-          this.deps.log('warn', 'an earlier final could not be translated for a new reader', {
-            id: t.id,
-            to,
-            error: (error as Error).message,
-          });
-          return;
+      let next = 0;
+      try {
+        for (; next < todo.length; next++) {
+          const t = todo[next]!;
+          if (this.closed) return;
+          if (!(await this.backfillLine(t, to))) return;
+          // Handed on (queued with its translation): a reader coming now finds it translated.
+          this.release(to, t.id);
         }
+      } finally {
+        for (const t of todo.slice(next)) this.release(to, t.id);
       }
     })();
+  }
+
+  /** One earlier final translated into `to` for new readers; false when the engine failed. */
+  private async backfillLine(t: Transcript, to: string): Promise<boolean> {
+    const original = t.texts[t.speechLang]!;
+    try {
+      const text = await this.memo!.translate(original, baseLanguage(t.speechLang), to);
+      this.deps.finalTranslated({
+        ...t,
+        texts: { ...t.texts, [to]: text },
+        indexes: { ...(t.indexes ?? {}), [t.speechLang]: original.length, [to]: original.length },
+      });
+      return true;
+    } catch (error) {
+      this.deps.log('warn', 'an earlier final could not be translated for a new reader', {
+        id: t.id,
+        to,
+        error: (error as Error).message,
+      });
+      return false;
+    }
+  }
+
+  private claim(to: string, id: string): void {
+    const key = underwayKey(to, id);
+    this.underway.set(key, (this.underway.get(key) ?? 0) + 1);
+  }
+
+  private release(to: string, id: string): void {
+    const key = underwayKey(to, id);
+    const left = (this.underway.get(key) ?? 0) - 1;
+    if (left > 0) this.underway.set(key, left);
+    else this.underway.delete(key);
   }
 
   /** A final as first shown: with the translations its partials had, until its own arrive. */
@@ -235,7 +278,7 @@ export class RoomTranslator {
     const original = t.texts[t.speechLang] ?? '';
     const from = baseLanguage(t.speechLang);
     for (const to of this.targets(t.speechLang)) {
-      this.deps.engine!.translate(original, from, to).then(
+      this.memo!.translate(original, from, to).then(
         (text) => {
           const caption = this.open.get(t.id);
           if (this.closed || !caption || (caption.applied[to] ?? 0) >= version) return;
@@ -271,6 +314,10 @@ export class RoomTranslator {
     this.cadence.close();
     this.open.clear();
   }
+}
+
+function underwayKey(to: string, id: string): string {
+  return `${to}\n${id}`;
 }
 
 /** How many of the latest finals are translated for someone who starts reading in a language. */

@@ -5,7 +5,7 @@
  * never an error (the sender's to read, not theirs).
  */
 import type { ServerMessageOf } from '../../shared/protocol';
-import type { LiveRoom, RoomMember } from '../rooms';
+import { type LiveRoom, type RoomMember, shareMessage } from '../rooms';
 
 type Response = ServerMessageOf<'response-text-to-speech'>;
 
@@ -18,11 +18,12 @@ export function forVoicedReplyListeners(
     sendToSender(message);
     if (message.error) return;
     // Asked again for each chunk: someone who turns it on or leaves mid-reply is honoured.
-    const shared: Response = {
+    // One object for every listener: its text is made once (rooms/fan-out.ts).
+    const shared: Response = shareMessage({
       ...message,
       requestId: `${sender.avaId}.${message.requestId}`.slice(0, 128),
       fromAvaId: sender.avaId,
-    };
+    });
     for (const listener of room.voicedReplyListeners(sender)) listener.send(shared, { droppable: false });
   };
 }

@@ -22,7 +22,10 @@ async function flush(): Promise<void> {
 
 class FakeStore implements TranscriptStore {
   readonly writes: { t: Transcript; seq: number }[] = [];
+  /** While set, writes wait for it (a slow database). */
+  held: Promise<void> | undefined;
   async saveFinal(_roomId: string, t: Transcript, seq: number): Promise<void> {
+    await this.held;
     this.writes.push({ t, seq });
   }
   async reserveIndexes(_roomId: string, upTo: number): Promise<number> {
@@ -211,5 +214,81 @@ describe('the translation alone', () => {
     expect(() => translation.toggleAutoTranslate()).toThrow(
       expect.objectContaining({ code: 'invalid-message' }),
     );
+  });
+});
+
+describe('readers of one language share its translations (issue 29 F-02)', () => {
+  const READERS = 8;
+  const LINES = 5;
+
+  /** A room with LINES typed lines stored, and READERS more read-only members. */
+  async function roomWithLines() {
+    const t = setup();
+    for (let i = 0; i < LINES; i++) t.room.addTypedLine(t.host, `line ${i}`, 'en-US');
+    await flush();
+    const inboxes = Array.from({ length: READERS }, () => [] as ServerMessage[]);
+    const readers = inboxes.map((inbox, i) => testMember(`reader${i}`, inbox, { readonly: true }));
+    for (const r of readers) t.room.join(r);
+    return { ...t, readers, inboxes };
+  }
+
+  /** Answers every question asked so far, and those asked meanwhile, until none is left. */
+  async function answerAll(engine: HeldEngine): Promise<number> {
+    let answered = 0;
+    for (let ask = engine.waiting.shift(); ask; ask = engine.waiting.shift()) {
+      ask.resolve(`${ask.to}:${ask.text}`);
+      answered += 1;
+      await flush();
+    }
+    return answered;
+  }
+
+  it('a typed line is translated once per language, however many read it', async () => {
+    const t = await roomWithLines();
+    for (const r of t.readers) t.room.setReadingLanguage(r, 'es');
+    await answerAll(t.engine);
+    t.room.addTypedLine(t.host, 'good morning', 'en-US');
+    await flush();
+    expect(t.engine.waiting.map((w) => [w.text, w.to])).toEqual([['good morning', 'es']]);
+    await answerAll(t.engine);
+    for (const inbox of t.inboxes)
+      expect(finals(inbox).at(-1)!.transcript.texts).toEqual({
+        'en-US': 'good morning',
+        es: 'es:good morning',
+      });
+  });
+
+  it('readers starting together: the earlier lines are translated, stored and shown once, not once per reader', async () => {
+    const t = await roomWithLines();
+    const writesBefore = t.store.writes.length;
+    for (const r of t.readers) t.room.setReadingLanguage(r, 'es');
+    await flush();
+    expect(await answerAll(t.engine)).toBe(LINES);
+    expect(t.store.writes.length - writesBefore).toBe(LINES);
+    // Every reader sees each earlier line in Spanish.
+    for (const inbox of t.inboxes) {
+      const spanish = new Set(finals(inbox).map((m) => m.transcript.texts.es));
+      for (let i = 0; i < LINES; i++) expect(spanish).toContain(`es:line ${i}`);
+    }
+  });
+
+  it('a reader coming while the translations are under way or wait to be stored asks nothing again', async () => {
+    const t = await roomWithLines();
+    let storeNow = () => {};
+    t.store.held = new Promise((resolve) => (storeNow = resolve));
+    t.room.setReadingLanguage(t.readers[0]!, 'es');
+    await flush();
+    // Line 0 translated and queued, the database slow to take it; the others still to come.
+    t.engine.waiting.shift()!.resolve('es:line 0');
+    await flush();
+    expect(t.store.writes.filter((w) => w.t.texts.es !== undefined)).toHaveLength(0);
+    t.room.setReadingLanguage(t.readers[1]!, 'es');
+    await flush();
+    expect(t.engine.waiting.map((w) => w.text)).toEqual(['line 1']);
+    storeNow();
+    t.store.held = undefined;
+    await flush();
+    expect(await answerAll(t.engine)).toBe(LINES - 1);
+    expect(t.store.writes.filter((w) => w.t.texts.es !== undefined)).toHaveLength(LINES);
   });
 });
