@@ -182,7 +182,8 @@ test('an admin creates an organisation, buys 3 licences through checkout and ass
     await expect(rows).toHaveCount(4);
     await expect(page.getByTestId('licence-state').filter({ hasText: 'Active' })).toHaveCount(3);
 
-    // Assigning: a bad address is refused in the spec's words; a second account gets Pro.
+    // Assigning: a bad address is refused in the spec's words; a second account gets Pro, and an
+    // invitation to the organisation it has not accepted yet (issue 29 F-09).
     const bobEmail = `bob-${stamp}@example.com`;
     const bobProfile = await accountThroughApi(request, emulator, bobEmail);
     expect((await bobProfile()).subscription.ongoingSubscription).toBe('Free');
@@ -195,22 +196,21 @@ test('an admin creates an organisation, buys 3 licences through checkout and ass
     await expect(second.getByText('Saved.')).toBeVisible();
     await expect(second.getByTestId('licence-unassign')).toBeVisible();
     await expectAccessible(page, 'dashboard: licence assigned');
-    expect(await bobProfile()).toMatchObject({
-      subscription: { ongoingSubscription: 'Pro' },
-      role: 'member',
-    });
+    const bobNow = await bobProfile();
+    expect(bobNow.subscription.ongoingSubscription).toBe('Pro');
+    expect(bobNow.role).not.toBe('member');
 
     // /buy reloads the list and shows it.
     await page.goto('/buy');
     await expect(page).toHaveURL(/\/account\/dashboard/);
     await expect(rows).toHaveCount(4);
 
-    // The workspace: members (the admin, and the member the licence brought in), invitations.
+    // The workspace: members (the admin, and the person the licence invited), invitations.
     await page.getByTestId('licences-workspace').click();
     await expect(page).toHaveURL(/\/workspace\/members$/);
     const members = page.getByTestId('member-row');
     await expect(members).toHaveCount(2);
-    await expect(members.filter({ hasText: bobEmail }).getByTestId('member-role')).toHaveText('Member');
+    await expect(members.filter({ hasText: bobEmail }).getByTestId('member-status')).toHaveText('Invited');
     await expect(members.filter({ hasText: email }).getByTestId('member-role')).toHaveText('Admin');
     await expectAccessible(page, 'workspace: members');
     await page.getByTestId('invite-email').fill('not-an-email');
@@ -275,6 +275,13 @@ test('an admin creates an organisation, buys 3 licences through checkout and ass
       }
     }
     await expect(bob).toHaveURL(/\/account\/dashboard/);
+    // The licence's invitation, accepted from the dashboard: only then is Bob a member.
+    const invitation = bob.getByTestId('invitation');
+    await expect(invitation).toHaveCount(1);
+    await expectAccessible(bob, 'dashboard: an invitation waiting');
+    await invitation.getByTestId('invitation-accept').click();
+    await expect(invitation).toHaveCount(0);
+    expect((await bobProfile()).role).toBe('member');
     await bob.goto('/workspace/members');
     await expect(bob.getByTestId('workspace-not-admin')).toBeVisible();
     await expectAccessible(bob, 'workspace refused to a member');
