@@ -9,7 +9,7 @@
 import Fastify from 'fastify';
 import { startClientLogSweep } from './client-logs';
 import { packageVersion, type ServerConfig } from './config';
-import type { RunningServer, ServerOverrides } from './running-server';
+import { closeInOrder, type RunningServer, type ServerOverrides } from './running-server';
 import {
   serverOptions,
   registerSecurityHeaders,
@@ -28,7 +28,6 @@ import {
   ClusterNode,
   registerForwarding,
   type LateServices,
-  limiterFor,
   ownerWorkOf,
   registryInCluster,
   roomLookupsOf,
@@ -38,8 +37,7 @@ import { startEngines, speechAdmission, speechOffered } from './speech';
 import { countEndedConversation } from './accounts';
 import { roomServices, RoomRegistry, type RoomServices, endAbandonedRooms, startAbandonSweep } from './rooms';
 import { inviteOrigin } from './config-safety';
-import { startMeetingBotService } from './meeting-bot';
-import { startPhoneCallService } from './phone-calls';
+import { startMediaServices } from './media-services';
 import { openScribeDesk, openScribeTraining } from './scribes';
 import { Payments } from './payments';
 import { openPlaces } from './places';
@@ -59,6 +57,7 @@ export async function startServer(
   // Before any route: the document collects every described route as it is registered.
   await registerOpenApi(app, packageVersion());
   const log: RoomServices['log'] = (level, message, extra) => app.log[level](extra ?? {}, message);
+  const now = () => Date.now();
 
   // The stores.
   const database = await openDatabase({
@@ -75,7 +74,7 @@ export async function startServer(
   const stores = repositories(database.db, { fence: cluster?.fence, scribeEmails: config.scribeEmails });
   const { rooms, organizations, licences, credits } = stores;
   const verifier = config.auth ? IdentityVerifier.create(config.auth) : undefined;
-  const credentials = await GuestCredentials.load(database.db, Date.now());
+  const credentials = await GuestCredentials.load(database.db, now());
   const principals = new PrincipalResolver(credentials, verifier, stores.users);
   const creditClock = overrides.creditClock ?? realMeterClock;
   // Premium credit counted down while Premium serves someone on it (docs/credits.md).
@@ -99,7 +98,7 @@ export async function startServer(
   const { pool, tts, speakerId, translation } = await startEngines(config, app.log, log);
 
   // The rooms. Every conversation that ends is counted in its accounts' metrics, once.
-  const countEnded = countEndedConversation({ metrics: stores.metrics, now: () => Date.now(), log });
+  const countEnded = countEndedConversation({ metrics: stores.metrics, now, log });
   const services = roomServices({
     rooms,
     countEnded,
@@ -110,7 +109,7 @@ export async function startServer(
     lineCap: { chars: config.limits.maxLineChars, words: config.limits.maxLineWords },
     speakerId,
     translation,
-    now: () => Date.now(),
+    now,
     log,
   });
   let boundOrigin = '';
@@ -124,23 +123,15 @@ export async function startServer(
     publicUrl: (hint) => inviteOrigin(config, hint, boundOrigin),
     ...(cluster ? registryInCluster(cluster, late) : {}),
   });
-  const origin = () => config.publicUrl ?? boundOrigin;
-  const meetingBots = await startMeetingBotService(app, config.meetingBot, {
-    ...(cluster ? { takeover: stores.meetingBots } : {}),
-    origin,
-    log,
-  });
-  late.meetingBots = meetingBots;
-  const phone = await startPhoneCallService(app, config.phoneCalls, {
+  const { meetingBots, phone } = await startMediaServices(app, config, {
     registry,
-    ...(cluster ? { takeover: stores.phoneCalls } : {}),
-    credits: stores.credits,
-    limiter: (name, limit) => limiterFor(cluster, name, limit),
-    origin,
-    now: () => Date.now(),
+    stores,
+    cluster,
+    late,
+    origin: () => config.publicUrl ?? boundOrigin,
+    now,
     log,
   });
-  late.phoneCalls = phone;
 
   // The services behind the routes, then the routes.
   const payments = await Payments.open(config.payments);
@@ -152,7 +143,7 @@ export async function startServer(
     registry,
     scribesFor: config.limits.scribesFor,
     clock: creditClock,
-    now: () => Date.now(),
+    now,
     log,
     ...(cluster ? { leaseOf: (roomId: string) => cluster.leases.tokenOf(roomId) } : {}),
   });
@@ -185,7 +176,7 @@ export async function startServer(
       principals,
       rooms,
       limits: config.limits,
-      now: () => Date.now(),
+      now,
       stalledMs: () => loopStalls.stalledMs(),
       log,
       tts,
@@ -204,21 +195,17 @@ export async function startServer(
   const { url, port } = await listen(app, config.host, config.port);
   boundOrigin = url;
   payments.standIn?.setWebhookUrl(`${url}${BUSINESS_ROUTES.stripeWebhook}`);
-  const stopAbandonSweep = startAbandonSweep({
-    rooms: endAbandonedRooms({ rooms, cluster, countEnded }),
-    registry,
-    abandonMs: config.limits.roomAbandonMs,
-    now: () => Date.now(),
-    log,
-  });
-  const stopClientLogSweep = startClientLogSweep({
-    logs: stores.clientLogs,
-    retentionDays: config.clientLogRetentionDays,
-    now: () => Date.now(),
-    log,
-  });
+  const stopSweeps = [
+    startAbandonSweep({
+      rooms: endAbandonedRooms({ rooms, cluster, countEnded }),
+      registry,
+      abandonMs: config.limits.roomAbandonMs,
+      now,
+      log,
+    }),
+    startClientLogSweep({ logs: stores.clientLogs, retentionDays: config.clientLogRetentionDays, now, log }),
+  ];
 
-  let closing: Promise<void> | undefined;
   return {
     url,
     port,
@@ -233,32 +220,28 @@ export async function startServer(
     meetingBots,
     phoneCalls: phone,
     cluster,
-    close() {
-      closing ??= (async () => {
-        cluster?.beginClose();
-        stopAbandonSweep();
-        stopClientLogSweep();
-        loopStalls.stop();
-        training.close();
-        await scribes.stop();
-        for (const client of upgrades.clients) client.close(1001, 'server shutting down');
-        await phone.close();
-        await registry.shutdown();
-        // The rooms' last finals are stored: their leases go, for other nodes to take at once.
-        await cluster?.close();
-        // After the rooms: their streams stopped, what was counted is stored.
-        await premiumMeter.close();
-        await meetingBots.close();
-        upgrades.close();
-        await app.close();
-        await pool.close();
-        await translation.close();
-        await verifier?.close();
-        await payments.close();
-        await places.close?.();
-        await database.close();
-      })();
-      return closing;
-    },
+    close: closeInOrder([
+      () => cluster?.beginClose(),
+      ...stopSweeps,
+      () => loopStalls.stop(),
+      () => training.close(),
+      () => scribes.stop(),
+      () => upgrades.clients.forEach((client) => client.close(1001, 'server shutting down')),
+      () => phone.close(),
+      () => registry.shutdown(),
+      // The rooms' last finals are stored: their leases go, for other nodes to take at once.
+      () => cluster?.close(),
+      // After the rooms: their streams stopped, what was counted is stored.
+      () => premiumMeter.close(),
+      () => meetingBots.close(),
+      () => upgrades.close(),
+      () => app.close(),
+      () => pool.close(),
+      () => translation.close(),
+      () => verifier?.close(),
+      () => payments.close(),
+      () => places.close?.(),
+      () => database.close(),
+    ]),
   };
 }

@@ -44,3 +44,15 @@ export interface RunningServer {
 export interface ServerOverrides {
   creditClock?: MeterClock;
 }
+
+/**
+ * The server's `close`: each step in turn, awaited (the order is what stores the last words
+ * before the database goes); called again, the same closing.
+ */
+export function closeInOrder(steps: ReadonlyArray<() => unknown>): () => Promise<void> {
+  let closing: Promise<void> | undefined;
+  return () =>
+    (closing ??= (async () => {
+      for (const step of steps) await step();
+    })());
+}

@@ -8,7 +8,12 @@ import { type Kysely, sql } from 'kysely';
 import { mayLeave, type MyInvitation } from '../../shared/organization-membership';
 import type { OrganizationRole, OrganizationType } from '../../shared/organizations';
 import type { Database } from '../db';
-import { setMembership } from './repository';
+import { clearMembership, setMembership } from './repository';
+
+/** The organisation `avaId` is in (its id, or null), undefined for no such account. */
+function organizationOf(trx: Kysely<Database>, avaId: string) {
+  return trx.selectFrom('users').select('organization_id').where('ava_id', '=', avaId).executeTakeFirst();
+}
 
 export type AcceptOutcome = 'joined' | 'not-found' | 'in-organization';
 export type LeaveOutcome =
@@ -63,11 +68,7 @@ export class MembershipRepository {
     const emails = await emailsOf(this.db, avaId);
     if (emails.length === 0) return 'not-found';
     return this.db.transaction().execute(async (trx) => {
-      const user = await trx
-        .selectFrom('users')
-        .select('organization_id')
-        .where('ava_id', '=', avaId)
-        .executeTakeFirst();
+      const user = await organizationOf(trx, avaId);
       const invitation = await trx
         .selectFrom('organization_invitations as i')
         .innerJoin('organizations as o', 'o.id', 'i.organization_id')
@@ -124,11 +125,7 @@ export class MembershipRepository {
    */
   async leave(avaId: string, nowMs: number): Promise<LeaveOutcome> {
     return this.db.transaction().execute(async (trx) => {
-      const user = await trx
-        .selectFrom('users')
-        .select('organization_id')
-        .where('ava_id', '=', avaId)
-        .executeTakeFirst();
+      const user = await organizationOf(trx, avaId);
       const organizationId = user?.organization_id;
       if (!organizationId) return { kind: 'not-in-organization' };
       // Locks the organisation's row: two admins' members cannot both leave it adminless.
@@ -153,17 +150,7 @@ export class MembershipRepository {
           .where('id', '=', organizationId)
           .execute();
       }
-      await trx
-        .updateTable('users')
-        .set({
-          organization_id: null,
-          organization: null,
-          role: null,
-          org_properties: null,
-          updated_at_ms: nowMs,
-        })
-        .where('ava_id', '=', avaId)
-        .execute();
+      await clearMembership(trx, avaId, organizationId, nowMs);
       await trx
         .deleteFrom('organization_joins_by_name')
         .where('organization_id', '=', organizationId)

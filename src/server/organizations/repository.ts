@@ -189,3 +189,29 @@ export async function setMembership(
     .where('ava_id', '=', avaId)
     .execute();
 }
+
+/**
+ * Takes `avaId` out of `organizationId`: the profile's organisation fields emptied. Whether they
+ * were in it. Their licences are the caller's to unassign first.
+ */
+export async function clearMembership(
+  trx: Kysely<Database>,
+  avaId: string,
+  organizationId: string,
+  nowMs: number,
+): Promise<boolean> {
+  const updated = await trx
+    .updateTable('users')
+    .set({
+      organization_id: null,
+      organization: null,
+      role: null,
+      org_properties: null,
+      updated_at_ms: nowMs,
+    })
+    .where('ava_id', '=', avaId)
+    .where('organization_id', '=', organizationId)
+    .returning('ava_id')
+    .executeTakeFirst();
+  return updated !== undefined;
+}

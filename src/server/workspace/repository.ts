@@ -8,6 +8,7 @@ import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { normaliseSearch, type OrganizationRole } from '../../shared/organizations';
 import type { WorkspaceMember, WorkspaceSettings } from '../../shared/workspace';
 import type { Database } from '../db';
+import { clearMembership } from '../organizations';
 
 /** Whether the organisation holds a licence still running that `holder` (of `l`) picks out. */
 function licensed(holder: RawBuilder<unknown>, organizationId: string, nowMs: number) {
@@ -137,21 +138,8 @@ export class WorkspaceRepository {
   }
 
   /** Takes a member out of the organisation (their licences are unassigned by the caller first). */
-  async removeMember(organizationId: string, avaId: string, nowMs: number): Promise<boolean> {
-    const updated = await this.db
-      .updateTable('users')
-      .set({
-        organization_id: null,
-        organization: null,
-        role: null,
-        org_properties: null,
-        updated_at_ms: nowMs,
-      })
-      .where('ava_id', '=', avaId)
-      .where('organization_id', '=', organizationId)
-      .returning('ava_id')
-      .executeTakeFirst();
-    return updated !== undefined;
+  removeMember(organizationId: string, avaId: string, nowMs: number): Promise<boolean> {
+    return clearMembership(this.db, avaId, organizationId, nowMs);
   }
 
   /**
