@@ -15,10 +15,11 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 const MESSAGES_PER_SECOND_A_SOCKET = 45;
 
 /** A typed line near the 500-character limit, with a break in it, as a pasted paragraph is. */
-const FLOOD_LINE = `${'Everyone please read this announcement carefully. '.repeat(5)}\n${'It matters. '.repeat(10)}`.slice(
-  0,
-  450,
-);
+const FLOOD_LINE =
+  `${'Everyone please read this announcement carefully. '.repeat(5)}\n${'It matters. '.repeat(10)}`.slice(
+    0,
+    450,
+  );
 
 /**
  * F-02 (issue 29): one guest opens 60 sockets into its own room (the server keeps 20 an identity
@@ -117,16 +118,19 @@ function exportFlood(): Attack {
         Array.from({ length: 9 }, () => CaptionClient.connect(url, { user, roomId })),
       );
       sockets = [host, ...others];
-      // 3,600 lines, 40 a second a socket (under the 50 that would close one); the bench's server
-      // lets the room be filled at once.
+      // 3,600 lines, 40 a socket at a time (under the 50 a second that would close one), each
+      // batch once the last is shown: a socket more than 200 messages behind is closed. The
+      // bench's server lets the room be filled at once.
       const perSocket = EXPORT_ROOM_LINES / sockets.length;
       for (let j = 0; j < perSocket; j += 40) {
+        const upTo = Math.min(j + 40, perSocket);
         for (const [i, socket] of sockets.entries())
-          for (let k = j; k < Math.min(j + 40, perSocket); k++)
+          for (let k = j; k < upTo; k++)
             socket.send({ type: 'typed-message', text: `${i}.${k} ${FLOOD_LINE}` });
-        await sleep(1100);
+        const shown = upTo * sockets.length;
+        await host.waitFor((m) => m.type === 'transcript' && m.seq >= shown, 300_000);
+        await sleep(1000);
       }
-      await host.waitFor((m) => m.type === 'transcript' && m.seq >= EXPORT_ROOM_LINES, 300_000);
       const status = host.received.find((r) => r.message.type === 'room-status')!
         .message as ServerMessageOf<'room-status'>;
       exporters = [user];
