@@ -47,14 +47,10 @@ interface Round {
   attacker?: AttackCounts;
 }
 
-/**
- * Health round trips every 200 ms while `running()`: the longest is the worst stall. `sample`
- * runs with each (the server's memory is read at the same pace).
- */
-async function watchHealth(url: string, running: () => boolean, sample: () => void): Promise<number> {
+/** Health round trips every 200 ms while `running()`: the longest is the worst stall. */
+async function watchHealth(url: string, running: () => boolean): Promise<number> {
   let longest = 0;
   while (running()) {
-    sample();
     const started = performance.now();
     await fetch(`${url}${API.health}`, { signal: AbortSignal.timeout(60_000) }).catch(() => undefined);
     longest = Math.max(longest, performance.now() - started);
@@ -118,11 +114,9 @@ async function round(attack: string | undefined): Promise<Round> {
     let speaking = true;
     const rssAtStart = server.rssMb() ?? 0;
     let rssMax = rssAtStart;
-    const health = watchHealth(
-      server.url,
-      () => speaking,
-      () => (rssMax = Math.max(rssMax, server.rssMb() ?? 0)),
-    );
+    // On a timer of its own: a stalled server must not stop its memory being read.
+    const sampler = setInterval(() => (rssMax = Math.max(rssMax, server.rssMb() ?? 0)), 100);
+    const health = watchHealth(server.url, () => speaking);
     const finals: number[] = [];
     let lost = 0;
     for (const item of items) {
@@ -139,6 +133,7 @@ async function round(attack: string | undefined): Promise<Round> {
     }
     speaking = false;
     const healthMaxMs = await health;
+    clearInterval(sampler);
     attacker?.child.stdin!.end('stop\n');
     const counts = attacker ? await attacker.result : undefined;
     const serverRunning = await fetch(`${server.url}${API.health}`).then(
