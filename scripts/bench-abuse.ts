@@ -1,13 +1,14 @@
 /**
- * npm run bench:abuse [-- --attacks since-flood,upgrade-resets,line-growth,decoder-hog,boost-flood] [--utterances N]
+ * npm run bench:abuse [-- --attacks since-flood,upgrade-resets,line-growth,decoder-hog,boost-flood,typed-flood,export-flood] [--utterances N]
  *
  * Can one guest take captions away from everyone else? An honest person speaks real recorded
  * utterances (../shared/speech/dev, in real time) in a room of their own while, in turn, each
- * attack of scripts/lib/abuse-attacks.ts (and abuse-attacks-trust.ts) runs from one identity in another room, in a process of
+ * attack of scripts/lib/abuse-attacks.ts (and abuse-attacks-trust.ts, abuse-attacks-floods.ts) runs from one identity in another room, in a process of
  * its own; first with no attack, for comparison. Each round gets a fresh server process. Prints,
  * per round, the honest speaker's final-caption latency (end of the last spoken word to its final,
  * lib/recording.ts) p50/p95, how many utterances were lost (refused, no final, or the honest
- * socket closed), the longest health-check round trip (a stall of the server's event loop),
+ * socket closed), the longest health-check round trip (a stall of the server's event loop), how
+ * far the server's resident memory rose above what it held when the honest speaker began,
  * whether the server was still running, and what the attacker sent and got; then all rounds as
  * one JSON line. Target (issue 29): no honest utterance lost, final p95 under 1.5 s in every round.
  */
@@ -17,7 +18,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { API } from '../src/shared/api';
 import { parseWav } from '../src/shared/wav';
-import { ATTACKS, type AttackCounts, isAttackName } from './lib/abuse-attacks';
+import { ATTACKS, ATTACK_SERVER_ENV, type AttackCounts, isAttackName } from './lib/abuse-attacks';
 import { percentile } from './lib/latency';
 import { measureRecording } from './lib/recording';
 import { startServerProcess } from './lib/server-process';
@@ -41,6 +42,7 @@ interface Round {
   utterances: number;
   lost: number;
   healthMaxMs: number;
+  rssRiseMb: number;
   serverRunning: boolean;
   attacker?: AttackCounts;
 }
@@ -100,6 +102,7 @@ async function round(attack: string | undefined): Promise<Round> {
     // The attacks fill their rooms with typed lines before they start; the typed-line limit is
     // attacks-typed-flood.test.ts's to hold.
     HEARKEN_TYPED_MESSAGES_PER_MINUTE: '100000',
+    ...(attack ? ATTACK_SERVER_ENV[attack as keyof typeof ATTACK_SERVER_ENV] : {}),
   });
   try {
     const attacker = attack ? await startAttacker(attack, server.url) : undefined;
@@ -109,6 +112,10 @@ async function round(attack: string | undefined): Promise<Round> {
     // A server that dies under an attack resets the honest socket: that is a figure, not a crash.
     honest.ws.on('error', () => (closed = true));
     let speaking = true;
+    const rssAtStart = server.rssMb() ?? 0;
+    let rssMax = rssAtStart;
+    // On a timer of its own: a stalled server must not stop its memory being read.
+    const sampler = setInterval(() => (rssMax = Math.max(rssMax, server.rssMb() ?? 0)), 100);
     const health = watchHealth(server.url, () => speaking);
     const finals: number[] = [];
     let lost = 0;
@@ -126,6 +133,7 @@ async function round(attack: string | undefined): Promise<Round> {
     }
     speaking = false;
     const healthMaxMs = await health;
+    clearInterval(sampler);
     attacker?.child.stdin!.end('stop\n');
     const counts = attacker ? await attacker.result : undefined;
     const serverRunning = await fetch(`${server.url}${API.health}`).then(
@@ -139,6 +147,7 @@ async function round(attack: string | undefined): Promise<Round> {
       utterances: items.length,
       lost,
       healthMaxMs,
+      rssRiseMb: Math.round(rssMax - rssAtStart),
       serverRunning,
       ...(counts ? { attacker: counts } : {}),
     };

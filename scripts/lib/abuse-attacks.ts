@@ -10,6 +10,7 @@
 import { API } from '../../src/shared/api';
 import type { ServerMessage } from '../../src/shared/protocol';
 import { CaptionClient, createGuest } from './socket-client';
+import { FLOOD_ATTACKS, FLOOD_SERVER_ENV } from './abuse-attacks-floods';
 import { TRUST_ATTACKS } from './abuse-attacks-trust';
 import { CLIENT_ENDINGS, UPGRADE_PATHS, upgradeAndLeave } from './upgrade-endings';
 
@@ -118,9 +119,13 @@ export const ATTACKS = {
   'since-flood': sinceFlood,
   'upgrade-resets': upgradeResets,
   ...TRUST_ATTACKS,
+  ...FLOOD_ATTACKS,
 } as const satisfies Record<string, () => Attack>;
 
 export type AttackName = keyof typeof ATTACKS;
+
+/** Settings an attack's server runs with beside the bench's own (abuse-attacks-floods.ts). */
+export const ATTACK_SERVER_ENV: Partial<Record<AttackName, Record<string, string>>> = FLOOD_SERVER_ENV;
 
 export function isAttackName(name: string): name is AttackName {
   return Object.hasOwn(ATTACKS, name);

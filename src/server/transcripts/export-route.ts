@@ -3,6 +3,8 @@
  * transcript page's download and share. Who may: the transcript route's row and rule
  * (transcripts/readable.ts); the file is the same lines the page shows.
  */
+import { Readable } from 'node:stream';
+import { finished } from 'node:stream/promises';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { API_ROUTES, apiError, apiErrorSchema, fileAnswerSchema, roomIdParamsSchema } from '../../shared/api';
 import {
@@ -14,7 +16,8 @@ import {
 } from '../../shared/transcript-export/formats';
 import { type AnyRoute, registerDescribed, routeIn } from '../http';
 import type { RoomRegistry } from '../rooms';
-import { exportTranscript } from './export';
+import type { exportTranscript } from './export';
+import { type ExportedFile, type StreamedExport, exportTranscriptStream } from './export';
 import type { ExportGate } from './export-gate';
 import { readAsMember } from './readable';
 import { roomTranscriptsRoute } from './room-transcripts-route';
@@ -92,8 +95,8 @@ function sendExportBusy(reply: FastifyReply) {
     .send(apiError('rate-limited', 'An export is already being made: try again in a moment.'));
 }
 
-/** Sends the file an export made, as a download nobody caches. */
-export function sendExportFile(reply: FastifyReply, file: Awaited<ReturnType<typeof exportTranscript>>) {
+/** Sends the file an export made (or is writing), as a download nobody caches. */
+export function sendExportFile(reply: FastifyReply, file: ExportedFile | StreamedExport) {
   return reply
     .header('content-type', file.contentType)
     .header('content-disposition', contentDisposition(file.fileName))
@@ -123,7 +126,7 @@ export function transcriptExportRoutes(deps: TranscriptExportDeps): AnyRoute[] {
         if (!reading.ok) return reply.code(reading.status).send(reading.body);
         const { room, viewer } = reading;
         return sendGatedExport(reply, deps.exports, `identity:${request.principal.avaId ?? request.ip}`, () =>
-          exportTranscript(
+          exportTranscriptStream(
             room.status(undefined, viewer),
             room.transcripts(),
             access.room.endedAtMs ?? undefined,
@@ -136,17 +139,40 @@ export function transcriptExportRoutes(deps: TranscriptExportDeps): AnyRoute[] {
 }
 
 /**
+ * How long a streamed export may take to be read: a reader slower than this (a 2 MB file at
+ * under 300 kbit/s) is cut off, so nobody holds one of the server's few export places by
+ * reading slowly.
+ */
+export const EXPORT_SEND_DEADLINE_MS = 60_000;
+
+/**
  * Makes an export through the gate (one per `who`, a few on the server) and sends the file, or
- * 429 when there is no place for it now: members' and shared links' exports alike.
+ * 429 when there is no place for it now: members' and shared links' exports alike. A streamed
+ * export is written while it is sent, so its place is held until its last byte is (or its reader
+ * went away, or the deadline passed).
  */
 export async function sendGatedExport(
   reply: FastifyReply,
   exports: ExportGate,
   who: string,
-  make: () => ReturnType<typeof exportTranscript>,
+  make: () => Promise<ExportedFile | StreamedExport>,
 ) {
-  const made = await exports.run(who, make);
-  return made.ok ? sendExportFile(reply, made.value) : sendExportBusy(reply);
+  const made = await exports.run(who, async () => {
+    const file = await make();
+    void sendExportFile(reply, file);
+    if (file.body instanceof Readable) {
+      const body = file.body;
+      const deadline = setTimeout(
+        () => body.destroy(new Error('export read too slowly')),
+        EXPORT_SEND_DEADLINE_MS,
+      );
+      await finished(reply.raw).catch(() => undefined);
+      clearTimeout(deadline);
+      // A reader that went away leaves the rest of the file unwritten.
+      body.destroy();
+    }
+  });
+  return made.ok ? reply : sendExportBusy(reply);
 }
 
 /** A room's transcript routes: its lines, for the transcript view, and its files. */

@@ -19,7 +19,7 @@ import { transcriptExportQuerySchema } from '../../shared/transcript-export/form
 import { type AnyRoute, registerDescribed, routeIn } from '../http';
 import type { ConversationReportRepository } from '../recap';
 import type { RoomRecord, RoomRepository, RoomRegistry } from '../rooms';
-import { exportTranscript } from './export';
+import { exportTranscriptStream } from './export';
 import { sharedLinkRoom, transcriptShareable } from './shared-link';
 import type { ExportGate } from './export-gate';
 import { EXPORT_ANSWERS, EXPORT_MEDIA_TYPES, checkExportQuery, sendGatedExport } from './export-route';
@@ -133,7 +133,7 @@ export function shareLinkRoutes(deps: ShareLinkRouteDeps): AnyRoute[] {
         if (!link || !room) return reply.code(404).send(LINK_NOT_VALID);
         // A link's reader may have no identity: counted by address.
         return sendGatedExport(reply, deps.exports, `address:${request.ip}`, () =>
-          exportTranscript(
+          exportTranscriptStream(
             room.status(undefined, LINK_READER),
             room.transcripts(),
             link.record.endedAtMs ?? undefined,

@@ -26,7 +26,7 @@ export interface Cue {
   gap: boolean;
 }
 
-interface Chunk {
+export interface Chunk {
   startMs: number;
   endMs: number;
   text: string;
@@ -104,33 +104,54 @@ function untimedChunks(line: ExportLine): Chunk[] {
 }
 
 /**
+ * A line's cue texts and times before they are put in order: its chunks, or, for a gap marker,
+ * one chunk saying what was lost (`gapText`, in the reader's language).
+ */
+export function lineChunks(line: ExportLine, gapText: (line: ExportLine) => string): Chunk[] {
+  if (line.gap) return [{ startMs: line.startMs, endMs: line.endMs, text: cueText(gapText(line)) }];
+  return line.words && line.words.length > 0 ? timedChunks(line) : untimedChunks(line);
+}
+
+/** What putting cues in order reads: their times, who and whether a gap (never their text). */
+export interface CueTiming {
+  startMs: number;
+  endMs: number;
+  author: string;
+  speaker: string;
+  turnStart: boolean;
+  gap: boolean;
+}
+
+/**
  * The cues of a conversation. `gapText` words a gap marker's cue in the reader's language (the
  * line carries its speaker and times).
  */
 export function subtitleCues(lines: readonly ExportLine[], gapText: (line: ExportLine) => string): Cue[] {
   const cues: Cue[] = [];
   for (const line of lines) {
-    const base = { author: line.author, speaker: line.speaker, turnStart: false };
-    if (line.gap) {
-      cues.push({
-        ...base,
-        startMs: line.startMs,
-        endMs: line.endMs,
-        lines: wrapCueText(cueText(gapText(line))),
-        gap: true,
-      });
-      continue;
-    }
-    const chunks = line.words && line.words.length > 0 ? timedChunks(line) : untimedChunks(line);
-    for (const chunk of chunks) cues.push({ ...base, ...chunk, lines: wrapCueText(chunk.text), gap: false });
+    const base = {
+      author: line.author,
+      speaker: line.speaker,
+      turnStart: false,
+      gap: line.gap !== undefined,
+    };
+    for (const chunk of lineChunks(line, gapText))
+      cues.push({ ...base, startMs: chunk.startMs, endMs: chunk.endMs, lines: wrapCueText(chunk.text) });
   }
-  // Stable: cues that start together keep the conversation's order.
+  return orderCues(cues);
+}
+
+/**
+ * Cues (or their timings alone) in time order, never overlapping, each with its turnStart.
+ * Stable: cues that start together keep the conversation's order.
+ */
+export function orderCues<T extends CueTiming>(cues: T[]): T[] {
   cues.sort((a, b) => a.startMs - b.startMs);
   return settle(cues);
 }
 
 /** Time order without overlaps, each cue shown at least CUE_MIN_MS where the next allows. */
-function settle(cues: Cue[]): Cue[] {
+function settle<T extends CueTiming>(cues: T[]): T[] {
   for (let i = 0; i < cues.length; i++) {
     const cue = cues[i]!;
     const previous = cues[i - 1];

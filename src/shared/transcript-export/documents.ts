@@ -12,19 +12,23 @@ export interface DocumentOptions {
   timeZone?: string;
 }
 
-function lengthMs(source: ExportSource, lines: readonly ExportLine[]): number {
-  const lastEnd = lines.reduce((end, line) => Math.max(end, line.endMs), 0);
+/** The latest end of `lines`: with the conversation's end, its length. */
+export function lastLineEndMs(lines: readonly ExportLine[]): number {
+  return lines.reduce((end, line) => Math.max(end, line.endMs), 0);
+}
+
+function lengthMs(source: ExportSource, lastEnd: number): number {
   return source.endTimestampMs !== undefined
     ? Math.max(source.endTimestampMs - source.startTimestampMs, lastEnd)
     : lastEnd;
 }
 
-function heading(source: ExportSource, lines: readonly ExportLine[], options: DocumentOptions) {
+function heading(source: ExportSource, lastEnd: number, options: DocumentOptions) {
   const { labels } = options;
   return {
     title: plainLine(source.title) || labels.untitled,
     started: labels.started(startedAt(labels, source.startTimestampMs, options.timeZone)),
-    length: labels.duration(clockOffset(lengthMs(source, lines))),
+    length: labels.duration(clockOffset(lengthMs(source, lastEnd))),
   };
 }
 
@@ -35,19 +39,32 @@ function heading(source: ExportSource, lines: readonly ExportLine[], options: Do
  */
 export const PLAIN_TEXT_CONTINUATION = '    ';
 
+/**
+ * A plain text document is its head, its lines joined by PLAIN_TEXT_SEPARATOR, and a last break:
+ * toPlainText writes it whole, stream.ts a page of lines at a time.
+ */
+export const PLAIN_TEXT_SEPARATOR = '\n';
+
+/** The title, when it started and how long it lasted (`lastEnd`: lastLineEndMs), and a blank line. */
+export function plainTextHead(source: ExportSource, lastEnd: number, options: DocumentOptions): string {
+  const head = heading(source, lastEnd, options);
+  return `${head.title}\n${head.started} · ${head.length}\n\n`;
+}
+
+export function plainTextLine(line: ExportLine, labels: ExportLabels): string {
+  const at = `[${clockOffset(line.startMs)}]`;
+  if (line.gap) return `${at} ${gapSentence(labels, line)}`;
+  const who = line.typed ? `${line.speaker} (${labels.typed})` : line.speaker;
+  return `${at} ${who}: ${textLines(line.text).join(`\n${PLAIN_TEXT_CONTINUATION}`)}`;
+}
+
 export function toPlainText(
   source: ExportSource,
   lines: readonly ExportLine[],
   options: DocumentOptions,
 ): string {
-  const head = heading(source, lines, options);
-  const body = lines.map((line) => {
-    const at = `[${clockOffset(line.startMs)}]`;
-    if (line.gap) return `${at} ${gapSentence(options.labels, line)}`;
-    const who = line.typed ? `${line.speaker} (${options.labels.typed})` : line.speaker;
-    return `${at} ${who}: ${textLines(line.text).join(`\n${PLAIN_TEXT_CONTINUATION}`)}`;
-  });
-  return `${head.title}\n${head.started} · ${head.length}\n\n${body.join('\n')}\n`;
+  const body = lines.map((line) => plainTextLine(line, options.labels));
+  return `${plainTextHead(source, lastLineEndMs(lines), options)}${body.join(PLAIN_TEXT_SEPARATOR)}\n`;
 }
 
 /** Markdown's inline specials, escaped so a caption reads as written. */
@@ -67,19 +84,28 @@ export function markdownTextLine(text: string): string {
     .replace(/^(\d+)([.)])/, '$1\\$2');
 }
 
+/** Markdown's lines are paragraphs: a blank line between two (the rest as PLAIN_TEXT_SEPARATOR). */
+export const MARKDOWN_SEPARATOR = '\n\n';
+
+export function markdownHead(source: ExportSource, lastEnd: number, options: DocumentOptions): string {
+  const head = heading(source, lastEnd, options);
+  return `# ${escapeMarkdown(head.title)}\n\n*${escapeMarkdown(head.started)} · ${escapeMarkdown(head.length)}*\n\n`;
+}
+
+export function markdownLine(line: ExportLine, labels: ExportLabels): string {
+  const at = `\`${clockOffset(line.startMs)}\``;
+  if (line.gap) return `> ${at} *${escapeMarkdown(gapSentence(labels, line))}*`;
+  const typed = line.typed ? ` *(${labels.typed})*` : '';
+  // Breaks inside a typed line stay hard breaks, never a blank line (a new paragraph).
+  const text = textLines(line.text).map(markdownTextLine).join('  \n');
+  return `${at} **${escapeMarkdown(line.speaker)}**${typed}: ${text}`;
+}
+
 export function toMarkdown(
   source: ExportSource,
   lines: readonly ExportLine[],
   options: DocumentOptions,
 ): string {
-  const head = heading(source, lines, options);
-  const body = lines.map((line) => {
-    const at = `\`${clockOffset(line.startMs)}\``;
-    if (line.gap) return `> ${at} *${escapeMarkdown(gapSentence(options.labels, line))}*`;
-    const typed = line.typed ? ` *(${options.labels.typed})*` : '';
-    // Breaks inside a typed line stay hard breaks, never a blank line (a new paragraph).
-    const text = textLines(line.text).map(markdownTextLine).join('  \n');
-    return `${at} **${escapeMarkdown(line.speaker)}**${typed}: ${text}`;
-  });
-  return `# ${escapeMarkdown(head.title)}\n\n*${escapeMarkdown(head.started)} · ${escapeMarkdown(head.length)}*\n\n${body.join('\n\n')}\n`;
+  const body = lines.map((line) => markdownLine(line, options.labels));
+  return `${markdownHead(source, lastLineEndMs(lines), options)}${body.join(MARKDOWN_SEPARATOR)}\n`;
 }

@@ -20,18 +20,36 @@ export interface TranscriptExport {
   custom_title: string | null;
 }
 
-export function toExportJson(
-  status: ConversationStatus,
-  transcripts: readonly Transcript[],
-  options: { endTimestampMs?: number; customTitle?: boolean },
-): TranscriptExport {
-  const blocs = transcripts
+export interface ExportJsonOptions {
+  endTimestampMs?: number;
+  customTitle?: boolean;
+}
+
+/** The finals the export holds, in index order: gaps, and lines with some text. */
+export function exportJsonBlocs(transcripts: readonly Transcript[]): Transcript[] {
+  return transcripts
     .filter(
       (t) => t.isFinal && (t.gap !== undefined || Object.values(t.texts).some((text) => text.trim() !== '')),
     )
     .sort((a, b) => a.index - b.index);
+}
+
+export function toExportJson(
+  status: ConversationStatus,
+  transcripts: readonly Transcript[],
+  options: ExportJsonOptions,
+): TranscriptExport {
+  const blocs = exportJsonBlocs(transcripts);
+  return { blocs, ...exportJsonDetails(status, blocs, options) };
+}
+
+/** Everything of the export but its blocs, in the spec's order (after `blocs`). */
+export function exportJsonDetails(
+  status: ConversationStatus,
+  blocs: readonly Transcript[],
+  options: ExportJsonOptions,
+): Omit<TranscriptExport, 'blocs'> {
   return {
-    blocs,
     conversationMode: status.conversationMode,
     endTimestampMs: options.endTimestampMs ?? null,
     hasTranscripts: blocs.some((b) => b.gap === undefined),

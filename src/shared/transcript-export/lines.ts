@@ -77,51 +77,65 @@ function wordTimes(transcript: Transcript, streamStartMs: number): ExportWord[] 
     }));
 }
 
+/** The room's finals in the order they were said (their index, then their time): the export's order. */
+export function exportOrder(transcripts: readonly Transcript[]): Transcript[] {
+  return [...transcripts].sort((a, b) => a.index - b.index || a.timestampMs - b.timestampMs);
+}
+
+/**
+ * One final as an export line, or undefined when it shows nothing (not final, or emptied). Made
+ * one at a time so an export can read a page of lines, write it and let it go (transcript-export/
+ * stream.ts).
+ */
+export function exportLine(
+  transcript: Transcript,
+  startTimestampMs: number,
+  lang?: string,
+): ExportLine | undefined {
+  const start = startTimestampMs;
+  if (!transcript.isFinal) return undefined;
+  const base = {
+    id: transcript.id,
+    index: transcript.index,
+    author: transcript.author,
+    // Stored names may predate the plain-line rule: every format reads this one line.
+    speaker: plainLine(transcript.authorShow),
+    typed: transcript.asr === undefined && transcript.gap === undefined,
+  };
+  if (transcript.gap) {
+    return {
+      ...base,
+      text: '',
+      startMs: Math.max(0, transcript.gap.fromMs - start),
+      endMs: Math.max(0, transcript.gap.toMs - start),
+      gap: transcript.gap,
+    };
+  }
+  const text = lineText(transcript, lang);
+  if (text === '') return undefined;
+  // The stream's own clock: word timings count from the start of the speaker's audio.
+  const streamStart = transcript.timestampMs - transcript.t0 - start;
+  const translated = lang !== undefined && lang !== transcript.speechLang && Boolean(transcript.texts[lang]);
+  // Word timings belong to the spoken words; a translation is timed as a whole line.
+  const words = translated ? undefined : wordTimes(transcript, streamStart);
+  const startMs = words?.[0]?.startMs ?? Math.max(0, transcript.timestampMs - start);
+  const spokenEnd =
+    words?.at(-1)?.endMs ??
+    (transcript.asr?.endMs !== undefined ? streamStart + transcript.asr.endMs : undefined);
+  const endMs =
+    spokenEnd !== undefined && spokenEnd > startMs ? spokenEnd : startMs + estimatedReadingMs(text);
+  return { ...base, text, startMs, endMs, ...(words ? { words } : {}) };
+}
+
 /**
  * The conversation's lines, in the order they were said (their index, which is the order of
  * first appearance), with empty finals (removals) left out and gaps kept.
  */
 export function exportLines(source: ExportSource, lang?: string): ExportLine[] {
-  const start = source.startTimestampMs;
-  const sorted = [...source.transcripts].sort((a, b) => a.index - b.index || a.timestampMs - b.timestampMs);
-  const lines: ExportLine[] = [];
-  for (const transcript of sorted) {
-    if (!transcript.isFinal) continue;
-    const base = {
-      id: transcript.id,
-      index: transcript.index,
-      author: transcript.author,
-      // Stored names may predate the plain-line rule: every format reads this one line.
-      speaker: plainLine(transcript.authorShow),
-      typed: transcript.asr === undefined && transcript.gap === undefined,
-    };
-    if (transcript.gap) {
-      lines.push({
-        ...base,
-        text: '',
-        startMs: Math.max(0, transcript.gap.fromMs - start),
-        endMs: Math.max(0, transcript.gap.toMs - start),
-        gap: transcript.gap,
-      });
-      continue;
-    }
-    const text = lineText(transcript, lang);
-    if (text === '') continue;
-    // The stream's own clock: word timings count from the start of the speaker's audio.
-    const streamStart = transcript.timestampMs - transcript.t0 - start;
-    const translated =
-      lang !== undefined && lang !== transcript.speechLang && Boolean(transcript.texts[lang]);
-    // Word timings belong to the spoken words; a translation is timed as a whole line.
-    const words = translated ? undefined : wordTimes(transcript, streamStart);
-    const startMs = words?.[0]?.startMs ?? Math.max(0, transcript.timestampMs - start);
-    const spokenEnd =
-      words?.at(-1)?.endMs ??
-      (transcript.asr?.endMs !== undefined ? streamStart + transcript.asr.endMs : undefined);
-    const endMs =
-      spokenEnd !== undefined && spokenEnd > startMs ? spokenEnd : startMs + estimatedReadingMs(text);
-    lines.push({ ...base, text, startMs, endMs, ...(words ? { words } : {}) });
-  }
-  return lines;
+  return exportOrder(source.transcripts).flatMap((transcript) => {
+    const line = exportLine(transcript, source.startTimestampMs, lang);
+    return line ? [line] : [];
+  });
 }
 
 /**

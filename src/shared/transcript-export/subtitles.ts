@@ -5,14 +5,22 @@
  */
 import { type Cue, cueText, subtitleTime } from './cues';
 
+/**
+ * A subtitle file is its blocks (after WebVTT's header) each followed by this blank line's break:
+ * toSrt and toVtt write them whole, stream.ts a page of cues at a time.
+ */
+export const CUE_SEPARATOR = '\n';
+
+/** Cue `number` (from 1) as an SRT block. */
+export function srtBlock(cue: Cue, number: number): string {
+  // Every piece is one line without `-->` (cueText): a cue is ended only by its blank line.
+  const text = cue.lines.map(cueText);
+  if (cue.turnStart && !cue.gap) text[0] = `${cueText(cue.speaker)}: ${text[0]}`;
+  return `${number}\n${subtitleTime(cue.startMs, ',')} --> ${subtitleTime(cue.endMs, ',')}\n${text.join('\n')}\n`;
+}
+
 export function toSrt(cues: readonly Cue[]): string {
-  const blocks = cues.map((cue, i) => {
-    // Every piece is one line without `-->` (cueText): a cue is ended only by its blank line.
-    const text = cue.lines.map(cueText);
-    if (cue.turnStart && !cue.gap) text[0] = `${cueText(cue.speaker)}: ${text[0]}`;
-    return `${i + 1}\n${subtitleTime(cue.startMs, ',')} --> ${subtitleTime(cue.endMs, ',')}\n${text.join('\n')}\n`;
-  });
-  return blocks.join('\n');
+  return cues.map((cue, i) => srtBlock(cue, i + 1)).join(CUE_SEPARATOR);
 }
 
 /** WebVTT's three characters that must be escaped in cue text. */
@@ -25,13 +33,17 @@ function voiceName(name: string): string {
   return escapeVtt(cueText(name)) || '?';
 }
 
+export function vttHeader(title: string): string {
+  return `WEBVTT - ${cueText(title)}\n`;
+}
+
+export function vttBlock(cue: Cue): string {
+  const lines = cue.lines.map((line) => escapeVtt(cueText(line)));
+  if (cue.turnStart && !cue.gap) lines[0] = `${escapeVtt(cueText(cue.speaker))}: ${lines[0]}`;
+  if (!cue.gap) lines[0] = `<v ${voiceName(cue.speaker)}>${lines[0]}`;
+  return `${subtitleTime(cue.startMs, '.')} --> ${subtitleTime(cue.endMs, '.')}\n${lines.join('\n')}\n`;
+}
+
 export function toVtt(cues: readonly Cue[], title: string): string {
-  const header = `WEBVTT - ${cueText(title)}\n`;
-  const blocks = cues.map((cue) => {
-    const lines = cue.lines.map((line) => escapeVtt(cueText(line)));
-    if (cue.turnStart && !cue.gap) lines[0] = `${escapeVtt(cueText(cue.speaker))}: ${lines[0]}`;
-    if (!cue.gap) lines[0] = `<v ${voiceName(cue.speaker)}>${lines[0]}`;
-    return `${subtitleTime(cue.startMs, '.')} --> ${subtitleTime(cue.endMs, '.')}\n${lines.join('\n')}\n`;
-  });
-  return [header, ...blocks].join('\n');
+  return [vttHeader(title), ...cues.map(vttBlock)].join(CUE_SEPARATOR);
 }
