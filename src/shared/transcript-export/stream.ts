@@ -47,28 +47,37 @@ function linesOf(source: ExportSource, lang: string | undefined) {
     });
 }
 
+/** What makes a text document: its head (given the latest line end), a line, what joins two lines. */
+interface ProseFormat {
+  head(source: ExportSource, lastEnd: number, options: DocumentOptions): string;
+  line(line: ExportLine, labels: DocumentOptions['labels']): string;
+  separator: string;
+}
+
+const PLAIN_TEXT: ProseFormat = { head: plainTextHead, line: plainTextLine, separator: PLAIN_TEXT_SEPARATOR };
+const MARKDOWN: ProseFormat = { head: markdownHead, line: markdownLine, separator: MARKDOWN_SEPARATOR };
+
 /**
- * A document of a head and its lines joined by `separator`, then a last break (toPlainText,
- * toMarkdown); the head needs the latest line end, read in a first pass.
+ * A document of a head and its lines joined by the format's separator, then a last break
+ * (toPlainText, toMarkdown); the head needs the latest line end, read in a first pass.
  */
 function* documentChunks(
+  format: ProseFormat,
   source: ExportSource,
-  lang: string | undefined,
+  options: DocumentOptions & { lang?: string },
   pageSize: number,
-  head: (lastEnd: number) => string,
-  line: (line: ExportLine) => string,
-  separator: string,
 ): Generator<string> {
   const order = exportOrder(source.transcripts);
-  const read = linesOf(source, lang);
+  const read = linesOf(source, options.lang);
   let lastEnd = 0;
   for (const page of pages(order, pageSize)) for (const l of read(page)) lastEnd = Math.max(lastEnd, l.endMs);
-  yield head(lastEnd);
+  yield format.head(source, lastEnd, options);
   let first = true;
   for (const page of pages(order, pageSize)) {
     const lines = read(page);
     if (lines.length === 0) continue;
-    yield `${first ? '' : separator}${lines.map(line).join(separator)}`;
+    const text = lines.map((line) => format.line(line, options.labels)).join(format.separator);
+    yield `${first ? '' : format.separator}${text}`;
     first = false;
   }
   yield '\n';
@@ -79,14 +88,7 @@ export function plainTextChunks(
   options: DocumentOptions & { lang?: string },
   pageSize = EXPORT_PAGE_SIZE,
 ): Generator<string> {
-  return documentChunks(
-    source,
-    options.lang,
-    pageSize,
-    (lastEnd) => plainTextHead(source, lastEnd, options),
-    (line) => plainTextLine(line, options.labels),
-    PLAIN_TEXT_SEPARATOR,
-  );
+  return documentChunks(PLAIN_TEXT, source, options, pageSize);
 }
 
 export function markdownChunks(
@@ -94,14 +96,7 @@ export function markdownChunks(
   options: DocumentOptions & { lang?: string },
   pageSize = EXPORT_PAGE_SIZE,
 ): Generator<string> {
-  return documentChunks(
-    source,
-    options.lang,
-    pageSize,
-    (lastEnd) => markdownHead(source, lastEnd, options),
-    (line) => markdownLine(line, options.labels),
-    MARKDOWN_SEPARATOR,
-  );
+  return documentChunks(MARKDOWN, source, options, pageSize);
 }
 
 /** A cue's place in the order without its text: its line (in exportOrder) and its chunk of it. */
