@@ -192,10 +192,17 @@ export const SERVER_MAP: readonly FeatureEntry[] = [
   },
   {
     folder: 'organizations',
-    what: 'Organisations: creating one, finding one by name.',
-    routes: ['POST /api/v1/organization', 'GET /api/v1/find-organizations'],
+    what: 'Organisations: creating one, finding one by name, invitations accepted or declined, leaving.',
+    routes: [
+      'POST /api/v1/organization',
+      'GET /api/v1/find-organizations',
+      'GET /api/v1/organization/invitations',
+      'POST /api/v1/organization/invitations/:organization',
+      'DELETE /api/v1/organization/invitations/:organization',
+      'POST /api/v1/organization/leave',
+    ],
     messages: [],
-    integration: ['organizations-licences'],
+    integration: ['organizations-licences', 'organization-membership'],
   },
   {
     folder: 'licences',
@@ -225,6 +232,7 @@ export const SERVER_MAP: readonly FeatureEntry[] = [
       'GET /api/v1/workspace/billing',
       'GET /api/v1/workspace/settings',
       'PATCH /api/v1/workspace/settings',
+      'POST /api/v1/workspace/joins-seen',
     ],
     messages: [],
     integration: ['workspace-admin'],
