@@ -22,11 +22,15 @@ beforeAll(async () => {
   server = await startTestServer({ env: { HEARKEN_TYPED_MESSAGES_PER_MINUTE: '100000' } });
   user = await createGuest(server.url, 'Ada Host');
   host = await CaptionClient.connect(server.url, { user });
-  // 40 at a time, each batch once the last is shown: under the socket's 50 messages a second.
+  // 40 at a time, each batch once the last is shown and a second has passed: under the
+  // socket's 50 messages a second however fast the server shows them.
   for (let sent = 0; sent < LINES; sent += 40) {
     for (let i = sent; i < sent + 40; i++)
       host.send({ type: 'typed-message', text: `line ${i} of the minutes\nits second line --> ${i}` });
-    await host.waitFor((m) => m.type === 'transcript' && m.seq >= sent + 40, 30_000);
+    await Promise.all([
+      host.waitFor((m) => m.type === 'transcript' && m.seq >= sent + 40, 30_000),
+      new Promise((r) => setTimeout(r, 1000)),
+    ]);
   }
 }, 120_000);
 
