@@ -1,0 +1,226 @@
+/**
+ * The realtime socket protocol's server side: every message the server sends (ServerMessage),
+ * the reasons they carry, and the client's light check of them. The client side (its messages'
+ * schemas and their parser) is protocol.ts, which re-exports this: import both from there.
+ */
+import type { ConnectionRole, ConversationStatus, Transcript } from './entities';
+import type { BotErrorKey, BotStatus } from './meeting-bot';
+import type { ScribeChatMessage } from './scribe/api';
+import type { SESSION_ENDED_REASON, SESSION_PROLONGED_REASON } from './session-limits';
+import type { IceCandidateInit, SessionDescriptionInit } from './webrtc';
+import type { Cursor } from './transcript-edit/mutation';
+import type { LineChange } from './transcript-edit/line-change';
+import type { SocketError } from './protocol';
+
+/** Reasons carried by `room-status-update`. */
+export type RoomStatusReason =
+  | 'participant-joined'
+  | 'participant-left'
+  | 'title-updated'
+  | 'someone-is-typing'
+  | 'audio-stream-started'
+  | 'audio-stream-stopped'
+  | 'conversation-mode-changed'
+  /** A voicing speaker was named, renamed or claimed (who said what). */
+  | 'speakers-changed'
+  | 'auto-translate-changed'
+  /** A host entitled to it added a period to the restricted session (shared/session-limits.ts). */
+  | typeof SESSION_PROLONGED_REASON
+  /** The room's Scribe request or its status changed (status.scribe). */
+  | 'scribe-changed'
+  /** A phone call of the room started or changed status (status.twilioCalls). */
+  | 'phone-calls-changed'
+  | 'ended'
+  /** Ended at its tier's limit (the spec's reason; close reason max_convo_time_reached). */
+  | typeof SESSION_ENDED_REASON;
+
+/**
+ * Why the server stopped a member's microphone: auto stop, the host's force-mute, or no audio
+ * arrived for a while after it started (socket/recording-watch.ts: a stream without audio still
+ * holds a recogniser).
+ */
+export const RECORDING_STOPPED_REASONS = ['auto-stop', 'force-mute', 'no-audio'] as const;
+export type RecordingStoppedReason = (typeof RECORDING_STOPPED_REASONS)[number];
+
+/** Why a request to come in was refused (conversation.md section 8, join errors). */
+export const JOIN_REFUSAL_REASONS = ['rejected-by-user', 'timeout', 'too-many-requests'] as const;
+export type JoinRefusalReason = (typeof JOIN_REFUSAL_REASONS)[number];
+
+export type ServerMessage =
+  /**
+   * `readonly`: the server's word on this member's access (from the link they joined through);
+   * `role`: participant or scribe.
+   */
+  | {
+      type: 'connection-succeeded';
+      speakerId: string;
+      roomId: string;
+      serverTimeMs: number;
+      readonly: boolean;
+      role: ConnectionRole;
+    }
+  | { type: 'room-status'; status: ConversationStatus }
+  | { type: 'room-status-update'; reason: RoomStatusReason; status: ConversationStatus }
+  /**
+   * The room's latest stored finals (at most TRANSCRIPT_SNAPSHOT_SIZE, in index order), sent once
+   * after `room-status`; lines still being spoken follow as `transcript` messages. `seq` is the
+   * room's sequence number now; `hasOlder` says finals before these exist (`transcripts-before`).
+   */
+  | { type: 'transcripts'; transcripts: Transcript[]; seq: number; hasOlder: boolean }
+  /**
+   * One caption created or changed (a partial growing, or its final). A final is sent only once
+   * stored, with the next `seq` of the room (one more than the last): a client that sees a jump
+   * has missed one and asks `transcripts-since`. Partials and removals (a final with no words)
+   * change nothing stored and carry the room's current `seq`.
+   */
+  | { type: 'transcript'; transcript: Transcript; seq: number; change?: LineChange }
+  /**
+   * Answers `transcript-edit` to its sender once the mutation is applied and its line sent (or
+   * when it was a resend of one applied before): the next may go. `version`: the line's then.
+   */
+  | { type: 'transcript-edit-ack'; transcriptId: string; mutationId: string; version: number }
+  /** Where the editors' cursors are on a line now (a cursor moved, or its editor left). */
+  | { type: 'transcript-cursors'; transcriptId: string; cursors: Cursor[] }
+  /**
+   * Answers `transcripts-since`: the finals stored after `afterSeq`, in the order they were
+   * stored. The client then has everything up to `seq`; when `complete` is false, more follow
+   * on asking again from `seq`.
+   */
+  | {
+      type: 'transcripts-since-response';
+      afterSeq: number;
+      transcripts: Transcript[];
+      seq: number;
+      complete: boolean;
+    }
+  /** Answers `transcripts-before`: finals with a lower index, in index order; `hasOlder` if more remain. */
+  | { type: 'transcripts-before-response'; beforeIndex: number; transcripts: Transcript[]; hasOlder: boolean }
+  /**
+   * To someone joining a room that requires admission: `requested` (waiting for the host), then
+   * `accepted` (connection-succeeded follows) or `refused` with the reason.
+   */
+  | {
+      type: 'connection-response';
+      id: string;
+      status: 'requested' | 'accepted' | 'refused';
+      reason?: JoinRefusalReason;
+    }
+  /** To the host: someone asks to come in; answer with `connection-request-answer`. */
+  | {
+      type: 'connection-request';
+      id: string;
+      to: string;
+      role: ConnectionRole;
+      fromSource: 'link' | 'name';
+      from: { avaId: string; userName: string };
+    }
+  /** To the host: a request is no longer waiting (answered, withdrawn or timed out). */
+  | { type: 'connection-request-closed'; id: string }
+  /**
+   * Answers `request-text-to-speech`, to its sender (and, marked `fromAvaId`, to members who
+   * asked to hear others' voiced replies with `downAudio`): chunks of the voice (`audio`: base64
+   * of mono little-endian Int16 PCM at `sampleRate`) in order, then one with `isDone`; or one
+   * with `isDone` and `error` (the engine is off, the language has no voice...).
+   */
+  | {
+      type: 'response-text-to-speech';
+      requestId: string;
+      isDone: boolean;
+      audio?: string;
+      sampleRate?: number;
+      voiceId?: string;
+      /** How long the voice is expected to speak (shared/tts.ts), for the client's lifecycle. */
+      estimatedDurationMs?: number;
+      /** Set on a voiced reply played in another member's room (they asked, with downAudio): its sender. */
+      fromAvaId?: string;
+      error?: string;
+    }
+  /** Answers `set-reading-language`: captions now come translated into `lang` (a primary subtag). */
+  | { type: 'reading-language'; lang: string }
+  /** Answers `set-curse-filter`: the level now applied to the captions this member receives. */
+  | { type: 'curse-filter'; level: number }
+  /**
+   * WebRTC audio (shared/webrtc.ts): the server's offer after `audio` start with format
+   * `webrtc` (its candidates gathered in it), then any candidate it finds later.
+   */
+  | { type: 'webrtc'; offer?: SessionDescriptionInit<'offer'>; iceCandidate?: IceCandidateInit }
+  /**
+   * The room's meeting bot, to every member (on joining too): its status, the error that
+   * explains it (a key of BOT_ERROR_TEXTS), the meeting and its language.
+   */
+  | {
+      type: 'ava-bot-status';
+      status: BotStatus;
+      error?: BotErrorKey;
+      meetingUrl?: string;
+      speechLang?: string;
+      /** The bot can speak typed replies into the meeting (ava-bot-text-to-speech). */
+      speaks?: boolean;
+    }
+  /** A chat message between the Scribe and the person who asked for them (to both, and on joining). */
+  | { type: 'scribe-chat'; message: ScribeChatMessage }
+  /**
+   * One's boost list (answer to `access-boost-words` and `boost`): `added` and `removed` name
+   * what the request changed; `enabled`: whether one's recognition uses the list.
+   */
+  | {
+      type: 'user-boost-words';
+      words: string[];
+      enabled: boolean;
+      added?: string[];
+      removed?: string[];
+      /** The plan does not include boost ("Vocabulary Boost requires upgrade"): the list is not used. */
+      upgradeRequired?: boolean;
+    }
+  | { type: 'PONG'; serverTimeMs: number; clientTimeMs: number }
+  /** The server stopped this member's microphone (the stream is closed; start again to resume). */
+  | { type: 'recording-stopped'; reason: RecordingStoppedReason }
+  | { type: 'error'; error: SocketError; inReplyTo?: string };
+
+export type ServerMessageType = ServerMessage['type'];
+export type ServerMessageOf<K extends ServerMessageType> = Extract<ServerMessage, { type: K }>;
+
+/**
+ * Light check of a server message on the client: the client trusts its own server, but a
+ * frame that is not an object with a known type is dropped rather than crashing a reducer.
+ */
+const SERVER_TYPES: ReadonlySet<string> = new Set<ServerMessageType>([
+  'connection-succeeded',
+  'room-status',
+  'room-status-update',
+  'transcripts',
+  'transcript',
+  'transcript-edit-ack',
+  'transcript-cursors',
+  'transcripts-since-response',
+  'transcripts-before-response',
+  'connection-response',
+  'connection-request',
+  'connection-request-closed',
+  'response-text-to-speech',
+  'reading-language',
+  'curse-filter',
+  'webrtc',
+  'ava-bot-status',
+  'scribe-chat',
+  'user-boost-words',
+  'PONG',
+  'recording-stopped',
+  'error',
+]);
+
+export function parseServerMessage(text: string): ServerMessage | undefined {
+  try {
+    const data: unknown = JSON.parse(text);
+    if (
+      typeof data === 'object' &&
+      data !== null &&
+      SERVER_TYPES.has((data as { type?: string }).type ?? '')
+    ) {
+      return data as ServerMessage;
+    }
+  } catch {
+    // fall through
+  }
+  return undefined;
+}
