@@ -11,19 +11,13 @@ import { BUSINESS_API } from '../../src/shared/business-api';
 import { randomId } from '../../src/shared/ids';
 import { MEMBERSHIP_ERRORS, type MyInvitationsResponse } from '../../src/shared/organization-membership';
 import type { UsageReport } from '../../src/shared/usage-report';
-import type { UserProfile } from '../../src/shared/user';
 import type { WorkspaceMembersResponse } from '../../src/shared/workspace';
 import { CaptionClient } from '../../scripts/lib/socket-client';
-import { EmulatorClient, api } from '../helpers/auth-emulator';
+import { EmulatorClient } from '../helpers/auth-emulator';
 import { sharedAuthEmulator } from '../helpers/shared-auth-emulator';
 import type { SharedAuthEmulator } from '../setup/auth-emulator';
+import { type Person, organizationPeople } from '../helpers/organization-people';
 import { removeDataDir, startTestServer, tempDataDir, type TestServer } from '../helpers/server';
-
-interface Person {
-  token: string;
-  profile: UserProfile;
-  email: string;
-}
 
 let emulator: SharedAuthEmulator;
 let server: TestServer;
@@ -34,27 +28,11 @@ const DAY = 24 * 3600 * 1000;
 let admin: Person;
 let organizationId: string;
 
-const call = (who: Person, path: string, method = 'GET', body?: unknown) =>
-  api(server.url, path, { method, token: who.token, ...(body !== undefined ? { body } : {}) });
-
-async function person(name: string): Promise<Person> {
-  const client = new EmulatorClient(emulator.url, emulator.projectId);
-  const email = `${name}-${tag}@example.com`;
-  const signedIn = await client.verifiedUser(email);
-  const created = await api(server.url, `${API.usersMe}?channel=web-v2`, {
-    method: 'PATCH',
-    token: signedIn.idToken,
-    body: { userName: name },
-  });
-  expect(created.status).toBe(200);
-  return { token: signedIn.idToken, profile: created.body as UserProfile, email };
-}
-
-async function me(who: Person): Promise<UserProfile> {
-  const answer = await call(who, API.usersMe);
-  expect(answer.status).toBe(200);
-  return answer.body as UserProfile;
-}
+const { call, person, me } = organizationPeople(
+  () => server.url,
+  () => new EmulatorClient(emulator.url, emulator.projectId),
+  tag,
+);
 
 async function members() {
   const answer = await call(admin, BUSINESS_API.workspaceMembers);

@@ -6,12 +6,10 @@
  * handing the admin role over, and a member or an outsider refused every workspace route.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API } from '../../src/shared/api';
 import { BUSINESS_API } from '../../src/shared/business-api';
 import { randomId } from '../../src/shared/ids';
 import { LICENCE_EMAIL_ERRORS, type Licence, type LicencesResponse } from '../../src/shared/licences';
 import { ORGANIZATION_NAME_MESSAGES, type Organization } from '../../src/shared/organizations';
-import type { UserProfile } from '../../src/shared/user';
 import { CaptionClient } from '../../scripts/lib/socket-client';
 import {
   SCRIBE_LIMIT_MESSAGE,
@@ -22,9 +20,10 @@ import {
   type WorkspaceMembersResponse,
   type WorkspaceSettings,
 } from '../../src/shared/workspace';
-import { EmulatorClient, api } from '../helpers/auth-emulator';
+import { EmulatorClient } from '../helpers/auth-emulator';
 import { sharedAuthEmulator } from '../helpers/shared-auth-emulator';
 import type { SharedAuthEmulator } from '../setup/auth-emulator';
+import { type Person, organizationPeople } from '../helpers/organization-people';
 import { removeDataDir, startTestServer, tempDataDir, type TestServer } from '../helpers/server';
 
 let emulator: SharedAuthEmulator;
@@ -33,42 +32,15 @@ let server: TestServer;
 const dataDir = tempDataDir();
 const tag = randomId(6).toLowerCase();
 
-interface Person {
-  token: string;
-  profile: UserProfile;
-  email: string;
-}
-
 let admin: Person;
 let member: Person;
 let outsider: Person;
 
-const call = (who: Person | undefined, path: string, method = 'GET', body?: unknown) =>
-  api(server.url, path, {
-    method,
-    ...(who ? { token: who.token } : {}),
-    ...(body !== undefined ? { body } : {}),
-  });
-
-const emailOf = (name: string) => `${name}-${tag}@example.com`;
-
-async function person(name: string): Promise<Person> {
-  const email = emailOf(name);
-  const signedIn = await emulatorClient.verifiedUser(email);
-  const created = await api(server.url, `${API.usersMe}?channel=web-v2`, {
-    method: 'PATCH',
-    token: signedIn.idToken,
-    body: { userName: name },
-  });
-  expect(created.status).toBe(200);
-  return { token: signedIn.idToken, profile: created.body as UserProfile, email };
-}
-
-async function me(who: Person): Promise<UserProfile> {
-  const answer = await call(who, API.usersMe);
-  expect(answer.status).toBe(200);
-  return answer.body as UserProfile;
-}
+const { emailOf, call, person, me } = organizationPeople(
+  () => server.url,
+  () => emulatorClient,
+  tag,
+);
 
 async function members(who: Person = admin) {
   const answer = await call(who, BUSINESS_API.workspaceMembers);
