@@ -4,7 +4,8 @@
  * Streams every WAV listed in DIR/transcripts.tsv through the server's realtime socket, as a
  * microphone would (real time unless --speed says otherwise), and measures what a person reading
  * the captions experiences: word error rate, how soon each word appears, how soon each line is
- * final (from the end of the last spoken word, found in the audio: lib/speech-end.ts), how much of
+ * final (from the end of the last spoken word, found in the audio: lib/speech-end.ts), how soon
+ * each word is firm and that no firm word is ever rewritten (lib/firm-figures.ts), how much of
  * what was shown was later rewritten (partial churn: lib/churn.ts), the server's CPU per second of
  * audio and its peak memory. The last line printed is one JSON object with those figures; each is
  * defined in docs/measurements.md.
@@ -58,6 +59,8 @@ if (tier === 'premium') client.send({ type: 'connection-params-update', usePaidA
 
 const pairs: { reference: string; hypothesis: string }[] = [];
 const wordLatencies: number[] = [];
+const stableWordLatencies: number[] = [];
+let firmRewritten = 0;
 const finalLatencies: number[] = [];
 let audioSeconds = 0;
 let churn: Churn = { wordsShown: 0, wordsChanged: 0, finalWords: 0 };
@@ -78,6 +81,8 @@ for (const [n, item] of items.entries()) {
   wordLatencies.push(...result.wordLatenciesMs);
   if (result.finalLatencyMs !== undefined) finalLatencies.push(result.finalLatencyMs);
   churn = addChurn(churn, result.churn);
+  stableWordLatencies.push(...result.stableWordLatenciesMs);
+  firmRewritten += result.firmRewritten;
   if (!values.quiet) {
     const final = result.finalLatencyMs === undefined ? 'none' : `${Math.round(result.finalLatencyMs)} ms`;
     console.log(
@@ -101,9 +106,14 @@ console.log(
       p50: round(percentile(finalLatencies, 50)),
       p95: round(percentile(finalLatencies, 95)),
     },
+    stableWordLatencyMs: {
+      p50: round(percentile(stableWordLatencies, 50)),
+      p95: round(percentile(stableWordLatencies, 95)),
+    },
     churn: {
       rewritesPerFinalWord: round(churnFigures(churn).rewritesPerFinalWord ?? undefined, 3),
       changedShare: round(churnFigures(churn).changedShare ?? undefined, 3),
+      stableRewritesPerFinalWord: churn.finalWords > 0 ? round(firmRewritten / churn.finalWords, 3) : null,
     },
     rtf: cpuSeconds === undefined ? null : round(cpuSeconds / audioSeconds, 3),
     peakRssMb: peakRssMb ?? null,

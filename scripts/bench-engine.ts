@@ -13,13 +13,14 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { CHUNK_SAMPLES, SAMPLE_RATE_HZ } from '../src/shared/constants';
+import { SAMPLE_RATE_HZ } from '../src/shared/constants';
 import { parseWav } from '../src/shared/wav';
 import { corpusWordErrorRate } from '../src/shared/wer';
 import { PocketSphinxEngine } from '../src/native/speech/pocketsphinx/engine';
 import { loadPocketSphinx } from '../src/native/speech/pocketsphinx/binding';
 import type { RecognizerEvent } from '../src/native/speech/types';
 import { readTranscripts, speechDir } from './lib/speech-dir';
+import { decodeRecording } from './lib/engine-events';
 
 const { values } = parseArgs({
   options: {
@@ -77,20 +78,7 @@ for (const item of items) {
   const audio = new Int16Array(speech.length + SAMPLE_RATE_HZ);
   audio.set(speech);
   audioSeconds += audio.length / SAMPLE_RATE_HZ;
-  const stream = engine.open();
-  const events: RecognizerEvent[] = [];
-  const startedAt = performance.now();
-  for (let i = 0; i < audio.length; i += CHUNK_SAMPLES) {
-    if (values.realtime) {
-      const due = startedAt + ((i + CHUNK_SAMPLES) * 1000) / SAMPLE_RATE_HZ;
-      const wait = due - performance.now();
-      if (wait > 0) await new Promise((resolveWait) => setTimeout(resolveWait, wait));
-    }
-    // A copy, as a chunk arriving from the pool is its own buffer.
-    events.push(...stream.accept(audio.slice(i, i + CHUNK_SAMPLES)));
-  }
-  events.push(...stream.flush());
-  stream.close();
+  const events = await decodeRecording(engine, audio, { realtime: values.realtime });
   partials += events.filter((e) => e.kind === 'partial').length;
   const own = events
     .filter((e) => e.kind === 'final')

@@ -5,6 +5,7 @@
  */
 import { CHUNK_SAMPLES, SAMPLE_RATE_HZ } from '../../src/shared/constants';
 import { messagesChurn, type Churn } from './churn';
+import { firmRewrites, stableWordLatencies } from './firm-figures';
 import { recordingLatency, SendLog, type RecordingLatency, type TimedTranscript } from './latency';
 import { speechEndSample } from './speech-end';
 import { ChunkPacer } from './pacer';
@@ -18,6 +19,10 @@ export interface MeasuredRecording extends RecordingLatency {
   finalLatencyMs: number | undefined;
   /** Words shown and later changed, over the recording's lines (churn.ts). */
   churn: Churn;
+  /** Per final word, from the send of its end to it becoming firm (firm-figures.ts). */
+  stableWordLatenciesMs: number[];
+  /** Firm words the recogniser changed afterwards (firm-figures.ts): 0 by construction. */
+  firmRewritten: number;
   /** The server would not start this recording (its error code): nothing was measured. */
   refused?: string;
 }
@@ -67,6 +72,8 @@ export async function measureRecording(
         ...recordingLatency([], sent),
         finalLatencyMs: undefined,
         churn: messagesChurn([]),
+        stableWordLatenciesMs: [],
+        firmRewritten: 0,
         refused: started.error.code,
       };
     }
@@ -102,6 +109,8 @@ export async function measureRecording(
           ? undefined
           : result.lastFinalAtMs - endSentAt,
       churn: messagesChurn(messages),
+      stableWordLatenciesMs: stableWordLatencies(messages, sent),
+      firmRewritten: firmRewrites(messages).rewritten,
     };
   } finally {
     off();

@@ -148,6 +148,14 @@ export interface Transcript {
     endMs?: number;
     words?: WordTiming[];
   };
+  /**
+   * Of a line still being spoken (a partial of the recogniser): how many of the first words of
+   * the original text (`texts[speechLang]`, words split at spaces) are firm, never to be changed
+   * by the recogniser again; the words after them are a tentative tail that may still change.
+   * Absent on a final and a typed line: every word is firm. (An addition to the spec, issue 25;
+   * shared/firm-words.ts cuts the text, server/rooms/local-agreement.ts decides.)
+   */
+  firmWords?: number;
   usePaidASR: boolean;
   /** Position of the transcript in the room, in order of first appearance. */
   index: number;

@@ -179,6 +179,7 @@ export const transcriptSchema: Schema<Transcript> = object({
       words: optional(array(wordTimingSchema, UNBOUNDED)),
     }),
   ),
+  firmWords: optional(number()),
   usePaidASR: boolean(),
   index: number(),
   timestampMs: number(),

@@ -13,6 +13,7 @@ const editingEn = {
   addWord: 'Add a word at the end of the line',
   correctedLine: '(corrected)',
   corrected: 'corrected',
+  tentative: 'may still change',
   othersHere_one: 'someone else is editing here',
   othersHere_other: '{{count}} others are editing here',
   announce: 'Caption corrected: {{text}}',

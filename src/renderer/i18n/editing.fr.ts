@@ -10,6 +10,7 @@ const editingFr = {
   addWord: 'Ajouter un mot à la fin de la ligne',
   correctedLine: '(corrigé)',
   corrected: 'corrigé',
+  tentative: 'peut encore changer',
   othersHere_one: 'quelqu’un d’autre modifie ici',
   othersHere_other: '{{count}} autres personnes modifient ici',
   announce: 'Sous-titre corrigé : {{text}}',

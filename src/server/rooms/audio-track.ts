@@ -2,6 +2,8 @@
  * One speaker's audio stream in a room: feeds the speech pool and turns its results into the
  * spec's Transcript shape. Partials and the final of one utterance share an id, so captions
  * update in place; each utterance takes the room's next index when its first words appear.
+ * Every result goes through the utterance's LocalAgreement first: a partial carries how many of
+ * its words are firm, and no later result (the final included) changes a firm word.
  */
 import { readableCaption } from '../../shared/caption-case';
 import { PARTIAL_THROTTLE_MS } from '../../shared/constants';
@@ -9,6 +11,7 @@ import type { Transcript } from '../../shared/entities';
 import type { PoolStream } from '../../native/speech/pool';
 import type { RecognizerEvent } from '../../native/speech/types';
 import { Throttle, type Timers, realTimers } from './throttle';
+import { LocalAgreement } from './local-agreement';
 
 export interface TrackContext {
   trackId: string;
@@ -27,11 +30,15 @@ export interface TrackContext {
   onFinal(t: Transcript): void;
   onError(message: string): void;
   timers?: Timers;
+  /** How long hypotheses must agree on a word for it to be firm (local-agreement.ts; tests shorten it). */
+  firmAgreementMs?: number;
 }
 
 export class AudioTrack {
   private readonly indexBySegment = new Map<number, number>();
   private readonly throttles = new Map<number, Throttle<Transcript>>();
+  /** Each open utterance's firm words. */
+  private readonly agreements = new Map<number, LocalAgreement>();
   /** The partial last shown for each open utterance, for people who join mid-sentence. */
   private readonly shown = new Map<number, Transcript>();
   private stream: PoolStream | undefined;
@@ -79,8 +86,18 @@ export class AudioTrack {
 
   handle(event: RecognizerEvent): void {
     const c = this.context;
+    let agreement = this.agreements.get(event.segment);
+    if (!agreement) {
+      agreement = new LocalAgreement(c.firmAgreementMs);
+      this.agreements.set(event.segment, agreement);
+    }
     if (event.kind === 'partial') {
-      const transcript = this.toTranscript(event, this.indexFor(event.segment));
+      const line = agreement.partial(event.text, event.endMs);
+      const transcript = this.toTranscript(
+        { ...event, text: line.words.join(' ') },
+        this.indexFor(event.segment),
+        line.firm,
+      );
       let throttle = this.throttles.get(event.segment);
       if (!throttle) {
         const segment = event.segment;
@@ -100,9 +117,13 @@ export class AudioTrack {
     this.throttles.get(event.segment)?.cancel();
     this.throttles.delete(event.segment);
     this.shown.delete(event.segment);
+    this.agreements.delete(event.segment);
+    const line = agreement.final(event.text, event.words);
+    const text = line.words.join(' ');
     const shown = this.indexBySegment.has(event.segment);
-    if (!event.text && !shown) return; // noise that never became words
-    c.onFinal(this.toTranscript(event, this.indexFor(event.segment)));
+    if (!text && !shown) return; // noise that never became words
+    const words = line.timings ?? (text === event.text ? event.words : undefined);
+    c.onFinal(this.toTranscript({ ...event, text, words }, this.indexFor(event.segment)));
     this.indexBySegment.delete(event.segment);
   }
 
@@ -125,7 +146,7 @@ export class AudioTrack {
     return index;
   }
 
-  private toTranscript(event: RecognizerEvent, index: number): Transcript {
+  private toTranscript(event: RecognizerEvent, index: number, firmWords?: number): Transcript {
     const c = this.context;
     const isFinal = event.kind === 'final';
     return {
@@ -143,6 +164,7 @@ export class AudioTrack {
         endMs: event.endMs,
         ...(event.words ? { words: event.words } : {}),
       },
+      ...(firmWords === undefined ? {} : { firmWords }),
       usePaidASR: c.usePaidASR,
       index,
       timestampMs: c.startWallMs + event.startMs,

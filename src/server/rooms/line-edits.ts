@@ -11,6 +11,7 @@
  * convergence fuzz runs it against in-memory replicas.
  */
 import type { Transcript } from '../../shared/entities';
+import { firmWordsAfterEdits } from '../../shared/firm-words';
 import {
   type Cursor,
   type Mutation,
@@ -298,6 +299,9 @@ export class LineEdits {
   private viewOf(t: Transcript, line: EditedLine): Transcript {
     const { version, text, highlighted } = line.state;
     const view: Transcript = { ...t, texts: { ...t.texts, [t.speechLang]: text }, version };
+    // The recogniser's tentative tail stays the tail of what people made of the line.
+    if (t.firmWords !== undefined)
+      view.firmWords = firmWordsAfterEdits(t.firmWords, t.texts[t.speechLang] ?? '', text);
     if (t.indexes) view.indexes = { ...t.indexes, [t.speechLang]: text.length };
     if (highlighted.length > 0) view.highlighted = highlighted;
     else delete view.highlighted;

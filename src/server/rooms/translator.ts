@@ -4,12 +4,16 @@
  * - Partials: the original goes out at once, carrying the caption's latest translations (which
  *   may be of an earlier partial: `indexes` says how much of the original they cover); the
  *   translation of the newest text follows at most every TRANSLATION_DELAY_MS per caption.
+ *   Firm text first (issue 25): once a line has firm words, a partial's translation is of its
+ *   firm words only, asked again only when they grow; the tentative tail is translated with the
+ *   final. Before the first firm word the whole partial is translated, so the line starts at once.
  * - Finals: translated into every language being read, always, once the original is stored and
  *   shown (the room stores the translations with it afterwards, so nothing stored waits on the
  *   engine and an engine failure loses nothing). A translation that fails is said in
  *   `translationErrors`, not left out in silence.
  */
 import type { AutoTranslation, Transcript } from '../../shared/entities';
+import { firmText } from '../../shared/firm-words';
 import { type LanguagePair, baseLanguage } from '../../shared/translation';
 import type { TranslationEngine } from '../translation';
 import { autoTargets } from './auto-translate';
@@ -31,6 +35,8 @@ export interface TranslatorDeps {
 interface OpenCaption {
   /** Its latest partial as received (untranslated). */
   partial: Transcript;
+  /** The text of it last given to translation (firm-words.ts: the firm words once there are some). */
+  source?: string;
   texts: Record<string, string>;
   indexes: Record<string, number>;
   /** Partials received so far: each translation asked carries the number of its partial. */
@@ -131,8 +137,11 @@ export class RoomTranslator {
     }
     caption.partial = t;
     caption.version += 1;
-    if (this.available && original && this.targets(t.speechLang).length > 0)
+    const source = firmText(t) || original;
+    if (this.available && source && source !== caption.source && this.targets(t.speechLang).length > 0) {
+      caption.source = source;
       this.cadence.partial(t.id, { t, version: caption.version });
+    }
     return this.decorate(t, caption);
   }
 
@@ -275,7 +284,7 @@ export class RoomTranslator {
   }
 
   private translatePartial(t: Transcript, version: number): void {
-    const original = t.texts[t.speechLang] ?? '';
+    const original = firmText(t) || (t.texts[t.speechLang] ?? '');
     const from = baseLanguage(t.speechLang);
     for (const to of this.targets(t.speechLang)) {
       this.memo!.translate(original, from, to).then(

@@ -10,6 +10,25 @@ import { wordsOf } from '../transcript-edit/words';
 export interface TextRun {
   text: string;
   corrected: boolean;
+  /** Part of the recogniser's tentative tail (shared/firm-words.ts): may still change. */
+  tentative?: boolean;
+}
+
+/**
+ * The runs cut where the firm words end (`firmChars`, UTF-16 units of the text): what follows is
+ * marked tentative. The firm words keep their place whatever the tail does, since they come first.
+ */
+export function withTentativeTail(runs: readonly TextRun[], firmChars: number): TextRun[] {
+  const out: TextRun[] = [];
+  let at = 0;
+  for (const run of runs) {
+    const cut = Math.min(Math.max(firmChars - at, 0), run.text.length);
+    if (cut > 0) out.push({ text: run.text.slice(0, cut), corrected: run.corrected });
+    if (cut < run.text.length)
+      out.push({ text: run.text.slice(cut), corrected: run.corrected, tentative: true });
+    at += run.text.length;
+  }
+  return out;
 }
 
 export function correctedRuns(text: string, highlighted: readonly HighlightRange[] | undefined): TextRun[] {

@@ -5,6 +5,7 @@
  */
 import type { Transcript } from '../../../shared/entities';
 import { baseLanguage, sameLanguage } from '../../../shared/translation';
+import { firmWordCount, splitFirm } from '../../../shared/firm-words';
 import { captionText } from '../captions/model';
 
 export interface CaptionReading {
@@ -17,11 +18,22 @@ export interface CaptionReading {
   pending: boolean;
   /** The translation failed: the original is shown. */
   failed: boolean;
+  /**
+   * When `text` is the original: how many of its characters are firm words (shared/firm-words.ts);
+   * the rest is the recogniser's tentative tail, shown dimmed. All of a translation is shown as it is.
+   */
+  firmChars?: number;
 }
 
 export function captionReading(t: Transcript, readingLang: string | null): CaptionReading {
   const original = captionText(t);
-  const spoken = { text: original, lang: t.speechLang, pending: false, failed: false };
+  const spoken = {
+    text: original,
+    lang: t.speechLang,
+    pending: false,
+    failed: false,
+    firmChars: splitFirm(original, firmWordCount(t)).firmChars,
+  };
   if (!readingLang || t.gap || !original || sameLanguage(t.speechLang, readingLang)) return spoken;
   const lang = baseLanguage(readingLang);
   const translated = t.texts[lang];

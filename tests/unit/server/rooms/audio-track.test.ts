@@ -88,6 +88,7 @@ describe('AudioTrack.handle', () => {
         speechLang: 'en-US',
         texts: { 'en-US': 'Hello' },
         asr: { final: false, timeReceivedMs: 5000, engine: 'pocketsphinx:en-us', endMs: 2000 },
+        firmWords: 0,
         usePaidASR: false,
         index: 10,
         timestampMs: START_WALL_MS + 1500,
@@ -202,6 +203,57 @@ describe('AudioTrack captions read like sentences', () => {
     track.handle(final(0, 'the meeting starts at three', 5000));
     expect(partials.map((p) => p.texts['en-US'])).toEqual(['The meeting starts']);
     expect(finals.map((f) => f.texts['en-US'])).toEqual(['The meeting starts at three.']);
+  });
+});
+
+describe('AudioTrack firm words (local-agreement.ts)', () => {
+  const at = (text: string, endMs: number): RecognizerEvent => ({
+    kind: 'partial',
+    segment: 0,
+    text,
+    startMs: 0,
+    endMs,
+  });
+
+  it('says how many words of each partial are firm, and keeps them in every later result', () => {
+    const { timers, partials, finals, track } = setup();
+    track.handle(at('i scream', 100));
+    timers.advanceTo(PARTIAL_THROTTLE_MS);
+    track.handle(at('i scream for', 500));
+    timers.advanceTo(2 * PARTIAL_THROTTLE_MS);
+    // The recogniser takes back its first words: the firm ones stay, its new tail follows them.
+    track.handle(at('ice cream for you', 900));
+    timers.advanceTo(3 * PARTIAL_THROTTLE_MS);
+    expect(partials.map((p) => [p.texts['en-US'], p.firmWords])).toEqual([
+      ['I scream', 0],
+      ['I scream for', 2],
+      ['I scream for you', 3],
+    ]);
+    track.handle({
+      kind: 'final',
+      segment: 0,
+      text: 'ice cream for you',
+      startMs: 0,
+      endMs: 1200,
+      words: [
+        { w: 'ice', startMs: 0, endMs: 200 },
+        { w: 'cream', startMs: 200, endMs: 400 },
+        { w: 'for', startMs: 400, endMs: 500 },
+        { w: 'you', startMs: 500, endMs: 700 },
+      ],
+    });
+    expect(finals[0]!.texts['en-US']).toBe('I scream for you.');
+    expect(finals[0]!.firmWords).toBeUndefined();
+    expect(finals[0]!.asr?.words?.map((w) => w.w)).toEqual(['i', 'scream', 'for', 'you']);
+  });
+
+  it('keeps firm words when the final has none, instead of removing the line', () => {
+    const { timers, finals, track } = setup();
+    track.handle(at('hello there', 100));
+    track.handle(at('hello there friend', 600));
+    timers.advanceTo(PARTIAL_THROTTLE_MS);
+    track.handle({ kind: 'final', segment: 0, text: '', startMs: 0, endMs: 900 });
+    expect(finals.map((f) => f.texts['en-US'])).toEqual(['Hello there.']);
   });
 });
 

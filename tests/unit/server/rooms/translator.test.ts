@@ -121,6 +121,24 @@ describe('RoomTranslator', () => {
     expect(partials.at(-1)!.texts).toEqual({ 'en-US': 'I cannot', es: 'es:I cannot' });
   });
 
+  it('translates the firm words of a partial, and asks again only when they grow (issue 25)', async () => {
+    const { translator, partials, engine, timers } = setup();
+    translator.setReader({}, 'es');
+    translator.partial({ ...caption('c1', 'Good morning every'), firmWords: 2 });
+    await flush();
+    expect(partials.at(-1)!.texts.es).toBe('es:Good morning');
+    expect(partials.at(-1)!.indexes).toEqual({ 'en-US': 18, es: 12 });
+    timers.advanceTo(600);
+    // Only the tentative tail changed: nothing new to translate.
+    translator.partial({ ...caption('c1', 'Good morning everyone'), firmWords: 2 });
+    timers.advanceTo(1200);
+    await flush();
+    expect(engine.asked.map((a) => a.text)).toEqual(['Good morning']);
+    translator.partial({ ...caption('c1', 'Good morning everyone here'), firmWords: 3 });
+    await flush();
+    expect(engine.asked.map((a) => a.text)).toEqual(['Good morning', 'Good morning everyone']);
+  });
+
   it('sends no partial translation once the caption is final', async () => {
     const { translator, partials, timers, engine } = setup();
     translator.setReader({}, 'es');

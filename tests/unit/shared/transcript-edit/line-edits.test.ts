@@ -97,6 +97,20 @@ describe('LineEdits: people and the recogniser on one line', () => {
     expect(final.transcript.version).toBe(4);
   });
 
+  it("keeps the recogniser's tentative tail as the last words of a line a person lengthened", () => {
+    const edits = new LineEdits();
+    edits.asr({ ...asr('the cat sat'), firmWords: 2 });
+    edits.apply(
+      asr('the cat sat'),
+      { ...base, id: 'm1', parent: 1, type: 'insert', index: 4, text: 'black ' } as Mutation,
+      'aaaa',
+    );
+    const shown = edits.asr({ ...asr('the cat sat on'), firmWords: 2 }).transcript;
+    expect(textOf(shown)).toBe('the black cat sat on');
+    // "sat on" was the recogniser's tail and still is; "the black cat" is firm.
+    expect(shown.firmWords).toBe(3);
+  });
+
   it('transforms a mutation made against an older version past the changes since', () => {
     const edits = new LineEdits();
     edits.asr(asr('hello world'));

@@ -10,12 +10,15 @@ import { selectFontSizePx } from '../../settings/selectors';
 import { transcriptEditActions } from '../slice';
 import { selectEditing } from '../selectors';
 import { type EditorWord, appendPoint, cursorsByWord, moveSelection, wordsOf } from '../words';
+import { firmWordCount, firmWordsAfterEdits } from '../../../../shared/firm-words';
 import '../transcript-edit.css';
 
 interface EditorLine {
   transcript: Transcript;
   text: string;
   words: EditorWord[];
+  /** Words from this one on are the recogniser's tentative tail (shared/firm-words.ts). */
+  firmWords: number;
 }
 
 /**
@@ -47,7 +50,11 @@ export function TranscriptEditor() {
         .map((transcript) => {
           const view = lineView(replica, transcript.id);
           const text = view?.text ?? transcript.texts[transcript.speechLang] ?? '';
-          return { transcript, text, words: wordsOf(text, view?.highlighted ?? transcript.highlighted) };
+          const words = wordsOf(text, view?.highlighted ?? transcript.highlighted);
+          // The tail stays the line's last words through this editor's own edits not yet sequenced.
+          const asrText = transcript.texts[transcript.speechLang] ?? '';
+          const firmWords = firmWordsAfterEdits(firmWordCount(transcript), asrText, text);
+          return { transcript, text, words, firmWords };
         })
         .filter((l) => l.words.length > 0),
     [captions, replica],
@@ -199,7 +206,7 @@ export function TranscriptEditor() {
           return (
             <li
               key={l.transcript.id}
-              className={l.transcript.isFinal ? 'editor-line' : 'editor-line editor-line--partial'}
+              className="editor-line"
               data-testid="editor-line"
               data-id={l.transcript.id}
               lang={l.transcript.speechLang || undefined}
@@ -239,14 +246,17 @@ export function TranscriptEditor() {
                         'editor-word',
                         w.corrected ? 'editor-word--corrected' : '',
                         others ? 'editor-word--others' : '',
+                        word >= l.firmWords ? 'editor-word--tentative' : '',
                       ].join(' ')}
                       data-testid="editor-word"
                       data-corrected={w.corrected ? 'true' : 'false'}
+                      data-tentative={word >= l.firmWords ? 'true' : undefined}
                       tabIndex={isSelected || (!selected && line === 0 && word === 0) ? 0 : -1}
                       aria-current={isSelected ? 'true' : undefined}
                       aria-label={[
                         w.text,
                         w.corrected ? t('editing.corrected') : '',
+                        word >= l.firmWords ? t('editing.tentative') : '',
                         others ? t('editing.othersHere', { count: others.length }) : '',
                       ]
                         .filter(Boolean)

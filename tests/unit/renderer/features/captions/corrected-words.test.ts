@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { correctedRuns } from '../../../../../src/renderer/features/captions/corrected-words';
+import {
+  correctedRuns,
+  withTentativeTail,
+} from '../../../../../src/renderer/features/captions/corrected-words';
 
 describe('correctedRuns', () => {
   it.each([
@@ -60,5 +63,23 @@ describe('correctedRuns', () => {
     expect(got).toEqual(runs);
     // Nothing is lost or repeated: the runs spell the text.
     expect(got.map((r) => r.text).join('')).toBe(text);
+  });
+});
+
+describe('withTentativeTail', () => {
+  it('cuts the runs where the firm words end, inside a run or between two', () => {
+    const runs = correctedRuns('we met Siobhan in Galway', [{ index: 7, length: 7 }]);
+    expect(withTentativeTail(runs, 14)).toEqual([
+      { text: 'we met ', corrected: false },
+      { text: 'Siobhan', corrected: true },
+      { text: ' in Galway', corrected: false, tentative: true },
+    ]);
+    expect(withTentativeTail(runs, 9)).toEqual([
+      { text: 'we met ', corrected: false },
+      { text: 'Si', corrected: true },
+      { text: 'obhan', corrected: true, tentative: true },
+      { text: ' in Galway', corrected: false, tentative: true },
+    ]);
+    expect(withTentativeTail(runs, 24)).toEqual(runs);
   });
 });

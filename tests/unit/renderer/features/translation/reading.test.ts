@@ -27,8 +27,15 @@ describe('captionReading', () => {
       lang: 'en-US',
       pending: false,
       failed: false,
+      firmChars: 12,
     });
     expect(captionReading(caption(), 'en')).toMatchObject({ text: 'good morning', pending: false });
+  });
+
+  it("says where a partial's firm words end in the original (issue 25)", () => {
+    const partial = caption({ isFinal: false, texts: { 'en-US': 'Good morning every' }, firmWords: 2 });
+    expect(captionReading(partial, null).firmChars).toBe(12);
+    expect(captionReading({ ...partial, firmWords: 0 }, 'en').firmChars).toBe(0);
   });
 
   it('shows the translation with the original beside it', () => {

@@ -78,6 +78,23 @@ describe('CaptionsView', () => {
     expect(announcer.textContent).toBe('Hana Host: hello world');
   });
 
+  it("shows a partial's firm words as they are and its tentative tail dimmed, hidden from screen readers", () => {
+    const { receive, region } = view();
+    receive({ ...line('t1', 'Good morning every', false), firmWords: 2 });
+    const text = within(region()).getByTestId('caption-text');
+    const tail = within(text).getByTestId('caption-tentative');
+    expect(tail.textContent).toBe(' every');
+    expect(tail.getAttribute('aria-hidden')).toBe('true');
+    expect(text.textContent).toBe('Good morning every');
+    // The tail grows and changes; the firm words are the same text node, first, untouched.
+    const firmNode = text.firstChild;
+    receive({ ...line('t1', 'Good morning everyone here', false), firmWords: 3 });
+    expect(text.firstChild).toBe(firmNode);
+    expect(within(text).getByTestId('caption-tentative').textContent).toBe(' here');
+    receive({ ...line('t1', 'Good morning everyone here.', true) });
+    expect(within(text).queryByTestId('caption-tentative')).toBeNull();
+  });
+
   it('keeps the order of the room whatever the order captions arrive in', () => {
     const { list, region } = view();
     list([line('t2', 'second', true), line('t1', 'first', true)]);
