@@ -48,6 +48,31 @@ test('a host speaks, sees captions of the recording, and a friend who joins by r
     await friend.getByTestId('join-room-submit').click();
     await expect(friend.getByTestId('socket-status')).toHaveAttribute('data-state', 'online');
 
+    // Every state of every caption line the host's page shows: its firm words and its tail.
+    await host.evaluate(() => {
+      const seen: { id: string; firm: string; tail: string; hidden: string | null }[] = [];
+      (window as unknown as { firmSeen: typeof seen }).firmSeen = seen;
+      const record = () => {
+        for (const line of document.querySelectorAll('[data-testid="caption"]')) {
+          const text = line.querySelector('[data-testid="caption-text"]');
+          if (!text) continue;
+          const tail = text.querySelector('[data-testid="caption-tentative"]');
+          const all = text.textContent ?? '';
+          const tailText = tail?.textContent ?? '';
+          seen.push({
+            id: line.getAttribute('data-id') ?? '',
+            firm: all.slice(0, all.length - tailText.length),
+            tail: tailText,
+            hidden: tail?.getAttribute('aria-hidden') ?? null,
+          });
+        }
+      };
+      new MutationObserver(record).observe(document.body, {
+        subtree: true,
+        childList: true,
+        characterData: true,
+      });
+    });
     await openMicrophone(host);
     await expect(host.getByTestId('recording-state')).toHaveAttribute('data-state', 'RECORDING');
     await expectAccessible(host, 'conversation while recording');
@@ -62,6 +87,33 @@ test('a host speaks, sees captions of the recording, and a friend who joins by r
     await expect(host.locator('[data-testid="caption"][data-final="false"]')).toHaveCount(0, {
       timeout: 15_000,
     });
+
+    // Firm words (issue 25): a tentative tail was shown, hidden from screen readers, and each
+    // line's firm words only ever grew at their end: what a reader has read never changed.
+    const firmSeen = await host.evaluate(
+      () =>
+        (
+          window as unknown as {
+            firmSeen: { id: string; firm: string; tail: string; hidden: string | null }[];
+          }
+        ).firmSeen,
+    );
+    const tails = firmSeen.filter((s) => s.tail.trim() !== '');
+    expect(tails.length, 'a tentative tail was shown').toBeGreaterThan(0);
+    expect(tails.every((s) => s.hidden === 'true')).toBe(true);
+    const firmWordsOf = (text: string) =>
+      text
+        .toLowerCase()
+        .replace(/[.?!]$/, '')
+        .split(/\s+/)
+        .filter(Boolean);
+    const lastFirm = new Map<string, string[]>();
+    for (const state of firmSeen) {
+      const words = firmWordsOf(state.firm);
+      const before = lastFirm.get(state.id) ?? [];
+      expect(words.slice(0, before.length), `firm words of ${state.id} kept`).toEqual(before);
+      lastFirm.set(state.id, words);
+    }
 
     const hostText = await finalCaptionText(host);
     const wer = wordErrorRate(devReference(FILE), hostText);

@@ -12,6 +12,7 @@ import {
   resolveToken,
   streamAudio,
 } from '../../scripts/lib/socket-client';
+import { firmRewrites } from '../../scripts/lib/firm-figures';
 import { removeDataDir, startTestServer, type TestServer } from '../helpers/server';
 import { finalText, speak, streamStopped, transcriptsSince } from '../helpers/speak';
 import {
@@ -91,6 +92,17 @@ describe('live captions', () => {
       expect(text, 'a line starts with a capital').toMatch(/^\p{Lu}/u);
       if (t.isFinal) expect(text, 'a final ends like a sentence').toMatch(/[.?!]$/);
     }
+
+    // Firm words (issue 25): every partial says how many of its words are firm, words do become
+    // firm before the final, and no firm word is ever changed by a later message of its line.
+    const partials = seenByHost.filter((t) => !t.isFinal);
+    expect(partials.every((t) => typeof t.firmWords === 'number')).toBe(true);
+    expect(partials.some((t) => t.firmWords! > 0)).toBe(true);
+    const lineMessages = host.received.flatMap((r) =>
+      r.message.type === 'transcript' ? [{ atMs: r.atMs, transcript: r.message.transcript }] : [],
+    );
+    expect(firmRewrites(lineMessages)).toMatchObject({ rewritten: 0 });
+    expect(firmRewrites(lineMessages).finalWords).toBeGreaterThan(3);
 
     const final = seenByHost.find((t) => t.isFinal)!;
     expect(final.author).toBe(host.user.avaId);
