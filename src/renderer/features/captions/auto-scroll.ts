@@ -10,7 +10,14 @@ export interface AutoScrollState {
 }
 
 export type AutoScrollEvent =
-  | { type: 'userScrolled'; atBottom: boolean }
+  /**
+   * The captions scrolled. `movedUp`: towards earlier lines (a reader scrolling back, or a screen
+   * reader taking them there). A scroll that did not move up but left the bottom is the content
+   * growing or the box shrinking under a reader who was following (a line wrapping anew, a notice
+   * taking room, a resize whose scroll event came before the view caught up): it does not stop
+   * following, and the view goes back to the newest line.
+   */
+  | { type: 'userScrolled'; atBottom: boolean; movedUp: boolean }
   | { type: 'captionsAdded'; count: number }
   | { type: 'jumpToLatest' };
 
@@ -38,6 +45,7 @@ export function autoScrollReducer(state: AutoScrollState, event: AutoScrollEvent
     case 'userScrolled':
       if (event.atBottom)
         return state.following && state.unseen === 0 ? state : { following: true, unseen: 0 };
+      if (!event.movedUp) return state;
       return state.following ? { following: false, unseen: 0 } : state;
     case 'captionsAdded':
       if (state.following || event.count <= 0) return state;

@@ -37,6 +37,8 @@ export function CaptionsView() {
   /** Scrolling to the marker (not the reader scrolling back): it does not move the marker. */
   const visiting = useRef(false);
   const scroller = useRef<HTMLDivElement>(null);
+  /** Where the captions were scrolled to at the last scroll event: moving up is reading back. */
+  const lastScrollTop = useRef(0);
   const shownCount = useRef(captions.length);
   /** The first caption and the content height at the last render, to spot a page put above. */
   const top = useRef<{ id: string | undefined; height: number }>({ id: undefined, height: 0 });
@@ -134,7 +136,13 @@ export function CaptionsView() {
         tabIndex={0}
         style={{ fontSize: `${fontSize}px` }}
         onScroll={(event) => {
-          dispatchScroll({ type: 'userScrolled', atBottom: isAtBottom(event.currentTarget) });
+          const el = event.currentTarget;
+          const movedUp = el.scrollTop < lastScrollTop.current - 1;
+          lastScrollTop.current = el.scrollTop;
+          const atBottom = isAtBottom(el);
+          dispatchScroll({ type: 'userScrolled', atBottom, movedUp });
+          // Still following, but the content grew or the box shrank since the last scroll: back to the newest line.
+          if (!atBottom && !movedUp && following.current) el.scrollTop = el.scrollHeight;
           if (older.hasOlder && !older.loading && isNearTop(event.currentTarget)) loadEarlier();
         }}
       >

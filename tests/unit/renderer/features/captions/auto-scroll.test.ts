@@ -17,7 +17,7 @@ describe('caption auto-scroll', () => {
 
   it('pauses when the user scrolls away from the bottom and counts what they miss', () => {
     const paused = run([
-      { type: 'userScrolled', atBottom: false },
+      { type: 'userScrolled', atBottom: false, movedUp: true },
       { type: 'captionsAdded', count: 2 },
       { type: 'captionsAdded', count: 1 },
     ]);
@@ -27,7 +27,7 @@ describe('caption auto-scroll', () => {
 
   it('resumes with jump to latest', () => {
     const resumed = run([
-      { type: 'userScrolled', atBottom: false },
+      { type: 'userScrolled', atBottom: false, movedUp: true },
       { type: 'captionsAdded', count: 2 },
       { type: 'jumpToLatest' },
     ]);
@@ -36,18 +36,24 @@ describe('caption auto-scroll', () => {
 
   it('resumes when the user scrolls back to the bottom themselves', () => {
     const resumed = run([
-      { type: 'userScrolled', atBottom: false },
+      { type: 'userScrolled', atBottom: false, movedUp: true },
       { type: 'captionsAdded', count: 1 },
-      { type: 'userScrolled', atBottom: true },
+      { type: 'userScrolled', atBottom: true, movedUp: false },
     ]);
     expect(resumed).toEqual({ following: true, unseen: 0 });
   });
 
+  it('keeps following when the content grew under the reader without them scrolling up', () => {
+    const state = run([]);
+    expect(autoScrollReducer(state, { type: 'userScrolled', atBottom: false, movedUp: false })).toBe(state);
+    expect(shouldScrollToLatest(state)).toBe(true);
+  });
+
   it('keeps the same state object when nothing changes (no re-render)', () => {
     const state = run([]);
-    expect(autoScrollReducer(state, { type: 'userScrolled', atBottom: true })).toBe(state);
-    const paused = run([{ type: 'userScrolled', atBottom: false }]);
-    expect(autoScrollReducer(paused, { type: 'userScrolled', atBottom: false })).toBe(paused);
+    expect(autoScrollReducer(state, { type: 'userScrolled', atBottom: true, movedUp: false })).toBe(state);
+    const paused = run([{ type: 'userScrolled', atBottom: false, movedUp: true }]);
+    expect(autoScrollReducer(paused, { type: 'userScrolled', atBottom: false, movedUp: true })).toBe(paused);
   });
 
   it('measures the bottom with a small tolerance', () => {

@@ -150,6 +150,7 @@ describe('CaptionsView', () => {
   it('stops following while the reader scrolls back, counts what arrived, and jumps back on request', async () => {
     const { receive, region, user } = view();
     receive(line('t1', 'one', true));
+    scrolledTo(region(), 1600);
     scrolledTo(region(), 0);
     expect(screen.getByRole('button', { name: 'Jump to latest captions' })).toBeTruthy();
     receive(line('t2', 'two', true));
@@ -162,10 +163,21 @@ describe('CaptionsView', () => {
   it('follows again once the reader scrolls back to the bottom', () => {
     const { receive, region } = view();
     receive(line('t1', 'one', true));
+    scrolledTo(region(), 1600);
     scrolledTo(region(), 0);
     expect(screen.queryByRole('button', { name: /Jump to latest/ })).not.toBeNull();
     scrolledTo(region(), 1600);
     expect(screen.queryByRole('button', { name: /Jump to latest/ })).toBeNull();
+  });
+
+  it('keeps the newest line in view when the content grows under a reader who did not scroll up', () => {
+    const { receive, region } = view();
+    receive(line('t1', 'one', true));
+    scrolledTo(region(), 1600);
+    // A notice took room, or a line wrapped anew: the same scroll position is no longer the bottom.
+    scrolledTo(region(), 1600, 2600);
+    expect(screen.queryByRole('button', { name: /Jump to latest/ })).toBeNull();
+    expect(region().scrollTop).toBe(2600);
   });
 
   it('offers the earlier captions of a long conversation', async () => {

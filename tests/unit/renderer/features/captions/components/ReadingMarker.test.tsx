@@ -24,9 +24,12 @@ function view() {
   return { ...app, receive };
 }
 
+/** The reader was at the newest line (the bottom), then scrolled to `top`. */
 function scrolledTo(el: HTMLElement, top: number, height = 2000, client = 400) {
   Object.defineProperty(el, 'scrollHeight', { configurable: true, value: height });
   Object.defineProperty(el, 'clientHeight', { configurable: true, value: client });
+  el.scrollTop = height - client;
+  fireEvent.scroll(el);
   el.scrollTop = top;
   fireEvent.scroll(el);
 }
