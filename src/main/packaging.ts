@@ -13,6 +13,14 @@ export function sherpaPlatformPackage(platform: string, arch: string): string {
 }
 
 /**
+ * koffi 3 keeps its native binary out of its own package, in `@koromix/koffi-<platform>-<arch>`
+ * (Node's platform and arch names: it loads `${process.platform}-${process.arch}`).
+ */
+export function koffiPlatformPackage(platform: string, arch: string): string {
+  return `@koromix/koffi-${platform}-${arch}`;
+}
+
+/**
  * True when `path` (as packager gives it: relative to the project, starting with "/") is left
  * out. Kept: the Vite output, package.json, and the runtime packages with the folders that
  * lead to them.
@@ -21,6 +29,12 @@ export function ignoredInPackage(path: string, platform: string, arch: string): 
   if (path === '' || path === '/package.json') return false;
   if (path === '/.vite' || path.startsWith('/.vite/')) return false;
   if (path === '/node_modules') return false;
-  const keep = [...RUNTIME_PACKAGES, sherpaPlatformPackage(platform, arch)].map((p) => `/node_modules/${p}`);
-  return !keep.some((k) => path === k || path.startsWith(`${k}/`));
+  const keep = [
+    ...RUNTIME_PACKAGES,
+    sherpaPlatformPackage(platform, arch),
+    koffiPlatformPackage(platform, arch),
+  ].map((p) => `/node_modules/${p}`);
+  // A scope folder (`/node_modules/@koromix`) leads to a kept package: left out, packager would
+  // never look inside it.
+  return !keep.some((k) => path === k || path.startsWith(`${k}/`) || k.startsWith(`${path}/`));
 }
