@@ -34,7 +34,7 @@ export function haproxyConfig(options: ProxyOptions): string {
     '  default_backend nodes',
     'backend nodes',
     '  balance roundrobin',
-    '  option httpchk GET /api/v1/health',
+    '  option httpchk GET /api/v1/ready',
     // A dead node is out within about 2 s; the clients it served reconnect to the others.
     '  default-server inter 1s fall 2 rise 2',
     ...options.nodes.map((n) => `  server ${n.name} ${n.host}:${n.port} check`),

@@ -301,6 +301,13 @@ export const SERVER_MAP: readonly FeatureEntry[] = [
     integration: ['upgrade-resets'],
   },
   {
+    folder: 'health',
+    what: 'Readiness for load balancers: the database, speech workers, NATS and Redis answer, and the server is not draining.',
+    routes: ['GET /api/v1/ready'],
+    messages: [],
+    integration: ['readiness', 'shutdown-deadline'],
+  },
+  {
     folder: 'cluster',
     what: 'Cluster mode over PostgreSQL, NATS and Redis: leases, forwarding to a room’s owner, shared limits, takeover.',
     routes: [],

@@ -43,6 +43,7 @@ import { Payments } from './payments';
 import { openPlaces } from './places';
 import { attachSocketServer } from './socket-server';
 import { LoopStalls } from './loop-stalls';
+import { Readiness, registerReadyRoute, serverReadinessChecks } from './health';
 import { BUSINESS_ROUTES } from '../shared/business-api';
 
 export type { RunningServer, ServerOverrides } from './running-server';
@@ -167,6 +168,9 @@ export async function startServer(
     boundOrigin: () => boundOrigin,
     log,
   });
+  // Readiness for load balancers: not ready while draining or while a part it needs is down.
+  const readiness = new Readiness(serverReadinessChecks({ db: database.db, pool, cluster }));
+  registerReadyRoute(app, { readiness, log });
   await serveWebClientIfBuilt(app, config.webDir);
 
   // The realtime socket: served here, or (cluster mode) relayed to the room's owner.
@@ -221,6 +225,8 @@ export async function startServer(
     phoneCalls: phone,
     cluster,
     close: closeInOrder([
+      // First: load balancers stop sending people here while the rooms' last words are stored.
+      () => readiness.drain(),
       () => cluster?.beginClose(),
       ...stopSweeps,
       () => loopStalls.stop(),

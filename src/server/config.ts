@@ -115,6 +115,12 @@ export interface ServerConfig {
   cluster?: ClusterConfig;
   /** HEARKEN_METRICS_TOKEN: `GET /metrics` answers beyond loopback to `Bearer <this>` (metrics/routes.ts). */
   metricsToken?: string;
+  /**
+   * HEARKEN_SHUTDOWN_TIMEOUT_MS: how long stopping may take (storing the rooms' last words,
+   * closing connections) before the process exits anyway with a failing code (main.ts). 25 s: under
+   * Kubernetes' default 30 s grace, so the log says what hung instead of a SIGKILL saying nothing.
+   */
+  shutdownTimeoutMs: number;
 }
 
 /**
@@ -270,6 +276,7 @@ export function loadConfig(
     ...withDefined('placesApiKey', loadPlacesApiKey(env)),
     scribeEmails: parseScribeEmails(env.HEARKEN_SCRIBE_EMAILS),
     ...withDefined('metricsToken', env.HEARKEN_METRICS_TOKEN?.trim() || undefined),
+    shutdownTimeoutMs: positiveInt(env.HEARKEN_SHUTDOWN_TIMEOUT_MS, 25_000, 'HEARKEN_SHUTDOWN_TIMEOUT_MS'),
   };
   // An Auth emulator reachable from other machines, or invite links taken from request headers:
   // refused here, before anything listens (config-safety.ts).

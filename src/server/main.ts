@@ -7,7 +7,9 @@
  * and either served on (a connection's error) or answered with a clean stop and a failing exit,
  * for `npm start` (which this process tells, over IPC, once it is ready) to restart it.
  */
+import { existsSync } from 'node:fs';
 import { loadConfig } from './config';
+import { exitCodeOf, stopWithin } from './shutdown';
 import { type RunningServer, startServer } from './app';
 import { parentPidFromEnv, watchParent } from './parent-watch';
 import { installSafetyNet } from './safety';
@@ -26,6 +28,8 @@ async function main(): Promise<void> {
     shutdown: () => current.server?.close() ?? Promise.resolve(),
     exit: (code) => process.exit(code),
   });
+  // Settings in a .env file where the server starts, as operators expect; the environment wins.
+  if (existsSync('.env')) process.loadEnvFile('.env');
   const config = loadConfig();
   const server = await startServer(config);
   current.server = server;
@@ -43,13 +47,14 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     console.log(`${signal}: stopping Hearken...`);
-    server.close().then(
-      () => process.exit(0),
-      (error: Error) => {
-        console.error(error);
-        process.exit(1);
-      },
-    );
+    void stopWithin(() => server.close(), config.shutdownTimeoutMs).then((outcome) => {
+      if (outcome.kind === 'failed') console.error(outcome.error);
+      if (outcome.kind === 'timed-out')
+        console.error(
+          `Hearken did not stop within ${config.shutdownTimeoutMs} ms (HEARKEN_SHUTDOWN_TIMEOUT_MS): exiting anyway`,
+        );
+      process.exit(exitCodeOf(outcome));
+    });
   };
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => stop(signal));
   const parentPid = parentPidFromEnv(process.env);

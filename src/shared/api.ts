@@ -95,6 +95,8 @@ export const API = {
   /** What this server can do: speech engines per tier, version. */
   config: '/api/v1/config',
   health: '/api/v1/health',
+  /** Readiness: 200 when this server takes new people, 503 while draining or a part is down. */
+  ready: '/api/v1/ready',
   /** The HTTP API described as an OpenAPI 3 document (every route, its schemas): readable by anyone. */
   openapi: '/api/v1/openapi.json',
   /**

@@ -53,7 +53,7 @@ test('a host speaks, sees captions of the recording, and a friend who joins by r
       const seen: { id: string; firm: string; tail: string; hidden: string | null }[] = [];
       (window as unknown as { firmSeen: typeof seen }).firmSeen = seen;
       const record = () => {
-        for (const line of document.querySelectorAll('[data-testid="caption"]')) {
+        for (const line of Array.from(document.querySelectorAll('[data-testid="caption"]'))) {
           const text = line.querySelector('[data-testid="caption-text"]');
           if (!text) continue;
           const tail = text.querySelector('[data-testid="caption-tentative"]');

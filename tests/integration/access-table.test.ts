@@ -409,6 +409,7 @@ const HTTP_CALLS: Record<HttpRouteKey, (who: Person | undefined, target: Room, o
   }),
   'GET /api/v1/config': () => ({ method: 'GET', path: API.config }),
   'GET /api/v1/health': () => ({ method: 'GET', path: API.health }),
+  'GET /api/v1/ready': () => ({ method: 'GET', path: API.ready }),
   'GET /api/v1/openapi.json': () => ({ method: 'GET', path: API.openapi }),
   'GET /metrics': () => ({ method: 'GET', path: METRICS_PATH }),
   'GET /api/v1/remote-config': () => ({ method: 'GET', path: API.remoteConfig }),

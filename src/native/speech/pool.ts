@@ -296,6 +296,11 @@ export class SpeechPool {
     return this.streams.size;
   }
 
+  /** Workers able to take a stream now (not exited, not retiring): readiness asks (health/). */
+  get liveWorkers(): number {
+    return this.closed ? 0 : this.slots.filter((s) => !s.exited && !s.retiring).length;
+  }
+
   open(engine: string, lang: string, handlers: PoolStreamHandlers): PoolStream {
     const status = this.status(engine);
     if (!status.ok) throw new Error(status.error);

@@ -95,6 +95,10 @@ export const HTTP_ACCESS = {
   ),
   'GET /api/v1/config': principals(ANYONE, 'Public settings.'),
   'GET /api/v1/health': principals(ANYONE, 'Liveness.'),
+  'GET /api/v1/ready': principals(
+    ANYONE,
+    'Readiness for load balancers: whether each part answered, never why not (the reasons, which may name hosts, go to the server log).',
+  ),
   'GET /api/v1/openapi.json': principals(
     ANYONE,
     'The HTTP API described (OpenAPI 3: every route, its schemas): it describes, it grants nothing.',

@@ -32,6 +32,11 @@ export class NodeLimits {
     this.redis = new RedisConnection(new URL(options.redisUrl));
   }
 
+  /** Resolves when Redis answers a PING (readiness: health/). */
+  async ping(): Promise<void> {
+    await this.redis.command(['PING']);
+  }
+
   /** A rate limit counted across the cluster (cluster/shared-limits.ts). */
   limiter(name: string, limit: Limit): RateLimiter {
     return new SharedLimiter(this.redis, name, limit, (message, extra) => this.options.warn(message, extra));

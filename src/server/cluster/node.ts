@@ -136,6 +136,20 @@ export class ClusterNode {
    * server's other queries: a burst of joins busy on the shared pool for longer than the lease
    * would make a healthy owner give its rooms up.
    */
+  /** What readiness asks of this node (health/): NATS and Redis each answer a ping. */
+  readinessChecks(): { name: string; check(): Promise<void> }[] {
+    return [
+      {
+        name: 'nats',
+        check: async () => {
+          if (!this.nats.isConnected) throw new Error('not connected to NATS');
+          await this.nats.flush();
+        },
+      },
+      { name: 'redis', check: () => this.limits.ping() },
+    ];
+  }
+
   static async start(config: ClusterConfig, databaseUrl: string, log: Log): Promise<ClusterNode> {
     const nats = await NatsConnection.connect(config.natsUrl, `hearken-${config.nodeId}`, log);
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });

@@ -15,7 +15,7 @@ describe('the local cluster’s HAProxy configuration', () => {
     expect(config).toContain('  bind 127.0.0.1:8080');
     expect(config).toContain('  server node-a 127.0.0.1:8081 check');
     expect(config).toContain('  server node-b 127.0.0.1:8082 check');
-    expect(config).toContain('  option httpchk GET /api/v1/health');
+    expect(config).toContain('  option httpchk GET /api/v1/ready');
   });
 
   it('keeps caption sockets open past the HTTP timeouts and passes the client’s address on', () => {
