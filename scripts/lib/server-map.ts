@@ -298,7 +298,7 @@ export const SERVER_MAP: readonly FeatureEntry[] = [
     what: 'Prometheus metrics for operators.',
     routes: ['GET /metrics'],
     messages: [],
-    integration: ['upgrade-resets'],
+    integration: ['upgrade-resets', 'readiness'],
   },
   {
     folder: 'health',

@@ -16,6 +16,7 @@ import { registerCreditRoutes } from './credits';
 import type { Repositories } from './db';
 import { registerHistoryRoutes } from './history';
 import { signInClaims, registerLicenceRoutes } from './licences';
+import type { Registry } from 'prom-client';
 import { registerMetricsRoute, processRegistry } from './metrics';
 import { registerOrganizationRoutes } from './organizations';
 import type { Payments } from './payments';
@@ -50,6 +51,8 @@ export interface ApiDeps {
   training: ScribeTraining;
   /** This server's own origin once it listens; empty before. */
   boundOrigin(): string;
+  /** This server's metrics (metrics/server-metrics.ts), answered with the process's. */
+  metricsRegistry: Registry;
   log: RoomServices['log'];
 }
 
@@ -131,7 +134,10 @@ export function registerApi(app: FastifyInstance, deps: ApiDeps): void {
   });
   registerTtsRoutes(app, { users, tts: deps.tts, now: () => Date.now() });
   registerTurnRoutes(app, { webrtc: config.webrtc, now: () => Date.now() });
-  registerMetricsRoute(app, { token: config.metricsToken, registries: [processRegistry] });
+  registerMetricsRoute(app, {
+    token: config.metricsToken,
+    registries: [processRegistry, deps.metricsRegistry],
+  });
   registerScribeRoutes(app, { desk: deps.scribes, training: deps.training });
   registerBoostWordRoutes(app, {
     boostWords: stores.boostWords,

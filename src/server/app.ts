@@ -44,6 +44,7 @@ import { openPlaces } from './places';
 import { attachSocketServer } from './socket-server';
 import { LoopStalls } from './loop-stalls';
 import { Readiness, registerReadyRoute, serverReadinessChecks } from './health';
+import { ServerMetrics } from './metrics';
 import { BUSINESS_ROUTES } from '../shared/business-api';
 
 export type { RunningServer, ServerOverrides } from './running-server';
@@ -98,13 +99,28 @@ export async function startServer(
   // The engines: each says at start-up what serves, or why it is off.
   const { pool, tts, speakerId, translation } = await startEngines(config, app.log, log);
 
+  // This server's metrics for operators (GET /metrics): read from the parts when scraped.
+  const parts: { registry?: RoomRegistry; sockets?: () => number } = {};
+  const metrics = new ServerMetrics({
+    rooms: () => parts.registry?.rooms() ?? [],
+    sockets: () => parts.sockets?.() ?? 0,
+    speechWorkers: () => pool.liveWorkers,
+    decoderLoad: () => pool.decoderLoad,
+  });
+  const admit = speechAdmission(pool, config.limits);
+
   // The rooms. Every conversation that ends is counted in its accounts' metrics, once.
   const countEnded = countEndedConversation({ metrics: stores.metrics, now, log });
   const services = roomServices({
     rooms,
     countEnded,
     // The decoder cap and load limit refuse one more speaker; Premium falls back to Basic.
-    openSpeech: speechAdmission(pool, config.limits),
+    openSpeech: (...args) => {
+      const admitted = admit(...args);
+      if (!admitted.ok) metrics.speakerRefused(admitted.reason ?? admitted.code);
+      return admitted;
+    },
+    captionLag: (kind, ms) => metrics.captionLag(kind, ms),
     premiumFor: config.limits.premiumFor,
     premiumMeter,
     lineCap: { chars: config.limits.maxLineChars, words: config.limits.maxLineWords },
@@ -124,6 +140,7 @@ export async function startServer(
     publicUrl: (hint) => inviteOrigin(config, hint, boundOrigin),
     ...(cluster ? registryInCluster(cluster, late) : {}),
   });
+  parts.registry = registry;
   const { meetingBots, phone } = await startMediaServices(app, config, {
     registry,
     stores,
@@ -166,6 +183,7 @@ export async function startServer(
     scribes,
     training,
     boundOrigin: () => boundOrigin,
+    metricsRegistry: metrics.registry,
     log,
   });
   // Readiness for load balancers: not ready while draining or while a part it needs is down.
@@ -195,6 +213,7 @@ export async function startServer(
     providerPaths: [meetingBots.upgrade, phone.upgrade],
     trustProxy: config.trustProxy,
   });
+  parts.sockets = () => upgrades.clients.size;
 
   const { url, port } = await listen(app, config.host, config.port);
   boundOrigin = url;

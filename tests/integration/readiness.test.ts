@@ -1,10 +1,10 @@
 /**
- * Readiness (issue 27): `GET /api/v1/ready` says 200 while the server takes people, and 503 once
+ * Readiness and metrics (issue 27): `GET /api/v1/ready` says 200 while the server takes people, and 503 once
  * it drains (the first thing it does when stopping) or when a part it needs stops answering;
  * `/api/v1/health` stays liveness.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { API } from '../../src/shared/api';
+import { API, METRICS_PATH } from '../../src/shared/api';
 import { CaptionClient, createGuest, streamAudio } from '../../scripts/lib/socket-client';
 import { removeDataDir, startTestServer, type TestServer } from '../helpers/server';
 import { devSamples } from '../helpers/speech';
@@ -56,6 +56,18 @@ describe('readiness', () => {
     const speech = devSamples('1688-142285-0003.wav');
     await streamAudio(client, speech.subarray(0, Math.floor(speech.length * 0.7)), { speed: 3 });
     await client.waitFor((m) => m.type === 'transcript' && !m.transcript.isFinal, 10_000, mark);
+
+    // What an operator watches (GET /metrics, from this machine): the room, its socket, the
+    // stream on Basic, the workers, and how late captions leave.
+    const metrics = await (await fetch(`${server.url}${METRICS_PATH}`)).text();
+    expect(metrics).toMatch(/^hearken_rooms 1$/m);
+    expect(metrics).toMatch(/^hearken_sockets 1$/m);
+    expect(metrics).toMatch(/^hearken_speech_streams\{tier="basic"\} 1$/m);
+    expect(metrics).toMatch(/^hearken_speech_workers 1$/m);
+    expect(metrics).toMatch(/^hearken_persist_queue_depth 0$/m);
+    const partialLags = /^hearken_caption_lag_seconds_count\{kind="partial"\} (\d+)$/m.exec(metrics);
+    expect(Number(partialLags?.[1])).toBeGreaterThan(0);
+
     const stopping = server.close();
     const during = await ready(server.url);
     expect(during.status).toBe(503);

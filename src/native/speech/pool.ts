@@ -296,6 +296,16 @@ export class SpeechPool {
     return this.streams.size;
   }
 
+  /**
+   * The busiest worker's share of its time its streams take, as the load limit estimates it
+   * (load.ts: streams times the measured cost of one); undefined before any measure. Metrics.
+   */
+  get decoderLoad(): number | undefined {
+    if (this.streamCost === undefined) return undefined;
+    const busiest = Math.max(0, ...this.slots.filter((s) => !s.exited).map((s) => s.streams));
+    return busiest * this.streamCost;
+  }
+
   /** Workers able to take a stream now (not exited, not retiring): readiness asks (health/). */
   get liveWorkers(): number {
     return this.closed ? 0 : this.slots.filter((s) => !s.exited && !s.retiring).length;

@@ -10,3 +10,4 @@ export {
   upgradesRefused,
 } from './process-metrics';
 export { registerMetricsRoute } from './routes';
+export { ServerMetrics, type ServerMetricsSources } from './server-metrics';

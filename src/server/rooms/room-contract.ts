@@ -60,8 +60,13 @@ export interface RoomServices {
     lang: string,
     track: AudioTrack,
     holder: { roomId: string; identity: string },
-  ): { ok: true } | { ok: false; code: SocketErrorCode; message: string };
+  ): { ok: true } | { ok: false; code: SocketErrorCode; message: string; reason?: string };
   now(): number;
+  /**
+   * A caption left the server `ms` after the end of the audio it was computed from (metrics:
+   * hearken_caption_lag_seconds). Not for lines captioned late from held audio.
+   */
+  captionLag?(kind: 'partial' | 'final', ms: number): void;
   log(level: 'info' | 'warn' | 'error', message: string, extra?: object): void;
   /** The speaker-embedding model, when one is installed (speaker identification). */
   speakerEmbedder?: Embedder;

@@ -336,6 +336,11 @@ export class RoomCore {
     if (this.endingOrEnded) throw new RoomError('room-ended', 'the conversation has ended');
   }
 
+  /** Finals waiting to be stored (the metrics' persist-queue depth). */
+  get pendingFinals(): number {
+    return this.queue.pending;
+  }
+
   /** Work that must finish before the room may leave memory: finals to store, an end to record. */
   get busy(): boolean {
     return this.queue.pending > 0 || (this.ending !== undefined && this.state !== 'ended');

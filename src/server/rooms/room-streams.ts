@@ -68,7 +68,7 @@ export class RoomStreams {
 
   constructor(
     private readonly core: StreamsCore,
-    private readonly services: Pick<RoomServices, 'openSpeech' | 'now'>,
+    private readonly services: Pick<RoomServices, 'openSpeech' | 'now' | 'captionLag'>,
     private readonly parts: StreamsParts,
   ) {}
 
@@ -150,6 +150,7 @@ export class RoomStreams {
       // A partial changes nothing stored: it carries the room's current seq.
       // Composed with people's corrections of the line (line-edits.ts) before anyone sees it.
       onPartial: (t) => {
+        this.observeLag('partial', t);
         const { transcript, change } = this.core.edits.asr(t);
         this.core.sendAll(
           {
@@ -162,6 +163,7 @@ export class RoomStreams {
         );
       },
       onFinal: (t) => {
+        this.observeLag('final', t);
         if (identification) identification.final(member.avaId, t, (line) => this.commitFinal(line));
         else this.commitFinal(t);
         // After the track has closed this utterance (handle goes on after onFinal).
@@ -191,6 +193,13 @@ export class RoomStreams {
     if (!shownAs) this.parts.speakers.spoke(member);
     this.core.broadcast('audio-stream-started');
     this.parts.watchAutoStop();
+  }
+
+  /** Metrics: how long after the end of its audio a caption leaves (its audio's wall time is the stream's start plus its end). */
+  private observeLag(kind: 'partial' | 'final', t: Transcript): void {
+    const endMs = t.asr?.endMs;
+    if (!this.services.captionLag || endMs === undefined) return;
+    this.services.captionLag(kind, this.services.now() - (t.timestampMs - t.t0 + endMs));
   }
 
   /** A fresh stream for `member` as `track` was (its language, the speaker it shows), on their tier now. */

@@ -133,6 +133,17 @@ export class LiveRoom {
     return this.streams.count;
   }
 
+  /** Streams on Premium and on Basic now, and finals waiting to be stored (metrics). */
+  get load(): { premiumStreams: number; basicStreams: number; pendingFinals: number } {
+    const streams = this.streams.audioStreams();
+    const premiumStreams = streams.filter((s) => s.usePaidASR).length;
+    return {
+      premiumStreams,
+      basicStreams: streams.length - premiumStreams,
+      pendingFinals: this.core.pendingFinals,
+    };
+  }
+
   /** Newcomers wait at the door until the host lets them in (admission-desk.ts). */
   get admissionRequired(): boolean {
     return this.core.record.admissionRequired;

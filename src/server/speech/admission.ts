@@ -23,7 +23,7 @@ export function speechAdmission(
     const refusal = shares.refusal(holder);
     if (refusal) {
       const message = shareRefusalMessage(refusal, limits.streamSilentMs);
-      return { ok: false, code: 'speech-unavailable', message };
+      return { ok: false, code: 'speech-unavailable', message, reason: 'fair-share' };
     }
     // The cap bounds the count (memory); the load limit (native/speech/load.ts) is what this
     // machine keeps real-time. Each refusal says which: a full server, or one too busy.
@@ -32,6 +32,7 @@ export function speechAdmission(
         ok: false,
         code: 'speech-unavailable',
         message: `the server is full: it is captioning ${pool.openStreams} speakers, the most it holds at once; try again in a moment`,
+        reason: 'full',
       };
     }
     if (!pool.hasRoom(limits.speechLoadLimit)) {
@@ -39,6 +40,7 @@ export function speechAdmission(
         ok: false,
         code: 'speech-unavailable',
         message: `the server is captioning as many speakers as it can (${pool.openStreams}); try again in a moment`,
+        reason: 'busy',
       };
     }
     // Premium falls back to basic rather than leaving someone without captions (speech/serving.ts
@@ -50,6 +52,7 @@ export function speechAdmission(
         ok: false,
         code: 'speech-unavailable',
         message: `speech recognition is unavailable: ${status.error}`,
+        reason: 'engine',
       };
     }
     // The share is given back when the stream closes, or fails (its owner opens a new one,

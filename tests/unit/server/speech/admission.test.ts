@@ -76,6 +76,7 @@ describe('speechAdmission', () => {
       code: 'speech-unavailable',
       message:
         'the server is full: it is captioning 4 speakers, the most it holds at once; try again in a moment',
+      reason: 'full',
     });
     expect(opened).toHaveLength(0);
     expect(attached).toHaveLength(0);
@@ -88,6 +89,7 @@ describe('speechAdmission', () => {
       ok: false,
       code: 'speech-unavailable',
       message: 'the server is captioning as many speakers as it can (1); try again in a moment',
+      reason: 'busy',
     });
     expect(opened).toHaveLength(0);
   });
@@ -106,6 +108,7 @@ describe('speechAdmission', () => {
       ok: false,
       code: 'speech-unavailable',
       message: 'speech recognition is unavailable: no model installed',
+      reason: 'engine',
     });
     expect(opened).toHaveLength(0);
   });
@@ -121,6 +124,7 @@ describe('speechAdmission', () => {
       code: 'speech-unavailable',
       message:
         'you are already captioned on 2 streams, the most one person may have at once (2); stop one to start another (a recording that sends no audio stops by itself after 15 s)',
+      reason: 'fair-share',
     });
     // Someone else is still served.
     expect(open('basic', 'en', fakeTrack().track, { roomId: 'room-2', identity: 'honest' })).toEqual({

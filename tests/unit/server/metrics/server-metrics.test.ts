@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { ServerMetrics } from '../../../../src/server/metrics/server-metrics';
+
+const room = (premiumStreams: number, basicStreams: number, pendingFinals: number) => ({
+  load: { premiumStreams, basicStreams, pendingFinals },
+});
+
+describe('ServerMetrics', () => {
+  it('reads rooms, sockets, streams per tier, workers, decoder load and stored finals when scraped', async () => {
+    let rooms = [room(1, 2, 0), room(0, 1, 3)];
+    const metrics = new ServerMetrics({
+      rooms: () => rooms,
+      sockets: () => 7,
+      speechWorkers: () => 2,
+      decoderLoad: () => 0.42,
+    });
+    let text = await metrics.registry.metrics();
+    expect(text).toContain('hearken_rooms 2');
+    expect(text).toContain('hearken_sockets 7');
+    expect(text).toContain('hearken_speech_streams{tier="premium"} 1');
+    expect(text).toContain('hearken_speech_streams{tier="basic"} 3');
+    expect(text).toContain('hearken_speech_workers 2');
+    expect(text).toContain('hearken_decoder_load 0.42');
+    expect(text).toContain('hearken_persist_queue_depth 3');
+    // Read anew at every scrape: nothing goes stale.
+    rooms = [];
+    text = await metrics.registry.metrics();
+    expect(text).toContain('hearken_rooms 0');
+    expect(text).toContain('hearken_persist_queue_depth 0');
+  });
+
+  it('counts refused speakers by reason and caption lag in histogram buckets, by kind', async () => {
+    const metrics = new ServerMetrics({
+      rooms: () => [],
+      sockets: () => 0,
+      speechWorkers: () => 1,
+      decoderLoad: () => undefined,
+    });
+    metrics.speakerRefused('full');
+    metrics.speakerRefused('full');
+    metrics.speakerRefused('fair-share');
+    metrics.captionLag('partial', 150);
+    metrics.captionLag('final', 700);
+    const text = await metrics.registry.metrics();
+    expect(text).toContain('hearken_speakers_refused_total{reason="full"} 2');
+    expect(text).toContain('hearken_speakers_refused_total{reason="fair-share"} 1');
+    expect(text).toContain('hearken_caption_lag_seconds_bucket{le="0.2",kind="partial"} 1');
+    expect(text).toContain('hearken_caption_lag_seconds_bucket{le="0.5",kind="final"} 0');
+    expect(text).toContain('hearken_caption_lag_seconds_bucket{le="0.75",kind="final"} 1');
+    expect(text).toContain('hearken_decoder_load 0');
+  });
+});
