@@ -14,7 +14,12 @@ import { CaptionClient, createGuest, streamAudio } from '../../scripts/lib/socke
 import { ChunkPacer } from '../../scripts/lib/pacer';
 import { removeDataDir, startTestServer, type TestServer } from '../helpers/server';
 import { streamStopped, transcriptsSince } from '../helpers/speak';
-import { CAPTION_TEST_FILE, POCKETSPHINX_MEASURED_DEV_WER, devReference, devSamples } from '../helpers/speech';
+import {
+  CAPTION_TEST_FILE,
+  POCKETSPHINX_MEASURED_DEV_WER,
+  devReference,
+  devSamples,
+} from '../helpers/speech';
 
 const SILENT_MS = 15_000;
 const LIVE_BEFORE_DROP_S = 4;
