@@ -170,7 +170,7 @@ export interface Transcript {
   gap?: TranscriptGap;
   /**
    * Captioned late: the line was decoded from audio the speaker's device held while its
-   * connection was down and sent once it was back (docs/web-client.md "Connection loss"). Its
+   * connection was down and sent once it was back (docs/transcripts.md "Held audio"). Its
    * `timestampMs` is still when it was said, and its `index` puts it at that place among the
    * lines around it (it may share its index with the line said next, which it sorts before by
    * time). Readers show it with a quiet "captioned late" mark. Absent on lines captioned live.

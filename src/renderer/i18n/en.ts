@@ -237,7 +237,8 @@ const en = {
     announcement: '{{author}}: {{text}}',
     gap: 'No captions from {{from}} to {{to}}: the connection of {{author}} was lost, and what was said then could not be captioned.',
     late: 'captioned late',
-    lateExplained: 'Captioned late: said while the connection of {{author}} was lost, and captioned once it was back.',
+    lateExplained:
+      'Captioned late: said while the connection of {{author}} was lost, and captioned once it was back.',
   },
   admission: {
     waiting: 'Waiting for the host to let you in…',

@@ -61,7 +61,12 @@ export const audio: SocketHandler<'audio'> = async (ctx, message) => {
   member.premiumOnCredit = member.usePaidASR && grant === 'credit';
   if (message.metadata.late && message.metadata.capture) {
     // Held audio: decoded as a catch-up stream of its own; the live start that follows ends it.
-    room.startHeldAudio(member, message.metadata.lang, message.metadata.capture, message.metadata.resumedFromMs);
+    room.startHeldAudio(
+      member,
+      message.metadata.lang,
+      message.metadata.capture,
+      message.metadata.resumedFromMs,
+    );
     ctx.recording.started(false);
     return;
   }

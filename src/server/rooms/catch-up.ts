@@ -1,5 +1,5 @@
 /**
- * The pure rules of held audio (docs/web-client.md "Connection loss"): which of a speaker's audio
+ * The pure rules of held audio (docs/transcripts.md "Held audio"): which of a speaker's audio
  * the room has already heard, so audio sent twice is decoded once (CaptureLedger), and where a
  * line captioned late goes among the lines already shown (lateIndex).
  */

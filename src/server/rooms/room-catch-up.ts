@@ -1,5 +1,5 @@
 /**
- * Held audio in a live room (a part of room.ts; docs/web-client.md "Connection loss"): what a
+ * Held audio in a live room (a part of room.ts; docs/transcripts.md "Held audio"): what a
  * speaker's microphone captured while their connection was down, sent once it is back, before
  * their live audio. It is decoded as a catch-up stream of its own on the room's speech pool, and
  * its lines are stored at their true place in the transcript, marked captioned late.
@@ -87,7 +87,12 @@ export class RoomCatchUp {
    * `member`'s held audio follows, from `capture` (where it begins, when it was captured);
    * `resumedFromMs` is where the client lost its connection (the gap, if some was not held).
    */
-  start(member: RoomMember, lang: string, capture: RecordingCapture, resumedFromMs: number | undefined): void {
+  start(
+    member: RoomMember,
+    lang: string,
+    capture: RecordingCapture,
+    resumedFromMs: number | undefined,
+  ): void {
     this.core.refuseOnceEnding();
     if (member.readonly) throw new RoomError('forbidden', 'this is a read-only link: it cannot send audio');
     this.seal(member);
@@ -195,7 +200,8 @@ export class RoomCatchUp {
     catchUp.closing = true;
     if (catchUp.timer !== undefined) this.core.timers.clearTimeout(catchUp.timer);
     catchUp.timer = undefined;
-    for (const [member, receiving] of this.receiving) if (receiving === catchUp) this.receiving.delete(member);
+    for (const [member, receiving] of this.receiving)
+      if (receiving === catchUp) this.receiving.delete(member);
     void (catchUp.track?.close() ?? Promise.resolve()).finally(() => {
       this.running.delete(catchUp);
       catchUp.ended();

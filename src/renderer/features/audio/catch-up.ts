@@ -1,5 +1,5 @@
 /**
- * Held audio on the wire (docs/web-client.md "Connection loss"): every recording start says where
+ * Held audio on the wire (docs/transcripts.md "Held audio"): every recording start says where
  * its frames sit in the microphone capture; PONGs let go of what surely arrived; and once a lost
  * connection is back, what the microphone captured meanwhile (HeldAudio) goes first, as held
  * audio faster than real time, and only then the live audio.
@@ -36,7 +36,12 @@ function* serverClockOffset() {
  * The metadata of a live start: `metadata` with where its frames begin in the capture (the next
  * chunk, captured from now on).
  */
-export function* liveStartMetadata(deps: AppDeps, metadata: RecordingStartMetadata, captureId: string, held: HeldAudio) {
+export function* liveStartMetadata(
+  deps: AppDeps,
+  metadata: RecordingStartMetadata,
+  captureId: string,
+  held: HeldAudio,
+) {
   const offset = yield* serverClockOffset();
   return {
     ...metadata,

@@ -1,5 +1,5 @@
 /**
- * The microphone's audio the server may not have (docs/web-client.md "Connection loss"): every
+ * The microphone's audio the server may not have (docs/transcripts.md "Held audio"): every
  * chunk captured while the connection is down, and every chunk sent since the last PONG (a socket
  * that died silently swallowed what was sent into it before anyone knew). When the connection is
  * back they are sent again as held audio, with where they sit in the capture, and the server

@@ -25,7 +25,6 @@ import {
   CHUNK_LENGTH_MS,
   RECONNECT_MIN_INTERVAL_MS,
   SAMPLE_RATE_HZ,
-  STORAGE_KEYS,
   VOLUME_SAMPLE_INTERVAL_MS,
 } from '../../../shared/constants';
 import type { AudioDevice, RecordingStartMetadata } from '../../../shared/entities';
@@ -49,6 +48,7 @@ import { audioActions } from './slice';
 import { nextVolume } from './volume';
 import { type AudioRoute, routeChunk, webrtcTransport } from './webrtc-transport';
 import { triesWebRtc } from './webrtc-negotiation';
+import { devicesWhileInConversation, persistMic, refreshDevices } from './device-sagas';
 import { HeldAudio } from './held-audio';
 import { confirmOnPong, liveStartMetadata, sendHeldAudio } from './catch-up';
 import { randomId } from '../../../shared/ids';
@@ -149,15 +149,6 @@ function* fail(deps: AppDeps, error: unknown) {
   // Shown by AudioProblemNotice until recording starts again, not as a notice that fades.
 }
 
-function* refreshDevices(deps: AppDeps) {
-  try {
-    const devices = yield* call([deps.audio, deps.audio.listInputs]);
-    yield* put(audioActions.devicesLoaded(devices));
-  } catch (error) {
-    deps.logger.log('warn', TAG, 'could not list microphones', error);
-  }
-}
-
 /** One recording, from the button to its end. */
 export function* recordOnce(deps: AppDeps, resumedFromMs?: number) {
   const state = yield* select(selectState);
@@ -218,7 +209,9 @@ export function* recordOnce(deps: AppDeps, resumedFromMs?: number) {
   const started = source ? { ...metadata, source } : metadata;
   // Where the frames sit in the capture, for the socket's own frames (held audio is checked against it).
   const liveStart = function* (live: RecordingStartMetadata) {
-    return viaWebRtc ? { ...live, format: 'webrtc' as const } : yield* call(liveStartMetadata, deps, live, captureId, capture);
+    return viaWebRtc
+      ? { ...live, format: 'webrtc' as const }
+      : yield* call(liveStartMetadata, deps, live, captureId, capture);
   };
   deps.link.send({ type: 'audio', action: 'start', metadata: yield* call(liveStart, started) });
   // Labels of microphones are only given once permission is granted: list them again.
@@ -266,7 +259,11 @@ export function* recordOnce(deps: AppDeps, resumedFromMs?: number) {
           ? { caughtUp: call(sendHeldAudio, deps, capture, started, captureId, lostAtMs) }
           : {}),
       });
-      if (result.gone && isSocketDroppedEvent(result.gone as Action)) {
+      const dropped = result.gone !== undefined && isSocketDroppedEvent(result.gone as Action);
+      // The desktop's "both" (the computer's sound on a connection of its own) still stops and
+      // resumes as before: its stream holds nothing yet (docs/transcripts.md "Held audio").
+      if (dropped && computerAudio) outcome = 'lost';
+      else if (dropped) {
         // The connection dropped: the microphone goes on, its audio kept until it is back.
         if (phase === 'live') {
           const offset = (yield* select((s: RootState) => s.socket.clockOffsetMs)) ?? 0;
@@ -304,11 +301,15 @@ export function* recordOnce(deps: AppDeps, resumedFromMs?: number) {
         yield* put(notificationsActions.notify({ intent: 'success', key: 'audio.resumed' }));
         continue;
       }
-      const serverStop = result.stoppedByServer as ReturnType<typeof socketActions.messageReceived> | undefined;
+      const serverStop = result.stoppedByServer as
+        ReturnType<typeof socketActions.messageReceived> | undefined;
       if (serverStop?.payload.type === 'recording-stopped') {
         // Said in words: a microphone that stops by itself must never look like a fault.
         yield* put(
-          notificationsActions.notify({ intent: 'warning', key: STOPPED_BY_SERVER[serverStop.payload.reason] }),
+          notificationsActions.notify({
+            intent: 'warning',
+            key: STOPPED_BY_SERVER[serverStop.payload.reason],
+          }),
         );
       }
       if (result.micChanged || result.langChanged) outcome = 'restart';
@@ -409,33 +410,6 @@ export function* recordingLoop(deps: AppDeps) {
     if (state.conversation.readonly) continue;
     yield* call(recordUntilStopped, deps);
   }
-}
-
-/** Keeps the microphone list current while the conversation screen is shown. */
-export function* watchDevices(deps: AppDeps) {
-  const channel = eventChannel<true>(
-    (emit) => deps.audio.onDeviceChange(() => emit(true)),
-    buffers.sliding(1),
-  );
-  try {
-    yield* call(refreshDevices, deps);
-    while (true) {
-      yield* take(channel);
-      yield* call(refreshDevices, deps);
-    }
-  } finally {
-    channel.close();
-  }
-}
-
-function* devicesWhileInConversation(deps: AppDeps) {
-  yield* race({ watch: call(watchDevices, deps), exit: take(conversationActions.exited.type) });
-}
-
-function* persistMic(deps: AppDeps, action: ReturnType<typeof audioActions.micSelected>) {
-  if (action.payload)
-    yield* call([deps.storage, deps.storage.set], STORAGE_KEYS.selectedMicId, action.payload);
-  else yield* call([deps.storage, deps.storage.remove], STORAGE_KEYS.selectedMicId);
 }
 
 export function* audioSaga(deps: AppDeps) {
