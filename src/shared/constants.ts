@@ -22,6 +22,18 @@ export const MAX_AUDIO_FRAMES_PER_SECOND = 70;
 /** The fastest a client may send audio, in multiples of real time (tools that replay files). */
 export const MAX_AUDIO_SPEED = 4;
 export const MAX_AUDIO_BYTES_PER_SECOND = SAMPLE_RATE_HZ * BYTES_PER_SAMPLE * MAX_AUDIO_SPEED;
+/**
+ * Audio a client keeps while its connection is down, to send once it is back (held audio,
+ * captioned late): five minutes of 60 ms chunks, 9.6 MB of Int16. Older audio is dropped, and
+ * the room marks that span as lost.
+ */
+export const HELD_AUDIO_MAX_MS = 5 * 60_000;
+export const HELD_AUDIO_MAX_CHUNKS = HELD_AUDIO_MAX_MS / CHUNK_LENGTH_MS;
+/**
+ * How fast held audio is sent, in multiples of real time: under MAX_AUDIO_SPEED (the live audio
+ * waits meanwhile, so the two never add up past it), with room for the byte limit's rounding.
+ */
+export const HELD_AUDIO_SEND_SPEED = 3;
 export const MAX_TEXT_MESSAGES_PER_SECOND = 50;
 
 /** Volume meter and silence detection (client side). */

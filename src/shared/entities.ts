@@ -177,6 +177,15 @@ export interface Transcript {
    */
   gap?: TranscriptGap;
   /**
+   * Captioned late: the line was decoded from audio the speaker's device held while its
+   * connection was down and sent once it was back (docs/transcripts.md "Held audio"). Its
+   * `timestampMs` is still when it was said, and its `index` puts it at that place among the
+   * lines around it (it may share its index with the line said next, which it sorts before by
+   * time). Readers show it with a quiet "captioned late" mark. Absent on lines captioned live.
+   * (An addition to the spec's Transcript.)
+   */
+  late?: boolean;
+  /**
    * The line's version: every change of its text (the recogniser's or a person's) makes the next
    * one, on the server only (docs/editing.md). A mutation names the version it was made against.
    */
@@ -222,10 +231,36 @@ export interface RecordingStartMetadata {
    */
   resumedFromMs?: number;
   /**
+   * Which microphone capture the audio of this recording comes from, and where in it: the
+   * client keeps one capture running through dropped connections, counts its samples, and says
+   * at each start where the frames that follow begin (`offsetSamples`) and when that sample was
+   * captured (`atMs`, server clock as the client estimates it). The room keeps, per speaker and
+   * capture, how far it has heard, so audio sent twice (held audio that partly arrived before the
+   * drop) is decoded once. (An addition to the spec.)
+   */
+  capture?: RecordingCapture;
+  /**
+   * The frames that follow are held audio: what the microphone captured while the connection was
+   * down, sent faster than real time before the live audio. The room decodes them as a catch-up
+   * stream of their own and stores its lines as captioned late (Transcript.late). Needs
+   * `capture`; the next `audio` start (live) or stop ends the held audio. (An addition to the spec.)
+   */
+  late?: boolean;
+  /**
    * What the stream hears: the microphone (the person speaking) or the computer's sound, its own
    * stream shown under `label` (rooms/speakers.ts). (An addition to the spec.)
    */
   source?: { kind: 'microphone' | 'computer-audio'; label?: string };
+}
+
+/** Where a recording's audio sits in the microphone capture it comes from (RecordingStartMetadata.capture). */
+export interface RecordingCapture {
+  /** One per microphone capture (random, chosen by the client); it outlives reconnections. */
+  id: string;
+  /** Samples of the capture before the first frame of this recording. */
+  offsetSamples: number;
+  /** When that first sample was captured (ms since epoch, server clock as the client estimates it). */
+  atMs: number;
 }
 
 export interface AudioDevice {

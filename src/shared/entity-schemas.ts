@@ -187,6 +187,7 @@ export const transcriptSchema: Schema<Transcript> = object({
   trackName: string(),
   sourceAuthor: optional(string()),
   gap: optional(gapSchema),
+  late: optional(boolean()),
   version: optional(number()),
   highlighted: optional(array(highlightSchema, UNBOUNDED)),
   mutations: optional(array(mutationSchema)),

@@ -95,6 +95,16 @@ export const clientMessageSchemas = {
         recordingStart: number({ min: 0 }),
         translation: optional(object({ target: optional(string({ max: 16 })) })),
         resumedFromMs: optional(number({ min: 0 })),
+        /** Where the frames that follow sit in the microphone capture (RecordingCapture). */
+        capture: optional(
+          object({
+            id: id(),
+            offsetSamples: number({ min: 0, integer: true }),
+            atMs: number({ min: 0 }),
+          }),
+        ),
+        /** The frames that follow are held audio, decoded as a catch-up stream (entities.ts). */
+        late: optional(boolean()),
         /**
          * What this stream hears. The computer's sound is its own stream with its own label
          * ("Computer audio" in the person's language, or the meeting's name), never mixed into

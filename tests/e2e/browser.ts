@@ -44,7 +44,8 @@ export function microphoneFile(speechWav: string, leadSeconds = 1.5, tailSeconds
   out.set(audio.samples, Math.round(leadSeconds * rate));
   const dir = join('test-results', 'e2e-audio');
   mkdirSync(dir, { recursive: true });
-  const path = join(dir, `mic-${audio.samples.length}.wav`);
+  // Named by its layout too: the same speech with another lead-in is another file.
+  const path = join(dir, `mic-${audio.samples.length}-${leadSeconds}-${tailSeconds}.wav`);
   if (!existsSync(path)) writeWav(path, out, rate);
   return path;
 }
@@ -73,6 +74,7 @@ export async function launchChromium(microphoneWav?: string): Promise<Browser> {
 declare global {
   interface Window {
     __hearkenOpenMic?: () => void;
+    __hearkenMicOpenings?: number;
   }
 }
 
@@ -94,6 +96,23 @@ export async function holdMicrophone(context: BrowserContext): Promise<void> {
       return getUserMedia(constraints);
     };
   });
+}
+
+/** Counts the page's getUserMedia calls (`microphoneOpenings`): a dropped connection must not open the microphone again. */
+export async function countMicrophoneOpenings(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const devices = navigator.mediaDevices;
+    const getUserMedia = devices.getUserMedia.bind(devices);
+    window.__hearkenMicOpenings = 0;
+    devices.getUserMedia = (constraints) => {
+      window.__hearkenMicOpenings = (window.__hearkenMicOpenings ?? 0) + 1;
+      return getUserMedia(constraints);
+    };
+  });
+}
+
+export async function microphoneOpenings(page: Page): Promise<number> {
+  return page.evaluate(() => window.__hearkenMicOpenings ?? 0);
 }
 
 export async function openMicrophone(page: Page): Promise<void> {

@@ -36,6 +36,7 @@ export function fakeRoom() {
     end: vi.fn(async (_reason?: string) => {}),
     streamSpeaker: vi.fn(async (_member: RoomMember, label: string) => ({ avaId: 'computer1', name: label })),
     startAudio: vi.fn(),
+    startHeldAudio: vi.fn(),
     stopAudio: vi.fn(async (_member: RoomMember) => {}),
     resetRecorder: vi.fn(),
     setReadingLanguage: vi.fn(),

@@ -144,6 +144,7 @@ const en = {
       RECORDING: 'Recording',
     },
     resuming: 'Paused until the connection is back',
+    holding: 'Listening offline: captions follow when the connection is back',
     microphone: 'Microphone',
     defaultMicrophone: 'System default microphone',
     unnamedMicrophone: 'Microphone {{number}}',
@@ -152,6 +153,8 @@ const en = {
     pausedConnectionLost:
       'Recording paused: the connection to the conversation was lost. It resumes by itself when the connection is back.',
     resumed: 'Connected again: recording resumed.',
+    holdingConnectionLost:
+      'The connection to the conversation was lost. Your microphone keeps listening: what you say now is captioned once the connection is back.',
     autoStopped:
       'Recording stopped after 100 seconds with nobody else speaking: free conversations with one speaker stop automatically. Press the microphone to go on.',
     forceMuted: 'The host turned your microphone off. You can turn it on again.',
@@ -233,6 +236,9 @@ const en = {
     loadingEarlier: 'Loading earlier captions…',
     announcement: '{{author}}: {{text}}',
     gap: 'No captions from {{from}} to {{to}}: the connection of {{author}} was lost, and what was said then could not be captioned.',
+    late: 'captioned late',
+    lateExplained:
+      'Captioned late: said while the connection of {{author}} was lost, and captioned once it was back.',
   },
   admission: {
     waiting: 'Waiting for the host to let you in…',

@@ -148,6 +148,7 @@ const fr: Messages = {
       RECORDING: 'Enregistrement',
     },
     resuming: 'En pause jusqu’au retour de la connexion',
+    holding: 'Écoute hors ligne : les sous-titres suivront au retour de la connexion',
     microphone: 'Micro',
     defaultMicrophone: 'Micro par défaut du système',
     unnamedMicrophone: 'Micro {{number}}',
@@ -157,6 +158,8 @@ const fr: Messages = {
     pausedConnectionLost:
       'Enregistrement en pause : la connexion à la conversation a été perdue. Il reprendra tout seul au retour de la connexion.',
     resumed: 'De nouveau connecté : l’enregistrement a repris.',
+    holdingConnectionLost:
+      'La connexion à la conversation a été perdue. Votre micro continue d’écouter : ce que vous dites maintenant sera sous-titré au retour de la connexion.',
     autoStopped:
       'L’enregistrement s’est arrêté après 100 secondes sans autre personne qui parle : les conversations gratuites à une seule voix s’arrêtent automatiquement. Appuyez sur le micro pour continuer.',
     forceMuted: 'L’hôte a coupé votre micro. Vous pouvez le rallumer.',
@@ -240,6 +243,9 @@ const fr: Messages = {
     loadingEarlier: 'Chargement des sous-titres précédents…',
     announcement: '{{author}} : {{text}}',
     gap: 'Pas de sous-titres de {{from}} à {{to}} : la connexion de {{author}} a été perdue, et ce qui a été dit alors n’a pas pu être sous-titré.',
+    late: 'sous-titré en différé',
+    lateExplained:
+      'Sous-titré en différé : dit pendant que la connexion de {{author}} était perdue, et sous-titré à son retour.',
   },
   admission: {
     waiting: 'En attente que l’hôte vous laisse entrer…',

@@ -686,6 +686,16 @@ const migrations: Record<string, Migration> = {
       await sql`drop table if exists organization_joins_by_name`.execute(db);
     },
   },
+  // Held audio (issue 25): a line decoded from audio the speaker's device held while its
+  // connection was down is marked captioned late, for every reader and in exports.
+  '2026-12-24-001-transcripts-captioned-late': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('transcripts').addColumn('captioned_late', 'boolean').execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await sql`alter table transcripts drop column if exists captioned_late`.execute(db);
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

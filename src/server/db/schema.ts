@@ -89,6 +89,8 @@ export interface TranscriptsTable {
   gap_to_ms: ColumnType<number | null, number | null | undefined, number | null>;
   /** Whose microphone or keyboard made a line now given to another speaker; null: the author's own. */
   source_author: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The line was decoded from held audio (Transcript.late); null or false: captioned live. */
+  captioned_late: ColumnType<boolean | null, boolean | null | undefined, boolean | null>;
   /** A final's translations (StoredTranslations as JSON); null when it has none. */
   translations: ColumnType<unknown, string | null | undefined, string | null>;
   /** People's corrections of the line (StoredCorrections as JSON); null when nobody corrected it. */

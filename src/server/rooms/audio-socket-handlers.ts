@@ -20,6 +20,14 @@ export const audio: SocketHandler<'audio'> = async (ctx, message) => {
     return;
   }
   const viaWebRtc = message.metadata.format === 'webrtc';
+  if (message.metadata.late && (viaWebRtc || !message.metadata.capture || message.metadata.source)) {
+    ctx.fail(
+      'invalid-message',
+      'audio.metadata.late: held audio is sent as pcm_s16le frames of the microphone, with its capture',
+      message.type,
+    );
+    return;
+  }
   if (viaWebRtc && !webrtc.enabled) {
     ctx.fail(
       'invalid-message',
@@ -51,6 +59,17 @@ export const audio: SocketHandler<'audio'> = async (ctx, message) => {
   const grant = await ctx.premium.grantOf(ctx.principal);
   member.usePaidASR = servedTier(ctx.premium.asked, grant) === 'premium';
   member.premiumOnCredit = member.usePaidASR && grant === 'credit';
+  if (message.metadata.late && message.metadata.capture) {
+    // Held audio: decoded as a catch-up stream of its own; the live start that follows ends it.
+    room.startHeldAudio(
+      member,
+      message.metadata.lang,
+      message.metadata.capture,
+      message.metadata.resumedFromMs,
+    );
+    ctx.recording.started(false);
+    return;
+  }
   room.startAudio(
     member,
     message.metadata.lang,
@@ -59,6 +78,7 @@ export const audio: SocketHandler<'audio'> = async (ctx, message) => {
     // Over the socket the client's frames follow its start at once (queued behind it
     // while the awaits above run); over WebRTC audio starts once the peer connects.
     viaWebRtc ? undefined : ctx.receivedAtMs,
+    message.metadata.capture,
   );
   // From now its audio must come, or the recording is stopped (socket/recording-watch.ts).
   ctx.recording.started(viaWebRtc);

@@ -12,7 +12,7 @@ import type { SESSION_ENDED_REASON } from '../../shared/session-limits';
 import type { LineChange } from '../../shared/transcript-edit/line-change';
 import type { RoomRecord } from './repository';
 import type { RoomTranscripts, StoredFinal } from '../transcripts';
-import { CaptionOrder, StoreOrder, pageBefore } from './transcript-pages';
+import { CaptionOrder, StoreOrder, groupStart, pageBefore } from './transcript-pages';
 import { IndexReservation } from './index-reservation';
 import { type PersistLog, PersistQueue, retryDelayMs } from './persist-queue';
 import { type Timers, realTimers } from './throttle';
@@ -197,6 +197,12 @@ export class RoomCore {
     return this.unstored.get(lineId) ?? this.finals.get(lineId)?.transcript;
   }
 
+  /** Every final readers hold or are about to: stored, and queued for storage (any order). */
+  *placedLines(): Iterable<Transcript> {
+    for (const final of this.finals.all) yield final.transcript;
+    yield* this.unstored.values();
+  }
+
   /** Stored finals, in index order. */
   storedFinals(): readonly StoredFinal[] {
     return this.finals.all;
@@ -210,7 +216,8 @@ export class RoomCore {
   /** What a joiner gets: the latest finals, the room's seq, and whether older ones exist. */
   snapshot(): ServerMessageOf<'transcripts'> {
     const finals = this.finals.all;
-    const start = Math.max(0, finals.length - TRANSCRIPT_SNAPSHOT_SIZE);
+    // Whole index groups (lines captioned late share one): transcript-pages.ts groupStart.
+    const start = groupStart(finals, Math.max(0, finals.length - TRANSCRIPT_SNAPSHOT_SIZE), finals.length);
     return {
       type: 'transcripts',
       transcripts: finals.slice(start).map((f) => f.transcript),

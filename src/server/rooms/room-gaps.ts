@@ -53,6 +53,25 @@ export class RoomGaps {
     else if (resumedFromMs !== undefined) this.markGap(member, lang, lastAudioAtMs, resumedFromMs);
   }
 
+  /**
+   * `member`'s held audio follows (room-catch-up.ts), from `heldFromMs` on: only what lies
+   * before it was lost, from the last audio this server received (or, after a restart, from where
+   * the client says it lost its connection). The mark goes at its true place (`placeAt`), among
+   * the lines captioned late after it.
+   */
+  heldAudio(
+    member: RoomMember,
+    lang: string,
+    resumedFromMs: number | undefined,
+    heldFromMs: number,
+    placeAt: (timestampMs: number) => number,
+  ): void {
+    const lastAudioAtMs = this.interrupted.get(member.avaId) ?? this.lastAudioAt.get(member.avaId);
+    this.interrupted.delete(member.avaId);
+    if (lastAudioAtMs === undefined && resumedFromMs === undefined) return;
+    this.markGap(member, lang, lastAudioAtMs, resumedFromMs ?? heldFromMs, heldFromMs, placeAt);
+  }
+
   /** Stored and shown like a final (it takes the room's next seq), so every reader sees it. */
   private markGap(
     member: RoomMember,
@@ -61,6 +80,8 @@ export class RoomGaps {
     clientFromMs: number,
     /** Where the lost span ends when audio from before now follows (held by the client); now otherwise. */
     untilMs?: number,
+    /** Its index (a gap before held audio goes at its true place); the room's next otherwise. */
+    placeAt?: (timestampMs: number) => number,
   ): void {
     const now = this.now();
     const span = gapSpan({
@@ -76,7 +97,7 @@ export class RoomGaps {
         author: member.avaId,
         authorShow: member.userName,
         lang,
-        index: this.core.allocateIndex(),
+        index: placeAt ? placeAt(span.fromMs) : this.core.allocateIndex(),
         span,
       }),
     });

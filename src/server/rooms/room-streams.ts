@@ -4,11 +4,13 @@
  * drops quietly the frames a client sent before it heard its recording stop, and favours the
  * member's boost words. Its partials go out at once and its finals to the core's sequencer.
  */
-import type { Transcript } from '../../shared/entities';
+import type { RecordingCapture, Transcript } from '../../shared/entities';
 import type { RecordingStoppedReason } from '../../shared/protocol';
 import { randomId } from '../../shared/ids';
 import { SAMPLE_RATE_HZ } from '../../shared/constants';
 import { AudioTrack } from './audio-track';
+import type { CaptureLedger } from './catch-up';
+import type { RoomCatchUp } from './room-catch-up';
 import type { RoomCore } from './room-core';
 import { RoomError, type RoomMember, type RoomServices } from './room-contract';
 import type { RoomGaps } from './room-gaps';
@@ -53,6 +55,13 @@ export interface StreamsParts {
   premium: Pick<PremiumFallback, 'started' | 'finalHeard' | 'stopped'>;
   /** Auto stop follows the streams (room-session.ts). */
   watchAutoStop(): void;
+  /**
+   * Held audio (room-catch-up.ts): while a member's catch-up takes frames, theirs go to it; a
+   * live start or a stop ends it.
+   */
+  catchUp: Pick<RoomCatchUp, 'has' | 'write' | 'seal'>;
+  /** How far each speaker's capture was heard: audio sent twice is decoded once (catch-up.ts). */
+  ledger: Pick<CaptureLedger, 'begin' | 'trim' | 'carry'>;
 }
 
 export class RoomStreams {
@@ -127,10 +136,14 @@ export class RoomStreams {
      * readers measure is not shortened by the server's own start-up time. Now when not given.
      */
     startedAtMs?: number,
+    /** Where its frames sit in the client's microphone capture (none from older clients). */
+    capture?: RecordingCapture,
   ): void {
     const usePaidASR = member.usePaidASR;
     this.core.refuseOnceEnding();
     if (member.readonly) throw new RoomError('forbidden', 'this is a read-only link: it cannot send audio');
+    // Held audio sent before this live start is all here: it is decoded to its end meanwhile.
+    this.parts.catchUp.seal(member);
     // A start that replaces a live stream of the same connection (WebRTC falling back to the socket).
     const switching = this.tracks.has(member);
     void this.stop(member);
@@ -182,6 +195,7 @@ export class RoomStreams {
     if (!shownAs && member.boostWords && member.boostWords.length > 0) track.boost(member.boostWords);
     this.core.prepareIndexes();
     this.tracks.set(member, track);
+    if (capture) this.parts.ledger.begin(track, member.avaId, capture);
     // Paid by the person whose device it is (computer audio included), not the speaker shown.
     this.parts.premium.started(member, track, usePaidASR);
     if (identification) {
@@ -211,6 +225,9 @@ export class RoomStreams {
       undefined,
       c.sourceAuthor ? { avaId: c.author, name: c.authorShow } : undefined,
     );
+    // The same capture goes on: the fresh stream's frames are checked from where this one was.
+    const fresh = this.tracks.get(member);
+    if (fresh) this.parts.ledger.carry(track, fresh);
   }
 
   /**
@@ -262,6 +279,7 @@ export class RoomStreams {
    * member's socket (and its pings) for as long as an outage lasts.
    */
   async stop(member: RoomMember): Promise<void> {
+    this.parts.catchUp.seal(member);
     const track = this.tracks.get(member);
     if (!track) return;
     this.tracks.delete(member);
@@ -317,6 +335,11 @@ export class RoomStreams {
   }
 
   audio(member: RoomMember, samples: Int16Array): void {
+    if (this.parts.catchUp.has(member)) {
+      this.parts.gaps.heard(member.avaId);
+      this.parts.catchUp.write(member, samples);
+      return;
+    }
     const track = this.tracks.get(member);
     if (!track && this.inFlight(member)) return;
     if (!track)
@@ -325,8 +348,10 @@ export class RoomStreams {
         'send {"type":"audio","action":"start"} before audio frames',
       );
     this.parts.gaps.heard(member.avaId);
-    if (this.identified.has(track)) this.parts.speakers.identification?.write(member.avaId, samples);
-    track.write(samples);
+    const fresh = this.parts.ledger.trim(track, samples);
+    if (fresh.length === 0) return;
+    if (this.identified.has(track)) this.parts.speakers.identification?.write(member.avaId, fresh);
+    track.write(fresh);
   }
 
   /** Ends the utterance in progress (reset-recorder): its final follows. */

@@ -31,6 +31,8 @@ import type { RoomMember, RoomServices, TranscriptStore } from './room-contract'
 import { RoomAdmission } from './room-admission';
 import { RoomEditing } from './room-editing';
 import { RoomGaps } from './room-gaps';
+import { CaptureLedger } from './catch-up';
+import { RoomCatchUp } from './room-catch-up';
 import { PremiumFallback } from './room-premium-fallback';
 import { RoomSession } from './room-session';
 import { RoomSettings, type RoomParams } from './room-settings';
@@ -51,6 +53,7 @@ export class LiveRoom {
   private readonly translation: RoomTranslation;
   private readonly speakers: RoomSpeakerList;
   private readonly gaps: RoomGaps;
+  private readonly catchUp: RoomCatchUp;
   private readonly premium: PremiumFallback;
   private readonly streams: RoomStreams;
   private readonly typing: RoomTyping;
@@ -75,8 +78,8 @@ export class LiveRoom {
         this.typing.close();
         this.translation.close();
       },
-      stopStreams: () => this.streams.stopAll(),
-      streamsStopped: () => this.streams.stopped(),
+      stopStreams: () => Promise.all([this.streams.stopAll(), this.catchUp.stopAll()]),
+      streamsStopped: () => Promise.all([this.streams.stopped(), this.catchUp.settled()]),
     });
     const core = this.core;
     this.admission = new RoomAdmission(core, core.timers);
@@ -94,6 +97,12 @@ export class LiveRoom {
       stored.speakers,
     );
     this.gaps = new RoomGaps(core, () => services.now());
+    const ledger = new CaptureLedger();
+    this.catchUp = new RoomCatchUp(core, services, {
+      openPartials: () => this.streams.openPartials(),
+      gaps: this.gaps,
+      ledger,
+    });
     this.premium = new PremiumFallback(
       services.premiumMeter,
       {
@@ -108,6 +117,8 @@ export class LiveRoom {
       gaps: this.gaps,
       premium: this.premium,
       watchAutoStop: () => this.session.watchAutoStop(),
+      catchUp: this.catchUp,
+      ledger,
     });
     this.typing = new RoomTyping(core, () => services.now(), this.speakers);
     this.editing = new RoomEditing(core, this.streams, this.translation, this.speakers);
@@ -299,6 +310,11 @@ export class LiveRoom {
   /** Starts `member`'s stream; RoomStreams.start says what each parameter is. */
   startAudio(...args: Parameters<RoomStreams['start']>): void {
     this.streams.start(...args);
+  }
+
+  /** `member`'s held audio follows (room-catch-up.ts); RoomCatchUp.start says what each parameter is. */
+  startHeldAudio(...args: Parameters<RoomCatchUp['start']>): void {
+    this.catchUp.start(...args);
   }
 
   stopAudio(member: RoomMember): Promise<void> {

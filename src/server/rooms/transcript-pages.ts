@@ -172,6 +172,19 @@ export class StoreOrder {
 }
 
 /**
+ * Where a page that would begin at `start` begins so that it holds every line of its first
+ * index: lines captioned late share the index of the line said after them (rooms/catch-up.ts),
+ * and a reader asks for older pages by index, so a page cut inside such a group would hide the
+ * group's first lines for good. A group is a few lines (held audio is at most minutes), so the
+ * page grows past its budget by that much.
+ */
+export function groupStart(finals: readonly StoredFinal[], start: number, end: number): number {
+  let at = start;
+  while (at > 0 && at < end && finals[at - 1]!.transcript.index === finals[at]!.transcript.index) at -= 1;
+  return at;
+}
+
+/**
  * Up to `limit` finals (and about TRANSCRIPT_PAGE_MAX_CHARS of text) with an index below
  * `beforeIndex`, from `finals` in index order; `hasOlder` when finals before the page remain.
  */
@@ -192,5 +205,6 @@ export function pageBefore(
   const budget = new PageBudget(Math.min(Math.max(1, limit), TRANSCRIPT_PAGE_MAX), maxChars);
   let start = end;
   while (start > 0 && budget.take(finals[start - 1]!)) start -= 1;
+  start = groupStart(finals, start, end);
   return { finals: finals.slice(start, end), hasOlder: start > 0 };
 }

@@ -79,6 +79,7 @@ export class TranscriptRepository {
       seq,
       gap_to_ms: t.gap?.toMs ?? null,
       source_author: t.sourceAuthor ?? null,
+      captioned_late: t.late ? true : null,
       translations: translationsColumn(t),
       corrections: correctionsColumn(t),
     };
@@ -179,6 +180,7 @@ function toTranscript(r: Selectable<TranscriptsTable>): Transcript {
     trackName: r.track_name,
   };
   if (r.source_author) transcript.sourceAuthor = r.source_author;
+  if (r.captioned_late) transcript.late = true;
   withStoredTranslations(transcript, r.translations);
   withStoredCorrections(transcript, r.corrections);
   if (r.gap_to_ms !== null && r.gap_to_ms !== undefined) {

@@ -25,7 +25,6 @@ import {
   CHUNK_LENGTH_MS,
   RECONNECT_MIN_INTERVAL_MS,
   SAMPLE_RATE_HZ,
-  STORAGE_KEYS,
   VOLUME_SAMPLE_INTERVAL_MS,
 } from '../../../shared/constants';
 import type { AudioDevice, RecordingStartMetadata } from '../../../shared/entities';
@@ -49,6 +48,10 @@ import { audioActions } from './slice';
 import { nextVolume } from './volume';
 import { type AudioRoute, routeChunk, webrtcTransport } from './webrtc-transport';
 import { triesWebRtc } from './webrtc-negotiation';
+import { devicesWhileInConversation, persistMic, refreshDevices } from './device-sagas';
+import { HeldAudio } from './held-audio';
+import { confirmOnPong, liveStartMetadata, sendHeldAudio } from './catch-up';
+import { randomId } from '../../../shared/ids';
 
 const TAG = 'audio';
 
@@ -146,15 +149,6 @@ function* fail(deps: AppDeps, error: unknown) {
   // Shown by AudioProblemNotice until recording starts again, not as a notice that fades.
 }
 
-function* refreshDevices(deps: AppDeps) {
-  try {
-    const devices = yield* call([deps.audio, deps.audio.listInputs]);
-    yield* put(audioActions.devicesLoaded(devices));
-  } catch (error) {
-    deps.logger.log('warn', TAG, 'could not list microphones', error);
-  }
-}
-
 /** One recording, from the button to its end. */
 export function* recordOnce(deps: AppDeps, resumedFromMs?: number) {
   const state = yield* select(selectState);
@@ -207,13 +201,19 @@ export function* recordOnce(deps: AppDeps, resumedFromMs?: number) {
     hasTrack: session.track !== undefined,
     computerAudio: session.hears === 'computer-audio',
   });
-  const route: AudioRoute = { transport: viaWebRtc ? 'pending' : 'socket', held: [] };
+  // The microphone's audio the server may not have: sent again as held audio after a drop
+  // (held-audio.ts); the microphone itself stays open through it.
+  const capture = new HeldAudio();
+  const captureId = randomId(12);
+  const route: AudioRoute = { transport: viaWebRtc ? 'pending' : 'socket', held: [], capture };
   const started = source ? { ...metadata, source } : metadata;
-  deps.link.send({
-    type: 'audio',
-    action: 'start',
-    metadata: viaWebRtc ? { ...started, format: 'webrtc' } : started,
-  });
+  // Where the frames sit in the capture, for the socket's own frames (held audio is checked against it).
+  const liveStart = function* (live: RecordingStartMetadata) {
+    return viaWebRtc
+      ? { ...live, format: 'webrtc' as const }
+      : yield* call(liveStartMetadata, deps, live, captureId, capture);
+  };
+  deps.link.send({ type: 'audio', action: 'start', metadata: yield* call(liveStart, started) });
   // Labels of microphones are only given once permission is granted: list them again.
   yield* fork(refreshDevices, deps);
 
@@ -224,8 +224,10 @@ export function* recordOnce(deps: AppDeps, resumedFromMs?: number) {
   let metering: Task | undefined;
   let computerAudio: Task | undefined;
   let webrtc: Task | undefined;
+  let confirming: Task | undefined;
   try {
     pump = yield* fork(pumpChunks, deps, channel, meter, route);
+    confirming = yield* fork(confirmOnPong, capture);
     if (viaWebRtc) webrtc = yield* fork(webrtcTransport, deps, session.track!, route, started);
     metering = yield* fork(meterVolume, meter);
     // The desktop's "both": the computer's sound on a connection of its own, for as long as this
@@ -233,46 +235,107 @@ export function* recordOnce(deps: AppDeps, resumedFromMs?: number) {
     const { resumedFromMs: _marked, ...computerMetadata } = metadata;
     if (session.computerAudio)
       computerAudio = yield* fork(sendComputerAudio, deps, session.computerAudio, computerMetadata);
-    const result = yield* race({
-      ...(computerAudio ? { computerAudio: join(computerAudio) } : {}),
-      stop: take(isStopRequest),
-      micChanged: take(audioActions.micSelected.type),
-      langChanged: take(settingsActions.speechLangChanged.type),
-      gone: take(isSocketGone),
-      ended: take(isRoomEnded),
-      exit: take(conversationActions.exited.type),
-      trackEnded: join(pump),
-      stoppedByServer: take(isStoppedByServer),
-    });
-    const serverStop = result.stoppedByServer as ReturnType<typeof socketActions.messageReceived> | undefined;
-    if (serverStop?.payload.type === 'recording-stopped') {
-      // Said in words: a microphone that stops by itself must never look like a fault.
-      yield* put(
-        notificationsActions.notify({ intent: 'warning', key: STOPPED_BY_SERVER[serverStop.payload.reason] }),
-      );
-    }
-    if (result.micChanged || result.langChanged) outcome = 'restart';
-    if (result.gone && isSocketDroppedEvent(result.gone as Action)) outcome = 'lost';
-    const computer = result.computerAudio as ComputerAudioOutcome | undefined;
-    if (result.trackEnded || computer?.kind === 'ended') {
-      outcome = 'failed';
-      yield* put(notificationsActions.notify({ intent: 'warning', key: 'audio.trackEnded' }));
-    }
-    // Its connection lost: both streams wait and resume together (waitToResume).
-    if (computer?.kind === 'lost') outcome = 'lost';
-    if (computer?.kind === 'refused') {
-      outcome = 'failed';
-      yield* put(
-        notificationsActions.notify({
-          intent: 'danger',
-          key: 'desktop.computerAudioRefused',
-          values: { message: computer.message },
-        }),
-      );
+    // live: audio goes as it comes; holding: the connection is down, the microphone's audio is
+    // kept; catching-up: the connection is back and the held audio is being sent.
+    let phase: 'live' | 'holding' | 'catching-up' = 'live';
+    let lostAtMs: number | undefined;
+    while (true) {
+      const result = yield* race({
+        ...(computerAudio ? { computerAudio: join(computerAudio) } : {}),
+        stop: take(isStopRequest),
+        ...(phase === 'live'
+          ? {
+              micChanged: take(audioActions.micSelected.type),
+              langChanged: take(settingsActions.speechLangChanged.type),
+            }
+          : {}),
+        gone: take(isSocketGone),
+        ended: take(isRoomEnded),
+        exit: take(conversationActions.exited.type),
+        trackEnded: join(pump),
+        stoppedByServer: take(isStoppedByServer),
+        ...(phase === 'holding' ? { back: take(isSocketConnectedEvent) } : {}),
+        ...(phase === 'catching-up'
+          ? { caughtUp: call(sendHeldAudio, deps, capture, started, captureId, lostAtMs) }
+          : {}),
+      });
+      const dropped = result.gone !== undefined && isSocketDroppedEvent(result.gone as Action);
+      // The desktop's "both" (the computer's sound on a connection of its own) still stops and
+      // resumes as before: its stream holds nothing yet (docs/transcripts.md "Held audio").
+      if (dropped && computerAudio) outcome = 'lost';
+      else if (dropped) {
+        // The connection dropped: the microphone goes on, its audio kept until it is back.
+        if (phase === 'live') {
+          const offset = (yield* select((s: RootState) => s.socket.clockOffsetMs)) ?? 0;
+          lostAtMs = deps.now() + offset;
+          yield* put(notificationsActions.notify({ intent: 'warning', key: 'audio.holdingConnectionLost' }));
+        }
+        phase = 'holding';
+        route.holding = true;
+        capture.lost();
+        if (webrtc) yield* cancel(webrtc);
+        webrtc = undefined;
+        yield* put(audioActions.resumeWaiting(true));
+        continue;
+      }
+      if (result.back) {
+        phase = 'catching-up';
+        yield* put(audioActions.resumeWaiting(false));
+        continue;
+      }
+      if (result.caughtUp !== undefined) {
+        // All held audio sent: the live audio follows at once, in this same step.
+        const live = result.caughtUp ? started : { ...started, resumedFromMs: lostAtMs };
+        const { resumedFromMs: _sent, ...withoutGap } = started;
+        deps.link.send({
+          type: 'audio',
+          action: 'start',
+          metadata: yield* call(liveStart, result.caughtUp ? withoutGap : live),
+        });
+        route.holding = false;
+        route.transport = viaWebRtc ? 'pending' : 'socket';
+        route.held = [];
+        if (viaWebRtc) webrtc = yield* fork(webrtcTransport, deps, session.track!, route, withoutGap);
+        phase = 'live';
+        lostAtMs = undefined;
+        yield* put(notificationsActions.notify({ intent: 'success', key: 'audio.resumed' }));
+        continue;
+      }
+      const serverStop = result.stoppedByServer as
+        ReturnType<typeof socketActions.messageReceived> | undefined;
+      if (serverStop?.payload.type === 'recording-stopped') {
+        // Said in words: a microphone that stops by itself must never look like a fault.
+        yield* put(
+          notificationsActions.notify({
+            intent: 'warning',
+            key: STOPPED_BY_SERVER[serverStop.payload.reason],
+          }),
+        );
+      }
+      if (result.micChanged || result.langChanged) outcome = 'restart';
+      const computer = result.computerAudio as ComputerAudioOutcome | undefined;
+      if (result.trackEnded || computer?.kind === 'ended') {
+        outcome = 'failed';
+        yield* put(notificationsActions.notify({ intent: 'warning', key: 'audio.trackEnded' }));
+      }
+      // The computer audio's own connection lost: both streams wait and resume together (waitToResume).
+      if (computer?.kind === 'lost') outcome = 'lost';
+      if (computer?.kind === 'refused') {
+        outcome = 'failed';
+        yield* put(
+          notificationsActions.notify({
+            intent: 'danger',
+            key: 'desktop.computerAudioRefused',
+            values: { message: computer.message },
+          }),
+        );
+      }
+      break;
     }
   } finally {
     if (webrtc) yield* cancel(webrtc);
     if (computerAudio) yield* cancel(computerAudio);
+    if (confirming) yield* cancel(confirming);
     if (pump) yield* cancel(pump);
     if (metering) yield* cancel(metering);
     channel.close();
@@ -282,6 +345,7 @@ export function* recordOnce(deps: AppDeps, resumedFromMs?: number) {
       deps.logger.log('warn', TAG, 'error while releasing the microphone', error);
     }
     deps.link.send({ type: 'audio', action: 'stop' });
+    yield* put(audioActions.resumeWaiting(false));
     yield* put(audioActions.recordingEvent(outcome === 'failed' ? 'failed' : 'stop'));
   }
   return outcome;
@@ -346,33 +410,6 @@ export function* recordingLoop(deps: AppDeps) {
     if (state.conversation.readonly) continue;
     yield* call(recordUntilStopped, deps);
   }
-}
-
-/** Keeps the microphone list current while the conversation screen is shown. */
-export function* watchDevices(deps: AppDeps) {
-  const channel = eventChannel<true>(
-    (emit) => deps.audio.onDeviceChange(() => emit(true)),
-    buffers.sliding(1),
-  );
-  try {
-    yield* call(refreshDevices, deps);
-    while (true) {
-      yield* take(channel);
-      yield* call(refreshDevices, deps);
-    }
-  } finally {
-    channel.close();
-  }
-}
-
-function* devicesWhileInConversation(deps: AppDeps) {
-  yield* race({ watch: call(watchDevices, deps), exit: take(conversationActions.exited.type) });
-}
-
-function* persistMic(deps: AppDeps, action: ReturnType<typeof audioActions.micSelected>) {
-  if (action.payload)
-    yield* call([deps.storage, deps.storage.set], STORAGE_KEYS.selectedMicId, action.payload);
-  else yield* call([deps.storage, deps.storage.remove], STORAGE_KEYS.selectedMicId);
 }
 
 export function* audioSaga(deps: AppDeps) {

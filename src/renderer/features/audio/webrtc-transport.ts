@@ -24,6 +24,7 @@ import type { AppDeps } from '../../app/deps';
 import type { RootState } from '../../app/root-reducer';
 import { identityHeaders } from '../identity/sagas';
 import { socketActions } from '../socket/slice';
+import type { HeldAudio } from './held-audio';
 import type { AudioPeer, PeerEvent } from './peer-connection';
 import { audioActions } from './slice';
 import {
@@ -44,6 +45,13 @@ export interface AudioRoute {
   transport: Transport;
   held: Int16Array[];
   peer?: AudioPeer;
+  /**
+   * The connection is down, or held audio is being sent (catch-up.ts): chunks are only kept in
+   * `capture`, to be sent as held audio.
+   */
+  holding?: boolean;
+  /** The capture's audio the server may not have (held-audio.ts); socket chunks are kept until a PONG. */
+  capture?: HeldAudio;
 }
 
 /** What the pump does with one chunk (already silenced while muted). */
@@ -53,9 +61,17 @@ export function routeChunk(
   samples: Int16Array,
   muted: boolean,
 ): void {
-  if (!route || route.transport === 'socket') deps.link.sendBinary(int16ToLittleEndianBytes(samples));
-  else if (route.transport === 'pending') hold(route.held, samples, HELD_CHUNKS);
-  else route.peer?.setMuted(muted);
+  const now = deps.now();
+  if (route?.holding) route.capture?.add(samples, now - CHUNK_LENGTH_MS);
+  else if (!route || route.transport === 'socket') {
+    deps.link.sendBinary(int16ToLittleEndianBytes(samples));
+    route?.capture?.add(samples, now - CHUNK_LENGTH_MS, now);
+  } else {
+    // Sent another way (held for WebRTC, or by the peer connection): counted, not kept.
+    route.capture?.pass(samples.length);
+    if (route.transport === 'pending') hold(route.held, samples, HELD_CHUNKS);
+    else route.peer?.setMuted(muted);
+  }
 }
 
 type Signal = Extract<ServerMessage, { type: 'webrtc' }> | Extract<ServerMessage, { type: 'error' }>;

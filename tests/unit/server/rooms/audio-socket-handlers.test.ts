@@ -40,8 +40,35 @@ describe('audio start', () => {
     });
     await audio(ctx, start({ resumedFromMs: 4_000 }));
     expect(errors).toEqual([]);
-    expect(room.startAudio).toHaveBeenCalledWith(member, 'en-US', 4_000, undefined, 12_345);
+    expect(room.startAudio).toHaveBeenCalledWith(member, 'en-US', 4_000, undefined, 12_345, undefined);
     expect(webrtc.start).not.toHaveBeenCalled();
+  });
+
+  it('gives the room where the frames sit in the microphone’s capture', async () => {
+    const { ctx, room, member } = fakeMemberContext({ receivedAtMs: 9 });
+    const capture = { id: 'cap1', offsetSamples: 960, atMs: 5_000 };
+    await audio(ctx, start({ capture }));
+    expect(room.startAudio).toHaveBeenCalledWith(member, 'en-US', undefined, undefined, 9, capture);
+  });
+
+  it('starts held audio as a catch-up stream, not as the live one', async () => {
+    const { ctx, room, member, errors } = fakeMemberContext();
+    const capture = { id: 'cap1', offsetSamples: 0, atMs: 5_000 };
+    await audio(ctx, start({ late: true, capture, resumedFromMs: 4_000 }));
+    expect(errors).toEqual([]);
+    expect(room.startHeldAudio).toHaveBeenCalledWith(member, 'en-US', capture, 4_000);
+    expect(room.startAudio).not.toHaveBeenCalled();
+  });
+
+  it.each<[string, Partial<Metadata>]>([
+    ['without its capture', { late: true }],
+    ['by WebRTC', { late: true, format: 'webrtc', capture: { id: 'c', offsetSamples: 0, atMs: 1 } }],
+  ])('refuses held audio %s', async (_case, metadata) => {
+    const { ctx, room, errors } = fakeMemberContext();
+    await audio(ctx, start(metadata));
+    expect(errors.map((e) => e.code)).toEqual(['invalid-message']);
+    expect(room.startHeldAudio).not.toHaveBeenCalled();
+    expect(room.startAudio).not.toHaveBeenCalled();
   });
 
   it('refuses a start without metadata', async () => {
@@ -107,6 +134,7 @@ describe('audio start', () => {
       undefined,
       { avaId: 'computer1', name: 'Team meeting' },
       7,
+      undefined,
     );
   });
 

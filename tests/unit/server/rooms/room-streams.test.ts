@@ -8,6 +8,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import type { RecognizerEvent } from '../../../../src/native/speech/types';
+import { CaptureLedger } from '../../../../src/server/rooms/catch-up';
 import type { AudioTrack } from '../../../../src/server/rooms/audio-track';
 import { RoomStreams, type StreamsParts } from '../../../../src/server/rooms/room-streams';
 import type { RoomServices } from '../../../../src/server/rooms/room';
@@ -118,6 +119,8 @@ function streamsAlone(services: Partial<RoomServices> = {}) {
       stopped: () => void told.push('premium stopped'),
     },
     watchAutoStop: () => void told.push('auto stop'),
+    catchUp: { has: () => false, write: () => undefined, seal: () => undefined },
+    ledger: new CaptureLedger(),
   };
   const streams = new RoomStreams(
     t.core,

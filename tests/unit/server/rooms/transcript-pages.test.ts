@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import {
   CaptionOrder,
   StoreOrder,
+  groupStart,
   pageBefore,
   textLength,
 } from '../../../../src/server/rooms/transcript-pages';
@@ -88,6 +89,23 @@ describe('pageBefore', () => {
     expect(pageBefore(finals, 4, 10)).toEqual({ finals: finals.slice(0, 2), hasOlder: false });
     expect(pageBefore(finals, 0, 10)).toEqual({ finals: [], hasOlder: false });
     expect(ids(pageBefore(finals, 1_000, 2).finals)).toEqual(['l48', 'l49']);
+  });
+
+  it('never cuts a group of lines sharing an index (captioned late): the page holds all of it', () => {
+    // l1, l2 and l3 share index 5 (two late lines before the line said after them).
+    const grouped = [
+      final('l0', 1, 1),
+      final('l1', 5, 2),
+      final('l2', 5, 3),
+      final('l3', 5, 4),
+      final('l4', 6, 5),
+    ];
+    expect(ids(pageBefore(grouped, 6, 2).finals)).toEqual(['l1', 'l2', 'l3']);
+    expect(pageBefore(grouped, 6, 2).hasOlder).toBe(true);
+    // The next page, asked before the oldest index held (5), has the rest.
+    expect(ids(pageBefore(grouped, 5, 2).finals)).toEqual(['l0']);
+    expect(groupStart(grouped, 3, 5)).toBe(1);
+    expect(groupStart(grouped, 4, 5)).toBe(4);
   });
 
   it('bounds a page by its text too', () => {

@@ -19,7 +19,7 @@ export function RecordingStateBadge() {
     >
       <span className="status-badge-label">{t('audio.stateLabel')}</span>{' '}
       <strong>
-        {resuming && state === 'NOT_RECORDING' ? t('audio.resuming') : t(`audio.state.${state}`)}
+        {resuming ? t(state === 'RECORDING' ? 'audio.holding' : 'audio.resuming') : t(`audio.state.${state}`)}
       </strong>
     </p>
   );

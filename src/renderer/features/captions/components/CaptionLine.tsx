@@ -45,6 +45,16 @@ export const CaptionLine = memo(function CaptionLine({
           {t('editing.correctedLine')}
         </span>
       ) : null}
+      {transcript.late ? (
+        <span
+          className="caption-late"
+          data-testid="caption-late"
+          title={t('captions.lateExplained', { author })}
+        >
+          {' '}
+          {t('captions.late')}
+        </span>
+      ) : null}
       {transcript.origin === 'human' && !transcript.asr ? (
         <span className="caption-typed"> {t('captions.typed')}</span>
       ) : null}

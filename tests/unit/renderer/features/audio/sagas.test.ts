@@ -76,6 +76,8 @@ describe('audio saga', () => {
           chunkLengthMs: 60,
           recordingStart: 1_700_000_000_000,
           mic: 'BUILTIN',
+          // Where its frames begin in the microphone's capture (held audio is checked against it).
+          capture: { id: expect.any(String), offsetSamples: 0, atMs: 1_700_000_000_000 },
         },
       },
     ]);
@@ -155,33 +157,60 @@ describe('audio saga', () => {
     expect(socket.sentOfType('audio')).toEqual([]);
   });
 
-  it('pauses when the connection drops, releasing the microphone, and resumes once it is back', async () => {
-    const first = await startRecording();
-    await tick(4000);
+  it('keeps the microphone through a dropped connection, and sends what it held before the live audio', async () => {
+    const session = await startRecording();
+    const captureId = socket.sentOfType('audio')[0]!.metadata!.capture!.id;
+    // Sent, then proved arrived by a PONG to a ping sent after it: let go.
+    session.chunk(tone(100));
+    await tick(100);
+    app.dispatch(
+      socketActions.messageReceived({ type: 'PONG', clientTimeMs: Date.now(), serverTimeMs: Date.now() }),
+    );
+    // Sent, and no PONG since: the dead socket may have swallowed it.
+    session.chunk(tone(200));
+    await tick(100);
+    expect(socket.binary).toHaveLength(2);
     const lostAt = Date.now();
     app.dispatch(socketActions.statusEvent('lost'));
     await tick();
-    expect(app.state.audio.recording).toBe('NOT_RECORDING');
-    expect(app.state.audio.resuming).toBe(true);
-    expect(first.stopped).toBe(true);
-    expect(app.state.notifications.items.map((n) => n.key)).toEqual(['audio.pausedConnectionLost']);
-    expect(fakes.audio.starts).toHaveLength(1);
+    expect(app.state.audio).toMatchObject({ recording: 'RECORDING', resuming: true });
+    expect(session.stopped).toBe(false);
+    expect(app.state.notifications.items.map((n) => n.key)).toEqual(['audio.holdingConnectionLost']);
+    session.chunk(tone(300));
+    session.chunk(tone(400));
+    await tick(100);
+    expect(socket.binary).toHaveLength(2);
 
     app.dispatch(socketActions.statusEvent('retry'));
     app.dispatch(socketActions.statusEvent('succeeded'));
     await tick();
-    expect(app.state.audio.recording).toBe('PENDING');
-    expect(fakes.audio.starts).toHaveLength(2);
-    fakes.audio.lastStart.resolve(new FakeCaptureSession());
-    await tick();
-    expect(app.state.audio.recording).toBe('RECORDING');
     expect(app.state.audio.resuming).toBe(false);
+    // Held audio first: a start marked late from the first chunk not proved arrived, in one frame.
+    const late = socket.sentOfType('audio')[1]!;
+    expect(late.metadata).toMatchObject({
+      late: true,
+      resumedFromMs: lostAt,
+      capture: { id: captureId, offsetSamples: CHUNK_SAMPLES },
+    });
+    expect(socket.binary).toHaveLength(3);
+    const held = littleEndianBytesToInt16(socket.binary[2]!)!;
+    expect(Array.from(held.filter((_, i) => i % CHUNK_SAMPLES === 0))).toEqual([200, 300, 400]);
+    // A chunk captured while it goes is held audio too; then the live audio, from where it ends.
+    session.chunk(tone(500));
+    await tick(1000);
+    expect(littleEndianBytesToInt16(socket.binary[3]!)![0]).toBe(500);
+    const live = socket.sentOfType('audio')[2]!;
+    expect(live.action).toBe('start');
+    expect(live.metadata?.late).toBeUndefined();
+    expect(live.metadata?.resumedFromMs).toBeUndefined();
+    expect(live.metadata?.capture).toMatchObject({ id: captureId, offsetSamples: 5 * CHUNK_SAMPLES });
+    session.chunk(tone(600));
+    await tick();
+    expect(littleEndianBytesToInt16(socket.binary[4]!)![0]).toBe(600);
     expect(app.state.notifications.items.map((n) => n.key)).toContain('audio.resumed');
-    expect(socket.sentOfType('audio').map((m) => m.action)).toEqual(['start', 'stop', 'start']);
-    // The resumed recording tells the room when the connection was lost, so it marks the gap.
-    const starts = socket.sentOfType('audio').filter((m) => m.action === 'start');
-    expect(starts[0]!.metadata?.resumedFromMs).toBeUndefined();
-    expect(starts[1]!.metadata?.resumedFromMs).toBe(lostAt);
+    // The microphone was never opened again.
+    expect(fakes.audio.starts).toHaveLength(1);
+    expect(app.state.audio.recording).toBe('RECORDING');
   });
 
   it('resumes after a drop while the microphone was still starting', async () => {
