@@ -107,6 +107,7 @@ export async function startServer(
     premiumFor: config.limits.premiumFor,
     premiumMeter,
     lineCap: { chars: config.limits.maxLineChars, words: config.limits.maxLineWords },
+    autoStopAfterMs: config.limits.autoStopMs,
     speakerId,
     translation,
     now,

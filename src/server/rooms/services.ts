@@ -9,7 +9,10 @@ import type { RoomServices } from './room-contract';
 import type { RoomRepository } from './repository';
 import type { Embedder } from './speaker-identification';
 
-export interface RoomServicesDeps extends Pick<RoomServices, 'openSpeech' | 'log' | 'lineCap'> {
+export interface RoomServicesDeps extends Pick<
+  RoomServices,
+  'openSpeech' | 'log' | 'lineCap' | 'autoStopAfterMs'
+> {
   /** Speaker identification (beta): its embedder when a speaker model is installed. */
   speakerId: { available: true; embedder: Embedder } | { available: false };
   /** Translation: its engine, or none (translation is off). */
@@ -33,6 +36,7 @@ export function roomServices(deps: RoomServicesDeps): RoomServices {
     now: deps.now,
     log: deps.log,
     ...(deps.lineCap ? { lineCap: deps.lineCap } : {}),
+    ...(deps.autoStopAfterMs !== undefined ? { autoStopAfterMs: deps.autoStopAfterMs } : {}),
     // Premium for everyone (a private installation): nobody's credit is counted down.
     ...(deps.premiumFor === 'everyone' ? {} : { premiumMeter: deps.premiumMeter }),
     ...(deps.speakerId.available ? { speakerEmbedder: deps.speakerId.embedder } : {}),
