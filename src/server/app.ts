@@ -158,7 +158,7 @@ export async function startServer(
     registry,
     credentials,
     verifier,
-    speech: () => speechOffered((name) => pool.status(name), speakerId.available),
+    speech: () => speechOffered((name) => pool.status(name), speakerId.available, config.tierChoices),
     translation,
     tts,
     payments,
