@@ -10,7 +10,13 @@ import { join, resolve } from 'node:path';
 import { packageRoot } from './package-root';
 import { type HostedRecapConfig, loadRecapConfig } from './recap';
 import { type PaymentsConfig, loadPaymentsConfig, loadPlacesApiKey } from './payments';
-import { parseEngineSettings, resolveTiers, type Tier } from '../native/speech/tiers';
+import {
+  parseEngineSettings,
+  resolveTiers,
+  type Tier,
+  type TierChoice,
+  tierChoices,
+} from '../native/speech/tiers';
 import type { EngineSpec } from '../native/speech/types';
 import type { TtsEngineSpec } from '../native/tts/types';
 import { ttsSpecFromEnv } from '../native/tts/engines';
@@ -72,6 +78,8 @@ export interface ServerConfig {
    */
   pocketsphinxBoost: boolean;
   tiers: Record<Tier, EngineSpec[]>;
+  /** Whether each tier's engine was named (HEARKEN_TIER_*) or left to the best installed. */
+  tierChoices: Record<Tier, TierChoice>;
   /** Voiced replies' engine (HEARKEN_TTS_ENGINE, HEARKEN_ESPEAK_NG); absent: eSpeak NG on the PATH. */
   tts?: TtsEngineSpec;
   /** The built web client (dist/web); not served when absent. */
@@ -232,6 +240,10 @@ export function loadConfig(
     env.HEARKEN_VAD_MODEL ?? join(root, 'resources/models/silero-vad/silero_vad.onnx'),
   );
   const workers = int(env.HEARKEN_SPEECH_WORKERS, availableParallelism(), 'HEARKEN_SPEECH_WORKERS');
+  const configuredTiers: Partial<Record<Tier, string>> = {
+    ...(env.HEARKEN_TIER_BASIC ? { basic: env.HEARKEN_TIER_BASIC } : {}),
+    ...(env.HEARKEN_TIER_PREMIUM ? { premium: env.HEARKEN_TIER_PREMIUM } : {}),
+  };
   const config: ServerConfig = {
     host: env.HEARKEN_HOST ?? '127.0.0.1',
     port: int(env.HEARKEN_PORT ?? env.PORT, 8080, 'HEARKEN_PORT'),
@@ -248,11 +260,9 @@ export function loadConfig(
       modelsDir,
       vadModel,
       ...withDefined('pocketsphinxArgs', parseEngineSettings(env.HEARKEN_POCKETSPHINX_ARGS)),
-      configured: {
-        ...(env.HEARKEN_TIER_BASIC ? { basic: env.HEARKEN_TIER_BASIC } : {}),
-        ...(env.HEARKEN_TIER_PREMIUM ? { premium: env.HEARKEN_TIER_PREMIUM } : {}),
-      },
+      configured: configuredTiers,
     }),
+    tierChoices: tierChoices(configuredTiers),
     tts: ttsSpecFromEnv(env),
     webDir: resolve(env.HEARKEN_WEB_DIR ?? join(root, 'dist/web')),
     logLevel: env.HEARKEN_LOG_LEVEL ?? 'info',

@@ -5,6 +5,7 @@
  */
 import type { Limit } from './http';
 import { LINE_MAX_CHARS, LINE_MAX_WORDS } from '../shared/transcript-edit/line-cap';
+import { AUTO_STOP_AFTER_MS } from '../shared/session-limits';
 
 export interface ServerLimits {
   /** Room-name look-ups, per client address and, separately, per identity. */
@@ -79,6 +80,11 @@ export interface ServerLimits {
   socketsPerAddress: number;
   /** An ongoing room nobody has come into for this long is ended, and its name released. */
   roomAbandonMs: number;
+  /**
+   * Recording time after which a free solo conversation's stream stops (the spec's auto stop,
+   * shared/session-limits.ts AUTO_STOP_AFTER_MS); set shorter only to test it.
+   */
+  autoStopMs: number;
   /** Who gets Premium recognition until licences exist: see auth/entitlements.ts. */
   premiumFor: 'entitled' | 'everyone';
   /**
@@ -132,6 +138,7 @@ export const LIMIT_VARIABLES = {
   scribesFor: 'HEARKEN_SCRIBES_FOR',
   boostFor: 'HEARKEN_BOOST_FOR',
   roomAbandonMs: 'HEARKEN_ROOM_ABANDON_MINUTES',
+  autoStopMs: 'HEARKEN_AUTO_STOP_SECONDS',
 } as const satisfies Record<keyof ServerLimits, string>;
 
 /** A per-minute (or per-hour) allowance as a token bucket whose burst is the whole allowance. */
@@ -246,5 +253,6 @@ export function loadLimits(env: Record<string, string | undefined>, speechWorker
     // Longer than the longest conversation a tier allows (Premium: 2 h), so only rooms people
     // walked away from are ended.
     roomAbandonMs: positive(env, LIMIT_VARIABLES.roomAbandonMs, 240) * 60_000,
+    autoStopMs: positive(env, LIMIT_VARIABLES.autoStopMs, AUTO_STOP_AFTER_MS / 1000) * 1000,
   };
 }

@@ -184,8 +184,9 @@ export type FirebaseClientConfig = Infer<typeof firebaseClientConfigSchema>;
 
 /**
  * How a speech tier is served. `fallback`: a lower-accuracy engine serves the tier instead of
- * the one configured (a missing sherpa-onnx model, so PocketSphinx; or premium with none, so
- * basic): `problem` says why.
+ * the one configured or preferred (a missing sherpa-onnx model, or none installed for a tier
+ * left to the best installed engine, so PocketSphinx; or premium with none, so basic):
+ * `problem` says why.
  */
 const speechTierSchema = object({
   engine: string(),

@@ -6,7 +6,7 @@
 import type { ConnectionRole, ConversationStatus, Transcript } from './entities';
 import type { BotErrorKey, BotStatus } from './meeting-bot';
 import type { ScribeChatMessage } from './scribe/api';
-import type { SESSION_ENDED_REASON, SESSION_PROLONGED_REASON } from './session-limits';
+import type { AUTO_STOPPED_REASON, SESSION_ENDED_REASON, SESSION_PROLONGED_REASON } from './session-limits';
 import type { IceCandidateInit, SessionDescriptionInit } from './webrtc';
 import type { Cursor } from './transcript-edit/mutation';
 import type { LineChange } from './transcript-edit/line-change';
@@ -20,6 +20,8 @@ export type RoomStatusReason =
   | 'someone-is-typing'
   | 'audio-stream-started'
   | 'audio-stream-stopped'
+  /** Auto stop stopped a free solo conversation's stream (shared/session-limits.ts). */
+  | typeof AUTO_STOPPED_REASON
   | 'conversation-mode-changed'
   /** A voicing speaker was named, renamed or claimed (who said what). */
   | 'speakers-changed'

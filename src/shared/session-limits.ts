@@ -7,8 +7,9 @@
  *   room-ended-due-to-convo-restricted-session. Its end is shown as a minutes:seconds countdown,
  *   with a prolong option for a host entitled to Premium.
  * - Auto stop: a free or Lite user's microphone stops after 100,000 ms of recording while the
- *   room has at most one audio stream (not in a phone call, not with a Scribe); a second stream
- *   clears the count.
+ *   room has one participant or fewer and at most one audio stream (not in a phone call, not
+ *   with a Scribe); a second person in the room (a reader too) or a second stream clears the
+ *   count.
  */
 import { BASIC_CONVERSATION_LIMIT_MS, PREMIUM_CONVERSATION_LIMIT_MS } from './constants';
 import { type Subscription, isPaidSubscriber } from './user';
@@ -34,6 +35,11 @@ export const SESSION_END_GRACE_MS = 3_000;
 /** The room-status reasons of restricted sessions (room-ended-due-to-convo-restricted-session is the spec's). */
 export const SESSION_ENDED_REASON = 'room-ended-due-to-convo-restricted-session';
 export const SESSION_PROLONGED_REASON = 'restricted-session-prolonged';
+/**
+ * The room-status reason everyone is sent when auto stop stopped a stream (in place of
+ * audio-stream-stopped), so every reader is told why captions stopped, not only the speaker.
+ */
+export const AUTO_STOPPED_REASON = 'audio-stream-auto-stopped';
 
 /** What a room's status says of its session limit (a Hearken addition to the room status). */
 export interface RestrictedSession {
@@ -83,19 +89,39 @@ export function isFreeOrLite(subscription: Subscription | undefined): boolean {
   return !isPaidSubscriber(subscription);
 }
 
-/** Whether a lone stream's recording must stop now (the spec's auto stop). */
-export function autoStopDue(input: {
+/**
+ * The participants auto stop counts: people, not audio streams nor devices. Someone reading
+ * along without a microphone is a participant (the spec's "one or fewer participants": a phone
+ * on the table captioning for a guest who reads is a conversation, not a solo one); one person's
+ * two devices are one participant.
+ */
+export function participantsIn(members: Iterable<{ avaId: string }>): number {
+  return new Set([...members].map((m) => m.avaId)).size;
+}
+
+/** What auto stop looks at in a room, besides how long the lone stream has recorded. */
+export interface AutoStopSituation {
+  /** The lone stream's speaker is a free or Lite user (or a guest). */
   freeOrLite: boolean;
-  recordingMs: number;
+  /** People in the room, readers included (participantsIn). */
+  participants: number;
   audioStreams: number;
   inPhoneCall: boolean;
   scribeActive: boolean;
-}): boolean {
+}
+
+/** Whether a stream's recording time counts towards auto stop: a free solo conversation. */
+export function autoStopApplies(input: AutoStopSituation): boolean {
   return (
     input.freeOrLite &&
     !input.inPhoneCall &&
     !input.scribeActive &&
     input.audioStreams <= 1 &&
-    input.recordingMs >= AUTO_STOP_AFTER_MS
+    input.participants <= 1
   );
+}
+
+/** Whether a lone stream's recording must stop now (the spec's auto stop). */
+export function autoStopDue(input: AutoStopSituation & { recordingMs: number }): boolean {
+  return autoStopApplies(input) && input.recordingMs >= AUTO_STOP_AFTER_MS;
 }

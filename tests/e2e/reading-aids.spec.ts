@@ -5,7 +5,7 @@
  * the window loses focus and its "new since" control takes the keyboard back there; a reader's
  * curse filter and keyword emphasis change only their own captions; a server whose configured
  * sherpa-onnx model is missing captions with PocketSphinx and says so, quietly, to speaker and
- * reader. Every screen passes axe-core.
+ * reader, who may dismiss it. Every screen passes axe-core.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { existsSync } from 'node:fs';
@@ -161,7 +161,7 @@ test('a missing sherpa-onnx model: PocketSphinx captions and the fallback notice
     await expect(host.getByTestId('recording-state')).toHaveAttribute('data-state', 'RECORDING');
     for (const page of [host, reader]) {
       const notice = page.getByTestId('fallback-engine-notice');
-      await expect(notice).toHaveText(
+      await expect(notice.locator('.notice-message')).toHaveText(
         'Captions come from the basic speech engine for now (the more accurate one is not installed on this server), so expect more mistakes.',
       );
       // Quiet: a polite status a screen reader says once, never an alert.
@@ -171,6 +171,13 @@ test('a missing sherpa-onnx model: PocketSphinx captions and the fallback notice
     await expect(reader.getByTestId('caption').first()).toHaveText(/\w/, { timeout: 30_000 });
     await expect(reader.getByTestId('fallback-engine-notice')).toBeVisible();
     await expectAccessible(reader, 'conversation with the fallback engine notice');
+
+    // Read once, it may go (by keyboard): the reader's own choice, the host still sees it.
+    await reader.getByTestId('fallback-engine-dismiss').focus();
+    await reader.keyboard.press('Enter');
+    await expect(reader.getByTestId('fallback-engine-notice')).toHaveCount(0);
+    await expect(host.getByTestId('fallback-engine-notice')).toBeVisible();
+    await expectAccessible(reader, 'conversation after dismissing the fallback engine notice');
   } finally {
     await browser?.close();
     await server?.stop();

@@ -2,14 +2,18 @@
  * Conversation limits through the real server (shared/session-limits.ts): the host's tier sets
  * when the conversation ends (Basic 40 min for a guest host; Premium 2 h where everyone has it),
  * stored so a restarted server keeps it; only an entitled host prolongs; the host's force-mute
- * stops a guest's microphone and tells them. The limit's own end and auto stop run on a fake
- * clock in tests/unit/server/rooms/room-session.test.ts.
+ * stops a guest's microphone and tells them; auto stop (shortened to AUTO_STOP_SECONDS here)
+ * stops a free solo conversation, and not a free host's room where a guest reads along. The
+ * limit's own end and auto stop's finer rules run on a fake clock in
+ * tests/unit/server/rooms/room-session.test.ts.
  */
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { ConversationStatus } from '../../src/shared/entities';
 import { CaptionClient, createGuest, resolveRoomName } from '../../scripts/lib/socket-client';
 import { removeDataDir, startTestServer, tempDataDir, type TestServer } from '../helpers/server';
 import { BASIC_CONVERSATION_LIMIT_MS, PREMIUM_CONVERSATION_LIMIT_MS } from '../../src/shared/constants';
+import { AUTO_STOPPED_REASON } from '../../src/shared/session-limits';
+import { LIMIT_VARIABLES } from '../../src/server/limits';
 
 const dirs: string[] = [];
 let servers: TestServer[] = [];
@@ -133,5 +137,76 @@ describe('force-mute', () => {
       reason: 'force-mute',
     });
     await host.waitFor((m) => m.type === 'room-status-update' && m.status.audioStreams.length === 0, 5000);
+  });
+});
+
+describe('auto stop', () => {
+  /** The spec's 100 s, shortened so a test waits seconds; a silent recording is not stopped meanwhile. */
+  const AUTO_STOP_SECONDS = 2;
+  const shortAutoStop = {
+    [LIMIT_VARIABLES.autoStopMs]: String(AUTO_STOP_SECONDS),
+    [LIMIT_VARIABLES.streamSilentMs]: '120',
+  };
+
+  async function recording(client: CaptionClient) {
+    const mark = client.received.length;
+    client.startAudio();
+    await client.waitFor(
+      (m) => m.type === 'room-status-update' && m.reason === 'audio-stream-started',
+      10_000,
+      mark,
+    );
+  }
+
+  it('does not stop a free host’s captions while a guest reads them in the room, and does once they leave', async () => {
+    const server = await serve(shortAutoStop);
+    const { host } = await hostWithSession(server);
+    const guestUser = await createGuest(server.url, 'Bo Reader');
+    const found = await resolveRoomName(server.url, latestStatus(host).name!, guestUser);
+    // The guest reads on their own phone: connected, never recording.
+    const reader = await CaptionClient.connect(server.url, {
+      user: guestUser,
+      roomId: found.roomId,
+      token: found.token,
+    });
+    clients.push(reader);
+    await recording(host);
+
+    await new Promise((resolve) => setTimeout(resolve, 3 * AUTO_STOP_SECONDS * 1000));
+    expect(host.received.some((r) => r.message.type === 'recording-stopped')).toBe(false);
+    expect(latestStatus(reader).audioStreams).toHaveLength(1);
+    expect(
+      reader.received.some(
+        (r) => r.message.type === 'room-status-update' && r.message.reason === AUTO_STOPPED_REASON,
+      ),
+    ).toBe(false);
+
+    // The guest leaves: a solo conversation now, whose count starts then.
+    await reader.close();
+    expect(await host.waitFor((m) => m.type === 'recording-stopped', 10_000)).toEqual({
+      type: 'recording-stopped',
+      reason: 'auto-stop',
+    });
+  });
+
+  it('stops a free host alone, and tells every device of theirs in the room why', async () => {
+    const server = await serve(shortAutoStop);
+    const { host, hostUser } = await hostWithSession(server);
+    // The host's tablet reads the same room: the same person, so still a solo conversation.
+    const tablet = await CaptionClient.connect(server.url, { user: hostUser, roomId: host.roomId });
+    clients.push(tablet);
+    const started = Date.now();
+    await recording(host);
+
+    expect(await host.waitFor((m) => m.type === 'recording-stopped', 10_000)).toEqual({
+      type: 'recording-stopped',
+      reason: 'auto-stop',
+    });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(AUTO_STOP_SECONDS * 1000 - 100);
+    const told = await tablet.waitFor(
+      (m) => m.type === 'room-status-update' && m.reason === AUTO_STOPPED_REASON,
+      10_000,
+    );
+    expect(told.type === 'room-status-update' && told.status.audioStreams).toEqual([]);
   });
 });

@@ -31,6 +31,20 @@ export function parseEngineSpec(value: string, modelsDir: string, vadModel: stri
   );
 }
 
+/**
+ * How a tier's engine was chosen: named by configuration (HEARKEN_TIER_*), the operator's
+ * choice; or left to the best engine installed, where PocketSphinx serving means no more
+ * accurate model is installed (or none loaded): a fallback readers are told of
+ * (server/speech/serving.ts).
+ */
+export type TierChoice = 'configured' | 'best-installed';
+
+export function tierChoices(configured: TierSettings['configured']): Record<Tier, TierChoice> {
+  return Object.fromEntries(
+    TIERS.map((tier) => [tier, configured[tier] ? 'configured' : 'best-installed']),
+  ) as Record<Tier, TierChoice>;
+}
+
 /** Installed registry models, best first for `tier`. */
 export function installedModelsFor(tier: Tier, modelsDir: string): string[] {
   const installed = MODEL_REGISTRY.filter(

@@ -156,7 +156,8 @@ const en = {
     holdingConnectionLost:
       'The connection to the conversation was lost. Your microphone keeps listening: what you say now is captioned once the connection is back.',
     autoStopped:
-      'Recording stopped after 100 seconds with nobody else speaking: free conversations with one speaker stop automatically. Press the microphone to go on.',
+      'Captions stopped after {{seconds}} seconds: in a free conversation with nobody else in it, the microphone stops by itself. Someone who joins to read along keeps it going.',
+    autoStoppedGoOn: 'Turn the microphone on again',
     forceMuted: 'The host turned your microphone off. You can turn it on again.',
     noAudioStopped:
       'Recording stopped: no sound from your microphone reached the server for a while. Press the microphone to go on.',

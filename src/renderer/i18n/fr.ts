@@ -161,7 +161,8 @@ const fr: Messages = {
     holdingConnectionLost:
       'La connexion à la conversation a été perdue. Votre micro continue d’écouter : ce que vous dites maintenant sera sous-titré au retour de la connexion.',
     autoStopped:
-      'L’enregistrement s’est arrêté après 100 secondes sans autre personne qui parle : les conversations gratuites à une seule voix s’arrêtent automatiquement. Appuyez sur le micro pour continuer.',
+      'Les sous-titres se sont arrêtés après {{seconds}} secondes : dans une conversation gratuite où personne d’autre n’est présent, le micro s’arrête de lui-même. Une personne qui rejoint la conversation pour lire suffit à le garder allumé.',
+    autoStoppedGoOn: 'Rallumer le micro',
     forceMuted: 'L’hôte a coupé votre micro. Vous pouvez le rallumer.',
     noAudioStopped:
       'L’enregistrement s’est arrêté : aucun son de votre micro n’est parvenu au serveur depuis un moment. Appuyez sur le micro pour continuer.',

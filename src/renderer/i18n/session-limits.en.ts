@@ -13,6 +13,8 @@ const sessionLimitsEn = {
   prolonged: 'The conversation now ends at {{time}}.',
   ended: 'This conversation reached its time limit.',
   forceMute: 'Turn off {{name}}’s microphone',
+  autoStopped:
+    'Captions stopped: in a free conversation with only one person in it, the microphone stops after {{seconds}} seconds. Captions go on when it is turned on again.',
 };
 
 export default sessionLimitsEn;

@@ -12,6 +12,8 @@ const sessionLimitsFr: Messages<typeof sessionLimitsEn> = {
   prolonged: 'La conversation se termine maintenant à {{time}}.',
   ended: 'Cette conversation a atteint sa durée maximale.',
   forceMute: 'Couper le micro de {{name}}',
+  autoStopped:
+    'Les sous-titres se sont arrêtés : dans une conversation gratuite avec une seule personne, le micro s’arrête après {{seconds}} secondes. Ils reprennent dès qu’il est rallumé.',
 };
 
 export default sessionLimitsFr;

@@ -78,6 +78,8 @@ export interface RoomServices {
   premiumMeter?: Pick<PremiumMeter, 'start'>;
   /** How long people's corrections may make a line (limits.ts); none: the shared default. */
   lineCap?: LineCap;
+  /** Recording time before auto stop (limits.ts); none: the spec's AUTO_STOP_AFTER_MS. */
+  autoStopAfterMs?: number;
 }
 
 export class RoomError extends Error {

@@ -1,9 +1,10 @@
 /**
  * A live room's limits (a part of room.ts; session-limits.ts keeps their timers): the
  * conversation's time limit by the host's tier, which ends the room when due and which an
- * entitled host may prolong, and auto stop of a free user's lone stream.
+ * entitled host may prolong, and auto stop of a free user's solo conversation.
  */
 import {
+  participantsIn,
   type RestrictedSession,
   type SessionTier,
   SESSION_ENDED_REASON,
@@ -44,7 +45,7 @@ export class RoomSession {
 
   constructor(
     private readonly core: SessionCore,
-    services: Pick<RoomServices, 'updateRoom'>,
+    services: Pick<RoomServices, 'updateRoom' | 'autoStopAfterMs'>,
     private readonly room: AutoStopRoom,
   ) {
     const record = core.record;
@@ -59,7 +60,11 @@ export class RoomSession {
       () => void core.end(SESSION_ENDED_REASON),
       record.state === 'ongoing' ? record.session : undefined,
     );
-    this.autoStop = new AutoStop(core.timers, (member) => void room.stopByServer(member, 'auto-stop'));
+    this.autoStop = new AutoStop(
+      core.timers,
+      (member) => void room.stopByServer(member, 'auto-stop'),
+      services.autoStopAfterMs,
+    );
   }
 
   /** The limit everyone's status shows, if the conversation has one. */
@@ -86,12 +91,19 @@ export class RoomSession {
     this.core.broadcast(SESSION_PROLONGED_REASON);
   }
 
-  /** Auto stop follows the streams: only a free user's lone stream is counted, never with a Scribe. */
+  /**
+   * Auto stop follows the streams and the people: only a free user's lone stream in a room of
+   * one participant is counted (a reader in the room counts), never with a Scribe or in a call.
+   */
   watchAutoStop(): void {
-    const scribeHere = [...this.core.members].some((m) => m.role === 'scribe');
+    const members = [...this.core.members];
     this.autoStop.update(
       this.room.recording().map((m) => ({ key: m, freeOrLite: m.freeOrLite === true })),
-      scribeHere || this.room.inPhoneCall(),
+      {
+        participants: participantsIn(members),
+        scribeActive: members.some((m) => m.role === 'scribe'),
+        inPhoneCall: this.room.inPhoneCall(),
+      },
     );
   }
 

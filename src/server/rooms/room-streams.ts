@@ -5,7 +5,8 @@
  * member's boost words. Its partials go out at once and its finals to the core's sequencer.
  */
 import type { RecordingCapture, Transcript } from '../../shared/entities';
-import type { RecordingStoppedReason } from '../../shared/protocol';
+import type { RecordingStoppedReason, RoomStatusReason } from '../../shared/protocol';
+import { AUTO_STOPPED_REASON } from '../../shared/session-limits';
 import { randomId } from '../../shared/ids';
 import { SAMPLE_RATE_HZ } from '../../shared/constants';
 import { AudioTrack } from './audio-track';
@@ -276,9 +277,10 @@ export class RoomStreams {
    * Stops a member's audio. The last utterance's final is stored and sent before the room says
    * the stream stopped, so a client knows every caption of its recording has arrived. Resolves
    * once that final is queued for storage: waiting for the database here would hold the
-   * member's socket (and its pings) for as long as an outage lasts.
+   * member's socket (and its pings) for as long as an outage lasts. `announced`: the reason
+   * everyone's status update gives (auto stop says why, so readers know why captions stopped).
    */
-  async stop(member: RoomMember): Promise<void> {
+  async stop(member: RoomMember, announced: RoomStatusReason = 'audio-stream-stopped'): Promise<void> {
     this.parts.catchUp.seal(member);
     const track = this.tracks.get(member);
     if (!track) return;
@@ -292,7 +294,7 @@ export class RoomStreams {
       // The last finals may still be being given to their speakers: they are queued first.
       if (this.identified.has(track)) await this.parts.speakers.identification?.settled(member.avaId);
       await this.core.settled();
-      this.core.broadcast('audio-stream-stopped');
+      this.core.broadcast(announced);
     })();
     this.stopping.add(done);
     void done.finally(() => this.stopping.delete(done));
@@ -319,7 +321,7 @@ export class RoomStreams {
     if (!this.tracks.has(member)) return;
     this.core.log('info', 'a recording was stopped by the server', { reason });
     member.send({ type: 'recording-stopped', reason });
-    await this.stop(member);
+    await this.stop(member, reason === 'auto-stop' ? AUTO_STOPPED_REASON : 'audio-stream-stopped');
   }
 
   /** The host's force-mute: every stream of that person stops, and they are told why. */

@@ -222,7 +222,8 @@ export class LiveRoom {
     for (const partial of this.streams.openPartials())
       member.send({ type: 'transcript', transcript: this.core.edits.view(partial), seq: this.core.seq });
     this.core.announceMembership('participant-joined', member);
-    if (member.role === 'scribe') this.session.watchAutoStop();
+    // Anyone coming in (a reader too, or a Scribe) may end a solo conversation's auto stop.
+    this.session.watchAutoStop();
   }
 
   /** The room's latest finals again, to one member (whose curse filter changed). */

@@ -1,10 +1,12 @@
 /**
  * A live room's limits (shared/session-limits.ts), as timers: the restricted session that ends
- * the conversation at its tier's limit, and auto stop for a free user's lone stream. The room
+ * the conversation at its tier's limit, and auto stop for a free user's solo conversation. The room
  * owns one of each and tells them what changed; they call back when something is due.
  */
 import {
   AUTO_STOP_AFTER_MS,
+  type AutoStopSituation,
+  autoStopApplies,
   type RestrictedSession,
   SESSION_END_GRACE_MS,
   type SessionTier,
@@ -88,11 +90,15 @@ export interface AutoStopStream<K> {
   freeOrLite: boolean;
 }
 
+/** The room around the streams, as auto stop sees it (shared/session-limits.ts autoStopApplies). */
+export type AutoStopRoomSituation = Omit<AutoStopSituation, 'freeOrLite' | 'audioStreams'>;
+
 /**
- * Auto stop: a free user's stream, while it is the room's only one, stops after
- * AUTO_STOP_AFTER_MS. A second stream clears the count; when the room is down to one stream
- * again, that stream's count starts afresh. Rooms with a Scribe (or, later, a phone call) are
- * exempt: the room says so through `exempt`.
+ * Auto stop: a free user's stream, while it is the room's only one and its speaker the room's
+ * only participant, stops after `afterMs` (the spec's AUTO_STOP_AFTER_MS; shorter only in
+ * tests). A second stream or a second person (a reader too) clears the count; when the room is
+ * back to one stream and one person, that stream's count starts afresh. Rooms with a Scribe or
+ * in a phone call are exempt.
  */
 export class AutoStop<K> {
   private watched: K | undefined;
@@ -101,11 +107,16 @@ export class AutoStop<K> {
   constructor(
     private readonly timers: Timers,
     private readonly due: (key: K) => void,
+    private readonly afterMs: number = AUTO_STOP_AFTER_MS,
   ) {}
 
-  /** The room's streams changed (one started or stopped, a Scribe came or went). */
-  update(streams: AutoStopStream<K>[], exempt: boolean): void {
-    const lone = streams.length === 1 && !exempt && streams[0]!.freeOrLite ? streams[0]!.key : undefined;
+  /** The room changed (a stream started or stopped, someone came or left, a Scribe, a call). */
+  update(streams: AutoStopStream<K>[], room: AutoStopRoomSituation): void {
+    const only = streams.length === 1 ? streams[0]! : undefined;
+    const lone =
+      only && autoStopApplies({ ...room, freeOrLite: only.freeOrLite, audioStreams: 1 })
+        ? only.key
+        : undefined;
     if (lone !== undefined && lone === this.watched) return;
     this.timers.clearTimeout(this.timer);
     this.timer = undefined;
@@ -115,7 +126,7 @@ export class AutoStop<K> {
       if (this.watched !== lone) return;
       this.watched = undefined;
       this.due(lone);
-    }, AUTO_STOP_AFTER_MS);
+    }, this.afterMs);
   }
 
   dispose(): void {

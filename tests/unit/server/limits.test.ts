@@ -37,6 +37,12 @@ describe('server limits', () => {
     );
   });
 
+  it('stops a free solo conversation after the spec’s 100 s, shorter only where set (tests)', () => {
+    expect(loadLimits({}, 1).autoStopMs).toBe(100_000);
+    expect(loadLimits({ [LIMIT_VARIABLES.autoStopMs]: '2.5' }, 1).autoStopMs).toBe(2_500);
+    expect(LIMIT_VARIABLES.autoStopMs).toBe('HEARKEN_AUTO_STOP_SECONDS');
+  });
+
   it('gives each identity an hour’s allowance of client log entries and bytes (issue 29, F-11)', () => {
     expect(loadLimits({}, 1).clientLogEntries).toEqual({ ratePerSecond: 1000 / 3600, burst: 1000 });
     expect(loadLimits({}, 1).clientLogBytes).toEqual({

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   AUTO_STOP_AFTER_MS,
+  autoStopApplies,
   autoStopDue,
   conversationLimitMs,
   countdownShown,
   formatCountdown,
   isFreeOrLite,
+  participantsIn,
   prolongedEndsAt,
   remainingMs,
   sessionEndsAt,
@@ -47,10 +49,11 @@ describe('conversation limits (the spec: Basic 40 min, Premium 2 h)', () => {
   });
 });
 
-describe('auto stop (free or Lite users, 100000 ms, one stream or fewer)', () => {
+describe('auto stop (free or Lite users, 100000 ms, one participant and one stream or fewer)', () => {
   const due = {
     freeOrLite: true,
     recordingMs: AUTO_STOP_AFTER_MS,
+    participants: 1,
     audioStreams: 1,
     inPhoneCall: false,
     scribeActive: false,
@@ -63,10 +66,18 @@ describe('auto stop (free or Lite users, 100000 ms, one stream or fewer)', () =>
   it.each([
     ['a paid user', { freeOrLite: false }],
     ['a second stream', { audioStreams: 2 }],
+    ['a second participant (a guest who only reads)', { participants: 2 }],
     ['a phone call', { inPhoneCall: true }],
     ['a Scribe', { scribeActive: true }],
   ])('never with %s', (_name, change) => {
     expect(autoStopDue({ ...due, ...change })).toBe(false);
+    expect(autoStopApplies({ ...due, ...change })).toBe(false);
+  });
+  it('counts people, not their devices nor their microphones', () => {
+    // The host's phone on the table and their laptop are one participant; a reading guest is another.
+    expect(participantsIn([{ avaId: 'host' }, { avaId: 'host' }])).toBe(1);
+    expect(participantsIn([{ avaId: 'host' }, { avaId: 'host' }, { avaId: 'guest' }])).toBe(2);
+    expect(participantsIn([])).toBe(0);
   });
   it.each([
     [undefined, true],

@@ -30,11 +30,11 @@ import {
 import type { AudioDevice, RecordingStartMetadata } from '../../../shared/entities';
 import type { AudioError } from '../../../shared/errors';
 import type { RecordingStoppedReason } from '../../../shared/protocol';
-import type { TranslationKey } from '../../i18n/types';
+import { AUTO_STOP_AFTER_MS } from '../../../shared/session-limits';
 import type { AppDeps } from '../../app/deps';
 import { type RootState, selectState } from '../../app/root-reducer';
 import { conversationActions } from '../conversation/slice';
-import { notificationsActions } from '../notifications/slice';
+import { type NoticeInput, notificationsActions } from '../notifications/slice';
 import { settingsActions } from '../settings/slice';
 import {
   type ComputerAudioOutcome,
@@ -89,11 +89,18 @@ const isRoomEnded = (action: Action): boolean =>
   action.payload.status.state.value === 'ended';
 
 /** What the person reads when the server stopped their microphone, by its reason. */
-const STOPPED_BY_SERVER: Record<RecordingStoppedReason, TranslationKey> = {
-  'auto-stop': 'audio.autoStopped',
-  'force-mute': 'audio.forceMuted',
+const STOPPED_BY_SERVER: Record<RecordingStoppedReason, NoticeInput> = {
+  // Captions stopped by a rule, not a fault: said until dismissed, with the way on in one tap.
+  'auto-stop': {
+    intent: 'warning',
+    key: 'audio.autoStopped',
+    values: { seconds: AUTO_STOP_AFTER_MS / 1000 },
+    sticky: true,
+    action: { labelKey: 'audio.autoStoppedGoOn', action: audioActions.startRequested() },
+  },
+  'force-mute': { intent: 'warning', key: 'audio.forceMuted' },
   // No audio reached the server for a while (a stalled capture, a broken network path).
-  'no-audio': 'audio.noAudioStopped',
+  'no-audio': { intent: 'warning', key: 'audio.noAudioStopped' },
 };
 
 /** The server stopped this member's microphone (auto stop, the host's force-mute, no audio). */
@@ -184,6 +191,8 @@ export function* recordOnce(deps: AppDeps, resumedFromMs?: number) {
   }
 
   yield* put(audioActions.recordingEvent('started'));
+  // Recording again: why it stopped before is no longer news.
+  yield* put(notificationsActions.dismissKey('audio.autoStopped'));
   deps.logger.log(
     'info',
     TAG,
@@ -305,12 +314,7 @@ export function* recordOnce(deps: AppDeps, resumedFromMs?: number) {
         ReturnType<typeof socketActions.messageReceived> | undefined;
       if (serverStop?.payload.type === 'recording-stopped') {
         // Said in words: a microphone that stops by itself must never look like a fault.
-        yield* put(
-          notificationsActions.notify({
-            intent: 'warning',
-            key: STOPPED_BY_SERVER[serverStop.payload.reason],
-          }),
-        );
+        yield* put(notificationsActions.notify(STOPPED_BY_SERVER[serverStop.payload.reason]));
       }
       if (result.micChanged || result.langChanged) outcome = 'restart';
       const computer = result.computerAudio as ComputerAudioOutcome | undefined;

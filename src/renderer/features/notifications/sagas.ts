@@ -7,6 +7,7 @@ export function hideAfterMs(intent: string): number {
 }
 
 function* autoHide(action: ReturnType<typeof notificationsActions.notify>) {
+  if (action.payload.sticky) return;
   yield* delay(action.payload.hideAfterMs ?? hideAfterMs(action.payload.intent));
   yield* put(notificationsActions.dismiss(action.payload.id));
 }

@@ -1,6 +1,6 @@
 /**
  * Short messages to the user (the spec's snackbar): at most SNACKBAR_MAX at once, hidden after
- * SNACKBAR_HIDE_MS, errors after SNACKBAR_ERROR_HIDE_MS. A notice holds a translation key (and
+ * SNACKBAR_HIDE_MS, errors after SNACKBAR_ERROR_HIDE_MS; a sticky one stays until dismissed. A notice holds a translation key (and
  * its values) rather than words, so it follows the interface language; text from the server is
  * kept as `detail`, shown as is.
  */
@@ -20,6 +20,11 @@ export interface Notice {
   detail?: string;
   /** Shown this long instead of the default for its intent. */
   hideAfterMs?: number;
+  /**
+   * Stays until the person dismisses it (or acts on it), and is the last to make way for newer
+   * notices: for what they must not miss, such as why their captions stopped.
+   */
+  sticky?: boolean;
   /** A button that dispatches `action` (e.g. open the system settings). */
   action?: { labelKey: TranslationKey; action: { type: string; payload?: unknown } };
 }
@@ -44,7 +49,12 @@ const notificationsSlice = createSlice({
         );
         if (same) state.items = state.items.filter((n) => n !== same);
         state.items.push(action.payload);
-        if (state.items.length > SNACKBAR_MAX) state.items.splice(0, state.items.length - SNACKBAR_MAX);
+        // Over the limit, the oldest fading notice makes way; the oldest of all when every older
+        // one is sticky (the newest is always shown).
+        while (state.items.length > SNACKBAR_MAX) {
+          const oldestFading = state.items.slice(0, -1).findIndex((n) => !n.sticky);
+          state.items.splice(Math.max(0, oldestFading), 1);
+        }
       },
       prepare(notice: NoticeInput) {
         return { payload: { ...notice, id: nanoid() } };
@@ -52,6 +62,10 @@ const notificationsSlice = createSlice({
     },
     dismiss(state, action: PayloadAction<string>) {
       state.items = state.items.filter((n) => n.id !== action.payload);
+    },
+    /** Every notice of one message, once what it says is over (a sticky one included). */
+    dismissKey(state, action: PayloadAction<TranslationKey>) {
+      state.items = state.items.filter((n) => n.key !== action.payload);
     },
   },
 });

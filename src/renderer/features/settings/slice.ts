@@ -39,6 +39,8 @@ export interface SettingsState {
    * are told while such a tier captions the conversation.
    */
   fallbackTiers: Array<'basic' | 'premium'>;
+  /** The reader dismissed the fallback engine notice: not said again until the page reloads. */
+  fallbackNoticeDismissed?: boolean;
   /**
    * Chosen by the person on this page since it opened: such a choice is not replaced by the one
    * an account saved on another device when they sign in (it is saved to the account instead).
@@ -144,6 +146,9 @@ const settingsSlice = createSlice({
     keywordEmphasisChanged: set('keywordEmphasis'),
     fallbackTiersLoaded(state, action: PayloadAction<Array<'basic' | 'premium'>>) {
       state.fallbackTiers = action.payload.filter((tier) => tier === 'basic' || tier === 'premium');
+    },
+    fallbackNoticeDismissed(state) {
+      state.fallbackNoticeDismissed = true;
     },
     speakerIdentificationLoaded: set('speakerIdentificationAvailable'),
     speechLangsLoaded(state, action: PayloadAction<string[]>) {

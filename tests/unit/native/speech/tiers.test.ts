@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SHERPA_MODEL } from '../../../../src/native/speech/models/registry';
-import { parseEngineSpec, resolveTiers } from '../../../../src/native/speech/tiers';
+import { parseEngineSpec, resolveTiers, tierChoices } from '../../../../src/native/speech/tiers';
 
 const VAD = '/vad/silero_vad.onnx';
 
@@ -182,5 +182,19 @@ describe('resolveTiers', () => {
 
   it('throws on a configured engine it does not know', () => {
     expect(() => resolve({ premium: 'whisper' })).toThrow(/unknown speech engine "whisper"/);
+  });
+});
+
+describe('tierChoices', () => {
+  it('says which tiers the operator named and which are left to the best installed engine', () => {
+    expect(tierChoices({ premium: 'pocketsphinx' })).toEqual({
+      basic: 'best-installed',
+      premium: 'configured',
+    });
+    // As resolveTiers reads it: an empty value names nothing.
+    expect(tierChoices({ basic: '', premium: `sherpa-onnx:${PREMIUM}` })).toEqual({
+      basic: 'best-installed',
+      premium: 'configured',
+    });
   });
 });

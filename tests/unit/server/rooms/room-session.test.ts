@@ -11,12 +11,14 @@ import type { RoomRecord } from '../../../../src/server/rooms/repository';
 import { RoomSession } from '../../../../src/server/rooms/room-session';
 import type { TwilioCall } from '../../../../src/shared/phone-calls';
 import {
+  AUTO_STOPPED_REASON,
   AUTO_STOP_AFTER_MS,
   SESSION_END_GRACE_MS,
   SESSION_ENDED_REASON,
   SESSION_PROLONGED_REASON,
 } from '../../../../src/shared/session-limits';
-import { liveRoom, settle, testCore } from '../../../helpers/live-room';
+import { liveRoom, settle, testCore, testMember } from '../../../helpers/live-room';
+import type { ServerMessage } from '../../../../src/shared/protocol';
 
 const MIN = 60_000;
 
@@ -118,6 +120,47 @@ describe('auto stop', () => {
     await settle();
     expect(stops('host1')).toEqual([]);
     expect(room.activeTracks).toBe(2);
+  });
+
+  it('a guest who only reads makes it a conversation: no auto stop until they leave', async () => {
+    const { room, timers, member, stops, settle } = setUp();
+    const host = member('host1', { freeOrLite: true });
+    const reader = member('g1', { freeOrLite: true });
+    room.join(host);
+    room.startAudio(host, 'en-US');
+    timers.advanceTo(AUTO_STOP_AFTER_MS - 1000);
+    // The guest reads on their own phone: no microphone, still a participant.
+    room.join(reader);
+    timers.advanceTo(5 * AUTO_STOP_AFTER_MS);
+    await settle();
+    expect(stops('host1')).toEqual([]);
+    expect(room.activeTracks).toBe(1);
+
+    // Alone again: a solo conversation, whose count starts afresh.
+    room.leave(reader);
+    timers.advanceTo(6 * AUTO_STOP_AFTER_MS - 1);
+    await settle();
+    expect(room.activeTracks).toBe(1);
+    timers.advanceTo(6 * AUTO_STOP_AFTER_MS);
+    await settle();
+    expect(stops('host1')).toEqual([{ type: 'recording-stopped', reason: 'auto-stop' }]);
+  });
+
+  it('counts a person once: the host’s second device is no second participant, and is told why captions stopped', async () => {
+    const { room, timers, member, reasons, settle } = setUp();
+    const host = member('host1', { freeOrLite: true });
+    const tablet: ServerMessage[] = [];
+    room.join(host);
+    room.join(testMember('host1', tablet, { freeOrLite: true }));
+    room.startAudio(host, 'en-US');
+    timers.advanceTo(AUTO_STOP_AFTER_MS);
+    await settle();
+    expect(room.activeTracks).toBe(0);
+    // Everyone in the room learns why captions stopped, not only the device that recorded.
+    const tabletReasons = tablet.flatMap((m) => (m.type === 'room-status-update' ? [m.reason] : []));
+    expect(tabletReasons.at(-1)).toBe(AUTO_STOPPED_REASON);
+    expect(reasons('host1').at(-1)).toBe(AUTO_STOPPED_REASON);
+    expect(tablet.some((m) => m.type === 'recording-stopped')).toBe(false);
   });
 
   it('a Scribe in the room exempts it', async () => {

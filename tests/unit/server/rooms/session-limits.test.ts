@@ -78,26 +78,28 @@ describe('AutoStop', () => {
     return { timers, stopped, auto: new AutoStop<string>(timers, (k) => stopped.push(k)) };
   }
   const free = (key: string) => ({ key, freeOrLite: true });
+  /** A room of one person, not in a call, without a Scribe. */
+  const solo = { participants: 1, inPhoneCall: false, scribeActive: false };
 
   it('stops a free lone stream after 100000 ms of recording', () => {
     const { timers, stopped, auto } = autoStop();
-    auto.update([free('ann')], false);
+    auto.update([free('ann')], solo);
     timers.advanceTo(AUTO_STOP_AFTER_MS - 1);
     expect(stopped).toEqual([]);
     // Nothing that leaves it alone restarts its count.
-    auto.update([free('ann')], false);
+    auto.update([free('ann')], solo);
     timers.advanceTo(AUTO_STOP_AFTER_MS);
     expect(stopped).toEqual(['ann']);
   });
 
   it('a second stream clears the count; alone again, the count starts afresh', () => {
     const { timers, stopped, auto } = autoStop();
-    auto.update([free('ann')], false);
+    auto.update([free('ann')], solo);
     timers.advanceTo(90_000);
-    auto.update([free('ann'), free('bob')], false);
+    auto.update([free('ann'), free('bob')], solo);
     timers.advanceTo(300_000);
     expect(stopped).toEqual([]);
-    auto.update([free('bob')], false);
+    auto.update([free('bob')], solo);
     timers.advanceTo(300_000 + AUTO_STOP_AFTER_MS - 1);
     expect(stopped).toEqual([]);
     timers.advanceTo(300_000 + AUTO_STOP_AFTER_MS);
@@ -106,11 +108,38 @@ describe('AutoStop', () => {
 
   it('never stops a paid user, nor anyone while a Scribe serves the room', () => {
     const { timers, stopped, auto } = autoStop();
-    auto.update([{ key: 'pro', freeOrLite: false }], false);
+    auto.update([{ key: 'pro', freeOrLite: false }], solo);
     timers.advanceTo(10 * AUTO_STOP_AFTER_MS);
-    auto.update([free('ann')], true);
+    auto.update([free('ann')], { ...solo, scribeActive: true });
     timers.advanceTo(20 * AUTO_STOP_AFTER_MS);
+    auto.update([free('ann')], { ...solo, inPhoneCall: true });
+    timers.advanceTo(30 * AUTO_STOP_AFTER_MS);
     expect(stopped).toEqual([]);
     auto.dispose();
+  });
+
+  it('a second person in the room, reading only, clears the count; alone again, it starts afresh', () => {
+    const { timers, stopped, auto } = autoStop();
+    auto.update([free('ann')], solo);
+    timers.advanceTo(90_000);
+    auto.update([free('ann')], { ...solo, participants: 2 });
+    timers.advanceTo(300_000);
+    expect(stopped).toEqual([]);
+    auto.update([free('ann')], solo);
+    timers.advanceTo(300_000 + AUTO_STOP_AFTER_MS - 1);
+    expect(stopped).toEqual([]);
+    timers.advanceTo(300_000 + AUTO_STOP_AFTER_MS);
+    expect(stopped).toEqual(['ann']);
+  });
+
+  it('waits the time it is given (a test server’s shorter one)', () => {
+    const timers = new FakeTimers();
+    const stopped: string[] = [];
+    const auto = new AutoStop<string>(timers, (k) => stopped.push(k), 2_000);
+    auto.update([free('ann')], solo);
+    timers.advanceTo(1_999);
+    expect(stopped).toEqual([]);
+    timers.advanceTo(2_000);
+    expect(stopped).toEqual(['ann']);
   });
 });

@@ -22,6 +22,7 @@ import { SessionCountdown } from '../../session-limits/components/SessionCountdo
 import { PremiumCreditCountdown } from '../../credits/components/PremiumCreditCountdown';
 import { SessionGate } from '../../identity/components/SessionGate';
 import { useAppTermination } from '../../ending/use-app-termination';
+import { useScreenWakeLock } from '../use-screen-wake-lock';
 import { InviteCard } from '../../invite/components/InviteCard';
 import { FontSizeControl } from '../../settings/components/FontSizeControl';
 import { LanguageSelect } from '../../settings/components/LanguageSelect';
@@ -83,6 +84,8 @@ export function ConversationPage() {
   );
 
   useAppTermination();
+  // Before the captions-only return below: the screen stays on in either view.
+  useScreenWakeLock();
   useEffect(() => {
     dispatch(
       conversationActions.entered({

@@ -343,6 +343,28 @@ describe('audio saga', () => {
     expect(socket.sentOfType('audio').map((m) => m.action)).toEqual(['start', 'stop']);
   });
 
+  it('keeps the auto stop notice until dismissed, and turns the microphone on again in one tap', async () => {
+    await startRecording();
+    app.dispatch(socketActions.messageReceived({ type: 'recording-stopped', reason: 'auto-stop' }));
+    await tick(10 * 60_000);
+    const [notice] = app.state.notifications.items;
+    expect(notice).toMatchObject({
+      key: 'audio.autoStopped',
+      values: { seconds: 100 },
+      sticky: true,
+      action: { labelKey: 'audio.autoStoppedGoOn' },
+    });
+    // The one tap: the notice's button dispatches its action (Notifications.tsx).
+    app.dispatch(notice!.action!.action);
+    await tick();
+    expect(app.state.audio.recording).toBe('PENDING');
+    fakes.audio.lastStart.resolve(new FakeCaptureSession());
+    await tick();
+    expect(app.state.audio.recording).toBe('RECORDING');
+    // Recording again: the notice has said its piece.
+    expect(app.state.notifications.items).toEqual([]);
+  });
+
   it('does not record in a read-only conversation', async () => {
     app.dispatch(conversationActions.entered({ roomId: 'host1_room', readonly: true }));
     app.dispatch(audioActions.toggleRequested());

@@ -29,6 +29,25 @@ describe('notifications', () => {
     app.task.cancel();
   });
 
+  it('keeps a sticky notice until it is dismissed, and makes newer ones give way before it', async () => {
+    const app = run(notificationsSaga, []);
+    app.dispatch(notificationsActions.notify({ intent: 'warning', key: 'audio.autoStopped', sticky: true }));
+    for (const key of ['invite.copied', 'audio.trackEnded', 'audio.needsConnection'] as const) {
+      app.dispatch(notificationsActions.notify({ intent: 'primary', key }));
+    }
+    // Over the limit: the oldest fading one went, not the older sticky one.
+    expect(app.state.notifications.items.map((n) => n.key)).toEqual([
+      'audio.autoStopped',
+      'audio.trackEnded',
+      'audio.needsConnection',
+    ]);
+    await vi.advanceTimersByTimeAsync(10 * SNACKBAR_ERROR_HIDE_MS);
+    expect(app.state.notifications.items.map((n) => n.key)).toEqual(['audio.autoStopped']);
+    app.dispatch(notificationsActions.dismiss(app.state.notifications.items[0]!.id));
+    expect(app.state.notifications.items).toEqual([]);
+    app.task.cancel();
+  });
+
   it('shows the same message once', () => {
     const app = run(notificationsSaga, []);
     app.dispatch(notificationsActions.notify({ intent: 'warning', key: 'audio.trackEnded' }));

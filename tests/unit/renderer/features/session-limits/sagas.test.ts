@@ -5,7 +5,7 @@ import { sessionLimitsActions } from '../../../../../src/renderer/features/sessi
 import { sessionLimitsSaga } from '../../../../../src/renderer/features/session-limits/sagas';
 import { socketActions } from '../../../../../src/renderer/features/socket/slice';
 import type { RoomStatusReason } from '../../../../../src/shared/protocol';
-import type { RestrictedSession } from '../../../../../src/shared/session-limits';
+import { AUTO_STOPPED_REASON, type RestrictedSession } from '../../../../../src/shared/session-limits';
 import { FakeSocket, type Running, makeFakes, makeStatus, run } from '../../../../helpers/saga-harness';
 
 const ROOM = 'host1_room';
@@ -92,5 +92,49 @@ describe('session limits saga', () => {
       { type: 'prolong-restricted-session' },
       { type: 'force-mute', avaId: 'guest9' },
     ]);
+  });
+});
+
+describe('why captions stopped (auto stop)', () => {
+  let app: Running;
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => {
+    app.task.cancel();
+    vi.useRealTimers();
+  });
+
+  const update = (reason: RoomStatusReason) =>
+    socketActions.messageReceived({ type: 'room-status-update', reason, status: makeStatus({ id: ROOM }) });
+  const notices = () => app.state.notifications.items.map((n) => [n.key, n.sticky === true] as const);
+
+  it('tells a reader why, until they dismiss it or captions start again', async () => {
+    app = setUp('host1').app;
+    // A stream its speaker stopped is no news.
+    app.dispatch(update('audio-stream-stopped'));
+    await tick();
+    expect(notices()).toEqual([]);
+    app.dispatch(update(AUTO_STOPPED_REASON));
+    await tick();
+    expect(notices()).toEqual([['sessionLimits.autoStopped', true]]);
+    expect(app.state.notifications.items[0]!.values).toEqual({ seconds: 100 });
+    // Not a notice that fades: it stays however long the reader looks away.
+    await tick(10 * 60_000);
+    expect(notices()).toEqual([['sessionLimits.autoStopped', true]]);
+    app.dispatch(update('audio-stream-started'));
+    await tick();
+    expect(notices()).toEqual([]);
+  });
+
+  it('leaves the device whose microphone stopped to its own notice', async () => {
+    app = setUp('host1').app;
+    app.dispatch(socketActions.messageReceived({ type: 'recording-stopped', reason: 'auto-stop' }));
+    app.dispatch(update(AUTO_STOPPED_REASON));
+    await tick();
+    expect(notices()).toEqual([]);
+    // A later stop seen only from the room (this device reading) is said again.
+    app.dispatch(update('audio-stream-started'));
+    app.dispatch(update(AUTO_STOPPED_REASON));
+    await tick();
+    expect(notices()).toEqual([['sessionLimits.autoStopped', true]]);
   });
 });

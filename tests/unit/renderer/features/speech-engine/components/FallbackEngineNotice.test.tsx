@@ -22,6 +22,18 @@ describe('FallbackEngineNotice', () => {
     expect(notice.textContent).toContain('basic speech engine');
   });
 
+  it('may be dismissed, by keyboard too, and then stays away', async () => {
+    const { user, store } = renderApp(
+      <FallbackEngineNotice />,
+      inRoom(makeStatus({ audioStreams: [stream(false)] }), me, { settings: { fallbackTiers: ['basic'] } }),
+    );
+    const dismiss = screen.getByRole('button', { name: 'Dismiss' });
+    dismiss.focus();
+    await user.keyboard('{Enter}');
+    expect(screen.queryByTestId('fallback-engine-notice')).toBeNull();
+    expect(store.getState().settings.fallbackNoticeDismissed).toBe(true);
+  });
+
   it('says nothing while nobody speaks, or when the tier speaking is served as configured', () => {
     renderApp(
       <FallbackEngineNotice />,
