@@ -10,6 +10,7 @@ import { LICENCE_PLAN, OFFERS, type LicenceInterval, offerFor } from '../../shar
 import { ROUTES } from '../../shared/routes';
 import type { PaymentsConfig } from './config';
 import { StripeStandIn } from './stand-in';
+import type { StateLog } from './stand-in-state';
 
 export interface CheckoutRequest {
   organizationId: string;
@@ -30,7 +31,8 @@ export class Payments {
     readonly standIn: StripeStandIn | undefined,
   ) {}
 
-  static async open(config: PaymentsConfig): Promise<Payments> {
+  /** `log`: where the stand-in says what became of its saved state. */
+  static async open(config: PaymentsConfig, log?: StateLog): Promise<Payments> {
     if (config.kind === 'stripe') {
       return new Payments(
         new Stripe(config.secretKey, { maxNetworkRetries: 2 }),
@@ -41,7 +43,12 @@ export class Payments {
     // The stand-in needs the package's signing helper; this first client is only that, and
     // signing uses no API key.
     const signer = new Stripe('sk_test_signing_only');
-    const standIn = new StripeStandIn({ stripe: signer, port: config.port });
+    const standIn = new StripeStandIn({
+      stripe: signer,
+      port: config.port,
+      stateFile: config.stateFile,
+      ...(log ? { log } : {}),
+    });
     await standIn.start();
     // The key the stand-in made for this run: no other process knows it.
     const stripe = new Stripe(standIn.secretKey, {
