@@ -129,6 +129,21 @@ export class Payments {
     await this.stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: !autoRenewal });
   }
 
+  /**
+   * The subscription renews `seats` licences from its next period on (some were cancelled one
+   * by one, or a cancellation taken back): its item's quantity, without proration, since what
+   * was paid stays paid and a cancelled licence runs to the end of its period. Stripe's
+   * customer.subscription.updated follows. `seats` is at least 1: a subscription losing its
+   * last licence stops renewing instead (setRenewal).
+   */
+  async setSeats(subscriptionId: string, seats: number): Promise<void> {
+    const subscription = await this.stripe.subscriptions.retrieve(subscriptionId);
+    const item = subscription.items.data[0];
+    if (!item) throw new Error(`subscription ${subscriptionId} has no item`);
+    if (item.quantity === seats) return;
+    await this.stripe.subscriptionItems.update(item.id, { quantity: seats, proration_behavior: 'none' });
+  }
+
   /** The customer's latest invoices, newest first (Stripe's `GET /v1/invoices`). */
   async invoices(customerId: string, limit = 24): Promise<Stripe.Invoice[]> {
     const page = await this.stripe.invoices.list({ customer: customerId, limit });
