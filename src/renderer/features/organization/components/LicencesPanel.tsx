@@ -1,6 +1,6 @@
 import '../organization.css';
 import { Button, Callout, Classes, H2, HTMLTable, InputGroup, Spinner, Tag } from '@blueprintjs/core';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { type Licence, licenceState } from '../../../../shared/licences';
@@ -8,6 +8,7 @@ import { ROUTES } from '../../../../shared/routes';
 import { workspacePath } from '../../../../shared/workspace';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { organizationActions } from '../slice';
+import { LicenceCancelDialog } from './LicenceCancelDialog';
 
 function LicenceRow({ licence, number }: { licence: Licence; number: number }) {
   const { t, i18n } = useTranslation();
@@ -21,6 +22,16 @@ function LicenceRow({ licence, number }: { licence: Licence; number: number }) {
   );
   const state = licenceState(licence, Date.now());
   const busy = busyLicenceId === licence.id;
+  // Asked before cancelling; once confirmed, focus goes to the row's heading: the Cancel
+  // button it came from is disabled, then gone.
+  const [confirmingCancel, setConfirmingCancel] = useState(false);
+  const [cancelConfirmed, setCancelConfirmed] = useState(false);
+  const heading = useRef<HTMLTableCellElement>(null);
+  useEffect(() => {
+    if (!cancelConfirmed || confirmingCancel) return;
+    heading.current?.focus();
+    setCancelConfirmed(false);
+  }, [cancelConfirmed, confirmingCancel]);
   const error = licenceErrors[licence.id];
   const inputId = `licence-email-${licence.id}`;
   const errorId = `licence-error-${licence.id}`;
@@ -31,7 +42,9 @@ function LicenceRow({ licence, number }: { licence: Licence; number: number }) {
   };
   return (
     <tr data-testid="licence-row" data-licence-id={licence.id}>
-      <th scope="row">{t('organizations.dashboard.licenceNumber', { number })}</th>
+      <th scope="row" ref={heading} tabIndex={-1}>
+        {t('organizations.dashboard.licenceNumber', { number })}
+      </th>
       <td>
         {licence.plan}, {t(`organizations.dashboard.interval.${licence.interval}`)}
       </td>
@@ -121,17 +134,35 @@ function LicenceRow({ licence, number }: { licence: Licence; number: number }) {
       </td>
       <td>
         {state !== 'deactivated' && (licence.autoRenewal || licence.offerId === 'trial') ? (
-          <Button
-            variant="outlined"
-            intent="danger"
-            disabled={busy}
-            onClick={() => dispatch(organizationActions.cancelRequested({ id: licence.id }))}
-            data-testid="licence-cancel"
-          >
-            {licence.offerId === 'trial'
-              ? t('organizations.dashboard.cancelTrial')
-              : t('organizations.dashboard.cancel')}
-          </Button>
+          <>
+            <Button
+              variant="outlined"
+              intent="danger"
+              disabled={busy}
+              onClick={() => setConfirmingCancel(true)}
+              aria-label={
+                licence.offerId === 'trial'
+                  ? undefined
+                  : t('organizations.dashboard.cancelDialog.confirm', { number })
+              }
+              data-testid="licence-cancel"
+            >
+              {licence.offerId === 'trial'
+                ? t('organizations.dashboard.cancelTrial')
+                : t('organizations.dashboard.cancel')}
+            </Button>
+            <LicenceCancelDialog
+              licence={licence}
+              number={number}
+              isOpen={confirmingCancel}
+              onClose={() => setConfirmingCancel(false)}
+              onConfirm={() => {
+                setConfirmingCancel(false);
+                setCancelConfirmed(true);
+                dispatch(organizationActions.cancelRequested({ id: licence.id }));
+              }}
+            />
+          </>
         ) : null}
       </td>
     </tr>
