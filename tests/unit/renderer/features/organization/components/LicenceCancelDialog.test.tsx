@@ -5,7 +5,6 @@
  * cancelled until it is confirmed.
  */
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LicencesPanel } from '../../../../../../src/renderer/features/organization/components/LicencesPanel';
