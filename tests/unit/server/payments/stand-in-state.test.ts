@@ -4,7 +4,15 @@
  * file is written atomically and in order, and a missing or unreadable file is said in the log
  * and gives a fresh start, never a throw.
  */
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -136,6 +144,20 @@ describe('StandInStateFile', () => {
     const states = [0, 1, 2, 3, 4].map((n) => ({ ...emptyStandInState(), invoicesNumbered: n }));
     await Promise.all(states.map((s) => file.save(s)));
     expect(JSON.parse(readFileSync(path, 'utf8'))).toMatchObject({ invoicesNumbered: 4 });
+  });
+
+  it('leaves the state before it when a write cannot finish, and writes the next one', async () => {
+    const path = join(folder(), 'stripe-stand-in.json');
+    const file = new StandInStateFile(path, logged().log);
+    await file.save({ ...emptyStandInState(), invoicesNumbered: 1 });
+    // The temporary file cannot be made: the write fails before the state file is touched.
+    const temporary = `${path}.${process.pid}.tmp`;
+    mkdirSync(temporary);
+    await expect(file.save({ ...emptyStandInState(), invoicesNumbered: 2 })).rejects.toThrow();
+    expect(JSON.parse(readFileSync(path, 'utf8'))).toMatchObject({ invoicesNumbered: 1 });
+    rmSync(temporary, { recursive: true });
+    await file.save({ ...emptyStandInState(), invoicesNumbered: 3 });
+    expect(JSON.parse(readFileSync(path, 'utf8'))).toMatchObject({ invoicesNumbered: 3 });
   });
 
   it('sets an unreadable file aside, says why, and starts fresh', async () => {

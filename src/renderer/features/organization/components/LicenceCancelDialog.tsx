@@ -16,6 +16,7 @@ export function LicenceCancelDialog({
   isOpen,
   onConfirm,
   onClose,
+  onClosed,
 }: {
   licence: Licence;
   /** The licence's number in the list, as its row is headed. */
@@ -23,6 +24,8 @@ export function LicenceCancelDialog({
   isOpen: boolean;
   onConfirm: () => void;
   onClose: () => void;
+  /** Once it has left the screen (its closing transition over). */
+  onClosed?: () => void;
 }) {
   const { t, i18n } = useTranslation();
   const cancellation = licenceCancellation(licence);
@@ -63,6 +66,7 @@ export function LicenceCancelDialog({
       cancelLabel={t('organizations.dashboard.cancelDialog.keep')}
       onConfirm={onConfirm}
       onCancel={onClose}
+      {...(onClosed ? { onClosed } : {})}
       testId="licence-cancel-dialog"
     />
   );

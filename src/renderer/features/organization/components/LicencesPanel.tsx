@@ -22,16 +22,13 @@ function LicenceRow({ licence, number }: { licence: Licence; number: number }) {
   );
   const state = licenceState(licence, Date.now());
   const busy = busyLicenceId === licence.id;
-  // Asked before cancelling; once confirmed, focus goes to the row's heading: the Cancel
-  // button it came from is disabled, then gone.
-  const [confirmingCancel, setConfirmingCancel] = useState(false);
-  const [cancelConfirmed, setCancelConfirmed] = useState(false);
+  // Asked before cancelling, about the licence as it was when asked (it changes once cancelled,
+  // while the dialog fades out). Once confirmed, focus goes to the row's heading when the dialog
+  // has closed: the Cancel button it would go back to is disabled, then gone.
+  const [cancelQuestion, setCancelQuestion] = useState<{ about: Licence; open: boolean }>();
+  const closeCancelQuestion = () => setCancelQuestion((q) => q && { ...q, open: false });
+  const cancelConfirmed = useRef(false);
   const heading = useRef<HTMLTableCellElement>(null);
-  useEffect(() => {
-    if (!cancelConfirmed || confirmingCancel) return;
-    heading.current?.focus();
-    setCancelConfirmed(false);
-  }, [cancelConfirmed, confirmingCancel]);
   const error = licenceErrors[licence.id];
   const inputId = `licence-email-${licence.id}`;
   const errorId = `licence-error-${licence.id}`;
@@ -134,35 +131,41 @@ function LicenceRow({ licence, number }: { licence: Licence; number: number }) {
       </td>
       <td>
         {state !== 'deactivated' && (licence.autoRenewal || licence.offerId === 'trial') ? (
-          <>
-            <Button
-              variant="outlined"
-              intent="danger"
-              disabled={busy}
-              onClick={() => setConfirmingCancel(true)}
-              aria-label={
-                licence.offerId === 'trial'
-                  ? undefined
-                  : t('organizations.dashboard.cancelDialog.confirm', { number })
-              }
-              data-testid="licence-cancel"
-            >
-              {licence.offerId === 'trial'
-                ? t('organizations.dashboard.cancelTrial')
-                : t('organizations.dashboard.cancel')}
-            </Button>
-            <LicenceCancelDialog
-              licence={licence}
-              number={number}
-              isOpen={confirmingCancel}
-              onClose={() => setConfirmingCancel(false)}
-              onConfirm={() => {
-                setConfirmingCancel(false);
-                setCancelConfirmed(true);
-                dispatch(organizationActions.cancelRequested({ id: licence.id }));
-              }}
-            />
-          </>
+          <Button
+            variant="outlined"
+            intent="danger"
+            disabled={busy}
+            onClick={() => setCancelQuestion({ about: licence, open: true })}
+            aria-label={
+              licence.offerId === 'trial'
+                ? undefined
+                : t('organizations.dashboard.cancelDialog.confirm', { number })
+            }
+            data-testid="licence-cancel"
+          >
+            {licence.offerId === 'trial'
+              ? t('organizations.dashboard.cancelTrial')
+              : t('organizations.dashboard.cancel')}
+          </Button>
+        ) : null}
+        {/* Outside the condition: it stays while it closes, though the button goes. */}
+        {cancelQuestion ? (
+          <LicenceCancelDialog
+            licence={cancelQuestion.about}
+            number={number}
+            isOpen={cancelQuestion.open}
+            onClose={closeCancelQuestion}
+            onConfirm={() => {
+              cancelConfirmed.current = true;
+              closeCancelQuestion();
+              dispatch(organizationActions.cancelRequested({ id: licence.id }));
+            }}
+            onClosed={() => {
+              if (cancelConfirmed.current) heading.current?.focus();
+              cancelConfirmed.current = false;
+              setCancelQuestion(undefined);
+            }}
+          />
         ) : null}
       </td>
     </tr>

@@ -4,7 +4,7 @@
  * the server does it, in English and French; reached and answered by keyboard; nothing is
  * cancelled until it is confirmed.
  */
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LicencesPanel } from '../../../../../../src/renderer/features/organization/components/LicencesPanel';
@@ -149,7 +149,7 @@ describe('the licences list asks before cancelling', () => {
   });
 
   it('cancels that licence once confirmed by keyboard, and leaves focus on its row', async () => {
-    const { user, actions } = panel();
+    const { user, actions, store } = panel();
     const row = screen.getAllByTestId('licence-row')[2]!;
     within(row).getByRole('button', { name: 'Cancel licence 3' }).focus();
     await user.keyboard('{Enter}');
@@ -158,6 +158,13 @@ describe('the licences list asks before cancelling', () => {
     expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Cancel licence 3' }));
     await user.keyboard('{Enter}');
     expect(cancelled(actions)).toEqual([organizationActions.cancelRequested({ id: 'l3' })]);
+    // The server answers before the dialog has faded out: the Cancel button goes at once.
+    act(() => {
+      store.dispatch(
+        organizationActions.licenceChanged(licence('l3', { autoRenewal: false, subscriptionSeats: 2 })),
+      );
+    });
+    expect(within(row).queryByRole('button', { name: 'Cancel licence 3' })).toBeNull();
     await closed();
     expect(document.activeElement).toBe(within(row).getByRole('rowheader', { name: 'Licence 3' }));
   });
