@@ -206,7 +206,7 @@ export const SERVER_MAP: readonly FeatureEntry[] = [
   },
   {
     folder: 'licences',
-    what: 'Licences of an organisation: trial, buying, magic links, assignment, and the claims made at sign-in.',
+    what: 'Licences of an organisation: trial, buying, magic links, assignment, cancelling one (a seat of its subscription), and the claims made at sign-in.',
     routes: [
       'POST /api/v1/subscription/activate-organization-trial',
       'GET /api/v1/licences',
@@ -217,7 +217,7 @@ export const SERVER_MAP: readonly FeatureEntry[] = [
       'POST /api/v1/billing-portal',
     ],
     messages: [],
-    integration: ['organizations-licences'],
+    integration: ['organizations-licences', 'licence-cancellation'],
   },
   {
     folder: 'workspace',
@@ -246,10 +246,10 @@ export const SERVER_MAP: readonly FeatureEntry[] = [
   },
   {
     folder: 'payments',
-    what: 'Stripe, or its local stand-in at its HTTP boundary, and the webhook that records payments.',
+    what: 'Stripe, or its local stand-in at its HTTP boundary (its state kept in the data folder), and the webhook that records payments.',
     routes: ['POST /api/v1/payments/stripe-webhook'],
     messages: [],
-    integration: ['organizations-licences'],
+    integration: ['organizations-licences', 'licence-cancellation'],
   },
   {
     folder: 'media-participants',

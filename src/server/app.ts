@@ -153,7 +153,7 @@ export async function startServer(
   });
 
   // The services behind the routes, then the routes.
-  const payments = await Payments.open(config.payments);
+  const payments = await Payments.open(config.payments, log);
   app.log.info(`payments: ${payments.provider}`);
   const places = openPlaces(config.placesApiKey, (message) => log('warn', message));
   app.log.info(`organisation search places: ${places.id}`);

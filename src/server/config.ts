@@ -244,11 +244,12 @@ export function loadConfig(
     ...(env.HEARKEN_TIER_BASIC ? { basic: env.HEARKEN_TIER_BASIC } : {}),
     ...(env.HEARKEN_TIER_PREMIUM ? { premium: env.HEARKEN_TIER_PREMIUM } : {}),
   };
+  const dataDir = env.HEARKEN_DATA_DIR ?? join(root, 'data');
   const config: ServerConfig = {
     host: env.HEARKEN_HOST ?? '127.0.0.1',
     port: int(env.HEARKEN_PORT ?? env.PORT, 8080, 'HEARKEN_PORT'),
     ...(env.HEARKEN_PUBLIC_URL ? { publicUrl: env.HEARKEN_PUBLIC_URL.replace(/\/+$/, '') } : {}),
-    dataDir: env.HEARKEN_DATA_DIR ?? join(root, 'data'),
+    dataDir,
     ...(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : {}),
     ...withDefined('cluster', loadClusterConfig(env)),
     modelsDir,
@@ -282,7 +283,7 @@ export function loadConfig(
     phoneCalls: loadPhoneCallConfig(env),
     ...withDefined('recap', loadRecapConfig(env)),
     webrtc: loadWebRtcConfig(env),
-    payments: loadPaymentsConfig(env),
+    payments: loadPaymentsConfig(env, dataDir),
     ...withDefined('placesApiKey', loadPlacesApiKey(env)),
     scribeEmails: parseScribeEmails(env.HEARKEN_SCRIBE_EMAILS),
     ...withDefined('metricsToken', env.HEARKEN_METRICS_TOKEN?.trim() || undefined),

@@ -45,7 +45,9 @@ export function offerFor(interval: LicenceInterval): OfferId {
  * claims it by signing in; standard: assigned by the admin. `count`: how many licences the
  * purchase it belongs to holds. `recipient`: the email it was sent or assigned to;
  * `assignedEmail`: the account holding it (its email), once claimed. `hasUpdated`: changed since
- * the admin last saw it (assigned, renewed, cancelled).
+ * the admin last saw it (assigned, renewed, cancelled). `subscriptionSeats` (paid licences): how
+ * many licences of its purchase are still in its subscription, those cancelled one by one left
+ * out; the subscription renews that many.
  */
 export const licenceSchema = object({
   id: string(),
@@ -62,6 +64,7 @@ export const licenceSchema = object({
   assignedEmail: optional(string()),
   organizationName: optional(string()),
   hasUpdated: boolean(),
+  subscriptionSeats: optional(number({ integer: true, min: 0 })),
 });
 export type Licence = Infer<typeof licenceSchema>;
 
@@ -79,6 +82,23 @@ export const LICENCE_STATE_LABELS: Record<LicenceState, string> = {
   active: 'Active',
   deactivated: 'Deactivated',
 };
+
+/**
+ * What cancelling one licence does (issue 30, item 9), as the server does it and as the admin is
+ * told before confirming: a trial ends now; a paid licence runs to the end of its paid period
+ * and is not renewed, its subscription renewing one licence fewer from then on (`seatsAfter`);
+ * the last licence of a subscription ends the subscription at that same date.
+ */
+export type LicenceCancellation =
+  { ends: 'now' } | { ends: 'periodEnd'; endDateMs: number; seatsBefore: number; seatsAfter: number };
+
+export function licenceCancellation(
+  licence: Pick<Licence, 'trial' | 'endDateMs' | 'subscriptionSeats'>,
+): LicenceCancellation {
+  if (licence.trial) return { ends: 'now' };
+  const seatsBefore = Math.max(1, licence.subscriptionSeats ?? 1);
+  return { ends: 'periodEnd', endDateMs: licence.endDateMs, seatsBefore, seatsAfter: seatsBefore - 1 };
+}
 
 /** The end of a paid period that starts at `fromMs`. */
 export function periodEnd(fromMs: number, interval: LicenceInterval): number {

@@ -6,6 +6,7 @@
  * Pro. Then the workspace (members, organisation, billing read from the stand-in, vocabulary and
  * Scribe limit), the member's next conversation (real speech through Chromium's fake microphone)
  * captioned on Premium, and the reporting page showing the member's Premium minutes and its CSV.
+ * Last, one licence cancelled after its confirmation: the subscription renews one fewer.
  * axe-core on every new screen, the stand-in's pages included.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
@@ -325,6 +326,32 @@ test('an admin creates an organisation, buys 3 licences through checkout and ass
       'section,member,week,basic hours,premium hours,scribe hours,conversations,words',
     );
     expect(csv).toMatch(/member,(Bob Member|[\w-]+),,0\.00,\d+\.\d\d,0\.00,1,\d+/);
+
+    // Cancelling one licence (issue 30, item 9): asked first, in words that say what happens and
+    // when; then that licence alone stops renewing, and the subscription renews one fewer.
+    await page.goto('/account/dashboard');
+    await expect(rows).toHaveCount(4);
+    const fourth = rows.nth(3);
+    await fourth.getByRole('button', { name: 'Cancel licence 4' }).click();
+    const confirmation = page.getByRole('alertdialog', { name: 'Cancel licence 4?' });
+    await expect(confirmation).toContainText(
+      /stays active until .+, the end of its paid period, then ends\./,
+    );
+    await expect(confirmation).toContainText('From then on the subscription renews 2 licences instead of 3.');
+    await expect(confirmation.getByRole('button', { name: 'Keep it' })).toBeFocused();
+    await expectAccessible(page, 'dashboard: confirming a licence cancelled');
+    // Escape keeps it.
+    await page.keyboard.press('Escape');
+    await expect(confirmation).toBeHidden();
+    await expect(fourth).toContainText('(renews)');
+    await fourth.getByRole('button', { name: 'Cancel licence 4' }).click();
+    await confirmation.getByRole('button', { name: 'Cancel licence 4' }).click();
+    await expect(fourth).toContainText('(does not renew)');
+    await expect(fourth.getByRole('rowheader', { name: 'Licence 4' })).toBeFocused();
+    for (const other of [1, 2]) await expect(rows.nth(other)).toContainText('(renews)');
+    await expectAccessible(page, 'dashboard: one licence cancelled');
+    await page.goto('/workspace/billing');
+    await expect(page.getByTestId('billing-quantity')).toHaveText('2');
   } finally {
     await browser.close();
   }

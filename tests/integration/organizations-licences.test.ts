@@ -404,11 +404,20 @@ describe.each(['pglite', 'postgres'] as const)('organisations and licences on %s
     const renewed = await paid();
     expect(renewed[0]!.endDateMs).toBeGreaterThan(endBefore + 27 * DAY_MS);
 
+    // Cancelling a licence cancels that one (issue 30): its subscription renews one fewer.
     const cancelled = await call(admin, BUSINESS_API.licence(renewed[0]!.id), 'DELETE');
     expect(cancelled.status).toBe(200);
+    expect((await paid()).map((l) => l.autoRenewal)).toEqual([false, true, true]);
+    expect(standIn.subscription(subscriptionId)).toMatchObject({
+      cancel_at_period_end: false,
+      items: { data: [{ quantity: 2 }] },
+    });
+    // The last one stops the subscription renewing; cancelled licences run to the end of what was paid.
+    for (const licence of renewed.slice(1)) {
+      expect((await call(admin, BUSINESS_API.licence(licence.id), 'DELETE')).status).toBe(200);
+    }
     expect((await paid()).every((l) => !l.autoRenewal)).toBe(true);
     expect(standIn.subscription(subscriptionId)?.cancel_at_period_end).toBe(true);
-    // Cancelled licences run to the end of what was paid.
     expect((await paid()).every((l) => l.endDateMs > Date.now())).toBe(true);
   });
 

@@ -90,6 +90,22 @@ const organizationsEn = {
       linkNotCopied: 'Could not copy: select the link and copy it.',
       cancel: 'Cancel',
       cancelTrial: 'End trial',
+      cancelDialog: {
+        title: 'Cancel licence {{number}}?',
+        trialTitle: 'End the trial now?',
+        trialEndsNow: 'The trial licence ends now.',
+        trialHolder: '{{email}} goes back to the Free plan.',
+        runsUntil: 'Licence {{number}} stays active until {{date}}, the end of its paid period, then ends.',
+        paidHolder: '{{email}} keeps the Pro plan until then.',
+        fewerRenew_one: 'From then on the subscription renews {{count}} licence instead of {{before}}.',
+        fewerRenew_other: 'From then on the subscription renews {{count}} licences instead of {{before}}.',
+        subscriptionEnds:
+          'It is the last licence of its subscription: the subscription ends on {{date}} and is not charged again.',
+        noRefund: 'Nothing is refunded for the period already paid.',
+        confirm: 'Cancel licence {{number}}',
+        confirmTrial: 'End the trial',
+        keep: 'Keep it',
+      },
       saved: 'Saved.',
       memberNote: 'Your organization’s admin manages its licences.',
       membership: {

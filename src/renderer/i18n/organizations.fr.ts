@@ -88,6 +88,23 @@ const organizationsFr: Messages<typeof organizationsEn> = {
       linkNotCopied: 'Copie impossible : sélectionnez le lien et copiez-le.',
       cancel: 'Résilier',
       cancelTrial: 'Terminer l’essai',
+      cancelDialog: {
+        title: 'Résilier la licence {{number}} ?',
+        trialTitle: 'Terminer l’essai maintenant ?',
+        trialEndsNow: 'La licence d’essai prend fin maintenant.',
+        trialHolder: '{{email}} repasse à l’offre Free.',
+        runsUntil:
+          'La licence {{number}} reste active jusqu’au {{date}}, fin de sa période payée, puis prend fin.',
+        paidHolder: '{{email}} garde l’offre Pro jusque-là.',
+        fewerRenew_one: 'Ensuite, l’abonnement renouvelle {{count}} licence au lieu de {{before}}.',
+        fewerRenew_other: 'Ensuite, l’abonnement renouvelle {{count}} licences au lieu de {{before}}.',
+        subscriptionEnds:
+          'C’est la dernière licence de son abonnement : l’abonnement prend fin le {{date}} et n’est plus facturé.',
+        noRefund: 'La période déjà payée n’est pas remboursée.',
+        confirm: 'Résilier la licence {{number}}',
+        confirmTrial: 'Terminer l’essai',
+        keep: 'La garder',
+      },
       saved: 'Enregistré.',
       memberNote: 'L’administrateur de votre organisation gère ses licences.',
       membership: {

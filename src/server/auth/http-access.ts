@@ -197,7 +197,7 @@ export const HTTP_ACCESS = {
   ),
   'DELETE /api/v1/licences/:id': organization(
     ['org-admin'],
-    'Cancels a licence of the admin’s own organisation (a paid one stops renewing through the payment provider; a trial ends now).',
+    'Cancels a licence of the admin’s own organisation (a paid one runs to the end of its period and its subscription renews one licence fewer, through the payment provider; a trial ends now).',
   ),
   'GET /api/v1/workspace/reporting': organization(
     ['org-admin'],

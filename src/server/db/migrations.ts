@@ -696,6 +696,18 @@ const migrations: Record<string, Migration> = {
       await sql`alter table transcripts drop column if exists captioned_late`.execute(db);
     },
   },
+  // A licence cancelled on its own (issue 30, item 9): its seat leaves the subscription's
+  // quantity and it runs to the end of its paid period, while the rest of its purchase renews.
+  // Marked so the purchase-wide payment events (a renewal's paid invoice, renewal switched back
+  // on) pass it by.
+  '2026-12-24-002-licence-seats-cancelled': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('licences').addColumn('cancelled_at_ms', 'bigint').execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.alterTable('licences').dropColumn('cancelled_at_ms').execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -307,6 +307,8 @@ export interface LicencesTable {
   assigned_email: string | null;
   has_updated: Generated<boolean>;
   created_at_ms: Millis;
+  /** Set when the admin cancelled this licence alone: it left its subscription's quantity. */
+  cancelled_at_ms: Millis | null;
 }
 
 /** A payment provider event applied once (webhook idempotency). */

@@ -9,7 +9,6 @@ import {
   type Expression,
   type ExpressionBuilder,
   type Kysely,
-  type Selectable,
   type SqlBool,
   type Transaction,
   sql,
@@ -22,43 +21,10 @@ import {
   trialEnd,
 } from '../../shared/licences';
 import { randomId } from '../../shared/ids';
-import type { Database, LicencesTable } from '../db';
+import type { Database } from '../db';
+import { type StoredLicence, refreshPlan, subscriptionSeats, toStored } from './rows';
 
-type Row = Selectable<LicencesTable>;
-type Db = Kysely<Database> | Transaction<Database>;
-
-/** A licence with what the server needs beyond the API's fields. */
-export interface StoredLicence {
-  licence: Licence;
-  organizationId: string;
-  purchaseId: string;
-  assignedAvaId?: string;
-}
-
-function toStored(row: Row, organizationName?: string): StoredLicence {
-  const licence: Licence = {
-    id: row.id,
-    offerId: row.offer_id as Licence['offerId'],
-    type: row.type as Licence['type'],
-    plan: LICENCE_PLAN,
-    interval: row.interval as LicenceInterval,
-    count: row.count,
-    endDateMs: Number(row.end_date_ms),
-    autoRenewal: row.auto_renewal,
-    trial: row.trial,
-    ...(row.recipient ? { recipient: row.recipient } : {}),
-    ...(row.language ? { language: row.language } : {}),
-    ...(row.assigned_email ? { assignedEmail: row.assigned_email } : {}),
-    ...(organizationName ? { organizationName } : {}),
-    hasUpdated: row.has_updated,
-  };
-  return {
-    licence,
-    organizationId: row.organization_id,
-    purchaseId: row.purchase_id,
-    ...(row.assigned_ava_id ? { assignedAvaId: row.assigned_ava_id } : {}),
-  };
-}
+export type { StoredLicence } from './rows';
 
 export interface NewPurchase {
   organizationId: string;
@@ -70,27 +36,6 @@ export interface NewPurchase {
   language?: string;
 }
 
-const PRO = JSON.stringify({ ongoingSubscription: LICENCE_PLAN });
-const FREE = JSON.stringify({ ongoingSubscription: 'Free' });
-
-/** The person's plan follows the licences they hold: Pro with an active one, else Free. */
-async function refreshPlan(db: Db, avaId: string, nowMs: number): Promise<void> {
-  const held = await db
-    .selectFrom('licences')
-    .select('id')
-    .where('assigned_ava_id', '=', avaId)
-    .where('end_date_ms', '>', nowMs)
-    .executeTakeFirst();
-  await db
-    .updateTable('users')
-    .set({
-      subscription: sql<string>`subscription || ${held ? PRO : FREE}::jsonb`,
-      updated_at_ms: nowMs,
-    })
-    .where('ava_id', '=', avaId)
-    .execute();
-}
-
 export class LicenceRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -99,7 +44,7 @@ export class LicenceRepository {
       .selectFrom('licences')
       .innerJoin('organizations', 'organizations.id', 'licences.organization_id')
       .selectAll('licences')
-      .select('organizations.name as organization_name')
+      .select(['organizations.name as organization_name', subscriptionSeats])
       .where('licences.organization_id', '=', organizationId)
       .orderBy('licences.created_at_ms')
       .orderBy('licences.id')
@@ -108,7 +53,12 @@ export class LicenceRepository {
   }
 
   async find(id: string): Promise<StoredLicence | undefined> {
-    const row = await this.db.selectFrom('licences').selectAll().where('id', '=', id).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('licences')
+      .selectAll()
+      .select(subscriptionSeats)
+      .where('id', '=', id)
+      .executeTakeFirst();
     return row ? toStored(row) : undefined;
   }
 
@@ -275,14 +225,19 @@ export class LicenceRepository {
     await trx.insertInto('licences').values(rows).execute();
   }
 
-  /** A subscription's new state: its period end and whether it renews. */
+  /**
+   * A subscription's new state: its period end and whether it renews, for the licences still in
+   * it. `ended`: the subscription is over, and a licence cancelled alone that would run past its
+   * end ends with it too.
+   */
   async updatePurchase(
     trx: Transaction<Database>,
     purchaseId: string,
     change: { endDateMs?: number; autoRenewal?: boolean },
     nowMs: number,
+    ended = false,
   ): Promise<void> {
-    const holders = await trx
+    const inSubscription = await trx
       .updateTable('licences')
       .set({
         ...(change.endDateMs !== undefined ? { end_date_ms: change.endDateMs } : {}),
@@ -290,11 +245,71 @@ export class LicenceRepository {
         has_updated: true,
       })
       .where('purchase_id', '=', purchaseId)
+      .where('cancelled_at_ms', 'is', null)
       .returning('assigned_ava_id')
       .execute();
+    const cutShort =
+      ended && change.endDateMs !== undefined
+        ? await trx
+            .updateTable('licences')
+            .set({ end_date_ms: change.endDateMs, has_updated: true })
+            .where('purchase_id', '=', purchaseId)
+            .where('cancelled_at_ms', 'is not', null)
+            .where('end_date_ms', '>', change.endDateMs)
+            .returning('assigned_ava_id')
+            .execute()
+        : [];
+    const holders = [...inSubscription, ...cutShort];
     for (const { assigned_ava_id } of holders) {
       if (assigned_ava_id) await refreshPlan(trx, assigned_ava_id, nowMs);
     }
+  }
+
+  /**
+   * The admin cancels one paid licence: it leaves its subscription, stops renewing now and runs
+   * to the end of its paid period. Answers how many licences of its purchase stay in the
+   * subscription (what it renews from then on).
+   */
+  leaveSubscription(id: string, nowMs: number): Promise<number> {
+    return this.setInSubscription(id, { cancelled_at_ms: nowMs, auto_renewal: false });
+  }
+
+  /**
+   * The licence is back in its subscription (a cancellation taken back or undone), renewing as
+   * `autoRenewal` says until the provider's next event. Answers the subscription's licences.
+   */
+  rejoinSubscription(id: string, autoRenewal: boolean): Promise<number> {
+    return this.setInSubscription(id, { cancelled_at_ms: null, auto_renewal: autoRenewal });
+  }
+
+  /**
+   * Counted with the purchase's rows locked: two cancellations at once each count the other.
+   */
+  private setInSubscription(
+    id: string,
+    change: { cancelled_at_ms: number | null; auto_renewal: boolean },
+  ): Promise<number> {
+    return this.db.transaction().execute(async (trx) => {
+      const { purchase_id } = await trx
+        .selectFrom('licences')
+        .select('purchase_id')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      const rows = await trx
+        .selectFrom('licences')
+        .select(['id', 'cancelled_at_ms'])
+        .where('purchase_id', '=', purchase_id)
+        .forUpdate()
+        .execute();
+      await trx
+        .updateTable('licences')
+        .set({ ...change, has_updated: true })
+        .where('id', '=', id)
+        .execute();
+      const inSubscription = (r: (typeof rows)[number]) =>
+        r.id === id ? change.cancelled_at_ms === null : r.cancelled_at_ms === null;
+      return rows.filter(inSubscription).length;
+    });
   }
 
   /** Gives the licence to an account (or, with no account yet, to an email to claim at sign-in). */

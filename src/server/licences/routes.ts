@@ -1,7 +1,8 @@
 /**
  * Licences and payment (accounts.md sections 4, 7, 8): the organisation's licences, its free
  * trial, buying (a Checkout session), assigning by email (empty unassigns), magic links,
- * cancelling, the billing portal, and Stripe's webhook, the only place paid licences come from.
+ * cancelling one licence (seats.ts), the billing portal, and Stripe's webhook, the only place
+ * paid licences come from.
  * Who may call each is in the authorisation table (its admin, by the organisation's row).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -15,6 +16,7 @@ import {
   checkLicenceEmail,
   checkoutResponseSchema,
   createLicencesBodySchema,
+  licenceCancellation,
   licenceEmailErrorKey,
   licenceResponseSchema,
   licenceState,
@@ -32,6 +34,7 @@ import type { OrganizationRepository } from '../organizations';
 import type { WorkspaceRepository } from '../workspace';
 import { type Payments, type EventOutcome, applyStripeEvent } from '../payments';
 import { profileOf, type AnyRoute, registerDescribed, routeIn } from '../http';
+import { cancelSeat, restoreSeat } from './seats';
 
 const route = routeIn('licences');
 
@@ -102,6 +105,7 @@ async function emailProblem(
 
 export function licenceRoutes(deps: LicenceRouteDeps): AnyRoute[] {
   const { licences, organizations, payments } = deps;
+  const seatDeps = { licences, payments, now: deps.now };
 
   async function licenceOf(request: FastifyRequest<{ Params: { id: string } }>): Promise<StoredLicence> {
     const stored = await licences.find(request.params.id);
@@ -268,8 +272,17 @@ export function licenceRoutes(deps: LicenceRouteDeps): AnyRoute[] {
               .code(409)
               .send(apiError('not-renewable', 'A trial does not renew: buy licences instead.'));
           }
+          if (autoRenewal && licenceState(stored.licence, deps.now()) === 'deactivated') {
+            return reply
+              .code(409)
+              .send(apiError('licence-deactivated', 'This licence has ended: buy licences instead.'));
+          }
           try {
-            await payments.setRenewal(stored.purchaseId, autoRenewal);
+            // Renewal is the licence's own: off, it leaves its subscription (as cancelling does);
+            // on, it rejoins it, or its subscription renews again if that had stopped whole.
+            if (!autoRenewal) await cancelSeat(seatDeps, stored);
+            else if (stored.cancelled) await restoreSeat(seatDeps, stored);
+            else await payments.setRenewal(stored.purchaseId, true);
           } catch (error) {
             return paymentError(reply, error);
           }
@@ -278,18 +291,18 @@ export function licenceRoutes(deps: LicenceRouteDeps): AnyRoute[] {
       },
     }),
     route('DELETE', BUSINESS_ROUTES.licence, {
-      summary: 'Cancels a licence: a trial ends now, a paid one stops renewing at the end of its period.',
+      summary:
+        'Cancels a licence: a trial ends now; a paid one runs to the end of its period and leaves its subscription (one licence fewer renews; the last one ends it then).',
       params: licenceParamsSchema,
       response: { 200: licenceResponseSchema, 502: apiErrorSchema },
       handler: async (request, reply) => {
         const stored = await licenceOf(request);
-        if (stored.licence.offerId === 'trial') {
+        if (licenceCancellation(stored.licence).ends === 'now') {
           await licences.endNow(stored.licence.id, deps.now());
         } else if (stored.licence.autoRenewal) {
-          // Paid licences run to the end of what was paid; the subscription stops renewing, and
-          // Stripe's event (customer.subscription.updated) records it.
+          // Stripe's event (customer.subscription.updated) records the subscription's change.
           try {
-            await payments.setRenewal(stored.purchaseId, false);
+            await cancelSeat(seatDeps, stored);
           } catch (error) {
             return paymentError(reply, error);
           }

@@ -10,6 +10,7 @@ import { LICENCE_PLAN, OFFERS, type LicenceInterval, offerFor } from '../../shar
 import { ROUTES } from '../../shared/routes';
 import type { PaymentsConfig } from './config';
 import { StripeStandIn } from './stand-in';
+import type { StateLog } from './stand-in-state';
 
 export interface CheckoutRequest {
   organizationId: string;
@@ -30,7 +31,8 @@ export class Payments {
     readonly standIn: StripeStandIn | undefined,
   ) {}
 
-  static async open(config: PaymentsConfig): Promise<Payments> {
+  /** `log`: where the stand-in says what became of its saved state. */
+  static async open(config: PaymentsConfig, log?: StateLog): Promise<Payments> {
     if (config.kind === 'stripe') {
       return new Payments(
         new Stripe(config.secretKey, { maxNetworkRetries: 2 }),
@@ -41,7 +43,12 @@ export class Payments {
     // The stand-in needs the package's signing helper; this first client is only that, and
     // signing uses no API key.
     const signer = new Stripe('sk_test_signing_only');
-    const standIn = new StripeStandIn({ stripe: signer, port: config.port });
+    const standIn = new StripeStandIn({
+      stripe: signer,
+      port: config.port,
+      stateFile: config.stateFile,
+      ...(log ? { log } : {}),
+    });
     await standIn.start();
     // The key the stand-in made for this run: no other process knows it.
     const stripe = new Stripe(standIn.secretKey, {
@@ -120,6 +127,21 @@ export class Payments {
   /** Stops (or resumes) renewal at the end of the paid period; the webhook records it. */
   async setRenewal(subscriptionId: string, autoRenewal: boolean): Promise<void> {
     await this.stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: !autoRenewal });
+  }
+
+  /**
+   * The subscription renews `seats` licences from its next period on (some were cancelled one
+   * by one, or a cancellation taken back): its item's quantity, without proration, since what
+   * was paid stays paid and a cancelled licence runs to the end of its period. Stripe's
+   * customer.subscription.updated follows. `seats` is at least 1: a subscription losing its
+   * last licence stops renewing instead (setRenewal).
+   */
+  async setSeats(subscriptionId: string, seats: number): Promise<void> {
+    const subscription = await this.stripe.subscriptions.retrieve(subscriptionId);
+    const item = subscription.items.data[0];
+    if (!item) throw new Error(`subscription ${subscriptionId} has no item`);
+    if (item.quantity === seats) return;
+    await this.stripe.subscriptionItems.update(item.id, { quantity: seats, proration_behavior: 'none' });
   }
 
   /** The customer's latest invoices, newest first (Stripe's `GET /v1/invoices`). */

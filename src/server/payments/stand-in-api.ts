@@ -1,7 +1,8 @@
 /**
  * The part of Stripe's API (`/v1/...`) Hearken calls, as the stand-in (stand-in.ts) answers it:
  * customers, Checkout sessions, customer portal sessions, subscriptions (read, cancel at the end
- * of the period, cancel now) and the two lists the workspace's billing page reads. Bodies are
+ * of the period, cancel now), a subscription item's quantity (licences cancelled one by one) and
+ * the two lists the workspace's billing page reads. Bodies are
  * Stripe's form encoding already parsed (stripe-form.ts); answers are Stripe's shapes, errors
  * included, so the official `stripe` package reads them as Stripe's.
  */
@@ -56,6 +57,8 @@ export async function answerStripeApi(
   if (method === 'GET' && (path === '/v1/invoices' || path === '/v1/subscriptions')) {
     return store.list(path, body);
   }
+  match = /^\/v1\/subscription_items\/(si_[a-z0-9]+)$/.exec(path);
+  if (match && method === 'POST') return updateItem(deps, match[1]!, body);
   match = /^\/v1\/subscriptions\/(sub_[a-z0-9]+)$/.exec(path);
   if (match) {
     const sub = store.subscription(match[1]!);
@@ -79,4 +82,30 @@ export async function answerStripeApi(
       error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path}).` },
     },
   };
+}
+
+const invalid = (param: string, message: string): StripeAnswer => ({
+  status: 400,
+  body: { error: { type: 'invalid_request_error', param, message } },
+});
+
+/**
+ * `POST /v1/subscription_items/:id`: its quantity, as Stripe takes it (a whole number, 0 or
+ * more; not on a cancelled subscription). Stripe then sends customer.subscription.updated.
+ */
+async function updateItem(deps: StandInApiDeps, itemId: string, body: Json): Promise<StripeAnswer> {
+  const target = deps.store.subscriptionItem(itemId);
+  if (!target) return notFound(`subscription_item: '${itemId}'`);
+  if (target.sub.object.status === 'canceled') {
+    return invalid('subscription', 'A canceled subscription can only update its cancellation_details.');
+  }
+  if (body.quantity !== undefined) {
+    const quantity = Number(body.quantity);
+    if (!/^\d+$/.test(String(body.quantity)) || !Number.isSafeInteger(quantity)) {
+      return invalid('quantity', 'Invalid non-negative integer');
+    }
+    deps.store.setQuantity(target, quantity);
+  }
+  await deps.deliver('customer.subscription.updated', target.sub.object);
+  return { status: 200, body: target.item };
 }

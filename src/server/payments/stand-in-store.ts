@@ -1,11 +1,13 @@
 /**
  * What the Stripe stand-in (stand-in.ts) holds: customers, Checkout sessions, subscriptions,
- * customer portal sessions and invoices, in Stripe's shapes, in memory (a stand-in, not a
- * ledger). It answers no HTTP and sends no event: the API (stand-in-api.ts) and the pages
- * (stand-in-pages.ts) change it, then tell Hearken through the webhook sender.
+ * customer portal sessions and invoices, in Stripe's shapes, in memory, from the state saved
+ * before (stand-in-state.ts; `snapshot` is what is saved). It answers no HTTP and sends no
+ * event: the API (stand-in-api.ts) and the pages (stand-in-pages.ts) change it, then tell
+ * Hearken through the webhook sender.
  */
 import { randomBytes } from 'node:crypto';
 import type { Json } from './stripe-form';
+import { type StandInState, STAND_IN_STATE_VERSION, emptyStandInState } from './stand-in-state';
 
 export interface LineItem {
   quantity: number;
@@ -52,15 +54,44 @@ export function addPeriod(fromSeconds: number, interval: 'month' | 'year'): numb
 }
 
 export class StandInStore {
-  private readonly customers = new Map<string, Json>();
-  private readonly sessions = new Map<string, SessionRecord>();
-  private readonly subscriptions = new Map<string, SubscriptionRecord>();
+  private readonly customers: Map<string, Json>;
+  private readonly sessions: Map<string, SessionRecord>;
+  private readonly subscriptions: Map<string, SubscriptionRecord>;
   private readonly portals = new Map<string, PortalRecord>();
-  /** Invoices, newest last, as `GET /v1/invoices` lists them (newest first). */
-  private readonly invoices: Json[] = [];
+  /**
+   * Invoices, newest last, as `GET /v1/invoices` lists them (newest first); kept without their
+   * hosted page's address, which names the stand-in's port of the moment (`presented`).
+   */
+  private readonly invoices: Json[];
+  /** How many invoices were numbered (their numbers go on across restarts). */
+  private invoicesNumbered: number;
 
-  /** `now`: seconds since the epoch; `origin`: the stand-in's address, known once it listens. */
-  constructor(private readonly clock: { now(): number; origin(): string }) {}
+  /**
+   * `now`: seconds since the epoch; `origin`: the stand-in's address, known once it listens;
+   * `saved`: what a previous run held.
+   */
+  constructor(
+    private readonly clock: { now(): number; origin(): string },
+    saved: StandInState = emptyStandInState(),
+  ) {
+    this.customers = new Map(saved.customers.map((c) => [String(c.id), c]));
+    this.sessions = new Map(saved.sessions.map((s) => [String(s.object.id), s]));
+    this.subscriptions = new Map(saved.subscriptions.map((s) => [String(s.object.id), s]));
+    this.invoices = [...saved.invoices];
+    this.invoicesNumbered = saved.invoicesNumbered;
+  }
+
+  /** Everything worth keeping across a restart (portal sessions are not: see stand-in-state.ts). */
+  snapshot(): StandInState {
+    return {
+      version: STAND_IN_STATE_VERSION,
+      customers: [...this.customers.values()],
+      sessions: [...this.sessions.values()],
+      subscriptions: [...this.subscriptions.values()],
+      invoices: this.invoices,
+      invoicesNumbered: this.invoicesNumbered,
+    };
+  }
 
   createCustomer(body: Json): Json {
     const customer = {
@@ -157,7 +188,8 @@ export class StandInStore {
     }
     const subId = stripeId('sub');
     const sub: SubscriptionRecord = {
-      line: session.line,
+      // Its own copy: a change of quantity is the subscription's, not the paid session's.
+      line: { ...session.line },
       periodStart: start,
       periodEnd: addPeriod(start, session.line.interval),
       object: {
@@ -174,6 +206,7 @@ export class StandInStore {
             {
               id: stripeId('si'),
               object: 'subscription_item',
+              subscription: subId,
               quantity: session.line.quantity,
               price: {
                 id: stripeId('price'),
@@ -203,6 +236,24 @@ export class StandInStore {
     return this.subscriptions.get(subscriptionId);
   }
 
+  /** The subscription holding a subscription item, and the item. */
+  subscriptionItem(itemId: string): { sub: SubscriptionRecord; item: Json } | undefined {
+    for (const sub of this.subscriptions.values()) {
+      const item = (sub.object.items as { data: Json[] }).data.find((i) => i.id === itemId);
+      if (item) return { sub, item };
+    }
+    return undefined;
+  }
+
+  /**
+   * The item's new quantity (licences added or removed): the next period is invoiced for it;
+   * nothing is prorated, as with `proration_behavior: 'none'`.
+   */
+  setQuantity(target: { sub: SubscriptionRecord; item: Json }, quantity: number): void {
+    target.item.quantity = quantity;
+    target.sub.line.quantity = quantity;
+  }
+
   subscriptionsOf(customerId: string): SubscriptionRecord[] {
     return [...this.subscriptions.values()].filter((s) => s.object.customer === customerId);
   }
@@ -223,14 +274,20 @@ export class StandInStore {
    */
   recordInvoice(sub: SubscriptionRecord, billingReason: string): Json {
     const invoice = invoiceOf(sub, billingReason, this.clock.now());
-    invoice.number = `HRKN-${String(this.invoices.length + 1).padStart(4, '0')}`;
-    invoice.hosted_invoice_url = `${this.clock.origin()}/invoice/${String(invoice.id)}`;
+    this.invoicesNumbered += 1;
+    invoice.number = `HRKN-${String(this.invoicesNumbered).padStart(4, '0')}`;
     this.invoices.push(invoice);
-    return invoice;
+    return this.presented(invoice);
+  }
+
+  /** An invoice as Stripe answers it: with its hosted page on the stand-in as it listens now. */
+  private presented(invoice: Json): Json {
+    return { ...invoice, hosted_invoice_url: `${this.clock.origin()}/invoice/${String(invoice.id)}` };
   }
 
   invoice(invoiceId: string): Json | undefined {
-    return this.invoices.find((i) => i.id === invoiceId);
+    const invoice = this.invoices.find((i) => i.id === invoiceId);
+    return invoice ? this.presented(invoice) : undefined;
   }
 
   /** A customer portal session (the customer must exist), as Stripe answers its creation. */
@@ -271,7 +328,9 @@ export class StandInStore {
     }
     const customer = typeof query.customer === 'string' ? query.customer : undefined;
     let items: Json[] =
-      path === '/v1/invoices' ? [...this.invoices] : [...this.subscriptions.values()].map((s) => s.object);
+      path === '/v1/invoices'
+        ? this.invoices.map((i) => this.presented(i))
+        : [...this.subscriptions.values()].map((s) => s.object);
     if (customer) items = items.filter((item) => item.customer === customer);
     if (path === '/v1/subscriptions' && query.status !== 'all') {
       items = items.filter((item) => item.status !== 'canceled');

@@ -8,11 +8,15 @@
  * with Stripe's scheme (`stripe.webhooks.generateTestHeaderString`), so the webhook code that
  * runs against it is the production code.
  *
- * It holds its customers, sessions and subscriptions in memory: a stand-in, not a ledger.
+ * It holds its customers, sessions, subscriptions and invoices in memory and, given a state
+ * file, keeps them across restarts there (stand-in-state.ts): saved after every change, and
+ * before any event tells Hearken of one, so Hearken never knows of a subscription the stand-in
+ * could forget.
  *
  * This file is the server and its routing; the parts: stand-in-api.ts (Stripe's `/v1/` API),
  * stand-in-pages.ts and stand-in-html.ts (the hosted pages), stand-in-store.ts (what it holds),
- * stand-in-webhooks.ts (the signed events), stripe-form.ts (Stripe's form encoding).
+ * stand-in-state.ts (its file), stand-in-webhooks.ts (the signed events), stripe-form.ts
+ * (Stripe's form encoding).
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -20,6 +24,7 @@ import type Stripe from 'stripe';
 import { answerJson, readBody } from '../http';
 import { type Json, parseStripeForm } from './stripe-form';
 import { StandInStore } from './stand-in-store';
+import { StandInStateFile, type StateLog } from './stand-in-state';
 import { type SentEvent, StandInWebhooks } from './stand-in-webhooks';
 import { type StandInApiDeps, answerStripeApi } from './stand-in-api';
 import {
@@ -49,6 +54,10 @@ export interface StandInOptions {
   port?: number;
   /** Seconds since the epoch (tests move it). */
   now?: () => number;
+  /** Where its state is kept across restarts (none: in memory only, as tests of its parts use it). */
+  stateFile?: string;
+  /** Where a missing or unreadable state file is said. */
+  log?: StateLog;
 }
 
 export class StripeStandIn {
@@ -57,20 +66,19 @@ export class StripeStandIn {
   private readonly now: () => number;
   /** What Hearken's Stripe client presents as its Bearer key; nothing else opens the API. */
   readonly secretKey = newSecretKey();
-  private readonly store: StandInStore;
+  /** Made by `start`, from the state saved before. */
+  private store!: StandInStore;
+  private readonly stateFile: StandInStateFile | undefined;
   private readonly webhooks: StandInWebhooks;
   /** What the API and the pages work with. */
-  private readonly parts: StandInApiDeps & StandInPagesDeps;
+  private parts!: StandInApiDeps & StandInPagesDeps;
 
   constructor(private readonly options: StandInOptions) {
     this.now = options.now ?? (() => Math.floor(Date.now() / 1000));
     this.webhooks = new StandInWebhooks({ stripe: options.stripe, now: this.now });
-    this.store = new StandInStore({ now: this.now, origin: () => this.origin });
-    this.parts = {
-      store: this.store,
-      deliver: (type, object) => this.deliver(type, object),
-      now: this.now,
-    };
+    this.stateFile = options.stateFile
+      ? new StandInStateFile(options.stateFile, options.log ?? (() => undefined))
+      : undefined;
   }
 
   /** What webhook events are signed with (Hearken's payments verify them with it). */
@@ -98,6 +106,17 @@ export class StripeStandIn {
   }
 
   async start(): Promise<void> {
+    const saved = await this.stateFile?.load();
+    this.store = new StandInStore({ now: this.now, origin: () => this.origin }, saved);
+    this.parts = {
+      store: this.store,
+      // Saved first: an event tells Hearken of a change the stand-in can no longer forget.
+      deliver: async (type, object) => {
+        await this.save();
+        return this.deliver(type, object);
+      },
+      now: this.now,
+    };
     this.server = createServer((request, response) => {
       this.handle(request, response).catch((error: unknown) => {
         if (!response.headersSent)
@@ -132,8 +151,13 @@ export class StripeStandIn {
   /** The next period of a subscription is paid (what Stripe does at renewal time). */
   async renew(subscriptionId: string): Promise<void> {
     const sub = this.store.nextPeriod(subscriptionId);
-    await this.deliver('invoice.paid', this.store.recordInvoice(sub, 'subscription_cycle'));
-    await this.deliver('customer.subscription.updated', sub.object);
+    await this.parts.deliver('invoice.paid', this.store.recordInvoice(sub, 'subscription_cycle'));
+    await this.parts.deliver('customer.subscription.updated', sub.object);
+  }
+
+  /** Writes the state file (when there is one) with all that is held now. */
+  private async save(): Promise<void> {
+    await this.stateFile?.save(this.store.snapshot());
   }
 
   /** Subscriptions, for tests. */
@@ -156,10 +180,15 @@ export class StripeStandIn {
           ? parseStripeForm(await readBody(request, 1024 * 1024))
           : parseStripeForm(url.searchParams.toString());
       const answer = await answerStripeApi(this.parts, request.method ?? 'GET', path, body);
+      // What a call created or changed is kept before the caller hears of it (a customer's id
+      // answered, then forgotten, would be refused on the next call).
+      if (request.method !== 'GET') await this.save();
       answerJson(response, answer.status, answer.body);
       return;
     }
-    answerPage(response, await this.pageOf(request, path));
+    const page = await this.pageOf(request, path);
+    if (request.method === 'POST') await this.save();
+    answerPage(response, page);
   }
 
   /** Whether `authorization` is the Bearer key, compared in constant time. */

@@ -85,6 +85,8 @@ export async function applyStripeEvent(
         ),
       );
     }
+    // A paid period and a renewal set apply to the licences still in the subscription: one the
+    // admin cancelled alone ends with the period it was paid for.
     case 'invoice.paid': {
       const invoice = event.data.object;
       const subscriptionId = subscriptionOfInvoice(invoice);
@@ -106,8 +108,9 @@ export async function applyStripeEvent(
     case 'customer.subscription.deleted': {
       const sub = event.data.object;
       const endedMs = (sub.ended_at ?? event.created) * 1000;
+      // Every licence of it ends, those cancelled one by one included.
       return deps.licences.applyPaymentEvent(event, nowMs, (trx) =>
-        deps.licences.updatePurchase(trx, sub.id, { endDateMs: endedMs, autoRenewal: false }, nowMs),
+        deps.licences.updatePurchase(trx, sub.id, { endDateMs: endedMs, autoRenewal: false }, nowMs, true),
       );
     }
     default:

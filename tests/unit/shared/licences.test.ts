@@ -5,6 +5,7 @@ import {
   LICENCE_EMAIL_ERRORS,
   OFFERS,
   checkLicenceEmail,
+  licenceCancellation,
   licenceEmailErrorKey,
   licenceEmailErrorMessage,
   licenceState,
@@ -22,6 +23,29 @@ describe('licence states (accounts.md section 4)', () => {
     [{ trial: false, endDateMs: NOW - DAY_MS }, 'deactivated'],
   ] as const)('%j is %s', (licence, state) => {
     expect(licenceState(licence, NOW)).toBe(state);
+  });
+});
+
+describe('what cancelling one licence does (issue 30, item 9)', () => {
+  it.each([
+    ['a trial ends now', { trial: true, endDateMs: NOW + DAY_MS, subscriptionSeats: 3 }, { ends: 'now' }],
+    [
+      'a paid licence runs to its period’s end, its subscription renewing one fewer',
+      { trial: false, endDateMs: NOW + DAY_MS, subscriptionSeats: 3 },
+      { ends: 'periodEnd', endDateMs: NOW + DAY_MS, seatsBefore: 3, seatsAfter: 2 },
+    ],
+    [
+      'the last licence of a subscription leaves none to renew',
+      { trial: false, endDateMs: NOW + DAY_MS, subscriptionSeats: 1 },
+      { ends: 'periodEnd', endDateMs: NOW + DAY_MS, seatsBefore: 1, seatsAfter: 0 },
+    ],
+    [
+      'a licence whose seats are unknown is counted as its subscription’s only one',
+      { trial: false, endDateMs: NOW },
+      { ends: 'periodEnd', endDateMs: NOW, seatsBefore: 1, seatsAfter: 0 },
+    ],
+  ] as const)('%s', (_name, licence, cancellation) => {
+    expect(licenceCancellation(licence)).toEqual(cancellation);
   });
 });
 

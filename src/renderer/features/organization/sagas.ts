@@ -140,7 +140,8 @@ function* cancel(deps: AppDeps, action: ReturnType<typeof organizationActions.ca
     return;
   }
   yield* put(organizationActions.licenceChanged(result.data.licence));
-  // A paid licence's whole purchase stops renewing: the list says so for each of them.
+  // The other licences of its purchase change too (how many stay in the subscription, or, for
+  // its last one, renewal): the list is read again.
   yield* put(organizationActions.licencesRequested());
   yield* call(reloadProfile, deps);
 }

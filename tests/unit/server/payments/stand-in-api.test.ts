@@ -106,6 +106,34 @@ describe('the stand-in’s Stripe API', () => {
     });
   });
 
+  it('changes a subscription item’s quantity as Stripe does: the next invoice is for it (issue 30)', async () => {
+    const s = setup();
+    const sub = await subscribed(s);
+    const item = (sub.object.items as { data: { id: string }[] }).data[0]!;
+    const path = `/v1/subscription_items/${item.id}`;
+    for (const quantity of ['-1', '1.5', 'two']) {
+      expect(await s.call('POST', path, { quantity })).toMatchObject({
+        status: 400,
+        body: { error: { param: 'quantity' } },
+      });
+    }
+    expect(s.delivered).toEqual([]);
+    const changed = await s.call('POST', path, { quantity: '4', proration_behavior: 'none' });
+    expect(changed).toMatchObject({
+      status: 200,
+      body: { object: 'subscription_item', id: item.id, subscription: sub.object.id, quantity: 4 },
+    });
+    expect(s.delivered).toEqual([{ type: 'customer.subscription.updated', status: 'active' }]);
+    expect(s.store.recordInvoice(sub, 'subscription_cycle')).toMatchObject({ amount_paid: 4 * 3900 });
+    expect(await s.call('POST', '/v1/subscription_items/si_none', { quantity: '1' })).toMatchObject({
+      status: 404,
+      body: { error: { message: "No such subscription_item: 'si_none'" } },
+    });
+    await s.call('DELETE', `/v1/subscriptions/${String(sub.object.id)}`);
+    expect(await s.call('POST', path, { quantity: '1' })).toMatchObject({ status: 400 });
+    expect(item).toMatchObject({ quantity: 4 });
+  });
+
   it('answers an unknown URL as Stripe does', async () => {
     const s = setup();
     expect(await s.call('PUT', '/v1/charges')).toEqual({

@@ -160,7 +160,7 @@ describe('StandInStore', () => {
       hosted_invoice_url: `http://127.0.0.1:9/invoice/${String(second.id)}`,
       parent: { subscription_details: { subscription: sub.object.id } },
     });
-    expect(store.invoice(String(first.id))).toBe(first);
+    expect(store.invoice(String(first.id))).toEqual(first);
     expect(() => store.nextPeriod('sub_none')).toThrow('no subscription sub_none');
   });
 

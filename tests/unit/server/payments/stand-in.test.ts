@@ -3,10 +3,17 @@
  * drives it (payments.ts): its key checked, Stripe's API routed, the hosted pages served, and a
  * payment announced to a webhook receiver in Stripe's order. Its parts have their own tests.
  */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import Stripe from 'stripe';
 import { afterEach, describe, expect, it } from 'vitest';
-import { StripeStandIn, parseStripeForm } from '../../../../src/server/payments/stand-in';
+import {
+  type StandInOptions,
+  StripeStandIn,
+  parseStripeForm,
+} from '../../../../src/server/payments/stand-in';
 import { parseStripeForm as fromItsModule } from '../../../../src/server/payments/stripe-form';
 
 const closing: (() => Promise<void>)[] = [];
@@ -14,7 +21,10 @@ afterEach(async () => {
   for (const close of closing.splice(0)) await close();
 });
 
-async function receiver(): Promise<{ url: string; events: Stripe.Event[]; secret: { value: string } }> {
+/** `onEvent`: runs as each event arrives, before it is answered. */
+async function receiver(
+  onEvent: (event: Stripe.Event) => void = () => undefined,
+): Promise<{ url: string; events: Stripe.Event[]; secret: { value: string } }> {
   const events: Stripe.Event[] = [];
   const secret = { value: '' };
   const verifier = new Stripe('sk_test_unit');
@@ -23,9 +33,13 @@ async function receiver(): Promise<{ url: string; events: Stripe.Event[]; secret
     request.on('data', (c: Buffer) => chunks.push(c));
     request.on('end', () => {
       const signature = String(request.headers['stripe-signature']);
-      events.push(
-        verifier.webhooks.constructEvent(Buffer.concat(chunks).toString(), signature, secret.value),
+      const event = verifier.webhooks.constructEvent(
+        Buffer.concat(chunks).toString(),
+        signature,
+        secret.value,
       );
+      onEvent(event);
+      events.push(event);
       response.end('ok');
     });
   });
@@ -35,8 +49,13 @@ async function receiver(): Promise<{ url: string; events: Stripe.Event[]; secret
   return { url: `http://127.0.0.1:${address.port}/hook`, events, secret };
 }
 
-async function standIn() {
-  const stand = new StripeStandIn({ stripe: new Stripe('sk_test_signing_only'), now: () => 1_800_000_000 });
+/** `keeping`: its state file and log (none: in memory only). */
+async function standIn(keeping: Partial<Pick<StandInOptions, 'stateFile' | 'log'>> = {}) {
+  const stand = new StripeStandIn({
+    stripe: new Stripe('sk_test_signing_only'),
+    now: () => 1_800_000_000,
+    ...keeping,
+  });
   await stand.start();
   closing.push(() => stand.close());
   const stripe = new Stripe(stand.secretKey, {
@@ -159,5 +178,63 @@ describe('StripeStandIn', () => {
     expect(stand.subscription(subscriptionId)?.cancel_at_period_end).toBe(true);
     expect(await stand.redeliver(stand.sent[0]!.payload)).toBe(200);
     expect(hook.events.at(-1)!.id).toBe(stand.sent[0]!.id);
+  });
+
+  it('keeps what it holds across a restart in its state file, saved before Hearken hears of it (issue 30)', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'hearken-stand-in-'));
+    closing.push(async () => rmSync(folder, { recursive: true, force: true }));
+    const stateFile = join(folder, 'stripe-stand-in.json');
+    const said: string[] = [];
+    const keeping = { stateFile, log: (_level: string, message: string) => said.push(message) };
+    // Each event finds what it reports already in the file.
+    const onFileWhenTold: boolean[] = [];
+    const hook = await receiver((event) => {
+      const id = (event.data.object as { id: string }).id;
+      onFileWhenTold.push(readFileSync(stateFile, 'utf8').includes(id));
+    });
+    const first = await standIn(keeping);
+    hook.secret.value = first.stand.webhookSecret;
+    first.stand.setWebhookUrl(hook.url);
+    const customer = await first.stripe.customers.create({ name: 'Acme' });
+    const session = await first.stripe.checkout.sessions.create({
+      mode: 'subscription',
+      customer: customer.id,
+      success_url: 'http://hearken/buy',
+      line_items: [
+        {
+          quantity: 3,
+          price_data: { currency: 'eur', unit_amount: 1000, recurring: { interval: 'month' } },
+        },
+      ],
+    });
+    await fetch(session.url!, { method: 'POST', body: new URLSearchParams({}), redirect: 'manual' });
+    const subscriptionId = String((await first.stripe.checkout.sessions.retrieve(session.id)).subscription);
+    expect(onFileWhenTold).toEqual([true, true]);
+    await first.stand.close();
+
+    const second = await standIn(keeping);
+    expect(said).toEqual([
+      expect.stringContaining('no saved state'),
+      expect.stringContaining('restored its state'),
+    ]);
+    hook.secret.value = second.stand.webhookSecret;
+    second.stand.setWebhookUrl(hook.url);
+    const kept = await second.stripe.subscriptions.retrieve(subscriptionId);
+    expect(kept).toMatchObject({ customer: customer.id, status: 'active' });
+    // A licence fewer, then the plan cancelled: both on the subscription the first run sold.
+    await second.stripe.subscriptionItems.update(kept.items.data[0]!.id, {
+      quantity: 2,
+      proration_behavior: 'none',
+    });
+    await second.stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true });
+    expect(second.stand.subscription(subscriptionId)).toMatchObject({ cancel_at_period_end: true });
+    await second.stand.renew(subscriptionId);
+    const invoices = await second.stripe.invoices.list({ customer: customer.id });
+    expect(invoices.data.map((i) => [i.number, i.amount_paid])).toEqual([
+      ['HRKN-0002', 2000],
+      ['HRKN-0001', 3000],
+    ]);
+    expect(invoices.data[1]!.hosted_invoice_url).toBe(`${second.stand.url}/invoice/${invoices.data[1]!.id}`);
+    expect(onFileWhenTold.every(Boolean)).toBe(true);
   });
 });

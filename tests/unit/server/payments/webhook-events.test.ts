@@ -20,8 +20,17 @@ function fakeLicences() {
     addPurchase: async (_trx: unknown, purchase: NewPurchase) => {
       calls.push({ kind: 'addPurchase', args: purchase });
     },
-    updatePurchase: async (_trx: unknown, purchaseId: string, change: unknown) => {
-      calls.push({ kind: 'updatePurchase', args: { purchaseId, ...(change as object) } });
+    updatePurchase: async (
+      _trx: unknown,
+      purchaseId: string,
+      change: unknown,
+      _now: number,
+      ended = false,
+    ) => {
+      calls.push({
+        kind: 'updatePurchase',
+        args: { purchaseId, ...(change as object), ...(ended ? { ended } : {}) },
+      });
     },
   };
   return { calls, repo: repo as unknown as LicenceRepository };
@@ -111,13 +120,13 @@ describe("what Stripe's events do to licences", () => {
       [{ kind: 'updatePurchase', args: { purchaseId: 'sub_1', autoRenewal: false } }],
     ],
     [
-      'a deleted subscription ends its licences when it ended',
+      'a deleted subscription ends its licences when it ended, those cancelled one by one too',
       event('customer.subscription.deleted', { id: 'sub_1', ended_at: CREATED - 60 }),
       'applied',
       [
         {
           kind: 'updatePurchase',
-          args: { purchaseId: 'sub_1', endDateMs: NOW - 60_000, autoRenewal: false },
+          args: { purchaseId: 'sub_1', endDateMs: NOW - 60_000, autoRenewal: false, ended: true },
         },
       ],
     ],

@@ -14,6 +14,7 @@ export function ConfirmDialog({
   cancelLabel,
   onConfirm,
   onCancel,
+  onClosed,
   testId,
 }: {
   isOpen: boolean;
@@ -23,6 +24,8 @@ export function ConfirmDialog({
   cancelLabel: string;
   onConfirm: () => void;
   onCancel: () => void;
+  /** Once it has left the screen, focus given back (to move focus on when that place is gone). */
+  onClosed?: () => void;
   testId: string;
 }) {
   const bodyId = useId();
@@ -30,6 +33,7 @@ export function ConfirmDialog({
     <Dialog
       isOpen={isOpen}
       onClose={onCancel}
+      {...(onClosed ? { onClosed: () => onClosed() } : {})}
       title={title}
       aria-describedby={bodyId}
       data-testid={testId}

@@ -1,6 +1,6 @@
 import '../organization.css';
 import { Button, Callout, Classes, H2, HTMLTable, InputGroup, Spinner, Tag } from '@blueprintjs/core';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { type Licence, licenceState } from '../../../../shared/licences';
@@ -8,6 +8,7 @@ import { ROUTES } from '../../../../shared/routes';
 import { workspacePath } from '../../../../shared/workspace';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { organizationActions } from '../slice';
+import { LicenceCancelDialog } from './LicenceCancelDialog';
 
 function LicenceRow({ licence, number }: { licence: Licence; number: number }) {
   const { t, i18n } = useTranslation();
@@ -21,6 +22,13 @@ function LicenceRow({ licence, number }: { licence: Licence; number: number }) {
   );
   const state = licenceState(licence, Date.now());
   const busy = busyLicenceId === licence.id;
+  // Asked before cancelling, about the licence as it was when asked (it changes once cancelled,
+  // while the dialog fades out). Once confirmed, focus goes to the row's heading when the dialog
+  // has closed: the Cancel button it would go back to is disabled, then gone.
+  const [cancelQuestion, setCancelQuestion] = useState<{ about: Licence; open: boolean }>();
+  const closeCancelQuestion = () => setCancelQuestion((q) => q && { ...q, open: false });
+  const cancelConfirmed = useRef(false);
+  const heading = useRef<HTMLTableCellElement>(null);
   const error = licenceErrors[licence.id];
   const inputId = `licence-email-${licence.id}`;
   const errorId = `licence-error-${licence.id}`;
@@ -31,7 +39,9 @@ function LicenceRow({ licence, number }: { licence: Licence; number: number }) {
   };
   return (
     <tr data-testid="licence-row" data-licence-id={licence.id}>
-      <th scope="row">{t('organizations.dashboard.licenceNumber', { number })}</th>
+      <th scope="row" ref={heading} tabIndex={-1}>
+        {t('organizations.dashboard.licenceNumber', { number })}
+      </th>
       <td>
         {licence.plan}, {t(`organizations.dashboard.interval.${licence.interval}`)}
       </td>
@@ -125,13 +135,37 @@ function LicenceRow({ licence, number }: { licence: Licence; number: number }) {
             variant="outlined"
             intent="danger"
             disabled={busy}
-            onClick={() => dispatch(organizationActions.cancelRequested({ id: licence.id }))}
+            onClick={() => setCancelQuestion({ about: licence, open: true })}
+            aria-label={
+              licence.offerId === 'trial'
+                ? undefined
+                : t('organizations.dashboard.cancelDialog.confirm', { number })
+            }
             data-testid="licence-cancel"
           >
             {licence.offerId === 'trial'
               ? t('organizations.dashboard.cancelTrial')
               : t('organizations.dashboard.cancel')}
           </Button>
+        ) : null}
+        {/* Outside the condition: it stays while it closes, though the button goes. */}
+        {cancelQuestion ? (
+          <LicenceCancelDialog
+            licence={cancelQuestion.about}
+            number={number}
+            isOpen={cancelQuestion.open}
+            onClose={closeCancelQuestion}
+            onConfirm={() => {
+              cancelConfirmed.current = true;
+              closeCancelQuestion();
+              dispatch(organizationActions.cancelRequested({ id: licence.id }));
+            }}
+            onClosed={() => {
+              if (cancelConfirmed.current) heading.current?.focus();
+              cancelConfirmed.current = false;
+              setCancelQuestion(undefined);
+            }}
+          />
         ) : null}
       </td>
     </tr>
