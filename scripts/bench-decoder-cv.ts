@@ -45,9 +45,22 @@ import {
  * The settings tried, cheapest knobs first (docs/measurements.md, "Cross-validated decoder
  * settings"). `current` is what ships; `unbounded` is the library's own search bounds.
  */
-const GRID = ['current:', 'unbounded:maxwpf=-1,maxhmmpf=30000,wbeam=7e-29', 'lw8:lw=8', 'lw5:lw=5'].map(
-  parseSetting,
-);
+const GRID = [
+  'current:',
+  'unbounded:maxwpf=-1,maxhmmpf=30000,wbeam=7e-29',
+  'lw8:lw=8',
+  'lw5:lw=5',
+  'endpoint600:engine.endpointSilenceMs=600',
+  'lw7:lw=7',
+  'lw6:lw=6',
+  'maxhmmpf4000:maxhmmpf=4000',
+  'maxwpf20:maxwpf=20',
+  'cmnprior50:engine.cmnPriorFrames=50',
+  'reduced-forms:dict=/tmp/cmudict-reduced.dict',
+  'endpoint600-reduced:engine.endpointSilenceMs=600,dict=/tmp/cmudict-reduced.dict',
+  'endpoint800:engine.endpointSilenceMs=800',
+  'endpoint600-maxwpf20:engine.endpointSilenceMs=600,maxwpf=20',
+].map(parseSetting);
 
 const RULE: ChoiceRule = { reference: 'unbounded', current: 'current', cpuTolerance: 1.05 };
 
