@@ -191,3 +191,29 @@ export function parseSetting(text: string): Setting {
   }
   return setting;
 }
+
+/**
+ * What may ship: settings within the CPU budget that beat the current point on both halves and
+ * are no less accurate than the reference on either, most accurate on the whole set first. A
+ * setting that wins on one half only is left out: a gain that does not carry over to the other
+ * speakers is noise or overfitting.
+ */
+export function pointsBetterOnBothHalves(
+  settings: readonly MeasuredSetting[],
+  rule: ChoiceRule,
+): MeasuredSetting[] {
+  const reference = settings.find((s) => s.name === rule.reference);
+  const current = settings.find((s) => s.name === rule.current);
+  if (!reference || !current)
+    throw new Error(
+      `the reference (${rule.reference}) and current (${rule.current}) settings must be measured`,
+    );
+  const budget = current.cpuPerAudioSecond * rule.cpuTolerance;
+  return settings
+    .filter(
+      (s) =>
+        s.cpuPerAudioSecond <= budget &&
+        (['A', 'B'] as const).every((h) => s.wer[h] < current.wer[h] && s.wer[h] <= reference.wer[h]),
+    )
+    .sort((x, y) => x.wer.all - y.wer.all || x.cpuPerAudioSecond - y.cpuPerAudioSecond);
+}

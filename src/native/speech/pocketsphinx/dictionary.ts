@@ -7,7 +7,8 @@
  * to create a decoder and 12 MB less per decoder.
  *
  * Not for decoders that take boost words: a boosted word the model lacks keeps its dictionary
- * pronunciation only if the full dictionary is there.
+ * pronunciation only if the full dictionary is there (so those decoders, in the boost host, also
+ * go without the weak forms of common words).
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
@@ -37,7 +38,7 @@ export function keepModelWords(text: string, has: (word: string) => boolean): st
 
 /**
  * The cut dictionary for `dictPath` and `lmPath`, with the weak forms of common words
- * (reduced-forms.ts), made once and kept in `dir` under a name that
+ * (`forms`, reduced-forms.ts), made once and kept in `dir` under a name that
  * changes whenever either file does. If it cannot be written, the full dictionary: it only costs
  * more.
  */
@@ -46,6 +47,7 @@ export function modelWordsDictionary(
   lmPath: string,
   has: (word: string) => boolean,
   dir = join(tmpdir(), 'hearken-pocketsphinx'),
+  forms: typeof REDUCED_FORMS = REDUCED_FORMS,
 ): string {
   try {
     const key = createHash('sha256');
@@ -53,13 +55,13 @@ export function modelWordsDictionary(
       const stat = statSync(path);
       key.update(`${path}\0${stat.size}\0${stat.mtimeMs}\0`);
     }
-    key.update(JSON.stringify(REDUCED_FORMS));
+    key.update(JSON.stringify(forms));
     const target = join(dir, `dict-${key.digest('hex').slice(0, 16)}.dict`);
     if (existsSync(target)) return target;
     const kept = keepModelWords(readFileSync(dictPath, 'utf8'), has);
     // A model that shares no word with the dictionary is a mistake the full one reports better.
     if (kept === '') return dictPath;
-    const text = withReducedForms(kept);
+    const text = withReducedForms(kept, forms);
     mkdirSync(dir, { recursive: true });
     // Written aside and renamed: two workers starting at once never read a half-written file.
     const partial = `${target}.${process.pid}.${Math.random().toString(36).slice(2)}`;

@@ -25,6 +25,7 @@ import {
   type PocketSphinxLib,
 } from './binding';
 import { modelWordsDictionary } from './dictionary';
+import { REDUCED_FORMS } from './reduced-forms';
 import { createCmnAdapter, type CmnAdapter } from './cmn';
 import { cleanHypothesis, cleanWord, BOOST_ALIAS_SUFFIX } from './text';
 import { boostTokens } from '../boost/tokens';
@@ -73,6 +74,11 @@ export interface PocketSphinxOptions {
    * words to a live decoder ever crashes native code again, it does not end the server.
    */
   boostEnabled: boolean;
+  /**
+   * Weak forms of common words in the dictionary (reduced-forms.ts). Off only to measure the
+   * engine without them (bench:decoder-cv).
+   */
+  reducedForms: boolean;
 }
 
 export const DEFAULT_POCKETSPHINX_OPTIONS: Omit<PocketSphinxOptions, 'vadModel'> = {
@@ -86,6 +92,7 @@ export const DEFAULT_POCKETSPHINX_OPTIONS: Omit<PocketSphinxOptions, 'vadModel'>
   boostWeight: 0.1,
   boostKnownWords: false,
   boostEnabled: false,
+  reducedForms: true,
 };
 
 /**
@@ -209,7 +216,13 @@ export class PocketSphinxEngine implements SpeechEngine {
     } else {
       if (!this.shared) {
         const lm = this.lib.readLanguageModel(args);
-        const dict = modelWordsDictionary(args.dict, args.lm, (w) => this.lib.languageModelHas(lm, w));
+        const dict = modelWordsDictionary(
+          args.dict,
+          args.lm,
+          (w) => this.lib.languageModelHas(lm, w),
+          undefined,
+          this.options.reducedForms ? REDUCED_FORMS : [],
+        );
         this.shared = { lm, dict };
       }
       ps = this.lib.createDecoder({ ...args, dict: this.shared.dict }, this.shared.lm);

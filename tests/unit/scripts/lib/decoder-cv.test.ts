@@ -3,6 +3,7 @@ import {
   chooseOnHalf,
   editTotals,
   parseSetting,
+  pointsBetterOnBothHalves,
   scoreHalves,
   speakersByFile,
   splitBySpeaker,
@@ -153,6 +154,29 @@ describe('the choice rule', () => {
 
   it('needs the reference and the current point measured', () => {
     expect(() => chooseOnHalf([current], rule, 'A')).toThrow(/unbounded/);
+  });
+
+  it('ships only points better than the current one on both halves, no worse than the reference, within the budget', () => {
+    const settings = [
+      unbounded,
+      current,
+      setting('both', 0.58, 0.575, 0.1),
+      setting('both-better-overall', 0.57, 0.575, 0.1),
+      setting('one-half-only', 0.5, 0.58, 0.09),
+      setting('worse-than-strict-reference-on-B', 0.57, 0.579, 0.1),
+      setting('too-dear', 0.55, 0.55, 0.11),
+    ];
+    expect(pointsBetterOnBothHalves(settings, rule).map((s) => s.name)).toEqual([
+      'both-better-overall',
+      'worse-than-strict-reference-on-B',
+      'both',
+    ]);
+    const strictReference = [setting('unbounded', 0.58, 0.576, 0.2), ...settings.slice(1)];
+    expect(pointsBetterOnBothHalves(strictReference, rule).map((s) => s.name)).toEqual([
+      'both-better-overall',
+      'both',
+    ]);
+    expect(() => pointsBetterOnBothHalves([unbounded], rule)).toThrow(/current/);
   });
 });
 

@@ -98,6 +98,10 @@ describe('dictionary cut to the language model', () => {
         '',
       ].join('\n'),
     );
+    // Without them (to measure the engine without), a file of its own.
+    const plain = modelWordsDictionary(dict, lm, (w) => MODEL.has(w) || w === 'and', join(dir, 'cache'), []);
+    expect(plain).not.toBe(cut);
+    expect(readFileSync(plain, 'utf8')).not.toContain('and(3)');
   });
 
   it('falls back to the full dictionary when nothing is in the model or the cache cannot be written', () => {
