@@ -1,5 +1,5 @@
 /**
- * npm run bench:decoder-cv -- [--dir ../shared/speech/dev] [--results decoder-cv.jsonl]
+ * npm run bench:decoder-cv -- [--dir ../shared/speech/dev] [--results $TMPDIR/hearken-decoder-cv.jsonl]
  *                              [--only name,...] [--setting 'name:k=v,...']... [--report]
  *
  * Chooses PocketSphinx settings by cross-validation (issue 25, part 3; lib/decoder-cv.ts): the
@@ -18,7 +18,7 @@
  * each setting's start is printed with it).
  */
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { SAMPLE_RATE_HZ } from '../src/shared/constants';
@@ -71,7 +71,7 @@ const RULE: ChoiceRule = { reference: 'unbounded', current: 'current', cpuTolera
 const { values } = parseArgs({
   options: {
     dir: { type: 'string', default: join(speechDir(), 'dev') },
-    results: { type: 'string', default: 'decoder-cv.jsonl' },
+    results: { type: 'string', default: join(tmpdir(), 'hearken-decoder-cv.jsonl') },
     only: { type: 'string' },
     setting: { type: 'string', multiple: true, default: [] },
     report: { type: 'boolean', default: false },

@@ -7,8 +7,7 @@
  * to create a decoder and 12 MB less per decoder.
  *
  * Not for decoders that take boost words: a boosted word the model lacks keeps its dictionary
- * pronunciation only if the full dictionary is there (so those decoders, in the boost host, also
- * go without the weak forms of common words).
+ * pronunciation only if the full dictionary is there.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
@@ -40,12 +39,13 @@ export function keepModelWords(text: string, has: (word: string) => boolean): st
  * The cut dictionary for `dictPath` and `lmPath`, with the weak forms of common words
  * (`forms`, reduced-forms.ts), made once and kept in `dir` under a name that
  * changes whenever either file does. If it cannot be written, the full dictionary: it only costs
- * more.
+ * more. `has` 'all' keeps every word, for decoders that take boost words: they need the full
+ * dictionary, and get the same weak forms.
  */
 export function modelWordsDictionary(
   dictPath: string,
   lmPath: string,
-  has: (word: string) => boolean,
+  has: ((word: string) => boolean) | 'all',
   dir = join(tmpdir(), 'hearken-pocketsphinx'),
   forms: typeof REDUCED_FORMS = REDUCED_FORMS,
 ): string {
@@ -55,10 +55,11 @@ export function modelWordsDictionary(
       const stat = statSync(path);
       key.update(`${path}\0${stat.size}\0${stat.mtimeMs}\0`);
     }
-    key.update(JSON.stringify(forms));
+    key.update(`${has === 'all' ? 'all' : 'cut'}\0${JSON.stringify(forms)}`);
     const target = join(dir, `dict-${key.digest('hex').slice(0, 16)}.dict`);
     if (existsSync(target)) return target;
-    const kept = keepModelWords(readFileSync(dictPath, 'utf8'), has);
+    const full = readFileSync(dictPath, 'utf8');
+    const kept = has === 'all' ? full : keepModelWords(full, has);
     // A model that shares no word with the dictionary is a mistake the full one reports better.
     if (kept === '') return dictPath;
     const text = withReducedForms(kept, forms);

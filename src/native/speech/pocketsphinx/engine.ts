@@ -115,6 +115,12 @@ export const DEFAULT_POCKETSPHINX_OPTIONS: Omit<PocketSphinxOptions, 'vadModel'>
  *   already bounded per frame, the exits it drops never won, so every final of the dev set keeps
  *   its words and timings (bench:engine --compare: 0 of 78 differ) for about a fifth less CPU;
  *   only some partials differ. 1e-15 changes finals and costs WER.
+ * - These bounds were chosen on the whole dev set and judged on it too. Re-chosen by
+ *   cross-validation over two halves of dev by speaker (issue 25, bench:decoder-cv,
+ *   docs/measurements.md "Cross-validated decoder settings"), no setting tried (lw 5-8, maxwpf 20,
+ *   maxhmmpf 4000, endpointing, CMN prior) beat them on both halves: what is better on one half
+ *   is worse or equal on the other, by a few words of about 715 in each. They stay; what did beat
+ *   them on both halves, for no CPU, is the weak forms of common words (reduced-forms.ts).
  */
 const DEFAULT_DECODER_ARGS: Record<string, string> = {
   fwdflat: 'no',
@@ -210,9 +216,14 @@ export class PocketSphinxEngine implements SpeechEngine {
       ...DEFAULT_DECODER_ARGS,
       ...this.options.decoderArgs,
     };
+    const forms = this.options.reducedForms ? REDUCED_FORMS : [];
     let ps: unknown;
     if (this.options.boostEnabled) {
-      ps = this.lib.createDecoder(args);
+      // The full dictionary (a boosted word may be one the model lacks), with the same weak forms.
+      ps = this.lib.createDecoder({
+        ...args,
+        dict: modelWordsDictionary(args.dict, args.lm, 'all', undefined, forms),
+      });
     } else {
       if (!this.shared) {
         const lm = this.lib.readLanguageModel(args);
@@ -221,7 +232,7 @@ export class PocketSphinxEngine implements SpeechEngine {
           args.lm,
           (w) => this.lib.languageModelHas(lm, w),
           undefined,
-          this.options.reducedForms ? REDUCED_FORMS : [],
+          forms,
         );
         this.shared = { lm, dict };
       }

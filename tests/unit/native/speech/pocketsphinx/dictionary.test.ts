@@ -102,6 +102,10 @@ describe('dictionary cut to the language model', () => {
     const plain = modelWordsDictionary(dict, lm, (w) => MODEL.has(w) || w === 'and', join(dir, 'cache'), []);
     expect(plain).not.toBe(cut);
     expect(readFileSync(plain, 'utf8')).not.toContain('and(3)');
+    // Decoders that take boost words keep every word, with the same forms, in a file of its own.
+    const full = modelWordsDictionary(dict, lm, 'all', join(dir, 'cache'));
+    expect([cut, plain]).not.toContain(full);
+    expect(readFileSync(full, 'utf8')).toBe(`${DICT}and AH N D\nand(2) AE N D\nand(3) AH N\n`);
   });
 
   it('falls back to the full dictionary when nothing is in the model or the cache cannot be written', () => {
