@@ -13,12 +13,10 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { dictionaryHeadword } from './dictionary-words';
+import { REDUCED_FORMS, withReducedForms } from './reduced-forms';
 
-/** An entry's word: `word(2)` is the second pronunciation of `word`. */
-export function dictionaryHeadword(line: string): string | undefined {
-  const first = line.trim().split(/\s+/, 1)[0];
-  return first ? first.replace(/\(\d+\)$/, '') : undefined;
-}
+export { dictionaryHeadword };
 
 /** The lines of `text` whose word `has` knows, in their order, each ending in a newline. */
 export function keepModelWords(text: string, has: (word: string) => boolean): string {
@@ -38,15 +36,18 @@ export function keepModelWords(text: string, has: (word: string) => boolean): st
 }
 
 /**
- * The cut dictionary for `dictPath` and `lmPath`, made once and kept in `dir` under a name that
+ * The cut dictionary for `dictPath` and `lmPath`, with the weak forms of common words
+ * (`forms`, reduced-forms.ts), made once and kept in `dir` under a name that
  * changes whenever either file does. If it cannot be written, the full dictionary: it only costs
- * more.
+ * more. `has` 'all' keeps every word, for decoders that take boost words: they need the full
+ * dictionary, and get the same weak forms.
  */
 export function modelWordsDictionary(
   dictPath: string,
   lmPath: string,
-  has: (word: string) => boolean,
+  has: ((word: string) => boolean) | 'all',
   dir = join(tmpdir(), 'hearken-pocketsphinx'),
+  forms: typeof REDUCED_FORMS = REDUCED_FORMS,
 ): string {
   try {
     const key = createHash('sha256');
@@ -54,15 +55,18 @@ export function modelWordsDictionary(
       const stat = statSync(path);
       key.update(`${path}\0${stat.size}\0${stat.mtimeMs}\0`);
     }
+    key.update(`${has === 'all' ? 'all' : 'cut'}\0${JSON.stringify(forms)}`);
     const target = join(dir, `dict-${key.digest('hex').slice(0, 16)}.dict`);
     if (existsSync(target)) return target;
-    const kept = keepModelWords(readFileSync(dictPath, 'utf8'), has);
+    const full = readFileSync(dictPath, 'utf8');
+    const kept = has === 'all' ? full : keepModelWords(full, has);
     // A model that shares no word with the dictionary is a mistake the full one reports better.
     if (kept === '') return dictPath;
+    const text = withReducedForms(kept, forms);
     mkdirSync(dir, { recursive: true });
     // Written aside and renamed: two workers starting at once never read a half-written file.
     const partial = `${target}.${process.pid}.${Math.random().toString(36).slice(2)}`;
-    writeFileSync(partial, kept);
+    writeFileSync(partial, text);
     renameSync(partial, target);
     return target;
   } catch {

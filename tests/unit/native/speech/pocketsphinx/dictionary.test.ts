@@ -66,6 +66,7 @@ describe('dictionary cut to the language model', () => {
     const first = modelWordsDictionary(dict, lm, has, cache);
     expect(first).not.toBe(dict);
     expect(readFileSync(first, 'utf8')).not.toContain('zyzzyva');
+
     const asked = calls;
     expect(modelWordsDictionary(dict, lm, has, cache)).toBe(first);
     expect(calls).toBe(asked);
@@ -75,6 +76,36 @@ describe('dictionary cut to the language model', () => {
     const second = modelWordsDictionary(dict, lm, has, cache);
     expect(second).not.toBe(first);
     expect(readdirSync(cache).sort()).toEqual([first, second].map((p) => p.slice(cache.length + 1)).sort());
+  });
+
+  it('adds the weak forms of common words to the cut dictionary', () => {
+    const dir = scratch();
+    const dict = join(dir, 'words.dict');
+    const lm = join(dir, 'model.lm');
+    writeFileSync(dict, `${DICT}and AH N D\nand(2) AE N D\n`);
+    writeFileSync(lm, 'model');
+    const cut = modelWordsDictionary(dict, lm, (w) => MODEL.has(w) || w === 'and', join(dir, 'cache'));
+    expect(readFileSync(cut, 'utf8')).toBe(
+      [
+        'the DH AH',
+        'the(2) DH IY',
+        "o'clock AH K L AA K",
+        'read R EH D',
+        'read(2) R IY D',
+        'and AH N D',
+        'and(2) AE N D',
+        'and(3) AH N',
+        '',
+      ].join('\n'),
+    );
+    // Without them (to measure the engine without), a file of its own.
+    const plain = modelWordsDictionary(dict, lm, (w) => MODEL.has(w) || w === 'and', join(dir, 'cache'), []);
+    expect(plain).not.toBe(cut);
+    expect(readFileSync(plain, 'utf8')).not.toContain('and(3)');
+    // Decoders that take boost words keep every word, with the same forms, in a file of its own.
+    const full = modelWordsDictionary(dict, lm, 'all', join(dir, 'cache'));
+    expect([cut, plain]).not.toContain(full);
+    expect(readFileSync(full, 'utf8')).toBe(`${DICT}and AH N D\nand(2) AE N D\nand(3) AH N\n`);
   });
 
   it('falls back to the full dictionary when nothing is in the model or the cache cannot be written', () => {
