@@ -108,7 +108,7 @@ test('when WebRTC cannot get through, the recording falls back to the socket and
   }
 });
 
-test('a dropped connection over WebRTC: recording resumes over WebRTC and the lost span is marked', async ({
+test('a dropped connection over WebRTC: the microphone is kept, recording resumes over WebRTC, nothing is marked lost', async ({
   baseURL,
 }) => {
   // A long silent lead-in keeps the speech after the drop and the reconnection.
@@ -123,9 +123,10 @@ test('a dropped connection over WebRTC: recording resumes over WebRTC and the lo
     const badge = page.getByTestId('recording-state');
     await expect(badge).toHaveAttribute('data-transport', 'webrtc', { timeout: 15_000 });
 
+    // The microphone goes on while the connection is down: its audio is held (issue 25).
     await context.setOffline(true);
     await expect(badge).toHaveAttribute('data-resuming', 'true');
-    await expect(badge).toHaveAttribute('data-state', 'NOT_RECORDING');
+    await expect(badge).toHaveAttribute('data-state', 'RECORDING');
     await context.setOffline(false);
     await expect(badge).toHaveAttribute('data-state', 'RECORDING', { timeout: 20_000 });
     await expect(badge).toHaveAttribute('data-transport', 'webrtc', { timeout: 15_000 });
@@ -138,11 +139,9 @@ test('a dropped connection over WebRTC: recording resumes over WebRTC and the lo
     expect(wordErrorRate(devReference(FILE), text), `captions "${text}"`).toBeLessThanOrEqual(
       POCKETSPHINX_MEASURED_DEV_WER,
     );
-    // Marked once, as on the socket path (tests/e2e/captions.spec.ts).
-    const gap = page.getByTestId('caption-gap');
-    await expect(gap).toHaveCount(1);
-    await expect(gap).toContainText(/^No captions from .+ to .+: the connection of Guest \d+ was lost/);
-    await expectAccessible(page, 'conversation over WebRTC with a gap in the captions');
+    // Nothing was lost: the microphone's audio was held through the drop, so no line says so.
+    await expect(page.getByTestId('caption-gap')).toHaveCount(0);
+    await expectAccessible(page, 'conversation over WebRTC after a dropped connection');
   } finally {
     await browser.close();
   }
