@@ -194,6 +194,11 @@ function startHearken(): void {
       ...process.env,
       // The server stops (storing its last captions) if this process is killed without telling it.
       [PARENT_PID_ENV]: String(process.pid),
+      // Without Stripe keys, licences are bought through the local checkout stand-in, which the
+      // server runs only when asked for (payments/config.ts): this is the embedded default.
+      ...(process.env.HEARKEN_PAYMENTS || process.env.HEARKEN_STRIPE_SECRET_KEY
+        ? {}
+        : { HEARKEN_PAYMENTS: 'stand-in' }),
       ...(emulator
         ? {
             FIREBASE_AUTH_EMULATOR_HOST: emulator.hostAndPort,

@@ -154,7 +154,8 @@ export async function startServer(
 
   // The services behind the routes, then the routes.
   const payments = await Payments.open(config.payments, log);
-  app.log.info(`payments: ${payments.provider}`);
+  if (payments.configured) app.log.info(`payments: ${payments.provider}`);
+  else app.log.warn(`payments: ${payments.provider}`);
   const places = openPlaces(config.placesApiKey, (message) => log('warn', message));
   app.log.info(`organisation search places: ${places.id}`);
   const scribes = openScribeDesk({

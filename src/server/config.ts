@@ -283,7 +283,7 @@ export function loadConfig(
     phoneCalls: loadPhoneCallConfig(env),
     ...withDefined('recap', loadRecapConfig(env)),
     webrtc: loadWebRtcConfig(env),
-    payments: loadPaymentsConfig(env, dataDir),
+    payments: loadPaymentsConfig(env, dataDir, env.HEARKEN_HOST ?? '127.0.0.1'),
     ...withDefined('placesApiKey', loadPlacesApiKey(env)),
     scribeEmails: parseScribeEmails(env.HEARKEN_SCRIBE_EMAILS),
     ...withDefined('metricsToken', env.HEARKEN_METRICS_TOKEN?.trim() || undefined),

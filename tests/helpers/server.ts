@@ -30,6 +30,8 @@ export async function startTestServer(
     // Tests use the engine these machines have, whatever models a developer downloaded.
     HEARKEN_TIER_BASIC: 'pocketsphinx',
     HEARKEN_TIER_PREMIUM: 'pocketsphinx',
+    // Licences are bought through the local checkout stand-in (it runs only when asked for).
+    HEARKEN_PAYMENTS: 'stand-in',
     ...options.env,
   });
   // A new data folder gets the run's migrated template instead of a PGlite initdb of its own.

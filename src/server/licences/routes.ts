@@ -32,7 +32,7 @@ import { isPaidSubscriber, type Subscription } from '../../shared/user';
 import type { LicenceRepository, StoredLicence } from './repository';
 import type { OrganizationRepository } from '../organizations';
 import type { WorkspaceRepository } from '../workspace';
-import { type Payments, type EventOutcome, applyStripeEvent } from '../payments';
+import { type Payments, type EventOutcome, PaymentsNotConfigured, applyStripeEvent } from '../payments';
 import { profileOf, type AnyRoute, registerDescribed, routeIn } from '../http';
 import { cancelSeat, restoreSeat } from './seats';
 
@@ -61,6 +61,9 @@ const stripeWebhookResponseSchema = object({
 
 /** The payment provider's failure, told to the admin (its message names what it refused). */
 function paymentError(reply: FastifyReply, error: unknown) {
+  if (error instanceof PaymentsNotConfigured) {
+    return reply.code(503).send(apiError('payments-not-configured', error.message));
+  }
   return reply
     .code(502)
     .send(apiError('payment-error', `The payment service failed: ${(error as Error).message}`));
@@ -164,6 +167,7 @@ export function licenceRoutes(deps: LicenceRouteDeps): AnyRoute[] {
         201: licenceResponseSchema,
         409: apiErrorSchema,
         502: apiErrorSchema,
+        503: apiErrorSchema,
       },
       handler: async (request, reply) => {
         const body = request.body;
@@ -232,7 +236,7 @@ export function licenceRoutes(deps: LicenceRouteDeps): AnyRoute[] {
       summary: 'Assigns a licence to an email (empty unassigns) or sets whether its purchase renews.',
       params: licenceParamsSchema,
       body: updateLicenceBodySchema,
-      response: { 200: licenceResponseSchema, 409: apiErrorSchema, 502: apiErrorSchema },
+      response: { 200: licenceResponseSchema, 409: apiErrorSchema, 502: apiErrorSchema, 503: apiErrorSchema },
       handler: async (request, reply) => {
         const body = request.body;
         const stored = await licenceOf(request);
@@ -294,7 +298,7 @@ export function licenceRoutes(deps: LicenceRouteDeps): AnyRoute[] {
       summary:
         'Cancels a licence: a trial ends now; a paid one runs to the end of its period and leaves its subscription (one licence fewer renews; the last one ends it then).',
       params: licenceParamsSchema,
-      response: { 200: licenceResponseSchema, 502: apiErrorSchema },
+      response: { 200: licenceResponseSchema, 502: apiErrorSchema, 503: apiErrorSchema },
       handler: async (request, reply) => {
         const stored = await licenceOf(request);
         if (licenceCancellation(stored.licence).ends === 'now') {
@@ -312,7 +316,12 @@ export function licenceRoutes(deps: LicenceRouteDeps): AnyRoute[] {
     }),
     route('POST', BUSINESS_ROUTES.billingPortal, {
       summary: "The payment provider's customer portal for the organisation's billing.",
-      response: { 200: checkoutResponseSchema, 409: apiErrorSchema, 502: apiErrorSchema },
+      response: {
+        200: checkoutResponseSchema,
+        409: apiErrorSchema,
+        502: apiErrorSchema,
+        503: apiErrorSchema,
+      },
       handler: async (request, reply) => {
         const customerId = await organizations.stripeCustomerOf(organizationIdOf(request));
         if (!customerId)

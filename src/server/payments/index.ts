@@ -4,6 +4,7 @@
  */
 export { loadPaymentsConfig, loadPlacesApiKey } from './config';
 export type { PaymentsConfig } from './config';
-export { Payments } from './payments';
+export { Payments, PaymentsNotConfigured } from './payments';
+export { PAYMENTS_NOT_CONFIGURED } from './config';
 export { applyStripeEvent } from './webhook-events';
 export type { EventOutcome } from './webhook-events';

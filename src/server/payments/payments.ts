@@ -8,7 +8,7 @@
 import Stripe from 'stripe';
 import { LICENCE_PLAN, OFFERS, type LicenceInterval, offerFor } from '../../shared/licences';
 import { ROUTES } from '../../shared/routes';
-import type { PaymentsConfig } from './config';
+import { PAYMENTS_NOT_CONFIGURED, type PaymentsConfig } from './config';
 import { StripeStandIn } from './stand-in';
 import type { StateLog } from './stand-in-state';
 
@@ -24,15 +24,36 @@ export interface CheckoutRequest {
   origin: string;
 }
 
+/** Thrown by every call while payments are off (config.ts): answered 503 with its message. */
+export class PaymentsNotConfigured extends Error {
+  readonly statusCode = 503;
+  constructor() {
+    super(PAYMENTS_NOT_CONFIGURED);
+  }
+}
+
 export class Payments {
   private constructor(
-    readonly stripe: Stripe,
+    private readonly client: Stripe | undefined,
     readonly webhookSecret: string,
     readonly standIn: StripeStandIn | undefined,
+    /** Why payments are off; undefined when they are on. */
+    readonly offReason?: string,
   ) {}
+
+  /** The Stripe client; throws PaymentsNotConfigured while payments are off. */
+  get stripe(): Stripe {
+    if (!this.client) throw new PaymentsNotConfigured();
+    return this.client;
+  }
+
+  get configured(): boolean {
+    return this.client !== undefined;
+  }
 
   /** `log`: where the stand-in says what became of its saved state. */
   static async open(config: PaymentsConfig, log?: StateLog): Promise<Payments> {
+    if (config.kind === 'off') return new Payments(undefined, '', undefined, config.reason);
     if (config.kind === 'stripe') {
       return new Payments(
         new Stripe(config.secretKey, { maxNetworkRetries: 2 }),
@@ -62,6 +83,8 @@ export class Payments {
   }
 
   get provider(): string {
+    if (this.offReason)
+      return `off (${this.offReason}): buying licences answers "${PAYMENTS_NOT_CONFIGURED}"`;
     return this.standIn ? `local checkout stand-in at ${this.standIn.url}` : 'Stripe';
   }
 

@@ -42,7 +42,7 @@ import type { LicenceRepository } from '../licences';
 import { type OrganizationRepository, isUniqueViolation } from '../organizations';
 import type { WorkspaceRepository } from './repository';
 import type { MembershipRepository } from '../organizations';
-import type { Payments } from '../payments';
+import { type Payments, PaymentsNotConfigured } from '../payments';
 import { type AnyRoute, registerDescribed, routeIn } from '../http';
 
 const route = routeIn('workspace');
@@ -251,7 +251,7 @@ export function workspaceRoutes(deps: WorkspaceRouteDeps): AnyRoute[] {
     }),
     route('GET', BUSINESS_ROUTES.workspaceBilling, {
       summary: "The organisation's subscriptions and invoices, read from the payment provider.",
-      response: { 200: workspaceBillingResponseSchema, 502: apiErrorSchema },
+      response: { 200: workspaceBillingResponseSchema, 502: apiErrorSchema, 503: apiErrorSchema },
       handler: async (request, reply) => {
         const customerId = await organizations.stripeCustomerOf(organizationIdOf(request));
         if (!customerId) {
@@ -268,6 +268,9 @@ export function workspaceRoutes(deps: WorkspaceRouteDeps): AnyRoute[] {
             invoices: invoices.map(billingInvoiceOf),
           } satisfies WorkspaceBillingResponse;
         } catch (error) {
+          if (error instanceof PaymentsNotConfigured) {
+            return reply.code(503).send(apiError('payments-not-configured', error.message));
+          }
           deps.log('warn', 'could not read billing from the payment provider', {
             error: (error as Error).message,
           });
