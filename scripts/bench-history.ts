@@ -11,7 +11,7 @@
 import { parseArgs } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, Migrator } from 'kysely';
-import { KyselyPGlite } from 'kysely-pglite';
+import { PGliteDialect } from '../src/server/db/pglite-dialect';
 import { migrationProvider } from '../src/server/db/migrations';
 import { RoomRepository } from '../src/server/rooms/repository';
 import { SavedTranscriptRepository } from '../src/server/history/repository';
@@ -35,7 +35,7 @@ const sentences = readTranscripts(`${speechDir()}/dev`).map((i) => i.reference);
 
 const pglite = new PGlite();
 await pglite.waitReady;
-const db = new Kysely<Database>({ dialect: new KyselyPGlite(pglite).dialect });
+const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
 const migrated = await new Migrator({ db, provider: migrationProvider }).migrateToLatest();
 if (migrated.error) throw migrated.error;
 const rooms = new RoomRepository(db);

@@ -4,7 +4,7 @@
  * profile), solo or group by its speakers, with its words and time; ratings and saved
  * transcripts add to the rater's or saver's counters.
  */
-import { KyselyPGlite } from 'kysely-pglite';
+import { PGliteDialect } from '../../src/server/db/pglite-dialect';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, Migrator } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -74,7 +74,7 @@ const metricsOf = async (avaId: string) => (await users.find(avaId))?.convoMetri
 beforeAll(async () => {
   const pglite = new PGlite();
   await pglite.waitReady;
-  db = new Kysely<Database>({ dialect: new KyselyPGlite(pglite).dialect });
+  db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
   const migrated = await new Migrator({ db, provider: migrationProvider }).migrateToLatest();
   expect(migrated.error).toBeUndefined();
   users = new UserRepository(db);

@@ -4,7 +4,7 @@
  * counters in one transaction (a retried write changes nothing), and index reservations that only
  * move forward.
  */
-import { KyselyPGlite } from 'kysely-pglite';
+import { PGliteDialect } from '../../src/server/db/pglite-dialect';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, Migrator } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -54,7 +54,7 @@ function final(id: string, index: number, text = `line ${index}`): Transcript {
 beforeAll(async () => {
   const pglite = new PGlite();
   await pglite.waitReady;
-  db = new Kysely<Database>({ dialect: new KyselyPGlite(pglite).dialect });
+  db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
   migrator = new Migrator({ db, provider: migrationProvider });
   const before = await migrator.migrateTo('2026-11-24-003-trust');
   expect(before.error).toBeUndefined();

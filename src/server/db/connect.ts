@@ -6,6 +6,7 @@ import { mkdirSync } from 'node:fs';
 import { Kysely, Migrator, PostgresDialect, type Dialect } from 'kysely';
 import type { Database } from './schema';
 import { migrationProvider } from './migrations';
+import { PGliteDialect } from './pglite-dialect';
 
 export interface DatabaseOptions {
   /** postgres://... to use a PostgreSQL server; otherwise PGlite in `dataDir`. */
@@ -37,7 +38,6 @@ async function dialectFor(
     pool.on('error', (error) => options.onIdleConnectionError?.(error));
     return { dialect: new PostgresDialect({ pool }), kind: 'postgres' };
   }
-  const { KyselyPGlite } = await import('kysely-pglite');
   const { PGlite } = await import('@electric-sql/pglite');
   let pglite;
   if (options.dataDir === 'memory://') {
@@ -47,7 +47,7 @@ async function dialectFor(
     pglite = new PGlite(`${options.dataDir}/pgdata`);
   }
   await pglite.waitReady;
-  return { dialect: new KyselyPGlite(pglite).dialect, kind: 'pglite' };
+  return { dialect: new PGliteDialect(pglite), kind: 'pglite' };
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<OpenDatabase> {

@@ -4,7 +4,7 @@
  */
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, Migrator, sql } from 'kysely';
-import { KyselyPGlite } from 'kysely-pglite';
+import { PGliteDialect } from '../../../../src/server/db/pglite-dialect';
 import { afterEach, describe, expect, it } from 'vitest';
 import { migrationProvider } from '../../../../src/server/db/migrations';
 
@@ -31,7 +31,7 @@ async function addOrganization(id: string, adminAvaId: string | null) {
 
 describe('the organisation admins migration', () => {
   it('makes the earliest member the admin of an organisation that has members and no admin', async () => {
-    db = new Kysely<unknown>({ dialect: new KyselyPGlite(new PGlite()).dialect });
+    db = new Kysely<unknown>({ dialect: new PGliteDialect(new PGlite()) });
     const migrator = new Migrator({ db, provider: migrationProvider });
     const before = await migrator.migrateTo('2026-12-21-cluster-002-room-calls-and-bots');
     expect(before.error).toBeUndefined();
