@@ -23,7 +23,9 @@ import {
   systemPreferences,
   utilityProcess,
 } from 'electron';
+import electronLog from 'electron-log/main';
 import Store from 'electron-store';
+import { spawn } from 'node:child_process';
 import { existsSync, renameSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
@@ -41,8 +43,9 @@ import { DeepLinkReceiver, registerProtocolClient, signInDialog } from './deep-l
 import { EventSender, IpcRouter } from './ipc';
 import { registerIpcRoutes } from './ipc-routes';
 import { launchOptions } from './launch-options';
-import { consoleLog } from './log';
+import { LOG_FILE_MAX_BYTES, loggerLog } from './log';
 import { setOpenAtLogin } from './login-item';
+import { squirrelPlan } from './squirrel-events';
 import { OfflineCaptions } from './offline-captions';
 import { forkOfflineProcess, offlineEngines } from './offline-process';
 import { PreferencesController } from './preferences-controller';
@@ -59,7 +62,10 @@ import { MainWindow } from './windows/main-window';
 import { trackWindowEvents } from './windows/window-events';
 import { captionWindowOptions, mainWindowOptions } from './windows/window-options';
 
-const log = consoleLog(console);
+// The log file (log.ts): electron-log writes main.log in the app's logs folder, and the console.
+electronLog.transports.file.maxSize = LOG_FILE_MAX_BYTES;
+electronLog.errorHandler.startCatching({ showDialog: false });
+const log = loggerLog(electronLog);
 
 // Builds give these (forge's Vite plugin, scripts/build-desktop.ts).
 const devServerUrl =
@@ -82,7 +88,17 @@ protocol.registerSchemesAsPrivileged([
 
 const deepLinkInbox = new DeepLinkInbox();
 
-if (!app.requestSingleInstanceLock()) {
+// Squirrel.Windows runs the app once per install event and waits for it to exit
+// (squirrel-events.ts): do the event's work and leave, before anything else starts.
+const squirrel = squirrelPlan(process.argv, process.platform, process.execPath);
+if (squirrel) log('info', `Squirrel event: ${squirrel.event}`);
+if (squirrel?.quit) {
+  if (squirrel.removeLoginItem) app.setLoginItemSettings({ openAtLogin: false });
+  if (squirrel.command) {
+    spawn(squirrel.command.file, squirrel.command.args, { detached: true, stdio: 'ignore' }).unref();
+  }
+  app.quit();
+} else if (!app.requestSingleInstanceLock()) {
   // Another Hearken runs: it receives our argv (and deep link) through second-instance.
   app.quit();
 } else {
