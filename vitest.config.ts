@@ -23,7 +23,7 @@ const integration = {
   hookTimeout: 120_000,
 };
 
-// Unit tests run everywhere in parallel. Integration tests start real servers, engines and
+// Unit tests run two files at a time. Integration tests start real servers, engines and
 // databases: most spend their time waiting on speech said in real time, so two files run at
 // once (a server each, ports and databases of their own); the serial ones follow alone.
 export default defineConfig({
@@ -35,6 +35,9 @@ export default defineConfig({
           // A unit test's path mirrors its module's: src/x/y.ts -> tests/unit/x/y[.aspect].test.ts.
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           environment: 'node',
+          // Vitest's default is one worker fewer than the cores: one on a 2-core machine. Many
+          // unit files wait on a child process, PGlite or a timer, so two keep both cores busy.
+          maxWorkers: 2,
         },
       },
       {

@@ -99,7 +99,8 @@ describe('installSafetyNet', () => {
 describe('in a real process', () => {
   const fixture = resolve(import.meta.dirname, '../../../fixtures/safety-net-process.ts');
   const run = (which: string) =>
-    spawnSync(process.execPath, ['--import', 'tsx', fixture, which], { encoding: 'utf8', timeout: 20_000 });
+    // Starting tsx in a child takes seconds on a loaded 2-core machine: a generous bound.
+    spawnSync(process.execPath, ['--import', 'tsx', fixture, which], { encoding: 'utf8', timeout: 60_000 });
 
   it('serves on after an unguarded socket’s reset, or a rejected reset', () => {
     for (const which of ['socket-reset', 'rejected-reset']) {
