@@ -121,6 +121,7 @@ export async function startServer(
       return admitted;
     },
     captionLag: (kind, ms) => metrics.captionLag(kind, ms),
+    persistRetrying: () => metrics.persistRetrying(),
     premiumFor: config.limits.premiumFor,
     premiumMeter,
     lineCap: { chars: config.limits.maxLineChars, words: config.limits.maxLineWords },

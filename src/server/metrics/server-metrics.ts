@@ -24,6 +24,7 @@ export class ServerMetrics {
   readonly registry = new Registry();
   private readonly refused: Counter<'reason'>;
   private readonly lag: Histogram<'kind'>;
+  private readonly persistRetries: Counter;
 
   constructor(sources: ServerMetricsSources) {
     const registers = [this.registry];
@@ -91,6 +92,11 @@ export class ServerMetrics {
       labelNames: ['reason'] as const,
       registers,
     });
+    this.persistRetries = new Counter({
+      name: 'hearken_persist_retries_total',
+      help: 'Writes of a final caption that failed and were tried again (the database was unreachable or refused)',
+      registers,
+    });
     this.lag = new Histogram({
       name: 'hearken_caption_lag_seconds',
       help: 'From the end of the audio a caption was computed from to the caption leaving the server, by kind (partial, final)',
@@ -102,6 +108,10 @@ export class ServerMetrics {
 
   speakerRefused(reason: string): void {
     this.refused.inc({ reason });
+  }
+
+  persistRetrying(): void {
+    this.persistRetries.inc();
   }
 
   captionLag(kind: 'partial' | 'final', ms: number): void {

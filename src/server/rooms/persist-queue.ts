@@ -34,6 +34,8 @@ export interface PersistQueueOptions<T> {
   reportEveryMs?: number;
   /** What the logs call an item (say, its id), so a lost one can be named. */
   describe?(item: T): object;
+  /** A write failed and will be tried again (metrics: hearken_persist_retries_total). */
+  retrying?(): void;
 }
 
 export const PERSIST_RETRY_INITIAL_MS = 250;
@@ -134,6 +136,7 @@ export class PersistQueue<T> {
         } catch (error) {
           if (this.stopped) break;
           this.failed(error as Error);
+          this.options.retrying?.();
           await this.pause(
             retryDelayMs(
               this.failures,

@@ -67,6 +67,8 @@ export interface RoomServices {
    * hearken_caption_lag_seconds). Not for lines captioned late from held audio.
    */
   captionLag?(kind: 'partial' | 'final', ms: number): void;
+  /** Storing a final failed and will be tried again (metrics: hearken_persist_retries_total). */
+  persistRetrying?(): void;
   log(level: 'info' | 'warn' | 'error', message: string, extra?: object): void;
   /** The speaker-embedding model, when one is installed (speaker identification). */
   speakerEmbedder?: Embedder;

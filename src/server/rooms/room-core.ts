@@ -130,6 +130,7 @@ export class RoomCore {
       timers: this.timers,
       log: this.log,
       describe: (item) => ({ id: item.transcript.id, index: item.transcript.index }),
+      ...(services.persistRetrying ? { retrying: () => services.persistRetrying?.() } : {}),
     });
   }
 

@@ -11,7 +11,7 @@ import type { Embedder } from './speaker-identification';
 
 export interface RoomServicesDeps extends Pick<
   RoomServices,
-  'openSpeech' | 'log' | 'lineCap' | 'captionLag' | 'autoStopAfterMs'
+  'openSpeech' | 'log' | 'lineCap' | 'captionLag' | 'persistRetrying' | 'autoStopAfterMs'
 > {
   /** Speaker identification (beta): its embedder when a speaker model is installed. */
   speakerId: { available: true; embedder: Embedder } | { available: false };
@@ -37,6 +37,7 @@ export function roomServices(deps: RoomServicesDeps): RoomServices {
     log: deps.log,
     ...(deps.lineCap ? { lineCap: deps.lineCap } : {}),
     ...(deps.captionLag ? { captionLag: deps.captionLag } : {}),
+    ...(deps.persistRetrying ? { persistRetrying: deps.persistRetrying } : {}),
     ...(deps.autoStopAfterMs !== undefined ? { autoStopAfterMs: deps.autoStopAfterMs } : {}),
     // Premium for everyone (a private installation): nobody's credit is counted down.
     ...(deps.premiumFor === 'everyone' ? {} : { premiumMeter: deps.premiumMeter }),

@@ -41,8 +41,11 @@ describe('ServerMetrics', () => {
     metrics.speakerRefused('fair-share');
     metrics.captionLag('partial', 150);
     metrics.captionLag('final', 700);
+    metrics.persistRetrying();
+    metrics.persistRetrying();
     const text = await metrics.registry.metrics();
     expect(text).toContain('hearken_speakers_refused_total{reason="full"} 2');
+    expect(text).toContain('hearken_persist_retries_total 2');
     expect(text).toContain('hearken_speakers_refused_total{reason="fair-share"} 1');
     expect(text).toContain('hearken_caption_lag_seconds_bucket{le="0.2",kind="partial"} 1');
     expect(text).toContain('hearken_caption_lag_seconds_bucket{le="0.5",kind="final"} 0');

@@ -17,6 +17,7 @@ function setup(options: { maxPending?: number } = {}) {
   const announced: string[] = [];
   const attempts: string[] = [];
   const logs: { level: string; message: string; extra?: object }[] = [];
+  let retries = 0;
   let down = false;
   const log: PersistLog = (level, message, extra) =>
     logs.push({ level, message, ...(extra ? { extra } : {}) });
@@ -32,6 +33,9 @@ function setup(options: { maxPending?: number } = {}) {
     retryInitialMs: 100,
     retryMaxMs: 1000,
     reportEveryMs: 5000,
+    retrying: () => {
+      retries += 1;
+    },
     ...options,
   });
   return {
@@ -41,6 +45,7 @@ function setup(options: { maxPending?: number } = {}) {
     attempts,
     logs,
     queue,
+    retries: () => retries,
     setDown: (value: boolean) => {
       down = value;
     },
@@ -83,6 +88,8 @@ describe('PersistQueue', () => {
       await flush();
     }
     expect(t.timers.delays).toEqual([100, 200, 400, 800, 1000, 1000, 1000]);
+    // Each failed write is counted as a retry (metrics: hearken_persist_retries_total).
+    expect(t.retries()).toBe(7);
     // 'b' was never tried while 'a' failed: a later final cannot overtake an earlier one.
     expect(t.attempts.every((a) => a === 'a')).toBe(true);
     t.queue.push('c');
