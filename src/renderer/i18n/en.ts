@@ -15,6 +15,7 @@ import editingEn from './editing.en';
 import meetingBotEn from './meeting-bot.en';
 import phoneEn from './phone.en';
 import boostEn from './boost.en';
+import supportEn from './support.en';
 
 const en = {
   app: {
@@ -434,6 +435,7 @@ const en = {
   credits: creditsEn,
   recap: recapEn,
   ...organizationsEn,
+  ...supportEn,
   scribe: scribeEn,
   editing: editingEn,
   connectToOnlineMeetings: meetingBotEn,

@@ -12,6 +12,7 @@ import editingFr from './editing.fr';
 import meetingBotFr from './meeting-bot.fr';
 import phoneFr from './phone.fr';
 import boostFr from './boost.fr';
+import supportFr from './support.fr';
 import type { Messages } from './types';
 
 const fr: Messages = {
@@ -443,6 +444,7 @@ const fr: Messages = {
   credits: creditsFr,
   recap: recapFr,
   ...organizationsFr,
+  ...supportFr,
   scribe: scribeFr,
   editing: editingFr,
   connectToOnlineMeetings: meetingBotFr,
