@@ -27,6 +27,10 @@ export const ROUTES = {
   /** A finished transcript opened by the read-only link its host shared (?token=…). */
   sharedTranscript: '/web/shared-transcript',
   scribeDashboard: '/web/scribe-dashboard',
+  /** The terms of service and the privacy policy sign-up asks people to accept, and the FAQ. */
+  terms: '/web/terms',
+  privacy: '/web/privacy',
+  faq: '/web/faq',
   account: '/account',
   accountDashboard: '/account/dashboard',
   /** Organisation creation and its onboarding steps (info, size, accessibility services). */

@@ -24,6 +24,11 @@ const TranscriptPage = lazyPage(
   'TranscriptPage',
 );
 const HistoryPage = lazyPage(() => import('../features/history/components/HistoryPage'), 'HistoryPage');
+const LegalPage = lazyPage(() => import('../features/legal/components/LegalPage'), 'LegalPage');
+const FaqPage = lazyPage<'FaqPage', object>(
+  () => import('../features/legal/components/LegalPage'),
+  'FaqPage',
+);
 const SharedTranscriptPage = lazyPage(
   () => import('../features/recap/components/SharedTranscriptPage'),
   'SharedTranscriptPage',
@@ -50,6 +55,9 @@ export const routes: RouteObject[] = [
       { path: ROUTES.transcript, element: <TranscriptPage /> },
       { path: ROUTES.history, element: <HistoryPage /> },
       { path: ROUTES.sharedTranscript, element: <SharedTranscriptPage /> },
+      { path: ROUTES.terms, element: <LegalPage kind="terms" /> },
+      { path: ROUTES.privacy, element: <LegalPage kind="privacy" /> },
+      { path: ROUTES.faq, element: <FaqPage /> },
       ...accountRoutes,
       { path: DESKTOP_ROUTES.preferences, element: <DesktopPreferencesPage /> },
       { path: DESKTOP_ROUTES.internalAudioSetup, element: <InternalAudioSetupPage /> },

@@ -16,6 +16,7 @@ import meetingBotEn from './meeting-bot.en';
 import phoneEn from './phone.en';
 import boostEn from './boost.en';
 import supportEn from './support.en';
+import legalEn from './legal.en';
 
 const en = {
   app: {
@@ -436,6 +437,7 @@ const en = {
   recap: recapEn,
   ...organizationsEn,
   ...supportEn,
+  ...legalEn,
   scribe: scribeEn,
   editing: editingEn,
   connectToOnlineMeetings: meetingBotEn,

@@ -13,6 +13,7 @@ import meetingBotFr from './meeting-bot.fr';
 import phoneFr from './phone.fr';
 import boostFr from './boost.fr';
 import supportFr from './support.fr';
+import legalFr from './legal.fr';
 import type { Messages } from './types';
 
 const fr: Messages = {
@@ -445,6 +446,7 @@ const fr: Messages = {
   recap: recapFr,
   ...organizationsFr,
   ...supportFr,
+  ...legalFr,
   scribe: scribeFr,
   editing: editingFr,
   connectToOnlineMeetings: meetingBotFr,
