@@ -5,6 +5,7 @@ import { ROUTES } from '../../shared/routes';
 // fewer on a phone. Every other screen is a lazyPage: its own chunk, loaded on first visit.
 import { ConversationPage } from '../features/conversation/components/ConversationPage';
 import { ConversationsPage } from '../features/lobby/components/ConversationsPage';
+import { BranchLanding } from './BranchLanding';
 import { CrashPage } from './CrashPage';
 import { accountRoutes } from './account-routes';
 import { AppShell } from './AppShell';
@@ -55,6 +56,11 @@ export const routes: RouteObject[] = [
       { path: ROUTES.transcript, element: <TranscriptPage /> },
       { path: ROUTES.history, element: <HistoryPage /> },
       { path: ROUTES.sharedTranscript, element: <SharedTranscriptPage /> },
+      // The spec's other paths of the same views (conversation.md section 2).
+      { path: ROUTES.convoV1Transcript, element: <TranscriptPage /> },
+      { path: ROUTES.convoV2Transcript, element: <TranscriptPage /> },
+      { path: ROUTES.convoV2Conversations, element: <ConversationsPage /> },
+      { path: ROUTES.branch, element: <BranchLanding /> },
       { path: ROUTES.terms, element: <LegalPage kind="terms" /> },
       { path: ROUTES.privacy, element: <LegalPage kind="privacy" /> },
       { path: ROUTES.faq, element: <FaqPage /> },
