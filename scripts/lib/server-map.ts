@@ -294,6 +294,13 @@ export const SERVER_MAP: readonly FeatureEntry[] = [
     integration: ['http-limits', 'attacks-names-logs'],
   },
   {
+    folder: 'problem-reports',
+    what: 'Report a problem: what guests and accounts report (stored, limited per caller, in the server log) and the organisation admin’s list of them.',
+    routes: ['POST /api/v1/reports', 'GET /api/v1/workspace/reports'],
+    messages: [],
+    integration: ['problem-reports'],
+  },
+  {
     folder: 'metrics',
     what: 'Prometheus metrics for operators.',
     routes: ['GET /metrics'],

@@ -21,6 +21,11 @@ import { registerMetricsRoute, processRegistry } from './metrics';
 import { registerOrganizationRoutes } from './organizations';
 import type { Payments } from './payments';
 import type { PlacesSource } from './places';
+import {
+  PROBLEM_REPORT_ADDRESS_LIMIT,
+  PROBLEM_REPORT_LIMIT,
+  registerProblemReportRoutes,
+} from './problem-reports';
 import { recapStartupLine, registerRecapRoutes } from './recap';
 import { registerReportingRoutes } from './reporting';
 import type { RoomRegistry, RoomServices } from './rooms';
@@ -143,6 +148,15 @@ export function registerApi(app: FastifyInstance, deps: ApiDeps): void {
     boostWords: stores.boostWords,
     now: () => Date.now(),
     boostFor: config.limits.boostFor,
+  });
+  registerProblemReportRoutes(app, {
+    reports: stores.problemReports,
+    limiters: {
+      caller: limiterFor(cluster, 'problem-reports', PROBLEM_REPORT_LIMIT),
+      address: limiterFor(cluster, 'problem-report-addresses', PROBLEM_REPORT_ADDRESS_LIMIT),
+    },
+    now: () => Date.now(),
+    log,
   });
   registerClientLogRoutes(app, {
     logs: stores.clientLogs,

@@ -118,6 +118,8 @@ export const STORAGE_KEYS = {
   selectedMicId: 'selectedMicId',
   includeExternalAudio: 'includeExternalAudio',
   avaBackendUrl: 'avaBackendUrl',
+  /** The deep link (branch/{branchUrlId}) a person arrived through. */
+  viaBranch: 'via_branch',
   /** Hearken additions, kept next to the spec's so there is one list. */
   userName: 'hearkenUserName',
   fontSize: 'hearkenFontSize',

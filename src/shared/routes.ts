@@ -27,6 +27,16 @@ export const ROUTES = {
   /** A finished transcript opened by the read-only link its host shared (?token=…). */
   sharedTranscript: '/web/shared-transcript',
   scribeDashboard: '/web/scribe-dashboard',
+  /** A deep link's landing (accounts.md: branch/{branchUrlId}): remembers it, then the app. */
+  branch: '/branch/:branchUrlId',
+  /** conversation.md's other paths of the one transcript view and the one conversations view. */
+  convoV1Transcript: '/convo-v1/transcript',
+  convoV2Transcript: '/convo-v2/transcript',
+  convoV2Conversations: '/convo-v2/conversations',
+  /** The terms of service and the privacy policy sign-up asks people to accept, and the FAQ. */
+  terms: '/web/terms',
+  privacy: '/web/privacy',
+  faq: '/web/faq',
   account: '/account',
   accountDashboard: '/account/dashboard',
   /** Organisation creation and its onboarding steps (info, size, accessibility services). */
@@ -302,4 +312,17 @@ export function acceptEndpoint(
   const domain = productDomain.toLowerCase();
   if (host !== domain && !host.endsWith(`.${domain}`)) return undefined;
   return url.origin;
+}
+
+/** A deep link's id as the spec's branch links carry it; anything else is not stored. */
+const BRANCH_URL_ID = /^[A-Za-z0-9_-]{1,128}$/;
+
+/**
+ * branch/{branchUrlId}: the id to keep as `via_branch` (undefined when it is not one), and where
+ * the person lands: the app's entry, which sends each to their screen (the lobby, sign-in...).
+ */
+export function branchLanding(branchUrlId: string | undefined): { viaBranch?: string; to: string } {
+  return branchUrlId && BRANCH_URL_ID.test(branchUrlId)
+    ? { viaBranch: branchUrlId, to: ROUTES.web }
+    : { to: ROUTES.web };
 }

@@ -48,6 +48,12 @@ export const BETA_FEATURES = {
 } as const satisfies Record<string, FeatureFlag>;
 export type BetaFeatureName = keyof typeof BETA_FEATURES;
 export const BETA_FEATURE_NAMES = Object.keys(BETA_FEATURES) as BetaFeatureName[];
+/**
+ * The beta switches the account settings show: only those that change something here.
+ * desktop_v2 and convo_v2 have no second version behind them yet (issue 28), so they are not
+ * offered; PATCH /enrollBetaFeature still takes them, as the spec names them.
+ */
+export const BETA_FEATURES_SHOWN: readonly BetaFeatureName[] = ['solo_speaker_id'];
 
 /**
  * Flags a user may set on themselves through PATCH /api/v1.1/users/{avaId}: the beta features

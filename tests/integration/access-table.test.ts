@@ -23,6 +23,7 @@ import { PrincipalResolver } from '../../src/server/auth/principal';
 import { registerAccessControl } from '../../src/server/http/access-hook';
 import { MEETING_BOT_ROUTES, METRICS_PATH, API } from '../../src/shared/api';
 import { RECAP_API } from '../../src/shared/recap/api';
+import { PROBLEM_REPORT_ROUTES } from '../../src/shared/problem-reports';
 import { BUSINESS_API } from '../../src/shared/business-api';
 import { SCRIBE_API } from '../../src/shared/scribe/api';
 import { PHONE_CALL_API, PHONE_CALL_ROUTES } from '../../src/shared/phone-calls';
@@ -414,6 +415,12 @@ const HTTP_CALLS: Record<HttpRouteKey, (who: Person | undefined, target: Room, o
   'GET /metrics': () => ({ method: 'GET', path: METRICS_PATH }),
   'GET /api/v1/remote-config': () => ({ method: 'GET', path: API.remoteConfig }),
   'POST /pushClientLogsToElastic': () => ({ method: 'POST', path: API.clientLogs, body: [] }),
+  // Refused by the schema (a description too short) once let through: nothing is stored while walking.
+  'POST /api/v1/reports': () => ({
+    method: 'POST',
+    path: PROBLEM_REPORT_ROUTES.reports,
+    body: { description: '', category: 'other' },
+  }),
   'GET /api/v1/users/me': () => ({ method: 'GET', path: API.usersMe }),
   'PATCH /api/v1/users/me': () => ({ method: 'PATCH', path: API.usersMe, body: {} }),
   'PATCH /api/v1.1/users/:avaId': (who, _r, own) => ({
@@ -514,6 +521,7 @@ const HTTP_CALLS: Record<HttpRouteKey, (who: Person | undefined, target: Room, o
   'DELETE /api/v1/licences/:id': () => ({ method: 'DELETE', path: BUSINESS_API.licence(orgLicenceId) }),
   'POST /api/v1/billing-portal': () => ({ method: 'POST', path: BUSINESS_API.billingPortal, body: {} }),
   'GET /api/v1/workspace/members': () => ({ method: 'GET', path: BUSINESS_API.workspaceMembers }),
+  'GET /api/v1/workspace/reports': () => ({ method: 'GET', path: PROBLEM_REPORT_ROUTES.workspaceReports }),
   // Refused by the handler (an invalid email) once let through: nobody is invited while walking.
   'POST /api/v1/workspace/members': () => ({
     method: 'POST',

@@ -8,6 +8,7 @@ import { AccountMenu } from '../features/sign-in/components/AccountMenu';
 import { OfflineNotice } from '../features/connectivity/components/OfflineNotice';
 import { Notifications } from '../features/notifications/components/Notifications';
 import { LanguageSelect } from '../features/settings/components/LanguageSelect';
+import { PublicFooter } from '../features/legal/components/PublicFooter';
 import { selectTheme } from '../features/settings/selectors';
 import { useAppSelector } from './hooks';
 import { ROUTES } from '../../shared/routes';
@@ -42,6 +43,7 @@ export function AppShell() {
       <main id="main-content" tabIndex={-1} className="app-main">
         <Outlet />
       </main>
+      <PublicFooter />
       <Notifications />
     </>
   );

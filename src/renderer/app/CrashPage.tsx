@@ -2,6 +2,7 @@ import { Button, H1 } from '@blueprintjs/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router-dom';
+import { reportClientError } from '../lib/client-errors';
 
 /** Reloads at most once in this window of time, so a page that crashes at once does not loop. */
 export const RELOAD_GUARD_MS = 10_000;
@@ -17,6 +18,8 @@ export function CrashPage() {
   const error = useRouteError();
   useEffect(() => {
     console.error('[app] unexpected error', error);
+    // Sent before any reload: the reload would lose it.
+    reportClientError('crash-page', error);
     let last: number | undefined;
     try {
       const stored = Number(window.sessionStorage.getItem(RELOADED_AT));

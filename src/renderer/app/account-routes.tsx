@@ -89,6 +89,8 @@ export const accountRoutes: RouteObject[] = [
     children: [
       { index: true, element: <Navigate to={ROUTES.accountDashboard} replace /> },
       { path: 'dashboard', element: <DashboardPage /> },
+      // accounts.md's account/login/profile: completing one's profile after signing in.
+      { path: 'login/profile', element: <Navigate to={onboardingPath('user-name')} replace /> },
       { path: 'organization/create', element: <OrganizationCreatePage /> },
       { path: 'license/buy', element: <LicenseBuyPage /> },
       { path: 'license/payment', element: <LicensePaymentPage /> },

@@ -1,3 +1,4 @@
+import { ANALYTICS_EVENTS, ANALYTICS_TAG } from '../../shared/analytics';
 import { API } from '../../shared/api';
 import { WEB_APP_VERSION_TAG } from '../../shared/constants';
 import { BRIDGE_GLOBAL } from '../../shared/ipc';
@@ -7,6 +8,7 @@ import { browserAudioPeer } from '../features/audio/peer-connection';
 import { firebaseAuthService } from '../features/sign-in/firebase-auth-service';
 import { SocketLink, openBrowserSocket } from '../features/socket/connection';
 import { chooseBackend, socketUrlForBackend } from '../lib/backend';
+import { clientErrorReporter, installClientErrorHandlers } from '../lib/client-errors';
 import { clientInfoFrom, shippingLogger } from '../lib/client-logs';
 import { browserFileTransfer } from '../lib/files';
 import { fetchHttpClient } from '../lib/http';
@@ -40,7 +42,18 @@ export function browserDeps(
     post: async (entries, headers) => (await http.post(API.clientLogs, entries, { headers })).ok,
     now: () => Date.now(),
   });
-  window.addEventListener('pagehide', () => void logger.flush());
+  // Uncaught errors and unhandled rejections reach the server, bounded and rate-limited.
+  installClientErrorHandlers(
+    window,
+    clientErrorReporter(logger, () => Date.now()),
+  );
+  logger.log('info', ANALYTICS_TAG, ANALYTICS_EVENTS.applicationOpened, {
+    app: isDesktopShell ? 'desktop' : 'web',
+  });
+  window.addEventListener('pagehide', () => {
+    logger.log('info', ANALYTICS_TAG, ANALYTICS_EVENTS.applicationClosed);
+    void logger.flush();
+  });
   return {
     http,
     storage,

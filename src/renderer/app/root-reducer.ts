@@ -10,6 +10,7 @@ import { desktopReducer } from '../features/desktop/slice';
 import { endingReducer } from '../features/ending/slice';
 import { historyReducer } from '../features/history/slice';
 import { ratingReducer } from '../features/rating/slice';
+import { problemReportsReducer } from '../features/problem-reports/slice';
 import { recapReducer } from '../features/recap/slice';
 import { inviteReducer } from '../features/invite/slice';
 import { lobbyReducer } from '../features/lobby/slice';
@@ -61,6 +62,7 @@ export const rootReducer = combineReducers({
   ending: endingReducer,
   history: historyReducer,
   rating: ratingReducer,
+  problemReports: problemReportsReducer,
   captionDelay: captionDelayReducer,
   recap: recapReducer,
   organization: organizationReducer,

@@ -25,6 +25,7 @@ import { socketSaga } from '../features/socket/sagas';
 import { transcriptSaga } from '../features/transcript/sagas';
 import { historySaga } from '../features/history/sagas';
 import { ratingSaga } from '../features/rating/sagas';
+import { problemReportsSaga } from '../features/problem-reports/sagas';
 import { sessionLimitsSaga } from '../features/session-limits/sagas';
 import { creditsSaga } from '../features/credits/sagas';
 import { recapSaga } from '../features/recap/sagas';
@@ -62,6 +63,7 @@ export function* rootSaga(deps: AppDeps) {
     call(startDesktop, deps),
     call(historySaga, deps),
     call(ratingSaga, deps),
+    call(problemReportsSaga, deps),
     call(sessionLimitsSaga, deps),
     call(creditsSaga, deps),
     call(recapSaga, deps),

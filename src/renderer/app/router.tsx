@@ -5,6 +5,7 @@ import { ROUTES } from '../../shared/routes';
 // fewer on a phone. Every other screen is a lazyPage: its own chunk, loaded on first visit.
 import { ConversationPage } from '../features/conversation/components/ConversationPage';
 import { ConversationsPage } from '../features/lobby/components/ConversationsPage';
+import { BranchLanding } from './BranchLanding';
 import { CrashPage } from './CrashPage';
 import { accountRoutes } from './account-routes';
 import { AppShell } from './AppShell';
@@ -24,6 +25,11 @@ const TranscriptPage = lazyPage(
   'TranscriptPage',
 );
 const HistoryPage = lazyPage(() => import('../features/history/components/HistoryPage'), 'HistoryPage');
+const LegalPage = lazyPage(() => import('../features/legal/components/LegalPage'), 'LegalPage');
+const FaqPage = lazyPage<'FaqPage', object>(
+  () => import('../features/legal/components/LegalPage'),
+  'FaqPage',
+);
 const SharedTranscriptPage = lazyPage(
   () => import('../features/recap/components/SharedTranscriptPage'),
   'SharedTranscriptPage',
@@ -50,6 +56,14 @@ export const routes: RouteObject[] = [
       { path: ROUTES.transcript, element: <TranscriptPage /> },
       { path: ROUTES.history, element: <HistoryPage /> },
       { path: ROUTES.sharedTranscript, element: <SharedTranscriptPage /> },
+      // The spec's other paths of the same views (conversation.md section 2).
+      { path: ROUTES.convoV1Transcript, element: <TranscriptPage /> },
+      { path: ROUTES.convoV2Transcript, element: <TranscriptPage /> },
+      { path: ROUTES.convoV2Conversations, element: <ConversationsPage /> },
+      { path: ROUTES.branch, element: <BranchLanding /> },
+      { path: ROUTES.terms, element: <LegalPage kind="terms" /> },
+      { path: ROUTES.privacy, element: <LegalPage kind="privacy" /> },
+      { path: ROUTES.faq, element: <FaqPage /> },
       ...accountRoutes,
       { path: DESKTOP_ROUTES.preferences, element: <DesktopPreferencesPage /> },
       { path: DESKTOP_ROUTES.internalAudioSetup, element: <InternalAudioSetupPage /> },

@@ -15,6 +15,8 @@ import editingEn from './editing.en';
 import meetingBotEn from './meeting-bot.en';
 import phoneEn from './phone.en';
 import boostEn from './boost.en';
+import supportEn from './support.en';
+import legalEn from './legal.en';
 
 const en = {
   app: {
@@ -434,6 +436,8 @@ const en = {
   credits: creditsEn,
   recap: recapEn,
   ...organizationsEn,
+  ...supportEn,
+  ...legalEn,
   scribe: scribeEn,
   editing: editingEn,
   connectToOnlineMeetings: meetingBotEn,

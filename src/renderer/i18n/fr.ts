@@ -12,6 +12,8 @@ import editingFr from './editing.fr';
 import meetingBotFr from './meeting-bot.fr';
 import phoneFr from './phone.fr';
 import boostFr from './boost.fr';
+import supportFr from './support.fr';
+import legalFr from './legal.fr';
 import type { Messages } from './types';
 
 const fr: Messages = {
@@ -443,6 +445,8 @@ const fr: Messages = {
   credits: creditsFr,
   recap: recapFr,
   ...organizationsFr,
+  ...supportFr,
+  ...legalFr,
   scribe: scribeFr,
   editing: editingFr,
   connectToOnlineMeetings: meetingBotFr,

@@ -112,6 +112,10 @@ export const HTTP_ACCESS = {
     { guest: 'yes', account: 'yes' },
     'Client logs, recorded under their author (guest or account): entries and bytes limited per identity and per client address, deleted after HEARKEN_CLIENT_LOG_RETENTION_DAYS.',
   ),
+  'POST /api/v1/reports': principals(
+    { guest: 'yes', account: 'yes' },
+    'Report a problem: recorded under its author (guest or account) and their organisation, written to the server log; limited per caller and per client address (429). The optional room id is the author’s word: it is stored, never used to reach the room.',
+  ),
   'GET /api/v1/users/me': principals({ account: 'yes' }, 'The signed-in account’s own profile.'),
   'PATCH /api/v1/users/me': principals({ account: 'yes' }, 'Get-or-create and update one’s own profile.'),
   'PATCH /api/v1.1/users/:avaId': principals({ account: 'own' }, 'Only one’s own profile.'),
@@ -202,6 +206,10 @@ export const HTTP_ACCESS = {
   'GET /api/v1/workspace/reporting': organization(
     ['org-admin'],
     'The caller’s organisation’s caption time per member and per week (or as CSV): its admin only; members see no one’s usage.',
+  ),
+  'GET /api/v1/workspace/reports': organization(
+    ['org-admin'],
+    'The problems reported by the caller’s organisation’s members (newest first): its admin only.',
   ),
   'GET /api/v1/workspace/members': organization(
     ['org-admin'],

@@ -4,9 +4,11 @@
  * one address stored 100 MB in 20 s). Each identity has an allowance of entries and of bytes,
  * and each address one of entries and of bytes; entries are kept for the retention period
  * (retention.ts). They are stored, then forwarded to Elasticsearch/OpenSearch when one is
- * configured (without making the client wait on it).
+ * configured (without making the client wait on it). Client errors (window.onerror, unhandled
+ * rejections, the crash page) and the spec's analytics events are also written to the server log.
  */
 import type { FastifyInstance } from 'fastify';
+import { ANALYTICS_TAG, CLIENT_ERROR_TAG, isAnalyticsEvent } from '../../shared/analytics';
 import { API, apiErrorSchema } from '../../shared/api';
 import { number, object } from '../../shared/schema';
 import { clientLogsBodySchema } from '../../shared/user';
@@ -18,6 +20,9 @@ import { forwardToElastic } from './elastic';
 import { type RateLimiter, sendTooManyRequests, type AnyRoute, registerDescribed, routeIn } from '../http';
 
 const route = routeIn('client-logs');
+
+/** A client error's message in the server log's line (the whole entry is stored). */
+const CLIENT_LOG_LINE_MAX = 500;
 
 /** The allowances a batch is taken from, all of them or it is refused. */
 export interface ClientLogLimiters {
@@ -69,6 +74,21 @@ export function clientLogRoutes(deps: ClientLogDeps): AnyRoute[] {
         }
         const receivedAtMs = deps.now();
         await deps.logs.add(entries, avaId, receivedAtMs);
+        // Client errors and the spec's analytics events are written to the server log too, under
+        // their names; other entries are only stored (the allowances above bound both).
+        for (const entry of entries) {
+          if (entry.tag === CLIENT_ERROR_TAG || entry.level === 'error') {
+            deps.log('warn', `client error: ${entry.msg.slice(0, CLIENT_LOG_LINE_MAX)}`, {
+              avaId,
+              tag: entry.tag,
+              app: entry.app,
+              browser: entry.browser,
+              ...(entry.extra ? { extra: entry.extra } : {}),
+            });
+          } else if (entry.tag === ANALYTICS_TAG && isAnalyticsEvent(entry.msg)) {
+            deps.log('info', `analytics: ${entry.msg}`, { avaId, app: entry.app });
+          }
+        }
         if (deps.elastic) {
           const elastic = deps.elastic;
           void forwardToElastic(elastic, entries, { receivedAtMs, avaId }).then((result) => {

@@ -708,6 +708,32 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable('licences').dropColumn('cancelled_at_ms').execute();
     },
   },
+  // Report a problem (issue 28): what people report, listed for their organisation's admin.
+  // The organisation is kept as the author's was when they reported; a deleted organisation's
+  // reports go with it.
+  '2026-12-25-501-problem-reports': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('problem_reports')
+        .addColumn('id', 'serial', (c) => c.primaryKey())
+        .addColumn('ava_id', 'text', (c) => c.notNull())
+        .addColumn('user_name', 'text')
+        .addColumn('organization_id', 'text', (c) => c.references('organizations.id').onDelete('cascade'))
+        .addColumn('category', 'text', (c) => c.notNull())
+        .addColumn('description', 'text', (c) => c.notNull())
+        .addColumn('room_id', 'text')
+        .addColumn('reported_at_ms', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('problem_reports_by_organization')
+        .on('problem_reports')
+        .columns(['organization_id', 'reported_at_ms'])
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await sql`drop table if exists problem_reports`.execute(db);
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -14,6 +14,7 @@ import { LicenceRepository } from '../licences';
 import { MeetingBotRepository } from '../meeting-bot';
 import { MembershipRepository, OrganizationRepository } from '../organizations';
 import { PhoneCallRepository } from '../phone-calls';
+import { ProblemReportRepository } from '../problem-reports';
 import { ConversationReportRepository } from '../recap';
 import { UsageReportRepository } from '../reporting';
 import { RoomRepository } from '../rooms';
@@ -40,6 +41,7 @@ export function repositories(db: Kysely<Database>, options: RepositoryOptions = 
     saved: new SavedTranscriptRepository(db),
     ratings: new RatingRepository(db),
     clientLogs: new ClientLogRepository(db),
+    problemReports: new ProblemReportRepository(db),
     boostWords: new BoostWordsRepository(db),
     organizations: new OrganizationRepository(db),
     membership: new MembershipRepository(db),

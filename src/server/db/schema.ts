@@ -173,10 +173,24 @@ export interface ClientLogsTable {
   timestamp_ms: Millis;
 }
 
+/** Report a problem (shared/problem-reports.ts): one row per report. */
+export interface ProblemReportsTable {
+  id: Generated<number>;
+  ava_id: string;
+  user_name: string | null;
+  /** The author's organisation when they reported (its admin lists them); NULL for guests. */
+  organization_id: string | null;
+  category: string;
+  description: string;
+  room_id: string | null;
+  reported_at_ms: Millis;
+}
+
 export interface Database {
   server_secrets: ServerSecretsTable;
   users: UsersTable;
   client_logs: ClientLogsTable;
+  problem_reports: ProblemReportsTable;
   room_members: RoomMembersTable;
   guest_users: GuestUsersTable;
   rooms: RoomsTable;

@@ -145,6 +145,7 @@ function organizationResolvers(
     'POST /api/v1/licences/magicLink': own,
     'POST /api/v1/billing-portal': own,
     'GET /api/v1/workspace/reporting': own,
+    'GET /api/v1/workspace/reports': own,
     'GET /api/v1/workspace/members': own,
     'POST /api/v1/workspace/members': own,
     'PATCH /api/v1/workspace/members/:member': own,

@@ -201,5 +201,14 @@ export function browserAudioCapture(): AudioCaptureService {
       return () => devices.removeEventListener('devicechange', listener);
     },
     start: startCapture,
+    async permissionState() {
+      try {
+        const status = await navigator.permissions?.query({ name: 'microphone' as PermissionName });
+        return status?.state;
+      } catch {
+        // Firefox before 131 and some embedders do not know the microphone permission's name.
+        return undefined;
+      }
+    },
   };
 }

@@ -43,6 +43,11 @@ export interface AudioCaptureService {
    * was opened is closed and the promise rejects.
    */
   start(options: CaptureOptions, signal: AbortSignal): Promise<CaptureSession>;
+  /**
+   * The microphone permission's state before asking ('prompt': the browser will ask the person),
+   * undefined where the browser does not say (for the spec's Microphone Permission Prompted).
+   */
+  permissionState?(): Promise<'granted' | 'denied' | 'prompt' | undefined>;
 }
 
 /** A failure that already knows its place in the spec's audio error catalogue. */

@@ -5,6 +5,7 @@
  * away (the user is told), when the microphone ends, and when the user leaves or the room ends;
  * a microphone or speech-language change while recording restarts it.
  */
+import { ANALYTICS_EVENTS, ANALYTICS_TAG } from '../../../shared/analytics';
 import type { Action } from '@reduxjs/toolkit';
 import { type EventChannel, type Task, buffers, eventChannel } from 'redux-saga';
 import {
@@ -166,6 +167,8 @@ export function* recordOnce(deps: AppDeps, resumedFromMs?: number) {
   const deviceId = resolveMicId(state.audio.devices, state.audio.selectedMicId);
   const device = state.audio.devices.find((d) => d.id === deviceId);
   yield* put(audioActions.recordingEvent('start'));
+  if (deps.audio.permissionState && (yield* call([deps.audio, deps.audio.permissionState])) === 'prompt')
+    deps.logger.log('info', ANALYTICS_TAG, ANALYTICS_EVENTS.microphonePermissionPrompted);
 
   const controller = new AbortController();
   let session: CaptureSession | undefined;

@@ -6,6 +6,7 @@
  * anyone else leaves with the close reason that says why. There is one way of ending: the
  * conversation saga calls `runEndSequence` for the end and the leave buttons alike.
  */
+import { ANALYTICS_EVENTS, ANALYTICS_TAG } from '../../../shared/analytics';
 import { call, delay, put, race, select, take, takeEvery } from 'typed-redux-saga';
 import { API } from '../../../shared/api';
 import type { CloseReason } from '../../../shared/protocol';
@@ -152,6 +153,7 @@ export function* runEndSequence(deps: AppDeps, asHost: boolean, reason?: RoomEnd
     return;
   }
   yield* put(endingActions.started({ atMs: deps.now() }));
+  deps.logger.log('info', ANALYTICS_TAG, ANALYTICS_EVENTS.hadConversation, { roomId, asHost });
   try {
     // The microphone stops first: ending is not a reason to keep sending the room audio.
     if (state.audio.recording !== 'NOT_RECORDING') yield* put(audioActions.stopRequested());
@@ -170,6 +172,7 @@ export function* runEndSequence(deps: AppDeps, asHost: boolean, reason?: RoomEnd
  */
 export function* afterHostEnded(deps: AppDeps, roomId: string, byTimeLimit = false) {
   yield* put(byTimeLimit ? endingActions.timeLimitReached(roomId) : endingActions.hostEnded(roomId));
+  deps.logger.log('info', ANALYTICS_TAG, ANALYTICS_EVENTS.hadConversation, { roomId, asHost: false });
   const state = yield* select(selectState);
   if (stagesFor(endingContext(deps, state)).includes('SAVE_TRANSCRIPTS'))
     yield* call(saveTranscript, deps, roomId);

@@ -1,5 +1,6 @@
 /** Sends a rating once; the server's "already rated" is a state of its own, not an error. */
 import { call, put, select, takeEvery } from 'typed-redux-saga';
+import { ANALYTICS_EVENTS, ANALYTICS_TAG } from '../../../shared/analytics';
 import type { RatingAnswer } from '../../../shared/rating';
 import { API } from '../../../shared/api';
 import type { AppDeps } from '../../app/deps';
@@ -14,6 +15,7 @@ export function* sendRating(deps: AppDeps, action: ReturnType<typeof ratingActio
     headers: identityHeaders(identity),
   });
   if (result.ok) {
+    deps.logger.log('info', ANALYTICS_TAG, ANALYTICS_EVENTS.rated, { roomId, stars: rating.stars });
     yield* put(ratingActions.settled({ roomId, status: 'rated' }));
   } else if (result.status === 409) {
     yield* put(ratingActions.settled({ roomId, status: 'already-rated' }));

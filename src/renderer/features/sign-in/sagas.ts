@@ -4,6 +4,7 @@
  * and sign-up requests of the login screens (validated with the shared rules first), waits on
  * email verification, signs out, and mints the desktop app's custom token.
  */
+import { ANALYTICS_EVENTS, ANALYTICS_TAG } from '../../../shared/analytics';
 import { type EventChannel, type Task, buffers, eventChannel } from 'redux-saga';
 import { call, cancel, delay, fork, put, race, select, take, takeEvery, takeLatest } from 'typed-redux-saga';
 import {
@@ -68,9 +69,14 @@ function trackSignIn(deps: AppDeps, user: AuthUser) {
   if (user.creationTimeMs === undefined || user.lastSignInTimeMs === undefined) return;
   const kind = classifySignIn(user.creationTimeMs, user.lastSignInTimeMs, deps.now());
   if (kind !== 'restored') {
-    deps.logger.log('info', 'analytics', kind === 'sign-up' ? 'Signed Up' : 'Signed In', {
-      providers: user.providerIds.join(','),
-    });
+    deps.logger.log(
+      'info',
+      ANALYTICS_TAG,
+      kind === 'sign-up' ? ANALYTICS_EVENTS.signedUp : ANALYTICS_EVENTS.signedIn,
+      {
+        providers: user.providerIds.join(','),
+      },
+    );
   }
 }
 
@@ -329,7 +335,7 @@ function* signOut(deps: AppDeps, action: ReturnType<typeof authActions.signOutRe
   }
   try {
     yield* call([deps.auth, deps.auth.signOut]);
-    deps.logger.log('info', 'analytics', 'Signed Out');
+    deps.logger.log('info', ANALYTICS_TAG, ANALYTICS_EVENTS.signedOut);
   } catch (error) {
     deps.logger.log('error', TAG, `sign-out failed: ${String(error)}`);
   }

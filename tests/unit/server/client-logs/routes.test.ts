@@ -6,6 +6,7 @@
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ANALYTICS_EVENTS, ANALYTICS_TAG, CLIENT_ERROR_TAG } from '../../../../src/shared/analytics';
 import { API } from '../../../../src/shared/api';
 import { CLIENT_LOG_EXTRA_MAX_KEYS, type ClientLogEntry } from '../../../../src/shared/user';
 import { registerErrorHandler } from '../../../../src/server/http/errors';
@@ -24,6 +25,8 @@ function counting(name: string, burst: number) {
   };
 }
 let app: FastifyInstance;
+/** What the route wrote to the server log. */
+const logged: { level: string; message: string; extra?: object }[] = [];
 
 beforeAll(async () => {
   app = Fastify();
@@ -43,7 +46,7 @@ beforeAll(async () => {
       identityBytes: counting('identity bytes', 20_000),
     },
     now: () => 0,
-    log: () => undefined,
+    log: (level: string, message: string, extra?: object) => void logged.push({ level, message, extra }),
   } as unknown as ClientLogDeps);
   await app.ready();
 });
@@ -128,5 +131,44 @@ describe('POST client logs', () => {
     const response = await post({ entries: [entry] });
     expect(response.statusCode).toBe(400);
     expect(response.json().error.content.message).toBe('expected array, got object');
+  });
+});
+
+describe('the server log', () => {
+  it('has client errors and the spec’s analytics events by name, and nothing of other entries', async () => {
+    logged.length = 0;
+    const crash = {
+      ...entry,
+      tag: CLIENT_ERROR_TAG,
+      level: 'error',
+      msg: 'TypeError: x is undefined',
+      extra: { source: 'window.onerror', where: 'app.js:1:2' },
+    };
+    const events = Object.values(ANALYTICS_EVENTS).map((msg) => ({ ...entry, tag: ANALYTICS_TAG, msg }));
+    const notAnEvent = { ...entry, tag: ANALYTICS_TAG, msg: 'Pressed A Button' };
+    const response = await post([entry, crash, ...events, notAnEvent], 'guest-logged');
+    expect(response.statusCode).toBe(202);
+    expect(logged).toEqual([
+      {
+        level: 'warn',
+        message: 'client error: TypeError: x is undefined',
+        extra: expect.objectContaining({ avaId: 'guest-logged', extra: crash.extra }),
+      },
+      ...Object.values(ANALYTICS_EVENTS).map((name) => ({
+        level: 'info',
+        message: `analytics: ${name}`,
+        extra: { avaId: 'guest-logged', app: 'web' },
+      })),
+    ]);
+    expect(Object.values(ANALYTICS_EVENTS)).toEqual(
+      expect.arrayContaining([
+        'Had Conversation',
+        'Rated',
+        'Signed Out',
+        'Application Opened',
+        'Application Closed',
+        'Microphone Permission Prompted',
+      ]),
+    );
   });
 });

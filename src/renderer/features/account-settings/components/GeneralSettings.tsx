@@ -1,6 +1,6 @@
 import { H2, H3, Switch } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { BETA_FEATURES, BETA_FEATURE_NAMES } from '../../../../shared/user';
+import { BETA_FEATURES, BETA_FEATURES_SHOWN, type BetaFeatureName } from '../../../../shared/user';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { selectAuth } from '../../sign-in/selectors';
 import { selectProfile, selectProfileState } from '../../account-profile/selectors';
@@ -63,7 +63,7 @@ export function GeneralSettings() {
   const features = profile?.features ?? {};
   const speakerIdentification = useAppSelector((s) => s.settings.speakerIdentificationAvailable);
   // What a beta switch needs said beside it: speaker identification depends on the server's model.
-  const noteOf = (name: (typeof BETA_FEATURE_NAMES)[number]): string | undefined => {
+  const noteOf = (name: BetaFeatureName): string | undefined => {
     if (name !== 'solo_speaker_id' || speakerIdentification === undefined) return undefined;
     return speakerIdentification
       ? t('account.settings.general.betaNotes.solo_speaker_id')
@@ -87,7 +87,7 @@ export function GeneralSettings() {
       <section aria-labelledby="beta-heading" className="settings-group">
         <H3 id="beta-heading">{t('account.settings.general.beta')}</H3>
         <p className="field-help">{t('account.settings.general.betaIntro')}</p>
-        {BETA_FEATURE_NAMES.map((name) => {
+        {BETA_FEATURES_SHOWN.map((name) => {
           const note = noteOf(name);
           return (
             <div key={name}>

@@ -1,4 +1,5 @@
 import { BoostOffer } from '../../boost/components/BoostOffer';
+import { ReportProblemButton } from '../../problem-reports';
 import { BoostSwitch } from '../../boost/components/BoostSwitch';
 import { Callout } from '@blueprintjs/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -183,6 +184,7 @@ export function ConversationPage() {
               {isReadonly ? null : <BoostSwitch />}
               <CurseFilterSelect />
             </section>
+            <ReportProblemButton roomId={roomId} minimal />
           </aside>
         </div>
         <ControlBar

@@ -6,7 +6,7 @@ import { isUiLanguage, settingsActions } from '../slice';
 import { LabelledSelect } from '../../../lib/Select';
 
 /** Interface language. Each option is written in its own language, and marked so. */
-export function LanguageSelect() {
+export function LanguageSelect({ testId = 'language-select' }: { testId?: string }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const language = useAppSelector(selectLanguage);
@@ -14,7 +14,7 @@ export function LanguageSelect() {
     <LabelledSelect
       label={t('settings.language')}
       value={language}
-      data-testid="language-select"
+      data-testid={testId}
       onChange={(event) => {
         if (isUiLanguage(event.target.value)) dispatch(settingsActions.languageChanged(event.target.value));
       }}

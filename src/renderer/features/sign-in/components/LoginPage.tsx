@@ -131,6 +131,15 @@ export function LoginPage({ mode }: { mode: LoginMode }) {
                     aria-describedby={termsProblem ? termsErrorId : undefined}
                     onChange={(event) => setTermsAccepted(event.currentTarget.checked)}
                   />
+                  <p className="field-help terms-links">
+                    <Link to={ROUTES.terms} target="_blank" data-testid="terms-link">
+                      {t('legal.terms.title')}
+                    </Link>
+                    {' · '}
+                    <Link to={ROUTES.privacy} target="_blank" data-testid="privacy-link">
+                      {t('legal.privacy.title')}
+                    </Link>
+                  </p>
                   {/* Beside the box it is about, and the box gets the focus (so it is on screen). */}
                   <p id={termsErrorId} role="alert" className="field-problem" data-testid="terms-error">
                     {termsProblem ? t('account.errors.signIn.terms-not-accepted') : ''}

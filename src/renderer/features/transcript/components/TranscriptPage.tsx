@@ -15,6 +15,7 @@ import { TranscriptLines } from './TranscriptLines';
 import { AfterConversationReports } from '../../recap/components/AfterConversationReports';
 import { ROUTES } from '../../../../shared/routes';
 import { AfterConversation } from '../../ending/components/AfterConversation';
+import { ReportProblemButton } from '../../problem-reports';
 
 function TranscriptBody({ roomId }: { roomId: string }) {
   const { t } = useTranslation();
@@ -71,6 +72,7 @@ export function TranscriptPage() {
         {roomId && <AfterConversation roomId={roomId} />}
         <div className="page-actions">
           <StartConversationButton label={t('transcript.newConversation')} testId="new-conversation" />
+          <ReportProblemButton roomId={roomId ?? undefined} />
           <Link to={ROUTES.conversations}>{t('transcript.back')}</Link>
         </div>
       </SessionGate>

@@ -13,6 +13,7 @@ import {
   weekRows,
 } from '../report-view';
 import { workspaceActions } from '../slice';
+import { ProblemReportsSection } from '../../problem-reports';
 
 /** Tier colours, told apart by more than hue: the table beside each chart says the same in words. */
 const TIERS = [
@@ -152,96 +153,99 @@ export function ReportingPage() {
   const totals = report ? tierMinutes(report.totals) : undefined;
   const tierName = (key: TierKey) => t(`organizations.workspace.reporting.tiers.${key}`);
   return (
-    <section aria-labelledby="reporting-heading" data-testid="workspace-reporting">
-      <H2 id="reporting-heading">{t('organizations.workspace.reporting.heading')}</H2>
-      <div className="workspace-form">
-        <label htmlFor="report-period">{t('organizations.workspace.reporting.period')}</label>
-        <Select
-          id="report-period"
-          value={periodKey}
-          onChange={(e) => setPeriodKey(e.currentTarget.value as ReportPeriodKey)}
-          data-testid="report-period"
-        >
-          {REPORT_PERIODS.map((p) => (
-            <option key={p} value={p}>
-              {t(`organizations.workspace.reporting.periods.${p}`)}
-            </option>
-          ))}
-        </Select>
-        <Button
-          icon="download"
-          disabled={!reporting.period}
-          onClick={() => reporting.period && dispatch(workspaceActions.csvRequested(reporting.period))}
-          data-testid="report-csv"
-        >
-          {t('organizations.workspace.reporting.csv')}
-        </Button>
-      </div>
-      <div role="alert">
-        {reporting.status === 'failed' ? (
-          <Callout intent="danger">
-            {t('organizations.workspace.loadFailed', { message: reporting.error ?? '' })}
-          </Callout>
-        ) : null}
-      </div>
-      {!report || !totals ? (
-        reporting.status === 'loading' ? (
-          <Spinner size={24} aria-label={t('organizations.workspace.loading')} />
-        ) : null
-      ) : (
-        <>
-          <dl className="workspace-totals" data-testid="report-totals">
-            {TIERS.map((tier) => (
-              <div key={tier.key}>
-                <dt>{t('organizations.workspace.reporting.minutesOf', { tier: tierName(tier.key) })}</dt>
-                <dd data-testid={`report-total-${tier.key}`}>{number(totals[tier.key])}</dd>
-              </div>
+    <>
+      <section aria-labelledby="reporting-heading" data-testid="workspace-reporting">
+        <H2 id="reporting-heading">{t('organizations.workspace.reporting.heading')}</H2>
+        <div className="workspace-form">
+          <label htmlFor="report-period">{t('organizations.workspace.reporting.period')}</label>
+          <Select
+            id="report-period"
+            value={periodKey}
+            onChange={(e) => setPeriodKey(e.currentTarget.value as ReportPeriodKey)}
+            data-testid="report-period"
+          >
+            {REPORT_PERIODS.map((p) => (
+              <option key={p} value={p}>
+                {t(`organizations.workspace.reporting.periods.${p}`)}
+              </option>
             ))}
-            <div>
-              <dt>{t('organizations.workspace.reporting.conversations')}</dt>
-              <dd data-testid="report-total-conversations">{number(totals.conversations)}</dd>
-            </div>
-            <div>
-              <dt>{t('organizations.workspace.reporting.words')}</dt>
-              <dd data-testid="report-total-words">{number(totals.words)}</dd>
-            </div>
-          </dl>
+          </Select>
+          <Button
+            icon="download"
+            disabled={!reporting.period}
+            onClick={() => reporting.period && dispatch(workspaceActions.csvRequested(reporting.period))}
+            data-testid="report-csv"
+          >
+            {t('organizations.workspace.reporting.csv')}
+          </Button>
+        </div>
+        <div role="alert">
+          {reporting.status === 'failed' ? (
+            <Callout intent="danger">
+              {t('organizations.workspace.loadFailed', { message: reporting.error ?? '' })}
+            </Callout>
+          ) : null}
+        </div>
+        {!report || !totals ? (
+          reporting.status === 'loading' ? (
+            <Spinner size={24} aria-label={t('organizations.workspace.loading')} />
+          ) : null
+        ) : (
+          <>
+            <dl className="workspace-totals" data-testid="report-totals">
+              {TIERS.map((tier) => (
+                <div key={tier.key}>
+                  <dt>{t('organizations.workspace.reporting.minutesOf', { tier: tierName(tier.key) })}</dt>
+                  <dd data-testid={`report-total-${tier.key}`}>{number(totals[tier.key])}</dd>
+                </div>
+              ))}
+              <div>
+                <dt>{t('organizations.workspace.reporting.conversations')}</dt>
+                <dd data-testid="report-total-conversations">{number(totals.conversations)}</dd>
+              </div>
+              <div>
+                <dt>{t('organizations.workspace.reporting.words')}</dt>
+                <dd data-testid="report-total-words">{number(totals.words)}</dd>
+              </div>
+            </dl>
 
-          <H3 id="report-weeks-heading">{t('organizations.workspace.reporting.perWeek')}</H3>
-          <TierChart testId="report-week-chart" rows={weeks} tierName={tierName} />
-          <TierTable
-            testId="report-weeks"
-            caption={t('organizations.workspace.reporting.weeksCaption')}
-            rowHeading={t('organizations.workspace.reporting.week')}
-            tierName={tierName}
-            number={number}
-            rows={weeks.map((w) => ({
-              key: String(w.weekStartMs),
-              heading: t('organizations.workspace.reporting.weekOf', { day: w.label }),
-              figures: w,
-            }))}
-          />
+            <H3 id="report-weeks-heading">{t('organizations.workspace.reporting.perWeek')}</H3>
+            <TierChart testId="report-week-chart" rows={weeks} tierName={tierName} />
+            <TierTable
+              testId="report-weeks"
+              caption={t('organizations.workspace.reporting.weeksCaption')}
+              rowHeading={t('organizations.workspace.reporting.week')}
+              tierName={tierName}
+              number={number}
+              rows={weeks.map((w) => ({
+                key: String(w.weekStartMs),
+                heading: t('organizations.workspace.reporting.weekOf', { day: w.label }),
+                figures: w,
+              }))}
+            />
 
-          <H3>{t('organizations.workspace.reporting.perMember')}</H3>
-          {people.length === 0 ? (
-            <p data-testid="report-no-members">{t('organizations.workspace.reporting.nobody')}</p>
-          ) : (
-            <>
-              <TierChart testId="report-member-chart" rows={people} tierName={tierName} perMember />
-              <TierTable
-                testId="report-members"
-                rowTestId="report-member"
-                cellTestIdPrefix="report-member-"
-                caption={t('organizations.workspace.reporting.membersCaption')}
-                rowHeading={t('organizations.workspace.reporting.member')}
-                tierName={tierName}
-                number={number}
-                rows={people.map((m) => ({ key: m.avaId, heading: m.name, figures: m }))}
-              />
-            </>
-          )}
-        </>
-      )}
-    </section>
+            <H3>{t('organizations.workspace.reporting.perMember')}</H3>
+            {people.length === 0 ? (
+              <p data-testid="report-no-members">{t('organizations.workspace.reporting.nobody')}</p>
+            ) : (
+              <>
+                <TierChart testId="report-member-chart" rows={people} tierName={tierName} perMember />
+                <TierTable
+                  testId="report-members"
+                  rowTestId="report-member"
+                  cellTestIdPrefix="report-member-"
+                  caption={t('organizations.workspace.reporting.membersCaption')}
+                  rowHeading={t('organizations.workspace.reporting.member')}
+                  tierName={tierName}
+                  number={number}
+                  rows={people.map((m) => ({ key: m.avaId, heading: m.name, figures: m }))}
+                />
+              </>
+            )}
+          </>
+        )}
+      </section>
+      <ProblemReportsSection />
+    </>
   );
 }

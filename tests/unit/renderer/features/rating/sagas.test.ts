@@ -64,4 +64,16 @@ describe('rating saga', () => {
     await flush();
     expect(app.state.rating.byRoom.r1?.status).toBe('already-rated');
   });
+
+  it('logs the spec’s Rated event once the rating is stored, not when it is refused', async () => {
+    start();
+    fakes.http.on('POST', ROUTE, { ok: true, status: 201, data: {} });
+    app.dispatch(ratingActions.submitted({ roomId: 'r1', rating: { stars: 5 } }));
+    await flush();
+    expect(fakes.logger.entries.filter((e) => e.tag === 'analytics').map((e) => e.msg)).toEqual(['Rated']);
+    fakes.http.on('POST', '/api/v1/rooms/r2/rating', { ok: false, status: 409, message: 'already' });
+    app.dispatch(ratingActions.submitted({ roomId: 'r2', rating: { stars: 2 } }));
+    await flush();
+    expect(fakes.logger.entries.filter((e) => e.tag === 'analytics')).toHaveLength(1);
+  });
 });

@@ -46,4 +46,10 @@ describe('the speaker identification beta switch', () => {
     expect(screen.getByLabelText('Speaker identification').getAttribute('aria-describedby')).toBeNull();
     expect(document.querySelectorAll('[id^="beta-"][id$="-note"]')).toHaveLength(0);
   });
+
+  it('offers no switch that changes nothing (desktop_v2, convo_v2)', () => {
+    show(true);
+    const switches = [...document.querySelectorAll('[data-testid^="beta-"]')];
+    expect(switches.map((s) => s.getAttribute('data-testid'))).toEqual(['beta-solo_speaker_id']);
+  });
 });
