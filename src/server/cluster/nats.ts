@@ -95,16 +95,34 @@ export function clientOptions(settings: NatsSettings, name: string): NodeConnect
   };
 }
 
-/** Why the first connection failed, in words an operator acts on. */
-function startError(settings: NatsSettings, error: unknown): NatsStartError {
+const isAuthError = (error: unknown) =>
+  error instanceof AuthorizationError || /authoriz|authenticat/i.test((error as Error).message);
+
+/**
+ * Why the first connection failed, in words an operator acts on. The client reports the last
+ * server's error only: with a list, a server that refused the credentials may hide behind one
+ * that was down, so each server is asked alone (at once, so within one connection timeout).
+ */
+async function startError(settings: NatsSettings, name: string, error: unknown): Promise<NatsStartError> {
   if (error instanceof NatsStartError) return error;
   const where = `NATS (${settings.servers.join(', ')})`;
-  const message = (error as Error).message;
-  if (error instanceof AuthorizationError || /authoriz|authenticat/i.test(message))
-    return new NatsStartError(
-      `${where}: authentication failed (${message}); check the credentials in ${V.natsUrl} or ${V.natsUser}/${V.natsPassword}, ${V.natsToken}, ${V.natsCreds}`,
+  let refused = isAuthError(error) ? (error as Error) : undefined;
+  if (!refused && settings.servers.length > 1) {
+    const probes = await Promise.allSettled(
+      settings.servers.map((server) =>
+        natsConnect({ ...clientOptions({ ...settings, servers: [server] }, name), reconnect: false }),
+      ),
     );
-  return new NatsStartError(`${where}: no server could be reached (${message})`);
+    for (const probe of probes) {
+      if (probe.status === 'fulfilled') await probe.value.close().catch(() => {});
+      else if (isAuthError(probe.reason)) refused = probe.reason as Error;
+    }
+  }
+  if (refused)
+    return new NatsStartError(
+      `${where}: authentication failed (${refused.message}); check the credentials in ${V.natsUrl} or ${V.natsUser}/${V.natsPassword}, ${V.natsToken}, ${V.natsCreds}`,
+    );
+  return new NatsStartError(`${where}: no server could be reached (${(error as Error).message})`);
 }
 
 export class NatsConnection {
@@ -129,7 +147,7 @@ export class NatsConnection {
       const client = await natsConnect(clientOptions(settings, name));
       return new NatsConnection(client, log);
     } catch (error) {
-      throw startError(settings, error);
+      throw await startError(settings, name, error);
     }
   }
 
