@@ -70,7 +70,8 @@ export function clientOptions(settings: NatsSettings, name: string): NodeConnect
   };
   const { tls } = settings;
   return {
-    servers: settings.servers,
+    // A copy: the client changes the list it is given as servers fail.
+    servers: [...settings.servers],
     name,
     ...(settings.user !== undefined ? { user: settings.user, pass: settings.password ?? '' } : {}),
     ...(settings.token !== undefined ? { token: settings.token } : {}),
@@ -107,22 +108,28 @@ async function startError(settings: NatsSettings, name: string, error: unknown):
   if (error instanceof NatsStartError) return error;
   const where = `NATS (${settings.servers.join(', ')})`;
   let refused = isAuthError(error) ? (error as Error) : undefined;
+  const reasons: string[] = [];
   if (!refused && settings.servers.length > 1) {
     const probes = await Promise.allSettled(
       settings.servers.map((server) =>
         natsConnect({ ...clientOptions({ ...settings, servers: [server] }, name), reconnect: false }),
       ),
     );
-    for (const probe of probes) {
+    for (const [i, probe] of probes.entries()) {
       if (probe.status === 'fulfilled') await probe.value.close().catch(() => {});
       else if (isAuthError(probe.reason)) refused = probe.reason as Error;
+      reasons.push(
+        `${settings.servers[i]}: ${probe.status === 'fulfilled' ? 'answered when asked again' : (probe.reason as Error).message}`,
+      );
     }
   }
   if (refused)
     return new NatsStartError(
       `${where}: authentication failed (${refused.message}); check the credentials in ${V.natsUrl} or ${V.natsUser}/${V.natsPassword}, ${V.natsToken}, ${V.natsCreds}`,
     );
-  return new NatsStartError(`${where}: no server could be reached (${(error as Error).message})`);
+  return new NatsStartError(
+    `${where}: no server could be reached (${reasons.length > 0 ? reasons.join('; ') : (error as Error).message})`,
+  );
 }
 
 export class NatsConnection {
