@@ -106,6 +106,7 @@ export async function startServer(
     sockets: () => parts.sockets?.() ?? 0,
     speechWorkers: () => pool.liveWorkers,
     decoderLoad: () => pool.decoderLoad,
+    ...(cluster ? { nats: () => cluster.natsCounts() } : {}),
   });
   const admit = speechAdmission(pool, config.limits);
 

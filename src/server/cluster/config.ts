@@ -1,11 +1,21 @@
 /**
  * Cluster mode's settings. Off (one process, as before) unless HEARKEN_CLUSTER_NATS_URL is set;
  * on, it needs PostgreSQL (DATABASE_URL): leases, fencing and transcripts must be in one
- * database every node reaches, which an embedded PGlite folder is not.
+ * database every node reaches, which an embedded PGlite folder is not. How NATS and Redis are
+ * reached (servers, credentials, TLS) is connection-settings.ts's.
  */
+import {
+  CONNECTION_VARIABLES,
+  ConnectionSettingsError,
+  type NatsSettings,
+  type RedisSettings,
+  natsSettings,
+  redisSettings,
+} from './connection-settings';
 
 export interface ClusterConfig {
-  natsUrl: string;
+  /** The NATS servers and how to authenticate to them. */
+  nats: NatsSettings;
   /** This node's name: unique in the cluster (it names the node's NATS subjects and leases). */
   nodeId: string;
   /** A lease lives this long unrenewed (the store's clock), so a dead node's rooms move after it. */
@@ -15,29 +25,23 @@ export interface ClusterConfig {
    * lease let a node whose event loop stalls for a second (a join storm) still keep its rooms.
    */
   leaseRenewMs: number;
-  /** Redis for the cluster-wide rate limits (redis://host:port). */
-  redisUrl: string;
+  /** Redis for the cluster-wide rate limits and socket counts. */
+  redis: RedisSettings;
 }
 
 export const CLUSTER_VARIABLES = {
-  natsUrl: 'HEARKEN_CLUSTER_NATS_URL',
+  ...CONNECTION_VARIABLES,
   nodeId: 'HEARKEN_CLUSTER_NODE_ID',
   leaseTtlMs: 'HEARKEN_CLUSTER_LEASE_TTL_MS',
-  redisUrl: 'HEARKEN_CLUSTER_REDIS_URL',
 } as const;
 
 export const DEFAULT_LEASE_TTL_MS = 3000;
-export const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379';
 
 export class ClusterConfigError extends Error {}
 
 export function loadClusterConfig(env: Record<string, string | undefined>): ClusterConfig | undefined {
-  const natsUrl = env[CLUSTER_VARIABLES.natsUrl]?.trim();
-  if (!natsUrl) return undefined;
-  if (!/^nats:\/\/[^\s/]+(:\d+)?\/?$/.test(natsUrl))
-    throw new ClusterConfigError(
-      `${CLUSTER_VARIABLES.natsUrl} must look like nats://host:4222 (got "${natsUrl}")`,
-    );
+  if (!env[CLUSTER_VARIABLES.natsUrl]?.trim()) return undefined;
+  const nats = connectionSettings(() => natsSettings(env));
   if (!env.DATABASE_URL?.trim())
     throw new ClusterConfigError(
       `cluster mode (${CLUSTER_VARIABLES.natsUrl}) needs PostgreSQL: set DATABASE_URL to the database every node shares`,
@@ -53,8 +57,16 @@ export function loadClusterConfig(env: Record<string, string | undefined>): Clus
     throw new ClusterConfigError(
       `${CLUSTER_VARIABLES.leaseTtlMs} must be a whole number of ms from 1000 to 60000`,
     );
-  const redisUrl = env[CLUSTER_VARIABLES.redisUrl]?.trim() || DEFAULT_REDIS_URL;
-  if (!/^redis:\/\/[^\s/]+(:\d+)?\/?$/.test(redisUrl))
-    throw new ClusterConfigError(`${CLUSTER_VARIABLES.redisUrl} must look like redis://host:6379`);
-  return { natsUrl, nodeId, leaseTtlMs, leaseRenewMs: Math.max(250, Math.floor(leaseTtlMs / 6)), redisUrl };
+  const redis = connectionSettings(() => redisSettings(env));
+  return { nats, nodeId, leaseTtlMs, leaseRenewMs: Math.max(250, Math.floor(leaseTtlMs / 6)), redis };
+}
+
+/** The settings, or the server's configuration error with the same message. */
+function connectionSettings<T>(read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    if (error instanceof ConnectionSettingsError) throw new ClusterConfigError(error.message);
+    throw error;
+  }
 }

@@ -5,6 +5,7 @@
  */
 import type { Limit, RateLimiter } from '../http';
 import { RedisConnection } from './redis';
+import { DEFAULT_REDIS_URL } from './connection-settings';
 import { SharedLimiter } from './shared-limits';
 import { SharedSocketGauge } from './address-sockets';
 import { RedisSocketCountStore } from './redis-socket-counts';
@@ -20,16 +21,20 @@ export class NodeLimits {
   private readonly redis: RedisConnection;
   private readonly gauges: SharedSocketGauge[] = [];
 
-  /** Connects to Redis at once (it reconnects by itself when the connection drops). */
+  /**
+   * Over `redis` (RedisConnection.connect at the node's start), or a connection to `redisUrl`
+   * made now, which reconnects by itself when it drops.
+   */
   constructor(
     private readonly options: {
-      redisUrl: string;
+      redis?: RedisConnection;
+      redisUrl?: string;
       nodeId: string;
       leaseTtlMs: number;
       warn(message: string, extra?: object): void;
     },
   ) {
-    this.redis = new RedisConnection(new URL(options.redisUrl));
+    this.redis = options.redis ?? new RedisConnection(new URL(options.redisUrl ?? DEFAULT_REDIS_URL));
   }
 
   /** Resolves when Redis answers a PING (readiness: health/). */

@@ -23,7 +23,8 @@ import type { RoomRegistry } from '../rooms';
 import type { ClusterConfig } from './config';
 import { LeaseKeeper } from './lease';
 import { PostgresLeaseStore, fenceCheck } from './lease-store';
-import { NatsConnection } from './nats';
+import { type NatsCounts, NatsConnection } from './nats';
+import { RedisConnection } from './redis';
 import { type ForwardedRequest, type ForwardedResponse, httpSubject } from './forwarding';
 import { type OpenRequest, openSubject } from './relay-frames';
 import { FrontRelay } from './front';
@@ -69,10 +70,11 @@ export class ClusterNode {
     readonly leases: LeaseKeeper,
     private readonly log: Log,
     private readonly closeLeaseDb: () => Promise<void>,
+    redis: RedisConnection,
   ) {
     this.fence = fenceCheck((roomId) => this.leases.tokenOf(roomId));
     this.limits = new NodeLimits({
-      redisUrl: config.redisUrl,
+      redis,
       nodeId: config.nodeId,
       leaseTtlMs: config.leaseTtlMs,
       warn: (message, extra) => log('warn', message, extra),
@@ -150,8 +152,20 @@ export class ClusterNode {
     ];
   }
 
+  /**
+   * Refuses (rejects, with a message naming NATS or Redis and why) when either refuses this
+   * node's credentials or cannot be reached: a node that started without them would relay
+   * nothing, or count its limits alone without a word.
+   */
   static async start(config: ClusterConfig, databaseUrl: string, log: Log): Promise<ClusterNode> {
-    const nats = await NatsConnection.connect(config.natsUrl, `hearken-${config.nodeId}`, log);
+    const nats = await NatsConnection.connect(config.nats, `hearken-${config.nodeId}`, log);
+    let redis: RedisConnection;
+    try {
+      redis = await RedisConnection.connect(config.redis);
+    } catch (error) {
+      await nats.close().catch(() => {});
+      throw error;
+    }
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
     pool.on('error', (error) =>
       log('warn', 'a lease database connection failed; the pool opens another', { error: error.message }),
@@ -175,7 +189,7 @@ export class ClusterNode {
       wanted: (roomId) => late.node?.wanted(roomId) ?? true,
       log,
     });
-    const node = new ClusterNode(config, nats, store, leases, log, () => leaseDb.destroy());
+    const node = new ClusterNode(config, nats, store, leases, log, () => leaseDb.destroy(), redis);
     // A stalled event loop is what makes a healthy node lose its leases: said when it happens.
     let last = performance.now();
     const stallWatch = setInterval(() => {
@@ -190,9 +204,14 @@ export class ClusterNode {
     late.node = node;
     log(
       'info',
-      `cluster node ${config.nodeId}: NATS at ${config.natsUrl}, leases of ${config.leaseTtlMs} ms`,
+      `cluster node ${config.nodeId}: NATS at ${config.nats.servers.join(', ')}, Redis at ${config.redis.url}, leases of ${config.leaseTtlMs} ms`,
     );
     return node;
+  }
+
+  /** What went through this node's NATS connection (the server's metrics). */
+  natsCounts(): NatsCounts {
+    return this.nats.counts();
   }
 
   /** A rate limit counted across the cluster (cluster/shared-limits.ts). */

@@ -65,29 +65,20 @@ export class RedisSocketCountStore implements SocketCountStore {
   ) {}
 
   async admit(address: string, count: number, limit: number): Promise<boolean> {
-    const reply = await this.redis.command([
-      'EVAL',
+    const reply = await this.redis.evalScript(
       ADMIT_SCRIPT,
-      1,
-      socketCountKey(address),
-      this.nodeId,
-      count,
-      limit,
-      this.ttlMs,
-    ]);
+      [socketCountKey(address)],
+      [this.nodeId, count, limit, this.ttlMs],
+    );
     return reply === 1;
   }
 
   async record(counts: [string, number][]): Promise<void> {
     if (counts.length === 0) return;
-    await this.redis.command([
-      'EVAL',
+    await this.redis.evalScript(
       RECORD_SCRIPT,
-      counts.length,
-      ...counts.map(([address]) => socketCountKey(address)),
-      this.nodeId,
-      this.ttlMs,
-      ...counts.map(([, n]) => n),
-    ]);
+      counts.map(([address]) => socketCountKey(address)),
+      [this.nodeId, this.ttlMs, ...counts.map(([, n]) => n)],
+    );
   }
 }

@@ -44,15 +44,11 @@ export class SharedLimiter implements RateLimiter {
 
   async take(key: string, cost = 1): Promise<boolean> {
     try {
-      const reply = await this.redis.command([
-        'EVAL',
+      const reply = await this.redis.evalScript(
         TAKE_SCRIPT,
-        1,
-        `hearken:limit:${this.name}:${key}`,
-        this.limit.ratePerSecond,
-        this.limit.burst,
-        cost,
-      ]);
+        [`hearken:limit:${this.name}:${key}`],
+        [this.limit.ratePerSecond, this.limit.burst, cost],
+      );
       this.failing = false;
       return reply === 1;
     } catch (error) {

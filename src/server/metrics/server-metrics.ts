@@ -15,6 +15,14 @@ export interface ServerMetricsSources {
   speechWorkers(): number;
   /** The busiest speech worker's estimated utilisation (0..1), when measured (0 until then). */
   decoderLoad(): number | undefined;
+  /** Cluster mode: what went through this node's NATS connection since it started. */
+  nats?(): {
+    messagesIn: number;
+    messagesOut: number;
+    bytesIn: number;
+    bytesOut: number;
+    reconnects: number;
+  };
 }
 
 /** Seconds from the end of the audio a caption was computed from to the caption leaving the server. */
@@ -86,6 +94,7 @@ export class ServerMetrics {
         this.set(sources.rooms().reduce((n, r) => n + r.load.pendingFinals, 0));
       },
     });
+    if (sources.nats) this.natsCounters(sources.nats.bind(sources));
     this.refused = new Counter({
       name: 'hearken_speakers_refused_total',
       help: 'Speakers refused a recognition stream, by reason (fair share, full, busy, engine)',
@@ -103,6 +112,47 @@ export class ServerMetrics {
       labelNames: ['kind'] as const,
       buckets: LAG_BUCKETS,
       registers,
+    });
+  }
+
+  /**
+   * The NATS client counts for itself (cluster/nats.ts); its totals are copied when scraped, so
+   * they stay counters (reset only with the process).
+   */
+  private natsCounters(read: NonNullable<ServerMetricsSources['nats']>): void {
+    const registers = [this.registry];
+    new Counter({
+      name: 'hearken_nats_messages_total',
+      help: 'Messages through this node’s NATS connection (relayed sockets, forwarded requests), by direction',
+      labelNames: ['direction'] as const,
+      registers,
+      collect() {
+        const counts = read();
+        this.reset();
+        this.inc({ direction: 'in' }, counts.messagesIn);
+        this.inc({ direction: 'out' }, counts.messagesOut);
+      },
+    });
+    new Counter({
+      name: 'hearken_nats_bytes_total',
+      help: 'Payload bytes through this node’s NATS connection, by direction',
+      labelNames: ['direction'] as const,
+      registers,
+      collect() {
+        const counts = read();
+        this.reset();
+        this.inc({ direction: 'in' }, counts.bytesIn);
+        this.inc({ direction: 'out' }, counts.bytesOut);
+      },
+    });
+    new Counter({
+      name: 'hearken_nats_reconnects_total',
+      help: 'Times this node’s NATS connection was lost and made again',
+      registers,
+      collect() {
+        this.reset();
+        this.inc(read().reconnects);
+      },
     });
   }
 

@@ -24,6 +24,10 @@ describe('cluster mode configuration', () => {
       /HEARKEN_CLUSTER_NODE_ID/,
     );
     expect(() => loadClusterConfig({ ...env, HEARKEN_CLUSTER_NATS_URL: 'http://x' })).toThrow(/nats:\/\//);
+    // A connection setting's mistake is the server's configuration error, with its message.
+    expect(() => loadClusterConfig({ ...env, HEARKEN_CLUSTER_REDIS_URL: 'http://x:1' })).toThrow(
+      ClusterConfigError,
+    );
   });
 
   it('reads the node, the lease time and renews six times per lease', () => {
@@ -33,11 +37,11 @@ describe('cluster mode configuration', () => {
       HEARKEN_CLUSTER_LEASE_TTL_MS: '3000',
     });
     expect(config).toEqual({
-      natsUrl: 'nats://127.0.0.1:4222',
+      nats: { servers: ['nats://127.0.0.1:4222'] },
       nodeId: 'node-a',
       leaseTtlMs: 3000,
       leaseRenewMs: 500,
-      redisUrl: 'redis://127.0.0.1:6379',
+      redis: { url: 'redis://127.0.0.1:6379' },
     });
   });
 });

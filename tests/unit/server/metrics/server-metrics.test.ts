@@ -52,4 +52,32 @@ describe('ServerMetrics', () => {
     expect(text).toContain('hearken_caption_lag_seconds_bucket{le="0.75",kind="final"} 1');
     expect(text).toContain('hearken_decoder_load 0');
   });
+
+  it('copies the NATS client’s counts in cluster mode, and has none otherwise', async () => {
+    const counts = { messagesIn: 5, messagesOut: 9, bytesIn: 100, bytesOut: 300, reconnects: 0 };
+    const metrics = new ServerMetrics({
+      rooms: () => [],
+      sockets: () => 0,
+      speechWorkers: () => 1,
+      decoderLoad: () => undefined,
+      nats: () => counts,
+    });
+    let text = await metrics.registry.metrics();
+    expect(text).toContain('hearken_nats_messages_total{direction="in"} 5');
+    expect(text).toContain('hearken_nats_messages_total{direction="out"} 9');
+    expect(text).toContain('hearken_nats_bytes_total{direction="out"} 300');
+    expect(text).toContain('hearken_nats_reconnects_total 0');
+    // Each scrape has the client's totals then, not a sum of scrapes.
+    Object.assign(counts, { messagesIn: 6, reconnects: 1 });
+    text = await metrics.registry.metrics();
+    expect(text).toContain('hearken_nats_messages_total{direction="in"} 6');
+    expect(text).toContain('hearken_nats_reconnects_total 1');
+    const alone = new ServerMetrics({
+      rooms: () => [],
+      sockets: () => 0,
+      speechWorkers: () => 1,
+      decoderLoad: () => undefined,
+    });
+    expect(await alone.registry.metrics()).not.toContain('hearken_nats');
+  });
 });
