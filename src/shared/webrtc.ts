@@ -17,12 +17,10 @@ export const ICE_CANDIDATE_MAX_LENGTH = 1024;
  * How long the client waits for the server's offer after asking for WebRTC, and then for the
  * connection to be made, before it sends PCM on the socket instead. Long enough for ICE over a
  * TURN relay (a few round trips), short enough that little speech is held back: the chunks of
- * the wait are kept and sent on the socket if it comes to that (WEBRTC_HELD_AUDIO_MS).
+ * the wait are kept in the recording's held audio and sent on the socket if it comes to that.
  */
 export const WEBRTC_OFFER_TIMEOUT_MS = 4000;
 export const WEBRTC_CONNECT_TIMEOUT_MS = 8000;
-/** Speech kept while the peer connection is being made, sent on the socket if it fails. */
-export const WEBRTC_HELD_AUDIO_MS = WEBRTC_OFFER_TIMEOUT_MS + WEBRTC_CONNECT_TIMEOUT_MS;
 
 /** An ICE candidate as RTCIceCandidate.toJSON() gives it (null fields left out). */
 export interface IceCandidateInit {
