@@ -21,6 +21,14 @@ export const ICE_CANDIDATE_MAX_LENGTH = 1024;
  */
 export const WEBRTC_OFFER_TIMEOUT_MS = 4000;
 export const WEBRTC_CONNECT_TIMEOUT_MS = 8000;
+/**
+ * How long audio the peer connection carried is kept before a PONG may let it go: a PONG proves
+ * the socket works, not the peer connection, whose failure the browser notices only after
+ * seconds without answers (ICE consent, then `disconnected`) and the client after its 3 s of
+ * grace. Audio sent into it meanwhile is sent again as held audio; the room decodes once what did
+ * arrive (rooms/catch-up.ts CaptureLedger).
+ */
+export const WEBRTC_LOSS_NOTICE_MS = 10_000;
 
 /** An ICE candidate as RTCIceCandidate.toJSON() gives it (null fields left out). */
 export interface IceCandidateInit {

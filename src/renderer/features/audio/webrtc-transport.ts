@@ -4,7 +4,7 @@
  * candidates both ways, and follows the negotiation machine (webrtc-negotiation.ts). Every chunk
  * of the recording is kept in its capture (held-audio.ts, the same bounded buffer as on the
  * socket): while WebRTC is tried or its connection is down, kept unsent; once connected, sent by
- * the peer connection and kept until a PONG shows the network was up after it.
+ * the peer connection and kept until a PONG to a ping sent WEBRTC_LOSS_NOTICE_MS later.
  *
  * When WebRTC gives up before it carried anything (refused, no offer or no connection in time),
  * the same recording goes on as PCM frames on the socket: a new `audio` start with format
@@ -22,7 +22,11 @@ import { API } from '../../../shared/api';
 import { CHUNK_LENGTH_MS } from '../../../shared/constants';
 import type { RecordingStartMetadata } from '../../../shared/entities';
 import type { ServerMessage } from '../../../shared/protocol';
-import type { IceServerInit, TurnCredentialsResponse } from '../../../shared/webrtc';
+import {
+  type IceServerInit,
+  type TurnCredentialsResponse,
+  WEBRTC_LOSS_NOTICE_MS,
+} from '../../../shared/webrtc';
 import type { AppDeps } from '../../app/deps';
 import type { RootState } from '../../app/root-reducer';
 import { identityHeaders } from '../identity/sagas';
@@ -68,8 +72,9 @@ export function routeChunk(
     deps.link.sendBinary(int16ToLittleEndianBytes(samples));
     route.capture.add(samples, capturedAtMs, now);
   } else {
-    // Carried by the peer connection, which may be failing unseen: kept until a PONG.
-    route.capture.add(samples, capturedAtMs, now);
+    // Carried by the peer connection, which may be failing unseen: counted as sent only
+    // WEBRTC_LOSS_NOTICE_MS from now, so only a PONG to a later ping lets it go.
+    route.capture.add(samples, capturedAtMs, now + WEBRTC_LOSS_NOTICE_MS);
     route.peer?.setMuted(muted);
   }
 }

@@ -3,7 +3,11 @@ import { littleEndianBytesToInt16 } from '../../../../../src/shared/audio';
 import { API } from '../../../../../src/shared/api';
 import { CHUNK_LENGTH_MS, CHUNK_SAMPLES } from '../../../../../src/shared/constants';
 import type { IceCandidateInit, IceServerInit } from '../../../../../src/shared/webrtc';
-import { WEBRTC_CONNECT_TIMEOUT_MS, WEBRTC_OFFER_TIMEOUT_MS } from '../../../../../src/shared/webrtc';
+import {
+  WEBRTC_CONNECT_TIMEOUT_MS,
+  WEBRTC_LOSS_NOTICE_MS,
+  WEBRTC_OFFER_TIMEOUT_MS,
+} from '../../../../../src/shared/webrtc';
 import type { AudioPeer, PeerEvent } from '../../../../../src/renderer/features/audio/peer-connection';
 import { audioSaga } from '../../../../../src/renderer/features/audio/sagas';
 import { WEBRTC_DISCONNECTED_GRACE_MS } from '../../../../../src/renderer/features/audio/webrtc-negotiation';
@@ -260,7 +264,26 @@ describe('WebRTC audio in the recording saga', () => {
     expect(app.state.audio.recording).toBe('RECORDING');
   });
 
-  it('audio the peer connection carried before a PONG is not sent again when it fails', async () => {
+  it('keeps what the peer connection carried until a PONG to a ping sent long enough after it for a failure to show', async () => {
+    await receive({ type: 'webrtc', offer: { type: 'offer', sdp: 'v=0 offer' } });
+    peers[0]!.emit({ kind: 'state', state: 'connected' });
+    await tick();
+    session.chunk(chunk(1));
+    session.chunk(chunk(2));
+    await tick(10);
+    // The socket answers at once: that says nothing of the peer connection.
+    await receive({ type: 'PONG', clientTimeMs: Date.now(), serverTimeMs: Date.now() });
+    await tick(WEBRTC_LOSS_NOTICE_MS);
+    // Only a ping sent once a failure would have shown lets chunk 1 go (chunk 2 came after it).
+    await receive({ type: 'PONG', clientTimeMs: Date.now(), serverTimeMs: Date.now() });
+    session.chunk(chunk(3));
+    peers[0]!.emit({ kind: 'state', state: 'failed' });
+    await tick(5000);
+    expect(starts().map((m) => m.metadata!.late === true)).toEqual([false, true, false]);
+    expect(socket.binary.map(firstSample)).toEqual([3]);
+  });
+
+  it('sends again what the peer connection carried just before it failed, though the socket answered meanwhile', async () => {
     await receive({ type: 'webrtc', offer: { type: 'offer', sdp: 'v=0 offer' } });
     peers[0]!.emit({ kind: 'state', state: 'connected' });
     await tick();
@@ -271,7 +294,8 @@ describe('WebRTC audio in the recording saga', () => {
     peers[0]!.emit({ kind: 'state', state: 'failed' });
     await tick(5000);
     expect(starts().map((m) => m.metadata!.late === true)).toEqual([false, true, false]);
-    expect(socket.binary.map(firstSample)).toEqual([2]);
+    const sent = socket.binary.flatMap((bytes) => [...littleEndianBytesToInt16(bytes)!]);
+    expect(sent.filter((_, i) => i % CHUNK_SAMPLES === 0)).toEqual([1, 2]);
   });
 
   it('a fallback before WebRTC carried anything reports no loss, nor the recording’s own gap again', async () => {
