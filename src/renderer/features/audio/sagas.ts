@@ -32,6 +32,7 @@ import { type NoticeInput, notificationsActions } from '../notifications/slice';
 import { settingsActions } from '../settings/slice';
 import {
   type ComputerAudioOutcome,
+  computerAudioAgain,
   computerAudioSource,
   sendComputerAudio,
 } from '../desktop/sagas/computer-audio';
@@ -233,11 +234,12 @@ export function* recordOnce(deps: AppDeps, resumedFromMs?: number, leftover: { h
           : {}),
       });
       const dropped = result.gone !== undefined && isSocketDroppedEvent(result.gone as Action);
-      // The desktop's "both" (the computer's sound on a connection of its own) still stops and
-      // resumes as before: its stream holds nothing yet (docs/transcripts.md "Held audio").
-      if (dropped && computerAudio) outcome = 'lost';
-      else if (dropped) {
-        // The connection dropped: the microphone goes on, its audio kept until it is back.
+      if (dropped) {
+        // The connection dropped: the microphone goes on, its audio kept until it is back. The
+        // desktop's "both": the computer's sound, on a connection of its own, is not held; that
+        // connection is opened again once the microphone's audio has caught up.
+        if (computerAudio) yield* cancel(computerAudio);
+        computerAudio = undefined;
         if (phase === 'live') {
           const offset = (yield* select((s: RootState) => s.socket.clockOffsetMs)) ?? 0;
           lostAtMs = deps.now() + offset;
@@ -249,6 +251,13 @@ export function* recordOnce(deps: AppDeps, resumedFromMs?: number, leftover: { h
         if (webrtc) yield* cancel(webrtc);
         webrtc = undefined;
         yield* put(audioActions.resumeWaiting(true));
+        continue;
+      }
+      const computer = result.computerAudio as ComputerAudioOutcome | undefined;
+      if (computer?.kind === 'lost' && session.computerAudio) {
+        // The computer sound's own connection alone was lost: opened again after the
+        // reconnection interval, while the microphone goes on (it is never opened again for it).
+        computerAudio = yield* fork(computerAudioAgain, deps, session.computerAudio, computerMetadata);
         continue;
       }
       const webrtcOver = result.webrtcOver as WebRtcOutcome | undefined;
@@ -290,6 +299,9 @@ export function* recordOnce(deps: AppDeps, resumedFromMs?: number, leftover: { h
             route,
             yield* call(liveStart, withoutGap),
           );
+        // The desktop's "both": the computer's sound on a new connection of its own.
+        if (session.computerAudio && !computerAudio)
+          computerAudio = yield* fork(sendComputerAudio, deps, session.computerAudio, computerMetadata);
         phase = 'live';
         lostAtMs = undefined;
         yield* put(notificationsActions.notify({ intent: 'success', key: 'audio.resumed' }));
@@ -305,13 +317,10 @@ export function* recordOnce(deps: AppDeps, resumedFromMs?: number, leftover: { h
         yield* put(notificationsActions.notify(STOPPED_BY_SERVER[serverStop.payload.reason]));
       }
       if (result.micChanged || result.langChanged) outcome = 'restart';
-      const computer = result.computerAudio as ComputerAudioOutcome | undefined;
       if (result.trackEnded || computer?.kind === 'ended') {
         outcome = 'failed';
         yield* put(notificationsActions.notify({ intent: 'warning', key: 'audio.trackEnded' }));
       }
-      // The computer audio's own connection lost: both streams wait and resume together (waitToResume).
-      if (computer?.kind === 'lost') outcome = 'lost';
       if (computer?.kind === 'refused') {
         outcome = 'failed';
         yield* put(
