@@ -175,7 +175,11 @@ describe('held audio in a live room', () => {
     ana.usePaidASR = true;
     ana.premiumOnCredit = true;
     t.timers.advanceTo(10_000);
-    t.room.startAudio(ana, 'en-US', undefined, undefined, 10_000, { id: 'cap', offsetSamples: 0, atMs: 10_000 });
+    t.room.startAudio(ana, 'en-US', undefined, undefined, 10_000, {
+      id: 'cap',
+      offsetSamples: 0,
+      atMs: 10_000,
+    });
     t.room.audio(ana, new Int16Array(SECOND));
     t.room.leave(ana);
     t.timers.advanceTo(20_000);
