@@ -17,12 +17,18 @@ export const ICE_CANDIDATE_MAX_LENGTH = 1024;
  * How long the client waits for the server's offer after asking for WebRTC, and then for the
  * connection to be made, before it sends PCM on the socket instead. Long enough for ICE over a
  * TURN relay (a few round trips), short enough that little speech is held back: the chunks of
- * the wait are kept and sent on the socket if it comes to that (WEBRTC_HELD_AUDIO_MS).
+ * the wait are kept in the recording's held audio and sent on the socket if it comes to that.
  */
 export const WEBRTC_OFFER_TIMEOUT_MS = 4000;
 export const WEBRTC_CONNECT_TIMEOUT_MS = 8000;
-/** Speech kept while the peer connection is being made, sent on the socket if it fails. */
-export const WEBRTC_HELD_AUDIO_MS = WEBRTC_OFFER_TIMEOUT_MS + WEBRTC_CONNECT_TIMEOUT_MS;
+/**
+ * How long audio the peer connection carried is kept before a PONG may let it go: a PONG proves
+ * the socket works, not the peer connection, whose failure the browser notices only after
+ * seconds without answers (ICE consent, then `disconnected`) and the client after its 3 s of
+ * grace. Audio sent into it meanwhile is sent again as held audio; the room decodes once what did
+ * arrive (rooms/catch-up.ts CaptureLedger).
+ */
+export const WEBRTC_LOSS_NOTICE_MS = 10_000;
 
 /** An ICE candidate as RTCIceCandidate.toJSON() gives it (null fields left out). */
 export interface IceCandidateInit {

@@ -11,9 +11,11 @@ import { wordErrorRate } from '../../src/shared/wer';
 import { CAPTION_TEST_FILE, DEV_DIR, POCKETSPHINX_MEASURED_DEV_WER, devReference } from '../helpers/speech';
 import { expectAccessible } from './axe';
 import {
+  countMicrophoneOpenings,
   holdMicrophone,
   launchChromium,
   microphoneFile,
+  microphoneOpenings,
   openMicrophone,
   startConversation,
   withRemoteFlags,
@@ -142,6 +144,86 @@ test('a dropped connection over WebRTC: the microphone is kept, recording resume
     // Nothing was lost: the microphone's audio was held through the drop, so no line says so.
     await expect(page.getByTestId('caption-gap')).toHaveCount(0);
     await expectAccessible(page, 'conversation over WebRTC after a dropped connection');
+  } finally {
+    await browser.close();
+  }
+});
+
+declare global {
+  interface Window {
+    __hearkenPeerGoesSilent?: () => Promise<void>;
+    __hearkenPeerState?: (state: RTCPeerConnectionState) => void;
+  }
+}
+
+/**
+ * A peer connection whose network goes away while the socket stays up: `__hearkenPeerGoesSilent`
+ * stops its packets (the server hears nothing, as when the path drops), and `__hearkenPeerState`
+ * says what the browser's ICE would then say (`disconnected`), seconds later as it does.
+ */
+async function withDroppablePeer(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const Native = window.RTCPeerConnection;
+    const made: RTCPeerConnection[] = [];
+    const Recorded = function (config?: RTCConfiguration) {
+      const pc = new Native(config);
+      made.push(pc);
+      return pc;
+    } as unknown as typeof RTCPeerConnection;
+    Recorded.prototype = Native.prototype;
+    window.RTCPeerConnection = Recorded;
+    window.__hearkenPeerGoesSilent = async () => {
+      for (const pc of made) for (const sender of pc.getSenders()) await sender.replaceTrack(null);
+    };
+    window.__hearkenPeerState = (state) => {
+      for (const pc of made) {
+        Object.defineProperty(pc, 'connectionState', { get: () => state, configurable: true });
+        pc.onconnectionstatechange?.(new Event('connectionstatechange'));
+      }
+    };
+  });
+}
+
+test('the WebRTC path drops for 10 s mid-sentence: the microphone keeps listening, and the words said meanwhile are captioned late', async ({
+  baseURL,
+}) => {
+  const browser = await launchChromium(microphoneFile(join(DEV_DIR, FILE), 2, 6));
+  try {
+    const context = await browser.newContext({ baseURL });
+    await withWebRtcFlag(context);
+    await withDroppablePeer(context);
+    await countMicrophoneOpenings(context);
+    const page = await context.newPage();
+    await page.goto('/web/conversations');
+    await page.getByTestId('start-conversation').click();
+    const badge = page.getByTestId('recording-state');
+    await expect(badge).toHaveAttribute('data-transport', 'webrtc', { timeout: 15_000 });
+    // The sentence is under way over WebRTC: its first words are on screen.
+    await expect(page.locator('[data-testid="caption"] [data-testid="caption-text"]').first()).toBeVisible({
+      timeout: 20_000,
+    });
+
+    // The peer connection's path goes away: its packets stop at once, the browser notices 7 s
+    // later, and the client gives it 3 s of grace: 10 s in which the server hears nothing.
+    await page.evaluate(() => window.__hearkenPeerGoesSilent!());
+    await page.waitForTimeout(7000);
+    await page.evaluate(() => window.__hearkenPeerState!('disconnected'));
+    await expect(badge).toHaveAttribute('data-state', 'RECORDING');
+    await expect(badge).toHaveAttribute('data-transport', 'socket', { timeout: 15_000 });
+
+    // What was said meanwhile is captioned, marked late, and the sentence is whole.
+    const late = page.getByTestId('caption-late');
+    await expect(late.first()).toBeVisible({ timeout: 30_000 });
+    await expect(late.first()).toHaveText('captioned late');
+    const text = await captionsOfTheRecording(page);
+    expect(wordErrorRate(devReference(FILE), text), `captions "${text}"`).toBeLessThanOrEqual(
+      POCKETSPHINX_MEASURED_DEV_WER,
+    );
+    // Nothing was lost, so nothing is marked lost; and the microphone was opened once.
+    await expect(page.getByTestId('caption-gap')).toHaveCount(0);
+    expect(await microphoneOpenings(page)).toBe(1);
+    await expect(badge).toHaveAttribute('data-state', 'RECORDING');
+    await expectAccessible(page, 'conversation with captions captioned late after WebRTC dropped');
   } finally {
     await browser.close();
   }

@@ -18,6 +18,7 @@ import { type CaptureLedger, lateIndex } from './catch-up';
 import type { RoomCore } from './room-core';
 import { RoomError, type RoomMember, type RoomServices } from './room-contract';
 import type { RoomGaps } from './room-gaps';
+import type { PremiumFallback } from './room-premium-fallback';
 
 /** Held audio given to the recogniser ahead of its decoding (a quarter of a second). */
 export const CATCH_UP_AHEAD_SAMPLES = SAMPLE_RATE_HZ / 4;
@@ -40,6 +41,8 @@ export interface CatchUpParts {
   openPartials(): Transcript[];
   gaps: Pick<RoomGaps, 'heldAudio'>;
   ledger: CaptureLedger;
+  /** Premium on credit: the catch-up is counted while it is decoded, as any Premium stream. */
+  premium: Pick<PremiumFallback, 'started' | 'stopped'>;
 }
 
 /** One speaker's held audio: its own recogniser, and what waits to be given to it. */
@@ -114,9 +117,9 @@ export class RoomCatchUp {
       author: member.avaId,
       authorShow: member.userName,
       lang,
-      // Premium on credit is counted by the meter only while someone is heard live; held audio
-      // is decoded on the tier the person has without it.
-      usePaidASR: member.usePaidASR && !member.premiumOnCredit,
+      // The tier their live audio has now (decided by the start that preceded it): Premium on
+      // credit too, counted by the meter while the catch-up is decoded (started below).
+      usePaidASR: member.usePaidASR,
       startWallMs: heldFromMs,
       // Its place is chosen when its final is known (placeAt): no index is taken before.
       allocateIndex: () => -1,
@@ -142,6 +145,7 @@ export class RoomCatchUp {
       return catchUp;
     }
     catchUp = new CatchUp(track);
+    this.parts.premium.started(member, track, track.context.usePaidASR);
     return catchUp;
   }
 
@@ -202,6 +206,7 @@ export class RoomCatchUp {
     catchUp.timer = undefined;
     for (const [member, receiving] of this.receiving)
       if (receiving === catchUp) this.receiving.delete(member);
+    if (catchUp.track) this.parts.premium.stopped(catchUp.track);
     void (catchUp.track?.close() ?? Promise.resolve()).finally(() => {
       this.running.delete(catchUp);
       catchUp.ended();

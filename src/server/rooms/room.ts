@@ -98,11 +98,6 @@ export class LiveRoom {
     );
     this.gaps = new RoomGaps(core, () => services.now());
     const ledger = new CaptureLedger();
-    this.catchUp = new RoomCatchUp(core, services, {
-      openPartials: () => this.streams.openPartials(),
-      gaps: this.gaps,
-      ledger,
-    });
     this.premium = new PremiumFallback(
       services.premiumMeter,
       {
@@ -111,6 +106,12 @@ export class LiveRoom {
       },
       core,
     );
+    this.catchUp = new RoomCatchUp(core, services, {
+      openPartials: () => this.streams.openPartials(),
+      gaps: this.gaps,
+      ledger,
+      premium: this.premium,
+    });
     this.streams = new RoomStreams(core, services, {
       translation: this.translation,
       speakers: this.speakers,

@@ -40,7 +40,11 @@ export async function toDocx(
     const parts = textLines(line.text).map(
       (text, i) => new TextRun({ text, ...(i > 0 ? { break: 1 } : {}) }),
     );
-    return new Paragraph({ children: [time, speaker, ...parts], spacing: { after: 120 } });
+    // Captioned late: the quiet mark readers saw after the line (its time is when it was said).
+    const late = line.late
+      ? [new TextRun({ text: ` (${labels.late})`, italics: true, color: '666666' })]
+      : [];
+    return new Paragraph({ children: [time, speaker, ...parts, ...late], spacing: { after: 120 } });
   });
   const document = new Document({
     title,

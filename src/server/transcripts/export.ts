@@ -61,7 +61,11 @@ function exportBody(
     ...(request.timeZone ? { timeZone: request.timeZone } : {}),
     ...(request.lang ? { lang: request.lang } : {}),
   };
-  const subtitles = { gapText: (line: ExportLine) => gapSentence(labels, line), lang: request.lang };
+  const subtitles = {
+    gapText: (line: ExportLine) => gapSentence(labels, line),
+    lang: request.lang,
+    late: labels.late,
+  };
   switch (request.format) {
     case 'txt':
       return { chunks: plainTextChunks(source, options) };

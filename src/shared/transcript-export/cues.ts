@@ -3,7 +3,16 @@
  * Netflix): at most two lines of 42 characters, shown 1 to 7 seconds, in time order and never
  * overlapping (SRT players show one cue at a time; two people talking at once become
  * consecutive cues). Where the recogniser gave word timings a cue starts with its first word and
- * ends with its last; typed lines are timed at a reading pace.
+ * ends with its last; typed lines are timed at a reading pace. A cue's words are the line's text
+ * as readers and the other exports have it (capitals, punctuation, people's corrections), on the
+ * recogniser's timings when the two have the same words.
+ *
+ * Every cue is shown long enough to be read: CUE_READING_CHARS_PER_SECOND (15 characters a
+ * second, the BBC's subtitle guideline of 160 to 180 words a minute, and Netflix's 17 for
+ * children's programmes rounded down for a deaf reader following live speech), never under
+ * CUE_MIN_MS nor over CUE_MAX_MS. When the next cue starts sooner, it waits for it (cues never
+ * overlap, and SRT players show one at a time); a cue is cut short only by the cue after it, and
+ * only down to its own readable time.
  */
 import type { ExportLine } from './lines';
 import { plainLine } from '../validation';
@@ -12,6 +21,15 @@ export const CUE_LINE_MAX_CHARS = 42;
 export const CUE_MAX_LINES = 2;
 export const CUE_MIN_MS = 1000;
 export const CUE_MAX_MS = 7000;
+export const CUE_READING_CHARS_PER_SECOND = 15;
+
+/** How long `chars` characters take to read: at CUE_READING_CHARS_PER_SECOND, within CUE_MIN_MS and CUE_MAX_MS. */
+export function readableMs(chars: number): number {
+  return Math.min(
+    CUE_MAX_MS,
+    Math.max(CUE_MIN_MS, Math.round((chars * 1000) / CUE_READING_CHARS_PER_SECOND)),
+  );
+}
 
 export interface Cue {
   startMs: number;
@@ -24,6 +42,10 @@ export interface Cue {
   turnStart: boolean;
   /** A gap marker's cue. */
   gap: boolean;
+  /** Its line was captioned late (held audio); its times are when it was said. */
+  late: boolean;
+  /** Characters of its text: how long it takes to read (readableMs). */
+  chars: number;
 }
 
 export interface Chunk {
@@ -62,12 +84,22 @@ export function wrapCueText(text: string): string[] {
   return best === -1 ? [text] : [text.slice(0, best), text.slice(best + 1)];
 }
 
-/** Word-timed chunks: words gathered while the text fits a cue and lasts at most CUE_MAX_MS. */
+/**
+ * Word-timed chunks: words gathered while the text fits a cue and lasts at most CUE_MAX_MS. The
+ * words are the line's text (capitalised, punctuated, corrected) when it has as many words as
+ * the timings; otherwise (a correction changed how many) the text is timed as untimed text is,
+ * over the span the words were said in.
+ */
 function timedChunks(line: ExportLine): Chunk[] {
+  const words = (line.words ?? []).filter((word) => cueText(word.w) !== '');
+  const shown = cueText(line.text)
+    .split(' ')
+    .filter((w) => w !== '');
+  if (shown.length !== words.length) return untimedChunks(line);
   const chunks: Chunk[] = [];
   let current: Chunk | undefined;
-  for (const word of line.words ?? []) {
-    const w = cueText(word.w);
+  for (const [i, word] of words.entries()) {
+    const w = shown[i]!;
     if (w === '') continue;
     if (
       current &&
@@ -112,7 +144,7 @@ export function lineChunks(line: ExportLine, gapText: (line: ExportLine) => stri
   return line.words && line.words.length > 0 ? timedChunks(line) : untimedChunks(line);
 }
 
-/** What putting cues in order reads: their times, who and whether a gap (never their text). */
+/** What putting cues in order reads: their times, who, whether a gap, and their length (never their text). */
 export interface CueTiming {
   startMs: number;
   endMs: number;
@@ -120,6 +152,7 @@ export interface CueTiming {
   speaker: string;
   turnStart: boolean;
   gap: boolean;
+  chars: number;
 }
 
 /**
@@ -134,9 +167,16 @@ export function subtitleCues(lines: readonly ExportLine[], gapText: (line: Expor
       speaker: line.speaker,
       turnStart: false,
       gap: line.gap !== undefined,
+      late: line.late === true,
     };
     for (const chunk of lineChunks(line, gapText))
-      cues.push({ ...base, startMs: chunk.startMs, endMs: chunk.endMs, lines: wrapCueText(chunk.text) });
+      cues.push({
+        ...base,
+        startMs: chunk.startMs,
+        endMs: chunk.endMs,
+        chars: chunk.text.length,
+        lines: wrapCueText(chunk.text),
+      });
   }
   return orderCues(cues);
 }
@@ -150,23 +190,23 @@ export function orderCues<T extends CueTiming>(cues: T[]): T[] {
   return settle(cues);
 }
 
-/** Time order without overlaps, each cue shown at least CUE_MIN_MS where the next allows. */
+/**
+ * Time order without overlaps, each cue shown for at least its readable time (readableMs): a
+ * cue longer than that gives way to the next at the next's start; a cue that would be cut
+ * shorter makes the next wait until it has been read.
+ */
 function settle<T extends CueTiming>(cues: T[]): T[] {
   for (let i = 0; i < cues.length; i++) {
     const cue = cues[i]!;
+    const readEnd = (c: T) => c.startMs + readableMs(c.chars);
     const previous = cues[i - 1];
     if (previous && cue.startMs < previous.endMs) {
-      if (cue.startMs > previous.startMs) previous.endMs = cue.startMs;
-      else cue.startMs = previous.endMs;
+      // The previous cue keeps its readable time; past that, it ends where this one starts.
+      const previousRead = readEnd(previous);
+      if (cue.startMs < previousRead) cue.startMs = previousRead;
+      previous.endMs = cue.startMs;
     }
-    if (cue.endMs <= cue.startMs) cue.endMs = cue.startMs + CUE_MIN_MS;
-  }
-  for (let i = 0; i < cues.length; i++) {
-    const cue = cues[i]!;
-    const next = cues[i + 1];
-    const wanted = Math.max(cue.endMs, cue.startMs + CUE_MIN_MS);
-    cue.endMs = next ? Math.max(cue.endMs, Math.min(wanted, next.startMs)) : wanted;
-    const previous = cues[i - 1];
+    cue.endMs = Math.max(cue.endMs, readEnd(cue));
     cue.turnStart = !previous || previous.author !== cue.author || previous.gap || cue.gap;
   }
   return cues;

@@ -55,7 +55,8 @@ export function plainTextLine(line: ExportLine, labels: ExportLabels): string {
   const at = `[${clockOffset(line.startMs)}]`;
   if (line.gap) return `${at} ${gapSentence(labels, line)}`;
   const who = line.typed ? `${line.speaker} (${labels.typed})` : line.speaker;
-  return `${at} ${who}: ${textLines(line.text).join(`\n${PLAIN_TEXT_CONTINUATION}`)}`;
+  const late = line.late ? ` (${labels.late})` : '';
+  return `${at} ${who}: ${textLines(line.text).join(`\n${PLAIN_TEXT_CONTINUATION}`)}${late}`;
 }
 
 export function toPlainText(
@@ -98,7 +99,8 @@ export function markdownLine(line: ExportLine, labels: ExportLabels): string {
   const typed = line.typed ? ` *(${labels.typed})*` : '';
   // Breaks inside a typed line stay hard breaks, never a blank line (a new paragraph).
   const text = textLines(line.text).map(markdownTextLine).join('  \n');
-  return `${at} **${escapeMarkdown(line.speaker)}**${typed}: ${text}`;
+  const late = line.late ? ` *(${escapeMarkdown(labels.late)})*` : '';
+  return `${at} **${escapeMarkdown(line.speaker)}**${typed}: ${text}${late}`;
 }
 
 export function toMarkdown(

@@ -11,6 +11,8 @@ export interface ExportLabels {
   started: (date: string) => string;
   duration: (clock: string) => string;
   typed: string;
+  /** The mark of a line captioned late, as readers saw it (captions.late in the interface). */
+  late: string;
   speaker: string;
   time: string;
   text: string;
@@ -24,6 +26,7 @@ export const EXPORT_LABELS: Record<'en' | 'fr', ExportLabels> = {
     started: (date) => `Started ${date}`,
     duration: (clock) => `Length ${clock}`,
     typed: 'typed',
+    late: 'captioned late',
     speaker: 'Speaker',
     time: 'Time',
     text: 'Text',
@@ -35,6 +38,7 @@ export const EXPORT_LABELS: Record<'en' | 'fr', ExportLabels> = {
     started: (date) => `Commencée le ${date}`,
     duration: (clock) => `Durée ${clock}`,
     typed: 'écrit',
+    late: 'sous-titré en différé',
     speaker: 'Personne',
     time: 'Heure',
     text: 'Texte',

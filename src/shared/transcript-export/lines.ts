@@ -41,6 +41,11 @@ export interface ExportLine {
   typed: boolean;
   /** A gap marker: no text, captions lost from `startMs` to `endMs`. */
   gap?: TranscriptGap;
+  /**
+   * Captioned late (held audio sent after a dropped connection, docs/transcripts.md): its times
+   * are still when it was said; the formats say so with the same mark readers saw.
+   */
+  late?: boolean;
 }
 
 /**
@@ -101,6 +106,7 @@ export function exportLine(
     // Stored names may predate the plain-line rule: every format reads this one line.
     speaker: plainLine(transcript.authorShow),
     typed: transcript.asr === undefined && transcript.gap === undefined,
+    ...(transcript.late ? { late: true } : {}),
   };
   if (transcript.gap) {
     return {

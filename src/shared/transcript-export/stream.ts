@@ -101,6 +101,7 @@ export function markdownChunks(
 
 /** A cue's place in the order without its text: its line (in exportOrder) and its chunk of it. */
 interface CuePlace extends CueTiming {
+  late: boolean;
   at: number;
   chunk: number;
 }
@@ -126,9 +127,10 @@ function* cuePages(
       speaker: line.speaker,
       turnStart: false,
       gap: line.gap !== undefined,
+      late: line.late === true,
     };
-    for (const [chunk, { startMs, endMs }] of lineChunks(line, gapText).entries())
-      places.push({ ...base, startMs, endMs, at, chunk });
+    for (const [chunk, { startMs, endMs, text }] of lineChunks(line, gapText).entries())
+      places.push({ ...base, startMs, endMs, chars: text.length, at, chunk });
   }
   orderCues(places);
   // Cues of one line mostly follow each other: its chunks are made once for them.
@@ -145,6 +147,8 @@ function* cuePages(
       speaker: place.speaker,
       turnStart: place.turnStart,
       gap: place.gap,
+      late: place.late,
+      chars: place.chars,
       lines: wrapCueText(chunkText(place)),
     }));
   }
@@ -153,6 +157,8 @@ function* cuePages(
 export interface SubtitleStreamOptions {
   lang?: string;
   gapText: (line: ExportLine) => string;
+  /** The mark of a cue captioned late (WebVTT writes it as a NOTE), in the reader's language. */
+  late?: string;
 }
 
 /** toSrt(subtitleCues(...)), a page of cues at a time. */
@@ -177,7 +183,7 @@ export function* vttChunks(
 ): Generator<string> {
   yield vttHeader(title);
   for (const cues of cuePages(source, options.lang, options.gapText, pageSize))
-    yield `${CUE_SEPARATOR}${cues.map(vttBlock).join(CUE_SEPARATOR)}`;
+    yield `${CUE_SEPARATOR}${cues.map((cue) => vttBlock(cue, options.late)).join(CUE_SEPARATOR)}`;
 }
 
 /** How JSON.stringify(value, null, 2) writes a value two levels in (an element of `blocs`). */

@@ -1,7 +1,9 @@
 /**
  * SubRip (.srt) and WebVTT (.vtt) files of a conversation, from the same cues. SRT names the
  * speaker as text at the start of each turn; WebVTT marks every cue with its voice (`<v Name>`,
- * which players and screen readers can use) and shows the name at each turn too.
+ * which players show and screen readers can use), once. A cue captioned late is shown at the
+ * time it was said, like the others: SRT has no place for a remark, and WebVTT says it in a NOTE
+ * before the cue (for people editing the file; players do not show notes).
  */
 import { type Cue, cueText, subtitleTime } from './cues';
 
@@ -37,13 +39,20 @@ export function vttHeader(title: string): string {
   return `WEBVTT - ${cueText(title)}\n`;
 }
 
-export function vttBlock(cue: Cue): string {
-  const lines = cue.lines.map((line) => escapeVtt(cueText(line)));
-  if (cue.turnStart && !cue.gap) lines[0] = `${escapeVtt(cueText(cue.speaker))}: ${lines[0]}`;
-  if (!cue.gap) lines[0] = `<v ${voiceName(cue.speaker)}>${lines[0]}`;
-  return `${subtitleTime(cue.startMs, '.')} --> ${subtitleTime(cue.endMs, '.')}\n${lines.join('\n')}\n`;
+/** The NOTE before a cue captioned late (`late`: the mark in the reader's language). */
+export function vttLateNote(late: string): string {
+  return `NOTE ${cueText(late)}\n${CUE_SEPARATOR}`;
 }
 
-export function toVtt(cues: readonly Cue[], title: string): string {
-  return [vttHeader(title), ...cues.map(vttBlock)].join(CUE_SEPARATOR);
+/** A cue as a WebVTT block; `late` (the mark's words) is written as a NOTE before a late cue. */
+export function vttBlock(cue: Cue, late = 'captioned late'): string {
+  const lines = cue.lines.map((line) => escapeVtt(cueText(line)));
+  // The voice tag is the speaker's one mention: players show it as the name.
+  if (!cue.gap) lines[0] = `<v ${voiceName(cue.speaker)}>${lines[0]}`;
+  const note = cue.late ? vttLateNote(late) : '';
+  return `${note}${subtitleTime(cue.startMs, '.')} --> ${subtitleTime(cue.endMs, '.')}\n${lines.join('\n')}\n`;
+}
+
+export function toVtt(cues: readonly Cue[], title: string, late?: string): string {
+  return [vttHeader(title), ...cues.map((cue) => vttBlock(cue, late))].join(CUE_SEPARATOR);
 }

@@ -5,17 +5,27 @@
  * audio faster than real time, and only then the live audio.
  */
 import type { Action } from '@reduxjs/toolkit';
-import { delay, select, take } from 'typed-redux-saga';
+import { call, delay, race, select, take } from 'typed-redux-saga';
 import { int16ToLittleEndianBytes } from '../../../shared/audio';
 import { HELD_AUDIO_SEND_SPEED, SAMPLE_RATE_HZ } from '../../../shared/constants';
 import type { RecordingStartMetadata } from '../../../shared/entities';
 import type { AppDeps } from '../../app/deps';
 import type { RootState } from '../../app/root-reducer';
-import { socketActions } from '../socket/slice';
+import { conversationActions } from '../conversation/slice';
+import { isSocketConnectedEvent, socketActions } from '../socket/slice';
 import { type HeldAudio, joinChunks } from './held-audio';
 
 /** Held audio goes in frames of a second (the largest the server takes). */
 export const HELD_FRAME_SAMPLES = SAMPLE_RATE_HZ;
+
+export const isSocketGone = (action: Action): boolean =>
+  socketActions.statusEvent.match(action) &&
+  (action.payload === 'lost' || action.payload === 'offline' || action.payload === 'close');
+
+export const isRoomEnded = (action: Action): boolean =>
+  socketActions.messageReceived.match(action) &&
+  (action.payload.type === 'room-status' || action.payload.type === 'room-status-update') &&
+  action.payload.status.state.value === 'ended';
 
 const isPong = (action: Action): boolean =>
   socketActions.messageReceived.match(action) && action.payload.type === 'PONG';
@@ -92,5 +102,52 @@ export function* sendHeldAudio(
     const last = batch[batch.length - 1]!;
     cursor = last.offset + last.samples.length;
     yield* delay((samples.length * 1000) / SAMPLE_RATE_HZ / HELD_AUDIO_SEND_SPEED);
+  }
+}
+
+/** Held audio a recording stopped with (its connection down, or its held audio being sent). */
+export interface HeldAfterStop {
+  held: HeldAudio;
+  metadata: RecordingStartMetadata;
+  captureId: string;
+  /** Where the connection was lost (server clock), for the gap if some was not held. */
+  lostAtMs: number | undefined;
+}
+
+/**
+ * A recording stopped during a drop (docs/transcripts.md "Held audio"): what the microphone heard
+ * before the stop is still captioned. Once the connection is back (at once if it is), the held
+ * audio is sent, late, then the recording's stop, which lets the room decode it to its end. A
+ * drop while sending waits for the next reconnection. Given up only when the conversation is
+ * left or ends first: nobody can read its captions any more.
+ */
+export function* sendHeldAfterStop(deps: AppDeps, after: HeldAfterStop) {
+  let online = (yield* select((s: RootState) => s.socket.status)) === 'online' && deps.link.isAttached;
+  while (true) {
+    if (!online) {
+      const result = yield* race({
+        back: take(isSocketConnectedEvent),
+        exit: take(conversationActions.exited.type),
+        ended: take(isRoomEnded),
+      });
+      if (!result.back) {
+        deps.logger.log(
+          'info',
+          'audio',
+          'the conversation ended before the connection came back: held audio dropped',
+        );
+        return false;
+      }
+    }
+    const result = yield* race({
+      sent: call(sendHeldAudio, deps, after.held, after.metadata, after.captureId, after.lostAtMs),
+      gone: take(isSocketGone),
+    });
+    if (result.sent !== undefined) {
+      deps.link.send({ type: 'audio', action: 'stop' });
+      return true;
+    }
+    after.held.lost();
+    online = false;
   }
 }

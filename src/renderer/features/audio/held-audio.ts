@@ -92,6 +92,21 @@ export class HeldAudio {
   }
 
   /**
+   * The chunks never sent (held while WebRTC was being tried or was down), in order, marked sent
+   * at `sentAtMs`: they go now as frames of the live recording, where they belong in it.
+   */
+  sendUnsent(sentAtMs: number): HeldChunk[] {
+    const unsent = this.chunks.filter((chunk) => chunk.sentAtMs === undefined);
+    for (const chunk of unsent) chunk.sentAtMs = sentAtMs;
+    return unsent;
+  }
+
+  /** The first chunk never sent, if any (where audio the server has never had begins). */
+  get firstUnsent(): HeldChunk | undefined {
+    return this.chunks.find((chunk) => chunk.sentAtMs === undefined);
+  }
+
+  /**
    * The chunks from `offset` on, in order, up to about `maxSamples` (at least one), marked sent
    * at `sentAtMs`.
    */

@@ -7,7 +7,7 @@
  */
 import { ANALYTICS_EVENTS, ANALYTICS_TAG } from '../../../shared/analytics';
 import type { Action } from '@reduxjs/toolkit';
-import { type EventChannel, type Task, buffers, eventChannel } from 'redux-saga';
+import type { Task } from 'redux-saga';
 import {
   call,
   cancel,
@@ -21,13 +21,7 @@ import {
   take,
   takeLatest,
 } from 'typed-redux-saga';
-import { volumeLevel } from '../../../shared/audio';
-import {
-  CHUNK_LENGTH_MS,
-  RECONNECT_MIN_INTERVAL_MS,
-  SAMPLE_RATE_HZ,
-  VOLUME_SAMPLE_INTERVAL_MS,
-} from '../../../shared/constants';
+import { CHUNK_LENGTH_MS, RECONNECT_MIN_INTERVAL_MS, SAMPLE_RATE_HZ } from '../../../shared/constants';
 import type { AudioDevice, RecordingStartMetadata } from '../../../shared/entities';
 import type { AudioError } from '../../../shared/errors';
 import type { RecordingStoppedReason } from '../../../shared/protocol';
@@ -39,19 +33,30 @@ import { type NoticeInput, notificationsActions } from '../notifications/slice';
 import { settingsActions } from '../settings/slice';
 import {
   type ComputerAudioOutcome,
+  computerAudioAgain,
   computerAudioSource,
   sendComputerAudio,
 } from '../desktop/sagas/computer-audio';
 import { isSocketConnectedEvent, isSocketDroppedEvent, socketActions } from '../socket/slice';
-import { type CaptureEvent, type CaptureSession, audioErrorOf, resolveMicId } from './capture';
+import { type CaptureSession, audioErrorOf, resolveMicId } from './capture';
+import { captureChannel, meterVolume, pumpChunks } from './chunk-pump';
 import { canStart } from './recording-machine';
 import { audioActions } from './slice';
-import { nextVolume } from './volume';
-import { type AudioRoute, routeChunk, webrtcTransport } from './webrtc-transport';
+import { type AudioRoute, type WebRtcOutcome, webrtcTransport } from './webrtc-transport';
 import { triesWebRtc } from './webrtc-negotiation';
 import { devicesWhileInConversation, persistMic, refreshDevices } from './device-sagas';
 import { HeldAudio } from './held-audio';
-import { confirmOnPong, liveStartMetadata, sendHeldAudio } from './catch-up';
+import {
+  type HeldAfterStop,
+  confirmOnPong,
+  isRoomEnded,
+  isSocketGone,
+  liveStartMetadata,
+  sendHeldAfterStop,
+  sendHeldAudio,
+} from './catch-up';
+
+export { meterVolume, pumpChunks } from './chunk-pump';
 import { randomId } from '../../../shared/ids';
 
 const TAG = 'audio';
@@ -80,15 +85,6 @@ export function recordingMetadata(
  */
 export type RecordingOutcome = 'stopped' | 'restart' | 'failed' | 'lost';
 
-const isSocketGone = (action: Action): boolean =>
-  socketActions.statusEvent.match(action) &&
-  (action.payload === 'lost' || action.payload === 'offline' || action.payload === 'close');
-
-const isRoomEnded = (action: Action): boolean =>
-  socketActions.messageReceived.match(action) &&
-  (action.payload.type === 'room-status' || action.payload.type === 'room-status-update') &&
-  action.payload.status.state.value === 'ended';
-
 /** What the person reads when the server stopped their microphone, by its reason. */
 const STOPPED_BY_SERVER: Record<RecordingStoppedReason, NoticeInput> = {
   // Captions stopped by a rule, not a fault: said until dismissed, with the way on in one tap.
@@ -111,44 +107,6 @@ const isStoppedByServer = (action: Action): boolean =>
 const isStopRequest = (action: Action): boolean =>
   audioActions.stopRequested.match(action) || audioActions.toggleRequested.match(action);
 
-function captureChannel(session: CaptureSession): EventChannel<CaptureEvent> {
-  return eventChannel<CaptureEvent>((emit) => session.subscribe(emit), buffers.expanding(32));
-}
-
-/**
- * Sends chunks as they come; returns when the microphone track ends. While a voiced reply
- * plays (audio.muted: the one place the microphone is muted) each chunk is sent as silence of
- * the same length: the recogniser hears nothing of the synthetic voice, and the stream's clock
- * (word times, gaps) runs on as if the person had paused.
- */
-export function* pumpChunks(
-  deps: AppDeps,
-  channel: EventChannel<CaptureEvent>,
-  meter: { peak: number },
-  route?: AudioRoute,
-) {
-  while (true) {
-    const event = yield* take(channel);
-    if (event.kind === 'ended') return 'ended' as const;
-    const muted = yield* select((s: RootState) => s.audio.muted);
-    const samples = muted ? new Int16Array(event.samples.length) : event.samples;
-    meter.peak = Math.max(meter.peak, volumeLevel(samples));
-    // On the socket, held while WebRTC is tried, or (connected) left to the peer connection.
-    routeChunk(deps, route, samples, muted);
-  }
-}
-
-/** Every VOLUME_SAMPLE_INTERVAL_MS, shows the loudest level of the period. */
-export function* meterVolume(meter: { peak: number }) {
-  while (true) {
-    yield* delay(VOLUME_SAMPLE_INTERVAL_MS);
-    const shown = yield* select((s: RootState) => s.audio.volume);
-    const next = nextVolume(shown, meter.peak);
-    meter.peak = 0;
-    if (next !== undefined) yield* put(audioActions.volumeChanged(next));
-  }
-}
-
 function* fail(deps: AppDeps, error: unknown) {
   const code: AudioError = audioErrorOf(error);
   deps.logger.log('error', TAG, `recording failed (${code})`, error);
@@ -157,8 +115,12 @@ function* fail(deps: AppDeps, error: unknown) {
   // Shown by AudioProblemNotice until recording starts again, not as a notice that fades.
 }
 
-/** One recording, from the button to its end. */
-export function* recordOnce(deps: AppDeps, resumedFromMs?: number) {
+/**
+ * One recording, from the button to its end. Stopped while its connection is down (or its held
+ * audio is being sent), it leaves what it held in `leftover`, to be sent once the connection is
+ * back (sendHeldAfterStop).
+ */
+export function* recordOnce(deps: AppDeps, resumedFromMs?: number, leftover: { held?: HeldAfterStop } = {}) {
   const state = yield* select(selectState);
   if (state.socket.status !== 'online' || !deps.link.isAttached) {
     yield* put(notificationsActions.notify({ intent: 'warning', key: 'audio.needsConnection' }));
@@ -217,15 +179,17 @@ export function* recordOnce(deps: AppDeps, resumedFromMs?: number) {
   // (held-audio.ts); the microphone itself stays open through it.
   const capture = new HeldAudio();
   const captureId = randomId(12);
-  const route: AudioRoute = { transport: viaWebRtc ? 'pending' : 'socket', held: [], capture };
+  const route: AudioRoute = { transport: viaWebRtc ? 'pending' : 'socket', capture };
+  // WebRTC is tried again after a dropped socket, but not after its own connection failed.
+  let onWebRtc = viaWebRtc;
   const started = source ? { ...metadata, source } : metadata;
-  // Where the frames sit in the capture, for the socket's own frames (held audio is checked against it).
+  // Where the live audio sits in the capture, on either transport (held audio is checked against it).
   const liveStart = function* (live: RecordingStartMetadata) {
-    return viaWebRtc
-      ? { ...live, format: 'webrtc' as const }
-      : yield* call(liveStartMetadata, deps, live, captureId, capture);
+    const placed = yield* call(liveStartMetadata, deps, live, captureId, capture);
+    return onWebRtc ? { ...placed, format: 'webrtc' as const } : placed;
   };
-  deps.link.send({ type: 'audio', action: 'start', metadata: yield* call(liveStart, started) });
+  const firstStart = yield* call(liveStart, started);
+  deps.link.send({ type: 'audio', action: 'start', metadata: firstStart });
   // Labels of microphones are only given once permission is granted: list them again.
   yield* fork(refreshDevices, deps);
 
@@ -240,7 +204,7 @@ export function* recordOnce(deps: AppDeps, resumedFromMs?: number) {
   try {
     pump = yield* fork(pumpChunks, deps, channel, meter, route);
     confirming = yield* fork(confirmOnPong, capture);
-    if (viaWebRtc) webrtc = yield* fork(webrtcTransport, deps, session.track!, route, started);
+    if (viaWebRtc) webrtc = yield* fork(webrtcTransport, deps, session.track!, route, firstStart);
     metering = yield* fork(meterVolume, meter);
     // The desktop's "both": the computer's sound on a connection of its own, for as long as this
     // recording (the gap of a resumed recording is marked once, by the microphone's stream).
@@ -262,6 +226,7 @@ export function* recordOnce(deps: AppDeps, resumedFromMs?: number) {
             }
           : {}),
         gone: take(isSocketGone),
+        ...(webrtc && phase === 'live' ? { webrtcOver: join(webrtc) } : {}),
         ended: take(isRoomEnded),
         exit: take(conversationActions.exited.type),
         trackEnded: join(pump),
@@ -272,11 +237,12 @@ export function* recordOnce(deps: AppDeps, resumedFromMs?: number) {
           : {}),
       });
       const dropped = result.gone !== undefined && isSocketDroppedEvent(result.gone as Action);
-      // The desktop's "both" (the computer's sound on a connection of its own) still stops and
-      // resumes as before: its stream holds nothing yet (docs/transcripts.md "Held audio").
-      if (dropped && computerAudio) outcome = 'lost';
-      else if (dropped) {
-        // The connection dropped: the microphone goes on, its audio kept until it is back.
+      if (dropped) {
+        // The connection dropped: the microphone goes on, its audio kept until it is back. The
+        // desktop's "both": the computer's sound, on a connection of its own, is not held; that
+        // connection is opened again once the microphone's audio has caught up.
+        if (computerAudio) yield* cancel(computerAudio);
+        computerAudio = undefined;
         if (phase === 'live') {
           const offset = (yield* select((s: RootState) => s.socket.clockOffsetMs)) ?? 0;
           lostAtMs = deps.now() + offset;
@@ -288,6 +254,28 @@ export function* recordOnce(deps: AppDeps, resumedFromMs?: number) {
         if (webrtc) yield* cancel(webrtc);
         webrtc = undefined;
         yield* put(audioActions.resumeWaiting(true));
+        continue;
+      }
+      const computer = result.computerAudio as ComputerAudioOutcome | undefined;
+      if (computer?.kind === 'lost' && session.computerAudio) {
+        // The computer sound's own connection alone was lost: opened again after the
+        // reconnection interval, while the microphone goes on (it is never opened again for it).
+        computerAudio = yield* fork(computerAudioAgain, deps, session.computerAudio, computerMetadata);
+        continue;
+      }
+      const webrtcOver = result.webrtcOver as WebRtcOutcome | undefined;
+      if (webrtcOver) {
+        webrtc = undefined;
+        // Its connection failed after carrying audio: what it may have lost, and what was said
+        // since, goes as held audio now (the socket is up), then the live audio on the socket.
+        if (webrtcOver.holding) {
+          onWebRtc = false;
+          // What it may lack begins with the first chunk no PONG confirmed (none: nothing lacks).
+          const offset = (yield* select((s: RootState) => s.socket.clockOffsetMs)) ?? 0;
+          const first = capture.first;
+          lostAtMs = first ? first.capturedAtMs + offset : undefined;
+          phase = 'catching-up';
+        }
         continue;
       }
       if (result.back) {
@@ -305,14 +293,26 @@ export function* recordOnce(deps: AppDeps, resumedFromMs?: number) {
           metadata: yield* call(liveStart, result.caughtUp ? withoutGap : live),
         });
         route.holding = false;
-        route.transport = viaWebRtc ? 'pending' : 'socket';
-        route.held = [];
-        if (viaWebRtc) webrtc = yield* fork(webrtcTransport, deps, session.track!, route, withoutGap);
+        route.transport = onWebRtc ? 'pending' : 'socket';
+        if (onWebRtc)
+          webrtc = yield* fork(
+            webrtcTransport,
+            deps,
+            session.track!,
+            route,
+            yield* call(liveStart, withoutGap),
+          );
+        // The desktop's "both": the computer's sound on a new connection of its own.
+        if (session.computerAudio && !computerAudio)
+          computerAudio = yield* fork(sendComputerAudio, deps, session.computerAudio, computerMetadata);
         phase = 'live';
         lostAtMs = undefined;
         yield* put(notificationsActions.notify({ intent: 'success', key: 'audio.resumed' }));
         continue;
       }
+      // Stopped, or the microphone ended, while holding: what it held is still to be captioned.
+      if (phase !== 'live' && !result.exit && !result.ended && capture.length > 0)
+        leftover.held = { held: capture, metadata: started, captureId, lostAtMs };
       const serverStop = result.stoppedByServer as
         ReturnType<typeof socketActions.messageReceived> | undefined;
       if (serverStop?.payload.type === 'recording-stopped') {
@@ -320,13 +320,10 @@ export function* recordOnce(deps: AppDeps, resumedFromMs?: number) {
         yield* put(notificationsActions.notify(STOPPED_BY_SERVER[serverStop.payload.reason]));
       }
       if (result.micChanged || result.langChanged) outcome = 'restart';
-      const computer = result.computerAudio as ComputerAudioOutcome | undefined;
       if (result.trackEnded || computer?.kind === 'ended') {
         outcome = 'failed';
         yield* put(notificationsActions.notify({ intent: 'warning', key: 'audio.trackEnded' }));
       }
-      // The computer audio's own connection lost: both streams wait and resume together (waitToResume).
-      if (computer?.kind === 'lost') outcome = 'lost';
       if (computer?.kind === 'refused') {
         outcome = 'failed';
         yield* put(
@@ -387,12 +384,12 @@ export function* waitToResume() {
  * or language, and again once the connection is back after it dropped (a network blip must
  * not silently end someone's captions for the rest of a meeting).
  */
-export function* recordUntilStopped(deps: AppDeps) {
+export function* recordUntilStopped(deps: AppDeps, leftover: { held?: HeldAfterStop } = {}) {
   // Set when the connection dropped mid-recording: the resumed recording tells the room, which
   // marks the lost span for every reader (server clock, from the socket's measured offset).
   let resumedFromMs: number | undefined;
   while (true) {
-    const outcome = yield* recordOnce(deps, resumedFromMs);
+    const outcome = yield* recordOnce(deps, resumedFromMs, leftover);
     resumedFromMs = undefined;
     if (outcome === 'restart') continue;
     if (outcome === 'lost') {
@@ -410,12 +407,17 @@ export function* recordUntilStopped(deps: AppDeps) {
 
 /** Each start (the record button while not recording, startRequested) runs recordUntilStopped. */
 export function* recordingLoop(deps: AppDeps) {
+  // Held audio of a recording stopped during a drop, being sent: a new recording waits for it.
+  let sendingHeld: Task | undefined;
   while (true) {
     yield* take([audioActions.toggleRequested.type, audioActions.startRequested.type]);
     const state = yield* select(selectState);
     if (!canStart(state.audio.recording)) continue;
     if (state.conversation.readonly) continue;
-    yield* call(recordUntilStopped, deps);
+    if (sendingHeld?.isRunning()) yield* join(sendingHeld);
+    const leftover: { held?: HeldAfterStop } = {};
+    yield* call(recordUntilStopped, deps, leftover);
+    sendingHeld = leftover.held ? yield* fork(sendHeldAfterStop, deps, leftover.held) : undefined;
   }
 }
 

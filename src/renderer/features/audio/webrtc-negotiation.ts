@@ -109,12 +109,3 @@ export function triesWebRtc(options: {
 }): boolean {
   return options.peerAvailable && options.hasTrack && !options.computerAudio;
 }
-
-/**
- * Keeps the chunks of a pending negotiation, the newest `maxChunks`: sent on the socket if
- * WebRTC fails, so the words said while it was being tried are not lost.
- */
-export function hold(held: Int16Array[], chunk: Int16Array, maxChunks: number): void {
-  held.push(chunk);
-  if (held.length > maxChunks) held.splice(0, held.length - maxChunks);
-}

@@ -1,11 +1,18 @@
 /**
  * WebRTC audio for one recording: after `audio` start with format `webrtc`, answers the
  * server's offer with the microphone's track (TURN credentials fetched first), relays ICE
- * candidates both ways, and follows the negotiation machine (webrtc-negotiation.ts). Meanwhile
- * the recording's chunks are held; once connected they go by WebRTC only. When the server
- * refuses, the offer or the connection does not come in time, or the connection fails, the
- * peer connection is closed and the same recording goes on as PCM frames on the socket: a new
- * `audio` start with format pcm_s16le, then the held chunks, then the live ones.
+ * candidates both ways, and follows the negotiation machine (webrtc-negotiation.ts). Every chunk
+ * of the recording is kept in its capture (held-audio.ts, the same bounded buffer as on the
+ * socket): while WebRTC is tried or its connection is down, kept unsent; once connected, sent by
+ * the peer connection and kept until a PONG to a ping sent WEBRTC_LOSS_NOTICE_MS later.
+ *
+ * When WebRTC gives up before it carried anything (refused, no offer or no connection in time),
+ * the same recording goes on as PCM frames on the socket: a new `audio` start with format
+ * pcm_s16le, then the unsent chunks, then the live ones. When a connection that carried audio
+ * fails, nothing is sent here: the route holds, and the recording (sagas.ts) sends the capture's
+ * unconfirmed audio as held audio (catch-up.ts), captioned late at its true place, before its live
+ * audio on the socket. The room decodes once what the peer connection had delivered: the WebRTC
+ * start says where its audio sits in the capture too (rooms/catch-up.ts CaptureLedger).
  */
 import type { Action } from '@reduxjs/toolkit';
 import { type EventChannel, buffers, eventChannel } from 'redux-saga';
@@ -18,7 +25,7 @@ import type { ServerMessage } from '../../../shared/protocol';
 import {
   type IceServerInit,
   type TurnCredentialsResponse,
-  WEBRTC_HELD_AUDIO_MS,
+  WEBRTC_LOSS_NOTICE_MS,
 } from '../../../shared/webrtc';
 import type { AppDeps } from '../../app/deps';
 import type { RootState } from '../../app/root-reducer';
@@ -31,27 +38,23 @@ import {
   type NegotiationEvent,
   type NegotiationState,
   type Transport,
-  hold,
   negotiationStep,
   timeoutFor,
 } from './webrtc-negotiation';
 
 const TAG = 'webrtc';
-/** Chunks held while WebRTC is tried: the whole of its time limits. */
-export const HELD_CHUNKS = Math.ceil(WEBRTC_HELD_AUDIO_MS / CHUNK_LENGTH_MS);
 
 /** Where the recording's chunks go now; shared by the pump (recordOnce) and this saga. */
 export interface AudioRoute {
   transport: Transport;
-  held: Int16Array[];
   peer?: AudioPeer;
   /**
    * The connection is down, or held audio is being sent (catch-up.ts): chunks are only kept in
    * `capture`, to be sent as held audio.
    */
   holding?: boolean;
-  /** The capture's audio the server may not have (held-audio.ts); socket chunks are kept until a PONG. */
-  capture?: HeldAudio;
+  /** The capture's audio the server may not have (held-audio.ts): kept until a PONG, or sent as held audio. */
+  capture: HeldAudio;
 }
 
 /** What the pump does with one chunk (already silenced while muted). */
@@ -62,17 +65,28 @@ export function routeChunk(
   muted: boolean,
 ): void {
   const now = deps.now();
-  if (route?.holding) route.capture?.add(samples, now - CHUNK_LENGTH_MS);
-  else if (!route || route.transport === 'socket') {
+  const capturedAtMs = now - CHUNK_LENGTH_MS;
+  if (!route) deps.link.sendBinary(int16ToLittleEndianBytes(samples));
+  else if (route.holding || route.transport === 'pending') route.capture.add(samples, capturedAtMs);
+  else if (route.transport === 'socket') {
     deps.link.sendBinary(int16ToLittleEndianBytes(samples));
-    route?.capture?.add(samples, now - CHUNK_LENGTH_MS, now);
+    route.capture.add(samples, capturedAtMs, now);
   } else {
-    // Sent another way (held for WebRTC, or by the peer connection): counted, not kept.
-    route.capture?.pass(samples.length);
-    if (route.transport === 'pending') hold(route.held, samples, HELD_CHUNKS);
-    else route.peer?.setMuted(muted);
+    // Carried by the peer connection, which may be failing unseen: counted as sent only
+    // WEBRTC_LOSS_NOTICE_MS from now, so only a PONG to a later ping lets it go.
+    route.capture.add(samples, capturedAtMs, now + WEBRTC_LOSS_NOTICE_MS);
+    route.peer?.setMuted(muted);
   }
 }
+
+/** The chunks never sent, sent now as frames of the recording (where they belong in it). */
+function sendUnsent(deps: AppDeps, capture: HeldAudio): void {
+  for (const chunk of capture.sendUnsent(deps.now()))
+    deps.link.sendBinary(int16ToLittleEndianBytes(chunk.samples));
+}
+
+/** How a WebRTC attempt ended: on the socket already, or holding its audio for the recording to send late. */
+export type WebRtcOutcome = { state: NegotiationState; holding: boolean };
 
 type Signal = Extract<ServerMessage, { type: 'webrtc' }> | Extract<ServerMessage, { type: 'error' }>;
 
@@ -183,17 +197,22 @@ export function* webrtcTransport(
         // What was said while connecting never went through the track: it goes as PCM frames
         // now (the server takes frames in a WebRTC recording too), ahead of the first Opus
         // chunk, which needs 60 ms of packets; from now on WebRTC carries everything.
-        for (const chunk of route.held.splice(0)) deps.link.sendBinary(int16ToLittleEndianBytes(chunk));
+        sendUnsent(deps, route.capture);
       }
       if (step.transport === 'webrtc') carried = true;
-      if (step.transport === 'socket') {
-        // Audio sent over a connection that was failing never arrived: the room marks what it
-        // lacks up to where the held audio begins (server clock), as after a dropped socket.
-        const offset = (yield* select((s: RootState) => s.socket.clockOffsetMs)) ?? 0;
-        const heldFromMs = deps.now() + offset - route.held.length * CHUNK_LENGTH_MS;
-        fallBack(deps, route, metadata, carried ? heldFromMs : undefined);
+      if (step.transport === 'socket' && carried) {
+        // Audio sent into a failing connection may never have arrived, and what was said since
+        // it went down was never sent: the recording sends it all as held audio (captioned late).
+        route.capture.lost();
+        route.holding = true;
+        route.transport = 'socket';
         yield* put(audioActions.transportChanged('socket'));
-        return state;
+        return { state, holding: true } satisfies WebRtcOutcome;
+      }
+      if (step.transport === 'socket') {
+        yield* call(fallBack, deps, route, metadata);
+        yield* put(audioActions.transportChanged('socket'));
+        return { state, holding: false } satisfies WebRtcOutcome;
       }
       if (step.transport !== route.transport) {
         route.transport = step.transport;
@@ -206,27 +225,38 @@ export function* webrtcTransport(
 }
 
 /**
- * The same recording, on the socket from now on: a PCM start, then what was held. A gap the
- * recording's own start reported is not reported again; `lostUntilMs` (WebRTC carried audio,
- * then failed) is where the audio the server may lack ends.
+ * The same recording, on the socket from now on (WebRTC carried nothing): a PCM start saying
+ * where its frames begin in the capture, then what was held unsent. A gap the recording's own
+ * start reported is not reported again.
  */
-function fallBack(
-  deps: AppDeps,
-  route: AudioRoute,
-  metadata: RecordingStartMetadata,
-  lostUntilMs: number | undefined,
-): void {
+function* fallBack(deps: AppDeps, route: AudioRoute, metadata: RecordingStartMetadata) {
   deps.logger.log('warn', TAG, 'WebRTC audio is not available: sending audio on the socket');
-  const { resumedFromMs: _reported, ...rest } = metadata;
+  const { resumedFromMs: _reported, capture, ...rest } = metadata;
+  const first = route.capture.firstUnsent;
+  const offset = (yield* select((s: RootState) => s.socket.clockOffsetMs)) ?? 0;
   deps.link.send({
     type: 'audio',
     action: 'start',
     metadata: {
       ...rest,
       format: 'pcm_s16le',
-      ...(lostUntilMs !== undefined ? { resumedFromMs: Math.max(0, Math.round(lostUntilMs)) } : {}),
+      ...(capture
+        ? {
+            capture: first
+              ? {
+                  id: capture.id,
+                  offsetSamples: first.offset,
+                  atMs: Math.max(0, Math.round(first.capturedAtMs + offset)),
+                }
+              : {
+                  ...capture,
+                  offsetSamples: route.capture.end,
+                  atMs: Math.max(0, Math.round(deps.now() + offset)),
+                },
+          }
+        : {}),
     },
   });
-  for (const chunk of route.held.splice(0)) deps.link.sendBinary(int16ToLittleEndianBytes(chunk));
+  sendUnsent(deps, route.capture);
   route.transport = 'socket';
 }

@@ -10,6 +10,7 @@ import type { AudioTrack } from '../../../../src/server/rooms/audio-track';
 import { CATCH_UP_AHEAD_SAMPLES } from '../../../../src/server/rooms/room-catch-up';
 import { compareFinals } from '../../../../src/server/rooms/transcript-pages';
 import type { Transcript } from '../../../../src/shared/entities';
+import type { RoomServices } from '../../../../src/server/rooms/room';
 import { FakeTranscriptStore, liveRoom, settle } from '../../../helpers/live-room';
 
 /** A recognition stream that keeps what it is given and decodes only when told. */
@@ -35,23 +36,32 @@ class FakeStream implements PoolStream {
 const SECOND = 16_000;
 
 function catchUpRoom() {
-  const streams: { track: AudioTrack; stream: FakeStream }[] = [];
+  const streams: { track: AudioTrack; stream: FakeStream; tier: string }[] = [];
   const store = new FakeTranscriptStore();
+  // Premium credit counted: who is counted, and whether each count was stopped.
+  const metered: { avaId: string; stopped: boolean }[] = [];
   const t = liveRoom({
     store,
     services: {
-      openSpeech: (_tier, _lang, track) => {
+      openSpeech: (tier, _lang, track) => {
         const stream = new FakeStream();
         track.attach(stream);
-        streams.push({ track, stream });
+        streams.push({ track, stream, tier });
         return { ok: true };
       },
+      premiumMeter: {
+        start: (avaId: string) => {
+          const count = { avaId, stopped: false };
+          metered.push(count);
+          return () => (count.stopped = true);
+        },
+      } as unknown as RoomServices['premiumMeter'],
     },
   });
   const said = (track: AudioTrack, segment: number, text: string, startMs: number) =>
     track.handle({ kind: 'final', segment, text, startMs, endMs: startMs + 500 });
   const stored = () => [...store.rows.values()].map((r) => r.t).sort(compareFinals);
-  return { ...t, streams, store, said, stored };
+  return { ...t, streams, store, said, stored, metered };
 }
 
 /** The words of a line (captions are made readable: capitalised, a full stop), or GAP. */
@@ -156,5 +166,37 @@ describe('held audio in a live room', () => {
     const lines = t.stored();
     expect(lines.map(text)).toEqual(['GAP', 'held']);
     expect(lines[0]!.gap).toMatchObject({ fromMs: 11_000, toMs: 15_000 });
+  });
+
+  it('decodes a Premium-on-credit speaker’s held audio on Premium, as their live audio, counting their credit meanwhile', async () => {
+    const t = catchUpRoom();
+    const ana = t.member('ana');
+    t.room.join(ana);
+    ana.usePaidASR = true;
+    ana.premiumOnCredit = true;
+    t.timers.advanceTo(10_000);
+    t.room.startAudio(ana, 'en-US', undefined, undefined, 10_000, {
+      id: 'cap',
+      offsetSamples: 0,
+      atMs: 10_000,
+    });
+    t.room.audio(ana, new Int16Array(SECOND));
+    t.room.leave(ana);
+    t.timers.advanceTo(20_000);
+    const again = t.member('ana');
+    again.usePaidASR = true;
+    again.premiumOnCredit = true;
+    t.room.join(again);
+    t.room.startHeldAudio(again, 'en-US', { id: 'cap', offsetSamples: SECOND, atMs: 11_000 }, 11_000);
+    const held = t.streams.at(-1)!;
+    expect(t.streams.map((s) => s.tier)).toEqual(['premium', 'premium']);
+    // Counted while it is decoded, and no longer once it is done.
+    expect(t.metered.map((m) => m.avaId)).toEqual(['ana', 'ana']);
+    expect(t.metered[1]!.stopped).toBe(false);
+    t.said(held.track, 0, 'held', 500);
+    t.room.stopAudio(again);
+    await settle();
+    expect(t.metered[1]!.stopped).toBe(true);
+    expect(t.stored().map(text)).toEqual(['held']);
   });
 });

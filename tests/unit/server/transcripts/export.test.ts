@@ -40,6 +40,24 @@ describe('exportTranscript', () => {
     expect(text).toContain('the connection of Ada was lost');
   });
 
+  it('marks a line captioned late in every document format, at the time it was said, in the reader’s language', async () => {
+    const transcripts = sampleConversation();
+    const late = transcripts.find((t) => t.authorShow === 'Ben')!;
+    late.late = true;
+    const docx = await exportTranscript(status, transcripts, undefined, { format: 'docx', ui: 'fr' });
+    const zip = await JSZip.loadAsync(docx.body as Buffer);
+    const xml = (await zip.file('word/document.xml')!.async('string')).replace(/<[^>]+>/g, '');
+    expect(xml).toContain('Ben: morning Ada (sous-titré en différé)');
+    expect(xml.match(/sous-titré en différé/g)).toHaveLength(1);
+    const txt = (await exportTranscript(status, transcripts, undefined, { format: 'txt', ui: 'en' })).body;
+    expect(txt).toMatch(/\[00:0\d\] Ben: morning Ada \(captioned late\)\n/);
+    expect(String(txt).match(/captioned late/g)).toHaveLength(1);
+    const md = (await exportTranscript(status, transcripts, undefined, { format: 'md', ui: 'en' })).body;
+    expect(md).toContain('**Ben**: morning Ada *(captioned late)*');
+    const vtt = (await exportTranscript(status, transcripts, undefined, { format: 'vtt', ui: 'en' })).body;
+    expect(vtt).toMatch(/NOTE captioned late\n\n[\d:.]+ --> [\d:.]+\n<v Ben>morning Ada/);
+  });
+
   it('gives the JSON export back as the spec’s object', async () => {
     const file = await exportTranscript(status, sampleConversation(), START + 1, { format: 'json' });
     const json = JSON.parse(file.body as string) as {

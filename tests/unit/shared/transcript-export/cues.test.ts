@@ -4,7 +4,9 @@ import {
   CUE_MAX_LINES,
   CUE_MAX_MS,
   CUE_MIN_MS,
+  CUE_READING_CHARS_PER_SECOND,
   cueText,
+  readableMs,
   subtitleCues,
   subtitleTime,
   wrapCueText,
@@ -48,8 +50,63 @@ describe('subtitleCues', () => {
       spoken('ben', 'Ben', 500, 'five six'),
     ]);
     expect(cues.map((c) => c.speaker)).toEqual(['Ada', 'Ben']);
-    expect(cues[0]!.endMs).toBe(500);
-    expect(cues[1]!.startMs).toBe(500);
+    // Ada's cue keeps the time it takes to read; Ben's waits for it, and is not cut.
+    expect(cues[0]!.endMs).toBe(readableMs('one two three four'.length));
+    expect(cues[1]!.startMs).toBe(cues[0]!.endMs);
+    expect(cues[1]!.endMs - cues[1]!.startMs).toBeGreaterThanOrEqual(readableMs('five six'.length));
+  });
+
+  it('gives way at the next cue’s start once a cue has been shown long enough to read', () => {
+    const cues = cuesOf([
+      spoken('ada', 'Ada', 0, 'one two three four five six seven eight'),
+      spoken('ben', 'Ben', 2900, 'nine'),
+    ]);
+    // Ada's words run to 3150 ms: read by then (39 characters), she ends where Ben starts.
+    expect(cues[0]!.endMs).toBe(2900);
+    expect(cues[1]!.startMs).toBe(2900);
+  });
+
+  it('shows a typed reply followed closely by speech long enough to read, at a documented pace', () => {
+    const reply = 'Thanks, I will send the slides after lunch.';
+    const cues = cuesOf([typed('cleo', 'Cleo', 0, reply), spoken('ada', 'Ada', 240, 'right')]);
+    expect(CUE_READING_CHARS_PER_SECOND).toBeGreaterThanOrEqual(12);
+    expect(CUE_READING_CHARS_PER_SECOND).toBeLessThanOrEqual(17);
+    const shown = cues[0]!.endMs - cues[0]!.startMs;
+    expect(shown).toBe(Math.round((reply.length * 1000) / CUE_READING_CHARS_PER_SECOND));
+    expect(cues[1]!.startMs).toBeGreaterThanOrEqual(cues[0]!.endMs);
+    // A few characters still get the floor.
+    expect(readableMs(2)).toBe(CUE_MIN_MS);
+    expect(readableMs(10_000)).toBe(CUE_MAX_MS);
+  });
+
+  it('writes the text as readers have it, capitals and punctuation, on the recogniser’s timings', () => {
+    const line = spoken('ada', 'Ada', 1000, 'good morning everyone');
+    line.texts['en-US'] = 'Good morning, everyone.';
+    const [cue] = cuesOf([line]);
+    expect(cue!.lines).toEqual(['Good morning, everyone.']);
+    expect(cue!.startMs).toBe(1000);
+  });
+
+  it('writes a correction that changed how many words there are, over the time they were said', () => {
+    const line = spoken('ada', 'Ada', 1000, 'good morning every one');
+    line.texts['en-US'] = 'Good morning, everyone.';
+    const [cue] = cuesOf([line]);
+    expect(cue!.lines).toEqual(['Good morning, everyone.']);
+    expect(cue!.startMs).toBe(1000);
+  });
+
+  it('keeps a late line at the time it was said, and marks its cue', () => {
+    const before = spoken('ada', 'Ada', 1000, 'said first');
+    const late = { ...spoken('ada', 'Ada', 5000, 'said while offline'), late: true };
+    const after = spoken('ben', 'Ben', 9000, 'said after');
+    // Captioned late: it took the index of the line said after it.
+    late.index = after.index;
+    const cues = cuesOf([before, after, late]);
+    expect(cues.map((c) => [c.lines[0], c.startMs, c.late])).toEqual([
+      ['said first', 1000, false],
+      ['said while offline', 5000, true],
+      ['said after', 9000, false],
+    ]);
   });
 
   it('marks where a speaker’s turn starts, and after a gap', () => {

@@ -123,6 +123,8 @@ describe('the subtitle exports of hostile names and text', () => {
         lines: ['x\n\ny -->'],
         turnStart: true,
         gap: false,
+        late: false,
+        chars: 7,
       },
     ]);
     expect(srt).toBe('1\n00:00:00,000 --> 00:00:01,000\nEve 2: x y →\n');

@@ -54,13 +54,30 @@ describe('toVtt', () => {
 
   it('marks every spoken cue with its voice and escapes markup', () => {
     const texts = parsedCues(vtt).map((c) => c.text);
-    expect(texts[0]).toMatch(/^<v Ada>Ada: good morning/);
-    expect(texts[2]).toBe('<v Cleo>Cleo: Hi all &lt;3 &amp; welcome');
+    // The speaker once, as the voice (players show it as the name), not again as text.
+    expect(texts[0]).toMatch(/^<v Ada>good morning/);
+    expect(texts[2]).toBe('<v Cleo>Hi all &lt;3 &amp; welcome');
+    for (const text of texts) expect(text).not.toMatch(/^<v ([^>]*)>\1:/);
     expect(texts[5]).toMatch(/^<v Ada>[a-z]/);
     expect(texts[3]).not.toContain('<v');
   });
 
   it('escapes the three characters WebVTT reserves', () => {
     expect(escapeVtt('a<b>&c')).toBe('a&lt;b&gt;&amp;c');
+  });
+});
+
+describe('a cue captioned late', () => {
+  const late = { ...cues[1]!, late: true };
+
+  it('is a NOTE before the cue in WebVTT, in the reader’s language, and still parses at its true time', () => {
+    const vtt = toVtt([cues[0]!, late], 'Standup', EXPORT_LABELS.fr.late);
+    expect(vtt).toContain('\n\nNOTE sous-titré en différé\n\n00:');
+    const parsed = parsedCues(vtt);
+    expect(parsed.map((c) => [c.start, c.end])).toEqual([
+      [cues[0]!.startMs, cues[0]!.endMs],
+      [late.startMs, late.endMs],
+    ]);
+    expect(toVtt([cues[0]!], 'Standup')).not.toContain('NOTE');
   });
 });

@@ -5,12 +5,16 @@
  * `metadata.source: {kind: 'computer-audio', label}`, so the room shows two streams under two
  * names, never one mixed stream. The server makes the label a speaker anyone can rename.
  *
- * This connection lives exactly as long as one recording (audio/sagas.ts recordOnce forks it and
- * cancels it): both streams stop, resume after a lost connection and end together. It only
- * sends; what the room says comes through the main connection, so its messages are drained.
+ * This connection lives within one recording (audio/sagas.ts recordOnce forks it and cancels it):
+ * both streams start, stop and end together. Through a dropped connection the microphone keeps
+ * listening and holds its audio (docs/transcripts.md "Held audio"); the computer's sound is not
+ * held: its connection is closed and opened again once the room's connection is back, or, lost
+ * alone, after the reconnection interval (computerAudioAgain). It only sends; what the room says
+ * comes through the main connection, so its messages are drained.
  */
 import { type EventChannel, buffers, eventChannel } from 'redux-saga';
 import { call, cancel, delay, fork, join, race, select, take } from 'typed-redux-saga';
+import { RECONNECT_MIN_INTERVAL_MS } from '../../../../shared/constants';
 import { int16ToLittleEndianBytes } from '../../../../shared/audio';
 import type { RecordingStartMetadata } from '../../../../shared/entities';
 import type { ClientMessageOf } from '../../../../shared/protocol';
@@ -144,4 +148,14 @@ export function* sendComputerAudio(
     channel.close();
     connection.close(1000, 'client closing');
   }
+}
+
+/** The computer's sound again, on a new connection, after its own was lost (once the reconnection interval has passed). */
+export function* computerAudioAgain(
+  deps: AppDeps,
+  session: CaptureSession,
+  metadata: RecordingStartMetadata,
+): Generator<unknown, ComputerAudioOutcome, unknown> {
+  yield* delay(RECONNECT_MIN_INTERVAL_MS);
+  return yield* call(sendComputerAudio, deps, session, metadata);
 }

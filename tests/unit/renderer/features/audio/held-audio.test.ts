@@ -74,4 +74,18 @@ describe('HeldAudio', () => {
     expect(held.sendFrom(0, 1, 0)).toHaveLength(1);
     expect(Array.from(joinChunks(batch))).toEqual([2, 2, 2, 2, 3, 3, 3, 3]);
   });
+
+  it('gives the chunks never sent once, in order, and knows where they begin (WebRTC’s held chunks)', () => {
+    const held = new HeldAudio();
+    held.add(chunk(1), 0, 10);
+    held.add(chunk(2), 60);
+    held.add(chunk(3), 120);
+    expect(held.firstUnsent?.offset).toBe(4);
+    expect(held.sendUnsent(200).map((c) => c.samples[0])).toEqual([2, 3]);
+    expect(held.firstUnsent).toBeUndefined();
+    expect(held.sendUnsent(300)).toEqual([]);
+    // Sent now: a PONG to a later ping lets them go.
+    held.confirm(250);
+    expect(held.length).toBe(0);
+  });
 });

@@ -213,6 +213,53 @@ describe('audio saga', () => {
     expect(app.state.audio.recording).toBe('RECORDING');
   });
 
+  it('stopped during a drop, releases the microphone but sends what it held once the connection is back, then stops', async () => {
+    const session = await startRecording();
+    const captureId = socket.sentOfType('audio')[0]!.metadata!.capture!.id;
+    session.chunk(tone(100));
+    await tick(100);
+    app.dispatch(socketActions.statusEvent('lost'));
+    await tick();
+    session.chunk(tone(200));
+    session.chunk(tone(300));
+    await tick(100);
+    app.dispatch(audioActions.stopRequested());
+    await tick();
+    expect(session.stopped).toBe(true);
+    expect(app.state.audio.recording).toBe('NOT_RECORDING');
+    const sentBefore = socket.sent.length;
+    // Minutes later the connection is back: the held audio goes, late, and then the stop.
+    await tick(120_000);
+    app.dispatch(socketActions.statusEvent('retry'));
+    app.dispatch(socketActions.statusEvent('succeeded'));
+    await tick(1000);
+    const after = socket.sent.slice(sentBefore).filter((m) => m.type === 'audio');
+    expect(after.map((m) => m.action)).toEqual(['start', 'stop']);
+    expect(after[0]!.metadata).toMatchObject({ late: true, capture: { id: captureId, offsetSamples: 0 } });
+    const held = littleEndianBytesToInt16(socket.binary.at(-1)!)!;
+    expect(Array.from(held.filter((_, i) => i % CHUNK_SAMPLES === 0))).toEqual([100, 200, 300]);
+    // The microphone was not opened again for it.
+    expect(fakes.audio.starts).toHaveLength(1);
+  });
+
+  it('drops what a recording stopped during a drop held when the conversation is left before the connection is back', async () => {
+    const session = await startRecording();
+    app.dispatch(socketActions.statusEvent('lost'));
+    await tick();
+    session.chunk(tone(200));
+    await tick(100);
+    app.dispatch(audioActions.stopRequested());
+    await tick();
+    app.dispatch(conversationActions.exited());
+    await tick();
+    const binaryBefore = socket.binary.length;
+    app.dispatch(socketActions.statusEvent('retry'));
+    app.dispatch(socketActions.statusEvent('succeeded'));
+    await tick(1000);
+    expect(socket.binary).toHaveLength(binaryBefore);
+    expect(socket.sentOfType('audio').filter((m) => m.metadata?.late)).toHaveLength(0);
+  });
+
   it('resumes after a drop while the microphone was still starting', async () => {
     app.dispatch(audioActions.toggleRequested());
     await tick();

@@ -4,7 +4,6 @@ import {
   type NegotiationEvent,
   type NegotiationState,
   WEBRTC_DISCONNECTED_GRACE_MS,
-  hold,
   negotiationStep,
   timeoutFor,
   triesWebRtc,
@@ -67,13 +66,5 @@ describe('triesWebRtc', () => {
     expect(triesWebRtc({ peerAvailable: false, hasTrack: true, computerAudio: false })).toBe(false);
     expect(triesWebRtc({ peerAvailable: true, hasTrack: false, computerAudio: false })).toBe(false);
     expect(triesWebRtc({ peerAvailable: true, hasTrack: true, computerAudio: true })).toBe(false);
-  });
-});
-
-describe('hold', () => {
-  it('keeps the newest chunks up to the limit', () => {
-    const held: Int16Array[] = [];
-    for (let i = 0; i < 5; i++) hold(held, Int16Array.of(i), 3);
-    expect(held.map((c) => c[0])).toEqual([2, 3, 4]);
   });
 });

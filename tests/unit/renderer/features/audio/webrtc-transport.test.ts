@@ -3,7 +3,11 @@ import { littleEndianBytesToInt16 } from '../../../../../src/shared/audio';
 import { API } from '../../../../../src/shared/api';
 import { CHUNK_LENGTH_MS, CHUNK_SAMPLES } from '../../../../../src/shared/constants';
 import type { IceCandidateInit, IceServerInit } from '../../../../../src/shared/webrtc';
-import { WEBRTC_CONNECT_TIMEOUT_MS, WEBRTC_OFFER_TIMEOUT_MS } from '../../../../../src/shared/webrtc';
+import {
+  WEBRTC_CONNECT_TIMEOUT_MS,
+  WEBRTC_LOSS_NOTICE_MS,
+  WEBRTC_OFFER_TIMEOUT_MS,
+} from '../../../../../src/shared/webrtc';
 import type { AudioPeer, PeerEvent } from '../../../../../src/renderer/features/audio/peer-connection';
 import { audioSaga } from '../../../../../src/renderer/features/audio/sagas';
 import { WEBRTC_DISCONNECTED_GRACE_MS } from '../../../../../src/renderer/features/audio/webrtc-negotiation';
@@ -175,6 +179,12 @@ describe('WebRTC audio in the recording saga', () => {
       inReplyTo: 'audio',
     });
     expect(starts().map((m) => m.metadata!.format)).toEqual(['webrtc', 'pcm_s16le']);
+    // The held chunks are the live recording's first frames: where they sit in the capture.
+    expect(starts()[1]!.metadata!.capture).toMatchObject({
+      id: starts()[0]!.metadata!.capture!.id,
+      offsetSamples: starts()[0]!.metadata!.capture!.offsetSamples,
+    });
+    expect(starts()[1]!.metadata!.late).toBeUndefined();
     expect(app.state.audio.transport).toBe('socket');
     session.chunk(chunk(3));
     await tick();
@@ -210,22 +220,82 @@ describe('WebRTC audio in the recording saga', () => {
     expect(socket.binary.map(firstSample)).toEqual([7]);
   });
 
-  it('after a connection that carried audio fails, the socket start says where the held audio begins', async () => {
+  it('after a connection that carried audio fails, what it may have lost and what was said since go first as held audio, then live audio on the socket', async () => {
+    await receive({ type: 'webrtc', offer: { type: 'offer', sdp: 'v=0 offer' } });
+    peers[0]!.emit({ kind: 'state', state: 'connected' });
+    await tick();
+    const lostAt = Date.now();
+    session.chunk(chunk(1));
+    peers[0]!.emit({ kind: 'state', state: 'disconnected' });
+    await tick();
+    // Held while ICE may find its way back: far more than the old 12 s of a negotiation.
+    const heldChunks = Math.ceil(30_000 / CHUNK_LENGTH_MS);
+    for (let i = 0; i < heldChunks; i++) session.chunk(chunk(2));
+    session.chunk(chunk(3));
+    await tick(WEBRTC_DISCONNECTED_GRACE_MS);
+    expect(peers[0]!.closed).toBe(true);
+    expect(app.state.audio.transport).toBe('socket');
+    // Held audio: a late start where chunk 1 (sent into the failing connection) sits in the capture.
+    const late = starts()[1]!.metadata!;
+    expect(late).toMatchObject({ format: 'pcm_s16le', late: true });
+    expect(late.capture).toEqual({
+      id: starts()[0]!.metadata!.capture!.id,
+      offsetSamples: starts()[0]!.metadata!.capture!.offsetSamples,
+      atMs: lostAt - CHUNK_LENGTH_MS,
+    });
+    // Sent faster than real time; meanwhile what the microphone says is held too.
+    await tick(1000);
+    session.chunk(chunk(4));
+    await tick(20_000);
+    expect(starts()).toHaveLength(3);
+    const live = starts()[2]!.metadata!;
+    expect(live.format).toBe('pcm_s16le');
+    expect(live.late).toBeUndefined();
+    const sent = socket.binary.flatMap((bytes) => [...littleEndianBytesToInt16(bytes)!]);
+    expect(sent).toHaveLength((heldChunks + 3) * CHUNK_SAMPLES);
+    expect(sent[0]).toBe(1);
+    expect(sent.at(-1)).toBe(4);
+    expect(live.capture!.offsetSamples).toBe(starts()[0]!.metadata!.capture!.offsetSamples + sent.length);
+    // From now on, the recording is on the socket.
+    session.chunk(chunk(5));
+    await tick();
+    expect(firstSample(socket.binary.at(-1)!)).toBe(5);
+    expect(peers).toHaveLength(1);
+    expect(app.state.audio.recording).toBe('RECORDING');
+  });
+
+  it('keeps what the peer connection carried until a PONG to a ping sent long enough after it for a failure to show', async () => {
     await receive({ type: 'webrtc', offer: { type: 'offer', sdp: 'v=0 offer' } });
     peers[0]!.emit({ kind: 'state', state: 'connected' });
     await tick();
     session.chunk(chunk(1));
-    peers[0]!.emit({ kind: 'state', state: 'disconnected' });
-    await tick();
-    // Held while ICE may find its way back.
     session.chunk(chunk(2));
+    await tick(10);
+    // The socket answers at once: that says nothing of the peer connection.
+    await receive({ type: 'PONG', clientTimeMs: Date.now(), serverTimeMs: Date.now() });
+    await tick(WEBRTC_LOSS_NOTICE_MS);
+    // Only a ping sent once a failure would have shown lets chunk 1 go (chunk 2 came after it).
+    await receive({ type: 'PONG', clientTimeMs: Date.now(), serverTimeMs: Date.now() });
     session.chunk(chunk(3));
-    await tick(WEBRTC_DISCONNECTED_GRACE_MS);
-    const fellBackAt = Date.now();
-    expect(starts().map((m) => m.metadata!.format)).toEqual(['webrtc', 'pcm_s16le']);
-    // Chunk 1 went into a failing connection: the room marks what it lacks, up to chunk 2.
-    expect(starts()[1]!.metadata!.resumedFromMs).toBe(fellBackAt - 2 * CHUNK_LENGTH_MS);
-    expect(socket.binary.map(firstSample)).toEqual([2, 3]);
+    peers[0]!.emit({ kind: 'state', state: 'failed' });
+    await tick(5000);
+    expect(starts().map((m) => m.metadata!.late === true)).toEqual([false, true, false]);
+    expect(socket.binary.map(firstSample)).toEqual([3]);
+  });
+
+  it('sends again what the peer connection carried just before it failed, though the socket answered meanwhile', async () => {
+    await receive({ type: 'webrtc', offer: { type: 'offer', sdp: 'v=0 offer' } });
+    peers[0]!.emit({ kind: 'state', state: 'connected' });
+    await tick();
+    session.chunk(chunk(1));
+    await tick(10);
+    await receive({ type: 'PONG', clientTimeMs: Date.now(), serverTimeMs: Date.now() });
+    session.chunk(chunk(2));
+    peers[0]!.emit({ kind: 'state', state: 'failed' });
+    await tick(5000);
+    expect(starts().map((m) => m.metadata!.late === true)).toEqual([false, true, false]);
+    const sent = socket.binary.flatMap((bytes) => [...littleEndianBytesToInt16(bytes)!]);
+    expect(sent.filter((_, i) => i % CHUNK_SAMPLES === 0)).toEqual([1, 2]);
   });
 
   it('a fallback before WebRTC carried anything reports no loss, nor the recording’s own gap again', async () => {

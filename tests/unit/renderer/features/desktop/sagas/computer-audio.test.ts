@@ -136,44 +136,61 @@ describe('the computer audio as its own stream', () => {
     expect(app.state.audio.recording).toBe('NOT_RECORDING');
   });
 
-  it('a lost room connection ends both; once it is back, both resume (a new second connection)', async () => {
-    start();
-    await tick();
-    const { second } = await record();
-    await accept(second);
-    app.dispatch(socketActions.statusEvent('lost'));
-    await tick();
-    expect(second.closed).toBe(true);
-    expect(app.state.audio.resuming).toBe(true);
-    app.dispatch(socketActions.statusEvent('retry'));
-    app.dispatch(socketActions.statusEvent('succeeded'));
-    await tick();
-    const again = await record();
-    expect(again.second).not.toBe(second);
-    await accept(again.second);
-    expect(again.second.sentOfType('audio').map((m) => m.action)).toEqual(['start']);
-    // The gap is marked once, by the microphone's stream.
-    expect(main.sentOfType('audio').at(-1)!.metadata?.resumedFromMs).toBeDefined();
-    expect(again.second.sentOfType('audio')[0]!.metadata?.resumedFromMs).toBeUndefined();
-  });
-
-  it('a lost computer-audio connection stops the microphone too, and both start again after the reconnection interval', async () => {
+  it('a lost room connection keeps the microphone listening and holds its audio; once it is back, the held audio goes first and the computer audio gets a new connection', async () => {
     start();
     await tick();
     const { mic, computer, second } = await record();
     await accept(second);
+    const opened = fakes.audio.starts.length;
+    app.dispatch(socketActions.statusEvent('lost'));
+    await tick();
+    expect(second.closed).toBe(true);
+    expect([mic.stopped, computer.stopped]).toEqual([false, false]);
+    expect(app.state.audio).toMatchObject({ recording: 'RECORDING', resuming: true });
+    mic.chunk(Int16Array.from([7, 8]));
+    await tick();
+    app.dispatch(socketActions.statusEvent('retry'));
+    app.dispatch(socketActions.statusEvent('succeeded'));
+    await tick(1000);
+    // The microphone was never opened again: its held audio went first, marked late.
+    expect(fakes.audio.starts.length).toBe(opened);
+    const starts = main.sentOfType('audio').filter((m) => m.action === 'start');
+    expect(starts.map((m) => m.metadata?.late === true)).toEqual([false, true, false]);
+    expect(main.binary.map((b) => Array.from(littleEndianBytesToInt16(b)!))).toContainEqual([7, 8]);
+    // The computer's sound on a new connection of its own, with no gap of its own to report.
+    const again = fakes.sockets.at(-1)!;
+    expect(again).not.toBe(second);
+    await accept(again);
+    expect(again.sentOfType('audio').map((m) => m.action)).toEqual(['start']);
+    expect(again.sentOfType('audio')[0]!.metadata?.resumedFromMs).toBeUndefined();
+    computer.chunk(Int16Array.from([5, 6]));
+    await tick();
+    expect(again.binary.map((b) => Array.from(littleEndianBytesToInt16(b)!))).toEqual([[5, 6]]);
+  });
+
+  it('a lost computer-audio connection alone leaves the microphone on, and the computer audio starts again after the reconnection interval', async () => {
+    start();
+    await tick();
+    const { mic, computer, second } = await record();
+    await accept(second);
+    const opened = fakes.audio.starts.length;
+    const connections = fakes.sockets.length;
     second.drop();
     await tick();
-    expect([mic.stopped, computer.stopped]).toEqual([true, true]);
-    expect(main.sentOfType('audio').map((m) => m.action)).toEqual(['start', 'stop']);
-    expect(app.state.audio.resuming).toBe(true);
-    const startsBefore = fakes.audio.starts.length;
+    expect([mic.stopped, computer.stopped]).toEqual([false, false]);
+    expect(main.sentOfType('audio').map((m) => m.action)).toEqual(['start']);
+    expect(app.state.audio.recording).toBe('RECORDING');
+    mic.chunk(Int16Array.from([1, 1]));
+    await tick();
+    expect(main.binary.map((b) => Array.from(littleEndianBytesToInt16(b)!))).toEqual([[1, 1]]);
     await tick(RECONNECT_MIN_INTERVAL_MS - 100);
-    expect(fakes.audio.starts.length).toBe(startsBefore);
+    expect(fakes.sockets.length).toBe(connections);
     await tick(100);
-    const again = await record();
-    await accept(again.second);
-    expect(again.second.sentOfType('audio')).toHaveLength(1);
+    expect(fakes.sockets.length).toBe(connections + 1);
+    const again = fakes.sockets.at(-1)!;
+    await accept(again);
+    expect(again.sentOfType('audio')).toHaveLength(1);
+    expect(fakes.audio.starts.length).toBe(opened);
   });
 
   it('the server refusing the computer audio stops both and says why', async () => {
