@@ -51,11 +51,15 @@ test('a reload while recording says captions are paused until one press where th
     const page = await context.newPage();
     // Chromium lets a tab the person pressed in start audio again after a reload; other browsers
     // (and Chromium in other cases) keep a new audio context suspended until a press: that one.
+    // (Chromium keeps a same-origin reload's sticky activation, so a press on this page is counted.)
     await context.addInitScript(() => {
+      let pressed = false;
+      window.addEventListener('pointerdown', () => (pressed = true), true);
+      window.addEventListener('keydown', () => (pressed = true), true);
       const Native = window.AudioContext;
       window.AudioContext = class extends Native {
         override get state(): AudioContextState {
-          return navigator.userActivation.hasBeenActive ? super.state : 'suspended';
+          return pressed ? super.state : 'suspended';
         }
       };
     });
