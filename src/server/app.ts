@@ -22,8 +22,7 @@ import {
   listen,
 } from './http';
 import { registerApi } from './api-routes';
-import { openDatabase, repositories } from './db';
-import { writeServerLock } from './db/data-folder-lock';
+import { openDatabase, repositories, writeServerLock } from './db';
 import { IdentityVerifier, GuestCredentials, PrincipalResolver, logIdentityProvider } from './auth';
 import {
   ClusterNode,
