@@ -24,7 +24,8 @@ export default defineConfig({
     command: 'node --import tsx scripts/start.ts',
     url: `http://127.0.0.1:${PORT}/api/v1/health`,
     reuseExistingServer: false,
-    timeout: 120_000,
+    // A busy machine (several runs sharing two cores) may need longer to start the emulator and server.
+    timeout: Number(process.env.HEARKEN_E2E_SERVER_TIMEOUT_MS ?? 120_000),
     gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
     env: {
       HEARKEN_SKIP_BUILD: '1',

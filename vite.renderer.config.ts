@@ -1,6 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { precompressPlugin } from './scripts/lib/precompress';
+import { precompressPlugin } from './scripts/lib/precompress.ts';
 
 // The React app for web and desktop. `npm run build:web` writes dist/web, which the
 // conversation server serves; `npm run dev` serves it with hot reload and proxies the API and

@@ -2,7 +2,8 @@
  * Gives or takes the scribe flag (accounts.md: user flags) of the accounts with an email, in the
  * server's database (the data folder's PGlite, or DATABASE_URL): the way for a server's
  * operators to make someone a Scribe for good. (HEARKEN_SCRIBE_EMAILS does it by configuration.)
- * PGlite is one process's: stop the server first, or use PostgreSQL.
+ * PGlite is one process's: while a server runs in the data folder this refuses, saying what to
+ * do, rather than write to a copy the server overwrites (src/server/db/data-folder-lock.ts).
  *
  *   npm run scribe -- grant ann@example.com
  *   npm run scribe -- revoke ann@example.com
@@ -11,6 +12,7 @@
 import { sql } from 'kysely';
 import { loadConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/connect';
+import { readServerLock } from '../src/server/db/data-folder-lock';
 
 async function main(): Promise<number> {
   const [command, email] = process.argv.slice(2);
@@ -19,6 +21,17 @@ async function main(): Promise<number> {
     return 2;
   }
   const config = loadConfig();
+  const running = config.databaseUrl ? undefined : readServerLock(config.dataDir);
+  if (running) {
+    console.error(
+      [
+        `Nothing was changed: the Hearken server${running.url ? ` at ${running.url}` : ''} (pid ${running.pid}) is running on this data folder (${config.dataDir}), and its embedded database takes one process at a time.`,
+        'Stop the server (Ctrl+C where `npm start` runs), run this command again, then start the server again.',
+        'To change Scribes while the server runs, use PostgreSQL (DATABASE_URL) or HEARKEN_SCRIBE_EMAILS.',
+      ].join('\n'),
+    );
+    return 3;
+  }
   const database = await openDatabase({
     dataDir: config.dataDir,
     ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}),

@@ -22,7 +22,7 @@ import {
   listen,
 } from './http';
 import { registerApi } from './api-routes';
-import { openDatabase, repositories } from './db';
+import { openDatabase, repositories, writeServerLock } from './db';
 import { IdentityVerifier, GuestCredentials, PrincipalResolver, logIdentityProvider } from './auth';
 import {
   ClusterNode,
@@ -222,6 +222,11 @@ export async function startServer(
   const { url, port } = await listen(app, config.host, config.port);
   boundOrigin = url;
   payments.standIn?.setWebhookUrl(`${url}${BUSINESS_ROUTES.stripeWebhook}`);
+  // The embedded database is this process's: tools that would open it see it is in use.
+  const releaseLock =
+    database.kind === 'pglite' && config.dataDir !== 'memory://'
+      ? writeServerLock(config.dataDir, url)
+      : undefined;
   const stopSweeps = [
     startAbandonSweep({
       rooms: endAbandonedRooms({ rooms, cluster, countEnded }),
@@ -271,6 +276,7 @@ export async function startServer(
       () => payments.close(),
       () => places.close?.(),
       () => database.close(),
+      () => releaseLock?.(),
     ]),
   };
 }

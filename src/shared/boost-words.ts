@@ -25,13 +25,46 @@ export const BOOST_LIST_MAX = 300;
 export const BOOST_ACTIONS = ['list', 'add', 'remove'] as const;
 export type BoostAction = (typeof BOOST_ACTIONS)[number];
 
-/** One entry as stored: trimmed, inner spaces collapsed, _ . , ! ? removed, lower case. */
+/**
+ * One entry as stored: trimmed, inner spaces collapsed, _ . , ! ? removed, in the case the person
+ * typed ("Katie" stays "Katie": captions write the name that way).
+ */
 export function cleanBoostWord(raw: string): string {
   return raw
     .replace(/[_.,!?]/g, '')
     .replace(/\s+/g, ' ')
-    .trim()
-    .toLowerCase();
+    .trim();
+}
+
+/** What entries are compared by: "Katie" and "katie" are the same entry. */
+export function boostWordKey(raw: string): string {
+  return cleanBoostWord(raw).toLowerCase();
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** `word` (lower case) as `text` writes it, first occurrence; the word itself if not found. */
+function writtenAs(text: string, word: string): string {
+  const pattern = new RegExp(`(?<![\\p{L}\\p{N}'])${escapeRegExp(word)}(?![\\p{L}\\p{N}])`, 'iu');
+  return pattern.exec(text)?.[0] ?? word;
+}
+
+/**
+ * A caption with the boosted entries written as the person typed them (matched whatever their
+ * case in the caption, as whole words). Entries typed all in lower case change nothing; a line's
+ * first capital is kept.
+ */
+export function withBoostedCase(text: string, boosted: readonly string[]): string {
+  let out = text;
+  for (const entry of boosted) {
+    const typed = cleanBoostWord(entry);
+    if (typed === '' || typed === typed.toLowerCase()) continue;
+    const pattern = new RegExp(`(?<![\\p{L}\\p{N}'])${escapeRegExp(typed)}(?![\\p{L}\\p{N}])`, 'giu');
+    out = out.replace(pattern, typed);
+  }
+  return out;
 }
 
 export type BoostWordsResult = { ok: true; words: string[] } | { ok: false; error: string };
@@ -47,7 +80,7 @@ export function parseBoostWords(input: string): BoostWordsResult {
     const word = cleanBoostWord(part);
     if (!word) continue;
     if (word.length > BOOST_WORD_MAX_LENGTH) return { ok: false, error: TOO_MANY_CHARACTERS };
-    if (!words.includes(word)) words.push(word);
+    if (!words.some((w) => boostWordKey(w) === boostWordKey(word))) words.push(word);
   }
   return { ok: true, words };
 }
@@ -74,9 +107,10 @@ export function newBoostWords(
 ): BoostWordsResult {
   const parsed = parseBoostWords(input);
   if (!parsed.ok) return parsed;
-  const have = new Set(options.alreadyBoosted.map(cleanBoostWord));
+  const have = new Set(options.alreadyBoosted.map(boostWordKey));
   const words = parsed.words.filter(
-    (w) => !have.has(w) && (options.transcript === undefined || inTranscript(w, options.transcript)),
+    (w) =>
+      !have.has(boostWordKey(w)) && (options.transcript === undefined || inTranscript(w, options.transcript)),
   );
   if (have.size + words.length > BOOST_LIST_MAX) return { ok: false, error: TOO_MANY_CHARACTERS };
   return { ok: true, words };
@@ -92,8 +126,9 @@ export function correctedWordCounts(
   lines: ReadonlyArray<{ asrText?: string | undefined; text: string }>,
   alreadyBoosted: readonly string[],
 ): Array<{ word: string; count: number }> {
-  const have = new Set(alreadyBoosted.map(cleanBoostWord));
-  const counts = new Map<string, number>();
+  const have = new Set(alreadyBoosted.map(boostWordKey));
+  // By key; offered as the correction wrote it first ("Katie", not "katie").
+  const counts = new Map<string, { word: string; count: number }>();
   for (const line of lines) {
     if (line.asrText === undefined || line.asrText === line.text) continue;
     const asr = new Map<string, number>();
@@ -104,14 +139,14 @@ export function correctedWordCounts(
         asr.set(w, left - 1);
         continue;
       }
-      const word = cleanBoostWord(w);
-      if (!word || have.has(word) || word.length > BOOST_WORD_MAX_LENGTH) continue;
-      counts.set(word, (counts.get(word) ?? 0) + 1);
+      const key = boostWordKey(w);
+      if (!key || have.has(key) || key.length > BOOST_WORD_MAX_LENGTH) continue;
+      const seen = counts.get(key);
+      if (seen) seen.count += 1;
+      else counts.set(key, { word: cleanBoostWord(writtenAs(line.text, w)), count: 1 });
     }
   }
-  return [...counts.entries()]
-    .map(([word, count]) => ({ word, count }))
-    .sort((a, b) => b.count - a.count || a.word.localeCompare(b.word));
+  return [...counts.values()].sort((a, b) => b.count - a.count || a.word.localeCompare(b.word));
 }
 
 /**
@@ -160,6 +195,7 @@ export function applyBoostChange(
   }
   const parsed = parseBoostWords(change.words);
   if (!parsed.ok) return parsed;
-  const removed = list.filter((w) => parsed.words.includes(cleanBoostWord(w)));
+  const wanted = new Set(parsed.words.map(boostWordKey));
+  const removed = list.filter((w) => wanted.has(boostWordKey(w)));
   return { ok: true, words: list.filter((w) => !removed.includes(w)), added: [], removed };
 }

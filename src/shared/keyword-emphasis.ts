@@ -1,22 +1,22 @@
 /**
  * Keyword emphasis: which words of a caption to show in bold, since caption research found that
- * marking names, numbers and rare words helps deaf readers skim. Pure, so the rules are tested
- * apart from the screen; the renderer draws the segments.
+ * marking names and numbers helps deaf readers skim. Pure, so the rules are tested apart from
+ * the screen; the renderer draws the segments.
  *
  *  - numbers: any word with a digit ("3", "2024", "10%", "3:30"), and number words from "two"
  *    up ("one" is left alone: "no one", "this one");
- *  - names: a capitalised word that does not start a sentence (and is not the pronoun "I");
- *  - rare words (English only): a word of four letters or more whose form, and whose stem without
- *    a common ending (-s, -ed, -ing, -ly...), are not in the common-word list.
+ *  - names: a capitalised word that does not start a sentence (and is not the pronoun "I").
+ *
+ * Rare words are not emphasised (issue 30): the words a recogniser knows least are the ones it
+ * gets wrong most, so bolding them put the eye on its mistakes. The engines give no word
+ * confidence to go by (WordTiming has none), so names and numbers only.
  */
-import { COMMON_ENGLISH_WORDS } from './data/common-english-words';
-
 export interface TextSegment {
   text: string;
   emphasis: boolean;
 }
 
-export type EmphasisReason = 'number' | 'name' | 'rare';
+export type EmphasisReason = 'number' | 'name';
 
 const NUMBER_WORDS: ReadonlySet<string> = new Set(
   (
@@ -27,57 +27,14 @@ const NUMBER_WORDS: ReadonlySet<string> = new Set(
   ).split(' '),
 );
 
-/** Rare words shorter than this are usually fillers or mis-recognitions, not keywords. */
-export const RARE_WORD_MIN_LENGTH = 4;
-
 /** Words (letters, digits, inner apostrophes, hyphens, and number punctuation) and what lies between. */
 const TOKEN = /[\p{L}\p{N}]+(?:['’.,:%-][\p{L}\p{N}]+)*%?/gu;
-
-/** Endings taken off to find a listed stem ("meetings" -> "meeting", "studied" -> "study"). */
-const ENDINGS: ReadonlyArray<[string, string]> = [
-  ["'s", ''],
-  ['’s', ''],
-  ['ies', 'y'],
-  ['ied', 'y'],
-  ['ier', 'y'],
-  ['iest', 'y'],
-  ['ily', 'y'],
-  ['es', ''],
-  ['s', ''],
-  ['ed', ''],
-  ['ed', 'e'],
-  ['ing', ''],
-  ['ing', 'e'],
-  ['ly', ''],
-  ['er', ''],
-  ['er', 'e'],
-  ['est', ''],
-  ['ness', ''],
-  ['ment', ''],
-  ['ful', ''],
-  ['less', ''],
-];
-
-function isCommon(word: string): boolean {
-  if (COMMON_ENGLISH_WORDS.has(word)) return true;
-  for (const [ending, replacement] of ENDINGS) {
-    if (word.length > ending.length + 2 && word.endsWith(ending)) {
-      const stem = word.slice(0, -ending.length) + replacement;
-      if (COMMON_ENGLISH_WORDS.has(stem)) return true;
-      // Doubled consonants: "stopped" -> "stop", "running" -> "run".
-      if (stem.length > 2 && stem.at(-1) === stem.at(-2) && COMMON_ENGLISH_WORDS.has(stem.slice(0, -1)))
-        return true;
-    }
-  }
-  // Hyphenated words are common when each part is ("follow-up").
-  return word.includes('-') && word.split('-').every((part) => part === '' || isCommon(part));
-}
 
 const isCapitalised = (word: string) => /^\p{Lu}/u.test(word) && word !== word.toLowerCase();
 
 /**
  * Why `word` is emphasised, if it is. `sentenceStart`: it opens a sentence (its capital says
- * nothing); `english`: the caption is English, where the common-word list applies.
+ * nothing); `english`: the caption is English, where number words apply.
  */
 export function emphasisReason(
   word: string,
@@ -89,18 +46,10 @@ export function emphasisReason(
   if (english && NUMBER_WORDS.has(lower)) return 'number';
   const pronounI = /^i(?:['’][a-z]+)?$/.test(lower);
   if (!sentenceStart && !pronounI && isCapitalised(word)) return 'name';
-  if (
-    english &&
-    !pronounI &&
-    lower.replace(/['’-]/g, '').length >= RARE_WORD_MIN_LENGTH &&
-    /^[\p{L}'’-]+$/u.test(lower) &&
-    !isCommon(lower)
-  )
-    return 'rare';
   return undefined;
 }
 
-/** Whether `lang` (a BCP 47 tag) is English, the language of the common-word list. */
+/** Whether `lang` (a BCP 47 tag) is English, the language of the number words. */
 export function isEnglish(lang: string | undefined): boolean {
   return (
     lang === undefined || lang === '' || lang.toLowerCase() === 'en' || lang.toLowerCase().startsWith('en-')

@@ -50,7 +50,8 @@ export function microphoneFile(speechWav: string, leadSeconds = 1.5, tailSeconds
   return path;
 }
 
-export async function launchChromium(microphoneWav?: string): Promise<Browser> {
+/** `extraArgs`: more Chromium switches (an autoplay policy, say). */
+export async function launchChromium(microphoneWav?: string, extraArgs: string[] = []): Promise<Browser> {
   if (!existsSync(CHROMIUM)) {
     throw new Error(
       `Chromium not found at ${CHROMIUM}: install Debian's chromium package (apt-get install chromium)`,
@@ -67,6 +68,7 @@ export async function launchChromium(microphoneWav?: string): Promise<Browser> {
     '--use-fake-ui-for-media-stream',
     '--use-fake-device-for-media-stream',
     ...(microphoneWav ? [`--use-file-for-fake-audio-capture=${microphoneWav}%noloop`] : []),
+    ...extraArgs,
   ];
   return chromium.launch({ executablePath: CHROMIUM, headless: true, args });
 }

@@ -88,7 +88,7 @@ test('where I stopped reading, by keyboard; the curse filter and emphasis are th
 
     // The reader turns the filter off and emphasis on (sidebar settings, by label).
     await reader.getByRole('combobox', { name: 'Profanity filter' }).selectOption('0');
-    const emphasis = reader.getByRole('checkbox', { name: 'Bold names, numbers and rare words' });
+    const emphasis = reader.getByRole('checkbox', { name: 'Bold names and numbers' });
     await emphasis.focus();
     await reader.keyboard.press('Space');
     await expect(emphasis).toBeChecked();
@@ -113,8 +113,8 @@ test('where I stopped reading, by keyboard; the curse filter and emphasis are th
     await expect(caption(host, 'Oh s***, Sarah moved it to 9.')).toHaveCount(1);
     const said = caption(reader, 'Oh shit, Sarah moved it to 9.');
     await expect(said).toHaveCount(1);
-    // "shit" is not an everyday word of the list: a rare word, like the name and the number.
-    await expect(said.locator('b')).toHaveText(['shit', 'Sarah', '9']);
+    // The name and the number; not "shit", a word a recogniser is least sure of (issue 30).
+    await expect(said.locator('b')).toHaveText(['Sarah', '9']);
     await expect(caption(host, 'Sarah').locator('b')).toHaveCount(0);
 
     // By keyboard: the control takes focus (and the view) to the first line they have not read.

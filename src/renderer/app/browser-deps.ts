@@ -14,7 +14,7 @@ import { browserFileTransfer } from '../lib/files';
 import { fetchHttpClient } from '../lib/http';
 import { consoleLogger } from '../lib/logger';
 import { browserNetwork } from '../lib/network';
-import { browserStorage } from '../lib/storage';
+import { browserStorage, tabStorage } from '../lib/storage';
 import type { AppDeps, Navigation } from './deps';
 
 /**
@@ -57,6 +57,7 @@ export function browserDeps(
   return {
     http,
     storage,
+    tabStorage: tabStorage(),
     logger,
     openSocket: openBrowserSocket,
     socketUrl: () => socketUrlForBackend(backend, window.location, SOCKET_PATH),

@@ -39,6 +39,8 @@ export interface Platform {
 export interface AppDeps {
   http: HttpClient;
   storage: KeyValueStorage;
+  /** This tab's own storage, kept through a reload (sessionStorage); absent: nothing survives a reload. */
+  tabStorage?: KeyValueStorage;
   logger: Logger;
   openSocket: SocketFactory;
   socketUrl: () => string;

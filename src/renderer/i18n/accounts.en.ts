@@ -135,6 +135,10 @@ const accountsEn = {
     title: 'Signing out',
     signingOut: 'Signing out…',
   },
+  session: {
+    refused:
+      'Please sign in again: your session was not accepted any more (the server restarted or the sign-in expired). Nothing you saved is lost.',
+  },
   onboarding: {
     title: 'Your profile',
     step: 'Step {{current}} of {{total}}',

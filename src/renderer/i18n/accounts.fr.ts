@@ -171,6 +171,10 @@ const accountsFr: Messages<typeof accountsEn> = {
     title: 'Déconnexion',
     signingOut: 'Déconnexion…',
   },
+  session: {
+    refused:
+      'Veuillez vous reconnecter : votre session n’est plus acceptée (le serveur a redémarré ou la connexion a expiré). Rien de ce que vous avez enregistré n’est perdu.',
+  },
   onboarding: {
     title: 'Votre profil',
     step: 'Étape {{current}} sur {{total}}',

@@ -164,6 +164,10 @@ const en = {
     noAudioStopped:
       'Recording stopped: no sound from your microphone reached the server for a while. Press the microphone to go on.',
     trackEnded: 'Recording stopped because the microphone stopped working or was disconnected.',
+    pausedByReload:
+      'Captions are paused: the page was loaded again while you were recording. Press Resume captions to turn the microphone back on.',
+    resumeAfterReload: 'Resume captions',
+    resumedAfterReload: 'The page was loaded again: recording resumed.',
     readonlyHint: 'Recording is not available in a read-only conversation.',
   },
   speakers: {

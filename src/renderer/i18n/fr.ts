@@ -169,6 +169,10 @@ const fr: Messages = {
     noAudioStopped:
       'L’enregistrement s’est arrêté : aucun son de votre micro n’est parvenu au serveur depuis un moment. Appuyez sur le micro pour continuer.',
     trackEnded: 'L’enregistrement s’est arrêté car le micro a cessé de fonctionner ou a été débranché.',
+    pausedByReload:
+      'Sous-titres en pause : la page a été rechargée pendant l’enregistrement. Appuyez sur Reprendre les sous-titres pour rallumer le micro.',
+    resumeAfterReload: 'Reprendre les sous-titres',
+    resumedAfterReload: 'La page a été rechargée : l’enregistrement a repris.',
     readonlyHint: 'L’enregistrement n’est pas disponible dans une conversation en lecture seule.',
   },
   speakers: {

@@ -17,7 +17,7 @@ const readingAidsEn = {
     newSince_other: '{{count}} new lines since you stopped reading',
   },
   emphasis: {
-    label: 'Bold names, numbers and rare words',
+    label: 'Bold names and numbers',
     help: 'Helps you skim the captions for what matters.',
   },
   profanity: {

@@ -16,7 +16,7 @@ const readingAidsFr: Messages<typeof readingAidsEn> = {
     newSince_other: '{{count}} nouvelles lignes depuis l’arrêt de votre lecture',
   },
   emphasis: {
-    label: 'Noms, nombres et mots rares en gras',
+    label: 'Noms et nombres en gras',
     help: 'Aide à repérer l’essentiel dans les sous-titres.',
   },
   profanity: {

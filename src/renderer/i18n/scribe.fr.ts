@@ -62,6 +62,8 @@ const scribeFr: Messages<typeof scribeEn> = {
     noUpdate: 'Pas encore de sous-titre',
     served: 'Servi {{seconds}} s',
     away: 'Vous n’êtes pas dans cette conversation en ce moment',
+    signInFirst: 'Connectez-vous avec votre compte de Scribe pour voir les demandes en attente.',
+    signIn: 'Se connecter',
     notScribe:
       'Seuls les Scribes peuvent utiliser ce tableau de bord. Demandez à votre organisation de vous nommer Scribe.',
     failed: 'Les demandes n’ont pas pu être chargées : {{message}}',

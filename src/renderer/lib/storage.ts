@@ -35,6 +35,36 @@ export function browserStorage(): KeyValueStorage {
   };
 }
 
+/**
+ * This tab's storage (sessionStorage): kept through a reload of the page, gone with the tab, and
+ * not shared with the person's other tabs.
+ */
+export function tabStorage(): KeyValueStorage {
+  return {
+    get(key) {
+      try {
+        return window.sessionStorage.getItem(key) ?? undefined;
+      } catch {
+        return undefined;
+      }
+    },
+    set(key, value) {
+      try {
+        window.sessionStorage.setItem(key, value);
+      } catch {
+        // storage unavailable: a reload then asks nothing
+      }
+    },
+    remove(key) {
+      try {
+        window.sessionStorage.removeItem(key);
+      } catch {
+        // storage unavailable
+      }
+    },
+  };
+}
+
 export function memoryStorage(initial: Record<string, string> = {}): KeyValueStorage & {
   readonly data: Map<string, string>;
 } {

@@ -4,6 +4,7 @@
  */
 export { openDatabase } from './connect';
 export type { OpenDatabase } from './connect';
+export { readServerLock, writeServerLock } from './data-folder-lock';
 export { repositories } from './repositories';
 export type { Repositories } from './repositories';
 export type { Database, LicencesTable, OrganizationsTable, TranscriptsTable, UsersTable } from './schema';

@@ -6,6 +6,7 @@
  * its words are firm, and no later result (the final included) changes a firm word.
  */
 import { readableCaption } from '../../shared/caption-case';
+import { withBoostedCase } from '../../shared/boost-words';
 import { PARTIAL_THROTTLE_MS } from '../../shared/constants';
 import type { Transcript } from '../../shared/entities';
 import type { PoolStream } from '../../native/speech/pool';
@@ -42,6 +43,8 @@ export class AudioTrack {
   /** The partial last shown for each open utterance, for people who join mid-sentence. */
   private readonly shown = new Map<number, Transcript>();
   private stream: PoolStream | undefined;
+  /** The speaker's boost list as typed: its entries are written that way in captions. */
+  private boostedCase: readonly string[] = [];
   /** Kept after close: the last final arrives after the stream is let go. */
   private engine = '';
   private readonly timers: Timers;
@@ -69,6 +72,8 @@ export class AudioTrack {
 
   /** Vocabulary boost: the speaker's boost list, from their next utterance on (docs/boost.md). */
   boost(words: readonly string[]): void {
+    // Engines match in lower case; captions write the entries as the person typed them.
+    this.boostedCase = [...words];
     this.stream?.boost(words);
   }
 
@@ -156,7 +161,7 @@ export class AudioTrack {
       authorShow: c.authorShow,
       origin: 'asr',
       speechLang: c.lang,
-      texts: { [c.lang]: readableCaption(event.text, c.lang, isFinal) },
+      texts: { [c.lang]: withBoostedCase(readableCaption(event.text, c.lang, isFinal), this.boostedCase) },
       asr: {
         final: isFinal,
         timeReceivedMs: this.timers.now(),

@@ -9,13 +9,14 @@ import {
   newBoostWords,
   parseBoostWords,
   transcriptVocabulary,
+  withBoostedCase,
 } from '../../../src/shared/boost-words';
 
 describe('parseBoostWords', () => {
-  it('splits on commas, trims, strips _ . , ! ? and keeps each entry once, in order', () => {
+  it('splits on commas, trims, strips _ . , ! ? and keeps each entry once (any case), in order, as typed', () => {
     expect(parseBoostWords(' Zarathustra!, helstone. ,  New   York?, _kine_, zarathustra ')).toEqual({
       ok: true,
-      words: ['zarathustra', 'helstone', 'new york', 'kine'],
+      words: ['Zarathustra', 'helstone', 'New York', 'kine'],
     });
   });
 
@@ -45,7 +46,7 @@ describe('newBoostWords', () => {
   it('keeps only words present in the transcript and not already boosted', () => {
     expect(
       newBoostWords('zarathustra, Helstone!, Paris, kine', { alreadyBoosted: ['Kine'], transcript }),
-    ).toEqual({ ok: true, words: ['zarathustra', 'helstone'] });
+    ).toEqual({ ok: true, words: ['zarathustra', 'Helstone'] });
   });
 
   it('keeps a phrase whose words are all in the transcript', () => {
@@ -73,8 +74,23 @@ describe('newBoostWords', () => {
 });
 
 describe('cleanBoostWord', () => {
-  it('lowercases and collapses spaces', () => {
-    expect(cleanBoostWord('  San_Francisco  Bay! ')).toBe('sanfrancisco bay');
+  it('keeps the case typed and collapses spaces', () => {
+    expect(cleanBoostWord('  San_Francisco  Bay! ')).toBe('SanFrancisco Bay');
+  });
+});
+
+describe('withBoostedCase (issue 30: "Katie" was stored and captioned as "katie")', () => {
+  it('writes boosted entries as typed, matched whatever their case, as whole words only', () => {
+    expect(withBoostedCase('Then katie met KATIE at katies.', ['Katie'])).toBe(
+      'Then Katie met Katie at katies.',
+    );
+    expect(withBoostedCase('We flew to new york today.', ['New York', 'kine'])).toBe(
+      'We flew to New York today.',
+    );
+  });
+
+  it('leaves a caption alone for entries typed in lower case', () => {
+    expect(withBoostedCase('Helstone is far.', ['helstone'])).toBe('Helstone is far.');
   });
 });
 
@@ -87,8 +103,8 @@ describe('correctedWordCounts', () => {
       { asrText: 'same', text: 'same' },
     ];
     expect(correctedWordCounts(lines, [])).toEqual([
-      { word: 'helstone', count: 2 },
-      { word: 'zarathustra', count: 1 },
+      { word: 'Helstone', count: 2 },
+      { word: 'Zarathustra', count: 1 },
     ]);
   });
 
@@ -103,8 +119,8 @@ describe('applyBoostChange (the socket message and the HTTP route)', () => {
     const added = applyBoostChange(['kine'], { action: 'add', words: ' Helstone!, kine, New  York' });
     expect(added).toEqual({
       ok: true,
-      words: ['kine', 'helstone', 'new york'],
-      added: ['helstone', 'new york'],
+      words: ['kine', 'Helstone', 'New York'],
+      added: ['Helstone', 'New York'],
       removed: [],
     });
     const removed = applyBoostChange(['kine', 'helstone'], { action: 'remove', words: 'HELSTONE., paris' });

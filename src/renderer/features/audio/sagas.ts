@@ -58,6 +58,7 @@ import {
 
 export { meterVolume, pumpChunks } from './chunk-pump';
 import { randomId } from '../../../shared/ids';
+import { forgetRecording, rememberRecording, resumeAfterReload } from './reload-resume';
 
 const TAG = 'audio';
 
@@ -158,6 +159,9 @@ export function* recordOnce(deps: AppDeps, resumedFromMs?: number, leftover: { h
   yield* put(audioActions.recordingEvent('started'));
   // Recording again: why it stopped before is no longer news.
   yield* put(notificationsActions.dismissKey('audio.autoStopped'));
+  yield* put(notificationsActions.dismissKey('audio.pausedByReload'));
+  // A reload from here on resumes this recording (reload-resume.ts).
+  rememberRecording(deps.tabStorage, yield* select((s: RootState) => s.conversation.roomId));
   deps.logger.log(
     'info',
     TAG,
@@ -385,6 +389,15 @@ export function* waitToResume() {
  * not silently end someone's captions for the rest of a meeting).
  */
 export function* recordUntilStopped(deps: AppDeps, leftover: { held?: HeldAfterStop } = {}) {
+  try {
+    yield* call(recordAndResume, deps, leftover);
+  } finally {
+    // Stopped, failed, left or ended (not a reload, which runs no more code): nothing to resume.
+    forgetRecording(deps.tabStorage);
+  }
+}
+
+function* recordAndResume(deps: AppDeps, leftover: { held?: HeldAfterStop }) {
   // Set when the connection dropped mid-recording: the resumed recording tells the room, which
   // marks the lost span for every reader (server clock, from the socket's measured offset).
   let resumedFromMs: number | undefined;
@@ -424,5 +437,8 @@ export function* recordingLoop(deps: AppDeps) {
 export function* audioSaga(deps: AppDeps) {
   yield* fork(recordingLoop, deps);
   yield* takeLatest(conversationActions.entered.type, devicesWhileInConversation, deps);
+  yield* takeLatest(conversationActions.entered, (action: ReturnType<typeof conversationActions.entered>) =>
+    resumeAfterReload(deps, action),
+  );
   yield* takeLatest(audioActions.micSelected.type, persistMic, deps);
 }

@@ -23,7 +23,8 @@ import { API, type CustomTokenResponse, type ServerConfigResponse } from '../../
 import { classifySignIn, isVerifiedAccount } from '../../../shared/auth';
 import { LOADING_TIMEOUT_MS, TOKEN_REFETCH_MS } from '../../../shared/constants';
 import { desktopLoginDeepLink } from '../../../shared/desktop';
-import { ROUTES, afterSignOutPath } from '../../../shared/routes';
+import { QUERY_PARAMS, ROUTES, afterSignOutPath, isLoginLayoutPath } from '../../../shared/routes';
+import { notificationsActions } from '../notifications/slice';
 import type { AppDeps } from '../../app/deps';
 import { selectLanguage } from '../settings/selectors';
 import { type AuthUser, authErrorCode } from './auth-service';
@@ -80,19 +81,27 @@ function trackSignIn(deps: AppDeps, user: AuthUser) {
   }
 }
 
-/** Follows the provider's user; each signed-in user gets a token kept fresh until it changes. */
-function* followUser(deps: AppDeps) {
+/**
+ * Follows the provider's user; each signed-in user gets a token kept fresh until it changes.
+ * `sessionSaved`: this device kept a session, so the first answer should be a user.
+ */
+function* followUser(deps: AppDeps, sessionSaved: boolean) {
   const channel = yield* call(userChannel, deps);
   let refresher: Task | undefined;
   let uid: string | undefined;
+  let expectingUser = sessionSaved;
   for (;;) {
     const { user } = yield* take(channel);
     const signedIn = user !== null && isVerifiedAccount(user);
+    // Gone without a sign-out: the provider refused the session (sign-in again, not the guest lobby).
+    const refused = user === null && expectingUser && (yield* select(selectAuth)).busy !== 'sign-out';
+    expectingUser = signedIn;
     if (refresher && (!signedIn || user?.uid !== uid)) {
       yield* cancel(refresher);
       refresher = undefined;
     }
     yield* put(authActions.userChanged(user));
+    if (refused) yield* put(authActions.sessionRefused());
     if (signedIn && !refresher) {
       uid = user.uid;
       trackSignIn(deps, user);
@@ -129,8 +138,8 @@ export function* startAuth(deps: AppDeps) {
       ...(firebase.ssoProviderId ? { ssoProviderId: firebase.ssoProviderId } : {}),
     }),
   );
+  const maySignedIn = yield* call([deps.auth, deps.auth.mayHaveSession]);
   if (!(yield* select(selectAuth)).providerWanted) {
-    const maySignedIn = yield* call([deps.auth, deps.auth.mayHaveSession]);
     if (!maySignedIn) {
       // Nobody can be signed in here: signed out now, and the SDK (the largest part of the
       // client) is loaded only when a sign-in screen or request needs it.
@@ -152,7 +161,7 @@ export function* startAuth(deps: AppDeps) {
     yield* put(authActions.loadingTimedOut());
     return;
   }
-  yield* fork(followUser, deps);
+  yield* fork(followUser, deps, maySignedIn);
   const { timeout } = yield* race({
     user: take(authActions.userChanged.type),
     timeout: delay(LOADING_TIMEOUT_MS),
@@ -345,6 +354,20 @@ function* signOut(deps: AppDeps, action: ReturnType<typeof authActions.signOutRe
   });
 }
 
+/** A session the provider refused: said in words, and the sign-in page, not the guest lobby. */
+function* askToSignInAgain(deps: AppDeps) {
+  deps.logger.log('info', TAG, 'the identity provider refused the saved session');
+  yield* put(
+    notificationsActions.notify({ intent: 'warning', key: 'account.session.refused', sticky: true }),
+  );
+  const here = deps.navigation.currentPath();
+  if (isLoginLayoutPath(here)) return;
+  const back = `${here}${deps.navigation.currentSearch()}`;
+  deps.navigation.navigate(`${ROUTES.login}?${QUERY_PARAMS.redirect}=${encodeURIComponent(back)}`, {
+    replace: true,
+  });
+}
+
 /** Desktop sign-in: a custom token for the desktop app, handed over by its deep link. */
 function* desktopToken(deps: AppDeps) {
   const idToken = yield* call(currentToken, deps);
@@ -390,6 +413,7 @@ export function* authSaga(deps: AppDeps) {
   yield* takeLatest(authActions.verificationEmailRequested.type, resendVerification, deps);
   yield* takeLatest(authActions.verificationCheckRequested.type, checkVerification, deps);
   yield* takeLatest(authActions.signOutRequested.type, signOut, deps);
+  yield* takeLatest(authActions.sessionRefused.type, askToSignInAgain, deps);
   yield* takeLatest(authActions.desktopTokenRequested.type, desktopToken, deps);
   yield* takeLatest(authActions.customTokenReceived.type, customTokenSignIn, deps);
   yield* takeLatest(authActions.browserSignInRequested.type, browserSignIn, deps);

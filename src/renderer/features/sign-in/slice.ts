@@ -198,6 +198,11 @@ const authSlice = createSlice({
 const authEvents = {
   /** In the desktop app: sign in with the system browser (/web/login/desktop there). */
   browserSignInRequested: createAction('auth/browserSignInRequested'),
+  /**
+   * The identity provider dropped a session nobody signed out of (a refused refresh: the Auth
+   * emulator restarted, the account was removed): the person is asked to sign in again.
+   */
+  sessionRefused: createAction('auth/sessionRefused'),
 };
 
 export const authActions = { ...authSlice.actions, ...authEvents };

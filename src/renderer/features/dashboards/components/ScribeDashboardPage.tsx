@@ -6,7 +6,9 @@ import { Link, useNavigate } from 'react-router-dom';
 import { type ScribeRequestView, scribeConversationPath } from '../../../../shared/scribe/api';
 import { secondsSince } from '../../../../shared/scribe/model';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { QUERY_PARAMS, ROUTES } from '../../../../shared/routes';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { selectAuthPhase } from '../../sign-in/selectors';
 import { useNow } from '../../../lib/use-now';
 import { selectIsScribe, selectProfileLoaded } from '../../account-profile/selectors';
 import { ScribeChat } from '../../scribes/components/ScribeChat';
@@ -39,6 +41,7 @@ export function ScribeDashboardPage() {
   useDocumentTitle(t('scribe.dashboard.title'));
   const isScribe = useAppSelector(selectIsScribe);
   const loaded = useAppSelector(selectProfileLoaded);
+  const phase = useAppSelector(selectAuthPhase);
   const { dashboard, dashboardError, clockOffsetMs, accepting, openRoom, training } = useAppSelector(
     (s) => s.scribe,
   );
@@ -77,6 +80,24 @@ export function ScribeDashboardPage() {
     [dispatch, navigate, serving, waiting],
   );
   useScribeShortcuts('dashboard', isScribe, handlers);
+
+  if (phase === 'signed-out' || phase === 'unverified') {
+    // A Scribe whose session ended sees why the list would be empty, and the way back in.
+    return (
+      <div className="page" data-testid="scribe-dashboard">
+        <H1>{t('scribe.dashboard.heading')}</H1>
+        <Callout intent="primary" data-testid="scribe-dashboard-sign-in">
+          <p>{t('scribe.dashboard.signInFirst')}</p>
+          <Link
+            className={`${Classes.BUTTON} ${Classes.INTENT_PRIMARY}`}
+            to={`${ROUTES.login}?${QUERY_PARAMS.redirect}=${encodeURIComponent(ROUTES.scribeDashboard)}`}
+          >
+            {t('scribe.dashboard.signIn')}
+          </Link>
+        </Callout>
+      </div>
+    );
+  }
 
   if (loaded && !isScribe) {
     return (
