@@ -155,9 +155,12 @@ if (!realFirebase) {
   const wanted = Number(process.env.HEARKEN_AUTH_EMULATOR_PORT ?? 9099);
   const port = (await portIsFree(wanted, EMULATOR_HOST)) ? wanted : 0;
   console.log('Starting the Firebase Auth emulator (local accounts, offline)...');
+  // A busy machine (tests of several checkouts at once) may need longer than the default minute.
+  const startTimeoutMs = Number(process.env.HEARKEN_AUTH_EMULATOR_START_TIMEOUT_MS) || undefined;
   emulator = await startAuthEmulator({
     port,
     dataDir,
+    ...(startTimeoutMs ? { startTimeoutMs } : {}),
     // In a terminal, Ctrl-C reaches this process only; it stops the emulator once, which exports.
     detached: Boolean(process.stdin.isTTY),
   });
