@@ -8,6 +8,7 @@ import { initialReadingMarker, newSinceCount, readingMarkerReducer } from '../re
 import { speakerChanges } from '../model';
 import { selectCaptions, selectOlder } from '../selectors';
 import { captionsActions } from '../slice';
+import { CAPTIONS_REGION_ID } from '../focus';
 import { CaptionLine } from './CaptionLine';
 import { FinalAnnouncer } from './FinalAnnouncer';
 import { NewSinceButton, ReadingMarkerLine } from './ReadingMarker';
@@ -130,6 +131,7 @@ export function CaptionsView() {
     <div className="captions">
       <div
         ref={scroller}
+        id={CAPTIONS_REGION_ID}
         className="captions-scroll"
         role="region"
         aria-label={t('captions.region')}
