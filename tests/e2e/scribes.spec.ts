@@ -229,6 +229,8 @@ test('when a Scribe accepts, the request dialog closes and the keyboard is back 
     await expect(dialog).toBeHidden();
     await expect(host.getByRole('region', { name: 'Captions' })).toBeFocused();
     await expect(host.getByTestId('scribe-cancel')).toHaveCount(0);
+    // The Scribe is listed as the Scribe, by name, not as one more "Guest".
+    await expect(host.getByTestId('participants')).toContainText('Scribe (Sam Scribe)');
     await expectAccessible(host, 'the conversation once the Scribe accepted');
   } finally {
     await hostBrowser.close();

@@ -112,6 +112,8 @@ const en = {
     guest: 'Guest',
     typing: 'Typing',
     micOn: 'Microphone on',
+    scribe: 'Scribe',
+    scribeNamed: 'Scribe ({{name}})',
     speaking: 'Speaking',
     empty: 'No one else has joined yet.',
   },

@@ -115,6 +115,8 @@ const fr: Messages = {
     guest: 'Invité',
     typing: 'Écrit',
     micOn: 'Micro activé',
+    scribe: 'Scribe',
+    scribeNamed: 'Scribe ({{name}})',
     speaking: 'Parle',
     empty: 'Personne d’autre n’a encore rejoint.',
   },
