@@ -119,6 +119,11 @@ test('an admin creates an organisation, buys 3 licences through checkout and ass
     }
     await expect(page).toHaveURL(/\/account\/dashboard/);
     await expect(page.getByTestId('organization-none')).toBeVisible();
+    // Each choice once; the Scribe entry only for Scribes (Grace is not one).
+    await expect(page.getByText('What would you like to do?')).toHaveCount(1);
+    await expect(page.getByRole('link', { name: 'Sign out' })).toHaveCount(1);
+    await expect(page.getByRole('link', { name: /join a conversation/i })).toHaveCount(1);
+    await expect(page.getByRole('link', { name: 'Correct as Scribe' })).toHaveCount(0);
     await expectAccessible(page, 'dashboard without an organisation');
 
     // The organisation's onboarding: info (with the spec's name messages), size, services.

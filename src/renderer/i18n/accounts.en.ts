@@ -265,7 +265,6 @@ const accountsEn = {
     conversationsHelp: 'Live captions of what is said, for you and the people you invite.',
     settings: 'Account settings',
     settingsHelp: 'Your name, language, theme, caption size and beta features.',
-    signOut: 'Sign out',
   },
   scribe: {
     title: 'Scribe dashboard',

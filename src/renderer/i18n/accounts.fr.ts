@@ -304,7 +304,6 @@ const accountsFr: Messages<typeof accountsEn> = {
       'Des sous-titres en direct de ce qui est dit, pour vous et les personnes que vous invitez.',
     settings: 'Paramètres du compte',
     settingsHelp: 'Votre nom, la langue, le thème, la taille des sous-titres et les fonctionnalités bêta.',
-    signOut: 'Se déconnecter',
   },
   scribe: {
     title: 'Tableau de bord Scribe',

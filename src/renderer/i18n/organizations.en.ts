@@ -129,10 +129,9 @@ const organizationsEn = {
         failed: '{{message}}',
       },
       plan: 'Your plan: {{plan}}',
-      individualHeading: 'What would you like to do?',
+      individualHeading: 'More for you',
       individual: {
         buy: 'Buy a licence',
-        join: 'Join a conversation',
         show: 'Show a conversation',
         scribe: 'Correct as Scribe',
       },

@@ -128,10 +128,9 @@ const organizationsFr: Messages<typeof organizationsEn> = {
         failed: '{{message}}',
       },
       plan: 'Votre formule : {{plan}}',
-      individualHeading: 'Que voulez-vous faire ?',
+      individualHeading: 'Aussi pour vous',
       individual: {
         buy: 'Acheter une licence',
-        join: 'Rejoindre une conversation',
         show: 'Afficher une conversation',
         scribe: 'Corriger en tant que Scribe',
       },
