@@ -58,7 +58,7 @@ const scribeEn = {
     noUpdate: 'No caption yet',
     served: 'Served {{seconds}} s',
     away: 'You are not in this conversation now',
-    notScribe: 'Only Scribes can use the Scribe dashboard. Ask your organisation to make you a Scribe.',
+    notScribe: 'Only Scribes can use the Scribe dashboard. Ask your organization to make you a Scribe.',
     failed: 'The requests could not be loaded: {{message}}',
     trainingHeading: 'Training',
     trainingIntro:

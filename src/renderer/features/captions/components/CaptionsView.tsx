@@ -170,14 +170,19 @@ export function CaptionsView() {
           ))}
         </ol>
       </div>
-      {newSince > 0 ? <NewSinceButton count={newSince} onClick={goToMarker} /> : null}
-      {scroll.following ? null : (
-        <Button className="jump-to-latest" intent="primary" data-testid="jump-to-latest" onClick={jump}>
-          {scroll.unseen > 0
-            ? t('captions.jumpToLatestNew', { count: scroll.unseen })
-            : t('captions.jumpToLatest')}
-        </Button>
-      )}
+      {/* Below the captions, never over them: a row of its own while either is shown. */}
+      {newSince > 0 || !scroll.following ? (
+        <div className="captions-actions" data-testid="captions-actions">
+          {newSince > 0 ? <NewSinceButton count={newSince} onClick={goToMarker} /> : <span />}
+          {scroll.following ? null : (
+            <Button className="jump-to-latest" intent="primary" data-testid="jump-to-latest" onClick={jump}>
+              {scroll.unseen > 0
+                ? t('captions.jumpToLatestNew', { count: scroll.unseen })
+                : t('captions.jumpToLatest')}
+            </Button>
+          )}
+        </div>
+      ) : null}
       <FinalAnnouncer />
     </div>
   );
