@@ -283,7 +283,7 @@ const accountsFr: Messages<typeof accountsEn> = {
       intro:
         'Renforcez les mots qui comptent pour vous (noms, jargon) afin que les sous-titres les reconnaissent.',
       upgrade:
-        'Vocabulary Boost vient avec une licence Premium. Si votre école, votre entreprise ou votre événement vous fournit Hearken, demandez à son administrateur Hearken de vous en attribuer une ; la licence vous arrive par e-mail, et Boost est alors activé ici.',
+        'Vocabulary Boost vient avec une licence Premium. Si votre école, votre entreprise ou votre événement vous fournit Hearken, demandez à son administrateur Hearken de vous en attribuer une à l’adresse e-mail avec laquelle vous vous connectez (ou de vous donner un lien de licence ; Hearken n’envoie pas d’e-mail), et Boost est alors activé ici.',
       included: 'Vocabulary Boost fait partie de votre offre.',
       listHeading: 'Ma liste Boost',
       addLabel: 'Ajouter des mots',

@@ -38,6 +38,11 @@ describe('translations', () => {
     expect(english.filter((text) => /organis/i.test(text))).toEqual([]);
   });
 
+  it('promises no email Hearken does not send: licences reach people by their sign-in address or a link', () => {
+    expect(enKeys.get('organizations.dashboard.linkFor')).toMatch(/Hearken sends no email/);
+    expect([...enKeys].filter(([, text]) => /reaches you by email/i.test(text))).toEqual([]);
+  });
+
   it('has no empty message', () => {
     for (const [key, text] of [...enKeys, ...frKeys]) expect(text.trim(), key).not.toBe('');
   });
