@@ -73,7 +73,9 @@ test('on a server with no provider, the meeting bot and phone call forms say so 
     await expect(bot.getByRole('textbox')).toHaveCount(0);
 
     const phone = host.getByTestId('phone-call-panel');
-    await expect(phone.getByTestId('phone-call-no-provider')).toContainText('This server has no phone provider');
+    await expect(phone.getByTestId('phone-call-no-provider')).toContainText(
+      'This server has no phone provider',
+    );
     await expect(phone.getByTestId('phone-call-no-provider')).toContainText('HEARKEN_TWILIO_ACCOUNT_SID');
     await expect(phone.getByTestId('phone-call-form')).toHaveCount(0);
     await expectAccessible(host, 'meeting bot and phone call panels with no provider');
