@@ -54,7 +54,7 @@ test('the host sends a bot to a meeting from the keyboard; everyone sees its sta
 
 test('on a server with no provider, the meeting bot and phone call forms say so first, with what to set', async () => {
   // A server of its own, with neither a meeting bot nor a phone provider (nor their stand-ins).
-  const [started, launched] = await Promise.allSettled([startOwnServer({}), launchChromium()]);
+  const [started, launched] = await Promise.allSettled([startOwnServer({}, 120_000), launchChromium()]);
   const server = started.status === 'fulfilled' ? started.value : undefined;
   const browser = launched.status === 'fulfilled' ? launched.value : undefined;
   try {
