@@ -2,6 +2,7 @@
  * Every route of the HTTP API, each feature's registered with what it is given. The access
  * control hook (access-hook.ts) is registered before this: every route here must have its row.
  */
+import { integrationsOffered } from './media-services';
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfigResponse } from '../shared/api';
 import type { TtsStatus } from '../native/tts/types';
@@ -74,6 +75,7 @@ export function registerApi(app: FastifyInstance, deps: ApiDeps): void {
     firebase: (hostname) => firebaseClientConfig(config.auth, hostname),
     now: () => Date.now(),
     speech: deps.speech,
+    integrations: integrationsOffered(config),
   });
 
   // One gate for every export of this server: members' and shared links' (issue 29 F-13).

@@ -11,6 +11,23 @@ import { startMeetingBotService } from './meeting-bot';
 import { startPhoneCallService } from './phone-calls';
 import type { RoomRegistry, RoomServices } from './rooms';
 
+/**
+ * Whether meeting bots and phone calls can work on this server: a provider configured, the
+ * local stand-in asked for, or (meeting bots) the self-hosted bot. GET /api/v1/config says so,
+ * and the forms say it before anyone fills them in.
+ */
+export function integrationsOffered(config: Pick<ServerConfig, 'meetingBot' | 'phoneCalls'>): {
+  meetingBots: boolean;
+  phoneCalls: boolean;
+} {
+  const bot = config.meetingBot;
+  const phone = config.phoneCalls;
+  return {
+    meetingBots: Boolean(bot?.provider || bot?.standIn || bot?.selfHostedChromium),
+    phoneCalls: Boolean(phone?.twilio || phone?.sip || phone?.standIn),
+  };
+}
+
 export async function startMediaServices(
   app: FastifyInstance,
   config: ServerConfig,

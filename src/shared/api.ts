@@ -208,6 +208,12 @@ export const serverConfigResponseSchema = object({
      */
     speakerIdentification: optional(object({ available: boolean() })),
   }),
+  /**
+   * Whether this server has a provider for meeting bots and for phone calls (its own, a
+   * stand-in or the self-hosted bot): without one their forms say so instead of being filled in
+   * for nothing. (An addition to the spec.)
+   */
+  integrations: optional(object({ meetingBots: boolean(), phoneCalls: boolean() })),
 });
 export type ServerConfigResponse = Infer<typeof serverConfigResponseSchema>;
 

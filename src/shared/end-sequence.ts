@@ -66,6 +66,17 @@ export function stagesFor(context: EndingContext): EndingStage[] {
   return stages;
 }
 
+/**
+ * The order the stages run in for this person. The spec's numbers order them for someone who
+ * leaves; the host's "End for everyone" ends the room before asking anything (issue 30): guests
+ * and a Scribe must not stay connected while the host reads the boost question, so for the host
+ * BOOST comes after END_ON_BACKEND.
+ */
+export function runOrder(stages: readonly EndingStage[], asHost: boolean): EndingStage[] {
+  if (!asHost || !stages.includes('BOOST')) return [...stages];
+  return [...stages.filter((s) => s !== 'BOOST'), 'BOOST'];
+}
+
 /** An end in progress: when it started (undefined: none). */
 export interface EndingRun {
   stage: EndingStage;

@@ -36,6 +36,13 @@ export interface Speaker {
 export interface Participant {
   avaId: string;
   isTyping: boolean;
+  /**
+   * The name the room knows them by, the one their captions carry ("Guest 4321"); and `scribe`
+   * for the room's Scribe. (Additions to the spec's participant: one name everywhere,
+   * shared/display-name.ts.)
+   */
+  userName?: string;
+  role?: ConnectionRole;
 }
 
 export interface AudioStream {

@@ -65,6 +65,8 @@ const speakerSchema: Schema<Speaker> = object({
 const participantSchema: Schema<Participant> = object({
   avaId: string(),
   isTyping: boolean(),
+  userName: optional(string()),
+  role: optional(oneOf(['participant', 'scribe'] as const)),
 } satisfies FieldsOf<Participant>);
 
 const audioStreamSchema: Schema<AudioStream> = object({

@@ -224,6 +224,19 @@ export function isPaidSubscriber(subscription: Subscription | undefined): boolea
   return Boolean(plan) && plan !== 'Free' && subscription?.ongoingSubscriptionSubtype !== 'Lite';
 }
 
+/**
+ * Whether the plan itself gives Premium recognition (conversation.md, Caption quality): a paid
+ * subscriber other than Freedom (a Pro licence included), or the google-cloud-asr feature.
+ * Nothing is counted down for them: the server serves them Premium without spending credit
+ * (server auth/entitlements.ts), and the conversation shows them no credit countdown.
+ */
+export function planGivesPremium(profile: Pick<UserProfile, 'subscription' | 'features'>): boolean {
+  return (
+    (isPaidSubscriber(profile.subscription) && profile.subscription?.ongoingSubscription !== 'Freedom') ||
+    profile.features['google-cloud-asr'] === true
+  );
+}
+
 /** Hearing profile 0 to 4 is set; -1, absent or anything else is not. */
 export function isHearingProfileSet(value: number | undefined | null): value is HearingProfile {
   return typeof value === 'number' && (HEARING_PROFILES as readonly number[]).includes(value);

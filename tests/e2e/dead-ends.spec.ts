@@ -17,6 +17,8 @@ test('a link to a room that does not exist says so, stays said, and leads back',
     const refused = page.getByTestId('connection-refused');
     await expect(refused).toContainText('does not exist');
     await expect(page.getByTestId('conversation-connecting')).toHaveCount(0);
+    // Nothing to record into: the microphone cannot be started.
+    await expect(page.getByTestId('record-toggle')).toBeDisabled();
     // Longer than a notice lasts: still there.
     await page.waitForTimeout(SNACKBAR_ERROR_HIDE_MS + 1000);
     await expect(refused).toBeVisible();

@@ -154,3 +154,70 @@ test('the newest caption line is in view at every size, caption size and notice'
     await browser.close();
   }
 });
+
+test('on a phone, reading settings are one tap from the control bar, by keyboard too', async ({
+  baseURL,
+}) => {
+  const browser = await launchChromium();
+  try {
+    const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.goto('/web/conversations');
+    await page.getByTestId('start-conversation').click();
+    await expect(page.getByTestId('socket-status')).toHaveAttribute('data-state', 'online');
+
+    const open = page.getByTestId('control-bar').getByRole('button', { name: 'Reading settings' });
+    const openBox = (await open.boundingBox())!;
+    expect(openBox.y + openBox.height, 'the button is on screen').toBeLessThanOrEqual(844);
+    await open.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Reading settings' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByLabel('Caption size (pixels)')).toBeVisible();
+    await expect(dialog.getByRole('combobox', { name: 'Read captions in' })).toBeVisible();
+    const dark = dialog.getByRole('checkbox', { name: 'Dark theme' });
+    await expectAccessible(page, 'reading settings on a phone');
+    await dark.focus();
+    await page.keyboard.press('Space');
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(open).toBeFocused();
+  } finally {
+    await browser.close();
+  }
+});
+
+test('in Captions only, the offline notice takes its own room above the captions, covering none', async ({
+  baseURL,
+}) => {
+  const browser = await launchChromium();
+  try {
+    const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.goto('/web/conversations');
+    await page.getByTestId('start-conversation').click();
+    await expect(page.getByTestId('socket-status')).toHaveAttribute('data-state', 'online');
+    for (const text of ['First line of the talk.', 'Second line of the talk.']) {
+      await page.getByRole('textbox', { name: 'Type a message' }).fill(text);
+      await page.keyboard.press('Enter');
+      await expect(page.locator('[data-testid="caption"]', { hasText: text })).toHaveCount(1);
+    }
+    await page.getByTestId('captions-only-open').click();
+    await expect(page.getByTestId('captions-only')).toBeVisible();
+
+    await context.setOffline(true);
+    const notice = page.getByTestId('captions-only').getByTestId('offline-notice');
+    await expect(notice).toBeVisible({ timeout: 20_000 });
+    const box = (await notice.boundingBox())!;
+    for (const line of await page.getByTestId('caption').all()) {
+      const l = (await line.boundingBox())!;
+      const overlaps = l.y < box.y + box.height && box.y < l.y + l.height;
+      expect(overlaps, `"${await line.innerText()}" is under the offline notice`).toBe(false);
+    }
+    await expectAccessible(page, 'Captions only, offline');
+    await context.setOffline(false);
+  } finally {
+    await browser.close();
+  }
+});

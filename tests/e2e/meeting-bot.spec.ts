@@ -7,6 +7,7 @@
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from './axe';
 import { joinByName, launchChromium, startConversation } from './browser';
+import { startOwnServer } from './own-server';
 
 test('the host sends a bot to a meeting from the keyboard; everyone sees its status', async ({ baseURL }) => {
   const browser = await launchChromium();
@@ -48,5 +49,38 @@ test('the host sends a bot to a meeting from the keyboard; everyone sees its sta
     await expectAccessible(host, 'meeting bot panel after the bot left');
   } finally {
     await browser.close();
+  }
+});
+
+test('on a server with no provider, the meeting bot and phone call forms say so first, with what to set', async () => {
+  // A server of its own, with neither a meeting bot nor a phone provider (nor their stand-ins).
+  const [started, launched] = await Promise.allSettled([startOwnServer({}, 120_000), launchChromium()]);
+  const server = started.status === 'fulfilled' ? started.value : undefined;
+  const browser = launched.status === 'fulfilled' ? launched.value : undefined;
+  try {
+    if (!server || !browser)
+      throw [started, launched].flatMap((r) => (r.status === 'rejected' ? [r.reason as Error] : []))[0];
+    const host = await (await browser.newContext({ baseURL: server.url })).newPage();
+    await startConversation(host);
+
+    const bot = host.getByTestId('meeting-bot-panel');
+    await expect(bot.getByTestId('meeting-bot-no-provider')).toContainText(
+      'This server has no meeting bot provider',
+    );
+    await expect(bot.getByTestId('meeting-bot-no-provider')).toContainText(
+      'HEARKEN_MEETING_BOT_API_KEY and HEARKEN_MEETING_BOT_WEBHOOK_SECRET',
+    );
+    await expect(bot.getByRole('textbox')).toHaveCount(0);
+
+    const phone = host.getByTestId('phone-call-panel');
+    await expect(phone.getByTestId('phone-call-no-provider')).toContainText(
+      'This server has no phone provider',
+    );
+    await expect(phone.getByTestId('phone-call-no-provider')).toContainText('HEARKEN_TWILIO_ACCOUNT_SID');
+    await expect(phone.getByTestId('phone-call-form')).toHaveCount(0);
+    await expectAccessible(host, 'meeting bot and phone call panels with no provider');
+  } finally {
+    await browser?.close();
+    await server?.stop();
   }
 });

@@ -119,6 +119,11 @@ test('an admin creates an organisation, buys 3 licences through checkout and ass
     }
     await expect(page).toHaveURL(/\/account\/dashboard/);
     await expect(page.getByTestId('organization-none')).toBeVisible();
+    // Each choice once; the Scribe entry only for Scribes (Grace is not one).
+    await expect(page.getByText('What would you like to do?')).toHaveCount(1);
+    await expect(page.getByRole('link', { name: 'Sign out' })).toHaveCount(1);
+    await expect(page.getByRole('link', { name: /join a conversation/i })).toHaveCount(1);
+    await expect(page.getByRole('link', { name: 'Correct as Scribe' })).toHaveCount(0);
     await expectAccessible(page, 'dashboard without an organisation');
 
     // The organisation's onboarding: info (with the spec's name messages), size, services.
@@ -189,6 +194,11 @@ test('an admin creates an organisation, buys 3 licences through checkout and ass
     const bobProfile = await accountThroughApi(request, emulator, bobEmail);
     expect((await bobProfile()).subscription.ongoingSubscription).toBe('Free');
     const second = rows.nth(1);
+    // A link with no address: what is needed is said first, nothing is sent.
+    await second.getByTestId('licence-magic-link').click();
+    await expect(second.getByTestId('licence-error')).toHaveText(/^Type the email address of the person/);
+    await expect(second.getByTestId('licence-email')).toBeFocused();
+    await expect(second.getByTestId('licence-link')).toHaveCount(0);
     await second.getByTestId('licence-email').fill('not-an-email');
     await second.getByTestId('licence-assign').click();
     await expect(second.getByTestId('licence-error')).toHaveText('This email is not valid');
@@ -197,6 +207,14 @@ test('an admin creates an organisation, buys 3 licences through checkout and ass
     await expect(second.getByText('Saved.')).toBeVisible();
     await expect(second.getByTestId('licence-unassign')).toBeVisible();
     await expectAccessible(page, 'dashboard: licence assigned');
+    // Unassigning asks first; keeping it changes nothing.
+    await second.getByTestId('licence-unassign').click();
+    const unassign = page.getByRole('alertdialog', { name: /^Unassign licence \d+\?$/ });
+    await expect(unassign).toContainText(`${bobEmail} no longer has this licence`);
+    await expectAccessible(page, 'dashboard: confirming an unassignment');
+    await unassign.getByRole('button', { name: 'Keep it assigned' }).click();
+    await expect(unassign).toBeHidden();
+    await expect(second.getByTestId('licence-email')).toHaveValue(bobEmail);
     const bobNow = await bobProfile();
     expect(bobNow.subscription.ongoingSubscription).toBe('Pro');
     expect(bobNow.role).not.toBe('member');

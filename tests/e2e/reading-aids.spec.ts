@@ -107,6 +107,18 @@ test('where I stopped reading, by keyboard; the curse filter and emphasis are th
     await expect(newSince).toBeVisible();
     const marker = reader.getByTestId('reading-marker');
     await expect(marker).toHaveText('You stopped reading here');
+    // Neither the marker nor the control covers caption text: each has a place of its own.
+    for (const pill of [(await newSince.boundingBox())!, (await marker.boundingBox())!]) {
+      for (const line of await reader.getByTestId('caption').all()) {
+        const box = (await line.boundingBox())!;
+        const overlaps =
+          box.x < pill.x + pill.width &&
+          pill.x < box.x + box.width &&
+          box.y < pill.y + pill.height &&
+          pill.y < box.y + box.height;
+        expect(overlaps, `"${await line.innerText()}" is under the reading aid`).toBe(false);
+      }
+    }
     await expectAccessible(reader, 'conversation with the reading marker');
 
     // Filtered for the host (default level 2), as said for the reader (level 0), emphasised.

@@ -70,6 +70,8 @@ test('the transcript page recaps, measures and shares a finished conversation', 
     await expect(quality.getByTestId('quality-engines')).toContainText('pocketsphinx');
     await expect(quality.getByTestId('quality-delay')).toContainText(/\d s, [\d.]+ s over \d+ lines/);
     await expect(quality.getByTestId('quality-corrected-words')).toHaveText('0');
+    // No corrections: no "0%" that reads as perfect captions.
+    await expect(quality.getByTestId('quality-word-error-rate')).toHaveText(/^No corrections/);
     await expectAccessible(host, 'transcript page with recap, statistics, quality and share link');
 
     // The guest is not the host: no link to share.

@@ -204,3 +204,36 @@ test('the dashboard is refused to a signed-in account without the scribe flag', 
     await browser.close();
   }
 });
+
+test('when a Scribe accepts, the request dialog closes and the keyboard is back on the captions', async ({
+  baseURL,
+}) => {
+  const hostBrowser = await launchChromium();
+  const scribeBrowser = await launchChromium();
+  try {
+    const scribe = await (await scribeBrowser.newContext({ baseURL })).newPage();
+    await signInAsScribe(scribe);
+    await scribe.goto('/web/scribe-dashboard');
+    const host = await (await hostBrowser.newContext({ baseURL })).newPage();
+    await startConversation(host);
+    await host.getByTestId('scribe-open-dialog').click();
+    const dialog = host.getByRole('dialog', { name: 'Request a Scribe' });
+    await dialog.getByTestId('scribe-send-request').click();
+    await expect(dialog.getByTestId('scribe-request-status')).toContainText('Waiting for a Scribe');
+
+    // The host leaves the dialog open; the Scribe accepts.
+    const request = scribe.getByTestId('scribe-waiting-request');
+    await expect(request).toHaveCount(1, { timeout: 10_000 });
+    await request.getByTestId('scribe-accept').click();
+    await expect(host.getByTestId('scribe-status')).toHaveAttribute('data-status', 'ongoing');
+    await expect(dialog).toBeHidden();
+    await expect(host.getByRole('region', { name: 'Captions' })).toBeFocused();
+    await expect(host.getByTestId('scribe-cancel')).toHaveCount(0);
+    // The Scribe is listed as the Scribe, by name, not as one more "Guest".
+    await expect(host.getByTestId('participants')).toContainText('Scribe (Sam Scribe)');
+    await expectAccessible(host, 'the conversation once the Scribe accepted');
+  } finally {
+    await hostBrowser.close();
+    await scribeBrowser.close();
+  }
+});

@@ -38,3 +38,30 @@ test('a typed reply reaches the room as the typist’s line, from the keyboard',
     await browser.close();
   }
 });
+
+test('a guest has one name: in the captions, the participant list and “is typing”', async ({ baseURL }) => {
+  const browser = await launchChromium();
+  try {
+    const host = await (await browser.newContext({ baseURL })).newPage();
+    const roomName = await startConversation(host);
+    const guest = await (await browser.newContext({ baseURL })).newPage();
+    await joinByName(guest, roomName);
+
+    await guest.getByRole('textbox', { name: 'Type a message' }).fill('Hello from the back row');
+    await guest.keyboard.press('Enter');
+    const line = host.locator('[data-testid="caption"]', { hasText: 'Hello from the back row' });
+    await expect(line).toHaveCount(1);
+    const name = (await line.getAttribute('data-author')) ?? '';
+    expect(name).toMatch(/^Guest \d{4}$/);
+
+    const guestRow = host.getByTestId('participant').filter({ hasNotText: '(you)' });
+    await expect(guestRow.locator('.participant-name')).toHaveText(name);
+    await guest
+      .getByRole('textbox', { name: 'Type a message' })
+      .pressSequentially('and again', { delay: 30 });
+    await expect(host.getByTestId('typing-indicator')).toHaveText(`${name} is typing…`);
+    await expectAccessible(host, 'the participant list with a guest named as in the captions');
+  } finally {
+    await browser.close();
+  }
+});

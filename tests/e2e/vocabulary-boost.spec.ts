@@ -6,7 +6,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from './axe';
-import { launchChromium, startConversation } from './browser';
+import { joinByName, launchChromium, startConversation } from './browser';
 
 test('ending offers the corrected words for the boost list; only the chosen one is added', async ({
   baseURL,
@@ -77,6 +77,49 @@ test('ending offers the corrected words for the boost list; only the chosen one 
       .map((s) => JSON.parse(s) as { type: string; action?: string; words?: string })
       .filter((m) => m.type === 'access-boost-words' && m.action === 'add');
     expect(adds).toEqual([{ type: 'access-boost-words', action: 'add', words: chosen }]);
+  } finally {
+    await browser.close();
+  }
+});
+
+test('"End for everyone" ends the room first; the boost question comes after, guests already gone', async ({
+  baseURL,
+}) => {
+  const browser = await launchChromium();
+  try {
+    const host = await (await browser.newContext({ baseURL })).newPage();
+    const guest = await (await browser.newContext({ baseURL })).newPage();
+    const roomName = await startConversation(host);
+    await joinByName(guest, roomName);
+
+    await host.getByRole('textbox', { name: 'Type a message' }).fill('We met Zara');
+    await host.keyboard.press('Enter');
+    await expect(guest.locator('[data-testid="caption"]', { hasText: 'We met Zara' })).toHaveCount(1);
+    await host.getByTestId('correct-captions-toggle').click();
+    const words = host.getByTestId('editor-word');
+    await expect(words).toHaveCount(3);
+    await words.first().focus();
+    await host.keyboard.press('End');
+    await expect(words.nth(2)).toBeFocused();
+    await host.keyboard.type('Zarathustra', { delay: 10 });
+    await host.keyboard.press('Enter');
+    await expect(words.nth(2)).toHaveAttribute('data-corrected', 'true');
+
+    await host.getByTestId('end-conversation').click();
+    await host.getByTestId('confirm-end-confirm').click();
+    const offer = host.getByRole('dialog', { name: 'Boost these words next time?' });
+    await expect(offer).toBeVisible();
+    // The question is open and unanswered: the room has already ended for the guest (well
+    // before the 30 s an unanswered question waits, after which it used to end).
+    await expect(guest.getByTestId('host-ended')).toHaveText('The host ended the conversation', {
+      timeout: 15_000,
+    });
+    await expect(offer).toBeVisible();
+    await expectAccessible(host, 'the boost question after the room ended');
+    // Answered or left unanswered (it waits at most the 30 s guard: a loaded machine may get
+    // there first), the host then reaches the transcript.
+    await expect(host).toHaveURL(/\/web\/transcript\?roomId=/, { timeout: 60_000 });
+    await expect(offer).toBeHidden();
   } finally {
     await browser.close();
   }

@@ -307,7 +307,7 @@ describe('plans and Scribes', () => {
         inReplyTo: 'request-scribe',
       });
     }
-    expect(SCRIBE_ERRORS['organizations-only']).toBe('Scribe captions are for organisations only.');
+    expect(SCRIBE_ERRORS['organizations-only']).toBe('Scribe captions are for organizations only.');
   });
 
   it('takes a served Scribe’s time from scribeCredit by the second, and ends it when none is left', async () => {

@@ -249,7 +249,7 @@ const accountsEn = {
       heading: 'Vocabulary Boost',
       intro: 'Boost the words that matter to you (names, jargon) so captions get them right.',
       upgrade:
-        'Vocabulary Boost comes with a Premium licence. If your school, workplace or event gives you Hearken, ask its Hearken administrator to assign you one; a licence reaches you by email, and Boost is then on here.',
+        'Vocabulary Boost comes with a Premium licence. If your school, workplace or event gives you Hearken, ask its Hearken administrator to assign you one to the email address you sign in with (or to give you a licence link; Hearken sends no email), and Boost is then on here.',
       included: 'Vocabulary Boost is part of your plan.',
       listHeading: 'My boost list',
       addLabel: 'Add words',
@@ -269,7 +269,6 @@ const accountsEn = {
     conversationsHelp: 'Live captions of what is said, for you and the people you invite.',
     settings: 'Account settings',
     settingsHelp: 'Your name, language, theme, caption size and beta features.',
-    signOut: 'Sign out',
   },
   scribe: {
     title: 'Scribe dashboard',

@@ -287,7 +287,7 @@ const accountsFr: Messages<typeof accountsEn> = {
       intro:
         'Renforcez les mots qui comptent pour vous (noms, jargon) afin que les sous-titres les reconnaissent.',
       upgrade:
-        'Vocabulary Boost vient avec une licence Premium. Si votre école, votre entreprise ou votre événement vous fournit Hearken, demandez à son administrateur Hearken de vous en attribuer une ; la licence vous arrive par e-mail, et Boost est alors activé ici.',
+        'Vocabulary Boost vient avec une licence Premium. Si votre école, votre entreprise ou votre événement vous fournit Hearken, demandez à son administrateur Hearken de vous en attribuer une à l’adresse e-mail avec laquelle vous vous connectez (ou de vous donner un lien de licence ; Hearken n’envoie pas d’e-mail), et Boost est alors activé ici.',
       included: 'Vocabulary Boost fait partie de votre offre.',
       listHeading: 'Ma liste Boost',
       addLabel: 'Ajouter des mots',
@@ -308,7 +308,6 @@ const accountsFr: Messages<typeof accountsEn> = {
       'Des sous-titres en direct de ce qui est dit, pour vous et les personnes que vous invitez.',
     settings: 'Paramètres du compte',
     settingsHelp: 'Votre nom, la langue, le thème, la taille des sous-titres et les fonctionnalités bêta.',
-    signOut: 'Se déconnecter',
   },
   scribe: {
     title: 'Tableau de bord Scribe',

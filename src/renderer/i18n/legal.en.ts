@@ -16,7 +16,7 @@ const legalEn = {
         },
         account: {
           heading: 'Your account',
-          body: 'You are responsible for what is done with your account. Keep your sign-in private. An organisation’s administrator can see its members, their usage and the problems they report.',
+          body: 'You are responsible for what is done with your account. Keep your sign-in private. An organization’s administrator can see its members, their usage and the problems they report.',
         },
         use: {
           heading: 'Acceptable use',
@@ -42,7 +42,7 @@ const legalEn = {
       sections: {
         collected: {
           heading: 'What we keep',
-          body: 'Your profile (name, email, organisation), the transcripts you choose to save, your settings, and technical logs of errors from your browser or app.',
+          body: 'Your profile (name, email, organization), the transcripts you choose to save, your settings, and technical logs of errors from your browser or app.',
         },
         audio: {
           heading: 'Audio',
@@ -50,7 +50,7 @@ const legalEn = {
         },
         sharing: {
           heading: 'Who sees it',
-          body: 'The people in a conversation see its captions. Your organisation’s administrator sees your usage and the problems you report. We sell nothing to anyone.',
+          body: 'The people in a conversation see its captions. Your organization’s administrator sees your usage and the problems you report. We sell nothing to anyone.',
         },
         retention: {
           heading: 'How long',

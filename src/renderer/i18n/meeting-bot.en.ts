@@ -7,6 +7,9 @@ import { BOT_ERROR_TEXTS, BOT_PANEL_TEXTS } from '../../shared/meeting-bot';
 
 const meetingBotEn = {
   title: 'Connect to online meetings',
+  noProvider: 'This server has no meeting bot provider, so no bot can join a meeting from here.',
+  noProviderOperator:
+    'The person who runs this server can set {{variables}} (or turn on the self-hosted bot) and restart it.',
   linkLabel: 'Meeting link',
   linkHelp: 'A Zoom, Google Meet or Microsoft Teams link. A bot joins the meeting and captions it here.',
   connect: 'Connect bot',

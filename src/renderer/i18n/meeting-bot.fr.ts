@@ -4,6 +4,10 @@ import type meetingBotEn from './meeting-bot.en';
 
 const meetingBotFr: Messages<typeof meetingBotEn> = {
   title: 'Se connecter aux réunions en ligne',
+  noProvider:
+    'Ce serveur n’a pas de fournisseur de robots de réunion : aucun robot ne peut rejoindre une réunion d’ici.',
+  noProviderOperator:
+    'La personne qui gère ce serveur peut définir {{variables}} (ou activer le robot auto-hébergé) puis le redémarrer.',
   linkLabel: 'Lien de la réunion',
   linkHelp: 'Un lien Zoom, Google Meet ou Microsoft Teams. Un robot rejoint la réunion et la sous-titre ici.',
   connect: 'Connecter le robot',

@@ -82,6 +82,14 @@ const organizationsEn = {
       emailHelp: 'Leave empty and assign to unassign.',
       assign: 'Assign',
       unassign: 'Unassign',
+      unassignDialog: {
+        title: 'Unassign licence {{number}}?',
+        body: '{{email}} no longer has this licence from now on. It stays with your organization, free to assign again.',
+        confirm: 'Unassign',
+        keep: 'Keep it assigned',
+      },
+      linkNeedsEmail:
+        'Type the email address of the person the link is for first: the licence goes to whoever signs in with that address.',
       sendLink: 'Send as a link',
       linkFor:
         'Link for {{email}}: they get the licence by signing in with this address. Hearken sends no email: give them the link.',
@@ -129,10 +137,9 @@ const organizationsEn = {
         failed: '{{message}}',
       },
       plan: 'Your plan: {{plan}}',
-      individualHeading: 'What would you like to do?',
+      individualHeading: 'More for you',
       individual: {
         buy: 'Buy a licence',
-        join: 'Join a conversation',
         show: 'Show a conversation',
         scribe: 'Correct as Scribe',
       },

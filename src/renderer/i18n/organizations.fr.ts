@@ -80,6 +80,14 @@ const organizationsFr: Messages<typeof organizationsEn> = {
       emailHelp: 'Laissez vide et attribuez pour retirer la licence.',
       assign: 'Attribuer',
       unassign: 'Retirer',
+      unassignDialog: {
+        title: 'Retirer la licence {{number}} ?',
+        body: '{{email}} n’a plus cette licence dès maintenant. Elle reste à votre organisation, libre d’être attribuée à nouveau.',
+        confirm: 'Retirer',
+        keep: 'La laisser attribuée',
+      },
+      linkNeedsEmail:
+        'Saisissez d’abord l’adresse e-mail de la personne à qui est destiné le lien : la licence va à qui se connecte avec cette adresse.',
       sendLink: 'Envoyer un lien',
       linkFor:
         'Lien pour {{email}} : la licence lui revient en se connectant avec cette adresse. Hearken n’envoie pas d’e-mail : donnez-lui le lien.',
@@ -128,10 +136,9 @@ const organizationsFr: Messages<typeof organizationsEn> = {
         failed: '{{message}}',
       },
       plan: 'Votre formule : {{plan}}',
-      individualHeading: 'Que voulez-vous faire ?',
+      individualHeading: 'Aussi pour vous',
       individual: {
         buy: 'Acheter une licence',
-        join: 'Rejoindre une conversation',
         show: 'Afficher une conversation',
         scribe: 'Corriger en tant que Scribe',
       },

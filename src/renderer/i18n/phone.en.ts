@@ -7,6 +7,9 @@ import { PHONE_CALL_END_TEXTS, PHONE_CALL_TEXTS } from '../../shared/phone-calls
 
 const phoneEn = {
   title: 'Phone conference call',
+  noProvider: 'This server has no phone provider, so it cannot call a conference.',
+  noProviderOperator:
+    'The person who runs this server can set {{variables}} (or {{sip}} for a SIP trunk) and restart it.',
   intro: 'Hearken calls the conference, dials its codes and captions the call here as “Phone call”.',
   codeLabel: 'International code',
   numberLabel: 'Conference phone number',

@@ -4,6 +4,9 @@ import type phoneEn from './phone.en';
 
 const phoneFr: Messages<typeof phoneEn> = {
   title: 'Conférence téléphonique',
+  noProvider: 'Ce serveur n’a pas de fournisseur téléphonique : il ne peut pas appeler de conférence.',
+  noProviderOperator:
+    'La personne qui gère ce serveur peut définir {{variables}} (ou {{sip}} pour un trunk SIP) puis le redémarrer.',
   intro:
     'Hearken appelle la conférence, compose ses codes et sous-titre l’appel ici sous le nom « Appel téléphonique ».',
   codeLabel: 'Indicatif international',

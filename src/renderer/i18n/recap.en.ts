@@ -24,6 +24,8 @@ const recapEn = {
     recognisedWords: 'Words recognised',
     correctedWords: 'Words corrected by people',
     correctionsUnavailable: '0 (corrections are not available yet, so no error rate can be given)',
+    noCorrections:
+      'No corrections: nobody corrected these captions, so there is nothing to measure them against',
     wordErrorRate: 'Word error rate against the corrections',
     delay: 'Caption delay (median, 95th percentile)',
     delayValue: '{{median}} s, {{p95}} s over {{lines}} lines',

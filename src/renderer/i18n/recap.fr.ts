@@ -24,6 +24,8 @@ const recapFr: Messages<typeof recapEn> = {
     correctedWords: 'Mots corrigés par des personnes',
     correctionsUnavailable:
       '0 (les corrections ne sont pas encore disponibles : aucun taux d’erreur ne peut être donné)',
+    noCorrections:
+      'Aucune correction : personne n’a corrigé ces sous-titres, il n’y a donc rien à quoi les comparer',
     wordErrorRate: 'Taux d’erreur de mots par rapport aux corrections',
     delay: 'Délai des sous-titres (médiane, 95e centile)',
     delayValue: '{{median}} s, {{p95}} s sur {{lines}} lignes',

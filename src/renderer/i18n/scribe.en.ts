@@ -60,7 +60,7 @@ const scribeEn = {
     away: 'You are not in this conversation now',
     signInFirst: 'Sign in with your Scribe account to see the requests waiting for a Scribe.',
     signIn: 'Sign in',
-    notScribe: 'Only Scribes can use the Scribe dashboard. Ask your organisation to make you a Scribe.',
+    notScribe: 'Only Scribes can use the Scribe dashboard. Ask your organization to make you a Scribe.',
     failed: 'The requests could not be loaded: {{message}}',
     trainingHeading: 'Training',
     trainingIntro:

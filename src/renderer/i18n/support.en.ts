@@ -7,7 +7,7 @@ const supportEn = {
     open: 'Report a problem',
     title: 'Report a problem',
     intro:
-      'Tell us what went wrong. Your report goes to the people who run this service and, if you belong to an organisation, to its administrator.',
+      'Tell us what went wrong. Your report goes to the people who run this service and, if you belong to an organization, to its administrator.',
     category: 'What is it about?',
     categories: {
       captions: 'Captions',

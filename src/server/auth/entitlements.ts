@@ -8,7 +8,7 @@
  * no plan and no credit. A private installation may give it to everyone
  * (HEARKEN_PREMIUM_FOR=everyone), and then nothing is counted down.
  */
-import { isPaidSubscriber, isScribe } from '../../shared/user';
+import { isPaidSubscriber, isScribe, planGivesPremium as profilePlanGivesPremium } from '../../shared/user';
 import { isFreeOrLite } from '../../shared/session-limits';
 import { premiumCredit } from '../../shared/credits';
 import type { CreditRepository } from '../credits';
@@ -25,11 +25,7 @@ export type PremiumGrant = 'everyone' | 'plan' | 'credit' | 'none';
 /** Whether the plan itself gives Premium: a paid subscriber other than Freedom, or google-cloud-asr. */
 export function planGivesPremium(principal: Principal): boolean {
   if (principal.kind !== 'account' || !principal.profile) return false;
-  const { profile } = principal;
-  return (
-    (isPaidSubscriber(profile.subscription) && profile.subscription.ongoingSubscription !== 'Freedom') ||
-    profile.features['google-cloud-asr'] === true
-  );
+  return profilePlanGivesPremium(principal.profile);
 }
 
 /** `premiumCreditMs`: the account's Premium credit now (extra plus recurring; 0 for guests). */

@@ -52,6 +52,8 @@ export interface RouteDeps {
   rooms: RoomRepository;
   version: string;
   speech: () => ServerConfigResponse['speech'];
+  /** Whether meeting bots and phone calls have a provider here (media-services.ts integrationsOffered). */
+  integrations: NonNullable<ServerConfigResponse['integrations']>;
   /**
    * What the web client needs to reach Firebase Authentication (null when accounts are off),
    * for a browser that reached this server at `hostname`.
@@ -169,6 +171,7 @@ export function httpRoutes(deps: RouteDeps): AnyRoute[] {
           version: deps.version,
           firebase: deps.firebase(request.hostname),
           speech: deps.speech(),
+          integrations: deps.integrations,
         }) satisfies ServerConfigResponse,
     }),
     metaRoute('GET', API.health, {

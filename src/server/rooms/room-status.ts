@@ -3,7 +3,7 @@
  * the core and the parts of room.ts know. Pure: the rules of who sees which invitation are
  * tested without a room.
  */
-import type { AutoTranslation, ConversationStatus, Speaker } from '../../shared/entities';
+import type { AutoTranslation, ConversationStatus, Participant, Speaker } from '../../shared/entities';
 import type { TwilioCall } from '../../shared/phone-calls';
 import type { RoomScribe } from '../../shared/scribe/model';
 import type { RestrictedSession } from '../../shared/session-limits';
@@ -15,7 +15,7 @@ export interface RoomStatusFacts {
   record: RoomRecord;
   /** Public URL the links point at (set by the registry from configuration). */
   publicUrl: string;
-  members: Iterable<Pick<RoomMember, 'avaId'>>;
+  members: Iterable<Pick<RoomMember, 'avaId' | 'userName' | 'role'>>;
   isTyping(avaId: string): boolean;
   speakers: Speaker[];
   audioStreams: ConversationStatus['audioStreams'];
@@ -36,9 +36,14 @@ export function roomStatus(
   viewer?: Pick<RoomMember, 'avaId' | 'readonly'>,
 ): ConversationStatus {
   const { record } = facts;
-  const participants = new Map<string, { avaId: string; isTyping: boolean }>();
+  const participants = new Map<string, Participant>();
   for (const m of facts.members)
-    participants.set(m.avaId, { avaId: m.avaId, isTyping: facts.isTyping(m.avaId) });
+    participants.set(m.avaId, {
+      avaId: m.avaId,
+      isTyping: facts.isTyping(m.avaId),
+      userName: m.userName,
+      ...(m.role === 'scribe' ? { role: 'scribe' as const } : {}),
+    });
   const host = !viewer || viewer.avaId === record.hostAvaId;
   const mayShare = host || !record.forbidSharing;
   const ended = record.state === 'ended';

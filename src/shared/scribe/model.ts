@@ -126,7 +126,7 @@ export const SCRIBE_ERRORS: Record<ScribeRefusal, string> = {
   'room-ended': 'This conversation has ended.',
   'too-many-rooms': `A Scribe serves at most ${SCRIBE_MAX_ROOMS} conversations at once.`,
   'not-found': 'No Scribe request found.',
-  'organizations-only': 'Scribe captions are for organisations only.',
+  'organizations-only': 'Scribe captions are for organizations only.',
   'no-scribe-credit': 'You have no Scribe time left.',
   'scribe-limit-reached': SCRIBE_LIMIT_REACHED,
 };

@@ -6,6 +6,7 @@ import {
   closeEndsRoom,
   leaveReason,
   mayStartEnding,
+  runOrder,
   nextStage,
   stageApplies,
   stagesFor,
@@ -81,5 +82,19 @@ describe('close reasons', () => {
     expect(closeEndsRoom('max_convo_time_reached')).toBe(true);
     for (const reason of ['closed', 'host_left', 'last_guest_left', undefined] as const)
       expect(closeEndsRoom(reason)).toBe(false);
+  });
+});
+
+describe('the order the stages run in', () => {
+  const all = ['BOOST', 'SAVE_TRANSCRIPTS', 'END_ON_BACKEND'] as const;
+  it('ends the room before the host is asked about boost words', () => {
+    expect(runOrder(all, true)).toEqual(['SAVE_TRANSCRIPTS', 'END_ON_BACKEND', 'BOOST']);
+  });
+  it("keeps the spec's order for someone who leaves", () => {
+    expect(runOrder(all, false)).toEqual(all);
+    expect(runOrder(['SAVE_TRANSCRIPTS', 'END_ON_BACKEND'], true)).toEqual([
+      'SAVE_TRANSCRIPTS',
+      'END_ON_BACKEND',
+    ]);
   });
 });

@@ -64,6 +64,9 @@ export function* followRoomEnd(deps: AppDeps) {
     if (isEndedStatusFor(roomId)(action) && state.conversation.endPhase === 'none' && !selectIsHost(state))
       yield* fork(afterHostEnded, deps, roomId, byTimeLimit);
     else if (byTimeLimit) yield* put(endingActions.timeLimitReached(roomId));
+    // The host's own end goes on after the room ended (the boost question comes after:
+    // ending/sagas.ts), on this screen and this connection; it goes to the transcript itself.
+    if (selectIsHost(state) && state.ending.startedAtMs !== undefined) continue;
     const path = deps.navigation.currentPath();
     if (!path.startsWith(ROUTES.transcript)) {
       yield* call([deps.navigation, deps.navigation.navigate], transcriptPath(roomId));

@@ -1,6 +1,7 @@
 import { createSelector } from '@reduxjs/toolkit';
 import type { RootState } from '../../app/root-reducer';
 import { selectCaptions } from '../captions/selectors';
+import { type DisplayName, displayNameOf } from '../../../shared/display-name';
 
 export const selectConversation = (state: RootState) => state.conversation;
 export const selectRoomId = (state: RootState) => state.conversation.roomId;
@@ -16,9 +17,8 @@ export const selectIsHost = (state: RootState): boolean => {
 
 export const selectRoomEnded = (state: RootState) => state.conversation.status?.state.value === 'ended';
 
-export interface ParticipantView {
+export interface ParticipantView extends DisplayName {
   avaId: string;
-  name: string;
   isHost: boolean;
   isMe: boolean;
   isTyping: boolean;
@@ -28,10 +28,6 @@ export interface ParticipantView {
   isSpeaking: boolean;
 }
 
-/**
- * Participants with the best name the room status gives: a speaker's userName or avaName,
- * the host's avaName, or nothing (the component then says "Guest").
- */
 /** Who has a caption still being recognised: speaking now, not merely recording silence. */
 const selectSpeakingNow = createSelector([selectCaptions], (captions) => {
   const speaking = new Set<string>();
@@ -43,17 +39,12 @@ export const selectParticipants = createSelector(
   [selectRoomStatus, (state: RootState) => state.session.identity?.avaId, selectSpeakingNow],
   (status, myAvaId, speakingNow): ParticipantView[] => {
     if (!status) return [];
-    const nameOf = (avaId: string) => {
-      const speaker = status.speakers.find((s) => s.avaId === avaId);
-      if (speaker) return speaker.userName || speaker.avaName;
-      if (status.host.avaId === avaId) return status.host.avaName;
-      return '';
-    };
     const ids = status.participants.map((p) => p.avaId);
     if (!ids.includes(status.host.avaId) && status.participants.length === 0) ids.push(status.host.avaId);
     return ids.map((avaId) => ({
       avaId,
-      name: nameOf(avaId),
+      // The one name (shared/display-name.ts); the component words it (display-name.ts).
+      ...displayNameOf(status, avaId),
       isHost: avaId === status.host.avaId,
       isMe: avaId === myAvaId,
       isTyping: status.participants.some((p) => p.avaId === avaId && p.isTyping),

@@ -1,6 +1,6 @@
 /**
  * Runs the end sequence (shared/end-sequence.ts) one stage at a time: the microphone stops
- * first, BOOST (the words people corrected, offered for the person's boost list: boost/sagas.ts), SAVE_TRANSCRIPTS
+ * first (the host's end ends the room before BOOST asks anything: shared runOrder), BOOST (the words people corrected, offered for the person's boost list: boost/sagas.ts), SAVE_TRANSCRIPTS
  * (this conversation joins the person's history, when the server's rules allow), then
  * END_ON_BACKEND: the host ends the room for everyone and waits for the server to say so;
  * anyone else leaves with the close reason that says why. There is one way of ending: the
@@ -15,6 +15,7 @@ import {
   type EndingStage,
   leaveReason,
   mayStartEnding,
+  runOrder,
   stagesFor,
 } from '../../../shared/end-sequence';
 import { END_SEQUENCE_GUARD_MS } from '../../../shared/constants';
@@ -157,10 +158,14 @@ export function* runEndSequence(deps: AppDeps, asHost: boolean, reason?: RoomEnd
   try {
     // The microphone stops first: ending is not a reason to keep sending the room audio.
     if (state.audio.recording !== 'NOT_RECORDING') yield* put(audioActions.stopRequested());
-    for (const stage of stagesFor(endingContext(deps, state))) {
+    for (const stage of runOrder(stagesFor(endingContext(deps, state)), asHost)) {
       yield* put(endingActions.stageEntered(stage));
       yield* call(runStage, deps, stage, roomId, asHost, reason);
     }
+    // The host's room ended (END_ON_BACKEND) and every question was answered: the transcript.
+    const after: RootState = yield* select(selectState);
+    if (asHost && after.conversation.status?.state.value === 'ended' && after.conversation.roomId === roomId)
+      yield* call([deps.navigation, deps.navigation.navigate], transcriptPath(roomId));
   } finally {
     yield* put(endingActions.finished());
   }

@@ -56,6 +56,14 @@ export function* loadSpeechLangs(deps: AppDeps) {
     const speakers = result.data.speech.speakerIdentification;
     if (typeof speakers?.available === 'boolean')
       yield* put(settingsActions.speakerIdentificationLoaded(speakers.available));
+    const integrations = result.data.integrations;
+    if (typeof integrations?.meetingBots === 'boolean' && typeof integrations.phoneCalls === 'boolean')
+      yield* put(
+        settingsActions.integrationsLoaded({
+          meetingBots: integrations.meetingBots,
+          phoneCalls: integrations.phoneCalls,
+        }),
+      );
   } else if (!result.ok) {
     deps.logger.log('warn', 'settings', `could not read the server's speech languages: ${result.message}`);
   }

@@ -35,6 +35,11 @@ export interface SettingsState {
    */
   speakerIdentificationAvailable?: boolean;
   /**
+   * Whether meeting bots and phone calls have a provider on this server (GET API.config);
+   * undefined until it answers (the forms show as before).
+   */
+  integrations?: { meetingBots: boolean; phoneCalls: boolean };
+  /**
    * Caption tiers a lower-accuracy fallback engine serves (GET API.config `fallback`): readers
    * are told while such a tier captions the conversation.
    */
@@ -151,6 +156,7 @@ const settingsSlice = createSlice({
       state.fallbackNoticeDismissed = true;
     },
     speakerIdentificationLoaded: set('speakerIdentificationAvailable'),
+    integrationsLoaded: set('integrations'),
     speechLangsLoaded(state, action: PayloadAction<string[]>) {
       const langs = action.payload.filter((lang) => SPEECH_LANG_RE.test(lang));
       if (langs.length === 0) return;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AUDIO_ERRORS } from '../../../../src/shared/errors';
 import { SOCKET_ERROR_CODES } from '../../../../src/shared/protocol';
+import { SCRIBE_ERRORS } from '../../../../src/shared/scribe/model';
 import en from '../../../../src/renderer/i18n/en';
 import fr from '../../../../src/renderer/i18n/fr';
 import { createI18n } from '../../../../src/renderer/i18n';
@@ -30,6 +31,16 @@ describe('translations', () => {
 
   it('has every French key in English', () => {
     expect([...frKeys.keys()].filter((k) => !enKeys.has(k))).toEqual([]);
+  });
+
+  it('spells “organization” one way in English, as most of its messages do (and the shared errors)', () => {
+    const english = [...enKeys.values(), ...Object.values(SCRIBE_ERRORS)];
+    expect(english.filter((text) => /organis/i.test(text))).toEqual([]);
+  });
+
+  it('promises no email Hearken does not send: licences reach people by their sign-in address or a link', () => {
+    expect(enKeys.get('organizations.dashboard.linkFor')).toMatch(/Hearken sends no email/);
+    expect([...enKeys].filter(([, text]) => /reaches you by email/i.test(text))).toEqual([]);
   });
 
   it('has no empty message', () => {

@@ -99,13 +99,32 @@ describe('the status alone', () => {
   it('lists each person once, however many connections, with whether they are typing', () => {
     const status = roomStatus(
       facts({
-        members: [{ avaId: 'host1' }, { avaId: 'g1' }, { avaId: 'g1' }],
+        members: [
+          { avaId: 'host1', userName: 'Ada', role: 'participant' },
+          { avaId: 'g1', userName: 'Guest 4321', role: 'participant' },
+          { avaId: 'g1', userName: 'Guest 4321', role: 'participant' },
+        ],
         isTyping: (avaId) => avaId === 'g1',
       }),
     );
     expect(status.participants).toEqual([
-      { avaId: 'host1', isTyping: false },
-      { avaId: 'g1', isTyping: true },
+      { avaId: 'host1', isTyping: false, userName: 'Ada' },
+      { avaId: 'g1', isTyping: true, userName: 'Guest 4321' },
+    ]);
+  });
+
+  it('names each participant as their captions do, and says who is the Scribe', () => {
+    const status = roomStatus(
+      facts({
+        members: [
+          { avaId: 'g1', userName: 'Guest 4321', role: 'participant' },
+          { avaId: 's1', userName: 'Sam Scribe', role: 'scribe' },
+        ],
+      }),
+    );
+    expect(status.participants).toEqual([
+      { avaId: 'g1', isTyping: false, userName: 'Guest 4321' },
+      { avaId: 's1', isTyping: false, userName: 'Sam Scribe', role: 'scribe' },
     ]);
   });
 

@@ -73,7 +73,7 @@ describe('scribeRequestRefusal', () => {
   });
 
   it('says why in the spec’s words', () => {
-    expect(SCRIBE_ERRORS['organizations-only']).toBe('Scribe captions are for organisations only.');
+    expect(SCRIBE_ERRORS['organizations-only']).toBe('Scribe captions are for organizations only.');
     expect(SCRIBE_ERRORS['no-scribe-credit']).toBe('You have no Scribe time left.');
   });
 });

@@ -1,7 +1,7 @@
 import { Button } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { selectIsReadonly } from '../../conversation/selectors';
+import { selectIsReadonly, selectRoomEnded } from '../../conversation/selectors';
 import { selectRecordingState, selectResuming } from '../selectors';
 import { audioActions } from '../slice';
 
@@ -15,6 +15,9 @@ export function RecordToggle({ describedBy, short = false }: { describedBy?: str
   const state = useAppSelector(selectRecordingState);
   const resuming = useAppSelector(selectResuming);
   const readonly = useAppSelector(selectIsReadonly);
+  // A dead room (refused: it does not exist, or ended) has nothing to record into.
+  const deadRoom = useAppSelector((s) => s.socket.refusal !== undefined || selectRoomEnded(s));
+  const idle = state === 'NOT_RECORDING' && !resuming;
   const key = state === 'RECORDING' || resuming ? 'stop' : state === 'PENDING' ? 'cancelStart' : 'start';
   const label = t(`audio.${key}`);
   return (
@@ -22,7 +25,7 @@ export function RecordToggle({ describedBy, short = false }: { describedBy?: str
       className={`record-toggle record-toggle--${state.toLowerCase()}`}
       intent={state === 'NOT_RECORDING' && !resuming ? 'primary' : 'danger'}
       size="large"
-      disabled={readonly}
+      disabled={readonly || (deadRoom && idle)}
       aria-describedby={describedBy}
       aria-label={short ? label : undefined}
       data-testid="record-toggle"

@@ -8,6 +8,7 @@ import { initialReadingMarker, newSinceCount, readingMarkerReducer } from '../re
 import { speakerChanges } from '../model';
 import { selectCaptions, selectOlder } from '../selectors';
 import { captionsActions } from '../slice';
+import { CAPTIONS_REGION_ID } from '../focus';
 import { CaptionLine } from './CaptionLine';
 import { FinalAnnouncer } from './FinalAnnouncer';
 import { NewSinceButton, ReadingMarkerLine } from './ReadingMarker';
@@ -130,6 +131,7 @@ export function CaptionsView() {
     <div className="captions">
       <div
         ref={scroller}
+        id={CAPTIONS_REGION_ID}
         className="captions-scroll"
         role="region"
         aria-label={t('captions.region')}
@@ -168,14 +170,19 @@ export function CaptionsView() {
           ))}
         </ol>
       </div>
-      {newSince > 0 ? <NewSinceButton count={newSince} onClick={goToMarker} /> : null}
-      {scroll.following ? null : (
-        <Button className="jump-to-latest" intent="primary" data-testid="jump-to-latest" onClick={jump}>
-          {scroll.unseen > 0
-            ? t('captions.jumpToLatestNew', { count: scroll.unseen })
-            : t('captions.jumpToLatest')}
-        </Button>
-      )}
+      {/* Below the captions, never over them: a row of its own while either is shown. */}
+      {newSince > 0 || !scroll.following ? (
+        <div className="captions-actions" data-testid="captions-actions">
+          {newSince > 0 ? <NewSinceButton count={newSince} onClick={goToMarker} /> : <span />}
+          {scroll.following ? null : (
+            <Button className="jump-to-latest" intent="primary" data-testid="jump-to-latest" onClick={jump}>
+              {scroll.unseen > 0
+                ? t('captions.jumpToLatestNew', { count: scroll.unseen })
+                : t('captions.jumpToLatest')}
+            </Button>
+          )}
+        </div>
+      ) : null}
       <FinalAnnouncer />
     </div>
   );

@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import type { TranscriptGap } from '../../../../shared/entities';
+import { clockTimeFormat } from '../../../../shared/clock-time';
 
-/** Clock times of a gap in the reader's language (the times are the server's, shown locally). */
+/** Clock times of a gap in the reader's language (the times are the server's, shown locally), as every clock time is written (shared/clock-time.ts). */
 export function gapTimes(gap: TranscriptGap, locale: string): { from: string; to: string } {
-  const format = new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+  const format = clockTimeFormat(locale);
   return { from: format.format(gap.fromMs), to: format.format(gap.toMs) };
 }
 

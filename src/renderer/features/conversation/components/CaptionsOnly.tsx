@@ -2,6 +2,8 @@ import { Button } from '@blueprintjs/core';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CaptionsView } from '../../captions/components/CaptionsView';
+import { Notifications } from '../../notifications/components/Notifications';
+import { ConnectionNotice } from '../../socket/components/ConnectionNotice';
 
 /**
  * The spec's full screen: nothing but the captions, filling the screen (the browser's full
@@ -30,10 +32,12 @@ export function CaptionsOnly({ onExit }: { onExit: () => void }) {
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') onExit();
     };
+    document.body.classList.add('captions-only-open');
     document.addEventListener('fullscreenchange', onFullScreenChange);
     window.addEventListener('keydown', onKey);
     container.current?.querySelector<HTMLElement>('[role="region"]')?.focus();
     return () => {
+      document.body.classList.remove('captions-only-open');
       document.removeEventListener('fullscreenchange', onFullScreenChange);
       window.removeEventListener('keydown', onKey);
       if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
@@ -42,6 +46,11 @@ export function CaptionsOnly({ onExit }: { onExit: () => void }) {
 
   return (
     <div ref={container} className="captions-only" data-testid="captions-only">
+      {/* Notices take their own room above the captions here: floating, they covered the newest lines. */}
+      <div className="captions-only-notices">
+        <ConnectionNotice />
+        <Notifications inline />
+      </div>
       <CaptionsView />
       <Button
         className="captions-only-exit"

@@ -7,12 +7,14 @@ import { RecordToggle } from '../../audio/components/RecordToggle';
 import { VolumeMeter } from '../../audio/components/VolumeMeter';
 import { FontSizeControl } from '../../settings/components/FontSizeControl';
 import { ThemeSwitch } from '../../settings/components/ThemeSwitch';
+import { ReadingSettingsButton } from '../../settings/components/ReadingSettings';
 import { selectIsReadonly } from '../selectors';
 import { EndButton } from './EndButton';
 
 /**
  * Recording, microphone, caption size, theme, captions only, and end or leave. `compact` (a
- * phone): one row of recording, captions only and end; the rest is with the conversation details.
+ * phone): one row of recording, details, reading settings (caption size, theme, reading
+ * language, in a dialog of their own), captions only and end; the rest is with the details.
  */
 export function ControlBar({
   compact = false,
@@ -74,6 +76,7 @@ export function ControlBar({
             onClick={details.toggle}
           />
         ) : null}
+        {compact ? <ReadingSettingsButton /> : null}
         {onCaptionsOnly ? (
           <Button
             ref={captionsOnlyRef}

@@ -25,13 +25,11 @@ import { SessionGate } from '../../identity/components/SessionGate';
 import { useAppTermination } from '../../ending/use-app-termination';
 import { useScreenWakeLock } from '../use-screen-wake-lock';
 import { InviteCard } from '../../invite/components/InviteCard';
-import { FontSizeControl } from '../../settings/components/FontSizeControl';
 import { LanguageSelect } from '../../settings/components/LanguageSelect';
 import { SpeechLangSelect } from '../../settings/components/SpeechLangSelect';
 import { CurseFilterSelect } from '../../settings/components/CurseFilterSelect';
 import { KeywordEmphasisSwitch } from '../../settings/components/KeywordEmphasisSwitch';
 import { TranslationSettings } from '../../translation/components/TranslationSettings';
-import { ThemeSwitch } from '../../settings/components/ThemeSwitch';
 import { ConnectionNotice } from '../../socket/components/ConnectionNotice';
 import { RefusedNotice } from '../../socket/components/RefusedNotice';
 import { SocketStatusBadge } from '../../socket/components/SocketStatusBadge';
@@ -174,8 +172,6 @@ export function ConversationPage() {
                 <>
                   <LanguageSelect />
                   {isReadonly ? null : <MicSelect />}
-                  <FontSizeControl />
-                  <ThemeSwitch />
                 </>
               )}
               <SpeechLangSelect />

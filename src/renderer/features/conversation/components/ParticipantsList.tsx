@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { sessionLimitsActions } from '../../session-limits/actions';
 import { selectIsHost, selectParticipants } from '../selectors';
+import { formatDisplayName } from '../display-name';
 
 export function ParticipantsList() {
   const { t } = useTranslation();
@@ -17,7 +18,7 @@ export function ParticipantsList() {
         <ul className="participants-list" data-testid="participants">
           {participants.map((p) => (
             <li key={p.avaId} data-testid="participant" data-ava-id={p.avaId}>
-              <span className="participant-name">{p.name || t('participants.guest')}</span>
+              <span className="participant-name">{formatDisplayName(p, t)}</span>
               {p.isMe ? <span className="participant-me"> {t('participants.you')}</span> : null}
               {p.isHost ? <Tag>{t('participants.host')}</Tag> : null}
               {p.isSpeaking ? (
@@ -33,7 +34,7 @@ export function ParticipantsList() {
                   minimal
                   icon="volume-off"
                   data-testid="force-mute"
-                  aria-label={t('sessionLimits.forceMute', { name: p.name || t('participants.guest') })}
+                  aria-label={t('sessionLimits.forceMute', { name: formatDisplayName(p, t) })}
                   onClick={() => dispatch(sessionLimitsActions.forceMuteRequested(p.avaId))}
                 />
               ) : null}

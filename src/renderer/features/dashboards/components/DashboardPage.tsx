@@ -1,4 +1,4 @@
-import { Card, Classes, H1, H2 } from '@blueprintjs/core';
+import { Card, H1, H2 } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { ROUTES, accountSettingsPath } from '../../../../shared/routes';
@@ -7,7 +7,10 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { selectProfile } from '../../account-profile/selectors';
 import { OrganizationDashboard } from '../../organization/components/OrganizationDashboard';
 
-/** /account/dashboard: where signing in leads; the organisation's licences, or the individual options. */
+/**
+ * /account/dashboard: where signing in leads; the organisation's licences, or the individual
+ * options. Each choice once: signing out is the header's (AccountMenu), joining is the first card.
+ */
 export function DashboardPage() {
   const { t } = useTranslation();
   const profile = useAppSelector(selectProfile);
@@ -36,9 +39,6 @@ export function DashboardPage() {
         </Card>
       </div>
       <OrganizationDashboard />
-      <Link to={ROUTES.logout} className={`${Classes.BUTTON}`} data-testid="dashboard-sign-out">
-        {t('account.dashboard.signOut')}
-      </Link>
     </div>
   );
 }

@@ -6,6 +6,8 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { selectIsHost, selectIsReadonly } from '../../conversation/selectors';
 import { meetingBotActions } from '../slice';
 import { SpeakIntoMeetingForm } from './SpeakIntoMeetingForm';
+import { NoProviderNotice } from '../../../lib/NoProviderNotice';
+import { MEETING_BOT_PROVIDER_VARIABLES } from '../../../../shared/integrations';
 
 /**
  * Connect to online meetings: the host pastes a Zoom, Meet or Teams link and a bot joins the
@@ -20,6 +22,8 @@ export function MeetingBotPanel() {
   const readonly = useAppSelector(selectIsReadonly);
   const bot = useAppSelector((s) => s.meetingBot);
   const speechLang = useAppSelector((s) => s.settings.speechLang);
+  // False only once the server said it has no provider: the form would fail after submitting.
+  const noProvider = useAppSelector((s) => s.settings.integrations?.meetingBots === false);
   const [link, setLink] = useState('');
   const [tried, setTried] = useState(false);
   const inputId = useId();
@@ -55,7 +59,14 @@ export function MeetingBotPanel() {
         </Callout>
       ) : null}
       {active && bot.speaks && !readonly ? <SpeakIntoMeetingForm /> : null}
-      {!isHost ? (
+      {noProvider && !active ? (
+        <NoProviderNotice
+          testId="meeting-bot-no-provider"
+          message={t('connectToOnlineMeetings.noProvider')}
+          variables={MEETING_BOT_PROVIDER_VARIABLES}
+          operator={(variables) => t('connectToOnlineMeetings.noProviderOperator', { variables })}
+        />
+      ) : !isHost ? (
         <p className="field-help" data-testid="meeting-bot-only-host">
           {t('connectToOnlineMeetings.onlyHost')}
         </p>

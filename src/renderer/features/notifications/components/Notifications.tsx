@@ -51,14 +51,19 @@ function NoticeItem({ notice }: { notice: Notice }) {
 /**
  * The spec's snackbar. Errors are in an alert region (read at once), the rest in a polite status
  * region; both exist from the start so screen readers announce what is added to them.
+ * `inline`: in the flow of the captions-only view, taking its own room above the captions
+ * instead of floating over the newest lines (the floating one is hidden meanwhile).
  */
-export function Notifications() {
+export function Notifications({ inline = false }: { inline?: boolean }) {
   const { t } = useTranslation();
   const notices = useAppSelector(selectNotices);
   const urgent = notices.filter((n) => n.intent === 'danger');
   const calm = notices.filter((n) => n.intent !== 'danger');
   return (
-    <section className="notifications" aria-label={t('notifications.region')}>
+    <section
+      className={inline ? 'notifications notifications-inline' : 'notifications'}
+      aria-label={t('notifications.region')}
+    >
       <div role="alert">
         <ul className="notice-list">
           {urgent.map((n) => (

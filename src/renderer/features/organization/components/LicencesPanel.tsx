@@ -9,6 +9,7 @@ import { workspacePath } from '../../../../shared/workspace';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { organizationActions } from '../slice';
 import { LicenceCancelDialog } from './LicenceCancelDialog';
+import { ConfirmDialog } from '../../ending/components/ConfirmDialog';
 
 function LicenceRow({ licence, number }: { licence: Licence; number: number }) {
   const { t, i18n } = useTranslation();
@@ -29,7 +30,12 @@ function LicenceRow({ licence, number }: { licence: Licence; number: number }) {
   const closeCancelQuestion = () => setCancelQuestion((q) => q && { ...q, open: false });
   const cancelConfirmed = useRef(false);
   const heading = useRef<HTMLTableCellElement>(null);
-  const error = licenceErrors[licence.id];
+  // A link is for one address (the licence attaches when that address signs in): asked for
+  // here before anything is sent, instead of the server's "This email is not valid".
+  const [needsEmail, setNeedsEmail] = useState(false);
+  const emailInput = useRef<HTMLInputElement>(null);
+  const [unassignOpen, setUnassignOpen] = useState(false);
+  const error = needsEmail ? t('organizations.dashboard.linkNeedsEmail') : licenceErrors[licence.id];
   const inputId = `licence-email-${licence.id}`;
   const errorId = `licence-error-${licence.id}`;
   const ends = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(licence.endDateMs);
@@ -75,7 +81,11 @@ function LicenceRow({ licence, number }: { licence: Licence; number: number }) {
             id={inputId}
             type="email"
             value={email}
-            onValueChange={setEmail}
+            onValueChange={(value) => {
+              setEmail(value);
+              if (value.trim() !== '') setNeedsEmail(false);
+            }}
+            inputRef={emailInput}
             disabled={state === 'deactivated'}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? errorId : undefined}
@@ -93,11 +103,16 @@ function LicenceRow({ licence, number }: { licence: Licence; number: number }) {
             <Button
               variant="outlined"
               disabled={busy}
-              onClick={() =>
+              onClick={() => {
+                if (email.trim() === '') {
+                  setNeedsEmail(true);
+                  emailInput.current?.focus();
+                  return;
+                }
                 dispatch(
                   organizationActions.magicLinkRequested({ id: licence.id, email, language: i18n.language }),
-                )
-              }
+                );
+              }}
               data-testid="licence-magic-link"
             >
               {t('organizations.dashboard.sendLink')}
@@ -107,15 +122,28 @@ function LicenceRow({ licence, number }: { licence: Licence; number: number }) {
             <Button
               variant="minimal"
               disabled={busy}
-              onClick={() => {
-                setEmail('');
-                dispatch(organizationActions.assignRequested({ id: licence.id, email: '' }));
-              }}
+              onClick={() => setUnassignOpen(true)}
               data-testid="licence-unassign"
             >
               {t('organizations.dashboard.unassign')}
             </Button>
           ) : null}
+          <ConfirmDialog
+            isOpen={unassignOpen}
+            title={t('organizations.dashboard.unassignDialog.title', { number })}
+            body={t('organizations.dashboard.unassignDialog.body', {
+              email: licence.assignedEmail ?? licence.recipient ?? '',
+            })}
+            confirmLabel={t('organizations.dashboard.unassignDialog.confirm')}
+            cancelLabel={t('organizations.dashboard.unassignDialog.keep')}
+            onCancel={() => setUnassignOpen(false)}
+            onConfirm={() => {
+              setUnassignOpen(false);
+              setEmail('');
+              dispatch(organizationActions.assignRequested({ id: licence.id, email: '' }));
+            }}
+            testId="licence-unassign-dialog"
+          />
         </form>
         <div role="status">
           {error ? (

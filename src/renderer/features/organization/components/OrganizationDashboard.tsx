@@ -2,7 +2,7 @@ import { Callout, Card, H2 } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { ROUTES } from '../../../../shared/routes';
-import { isAdmin } from '../../../../shared/user';
+import { isAdmin, isScribe } from '../../../../shared/user';
 import { useAppSelector } from '../../../app/hooks';
 import { selectProfile } from '../../account-profile/selectors';
 import { LicencesPanel } from './LicencesPanel';
@@ -33,12 +33,13 @@ export function OrganizationDashboard() {
       </>
     );
   }
-  const options = [
+  // Joining is the dashboard's own first card, and signing out the header's: not again here.
+  // The Scribe dashboard is only for Scribes (others would be refused there).
+  const options: { to: string; key: 'buy' | 'show' | 'scribe' }[] = [
     { to: `${ROUTES.accountOrganizationCreate}?type=individual`, key: 'buy' },
-    { to: ROUTES.conversations, key: 'join' },
     { to: ROUTES.history, key: 'show' },
-    { to: ROUTES.scribeDashboard, key: 'scribe' },
-  ] as const;
+    ...(isScribe(profile) ? [{ to: ROUTES.scribeDashboard, key: 'scribe' as const }] : []),
+  ];
   return (
     <section aria-labelledby="individual-heading" data-testid="organization-none">
       <MembershipPanel />
@@ -54,7 +55,7 @@ export function OrganizationDashboard() {
       <H2 id="individual-heading">{t('organizations.dashboard.individualHeading')}</H2>
       <ul className="individual-options">
         {options.map((o) => (
-          <li key={o.key}>
+          <li key={o.key} data-testid={`dashboard-option-${o.key}`}>
             <Link to={o.to}>{t(`organizations.dashboard.individual.${o.key}`)}</Link>
           </li>
         ))}

@@ -20,6 +20,8 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { Select } from '../../../lib/Select';
 import { selectIsHost, selectRoomStatus } from '../../conversation/selectors';
 import { phoneCallsActions } from '../slice';
+import { NoProviderNotice } from '../../../lib/NoProviderNotice';
+import { PHONE_PROVIDER_VARIABLES, PHONE_SIP_VARIABLE } from '../../../../shared/integrations';
 
 type Field = 'code' | 'number' | 'accessCode' | 'password';
 
@@ -93,6 +95,8 @@ export function PhoneCallPanel() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const isHost = useAppSelector(selectIsHost);
+  // False only once the server said it has no provider: the form would fail after submitting.
+  const noProvider = useAppSelector((s) => s.settings.integrations?.phoneCalls === false);
   const status = useAppSelector(selectRoomStatus);
   const panel = useAppSelector((s) => s.phoneCalls);
   const speechLang = useAppSelector((s) => s.settings.speechLang);
@@ -205,7 +209,14 @@ export function PhoneCallPanel() {
           {refusal}
         </Callout>
       ) : null}
-      {!isHost ? (
+      {noProvider && !active ? (
+        <NoProviderNotice
+          testId="phone-call-no-provider"
+          message={t('phoneCall.noProvider')}
+          variables={PHONE_PROVIDER_VARIABLES}
+          operator={(variables) => t('phoneCall.noProviderOperator', { variables, sip: PHONE_SIP_VARIABLE })}
+        />
+      ) : !isHost ? (
         <p className="field-help" data-testid="phone-call-only-host">
           {t('phoneCall.errors.onlyHost')}
         </p>

@@ -42,7 +42,12 @@ export function CaptionQuality() {
           {report.wordErrorRate !== null && (
             <>
               <dt>{t('recap.quality.wordErrorRate')}</dt>
-              <dd>{formatPercent(report.wordErrorRate, language)}</dd>
+              {/* Nobody corrected anything: a rate of 0% would read as perfect captions. */}
+              <dd data-testid="quality-word-error-rate">
+                {report.correctedWords === 0
+                  ? t('recap.quality.noCorrections')
+                  : formatPercent(report.wordErrorRate, language)}
+              </dd>
             </>
           )}
           <dt>{t('recap.quality.delay')}</dt>

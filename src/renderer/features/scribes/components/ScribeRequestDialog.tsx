@@ -1,5 +1,6 @@
 import { Button, Callout, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
+import { focusCaptions } from '../../captions/focus';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { scribeActions } from '../slice';
@@ -8,6 +9,8 @@ import { ScribeModeChoice } from './ScribeModeChoice';
 /**
  * The one-click Scribe modal: the correction mode (the one last chosen, Fast at first) and one
  * button that asks; then what the request is doing, and how to cancel it or end the session.
+ * When a Scribe accepts while it is open, it closes by itself and the keyboard goes to the
+ * captions (not to a button that would end the paid session on Enter).
  */
 export function ScribeRequestDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
   const { t } = useTranslation();
@@ -16,10 +19,26 @@ export function ScribeRequestDialog({ isOpen, onClose }: { isOpen: boolean; onCl
   const mode = useAppSelector((s) => s.scribe.correctionMode);
   const request = useAppSelector((s) => s.conversation.status?.scribe);
   const open = request && request.status !== 'ended' ? request : undefined;
+  const status = request?.status;
+  const previousStatus = useRef(status);
+  const accepted = useRef(false);
+  useEffect(() => {
+    const was = previousStatus.current;
+    previousStatus.current = status;
+    if (isOpen && status === 'ongoing' && was !== 'ongoing') {
+      accepted.current = true;
+      onClose();
+    }
+  }, [isOpen, status, onClose]);
   return (
     <Dialog
       isOpen={isOpen}
       onClose={onClose}
+      shouldReturnFocusOnClose={!accepted.current}
+      onOpening={() => (accepted.current = false)}
+      onClosed={() => {
+        if (accepted.current) focusCaptions();
+      }}
       title={t('scribe.requestTitle')}
       aria-describedby={introId}
       data-testid="scribe-request-dialog"

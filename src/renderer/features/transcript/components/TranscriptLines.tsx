@@ -7,6 +7,7 @@ import { captionReading } from '../../translation/reading';
 import { selectReadingLang, selectShowOriginal } from '../../translation/selectors';
 import { GapNote } from '../../captions/components/GapNote';
 import { selectFontSizePx, selectLanguage } from '../../settings/selectors';
+import { clockTimeFormat } from '../../../../shared/clock-time';
 
 /** A line in the language its reader reads captions in, when the room translated it for them. */
 function TranscriptText({ line, readingLang }: { line: Transcript; readingLang: string | null }) {
@@ -33,7 +34,7 @@ export function TranscriptLines({ lines }: { lines: readonly Transcript[] }) {
   const fontSize = useAppSelector(selectFontSizePx);
   const language = useAppSelector(selectLanguage);
   const readingLang = useAppSelector(selectReadingLang);
-  const time = useMemo(() => new Intl.DateTimeFormat(language, { timeStyle: 'medium' }), [language]);
+  const time = useMemo(() => clockTimeFormat(language), [language]);
   return (
     <ol className="transcript-lines" style={{ fontSize: `${fontSize}px` }} data-testid="transcript-lines">
       {lines.map((line) => (

@@ -1,13 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../../app/hooks';
 import { selectParticipants } from '../../conversation/selectors';
+import { formatDisplayName } from '../../conversation/display-name';
 
 /** "Gil is typing…": the others composing a reply (from the room status), said politely. */
 export function TypingIndicator() {
   const { t } = useTranslation();
   const typing = useAppSelector(selectParticipants)
     .filter((p) => p.isTyping && !p.isMe)
-    .map((p) => p.name || t('participants.guest'));
+    .map((p) => formatDisplayName(p, t));
   return (
     <p className="typing-indicator" role="status" data-testid="typing-indicator">
       {typing.length === 0

@@ -5,6 +5,7 @@ import { PremiumCreditCountdown } from '../../../../../../src/renderer/features/
 import type { CreditsState } from '../../../../../../src/renderer/features/credits/slice';
 import { inRoom, renderApp } from '../../../../../helpers/render-app';
 import { makeStatus } from '../../../../../helpers/saga-harness';
+import { profile } from '../../../../../helpers/account-sagas';
 
 const NOW = 1_700_000_000_000;
 const me = { kind: 'account' as const, avaId: 'acc1', userName: 'Ada', token: 't' };
@@ -52,6 +53,22 @@ describe('PremiumCreditCountdown', () => {
     show({ countdown: { baseMs: 0 }, ranOut: false });
     expect(screen.queryByRole('timer')).toBeNull();
     expect(screen.getByTestId('premium-credit-announcement').textContent).toBe('');
+  });
+
+  it('shows no countdown to someone whose plan includes Premium (a Pro licence), running or not', () => {
+    const pro = {
+      status: 'ready' as const,
+      profile: profile({ subscription: { ongoingSubscription: 'Pro' } }),
+    };
+    renderApp(
+      <PremiumCreditCountdown />,
+      inRoom(makeStatus(), me, {
+        credits: { countdown: { baseMs: 0, sinceMs: NOW }, ranOut: false },
+        profile: pro,
+      }),
+    );
+    expect(screen.queryByRole('timer')).toBeNull();
+    expect(screen.queryByText(/Premium: 0:00 left/)).toBeNull();
   });
 
   it('says once, politely, that the credit ran out and captions go on with Basic', () => {

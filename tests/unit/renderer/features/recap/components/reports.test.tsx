@@ -137,6 +137,20 @@ describe('CaptionQuality', () => {
     expect(screen.getByTestId('quality-corrected-words').textContent).toBe('37');
     expect(screen.getByText('3%')).toBeTruthy();
   });
+
+  it('says "no corrections" instead of 0% when nobody corrected anything', () => {
+    renderApp(<CaptionQuality />, {
+      recap: {
+        roomId: 'r',
+        quality: {
+          status: 'loaded',
+          value: { ...report, correctionsAvailable: true, correctedWords: 0, wordErrorRate: 0 },
+        },
+      },
+    });
+    expect(screen.getByTestId('quality-word-error-rate').textContent).toMatch(/^No corrections/);
+    expect(screen.queryByText('0%')).toBeNull();
+  });
 });
 
 describe('ShareLink', () => {
