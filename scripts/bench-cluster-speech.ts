@@ -16,13 +16,13 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { SAMPLE_RATE_HZ } from '../src/shared/constants';
+import { CHUNK_SAMPLES, SAMPLE_RATE_HZ } from '../src/shared/constants';
 import { randomId } from '../src/shared/ids';
 import { parseWav } from '../src/shared/wav';
 import { type ClusterNodeProcess, startClusterNode, stopClusterNode } from './lib/cluster-nodes';
-import { percentile } from './lib/latency';
-import { measureRecording } from './lib/recording';
-import { CaptionClient, createGuest } from './lib/socket-client';
+import { percentile, recordingLatency, SendLog, type TimedTranscript } from './lib/latency';
+import { ChunkPacer } from './lib/pacer';
+import { CaptionClient, createGuest, streamAudio } from './lib/socket-client';
 import { speechDir } from './lib/speech-dir';
 
 const { values } = parseArgs({
@@ -95,22 +95,85 @@ async function metric(node: ClusterNodeProcess, name: string): Promise<number> {
   return line ? Number(line.split(' ')[1]) : 0;
 }
 
+/**
+ * One speaker's recording in the shared room, measured on that speaker's own lines only (the
+ * room's other speakers' captions reach the same socket): start, the speech in real time, silence
+ * until the speaker's last line is final (at most 5 s), stop, and wait until the room says this
+ * speaker's stream stopped (after its last final).
+ */
+async function speakAndMeasure(client: CaptionClient, samples: Int16Array) {
+  const me = client.user.avaId;
+  const mine: TimedTranscript[] = [];
+  const off = client.onMessage((r) => {
+    if (r.message.type === 'transcript' && r.message.transcript.author === me)
+      mine.push({ atMs: r.atMs, transcript: r.message.transcript });
+  });
+  const mark = client.received.length;
+  try {
+    client.startAudio();
+    const started = await client.waitFor(
+      (m) =>
+        (m.type === 'room-status-update' &&
+          m.reason === 'audio-stream-started' &&
+          m.status.audioStreams.some((s) => s.avaId === me)) ||
+        (m.type === 'error' && m.inReplyTo === 'audio'),
+      60_000,
+      mark,
+    );
+    if (started.type === 'error') return { refused: true, wordLatenciesMs: [] as number[] };
+    const sent = new SendLog();
+    const pacer = new ChunkPacer(1);
+    await streamAudio(client, samples, { speed: 1, pacer, onChunk: (first, at) => sent.record(first, at) });
+    const silence = new Int16Array(5 * SAMPLE_RATE_HZ);
+    const settled = () => mine.length > 0 && mine.at(-1)!.transcript.isFinal;
+    for (let i = 0; i < silence.length && !settled(); i += CHUNK_SAMPLES)
+      await streamAudio(client, silence.subarray(i, i + CHUNK_SAMPLES), {
+        speed: 1,
+        pacer,
+        onChunk: (first, at) => sent.record(samples.length + i + first, at),
+      });
+    const stopMark = client.received.length;
+    client.stopAudio();
+    await client.waitFor(
+      (m) =>
+        m.type === 'room-status-update' &&
+        m.reason === 'audio-stream-stopped' &&
+        !m.status.audioStreams.some((s) => s.avaId === me),
+      180_000,
+      stopMark,
+    );
+    return { refused: false, wordLatenciesMs: recordingLatency(mine, sent).wordLatenciesMs };
+  } finally {
+    off();
+  }
+}
+
 const env = {
   HEARKEN_MAX_DECODERS: String(cap),
   HEARKEN_SPEECH_WORKERS: '1',
   HEARKEN_MAX_STREAMS_PER_ROOM: String(speakers + 2),
   HEARKEN_ROOM_CREATIONS_PER_HOUR: '100000',
 };
+/** What the nodes warn of about speech (a stream moved, a node not heard from), on stderr. */
+const echo = (line: string) => {
+  if (/speech|stalled/.test(line)) console.error(line.slice(0, 300));
+};
 const nodes: ClusterNodeProcess[] = [];
 await admin(`create database ${database}`);
 try {
   const run = randomId(4);
   // The owner first: it migrates the new database.
-  nodes.push(await startClusterNode({ nodeId: `speech-${run}-a`, port: firstPort, databaseUrl, env }));
+  nodes.push(await startClusterNode({ nodeId: `speech-${run}-a`, port: firstPort, databaseUrl, env, echo }));
   nodes.push(
     ...(await Promise.all(
       ['b', 'c'].map((letter, i) =>
-        startClusterNode({ nodeId: `speech-${run}-${letter}`, port: firstPort + 1 + i, databaseUrl, env }),
+        startClusterNode({
+          nodeId: `speech-${run}-${letter}`,
+          port: firstPort + 1 + i,
+          databaseUrl,
+          env,
+          echo,
+        }),
       ),
     )),
   );
@@ -132,7 +195,7 @@ try {
     clients.map(async (client, i) => {
       // People do not all start on the same millisecond.
       await new Promise((r) => setTimeout(r, i * 250));
-      return measureRecording(client, speech(i), { speed: 1, trailingSilenceMs: 1500 });
+      return speakAndMeasure(client, speech(i));
     }),
   );
   const decodedOffOwner = await metric(owner, 'hearken_speech_streams_placed_elsewhere_total');
@@ -143,8 +206,8 @@ try {
     JSON.stringify({
       speakers,
       nodes: nodes.length,
-      captioned: results.filter((r) => r.refused === undefined && r.wordLatenciesMs.length > 0).length,
-      refused: results.filter((r) => r.refused !== undefined).length,
+      captioned: results.filter((r) => !r.refused && r.wordLatenciesMs.length > 0).length,
+      refused: results.filter((r) => r.refused).length,
       decodedOffOwner,
       wordLatencyMs: { p50: round(percentile(words, 50)), p95: round(percentile(words, 95)) },
     }),

@@ -123,6 +123,8 @@ describe('speech decoded on another node when the owner has no decoder free', ()
       const mark = guest.received.length;
       guest.startAudio();
       await speakFor(guest, devSamples('1089-134686-0000.wav'), () => false);
+      // B decodes it (the host too, if A's load limit found A too busy for even one).
+      expect(await metric(nodes.b!, 'hearken_speech_streams_for_other_nodes')).toBeGreaterThanOrEqual(1);
       await stopped(guest);
       const lines = transcriptsSince(guest, mark);
       hostDone = true;
@@ -132,7 +134,7 @@ describe('speech decoded on another node when the owner has no decoder free', ()
       expect(errors.map((e) => JSON.stringify(e.message))).toEqual([]);
       const finals = lines.filter((t) => t.isFinal && t.author === guest.user.avaId).map(words);
       expect(finals.join(' ')).toMatch(/\w+ \w+ \w+/);
-      expect(await metric(a, 'hearken_speech_streams_placed_elsewhere_total')).toBe(1);
+      expect(await metric(a, 'hearken_speech_streams_placed_elsewhere_total')).toBeGreaterThanOrEqual(1);
     },
     SLOW_MS,
   );
@@ -179,7 +181,7 @@ describe('speech decoded on another node when the owner has no decoder free', ()
       hostDone = true;
       await holding;
       host.stopAudio();
-      expect(await metric(a, 'hearken_speech_streams_placed_elsewhere_total')).toBe(2);
+      expect(await metric(a, 'hearken_speech_streams_placed_elsewhere_total')).toBeGreaterThanOrEqual(2);
       // No error reached the speaker: nothing was refused, nothing failed.
       const errors = guest.received.slice(mark).filter((r) => r.message.type === 'error');
       expect(errors.map((e) => JSON.stringify(e.message))).toEqual([]);
