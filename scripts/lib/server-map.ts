@@ -316,7 +316,7 @@ export const SERVER_MAP: readonly FeatureEntry[] = [
   },
   {
     folder: 'cluster',
-    what: 'Cluster mode over PostgreSQL, NATS and Redis: leases, forwarding to a room’s owner, shared limits, takeover.',
+    what: 'Cluster mode over PostgreSQL, NATS and Redis: leases, forwarding to a room’s owner, shared limits, takeover, speech decoded on the node with room (remote-speech/).',
     routes: [],
     messages: [],
     integration: [
@@ -325,6 +325,7 @@ export const SERVER_MAP: readonly FeatureEntry[] = [
       'cluster-limits',
       'cluster-scribes',
       'cluster-takeover-calls',
+      'cluster-speech',
     ],
   },
   {

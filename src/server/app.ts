@@ -108,7 +108,18 @@ export async function startServer(
     decoderLoad: () => pool.decoderLoad,
     ...(cluster ? { nats: () => cluster.natsCounts() } : {}),
   });
-  const admit = speechAdmission(pool, config.limits);
+  // Cluster mode: speakers this node has no decoder for are decoded on a node that has one.
+  const acrossNodes = cluster?.decodeSpeechAcrossNodes({
+    pool,
+    limits: config.limits,
+    registry: metrics.registry,
+  });
+  const admit = speechAdmission(
+    pool,
+    config.limits,
+    undefined,
+    acrossNodes ? (engine, lang, handlers) => acrossNodes.openElsewhere(engine, lang, handlers) : undefined,
+  );
 
   // The rooms. Every conversation that ends is counted in its accounts' metrics, once.
   const countEnded = countEndedConversation({ metrics: stores.metrics, now, log });

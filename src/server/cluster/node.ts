@@ -38,6 +38,7 @@ import { OwnerSockets } from './owner-sockets';
 import { ProviderSocketRouter } from './provider-sockets';
 import { UnownedMediaSweep } from './unowned-media';
 import { NodeLimits } from './node-limits';
+import { RemoteSpeech, type RemoteSpeechDeps } from './remote-speech/remote-speech';
 
 export type { OwnerWork, Serve } from './owner-work';
 export { MAX_FORWARDED_BODY_BYTES } from './http-relay';
@@ -62,6 +63,7 @@ export class ClusterNode {
   private readonly unownedMedia: UnownedMediaSweep;
   private closing = false;
   private work: OwnerWork | undefined;
+  private remoteSpeech: RemoteSpeech | undefined;
 
   private constructor(
     readonly config: ClusterConfig,
@@ -253,6 +255,20 @@ export class ClusterNode {
     this.unownedMedia.start(open);
   }
 
+  /**
+   * Speech decoded where there is capacity (remote-speech/): this node's pool serves other
+   * nodes' streams, and its rooms' speakers it has no room for are placed on other nodes.
+   */
+  decodeSpeechAcrossNodes(deps: Omit<RemoteSpeechDeps, 'nats' | 'nodeId' | 'log'>): RemoteSpeech {
+    this.remoteSpeech ??= new RemoteSpeech({
+      ...deps,
+      nats: this.nats,
+      nodeId: this.config.nodeId,
+      log: (level, message, extra) => this.log(level, message, extra),
+    });
+    return this.remoteSpeech;
+  }
+
   /** What forwarded work runs on (forwarding.ts), once the server's routes exist. */
   attachOwnerWork(work: OwnerWork): void {
     this.work = work;
@@ -322,6 +338,7 @@ export class ClusterNode {
     this.unownedMedia.stop();
     this.front.close();
     this.providers.close();
+    this.remoteSpeech?.stopServing();
   }
 
   async close(): Promise<void> {
@@ -329,6 +346,7 @@ export class ClusterNode {
     this.unownedMedia.stop();
     this.front.close();
     await this.leases.close();
+    this.remoteSpeech?.close();
     await this.nats.close();
     await this.limits.close();
     await this.closeLeaseDb();

@@ -3,10 +3,13 @@
  * `openSpeech` (rooms/room-contract.ts). Refusing one speaker with `speech-unavailable` is
  * better than everyone's captions falling behind.
  */
-import type { PoolStream, SpeechPool } from '../../native/speech/pool';
+import type { PoolStream, PoolStreamHandlers, SpeechPool } from '../../native/speech/pool';
+import type { RecognizerEvent } from '../../native/speech/types';
 import type { ServerLimits } from '../limits';
 import type { RoomServices } from '../rooms';
 import { SpeechShares, shareRefusalMessage } from './shares';
+
+type Refusal = Extract<ReturnType<RoomServices['openSpeech']>, { ok: false }>;
 
 export type SpeechAdmissionPool = Pick<SpeechPool, 'openStreams' | 'hasRoom' | 'status' | 'open'>;
 
@@ -17,6 +20,11 @@ export function speechAdmission(
     'maxDecoders' | 'speechLoadLimit' | 'maxStreamsPerIdentity' | 'maxStreamsPerRoom' | 'streamSilentMs'
   >,
   shares = new SpeechShares(limits),
+  /**
+   * Cluster mode: a stream decoded on another node for a speaker this node has no room for
+   * (cluster/remote-speech); undefined when no node has room either.
+   */
+  elsewhere?: (engine: string, lang: string, handlers: PoolStreamHandlers) => PoolStream | undefined,
 ): RoomServices['openSpeech'] {
   return (tier, lang, track, holder) => {
     // A fair share first: one identity or one room never holds every decoder (issue 29 F-01).
@@ -27,22 +35,24 @@ export function speechAdmission(
     }
     // The cap bounds the count (memory); the load limit (native/speech/load.ts) is what this
     // machine keeps real-time. Each refusal says which: a full server, or one too busy.
-    if (pool.openStreams >= limits.maxDecoders) {
-      return {
-        ok: false,
-        code: 'speech-unavailable',
-        message: `the server is full: it is captioning ${pool.openStreams} speakers, the most it holds at once; try again in a moment`,
-        reason: 'full',
-      };
-    }
-    if (!pool.hasRoom(limits.speechLoadLimit)) {
-      return {
-        ok: false,
-        code: 'speech-unavailable',
-        message: `the server is captioning as many speakers as it can (${pool.openStreams}); try again in a moment`,
-        reason: 'busy',
-      };
-    }
+    const full: Refusal | undefined =
+      pool.openStreams >= limits.maxDecoders
+        ? {
+            ok: false,
+            code: 'speech-unavailable',
+            message: `the server is full: it is captioning ${pool.openStreams} speakers, the most it holds at once; try again in a moment`,
+            reason: 'full',
+          }
+        : !pool.hasRoom(limits.speechLoadLimit)
+          ? {
+              ok: false,
+              code: 'speech-unavailable',
+              message: `the server is captioning as many speakers as it can (${pool.openStreams}); try again in a moment`,
+              reason: 'busy',
+            }
+          : undefined;
+    // In a cluster a full node places the speaker on another node with room (cluster/remote-speech).
+    if (full && !elsewhere) return full;
     // Premium falls back to basic rather than leaving someone without captions (speech/serving.ts
     // tells readers so).
     const name = pool.status(tier).ok ? tier : 'basic';
@@ -58,15 +68,21 @@ export function speechAdmission(
     // The share is given back when the stream closes, or fails (its owner opens a new one,
     // which takes a share of its own).
     const release = shares.take(holder);
+    const handlers = {
+      onEvent: (event: RecognizerEvent) => track.handle(event),
+      onError: (message: string) => {
+        release();
+        track.context.onError(`speech recognition failed: ${message}`);
+      },
+    };
     let stream: PoolStream;
     try {
-      stream = pool.open(name, lang, {
-        onEvent: (event) => track.handle(event),
-        onError: (message) => {
-          release();
-          track.context.onError(`speech recognition failed: ${message}`);
-        },
-      });
+      const placed = full ? elsewhere?.(name, lang, handlers) : undefined;
+      if (full && !placed) {
+        release();
+        return full;
+      }
+      stream = placed ?? pool.open(name, lang, handlers);
     } catch (error) {
       release();
       throw error;
