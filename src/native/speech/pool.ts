@@ -269,12 +269,7 @@ export class SpeechPool {
   }
 
   /** Opens the stream on `backend`, its results numbered and timed on from the given point. */
-  private openRoute(
-    state: StreamState,
-    backend: Backend,
-    segmentBase: number,
-    fromSample: number,
-  ): Route {
+  private openRoute(state: StreamState, backend: Backend, segmentBase: number, fromSample: number): Route {
     const route = newRoute(this.nextId++, backend, segmentBase, fromSample);
     this.routes.set(route.id, { state, route });
     backend.streams += 1;
