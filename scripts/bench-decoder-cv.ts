@@ -46,9 +46,12 @@ import {
  * The settings tried, in the order they were (docs/measurements.md, "Cross-validated decoder
  * settings (issue 25)"): the cheap knobs first. `current` is what shipped before issue 25 (so
  * without the weak forms of common words, `engine.reducedForms=0`); `unbounded` is that with
- * the library's own search bounds; `reduced-forms` is what ships since.
+ * the library's own search bounds; `reduced-forms` is what shipped next, and `vad35` (a lower VAD
+ * threshold) what ships since (engine.vadThreshold 0.35; the earlier rows pin 0.5).
  */
-const BEFORE = 'engine.reducedForms=0';
+const BEFORE = 'engine.reducedForms=0,engine.vadThreshold=0.5';
+/** The weak forms as they shipped first, with the VAD threshold of before (0.5). */
+const WEAK_FORMS = 'engine.vadThreshold=0.5';
 const GRID = [
   `current:${BEFORE}`,
   `unbounded:${BEFORE},maxwpf=-1,maxhmmpf=30000,wbeam=7e-29`,
@@ -60,10 +63,12 @@ const GRID = [
   `maxhmmpf4000:${BEFORE},maxhmmpf=4000`,
   `maxwpf20:${BEFORE},maxwpf=20`,
   `cmnprior50:${BEFORE},engine.cmnPriorFrames=50`,
-  'reduced-forms:',
-  'endpoint600-reduced:engine.endpointSilenceMs=600',
+  `reduced-forms:${WEAK_FORMS}`,
+  `endpoint600-reduced:${WEAK_FORMS},engine.endpointSilenceMs=600`,
   `endpoint800:${BEFORE},engine.endpointSilenceMs=800`,
   `endpoint600-maxwpf20:${BEFORE},engine.endpointSilenceMs=600,maxwpf=20`,
+  `preroll600:${WEAK_FORMS},engine.preRollMs=600`,
+  'vad35:',
 ].map(parseSetting);
 
 const RULE: ChoiceRule = { reference: 'unbounded', current: 'current', cpuTolerance: 1.05 };

@@ -9,14 +9,34 @@
  * process, not the server. Its streams then go on where their last final ended, from the audio
  * kept since (nothing said is lost), the list that was being decoded is not applied again, and
  * the crash is logged. Streams without a list never leave the threads.
+ *
+ * Its parts: worker-slot.ts (one worker thread and its load), boost-host-process.ts (the host's
+ * process), stream-route.ts (a stream's route, replay and clock); this file moves streams among them.
  */
-import { fork, type ChildProcess } from 'node:child_process';
-import type { EventLoopUtilization } from 'node:perf_hooks';
-import { Worker } from 'node:worker_threads';
 import { SAMPLE_RATE_HZ } from '../../shared/constants';
-import { hasRoomForStream, LOAD_SAMPLE_MS, updateStreamCost } from './load';
+import { BoostHostProcess, boostHostEngines, crashWarning } from './boost-host-process';
+import { hasRoomForStream, LOAD_SAMPLE_MS } from './load';
+import {
+  dropReplayBefore,
+  heldSamples,
+  keepForReplay,
+  listKey,
+  newRoute,
+  newStreamState,
+  onStreamClock,
+  takeReplay,
+  type Route as RouteOn,
+  type StreamState as StreamStateOn,
+} from './stream-route';
 import type { RecognizerEvent } from './types';
 import type { EngineStatus, FromWorker, ToWorker, WorkerInit } from './worker-protocol';
+import {
+  fewestStreams,
+  sampleSlotLoad,
+  shutDownWorker,
+  startWorkerSlot,
+  type WorkerSlot,
+} from './worker-slot';
 
 export interface SpeechPoolOptions extends WorkerInit {
   /** Worker threads; defaults to the number of cores. */
@@ -47,93 +67,10 @@ export interface PoolStream {
   close(): Promise<void>;
 }
 
-interface WorkerSlot {
-  worker: Worker;
-  streams: number;
-  ready: Promise<Record<string, EngineStatus>>;
-  /** Asked to shut down; takes no new streams. */
-  retiring?: boolean;
-  exited?: boolean;
-  /** The last event-loop reading (load.ts) and how many streams ran when it was taken. */
-  elu?: { reading: EventLoopUtilization; streams: number };
-}
-
-/**
- * How long a worker asked to shut down may take to reach the message (it finishes the audio
- * queued before it first). Past this it is stuck, and only then is it terminated outright.
- */
-const SHUTDOWN_GRACE_MS = 10_000;
-
-/** The boost host process (boost-host.ts) and the messages it has not answered yet. */
-interface BoostHost {
-  child: ChildProcess;
-  streams: number;
-  /**
-   * Messages sent and not yet answered, in order. The host handles them one at a time, so when
-   * it dies the first of them is the one it was decoding: that stream's list is the culprit.
-   */
-  pending: Array<{ routeId: number; op: ToWorker['op'] }>;
-  exited?: boolean;
-  stopping?: boolean;
-}
-
-/** Where a stream's audio goes now: a stream on a worker thread or on the boost host. */
-interface Route {
-  id: number;
-  backend: WorkerSlot | BoostHost;
-  /** Added to the backend's segment numbers and times, so a moved stream carries on. */
-  segmentBase: number;
-  msOffset: number;
-  /** Samples sent to this backend stream. */
-  sent: number;
-  /** Asked to close (to move on, or because the stream ended). */
-  closing?: boolean;
-}
-
-interface StreamState {
-  id: number;
-  engine: string;
-  lang: string;
-  handlers: PoolStreamHandlers;
-  backlog: number;
-  onClosed?: () => void;
-  /** undefined while the stream moves to another backend (writes wait in `held`). */
-  route: Route | undefined;
-  held: Int16Array[];
-  /** The stream's boost list as last given. */
-  words: string[];
-  /** Samples written, on the stream's own clock. */
-  written: number;
-  /** Highest segment delivered, and that of the last final. */
-  lastSegment: number;
-  lastFinalSegment: number;
-  /**
-   * Boost host streams only: the audio since the last final ended (`from`, a sample index), so
-   * that if the host dies the line being spoken is decoded again elsewhere. At most REPLAY_MAX.
-   */
-  replay?: { from: number; chunks: Int16Array[]; samples: number };
-  /** The owner closed it. */
-  closed: boolean;
-}
-
-/** At most this much audio is kept per boost host stream for a replay (a line is at most 20 s). */
-const REPLAY_MAX_SAMPLES = 30 * SAMPLE_RATE_HZ;
-
-const listKey = (words: readonly string[]) => JSON.stringify([...words].sort());
-
-/** Where the worker's code is: the .ts source under tsx/vitest, the bundled .js in a build. */
-function workerEntry(): URL {
-  const here = import.meta.url;
-  return here.endsWith('.ts') ? new URL('./worker-dev.mjs', here) : new URL('./speech-worker.js', here);
-}
-
-/** The boost host's entry and the Node flags it needs (tsx's loader for the .ts source). */
-function boostHostEntry(): { file: URL; execArgv: string[] } {
-  const here = import.meta.url;
-  return here.endsWith('.ts')
-    ? { file: new URL('./boost-host.ts', here), execArgv: ['--import', 'tsx'] }
-    : { file: new URL('./speech-boost-host.js', here), execArgv: [] };
-}
+/** A stream's backend: a worker thread (worker-slot.ts) or the boost host (boost-host-process.ts). */
+type Backend = WorkerSlot | BoostHostProcess;
+type Route = RouteOn<Backend>;
+type StreamState = StreamStateOn<Backend>;
 
 export class SpeechPool {
   private readonly slots: WorkerSlot[] = [];
@@ -142,7 +79,7 @@ export class SpeechPool {
   private readonly routes = new Map<number, { state: StreamState; route: Route }>();
   private nextId = 1;
   private closed = false;
-  private host: BoostHost | undefined;
+  private host: BoostHostProcess | undefined;
   /** Boost lists that were being decoded when the boost host died: never applied again. */
   private readonly crashedLists = new Set<string>();
   /** Which engine serves each name, as the workers reported when they loaded. */
@@ -167,26 +104,8 @@ export class SpeechPool {
   /** Samples each worker's utilisation over the last period into the cost of a stream. */
   private sampleLoad(): void {
     for (const slot of this.slots) {
-      if (slot.exited) continue;
-      const reading = slot.worker.performance.eventLoopUtilization();
-      if (slot.elu) {
-        const utilisation = slot.worker.performance.eventLoopUtilization(
-          reading,
-          slot.elu.reading,
-        ).utilization;
-        this.streamCost = updateStreamCost(this.streamCost, {
-          utilisation,
-          streamsAtStart: slot.elu.streams,
-          streamsAtEnd: slot.streams,
-        });
-      }
-      slot.elu = { reading, streams: slot.streams };
+      if (!slot.exited) this.streamCost = sampleSlotLoad(slot, this.streamCost);
     }
-  }
-
-  /** The worker a new stream goes to: the one with fewest streams. */
-  private fewestStreamsSlot(): WorkerSlot {
-    return this.slots.reduce((best, s) => (s.streams < best.streams ? s : best));
   }
 
   /**
@@ -194,7 +113,7 @@ export class SpeechPool {
    * time busy (load.ts). The server asks before opening a speaker's stream.
    */
   hasRoom(limit: number): boolean {
-    return hasRoomForStream(this.fewestStreamsSlot().streams, this.streamCost, limit);
+    return hasRoomForStream(fewestStreams(this.slots).streams, this.streamCost, limit);
   }
 
   /** Workers replaced: after an unexpected exit (an uncaught error, say) or a recycle. */
@@ -224,60 +143,34 @@ export class SpeechPool {
       warm: this.options.warm,
       pocketsphinxBoost: false,
     };
-    const worker = new Worker(workerEntry(), { workerData: init });
-    const slot: WorkerSlot = {
-      worker,
-      streams: 0,
-      ready: new Promise((resolve, reject) => {
-        const onReady = (m: FromWorker) => {
-          if (m.op === 'ready') {
-            worker.off('message', onReady);
-            resolve(m.engines);
-          }
-        };
-        worker.on('message', onReady);
-        worker.once('error', reject);
-      }),
-    };
-    // A slot that dies before it is ready must not leave an unhandled rejection behind.
-    slot.ready.catch(() => undefined);
-    worker.on('message', (m: FromWorker) => this.receive(m));
-    worker.on('error', (error) => this.workerFailed(slot, error.message));
-    worker.on('exit', (code) => {
-      slot.exited = true;
-      if (this.closed) return;
-      // The slot gets a fresh worker first, so that streams reopened by the failed ones' owners
-      // land on a live worker; then the failed streams' owners are told. A recycled worker has
-      // been replaced already.
-      const index = this.slots.indexOf(slot);
-      if (index >= 0) this.replace(index);
-      this.workerFailed(
-        slot,
-        slot.retiring ? 'speech worker was recycled' : `speech worker exited (code ${code})`,
-      );
+    const slot = startWorkerSlot(init, {
+      onMessage: (m) => this.receive(m),
+      onError: (error) => this.workerFailed(slot, error.message),
+      onExit: (code) => {
+        if (this.closed) return;
+        // The slot gets a fresh worker first, so that streams reopened by the failed ones' owners
+        // land on a live worker; then the failed streams' owners are told. A recycled worker has
+        // been replaced already.
+        const index = this.slots.indexOf(slot);
+        if (index >= 0) this.replace(index);
+        this.workerFailed(
+          slot,
+          slot.retiring ? 'speech worker was recycled' : `speech worker exited (code ${code})`,
+        );
+      },
     });
     return slot;
   }
 
   /** The boost host, started on first use with only the PocketSphinx engines. */
-  private boostHost(): BoostHost {
+  private boostHost(): BoostHostProcess {
     if (this.host && !this.host.exited && !this.host.stopping) return this.host;
-    const engines: WorkerInit['engines'] = {};
-    for (const [name, candidates] of Object.entries(this.options.engines)) {
-      if (this.status(name).ok && this.isPocketSphinx(name))
-        engines[name] = candidates.filter((c) => c.kind === 'pocketsphinx');
-    }
+    const engines = boostHostEngines(this.options.engines, (name) => this.isPocketSphinx(name));
     const init: WorkerInit = { engines, warm: 1, pocketsphinxBoost: true };
-    const entry = boostHostEntry();
-    const child = fork(entry.file, [JSON.stringify(init)], {
-      execArgv: entry.execArgv,
-      serialization: 'advanced',
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    const host = BoostHostProcess.start(init, {
+      onMessage: (m) => this.receive(m),
+      onEnded: (reason) => this.hostDied(host, reason),
     });
-    const host: BoostHost = { child, streams: 0, pending: [] };
-    child.on('message', (m: FromWorker) => this.receiveFromHost(host, m));
-    child.on('error', (error) => this.hostDied(host, error.message));
-    child.on('exit', (code, signal) => this.hostDied(host, signal ? `signal ${signal}` : `code ${code}`));
     this.host = host;
     return host;
   }
@@ -316,22 +209,9 @@ export class SpeechPool {
     if (!status.ok) throw new Error(status.error);
     if (this.closed) throw new Error('speech pool is closed');
     const streamId = this.nextId++;
-    const state: StreamState = {
-      id: streamId,
-      engine,
-      lang,
-      handlers,
-      backlog: 0,
-      route: undefined,
-      held: [],
-      words: [],
-      written: 0,
-      lastSegment: -1,
-      lastFinalSegment: -1,
-      closed: false,
-    };
+    const state: StreamState = newStreamState(streamId, engine, lang, handlers);
     this.streams.set(streamId, state);
-    this.openRoute(state, this.fewestStreamsSlot(), 0, 0);
+    this.openRoute(state, fewestStreams(this.slots), 0, 0);
     // Gone: the pool closed, or the stream failed (its owner was told through onError).
     const gone = () => this.closed || !this.streams.has(streamId);
     return {
@@ -345,7 +225,7 @@ export class SpeechPool {
         const copy = new Int16Array(samples);
         state.backlog += copy.length;
         state.written += copy.length;
-        this.keepForReplay(state, copy);
+        keepForReplay(state.replay, copy);
         this.sendAudio(state, copy);
       },
       flush: () => {
@@ -362,7 +242,7 @@ export class SpeechPool {
         const done = new Promise<void>((resolve) => {
           state.onClosed = resolve;
         });
-        // A stream moving between backends closes once it has arrived (see moved()).
+        // A stream moving between backends closes once it has arrived (see moveTo()).
         if (state.route) this.closeRoute(state.route);
         return done;
       },
@@ -389,19 +269,8 @@ export class SpeechPool {
   }
 
   /** Opens the stream on `backend`, its results numbered and timed on from the given point. */
-  private openRoute(
-    state: StreamState,
-    backend: WorkerSlot | BoostHost,
-    segmentBase: number,
-    fromSample: number,
-  ): Route {
-    const route: Route = {
-      id: this.nextId++,
-      backend,
-      segmentBase,
-      msOffset: Math.round((fromSample * 1000) / SAMPLE_RATE_HZ),
-      sent: 0,
-    };
+  private openRoute(state: StreamState, backend: Backend, segmentBase: number, fromSample: number): Route {
+    const route = newRoute(this.nextId++, backend, segmentBase, fromSample);
     this.routes.set(route.id, { state, route });
     backend.streams += 1;
     state.route = route;
@@ -426,43 +295,10 @@ export class SpeechPool {
     this.postRoute(route, { op: 'audio', streamId: route.id, samples: buffer }, [buffer]);
   }
 
-  /** Keeps a boost host stream's audio since its last final (see StreamState.replay). */
-  private keepForReplay(state: StreamState, samples: Int16Array): void {
-    if (!state.replay) return;
-    // Sent audio is transferred away: keep a copy.
-    state.replay.chunks.push(samples.slice());
-    state.replay.samples += samples.length;
-    while (state.replay.samples > REPLAY_MAX_SAMPLES && state.replay.chunks.length > 1) {
-      const dropped = state.replay.chunks.shift()!;
-      state.replay.samples -= dropped.length;
-      state.replay.from += dropped.length;
-    }
-  }
-
   private postRoute(route: Route, message: ToWorker, transfer?: ArrayBuffer[]): void {
     if (this.closed) return;
-    if (!('worker' in route.backend)) {
-      const host = route.backend;
-      if (host.exited) return;
-      if (message.op !== 'open') host.pending.push({ routeId: route.id, op: message.op });
-      // Over IPC the buffer is copied, not transferred.
-      host.child.send(message);
-      return;
-    }
-    route.backend.worker.postMessage(message, transfer);
-  }
-
-  private receiveFromHost(host: BoostHost, message: FromWorker): void {
-    if (message.op !== 'ready') {
-      const head = host.pending[0];
-      // 'events' answer audio and flush; a close's own events come before its 'closed'.
-      const answers =
-        message.op === 'events' || message.op === 'stream-error'
-          ? head !== undefined && head.op !== 'close'
-          : message.op === 'boosted' || message.op === 'closed';
-      if (answers) host.pending.shift();
-    }
-    this.receive(message);
+    if (route.backend instanceof BoostHostProcess) route.backend.send(route.id, message);
+    else route.backend.worker.postMessage(message, transfer);
   }
 
   private receive(message: FromWorker): void {
@@ -482,32 +318,13 @@ export class SpeechPool {
 
   /** Gives the owner an event renumbered and retimed onto the stream's own clock. */
   private deliver(state: StreamState, route: Route, event: RecognizerEvent): void {
-    const at = (ms: number) => ms + route.msOffset;
-    const mapped: RecognizerEvent = {
-      ...event,
-      segment: event.segment + route.segmentBase,
-      startMs: at(event.startMs),
-      endMs: at(event.endMs),
-      ...(event.words
-        ? { words: event.words.map((w) => ({ ...w, startMs: at(w.startMs), endMs: at(w.endMs) })) }
-        : {}),
-    };
+    const mapped = onStreamClock(route, event);
     state.lastSegment = Math.max(state.lastSegment, mapped.segment);
     if (mapped.kind === 'final') {
       state.lastFinalSegment = Math.max(state.lastFinalSegment, mapped.segment);
-      this.dropReplayBefore(state, Math.round((mapped.endMs * SAMPLE_RATE_HZ) / 1000));
+      dropReplayBefore(state.replay, Math.round((mapped.endMs * SAMPLE_RATE_HZ) / 1000));
     }
     state.handlers.onEvent(mapped);
-  }
-
-  private dropReplayBefore(state: StreamState, sample: number): void {
-    const replay = state.replay;
-    if (!replay) return;
-    while (replay.chunks.length > 0 && replay.from + replay.chunks[0]!.length <= sample) {
-      const dropped = replay.chunks.shift()!;
-      replay.samples -= dropped.length;
-      replay.from += dropped.length;
-    }
   }
 
   private routeClosed(state: StreamState, route: Route): void {
@@ -525,14 +342,10 @@ export class SpeechPool {
           this.boostHost(),
           state.words,
           state.lastSegment + 1,
-          state.written - this.heldSamples(state),
+          state.written - heldSamples(state),
           [],
         );
     }
-  }
-
-  private heldSamples(state: StreamState): number {
-    return state.held.reduce((n, h) => n + h.length, 0);
   }
 
   /**
@@ -542,27 +355,27 @@ export class SpeechPool {
    */
   private moveTo(
     state: StreamState,
-    backend: WorkerSlot | BoostHost,
+    backend: Backend,
     words: string[],
     segmentBase: number,
     fromSample: number,
     replay: Int16Array[],
   ): void {
     const route = this.openRoute(state, backend, segmentBase, fromSample);
-    const onHost = !('worker' in backend);
+    const onHost = backend instanceof BoostHostProcess;
     state.replay = onHost ? { from: fromSample, chunks: [], samples: 0 } : undefined;
     if (onHost && words.length > 0) this.postRoute(route, { op: 'boost', streamId: route.id, words });
     const held = state.held;
     state.held = [];
     for (const chunk of [...replay, ...held]) {
-      this.keepForReplay(state, chunk);
+      keepForReplay(state.replay, chunk);
       this.sendAudio(state, chunk.slice());
     }
     if (state.closed) this.closeRoute(route);
   }
 
   /** The boost host ended: if it was not asked to, its streams carry on elsewhere. */
-  private hostDied(host: BoostHost, reason: string): void {
+  private hostDied(host: BoostHostProcess, reason: string): void {
     if (host.exited) return;
     host.exited = true;
     if (this.host === host) this.host = undefined;
@@ -575,25 +388,18 @@ export class SpeechPool {
       return;
     }
     this.boostHostCrashes += 1;
-    const culprit = host.pending[0] ? this.routes.get(host.pending[0].routeId)?.state : undefined;
+    const busyWith = host.busyWith;
+    const culprit = busyWith !== undefined ? this.routes.get(busyWith)?.state : undefined;
     // Without a culprit (it died idle, or could not start) no list is blamed, and no stream
     // goes back to a host that may die again: all go on unboosted on the threads.
     const rehost = culprit !== undefined;
     if (culprit && culprit.words.length > 0) this.crashedLists.add(listKey(culprit.words));
-    this.options.warn?.(
-      `speech boost host died (${reason}) with ${mine.length} stream(s); ` +
-        (culprit
-          ? `the boost list of the stream it was decoding (${culprit.words.length} words) is no longer applied`
-          : 'no stream was being decoded') +
-        '; the streams go on from their last final',
-    );
+    this.options.warn?.(crashWarning(reason, mine.length, culprit?.words.length));
     for (const { state, route } of mine) {
       this.routes.delete(route.id);
-      const replay = state.replay ?? { from: state.written, chunks: [], samples: 0 };
-      state.replay = undefined;
-      state.backlog = replay.samples + this.heldSamples(state);
+      const replay = takeReplay(state);
       const again = rehost && state.words.length > 0 && !this.crashedLists.has(listKey(state.words));
-      const backend = again ? this.boostHost() : this.fewestStreamsSlot();
+      const backend = again ? this.boostHost() : fewestStreams(this.slots);
       this.moveTo(
         state,
         backend,
@@ -630,43 +436,14 @@ export class SpeechPool {
     if (!slot || this.closed) return;
     slot.retiring = true;
     this.replace(index);
-    await this.shutDown(slot);
+    await shutDownWorker(slot);
   }
 
   async close(): Promise<void> {
     this.closed = true;
     clearInterval(this.loadTimer);
     const host = this.host;
-    await Promise.all([...this.slots.map((s) => this.shutDown(s)), host ? this.stopHost(host) : undefined]);
+    await Promise.all([...this.slots.map((s) => shutDownWorker(s)), host?.stop()]);
     for (const state of [...this.streams.values()]) this.release(state);
-  }
-
-  /** Asks the boost host to end between messages and waits for it (killed if stuck). */
-  private async stopHost(host: BoostHost): Promise<void> {
-    if (host.exited) return;
-    host.stopping = true;
-    const exited = new Promise<void>((resolve) => host.child.once('exit', () => resolve()));
-    if (host.child.connected) host.child.send({ op: 'shutdown' } satisfies ToWorker);
-    let timer: NodeJS.Timeout | undefined;
-    const stuck = new Promise<'stuck'>((resolve) => {
-      timer = setTimeout(() => resolve('stuck'), SHUTDOWN_GRACE_MS);
-      timer.unref();
-    });
-    if ((await Promise.race([exited, stuck])) === 'stuck') host.child.kill('SIGKILL');
-    clearTimeout(timer);
-  }
-
-  /** Asks a worker to end between messages and waits for it; see the 'shutdown' message. */
-  private async shutDown(slot: WorkerSlot): Promise<void> {
-    if (slot.exited) return;
-    const exited = new Promise<void>((resolve) => slot.worker.once('exit', () => resolve()));
-    slot.worker.postMessage({ op: 'shutdown' } satisfies ToWorker);
-    let timer: NodeJS.Timeout | undefined;
-    const stuck = new Promise<'stuck'>((resolve) => {
-      timer = setTimeout(() => resolve('stuck'), SHUTDOWN_GRACE_MS);
-      timer.unref();
-    });
-    if ((await Promise.race([exited, stuck])) === 'stuck') await slot.worker.terminate();
-    clearTimeout(timer);
   }
 }
