@@ -44,7 +44,8 @@ beforeAll(async () => {
       address: new AddressLimiter({ ratePerSecond: 1, burst: 1000 }, () => 0),
     },
     now: () => 1000,
-    log: (level, message, extra) => void logged.push({ level, message, ...(extra ? { extra } : {}) }),
+    log: (level: string, message: string, extra?: Record<string, unknown>) =>
+      void logged.push({ level, message, ...(extra ? { extra } : {}) }),
   } as unknown as ProblemReportRouteDeps);
   await app.ready();
 });

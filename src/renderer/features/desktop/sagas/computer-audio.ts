@@ -157,5 +157,5 @@ export function* computerAudioAgain(
   metadata: RecordingStartMetadata,
 ): Generator<unknown, ComputerAudioOutcome, unknown> {
   yield* delay(RECONNECT_MIN_INTERVAL_MS);
-  return yield* call(sendComputerAudio, deps, session, metadata);
+  return yield* sendComputerAudio(deps, session, metadata);
 }
