@@ -22,6 +22,9 @@ const electronVersion = (
 execFileSync(
   process.execPath,
   [
+    // Offline: its translation fetch answered at once (see the file for why).
+    '--import',
+    './scripts/lib/electronegativity-offline.mjs',
     'node_modules/@doyensec/electronegativity/dist/index.js',
     '--input',
     scanDir,
