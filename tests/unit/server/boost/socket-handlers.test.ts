@@ -26,14 +26,15 @@ describe('access-boost-words', () => {
   it('add keeps only words of this conversation, saves, and gives recognition the new list', async () => {
     const { ctx, sent, store, room, member } = withStore(['kubernetes']);
     await accessBoostWords(ctx, { type: 'access-boost-words', action: 'add', words: 'Siobhan, Galway' });
-    expect(store.save).toHaveBeenCalledWith('host1', ['kubernetes', 'siobhan'], 1_000_000);
-    expect(room.setBoost).toHaveBeenCalledWith(member, ['kubernetes', 'siobhan']);
+    // The case people typed is kept (issue 30 item 20); matching stays case-insensitive.
+    expect(store.save).toHaveBeenCalledWith('host1', ['kubernetes', 'Siobhan'], 1_000_000);
+    expect(room.setBoost).toHaveBeenCalledWith(member, ['kubernetes', 'Siobhan']);
     expect(sent).toEqual([
       {
         type: 'user-boost-words',
-        words: ['kubernetes', 'siobhan'],
+        words: ['kubernetes', 'Siobhan'],
         enabled: true,
-        added: ['siobhan'],
+        added: ['Siobhan'],
         removed: [],
       },
     ]);

@@ -89,7 +89,7 @@ describe('LiveRoom', () => {
     expect(t.room.activeTracks).toBe(0);
     expect(t.room.membersOf('g1')).toEqual([]);
     expect(t.reasons('host1').slice(-2)).toEqual(['participant-left', 'audio-stream-stopped']);
-    expect(t.room.status().participants).toEqual([{ avaId: 'host1', isTyping: false }]);
+    expect(t.room.status().participants).toEqual([{ avaId: 'host1', isTyping: false, userName: 'host1' }]);
     await t.room.close();
   });
 });

@@ -96,28 +96,39 @@ describe('installSafetyNet', () => {
   });
 });
 
+// Two children per test, each bounded by 60 s: a loaded machine takes seconds to start tsx.
+const CHILD_TEST_MS = 150_000;
+
 describe('in a real process', () => {
   const fixture = resolve(import.meta.dirname, '../../../fixtures/safety-net-process.ts');
   const run = (which: string) =>
     // Starting tsx in a child takes seconds on a loaded 2-core machine: a generous bound.
     spawnSync(process.execPath, ['--import', 'tsx', fixture, which], { encoding: 'utf8', timeout: 60_000 });
 
-  it('serves on after an unguarded socket’s reset, or a rejected reset', () => {
-    for (const which of ['socket-reset', 'rejected-reset']) {
-      const result = run(which);
-      expect(result.status, `${which}: ${result.stdout}${result.stderr}`).toBe(0);
-      expect(result.stdout).toContain('warn: a connection’s error reached the process');
-      expect(result.stdout).toContain('still serving');
-    }
-  });
+  it(
+    'serves on after an unguarded socket’s reset, or a rejected reset',
+    () => {
+      for (const which of ['socket-reset', 'rejected-reset']) {
+        const result = run(which);
+        expect(result.status, `${which}: ${result.stdout}${result.stderr}`).toBe(0);
+        expect(result.stdout).toContain('warn: a connection’s error reached the process');
+        expect(result.stdout).toContain('still serving');
+      }
+    },
+    CHILD_TEST_MS,
+  );
 
-  it('stops cleanly with a failure after a bug, thrown or rejected', () => {
-    for (const which of ['bug', 'rejected-bug']) {
-      const result = run(which);
-      expect(result.status, `${which}: ${result.stdout}${result.stderr}`).toBe(1);
-      expect(result.stdout).toContain('error: an unexpected error: stopping cleanly to be restarted');
-      expect(result.stdout).toContain('stopping cleanly');
-      expect(result.stdout).not.toContain('still serving');
-    }
-  });
+  it(
+    'stops cleanly with a failure after a bug, thrown or rejected',
+    () => {
+      for (const which of ['bug', 'rejected-bug']) {
+        const result = run(which);
+        expect(result.status, `${which}: ${result.stdout}${result.stderr}`).toBe(1);
+        expect(result.stdout).toContain('error: an unexpected error: stopping cleanly to be restarted');
+        expect(result.stdout).toContain('stopping cleanly');
+        expect(result.stdout).not.toContain('still serving');
+      }
+    },
+    CHILD_TEST_MS,
+  );
 });

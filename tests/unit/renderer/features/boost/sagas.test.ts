@@ -64,6 +64,20 @@ function setUp(lines: Transcript[], boostList?: string[], upgradeRequired = fals
   return { socket, app };
 }
 
+/** The server's answer to the host's end: the room's status, ended. */
+function roomEnded(app: Running): void {
+  app.dispatch(
+    socketActions.messageReceived({
+      type: 'room-status',
+      status: makeStatus({ id: ROOM, state: { value: 'ended' } }),
+    }),
+  );
+}
+
+/**
+ * The host's "End for everyone" ends the room first (guests and a Scribe are not kept waiting on
+ * the host's question), then BOOST asks (shared/end-sequence.ts runOrder).
+ */
 describe('the BOOST stage of the end sequence', () => {
   let app: Running;
   let socket: FakeSocket;
@@ -74,44 +88,51 @@ describe('the BOOST stage of the end sequence', () => {
     vi.useRealTimers();
   });
 
-  it('offers the corrected words with their counts, and waits for the person before ending', async () => {
+  it('ends the room first, then offers the corrected words with their counts and waits for the person', async () => {
     ({ app, socket } = setUp(corrected, []));
     app.dispatch(conversationActions.endRequested());
     await tick();
+    // Nothing asked before the room is ended for everyone.
+    expect(app.state.ending.stage).toBe('END_ON_BACKEND');
+    expect(app.state.boost.offer).toBeUndefined();
+    expect(socket.sentOfType('connection-params-update')).toEqual([
+      { type: 'connection-params-update', roomId: ROOM, state: { value: 'ended' } },
+    ]);
+    roomEnded(app);
+    await tick();
     expect(app.state.ending.stage).toBe('BOOST');
     expect(app.state.boost.offer).toEqual([
-      { word: 'helstone', count: 2 },
-      { word: 'zarathustra', count: 1 },
+      { word: 'Helstone', count: 2 },
+      { word: 'Zarathustra', count: 1 },
     ]);
-    // Nothing added, and the room not ended, while the question is open.
+    // Nothing added while the question is open.
     await tick(END_SEQUENCE_GUARD_MS - 1000);
     expect(socket.sentOfType('access-boost-words')).toEqual([]);
-    expect(socket.sentOfType('connection-params-update')).toEqual([]);
 
-    app.dispatch(boostActions.answered(['helstone']));
+    app.dispatch(boostActions.answered(['Helstone']));
     await tick();
     expect(socket.sentOfType('access-boost-words')).toEqual([
-      { type: 'access-boost-words', action: 'add', words: 'helstone' },
+      { type: 'access-boost-words', action: 'add', words: 'Helstone' },
     ]);
     app.dispatch(
       socketActions.messageReceived({
         type: 'user-boost-words',
-        words: ['helstone'],
+        words: ['Helstone'],
         enabled: true,
-        added: ['helstone'],
+        added: ['Helstone'],
       }),
     );
     await tick();
     expect(app.state.boost.offer).toBeUndefined();
-    expect(app.state.boost.words).toEqual(['helstone']);
-    expect(socket.sentOfType('connection-params-update')).toEqual([
-      { type: 'connection-params-update', roomId: ROOM, state: { value: 'ended' } },
-    ]);
+    expect(app.state.boost.words).toEqual(['Helstone']);
+    expect(socket.sentOfType('connection-params-update')).toHaveLength(1);
   });
 
   it('does not outlive the end guard: unanswered, it closes, adds nothing, and the end goes on', async () => {
     ({ app, socket } = setUp(corrected, []));
     app.dispatch(conversationActions.endRequested());
+    await tick();
+    roomEnded(app);
     await tick();
     expect(app.state.boost.offer).toBeDefined();
     await tick(END_SEQUENCE_GUARD_MS - 1);
@@ -128,8 +149,10 @@ describe('the BOOST stage of the end sequence', () => {
     ({ app, socket } = setUp(corrected, ['zarathustra']));
     app.dispatch(conversationActions.endRequested());
     await tick();
-    // Already boosted words are not offered again.
-    expect(app.state.boost.offer).toEqual([{ word: 'helstone', count: 2 }]);
+    roomEnded(app);
+    await tick();
+    // Already boosted words are not offered again, whatever their case; offers keep the case corrected.
+    expect(app.state.boost.offer).toEqual([{ word: 'Helstone', count: 2 }]);
     app.dispatch(boostActions.answered([]));
     await tick();
     expect(socket.sentOfType('access-boost-words')).toEqual([]);
@@ -164,6 +187,8 @@ describe('the BOOST stage of the end sequence', () => {
   it('shows the server’s refusal', async () => {
     ({ app, socket } = setUp(corrected, []));
     app.dispatch(conversationActions.endRequested());
+    await tick();
+    roomEnded(app);
     await tick();
     app.dispatch(boostActions.answered(['helstone', 'zarathustra']));
     await tick();
