@@ -16,7 +16,8 @@ export interface ProcessInfo {
 }
 
 /** Names of the processes `npm start` is made of (npm runs as node on some systems). */
-const LAUNCH_NAMES = /^(node|nodejs|npm|npm-cli|npx|tsx|sh|dash|cmd\.exe|node\.exe)$/;
+// Node 22 and later name their main thread, so /proc shows node processes as "MainThread".
+const LAUNCH_NAMES = /^(node|nodejs|MainThread|npm|npm-cli|npx|tsx|sh|dash|cmd\.exe|node\.exe)$/;
 
 /** npm names itself by what it runs ("npm start"); paths and arguments are not the name. */
 function commandName(name: string): string {

@@ -18,6 +18,17 @@ describe('launchChain', () => {
     expect(launchChain(500, read)).toEqual([400, 300, 200]);
   });
 
+  it('knows Node 22 and later by the name of their main thread', () => {
+    const read = tree({
+      500: { ppid: 400, name: 'MainThread' }, // scripts/start.ts on Node 24
+      400: { ppid: 300, name: 'MainThread' }, // tsx
+      300: { ppid: 200, name: 'sh' },
+      200: { ppid: 100, name: 'npm start' },
+      100: { ppid: 1, name: 'bash' },
+    });
+    expect(launchChain(500, read)).toEqual([400, 300, 200]);
+  });
+
   it('stops at init, at an unknown process, and after a bounded number of steps', () => {
     expect(launchChain(10, tree({ 10: { ppid: 1, name: 'node' } }))).toEqual([]);
     expect(launchChain(10, tree({ 10: { ppid: 9, name: 'node' } }))).toEqual([]);
