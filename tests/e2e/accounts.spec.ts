@@ -129,22 +129,22 @@ test('a new user signs up, verifies, onboards, sets French and a caption size, a
     await boostInput.focus();
     await page.keyboard.type('Helstone, Zarathustra!, helstone');
     await page.keyboard.press('Enter');
-    await expect(page.getByTestId('boost-word')).toHaveText(['helstone', 'zarathustra']);
-    await expect(page.getByTestId('boost-announcement')).toHaveText('Added helstone, zarathustra');
+    await expect(page.getByTestId('boost-word')).toHaveText(['Helstone', 'Zarathustra']);
+    await expect(page.getByTestId('boost-announcement')).toHaveText('Added Helstone, Zarathustra');
     await boostInput.fill('x'.repeat(1001));
     await page.keyboard.press('Enter');
     await expect(page.locator('#boost-words-help')).toHaveText('Too many characters.');
     await expect(page.locator('#boost-words-help')).toHaveAttribute('role', 'alert');
     await expect(boostInput).toHaveAttribute('aria-invalid', 'true');
     await boostInput.fill('');
-    await page.getByRole('button', { name: 'Remove helstone' }).focus();
+    await page.getByRole('button', { name: 'Remove Helstone' }).focus();
     await page.keyboard.press('Enter');
-    await expect(page.getByTestId('boost-word')).toHaveText(['zarathustra']);
-    await expect(page.getByTestId('boost-announcement')).toHaveText('Removed helstone');
+    await expect(page.getByTestId('boost-word')).toHaveText(['Zarathustra']);
+    await expect(page.getByTestId('boost-announcement')).toHaveText('Removed Helstone');
     await expectAccessible(page, 'account settings: boost');
     // Kept on the server: the list is there after a reload.
     await page.reload();
-    await expect(page.getByTestId('boost-word')).toHaveText(['zarathustra']);
+    await expect(page.getByTestId('boost-word')).toHaveText(['Zarathustra']);
     await page.getByTestId('settings-tab-general').click();
     await expect(page).toHaveURL(/\/web\/account-settings\/general/);
     await page.getByTestId('language-select').first().selectOption('fr');

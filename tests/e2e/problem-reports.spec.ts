@@ -46,7 +46,7 @@ test('a problem is reported from the conversation and from its transcript', asyn
     });
     await expect(dialog.getByRole('status')).toHaveText('Thank you: your report was sent.');
     await expectAccessible(page, 'the report-a-problem dialog, sent');
-    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.getByTestId('report-problem-close').click();
     await expect(dialog).toBeHidden();
 
     // The transcript page has the same entry.
