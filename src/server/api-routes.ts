@@ -125,6 +125,7 @@ export function registerApi(app: FastifyInstance, deps: ApiDeps): void {
     organizations,
     membership: stores.membership,
     licences,
+    credits: stores.credits,
     payments,
     now: () => Date.now(),
     log,
