@@ -187,9 +187,9 @@ export const SERVER_MAP: readonly FeatureEntry[] = [
   {
     folder: 'credits',
     what: 'Premium and Scribe credit: balances and the meters that count them down.',
-    routes: ['GET /api/v1.1/user-credits/:avaId'],
+    routes: ['GET /api/v1.1/user-credits/:avaId', 'POST /api/v1/scribe-time/checkout'],
     messages: [],
-    integration: ['credits-tiers'],
+    integration: ['credits-tiers', 'scribe-time'],
   },
   {
     folder: 'organizations',

@@ -25,6 +25,8 @@ export const BUSINESS_ROUTES = {
   licence: '/api/v1/licences/:id',
   /** POST: the payment provider's customer portal ({ url }). */
   billingPortal: '/api/v1/billing-portal',
+  /** POST BuyScribeTimeBody: a Checkout for hours of one's own Scribe time (CheckoutResponse). */
+  buyScribeTime: '/api/v1/scribe-time/checkout',
   /** GET: one's own credits (UserCredits, shared/credits.ts). */
   userCredits: '/api/v1.1/user-credits/:avaId',
   /**

@@ -585,6 +585,12 @@ const HTTP_CALLS: Record<HttpRouteKey, (who: Person | undefined, target: Room, o
     path: `${PHONE_CALL_ROUTES.statusCallback}?token=walked`,
     body: {},
   }),
+  // Answers a checkout page (the stand-in's): nothing is paid while walking.
+  'POST /api/v1/scribe-time/checkout': () => ({
+    method: 'POST',
+    path: BUSINESS_API.buyScribeTime,
+    body: { hours: 1 },
+  }),
   'GET /api/v1/scribe-eligibility': () => ({ method: 'GET', path: SCRIBE_API.eligibility }),
   'GET /api/v1/scribe-requests': () => ({ method: 'GET', path: SCRIBE_API.requests }),
   'POST /api/v1/scribe-requests/:requestId/accept': () => ({

@@ -4,6 +4,8 @@
  * organisation licence: organisations only; a licence holder without time: no Scribe time), an
  * organisation's admin grants minutes to a member from the workspace, and the member's credit
  * and eligibility follow; nobody else may grant, and only to a member, within the grant's range.
+ * Scribe time is also bought like licences, at the local Checkout stand-in: the signed webhook
+ * adds the hours paid to the buyer's own time, once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '../../src/shared/api';
@@ -168,5 +170,42 @@ describe('Scribe time', () => {
     expect((await grant(member, member.profile.avaId, 10)).status).toBe(403);
     expect((await grant(outsider, outsider.profile.avaId, 10)).status).toBe(403);
     expect(await scribeTimeOf(member)).toBe(60 * 60_000);
+  });
+
+  it('sells hours of one’s own Scribe time at Checkout; the webhook adds them once paid', async () => {
+    const before = await scribeTimeOf(member);
+    const refused = await api(server.url, BUSINESS_API.buyScribeTime, {
+      method: 'POST',
+      token: member.token,
+      body: { hours: 21 },
+    });
+    expect(refused.status).toBe(400);
+    const guest = await createGuest(server.url, 'Gus Guest');
+    const asGuest = await fetch(`${server.url}${BUSINESS_API.buyScribeTime}`, {
+      method: 'POST',
+      headers: { ...guestHeaders(guest), 'content-type': 'application/json' },
+      body: JSON.stringify({ hours: 1 }),
+    });
+    expect(asGuest.status).toBe(403);
+
+    const checkout = await api(server.url, BUSINESS_API.buyScribeTime, {
+      method: 'POST',
+      token: member.token,
+      body: { hours: 2 },
+    });
+    expect(checkout.status).toBe(200);
+    const { url } = checkout.body as { url: string };
+    // Not paid yet: nothing added.
+    expect(await scribeTimeOf(member)).toBe(before);
+    const page = await fetch(url);
+    expect(await page.text()).toContain('paid once');
+    const paid = await fetch(url, {
+      method: 'POST',
+      body: new URLSearchParams({ terms: 'accepted' }),
+      redirect: 'manual',
+    });
+    expect(paid.status).toBe(303);
+    expect(paid.headers.get('location')).toMatch(/\/account\/scribe-time\?paid=1$/u);
+    expect(await scribeTimeOf(member)).toBe(before + 2 * 3_600_000);
   });
 });

@@ -259,6 +259,10 @@ export const HTTP_ACCESS = {
     ['org-admin'],
     'Opens the payment provider’s customer portal for the caller’s organisation: its admin only.',
   ),
+  'POST /api/v1/scribe-time/checkout': principals(
+    { account: 'yes' },
+    'Opens a Checkout for hours (1 to 20) of the caller’s own Scribe time, paid once; the signed webhook adds them once paid. A signed-in account only: a guest has no credit to add to.',
+  ),
   'GET /api/v1.1/user-credits/:avaId': principals(
     { account: 'own' },
     'One’s own credits (Scribe, extra and recurring Premium), negative or missing as 0.',

@@ -57,3 +57,38 @@ export function eligibilityOf(refusal: ScribeRefusal | undefined): ScribeEligibi
     ? { canRequest: false, refusal: refusal as ScribeEligibilityRefusal }
     : { canRequest: true };
 }
+
+/**
+ * Scribe time bought like licences, through Checkout (the local stand-in without Stripe keys):
+ * whole hours, paid once, added to the buyer's own Scribe time by the webhook when paid.
+ */
+export const SCRIBE_TIME_OFFER = {
+  id: 'scribe-hour',
+  /** Per hour, in the currency's smallest unit. */
+  amount: 6_000,
+  currency: 'eur',
+  productName: 'Hearken Scribe time (1 hour)',
+} as const;
+/** The most hours one purchase buys. */
+export const SCRIBE_TIME_HOURS_MAX = 20;
+export const SCRIBE_HOUR_MS = 3_600_000;
+
+/** POST buy Scribe time: how many hours, and the page language for Checkout. */
+export const buyScribeTimeBodySchema = object({
+  hours: number({ integer: true, min: 1, max: SCRIBE_TIME_HOURS_MAX }),
+  language: optional(string({ max: 16 })),
+});
+export type BuyScribeTimeBody = Infer<typeof buyScribeTimeBodySchema>;
+
+/** What a paid Checkout's metadata must say for it to be Scribe time (webhook-events.ts). */
+export const SCRIBE_TIME_PURCHASE_KIND = 'scribe-time';
+
+/** The hours of a paid Scribe-time Checkout's metadata, or undefined when it is not one. */
+export function scribeTimePurchaseOf(
+  metadata: Readonly<Record<string, string>>,
+): { avaId: string; hours: number } | undefined {
+  const hours = Number(metadata.hours);
+  if (metadata.kind !== SCRIBE_TIME_PURCHASE_KIND || !metadata.avaId) return undefined;
+  if (!Number.isInteger(hours) || hours < 1 || hours > SCRIBE_TIME_HOURS_MAX) return undefined;
+  return { avaId: metadata.avaId, hours };
+}

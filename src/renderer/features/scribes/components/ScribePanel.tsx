@@ -34,6 +34,7 @@ export function ScribePanel({ training }: { training?: string }) {
   const mode = useAppSelector((s) => s.scribe.correctionMode);
   const live = request && request.status !== 'ended' ? request : undefined;
   const eligibility = useAppSelector((s) => s.scribe.eligibility);
+  const asAccount = useAppSelector((s) => s.session.identity?.kind === 'account');
   const reasonId = useId();
   const requestStatus = request?.status;
   // Asked again when a session ends: its time may be what ran out.
@@ -114,6 +115,18 @@ export function ScribePanel({ training }: { training?: string }) {
         {refusal ? (
           <p id={reasonId} className="scribe-refusal" data-testid="scribe-refusal" data-refusal={refusal}>
             {t(`scribe.refusal.${refusal}`)}
+            {refusal === 'no-scribe-credit' && asAccount ? ' ' : null}
+            {refusal === 'no-scribe-credit' && asAccount ? (
+              // A new tab: the conversation goes on here while the host buys.
+              <Link
+                to={ROUTES.accountScribeTime}
+                target="_blank"
+                rel="noreferrer"
+                data-testid="scribe-buy-link"
+              >
+                {t('credits.scribeTime.buyLink')}
+              </Link>
+            ) : null}
           </p>
         ) : null}
         {live ? (

@@ -32,11 +32,20 @@ describe('the Scribe request button (issue 30, item 4)', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
-  it('says when no Scribe time is left, and what to do', () => {
-    panel({ canRequest: false, refusal: 'no-scribe-credit' });
+  it('says when no Scribe time is left, and links an account to buying it in a new tab', () => {
+    const account = { kind: 'account' as const, avaId: 'host1', userName: 'Hana Host', token: 't' };
+    renderApp(
+      <ScribePanel />,
+      inRoom(status, account, {
+        scribe: { eligibility: { canRequest: false, refusal: 'no-scribe-credit' } },
+      }),
+    );
     const button = screen.getByRole('button', { name: 'Request a Scribe' });
     const reason = document.getElementById(button.getAttribute('aria-describedby')!);
     expect(reason?.textContent).toContain('No Scribe time left — ask your admin or buy time');
+    const buy = screen.getByRole('link', { name: 'Buy Scribe time (opens in a new tab)' });
+    expect(buy.getAttribute('href')).toBe('/account/scribe-time');
+    expect(buy.getAttribute('target')).toBe('_blank');
   });
 
   it('opens the request when the host may ask', async () => {
