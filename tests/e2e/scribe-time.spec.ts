@@ -25,7 +25,7 @@ test('the Scribe button says before it is pressed whether a Scribe can be had, a
     await expect(usable).toBeEnabled();
     await expect(usable).not.toHaveAttribute('aria-describedby');
     await usable.click();
-    await expect(host.getByTestId('scribe-request-dialog')).toBeVisible();
+    await expect(host.getByRole('dialog', { name: 'Request a Scribe' })).toBeVisible();
 
     // A server for organisations: a guest is told first, and pressing does nothing.
     const guest = await (await browser.newContext({ baseURL })).newPage();
@@ -41,7 +41,7 @@ test('the Scribe button says before it is pressed whether a Scribe can be had, a
     await refused.focus();
     await expect(refused).toBeFocused();
     await guest.keyboard.press('Enter');
-    await expect(guest.getByTestId('scribe-request-dialog')).toHaveCount(0);
+    await expect(guest.getByRole('dialog', { name: 'Request a Scribe' })).toHaveCount(0);
     await expectAccessible(guest, 'the Scribe button refused to a guest, with its reason');
   } finally {
     await browser.close();
