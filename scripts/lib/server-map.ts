@@ -171,6 +171,7 @@ export const SERVER_MAP: readonly FeatureEntry[] = [
     folder: 'scribes',
     what: 'Human Scribes: the request desk, the dashboard, chat, training rooms and their credit.',
     routes: [
+      'GET /api/v1/scribe-eligibility',
       'GET /api/v1/scribe-requests',
       'POST /api/v1/scribe-requests/:requestId/accept',
       'POST /api/v1/scribe-requests/:requestId/end',
@@ -181,14 +182,14 @@ export const SERVER_MAP: readonly FeatureEntry[] = [
       'GET /api/v1/scribe-training/rooms/:roomId/score',
     ],
     messages: ['request-scribe', 'cancel-scribe', 'update-scribe-correction-mode', 'scribe-chat'],
-    integration: ['scribes', 'scribe-flag-cli', 'attacks-scribe-roles'],
+    integration: ['scribes', 'scribe-flag-cli', 'attacks-scribe-roles', 'scribe-time'],
   },
   {
     folder: 'credits',
     what: 'Premium and Scribe credit: balances and the meters that count them down.',
-    routes: ['GET /api/v1.1/user-credits/:avaId'],
+    routes: ['GET /api/v1.1/user-credits/:avaId', 'POST /api/v1/scribe-time/checkout'],
     messages: [],
-    integration: ['credits-tiers'],
+    integration: ['credits-tiers', 'scribe-time'],
   },
   {
     folder: 'organizations',
@@ -233,9 +234,10 @@ export const SERVER_MAP: readonly FeatureEntry[] = [
       'GET /api/v1/workspace/settings',
       'PATCH /api/v1/workspace/settings',
       'POST /api/v1/workspace/joins-seen',
+      'POST /api/v1/workspace/members/:member/scribe-time',
     ],
     messages: [],
-    integration: ['workspace-admin'],
+    integration: ['workspace-admin', 'scribe-time'],
   },
   {
     folder: 'reporting',

@@ -118,13 +118,19 @@ export function registerApi(app: FastifyInstance, deps: ApiDeps): void {
     now: () => Date.now(),
     log,
   });
-  registerCreditRoutes(app, { credits: stores.credits });
+  registerCreditRoutes(app, {
+    credits: stores.credits,
+    payments,
+    webOrigin: (request) => requestWebOrigin(config, request, deps.boundOrigin()),
+    log,
+  });
   registerReportingRoutes(app, { reports: stores.usageReports });
   registerWorkspaceRoutes(app, {
     workspace,
     organizations,
     membership: stores.membership,
     licences,
+    credits: stores.credits,
     payments,
     now: () => Date.now(),
     log,
@@ -134,6 +140,8 @@ export function registerApi(app: FastifyInstance, deps: ApiDeps): void {
     organizations,
     workspace,
     payments,
+    credits: stores.credits,
+    accountExists: async (avaId) => (await users.find(avaId)) !== undefined,
     // Invite links' rule: a request's Host is never where people are sent (config-safety.ts).
     webOrigin: (request) => requestWebOrigin(config, request, deps.boundOrigin()),
     now: () => Date.now(),

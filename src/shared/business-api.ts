@@ -25,6 +25,8 @@ export const BUSINESS_ROUTES = {
   licence: '/api/v1/licences/:id',
   /** POST: the payment provider's customer portal ({ url }). */
   billingPortal: '/api/v1/billing-portal',
+  /** POST BuyScribeTimeBody: a Checkout for hours of one's own Scribe time (CheckoutResponse). */
+  buyScribeTime: '/api/v1/scribe-time/checkout',
   /** GET: one's own credits (UserCredits, shared/credits.ts). */
   userCredits: '/api/v1.1/user-credits/:avaId',
   /**
@@ -36,6 +38,8 @@ export const BUSINESS_ROUTES = {
   workspaceMembers: '/api/v1/workspace/members',
   /** PATCH UpdateMemberBody (hand the admin role over); DELETE: remove (an email: the invitation). */
   workspaceMember: '/api/v1/workspace/members/:member',
+  /** POST GrantScribeTimeBody: the admin adds minutes to a member's Scribe time (shared/scribe/time.ts). */
+  workspaceMemberScribeTime: '/api/v1/workspace/members/:member/scribe-time',
   /** POST: the admin has seen who joined by naming the organisation (no longer new). */
   workspaceJoinsSeen: '/api/v1/workspace/joins-seen',
   /** GET: the organisation's details (Organization); PATCH OrganizationDetailsBody. */
@@ -54,6 +58,8 @@ export const BUSINESS_API = {
     `${BUSINESS_ROUTES.findOrganizations}?${new URLSearchParams({ keywords, ...(orgType ? { orgType } : {}) }).toString()}`,
   licence: (id: string) => fillRoute(BUSINESS_ROUTES.licence, { id }),
   workspaceMember: (member: string) => fillRoute(BUSINESS_ROUTES.workspaceMember, { member }),
+  workspaceMemberScribeTime: (member: string) =>
+    fillRoute(BUSINESS_ROUTES.workspaceMemberScribeTime, { member }),
   invitation: (organization: string) => fillRoute(BUSINESS_ROUTES.invitation, { organization }),
   userCredits: (avaId: string) => fillRoute(BUSINESS_ROUTES.userCredits, { avaId }),
   workspaceReporting: (fromMs: number, toMs: number, format?: 'csv') =>

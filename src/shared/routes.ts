@@ -44,6 +44,8 @@ export const ROUTES = {
   /** Choosing licences to buy, then the payment page that opens Checkout. */
   accountLicenseBuy: '/account/license/buy',
   accountLicensePayment: '/account/license/payment',
+  /** Buying one's own Scribe time (Checkout returns here, with paid=1 once paid). */
+  accountScribeTime: '/account/scribe-time',
   /** Where Checkout returns after a purchase. */
   accountPaymentSucceed: '/account/payment-succeed',
   /** The organisation admin's workspace (members, organisation, billing, reporting; shared/workspace.ts). */

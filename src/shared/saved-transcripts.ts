@@ -6,7 +6,29 @@
 import { ROOM_TITLE_MAX_LENGTH } from './constants';
 import { type Infer, array, boolean, literal, number, object, optional, string } from './schema';
 
-/** The spec's entity. `deleted` is always false here: a deleted entry is removed, not marked. */
+/** How many speakers an entry names; the others are counted (issue 30, item 23). */
+export const ENTRY_PARTICIPANTS_SHOWN = 3;
+/** How much of the transcript's opening an entry quotes, in characters (cut between words). */
+export const ENTRY_FIRST_WORDS_MAX_LENGTH = 120;
+/** How many opening lines the list reads to quote the first words from. */
+export const ENTRY_FIRST_LINES = 3;
+
+/**
+ * What an entry says of its conversation besides the title and date, so a person can tell one
+ * from another: how long it lasted, who spoke (a few names, the rest counted) and how it began.
+ */
+export const savedTranscriptSummarySchema = object({
+  durationMs: number({ min: 0 }),
+  participants: array(string(), { max: ENTRY_PARTICIPANTS_SHOWN }),
+  otherParticipants: number({ min: 0, integer: true }),
+  firstWords: string({ max: ENTRY_FIRST_WORDS_MAX_LENGTH + 1 }),
+});
+export type SavedTranscriptSummary = Infer<typeof savedTranscriptSummarySchema>;
+
+/**
+ * The spec's entity, with its summary. `deleted` is always false here: a deleted entry is
+ * removed, not marked.
+ */
 export const savedTranscriptSchema = object({
   roomId: string(),
   startTimestampMs: number(),
@@ -14,8 +36,54 @@ export const savedTranscriptSchema = object({
   hasTranscripts: boolean(),
   isAllowedAccess: boolean(),
   deleted: boolean(),
+  summary: savedTranscriptSummarySchema,
 });
 export type SavedTranscript = Infer<typeof savedTranscriptSchema>;
+
+/** What the list's query reads of one conversation for its summary (history/repository.ts). */
+export interface SummaryFacts {
+  startTimestampMs: number;
+  /** When it ended, or null while it runs (then its last activity stands for the end). */
+  endedAtMs: number | null;
+  lastActiveMs: number;
+  /** The first speakers' names in the order they first spoke (at most one more than shown). */
+  speakers: readonly string[];
+  /** How many different names spoke in all. */
+  speakerCount: number;
+  /** The opening lines, joined. */
+  openingText: string;
+}
+
+/**
+ * Quotes the start of a text: whitespace folded, at most `max` characters, cut at the last
+ * word boundary that fits, with an ellipsis when anything was left out.
+ */
+export function firstWordsOf(text: string, max = ENTRY_FIRST_WORDS_MAX_LENGTH): string {
+  const folded = text.replace(/\s+/gu, ' ').trim();
+  if (folded.length <= max) return folded;
+  const cut = folded.slice(0, max + 1);
+  const lastSpace = cut.lastIndexOf(' ');
+  // One very long word: cut inside it rather than quote nothing.
+  const kept = (lastSpace > 0 ? cut.slice(0, lastSpace) : folded.slice(0, max)).replace(/[\s,;:.!?-]+$/u, '');
+  return `${kept}…`;
+}
+
+/** The entry's summary from what the list's query read. */
+export function summarizeSavedTranscript(facts: SummaryFacts): SavedTranscriptSummary {
+  const end = facts.endedAtMs ?? facts.lastActiveMs;
+  const names: string[] = [];
+  for (const name of facts.speakers) {
+    const trimmed = name.trim();
+    if (trimmed !== '' && !names.includes(trimmed)) names.push(trimmed);
+  }
+  const participants = names.slice(0, ENTRY_PARTICIPANTS_SHOWN);
+  return {
+    durationMs: Math.max(0, end - facts.startTimestampMs),
+    participants,
+    otherParticipants: Math.max(0, facts.speakerCount - participants.length),
+    firstWords: firstWordsOf(facts.openingText),
+  };
+}
 
 /** The spec's page size of saved transcripts, and 1 for "the latest". */
 export const SAVED_TRANSCRIPTS_PAGE_SIZE = 10;

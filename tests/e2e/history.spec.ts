@@ -76,6 +76,14 @@ test('a conversation ends with a confirmation, is rated, found, renamed and dele
     await host.getByTestId('history-link').click();
     await expect(host.getByRole('heading', { level: 1, name: 'Your conversations' })).toBeVisible();
     await expect(host.getByTestId('history-entry')).toHaveCount(1);
+    // Each entry says how long it lasted, who spoke and how it began (issue 30, item 23).
+    const entry = host.getByTestId('history-entry');
+    await expect(entry.getByRole('term')).toHaveText(['Length', 'Who spoke', 'Began with']);
+    await expect(entry.getByTestId('history-entry-length')).toHaveText(/^(\d+ min,? )?\d+ sec?$/u);
+    await expect(entry.getByTestId('history-entry-people')).toHaveText(/\S/u);
+    await expect(entry.getByTestId('history-entry-first-words')).toHaveText(
+      'Let us look at the quarterly budget together',
+    );
     const search = host.getByRole('searchbox', { name: 'Search your conversations' });
     await search.fill('qu');
     await search.press('Enter');

@@ -538,6 +538,12 @@ const HTTP_CALLS: Record<HttpRouteKey, (who: Person | undefined, target: Room, o
     method: 'DELETE',
     path: BUSINESS_API.workspaceMember('nobody-walked'),
   }),
+  // Nobody by that id is a member: the walk grants nothing.
+  'POST /api/v1/workspace/members/:member/scribe-time': () => ({
+    method: 'POST',
+    path: BUSINESS_API.workspaceMemberScribeTime('nobody-walked'),
+    body: { minutes: 1 },
+  }),
   'GET /api/v1/workspace/organization': () => ({ method: 'GET', path: BUSINESS_API.workspaceOrganization }),
   // An empty change: nothing is renamed while walking.
   'PATCH /api/v1/workspace/organization': () => ({
@@ -579,6 +585,13 @@ const HTTP_CALLS: Record<HttpRouteKey, (who: Person | undefined, target: Room, o
     path: `${PHONE_CALL_ROUTES.statusCallback}?token=walked`,
     body: {},
   }),
+  // Answers a checkout page (the stand-in's): nothing is paid while walking.
+  'POST /api/v1/scribe-time/checkout': () => ({
+    method: 'POST',
+    path: BUSINESS_API.buyScribeTime,
+    body: { hours: 1 },
+  }),
+  'GET /api/v1/scribe-eligibility': () => ({ method: 'GET', path: SCRIBE_API.eligibility }),
   'GET /api/v1/scribe-requests': () => ({ method: 'GET', path: SCRIBE_API.requests }),
   'POST /api/v1/scribe-requests/:requestId/accept': () => ({
     method: 'POST',

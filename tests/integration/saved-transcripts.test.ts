@@ -117,8 +117,16 @@ describe.each(BACKENDS)('saved transcripts on $name', ({ database }) => {
           hasTranscripts: true,
           isAllowedAccess: true,
           deleted: false,
+          // Issue 30, item 23: how long, who spoke and how it began, read from the transcript.
+          summary: {
+            durationMs: expect.any(Number) as number,
+            participants: ['Bo Reader'],
+            otherParticipants: 0,
+            firstWords: 'We went through the café budget on Monday.',
+          },
         },
       ]);
+      expect(body.savedTranscripts[0]!.summary.durationMs).toBeGreaterThan(0);
       expect(body.nextBefore).toBeUndefined();
     }
   });
@@ -301,5 +309,48 @@ describe.each(BACKENDS)('saved transcripts on $name', ({ database }) => {
     expect((await call('POST', API.roomSavedTranscript(live.roomId), hostUser, {})).status).toBe(201);
     const refused = await call('DELETE', API.savedTranscript(live.roomId), hostUser);
     expect(refused.status).toBe(409);
+  });
+
+  it('summarises each entry from its lines: speakers bounded and counted, gaps skipped, opening cut', async () => {
+    const roomId = await conversation('Many voices', 'Welcome everyone to the planning call.');
+    const first = await db()
+      .selectFrom('transcripts')
+      .selectAll()
+      .where('room_id', '=', roomId)
+      .executeTakeFirstOrThrow();
+    // More lines as the store keeps them: four more speakers, one speaking twice, and a gap.
+    const line = (idx: number, authorShow: string, text: string, gapToMs: number | null = null) => ({
+      ...first,
+      words: JSON.stringify(first.words),
+      translations: null,
+      corrections: null,
+      seq: Number(first.seq) + idx,
+      id: `${first.id}-${idx}`,
+      idx: first.idx + idx,
+      author_show: authorShow,
+      text,
+      gap_to_ms: gapToMs,
+    });
+    await db()
+      .insertInto('transcripts')
+      .values([
+        line(1, 'Server', '', Number(first.timestamp_ms) + 5000),
+        line(2, 'Cy', 'Thanks, Ada, glad to be here with the whole planning team today for this.'),
+        line(3, 'Di', 'Hello, hello, and a long opening that goes on about the agenda for quite a while.'),
+        line(4, 'Cy', 'One more thing.'),
+        line(5, 'Ed', 'Last word.'),
+        line(6, 'Fay', 'After that.'),
+      ])
+      .execute();
+    const { body } = await list(hostUser, { limit: '1' });
+    const entry = body.savedTranscripts[0]!;
+    expect(entry.roomId).toBe(roomId);
+    // Five people spoke (the gap marker is nobody): the first three by when they first spoke.
+    expect(entry.summary.participants).toEqual(['Ada Host', 'Cy', 'Di']);
+    expect(entry.summary.otherParticipants).toBe(2);
+    // The opening is the first three lines (not the gap), cut between words.
+    expect(entry.summary.firstWords).toBe(
+      'Welcome everyone to the planning call. Thanks, Ada, glad to be here with the whole planning team today for this. Hello…',
+    );
   });
 });

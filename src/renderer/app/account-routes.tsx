@@ -34,6 +34,10 @@ const BuyReload = lazyPage(BuyPages, 'BuyReload');
 const LicenseBuyPage = lazyPage(BuyPages, 'LicenseBuyPage');
 const LicensePaymentPage = lazyPage(BuyPages, 'LicensePaymentPage');
 const PaymentSucceedPage = lazyPage(BuyPages, 'PaymentSucceedPage');
+const ScribeTimePage = lazyPage(
+  () => import('../features/credits/components/ScribeTimePage'),
+  'ScribeTimePage',
+);
 const Workspace = () => import('../features/workspace');
 const WorkspaceLayout = lazyPage(Workspace, 'WorkspaceLayout');
 const WorkspaceMembersPage = lazyPage(Workspace, 'MembersPage');
@@ -95,6 +99,7 @@ export const accountRoutes: RouteObject[] = [
       { path: 'license/buy', element: <LicenseBuyPage /> },
       { path: 'license/payment', element: <LicensePaymentPage /> },
       { path: 'payment-succeed', element: <PaymentSucceedPage /> },
+      { path: 'scribe-time', element: <ScribeTimePage /> },
       // The spec's fallback for account/*.
       { path: '*', element: <Navigate to={ROUTES.accountDashboard} replace /> },
     ],

@@ -293,6 +293,15 @@ const organizationsEn = {
           'Names and terms your members say, separated by commas. Recognition favours them in your members’ conversations.',
         scribeLimit: 'Scribe limit (minutes per member per month)',
         scribeLimitHelp: 'Leave empty for no limit; 0 turns Scribe off for your members.',
+        grantHeading: 'Grant Scribe time',
+        grantIntro:
+          'A member asks for a Scribe with their own Scribe time. Add minutes to it here; each Scribe session counts it down by the second.',
+        grantMember: 'Member',
+        grantMinutes: 'Minutes to add (1 to {{max}})',
+        grantSubmit: 'Grant Scribe time',
+        grantMinutesProblem: 'Grant a whole number of minutes from 1 to {{max}}.',
+        grantNoMember: 'Choose a member first.',
+        granted: 'Granted {{minutes}} minutes to {{name}}: {{left}} minutes of Scribe time now.',
       },
     },
     errors: {

@@ -298,6 +298,15 @@ const organizationsFr: Messages<typeof organizationsEn> = {
           'Noms et termes que disent vos membres, séparés par des virgules. La reconnaissance les privilégie dans les conversations de vos membres.',
         scribeLimit: 'Limite Scribe (minutes par membre et par mois)',
         scribeLimitHelp: 'Laissez vide pour aucune limite ; 0 désactive Scribe pour vos membres.',
+        grantHeading: 'Accorder du temps de Scribe',
+        grantIntro:
+          'Un membre demande un Scribe avec son propre temps de Scribe. Ajoutez-lui des minutes ici ; chaque session de Scribe le décompte à la seconde.',
+        grantMember: 'Membre',
+        grantMinutes: 'Minutes à ajouter (de 1 à {{max}})',
+        grantSubmit: 'Accorder du temps de Scribe',
+        grantMinutesProblem: 'Accordez un nombre entier de minutes, de 1 à {{max}}.',
+        grantNoMember: 'Choisissez d’abord un membre.',
+        granted: '{{minutes}} minutes accordées à {{name}} : {{left}} minutes de temps de Scribe désormais.',
       },
     },
     errors: {

@@ -75,6 +75,11 @@ const scribeEn = {
     playing: 'The recording is still playing.',
     finished: 'The recording has ended.',
   },
+  refusal: {
+    'organizations-only': 'Scribes are for signed-in members of an organization.',
+    'no-scribe-credit': 'No Scribe time left — ask your admin or buy time.',
+    'scribe-limit-reached': 'Your organization’s monthly Scribe limit is reached — ask your admin.',
+  },
   acceptFailed: 'The request could not be accepted.',
   endFailed: 'The Scribe session could not be ended.',
   chatFailed: 'The message could not be sent.',

@@ -80,6 +80,12 @@ const scribeFr: Messages<typeof scribeEn> = {
     playing: 'L’enregistrement est en cours.',
     finished: 'L’enregistrement est terminé.',
   },
+  refusal: {
+    'organizations-only': 'Les Scribes sont réservés aux membres connectés d’une organisation.',
+    'no-scribe-credit': 'Plus de temps de Scribe — demandez à votre administrateur ou achetez du temps.',
+    'scribe-limit-reached':
+      'La limite mensuelle de Scribe de votre organisation est atteinte — demandez à votre administrateur.',
+  },
   acceptFailed: 'La demande n’a pas pu être acceptée.',
   endFailed: 'La session n’a pas pu être terminée.',
   chatFailed: 'Le message n’a pas pu être envoyé.',

@@ -227,6 +227,10 @@ export const HTTP_ACCESS = {
     ['org-admin'],
     'Removes a member (their licences of it are unassigned) or withdraws an invitation; never the admin themself. Its admin only.',
   ),
+  'POST /api/v1/workspace/members/:member/scribe-time': organization(
+    ['org-admin'],
+    'Adds minutes (1 to 600 a grant) to a member’s Scribe time, from the workspace’s Scribe settings: its admin only, for an active member of their own organisation.',
+  ),
   'POST /api/v1/workspace/joins-seen': organization(
     ['org-admin'],
     'The admin has seen who joined the organisation by naming it: they are no longer marked new on the members page. Its admin only.',
@@ -255,6 +259,10 @@ export const HTTP_ACCESS = {
     ['org-admin'],
     'Opens the payment provider’s customer portal for the caller’s organisation: its admin only.',
   ),
+  'POST /api/v1/scribe-time/checkout': principals(
+    { account: 'yes' },
+    'Opens a Checkout for hours (1 to 20) of the caller’s own Scribe time, paid once; the signed webhook adds them once paid. A signed-in account only: a guest has no credit to add to.',
+  ),
   'GET /api/v1.1/user-credits/:avaId': principals(
     { account: 'own' },
     'One’s own credits (Scribe, extra and recurring Premium), negative or missing as 0.',
@@ -278,6 +286,10 @@ export const HTTP_ACCESS = {
   'POST /api/v1/calls/status-callback': principals(
     ANYONE,
     'The phone provider’s status callbacks: X-Twilio-Signature (HMAC-SHA1 of the URL and the form under the auth token) is the proof, and the call’s token in the URL names the call; refused 403 without it. The media stream’s websocket (its URL names the call’s room) is checked the same way. In a cluster both are forwarded to the room’s owner and checked there.',
+  ),
+  'GET /api/v1/scribe-eligibility': principals(
+    { guest: 'yes', account: 'yes' },
+    'Whether the caller may ask for a Scribe now, and if not why (no organisation licence, no Scribe time left, the organisation’s monthly limit): about the caller only, so the Scribe button says what is needed before it is pressed.',
   ),
   'GET /api/v1/scribe-requests': scribesOnly(
     'The Scribe dashboard: requests waiting for a Scribe (not one’s own rooms’) and the rooms one serves, with when each caption last changed; in a cluster, every node’s requests (read from the database).',

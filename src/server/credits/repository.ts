@@ -26,12 +26,20 @@ export class CreditRepository {
     );
   }
 
-  /** Adds (or, negative, removes) credit; an operator's or a purchase's grant. */
-  async grant(avaId: string, change: Partial<UserCredits>, nowMs: number): Promise<void> {
+  /**
+   * Adds (or, negative, removes) credit; an operator's or a purchase's grant. `db`: a
+   * transaction to be part of (a payment event recorded with it).
+   */
+  async grant(
+    avaId: string,
+    change: Partial<UserCredits>,
+    nowMs: number,
+    db: Kysely<Database> = this.db,
+  ): Promise<void> {
     const scribe = change.scribeCredit ?? 0;
     const extra = change.extraPremiumASRCredit ?? 0;
     const recurring = change.recurringPremiumASRCredit ?? 0;
-    await this.db
+    await db
       .insertInto('user_credits')
       .values({
         ava_id: avaId,

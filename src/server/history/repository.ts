@@ -6,7 +6,13 @@
  * members, ratings and everyone's entries go with it, by the foreign keys).
  */
 import { type Kysely, sql } from 'kysely';
-import { type SavedTranscript, normalizeForSearch } from '../../shared/saved-transcripts';
+import {
+  ENTRY_FIRST_LINES,
+  ENTRY_PARTICIPANTS_SHOWN,
+  type SavedTranscript,
+  normalizeForSearch,
+  summarizeSavedTranscript,
+} from '../../shared/saved-transcripts';
 import type { Database } from '../db';
 
 export interface ListQuery {
@@ -52,6 +58,23 @@ export class SavedTranscriptRepository {
         'r.forbid_sharing',
         'r.allow_transcripts_saving',
         'r.state',
+        'r.ended_at_ms',
+        'r.last_active_ms',
+        // The summary, read in the same query (one round trip for the page, not one per entry):
+        // the first speakers by when they first spoke (one more than shown, to know of others),
+        // how many spoke, and the opening lines. Gap markers are not lines.
+        sql<unknown>`(select coalesce(json_agg(f.author_show order by f.first_idx), '[]'::json)
+          from (select t.author_show, min(t.idx) as first_idx from transcripts t
+                where t.room_id = s.room_id and t.gap_to_ms is null
+                group by t.author_show order by first_idx limit ${ENTRY_PARTICIPANTS_SHOWN + 1}) f)`.as(
+          'speakers',
+        ),
+        sql<number | string>`(select count(distinct t.author_show) from transcripts t
+          where t.room_id = s.room_id and t.gap_to_ms is null)`.as('speaker_count'),
+        sql<string | null>`(select string_agg(o.text, ' ' order by o.idx)
+          from (select t.text, t.idx from transcripts t
+                where t.room_id = s.room_id and t.gap_to_ms is null
+                order by t.idx limit ${ENTRY_FIRST_LINES}) o)`.as('opening_text'),
       ])
       .where('s.ava_id', '=', avaId)
       .where(({ exists, selectFrom }) =>
@@ -91,6 +114,14 @@ export class SavedTranscriptRepository {
       hasTranscripts: true,
       isAllowedAccess: true,
       deleted: false,
+      summary: summarizeSavedTranscript({
+        startTimestampMs: Number(row.start_timestamp_ms),
+        endedAtMs: row.ended_at_ms === null ? null : Number(row.ended_at_ms),
+        lastActiveMs: Number(row.last_active_ms),
+        speakers: namesOf(row.speakers),
+        speakerCount: Number(row.speaker_count),
+        openingText: row.opening_text ?? '',
+      }),
     }));
   }
 
@@ -173,4 +204,10 @@ export class SavedTranscriptRepository {
       return 'removed-conversation';
     });
   }
+}
+
+/** json_agg's answer: an array (or its text, depending on the driver) of names. */
+function namesOf(value: unknown): string[] {
+  const parsed: unknown = typeof value === 'string' ? JSON.parse(value) : value;
+  return Array.isArray(parsed) ? parsed.filter((n): n is string => typeof n === 'string') : [];
 }

@@ -150,6 +150,7 @@ function organizationResolvers(
     'POST /api/v1/workspace/members': own,
     'PATCH /api/v1/workspace/members/:member': own,
     'DELETE /api/v1/workspace/members/:member': own,
+    'POST /api/v1/workspace/members/:member/scribe-time': own,
     'POST /api/v1/workspace/joins-seen': own,
     'GET /api/v1/workspace/organization': own,
     'PATCH /api/v1/workspace/organization': own,

@@ -5,6 +5,7 @@
  * paid licences come from.
  * Who may call each is in the authorisation table (its admin, by the organisation's row).
  */
+import type { CreditRepository } from '../credits';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { apiError, apiErrorSchema } from '../../shared/api';
 import { BUSINESS_ROUTES } from '../../shared/business-api';
@@ -44,6 +45,9 @@ export interface LicenceRouteDeps {
   /** Invites a licence's recipient to its organisation: nobody is enrolled by a licence. */
   workspace: Pick<WorkspaceRepository, 'invite'>;
   payments: Payments;
+  /** Scribe time bought is added to the buyer's credit (payments/webhook-events.ts). */
+  credits: Pick<CreditRepository, 'grant'>;
+  accountExists(avaId: string): Promise<boolean>;
   /** The web app's origin a request came from (Checkout and the portal send people back there). */
   webOrigin(request: FastifyRequest): string;
   now(): number;
@@ -365,6 +369,8 @@ export function stripeWebhookRoute(deps: LicenceRouteDeps): AnyRoute {
       const outcome = await applyStripeEvent(event, {
         licences: deps.licences,
         organizationExists: async (id) => (await deps.organizations.find(id)) !== undefined,
+        credits: deps.credits,
+        accountExists: deps.accountExists,
         now: deps.now,
         log: deps.log,
       });

@@ -8,6 +8,7 @@
 import Stripe from 'stripe';
 import { LICENCE_PLAN, OFFERS, type LicenceInterval, offerFor } from '../../shared/licences';
 import { ROUTES } from '../../shared/routes';
+import { SCRIBE_TIME_OFFER, SCRIBE_TIME_PURCHASE_KIND } from '../../shared/scribe/time';
 import { PAYMENTS_NOT_CONFIGURED, type PaymentsConfig } from './config';
 import { StripeStandIn } from './stand-in';
 import type { StateLog } from './stand-in-state';
@@ -134,6 +135,46 @@ export class Payments {
       consent_collection: { terms_of_service: 'required' },
       success_url: `${request.origin}${ROUTES.accountPaymentSucceed}?session_id={CHECKOUT_SESSION_ID}`,
       cancel_url: `${request.origin}${ROUTES.accountLicenseBuy}`,
+    });
+    if (!session.url) throw new Error('Stripe answered a checkout session without a URL');
+    return session.url;
+  }
+
+  /**
+   * A Checkout session for `hours` of Scribe time, paid once, for the account `avaId` (the
+   * webhook adds it to their Scribe time once paid); terms must be accepted on the page.
+   */
+  async createScribeTimeCheckout(request: {
+    avaId: string;
+    email: string | undefined;
+    hours: number;
+    language: string | undefined;
+    origin: string;
+  }): Promise<string> {
+    const metadata = {
+      kind: SCRIBE_TIME_PURCHASE_KIND,
+      avaId: request.avaId,
+      hours: String(request.hours),
+      ...(request.language ? { language: request.language } : {}),
+    };
+    const session = await this.stripe.checkout.sessions.create({
+      mode: 'payment',
+      client_reference_id: request.avaId,
+      ...(request.email ? { customer_email: request.email } : {}),
+      line_items: [
+        {
+          quantity: request.hours,
+          price_data: {
+            currency: SCRIBE_TIME_OFFER.currency,
+            unit_amount: SCRIBE_TIME_OFFER.amount,
+            product_data: { name: SCRIBE_TIME_OFFER.productName },
+          },
+        },
+      ],
+      metadata,
+      consent_collection: { terms_of_service: 'required' },
+      success_url: `${request.origin}${ROUTES.accountScribeTime}?paid=1`,
+      cancel_url: `${request.origin}${ROUTES.accountScribeTime}`,
     });
     if (!session.url) throw new Error('Stripe answered a checkout session without a URL');
     return session.url;

@@ -37,9 +37,15 @@ export function checkoutHtml(
   const total = money(line.unitAmount * line.quantity, line.currency);
   const body = `<h1>Pay for ${escapeHtml(line.productName)}</h1>
 <p class="note">Local checkout: this stands in for Stripe's payment page on a server without Stripe keys. No card is charged.</p>
-<dl><dt>Licences</dt><dd data-testid="checkout-quantity">${line.quantity}</dd>
+${
+  line.interval === 'once'
+    ? `<dl><dt>Quantity</dt><dd data-testid="checkout-quantity">${line.quantity}</dd>
+<dt>Price each</dt><dd>${money(line.unitAmount, line.currency)}</dd>
+<dt>Total</dt><dd data-testid="checkout-total">${total}, paid once</dd></dl>`
+    : `<dl><dt>Licences</dt><dd data-testid="checkout-quantity">${line.quantity}</dd>
 <dt>Price per licence</dt><dd>${money(line.unitAmount, line.currency)} per ${line.interval}</dd>
-<dt>Total</dt><dd data-testid="checkout-total">${total} per ${line.interval}</dd></dl>
+<dt>Total</dt><dd data-testid="checkout-total">${total} per ${line.interval}</dd></dl>`
+}
 <form method="post" action="/pay/${sessionId}">
 ${error ? `<p class="error" role="alert" id="terms-error">${escapeHtml(error)}</p>` : ''}
 ${session.termsRequired ? `<p><input type="checkbox" id="terms" name="terms" value="accepted"${error ? ' aria-describedby="terms-error" aria-invalid="true"' : ''}> <label for="terms">I accept the terms of service</label></p>` : ''}

@@ -46,6 +46,11 @@ export async function checkoutPage(
 
 /** The payment goes through: a subscription, then the events Stripe would send. */
 async function completeCheckout(deps: StandInPagesDeps, session: SessionRecord): Promise<void> {
+  if (session.line.interval === 'once') {
+    deps.store.completePayment(session);
+    await deps.deliver('checkout.session.completed', session.object);
+    return;
+  }
   const sub = deps.store.completeSession(session);
   await deps.deliver('checkout.session.completed', session.object);
   await deps.deliver('invoice.paid', deps.store.recordInvoice(sub, 'subscription_create'));

@@ -13,7 +13,8 @@ export interface LineItem {
   quantity: number;
   currency: string;
   unitAmount: number;
-  interval: 'month' | 'year';
+  /** 'once': a one-time payment (mode payment: Scribe time), no subscription. */
+  interval: 'month' | 'year' | 'once';
   productName: string;
 }
 
@@ -46,7 +47,9 @@ export interface StripeAnswer {
 /** An id as Stripe makes them: a prefix naming the kind of object, then random characters. */
 export const stripeId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
 
-export function addPeriod(fromSeconds: number, interval: 'month' | 'year'): number {
+export function addPeriod(fromSeconds: number, interval: LineItem['interval']): number {
+  // A one-time payment has no period: it never becomes a subscription.
+  if (interval === 'once') return fromSeconds;
   const date = new Date(fromSeconds * 1000);
   if (interval === 'month') date.setUTCMonth(date.getUTCMonth() + 1);
   else date.setUTCFullYear(date.getUTCFullYear() + 1);
@@ -119,11 +122,13 @@ export class StandInStore {
     const item = items[0];
     const priceData = item?.price_data as Json | undefined;
     const recurring = priceData?.recurring as Json | undefined;
+    // A one-time payment (Scribe time) has no recurring price; a subscription (licences) has.
+    const oneTime = body.mode === 'payment' && recurring === undefined;
     if (
-      body.mode !== 'subscription' ||
+      (body.mode !== 'subscription' && !oneTime) ||
       !item ||
       !priceData ||
-      (recurring?.interval !== 'month' && recurring?.interval !== 'year') ||
+      (!oneTime && recurring?.interval !== 'month' && recurring?.interval !== 'year') ||
       typeof body.success_url !== 'string'
     )
       return undefined;
@@ -133,14 +138,14 @@ export class StandInStore {
       quantity,
       currency: String(priceData.currency ?? 'eur'),
       unitAmount,
-      interval: recurring.interval,
+      interval: oneTime ? 'once' : (recurring!.interval as 'month' | 'year'),
       productName: String((priceData.product_data as Json | undefined)?.name ?? 'Subscription'),
     };
     const sessionId = stripeId('cs_test');
     const object: Json = {
       id: sessionId,
       object: 'checkout.session',
-      mode: 'subscription',
+      mode: oneTime ? 'payment' : 'subscription',
       status: 'open',
       payment_status: 'unpaid',
       customer: body.customer ?? null,
@@ -169,6 +174,15 @@ export class StandInStore {
 
   session(sessionId: string): SessionRecord | undefined {
     return this.sessions.get(sessionId);
+  }
+
+  /** A one-time payment goes through: the session is complete and paid, nothing recurs. */
+  completePayment(session: SessionRecord): void {
+    Object.assign(session.object, {
+      status: 'complete',
+      payment_status: 'paid',
+      consent: session.termsRequired ? { terms_of_service: 'accepted', promotions: null } : null,
+    });
   }
 
   /**

@@ -13,6 +13,8 @@ import {
   OFFER_IDS,
   periodEnd,
 } from '../../shared/licences';
+import { SCRIBE_HOUR_MS, scribeTimePurchaseOf } from '../../shared/scribe/time';
+import type { CreditRepository } from '../credits';
 import type { LicenceRepository } from '../licences';
 
 export type EventOutcome = 'applied' | 'duplicate' | 'ignored';
@@ -34,6 +36,9 @@ export async function applyStripeEvent(
   deps: {
     licences: LicenceRepository;
     organizationExists(id: string): Promise<boolean>;
+    /** Scribe time bought is added to its buyer's Scribe credit, in the event's transaction. */
+    credits: Pick<CreditRepository, 'grant'>;
+    accountExists(avaId: string): Promise<boolean>;
     now(): number;
     log(level: 'info' | 'warn', message: string, extra?: Record<string, unknown>): void;
   },
@@ -44,7 +49,9 @@ export async function applyStripeEvent(
     case 'checkout.session.async_payment_succeeded': {
       const session = event.data.object;
       // Paid now, or later by a delayed method (async_payment_succeeded comes then).
-      if (session.mode !== 'subscription' || session.payment_status !== 'paid') return 'ignored';
+      if (session.payment_status !== 'paid') return 'ignored';
+      if (session.mode === 'payment') return applyScribeTimePurchase(event, session, deps, nowMs);
+      if (session.mode !== 'subscription') return 'ignored';
       const metadata = session.metadata ?? {};
       const organizationId = session.client_reference_id ?? metadata.organizationId;
       const subscriptionId = idOf(session.subscription);
@@ -116,4 +123,30 @@ export async function applyStripeEvent(
     default:
       return 'ignored';
   }
+}
+
+/**
+ * A paid one-time Checkout of Scribe time (shared/scribe/time.ts): its hours join the buyer's
+ * Scribe credit, once (the event's id is recorded in the same transaction).
+ */
+async function applyScribeTimePurchase(
+  event: Stripe.Event,
+  session: Stripe.Checkout.Session,
+  deps: Parameters<typeof applyStripeEvent>[1],
+  nowMs: number,
+): Promise<EventOutcome> {
+  const purchase = scribeTimePurchaseOf(session.metadata ?? {});
+  if (
+    !purchase ||
+    purchase.avaId !== session.client_reference_id ||
+    !(await deps.accountExists(purchase.avaId))
+  ) {
+    deps.log('warn', 'a paid checkout does not name a Hearken purchase; nothing created', {
+      event: event.id,
+    });
+    return 'ignored';
+  }
+  return deps.licences.applyPaymentEvent(event, nowMs, (trx) =>
+    deps.credits.grant(purchase.avaId, { scribeCredit: purchase.hours * SCRIBE_HOUR_MS }, nowMs, trx),
+  );
 }

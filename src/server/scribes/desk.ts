@@ -119,16 +119,27 @@ export class ScribeDesk {
     return chatRequestOf(await this.book.allOpen(), scribeAvaId, requesterAvaId)?.roomId;
   }
 
+  /**
+   * Why `requesterAvaId` may not ask for a Scribe now (no organisation licence, no Scribe time,
+   * the organisation's monthly limit reached); undefined: they may. The request's own rules,
+   * which the Scribe button also reads before it is pressed (shared/scribe/time.ts).
+   */
+  async requestRefusal(requesterAvaId: string): Promise<ScribeRefusal | undefined> {
+    const refusal = await this.deps.refuseRequest?.(requesterAvaId);
+    if (refusal) return refusal;
+    if (this.deps.withinScribeLimit && !(await this.deps.withinScribeLimit(requesterAvaId))) {
+      return 'scribe-limit-reached';
+    }
+    return undefined;
+  }
+
   /** The host asks for a Scribe. */
   request(room: LiveRoom, requester: RoomMember, correctionMode: CorrectionMode): Promise<void> {
     return this.exclusive(async () => {
       if (room.state !== 'ongoing') throw new ScribeError('room-ended');
       if (await this.book.located(room.id)) throw new ScribeError('already-requested');
-      const refusal = await this.deps.refuseRequest?.(requester.avaId);
+      const refusal = await this.requestRefusal(requester.avaId);
       if (refusal) throw new ScribeError(refusal);
-      if (this.deps.withinScribeLimit && !(await this.deps.withinScribeLimit(requester.avaId))) {
-        throw new ScribeError('scribe-limit-reached');
-      }
       const record: ScribeRequestRecord = {
         id: randomId(16),
         roomId: room.id,

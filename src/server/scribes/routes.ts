@@ -20,6 +20,7 @@ import {
   scribeTrainingStartResponseSchema,
   trainingItemParamsSchema,
 } from '../../shared/scribe/api';
+import { eligibilityOf, scribeEligibilitySchema } from '../../shared/scribe/time';
 import { normalizeTypedText } from '../../shared/validation';
 import type { Principal } from '../auth';
 import { type AnyRoute, registerDescribed, routeIn } from '../http';
@@ -51,6 +52,12 @@ const TRAINING_NOT_FOUND = apiError('training-not-found', 'No training item has 
 
 export function scribeRoutes(deps: ScribeRouteDeps): AnyRoute[] {
   return [
+    route('GET', SCRIBE_ROUTES.eligibility, {
+      summary: 'Whether the caller may ask for a Scribe now, and if not why (the request’s own rules).',
+      response: { 200: scribeEligibilitySchema },
+      handler: async (request) =>
+        eligibilityOf(await deps.desk.requestRefusal(request.principal.avaId ?? '')),
+    }),
     route('GET', SCRIBE_ROUTES.requests, {
       summary: 'The Scribe dashboard: requests waiting for a Scribe, and the ones the caller serves.',
       response: { 200: scribeDashboardResponseSchema },

@@ -18,6 +18,13 @@ import {
 } from '../../shared/organizations';
 import { object, string } from '../../shared/schema';
 import {
+  SCRIBE_GRANT_MESSAGE,
+  grantScribeTimeBodySchema,
+  parseScribeGrant,
+  scribeTimeGrantedSchema,
+} from '../../shared/scribe/time';
+import type { CreditRepository } from '../credits';
+import {
   type BillingInvoice,
   type BillingSubscription,
   SCRIBE_LIMIT_MAX_MINUTES,
@@ -52,6 +59,8 @@ export interface WorkspaceRouteDeps {
   organizations: OrganizationRepository;
   membership: Pick<MembershipRepository, 'markJoinsSeen'>;
   licences: LicenceRepository;
+  /** A member's Scribe time (their scribeCredit), which the admin adds to. */
+  credits: Pick<CreditRepository, 'grant' | 'get'>;
   payments: Pick<Payments, 'invoices' | 'subscriptions'>;
   now(): number;
   log(level: 'info' | 'warn', message: string, extra?: Record<string, unknown>): void;
@@ -193,6 +202,25 @@ export function workspaceRoutes(deps: WorkspaceRouteDeps): AnyRoute[] {
         }
         await workspace.removeMember(organizationId, target, nowMs);
         return { removed: true };
+      },
+    }),
+    route('POST', BUSINESS_ROUTES.workspaceMemberScribeTime, {
+      summary: "Adds minutes to a member's Scribe time (their Scribe credit), from the Scribe settings.",
+      params: memberParamsSchema,
+      body: grantScribeTimeBodySchema,
+      response: { 200: scribeTimeGrantedSchema, 404: apiErrorSchema },
+      handler: async (request, reply) => {
+        const grant = parseScribeGrant(request.body.minutes);
+        if (!grant.ok) return reply.code(400).send(apiError('invalid-scribe-grant', SCRIBE_GRANT_MESSAGE));
+        const organizationId = organizationIdOf(request);
+        const member = request.params.member;
+        // An invitation (an email) has no account to hold time yet; nor has anyone outside.
+        if (member.includes('@') || !(await workspace.isMember(organizationId, member))) {
+          return workspaceError(reply, 404, 'memberNotFound');
+        }
+        await deps.credits.grant(member, { scribeCredit: grant.minutes * 60_000 }, deps.now());
+        deps.log('info', 'an admin granted Scribe time', { organizationId, minutes: grant.minutes });
+        return { member, scribeTimeMs: (await deps.credits.get(member)).scribeCredit };
       },
     }),
     route('POST', BUSINESS_ROUTES.workspaceJoinsSeen, {

@@ -24,6 +24,8 @@ export const SCRIBE_ROUTES = {
   trainingStart: '/api/v1/scribe-training/:name/start',
   /** GET: the caller's accuracy in a practice room of theirs, against the item's reference. */
   trainingScore: '/api/v1/scribe-training/rooms/:roomId/score',
+  /** GET: whether the caller may ask for a Scribe now, and if not why (shared/scribe/time.ts). */
+  eligibility: '/api/v1/scribe-eligibility',
 } as const;
 
 export const SCRIBE_API = {
@@ -35,6 +37,7 @@ export const SCRIBE_API = {
   trainingAudio: (name: string) => fillRoute(SCRIBE_ROUTES.trainingAudio, { name }),
   trainingStart: (name: string) => fillRoute(SCRIBE_ROUTES.trainingStart, { name }),
   trainingScore: (roomId: string) => fillRoute(SCRIBE_ROUTES.trainingScore, { roomId }),
+  eligibility: SCRIBE_ROUTES.eligibility,
 };
 
 /** A chat message: `fromRole` says whether the Scribe or the person who asked wrote it. */

@@ -4,8 +4,11 @@ import {
   listedSavedTranscripts,
   matchesSearch,
   normalizeForSearch,
+  ENTRY_FIRST_WORDS_MAX_LENGTH,
+  firstWordsOf,
   savedTranscriptsQuerySchema,
   searchTerms,
+  summarizeSavedTranscript,
 } from '../../../src/shared/saved-transcripts';
 
 describe('search normalisation', () => {
@@ -50,6 +53,7 @@ describe('the list rule', () => {
     hasTranscripts: true,
     isAllowedAccess: true,
     deleted: false,
+    summary: { durationMs: 0, participants: [], otherParticipants: 0, firstWords: '' },
     ...over,
   });
 
@@ -69,5 +73,60 @@ describe('the GET query', () => {
     expect(savedTranscriptsQuerySchema.check({ avaId: 'a', limit: 10 }).ok).toBe(true);
     expect(savedTranscriptsQuerySchema.check({ avaId: 'a', limit: 11 }).ok).toBe(false);
     expect(savedTranscriptsQuerySchema.check({ limit: 1 }).ok).toBe(false);
+  });
+});
+
+describe('an entry’s summary (issue 30, item 23)', () => {
+  const facts = {
+    startTimestampMs: 1_000_000,
+    endedAtMs: 1_000_000 + 754_000,
+    lastActiveMs: 1_000_000 + 900_000,
+    speakers: ['Ada Host', 'Bo Reader'],
+    speakerCount: 2,
+    openingText: 'Let us look at the budget.',
+  };
+
+  it('lasts from its start to its end, or to its last activity while it runs', () => {
+    expect(summarizeSavedTranscript(facts).durationMs).toBe(754_000);
+    expect(summarizeSavedTranscript({ ...facts, endedAtMs: null }).durationMs).toBe(900_000);
+    // A clock that went back does not make a negative length.
+    expect(summarizeSavedTranscript({ ...facts, endedAtMs: 0 }).durationMs).toBe(0);
+  });
+
+  it('names the first three speakers in order and counts the others', () => {
+    const many = summarizeSavedTranscript({
+      ...facts,
+      speakers: ['Ada', 'Bo', 'Cy', 'Di'],
+      speakerCount: 6,
+    });
+    expect(many.participants).toEqual(['Ada', 'Bo', 'Cy']);
+    expect(many.otherParticipants).toBe(3);
+    expect(summarizeSavedTranscript(facts)).toMatchObject({
+      participants: ['Ada Host', 'Bo Reader'],
+      otherParticipants: 0,
+    });
+    // Blank and repeated names are not people.
+    expect(
+      summarizeSavedTranscript({ ...facts, speakers: [' Ada ', 'Ada', '  '], speakerCount: 1 }).participants,
+    ).toEqual(['Ada']);
+  });
+
+  it('quotes the opening as it is when short, folding whitespace', () => {
+    expect(summarizeSavedTranscript({ ...facts, openingText: ' Hello \n  there ' }).firstWords).toBe(
+      'Hello there',
+    );
+  });
+
+  it('cuts a long opening between words, with an ellipsis', () => {
+    const long = 'We went through the budget line by line, '.repeat(6);
+    const quoted = firstWordsOf(long);
+    expect(quoted.length).toBeLessThanOrEqual(ENTRY_FIRST_WORDS_MAX_LENGTH + 1);
+    expect(quoted.endsWith('…')).toBe(true);
+    expect(long.startsWith(quoted.slice(0, -1))).toBe(true);
+    // The cut falls between words, and a trailing comma goes with the words left out.
+    expect(firstWordsOf('one two three four', 9)).toBe('one two…');
+    expect(firstWordsOf('one two, three', 8)).toBe('one two…');
+    expect(firstWordsOf('one two three', 13)).toBe('one two three');
+    expect(firstWordsOf('x'.repeat(300), 10)).toBe(`${'x'.repeat(10)}…`);
   });
 });

@@ -9,6 +9,8 @@ import type { Action } from '@reduxjs/toolkit';
 import { actionChannel, call, put, select, take, takeEvery } from 'typed-redux-saga';
 import { BUSINESS_API } from '../../../shared/business-api';
 import type { UserCredits } from '../../../shared/credits';
+import type { CheckoutResponse } from '../../../shared/licences';
+import { authedRequest } from '../sign-in/authed-request';
 import type { AppDeps } from '../../app/deps';
 import { type RootState, selectState } from '../../app/root-reducer';
 import { conversationActions } from '../conversation/slice';
@@ -54,7 +56,24 @@ export function* followStatus(deps: AppDeps, firstOfRoom: boolean) {
   }
 }
 
+/** Opens Checkout for hours of one's own Scribe time; the webhook adds them once paid. */
+function* buyScribeTime(deps: AppDeps, action: ReturnType<typeof creditsActions.scribeTimeBuyRequested>) {
+  const result = yield* authedRequest<CheckoutResponse>(
+    deps,
+    'POST',
+    BUSINESS_API.buyScribeTime,
+    action.payload,
+  );
+  if (!result.ok) {
+    yield* put(creditsActions.scribeTimeBuyFailed(result.message));
+    return;
+  }
+  yield* call([deps.navigation, deps.navigation.openUrl], result.data.url);
+}
+
 export function* creditsSaga(deps: AppDeps) {
+  yield* takeEvery(creditsActions.scribeTimeRequested.type, loadCredits, deps);
+  yield* takeEvery(creditsActions.scribeTimeBuyRequested.type, buyScribeTime, deps);
   let firstOfRoom = true;
   yield* takeEvery(conversationActions.exited.type, function* () {
     firstOfRoom = true;

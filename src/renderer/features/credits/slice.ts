@@ -18,6 +18,11 @@ export interface CreditsState {
   countdown?: PremiumCountdown;
   /** The credit ran out while one's stream was on Premium: it goes on with Basic (announced once). */
   ranOut: boolean;
+  /** One's Scribe time, as the server last said (the Scribe time page). */
+  scribeTimeMs?: number;
+  /** A Scribe time Checkout being opened, and why the last one could not be. */
+  buyingScribeTime?: boolean;
+  buyError?: string;
 }
 
 export const initialCreditsState: CreditsState = { ranOut: false };
@@ -28,6 +33,7 @@ const creditsSlice = createSlice({
   reducers: {
     loaded(state, action: PayloadAction<{ credits: UserCredits; nowMs: number }>) {
       const { credits, nowMs } = action.payload;
+      state.scribeTimeMs = credits.scribeCredit;
       state.countdown = countdownFromCredits(credits, isRunning(state.countdown), nowMs);
     },
     premiumStarted(state, action: PayloadAction<{ nowMs: number }>) {
@@ -49,6 +55,16 @@ const creditsSlice = createSlice({
     },
     reset() {
       return initialCreditsState;
+    },
+    /** The Scribe time page is shown: read one's credits. */
+    scribeTimeRequested() {},
+    scribeTimeBuyRequested(state, _action: PayloadAction<{ hours: number; language: string }>) {
+      state.buyingScribeTime = true;
+      state.buyError = undefined;
+    },
+    scribeTimeBuyFailed(state, action: PayloadAction<string>) {
+      state.buyingScribeTime = false;
+      state.buyError = action.payload;
     },
   },
 });

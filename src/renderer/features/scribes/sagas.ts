@@ -20,6 +20,8 @@ import type { RootState } from '../../app/root-reducer';
 import { notificationsActions } from '../notifications/slice';
 import { authedRequest, currentToken } from '../sign-in/authed-request';
 import { identityAuthorization } from '../../../shared/auth';
+import type { ScribeEligibility } from '../../../shared/scribe/time';
+import { identityHeaders } from '../identity/sagas';
 import { scribeActions } from './slice';
 
 /** How often the dashboard asks for waiting requests (the seconds since an update tick locally). */
@@ -105,6 +107,21 @@ function* requestScribe(deps: AppDeps, action: ReturnType<typeof scribeActions.r
   } as ClientMessage);
 }
 
+/**
+ * Whether the person may ask for a Scribe (guest or account alike), so the button can say what
+ * is needed before it is pressed. A failed read leaves the button as it was: the request itself
+ * is still refused with the reason.
+ */
+function* loadEligibility(deps: AppDeps) {
+  const identity = yield* select((s: RootState) => s.session.identity);
+  if (!identity) return;
+  const result = yield* call([deps.http, deps.http.get<ScribeEligibility>], SCRIBE_API.eligibility, {
+    headers: identityHeaders(identity),
+  });
+  if (result.ok) yield* put(scribeActions.eligibilityLoaded(result.data));
+  else deps.logger.log('warn', 'scribe', `Scribe eligibility not read: ${result.status} ${result.message}`);
+}
+
 function* chooseMode(deps: AppDeps, action: ReturnType<typeof scribeActions.correctionModeChosen>) {
   deps.storage.set(CORRECTION_MODE_STORAGE_KEY, action.payload);
   yield* put(scribeActions.correctionModeLoaded(action.payload));
@@ -171,6 +188,7 @@ export function* scribeSaga(deps: AppDeps) {
   yield* takeEvery(scribeActions.endRequested.type, end, deps);
   yield* takeEvery(scribeActions.beginChatRequested.type, beginChat, deps);
   yield* takeEvery(scribeActions.requestScribe.type, requestScribe, deps);
+  yield* takeLatest(scribeActions.eligibilityRequested.type, loadEligibility, deps);
   yield* takeEvery(scribeActions.cancelScribe.type, function* () {
     yield* call(sendInRoom, deps, { type: 'cancel-scribe' } as ClientMessage);
   });

@@ -11,6 +11,7 @@ import type {
   ScribeTrainingScore,
 } from '../../../shared/scribe/api';
 import { type CorrectionMode, DEFAULT_CORRECTION_MODE } from '../../../shared/scribe/model';
+import type { ScribeEligibility } from '../../../shared/scribe/time';
 import { socketActions } from '../socket/slice';
 import { fieldSetter } from '../../lib/field-setter';
 
@@ -29,6 +30,8 @@ export interface ScribeState {
   training: ScribeTrainingItem[];
   trainingAudioUrl?: string;
   score?: ScribeTrainingScore;
+  /** Whether one may ask for a Scribe, as the server last said; absent until it did (or if it failed). */
+  eligibility?: ScribeEligibility;
 }
 
 export const initialScribeState: ScribeState = {
@@ -71,6 +74,7 @@ const scribeSlice = createSlice({
       state.trainingAudioUrl = action.payload;
     },
     scoreLoaded: set('score'),
+    eligibilityLoaded: set('eligibility'),
   },
   extraReducers: (builder) => {
     builder.addCase(socketActions.messageReceived, (state, action) => {
@@ -104,6 +108,8 @@ const scribeEvents = {
   /** A practice room is on screen: load its recording and follow its score. */
   practiceOpened: createAction<{ roomId: string; name: string }>('scribe/practiceOpened'),
   practiceClosed: createAction('scribe/practiceClosed'),
+  /** The host's Scribe button is on screen: ask the server whether they may ask for one. */
+  eligibilityRequested: createAction('scribe/eligibilityRequested'),
 };
 
 export const scribeActions = { ...scribeSlice.actions, ...scribeEvents };

@@ -3,6 +3,7 @@
  * (invite, remove, hand the admin role over, details, vocabulary and Scribe limit) and the
  * reporting CSV, fetched with the admin's credentials and handed to the browser as a file.
  */
+import type { ScribeTimeGranted } from '../../../shared/scribe/time';
 import { call, put, takeEvery, takeLatest } from 'typed-redux-saga';
 import { API } from '../../../shared/api';
 import { identityAuthorization } from '../../../shared/auth';
@@ -136,6 +137,19 @@ function* settings(deps: AppDeps, action: ReturnType<typeof workspaceActions.set
   yield* put(workspaceActions.formDone({ form: 'settings', ...(r.ok ? {} : { error: messageOf(r) }) }));
 }
 
+function* grantScribeTime(deps: AppDeps, action: ReturnType<typeof workspaceActions.scribeTimeRequested>) {
+  const { member, minutes } = action.payload;
+  const r = yield* authedRequest<ScribeTimeGranted>(
+    deps,
+    'POST',
+    BUSINESS_API.workspaceMemberScribeTime(member),
+    { minutes },
+  );
+  if (r.ok)
+    yield* put(workspaceActions.scribeTimeGranted({ member, minutes, scribeTimeMs: r.data.scribeTimeMs }));
+  yield* put(workspaceActions.formDone({ form: 'scribeTime', ...(r.ok ? {} : { error: messageOf(r) }) }));
+}
+
 function* clear() {
   yield* put(workspaceActions.cleared());
 }
@@ -150,6 +164,7 @@ export function* workspaceSaga(deps: AppDeps) {
   yield* takeLatest(workspaceActions.joinsSeenRequested.type, joinsSeen, deps);
   yield* takeLatest(workspaceActions.detailsRequested.type, details, deps);
   yield* takeLatest(workspaceActions.settingsRequested.type, settings, deps);
+  yield* takeLatest(workspaceActions.scribeTimeRequested.type, grantScribeTime, deps);
   // Signed out: nothing of this organisation stays in the page.
   yield* takeLatest(profileActions.cleared.type, clear);
 }

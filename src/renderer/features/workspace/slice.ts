@@ -27,7 +27,7 @@ export interface FormState {
   error?: string;
 }
 
-export type WorkspaceForm = 'invite' | 'members' | 'details' | 'settings';
+export type WorkspaceForm = 'invite' | 'members' | 'details' | 'settings' | 'scribeTime';
 
 export interface ReportPeriod {
   fromMs: number;
@@ -43,6 +43,8 @@ export interface WorkspaceState {
   forms: Record<WorkspaceForm, FormState>;
   /** The member (avaId or invited email) whose change is on its way. */
   busyMember?: string;
+  /** The last Scribe time granted: to whom, how many minutes, and what they have now. */
+  lastGrant?: { member: string; minutes: number; scribeTimeMs: number };
 }
 
 const idleForm: FormState = { saving: false, saved: false };
@@ -53,7 +55,13 @@ export const initialWorkspaceState: WorkspaceState = {
   billing: { status: 'idle' },
   reporting: { status: 'idle' },
   settings: { status: 'idle' },
-  forms: { invite: idleForm, members: idleForm, details: idleForm, settings: idleForm },
+  forms: {
+    invite: idleForm,
+    members: idleForm,
+    details: idleForm,
+    settings: idleForm,
+    scribeTime: idleForm,
+  },
 };
 
 type LoadableKey = 'members' | 'organization' | 'billing' | 'settings';
@@ -117,6 +125,16 @@ const workspaceSlice = createSlice({
     },
     settingsRequested(state, _action: PayloadAction<WorkspaceSettingsBody>) {
       state.forms.settings = { saving: true, saved: false };
+    },
+    scribeTimeRequested(state, _action: PayloadAction<{ member: string; minutes: number }>) {
+      state.forms.scribeTime = { saving: true, saved: false };
+      state.lastGrant = undefined;
+    },
+    scribeTimeGranted(
+      state,
+      action: PayloadAction<{ member: string; minutes: number; scribeTimeMs: number }>,
+    ) {
+      state.lastGrant = action.payload;
     },
     formDone(state, action: PayloadAction<{ form: WorkspaceForm; error?: string }>) {
       const { form, error } = action.payload;

@@ -92,4 +92,46 @@ describe('the stand-in’s pages', () => {
     expect(invoicePage(s.deps, 'in_none').status).toBe(404);
     expect(notFoundPage().status).toBe(404);
   });
+
+  it('takes a one-time payment (Scribe time): paid once, no subscription nor invoice', async () => {
+    const store = new StandInStore({ now: () => 1_800_000_000, origin: () => 'http://127.0.0.1:9' });
+    const delivered: { type: string; object: Record<string, unknown> }[] = [];
+    const deps = {
+      store,
+      deliver: async (type: string, object: Record<string, unknown>) => {
+        delivered.push({ type, object });
+        return 200;
+      },
+    };
+    const session = store.createSession({
+      mode: 'payment',
+      success_url: 'http://hearken/account/scribe-time?paid=1',
+      client_reference_id: 'ada',
+      metadata: { kind: 'scribe-time', avaId: 'ada', hours: '2' },
+      line_items: [{ quantity: '2', price_data: { unit_amount: '6000', currency: 'eur' } }],
+      consent_collection: { terms_of_service: 'required' },
+    })!;
+    expect(session).toMatchObject({ mode: 'payment', amount_total: 12_000 });
+    const shown = await checkoutPage(deps, String(session.id), undefined);
+    expect(html(shown)).toContain('paid once');
+    expect(html(shown)).not.toContain('per once');
+    const paid = await checkoutPage(deps, String(session.id), new URLSearchParams({ terms: 'accepted' }));
+    expect(paid).toEqual({ status: 303, location: 'http://hearken/account/scribe-time?paid=1' });
+    expect(delivered.map((e) => e.type)).toEqual(['checkout.session.completed']);
+    expect(delivered[0]!.object).toMatchObject({
+      mode: 'payment',
+      payment_status: 'paid',
+      subscription: null,
+      metadata: { kind: 'scribe-time', avaId: 'ada', hours: '2' },
+      consent: { terms_of_service: 'accepted' },
+    });
+    // A subscription price in payment mode is not a one-time payment.
+    expect(
+      store.createSession({
+        mode: 'payment',
+        success_url: 'http://hearken/',
+        line_items: [{ quantity: '1', price_data: { unit_amount: '1', recurring: { interval: 'month' } } }],
+      }),
+    ).toBeUndefined();
+  });
 });

@@ -33,7 +33,13 @@ function fakeLicences() {
       });
     },
   };
-  return { calls, repo: repo as unknown as LicenceRepository };
+  // Scribe time bought: its grant is recorded with the transaction it is part of.
+  const credits = {
+    grant: async (avaId: string, change: unknown, _now: number, trx?: unknown) => {
+      calls.push({ kind: 'grant', args: { avaId, change, inTransaction: trx === 'trx' } });
+    },
+  };
+  return { calls, repo: repo as unknown as LicenceRepository, credits };
 }
 
 function event(type: string, object: Record<string, unknown>, id = `evt_${type}`): Stripe.Event {
@@ -132,9 +138,11 @@ describe("what Stripe's events do to licences", () => {
     ],
     ['other events are ignored', event('customer.created', { id: 'cus_1' }), 'ignored', []],
   ])('%s', async (_name, stripeEvent, outcome, calls) => {
-    const { repo, calls: made } = fakeLicences();
+    const { repo, calls: made, credits } = fakeLicences();
     const result = await applyStripeEvent(stripeEvent, {
       licences: repo,
+      credits,
+      accountExists: async (avaId: string) => avaId === 'ada',
       organizationExists: async (id) => id === 'org1',
       now: () => NOW,
       log: () => undefined,
@@ -144,9 +152,11 @@ describe("what Stripe's events do to licences", () => {
   });
 
   it('applies an event once: the same event again changes nothing', async () => {
-    const { repo, calls } = fakeLicences();
+    const { repo, calls, credits } = fakeLicences();
     const deps = {
       licences: repo,
+      credits,
+      accountExists: async (avaId: string) => avaId === 'ada',
       organizationExists: async () => true,
       now: () => NOW,
       log: () => undefined,
@@ -158,14 +168,70 @@ describe("what Stripe's events do to licences", () => {
   });
 
   it('creates nothing for an organisation that does not exist', async () => {
-    const { repo, calls } = fakeLicences();
+    const { repo, calls, credits } = fakeLicences();
     const result = await applyStripeEvent(event('checkout.session.completed', paidSession), {
       licences: repo,
+      credits,
+      accountExists: async (avaId: string) => avaId === 'ada',
       organizationExists: async () => false,
       now: () => NOW,
       log: () => undefined,
     });
     expect(result).toBe('ignored');
     expect(calls).toEqual([]);
+  });
+
+  describe('Scribe time bought (issue 30, item 4)', () => {
+    const paidScribeTime = {
+      id: 'cs_2',
+      mode: 'payment',
+      payment_status: 'paid',
+      client_reference_id: 'ada',
+      metadata: { kind: 'scribe-time', avaId: 'ada', hours: '3' },
+    };
+    const deps = (made: ReturnType<typeof fakeLicences>) => ({
+      licences: made.repo,
+      credits: made.credits,
+      organizationExists: async () => false,
+      accountExists: async (avaId: string) => avaId === 'ada',
+      now: () => NOW,
+      log: () => undefined,
+    });
+
+    it('adds the hours paid to the buyer’s Scribe time, once, in the event’s transaction', async () => {
+      const made = fakeLicences();
+      const paid = event('checkout.session.completed', paidScribeTime);
+      expect(await applyStripeEvent(paid, deps(made))).toBe('applied');
+      expect(await applyStripeEvent(paid, deps(made))).toBe('duplicate');
+      expect(made.calls).toEqual([
+        {
+          kind: 'grant',
+          args: { avaId: 'ada', change: { scribeCredit: 3 * 3_600_000 }, inTransaction: true },
+        },
+      ]);
+    });
+
+    it('adds nothing unpaid, for hours out of range, for someone else or for no account', async () => {
+      const made = fakeLicences();
+      for (const [id, session] of [
+        ['unpaid', { ...paidScribeTime, payment_status: 'unpaid' }],
+        ['too many', { ...paidScribeTime, metadata: { ...paidScribeTime.metadata, hours: '21' } }],
+        ['not a kind', { ...paidScribeTime, metadata: { avaId: 'ada', hours: '3' } }],
+        ['other buyer', { ...paidScribeTime, client_reference_id: 'bo' }],
+        [
+          'no account',
+          {
+            ...paidScribeTime,
+            client_reference_id: 'zed',
+            metadata: { ...paidScribeTime.metadata, avaId: 'zed' },
+          },
+        ],
+      ] as const) {
+        expect(
+          await applyStripeEvent(event('checkout.session.completed', session, `evt_${id}`), deps(made)),
+        ).toBe('ignored');
+      }
+      expect(made.calls).toEqual([]);
+    });
   });
 });

@@ -89,6 +89,18 @@ async function served(s: ReturnType<typeof setup>) {
 }
 
 describe('ScribeDesk', () => {
+  it('answers before any request why one would be refused, by the request’s own rules (issue 30, item 4)', async () => {
+    let within = false;
+    const s = setup(undefined, async () => within);
+    await s.desk.start();
+    expect(await s.desk.requestRefusal('host1')).toBe('scribe-limit-reached');
+    within = true;
+    expect(await s.desk.requestRefusal('host1')).toBeUndefined();
+    // Asking then is taken: what the button said is what the request does.
+    await s.desk.request(s.live, member('host1', 'participant'), 'fast');
+    expect(s.records.size).toBe(1);
+  });
+
   it('refuses a request once the organisation’s monthly Scribe limit is used, asking for the requester', async () => {
     const asked: string[] = [];
     let within = false;

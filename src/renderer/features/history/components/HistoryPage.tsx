@@ -9,11 +9,50 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { ConfirmDialog } from '../../ending/components/ConfirmDialog';
 import { SessionGate } from '../../identity/components/SessionGate';
+import { formatDuration } from '../../recap/format';
 import { selectLanguage } from '../../settings/selectors';
 import { historyActions } from '../slice';
 import '../history.css';
 
-/** One saved conversation: its title and date, a link to read it, rename and delete. */
+/**
+ * What sets one conversation apart from another: its length, who spoke and how it began, as a
+ * description list so a screen reader says each term with its value.
+ */
+function EntrySummary({ entry }: { entry: SavedTranscript }) {
+  const { t } = useTranslation();
+  const language = useAppSelector(selectLanguage);
+  const { durationMs, participants, otherParticipants, firstWords } = entry.summary;
+  const people = [
+    ...participants,
+    ...(otherParticipants > 0 ? [t('history.page.otherPeople', { count: otherParticipants })] : []),
+  ];
+  return (
+    <dl className="history-entry-summary" data-testid="history-entry-summary">
+      <div>
+        <dt>{t('history.page.length')}</dt>
+        <dd data-testid="history-entry-length">{formatDuration(durationMs, language)}</dd>
+      </div>
+      {people.length > 0 && (
+        <div>
+          <dt>{t('history.page.people')}</dt>
+          <dd data-testid="history-entry-people">
+            {new Intl.ListFormat(language, { type: 'conjunction' }).format(people)}
+          </dd>
+        </div>
+      )}
+      {firstWords !== '' && (
+        <div>
+          <dt>{t('history.page.firstWords')}</dt>
+          <dd data-testid="history-entry-first-words">
+            <q>{firstWords}</q>
+          </dd>
+        </div>
+      )}
+    </dl>
+  );
+}
+
+/** One saved conversation: its title, date and summary, a link to read it, rename and delete. */
 function Entry({ entry, date }: { entry: SavedTranscript; date: Intl.DateTimeFormat }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
@@ -62,6 +101,7 @@ function Entry({ entry, date }: { entry: SavedTranscript; date: Intl.DateTimeFor
             {date.format(entry.startTimestampMs)}
           </time>
         </p>
+        <EntrySummary entry={entry} />
         {renaming ? (
           <form onSubmit={submit} noValidate onKeyDown={(e) => e.key === 'Escape' && cancel()}>
             <FormGroup label={t('history.page.renameField', { title: shown })} labelFor={fieldId}>

@@ -1,6 +1,6 @@
 import '../scribes.css';
 import { Button, Callout, Classes } from '@blueprintjs/core';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { ROUTES } from '../../../../shared/routes';
@@ -33,6 +33,16 @@ export function ScribePanel({ training }: { training?: string }) {
   const chat = useAppSelector((s) => s.scribe.chat);
   const mode = useAppSelector((s) => s.scribe.correctionMode);
   const live = request && request.status !== 'ended' ? request : undefined;
+  const eligibility = useAppSelector((s) => s.scribe.eligibility);
+  const asAccount = useAppSelector((s) => s.session.identity?.kind === 'account');
+  const reasonId = useId();
+  const requestStatus = request?.status;
+  // Asked again when a session ends: its time may be what ran out.
+  useEffect(() => {
+    if (isHost) dispatch(scribeActions.eligibilityRequested());
+  }, [isHost, requestStatus, dispatch]);
+  // The button says before it is pressed what is missing; while a request is open it stays usable.
+  const refusal = !live && eligibility && !eligibility.canRequest ? eligibility.refusal : undefined;
 
   const handlers = useMemo(
     () => ({
@@ -89,9 +99,36 @@ export function ScribePanel({ training }: { training?: string }) {
       <section className="scribe-panel" aria-label={t('scribe.panelHeading')} data-testid="scribe-panel">
         <h2>{t('scribe.panelHeading')}</h2>
         {statusLine}
-        <Button icon="edit" onClick={() => setOpen(true)} data-testid="scribe-open-dialog">
+        {/* Refused: still focusable (aria-disabled), so a screen reader reaches it and hears why. */}
+        <Button
+          icon="edit"
+          aria-disabled={refusal ? true : undefined}
+          className={refusal ? Classes.DISABLED : undefined}
+          aria-describedby={refusal ? reasonId : undefined}
+          onClick={() => {
+            if (!refusal) setOpen(true);
+          }}
+          data-testid="scribe-open-dialog"
+        >
           {t('scribe.request')}
         </Button>
+        {refusal ? (
+          <p id={reasonId} className="scribe-refusal" data-testid="scribe-refusal" data-refusal={refusal}>
+            {t(`scribe.refusal.${refusal}`)}
+            {refusal === 'no-scribe-credit' && asAccount ? ' ' : null}
+            {refusal === 'no-scribe-credit' && asAccount ? (
+              // A new tab: the conversation goes on here while the host buys.
+              <Link
+                to={ROUTES.accountScribeTime}
+                target="_blank"
+                rel="noreferrer"
+                data-testid="scribe-buy-link"
+              >
+                {t('credits.scribeTime.buyLink')}
+              </Link>
+            ) : null}
+          </p>
+        ) : null}
         {live ? (
           <ScribeChat
             heading={t('scribe.chatHeading')}

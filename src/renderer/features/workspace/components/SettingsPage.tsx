@@ -10,6 +10,7 @@ import {
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { workspaceActions } from '../slice';
 import { FieldWithProblem, problemProps } from './FieldProblem';
+import { ScribeTimeGrant } from './ScribeTimeGrant';
 
 function SettingsForm({ settings }: { settings: WorkspaceSettings }) {
   const { t } = useTranslation();
@@ -89,7 +90,10 @@ function SettingsForm({ settings }: { settings: WorkspaceSettings }) {
   );
 }
 
-/** Organisation vocabulary (the boost words' rule) and the Scribe limit per member per month. */
+/**
+ * Organisation vocabulary (the boost words' rule), the Scribe limit per member per month, and
+ * Scribe time granted to a member.
+ */
 export function SettingsPage() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
@@ -112,6 +116,7 @@ export function SettingsPage() {
       ) : settings.status === 'loading' ? (
         <Spinner size={24} aria-label={t('organizations.workspace.loading')} />
       ) : null}
+      <ScribeTimeGrant />
     </section>
   );
 }

@@ -12,6 +12,7 @@ const entry = (roomId: string, startTimestampMs: number): SavedTranscript => ({
   hasTranscripts: true,
   isAllowedAccess: true,
   deleted: false,
+  summary: { durationMs: 0, participants: [], otherParticipants: 0, firstWords: '' },
 });
 const flush = () => new Promise((r) => setTimeout(r, 0));
 

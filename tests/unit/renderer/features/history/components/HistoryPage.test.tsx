@@ -15,6 +15,7 @@ const entry = (roomId: string, title: string): SavedTranscript => ({
   hasTranscripts: true,
   isAllowedAccess: true,
   deleted: false,
+  summary: { durationMs: 0, participants: [], otherParticipants: 0, firstWords: '' },
 });
 
 const me = {
@@ -42,6 +43,40 @@ describe('HistoryPage', () => {
     const read = screen.getByRole('link', { name: 'Read the transcript of Budget review' });
     expect(read.getAttribute('href')).toBe('/web/transcript?roomId=a');
     expect(screen.getByRole('status').textContent).toBe('2 conversations shown');
+  });
+
+  it('says each entry’s length, who spoke and how it began, as terms with their values', () => {
+    show([
+      {
+        ...entry('a', 'Budget review'),
+        summary: {
+          durationMs: 125_000,
+          participants: ['Ada Host', 'Bo Reader', 'Cy'],
+          otherParticipants: 2,
+          firstWords: 'We went through the café budget…',
+        },
+      },
+      entry('b', 'Standup'),
+    ]);
+    const [first, second] = screen.getAllByRole('listitem');
+    const terms = within(first!)
+      .getAllByRole('term')
+      .map((d) => d.textContent);
+    const values = within(first!)
+      .getAllByRole('definition')
+      .map((d) => d.textContent);
+    expect(terms).toEqual(['Length', 'Who spoke', 'Began with']);
+    expect(values[0]).toMatch(/^2 min,? 5 s(ec)?$/u);
+    expect(values.slice(1)).toEqual([
+      'Ada Host, Bo Reader, Cy, and 2 others',
+      'We went through the café budget…',
+    ]);
+    // Nobody named and nothing said: only the length, no empty terms.
+    expect(
+      within(second!)
+        .getAllByRole('term')
+        .map((d) => d.textContent),
+    ).toEqual(['Length']);
   });
 
   it('refuses a search shorter than 3 characters without sending it, then searches', async () => {

@@ -140,6 +140,58 @@ describe('vocabulary and Scribe limit', () => {
   });
 });
 
+describe('granting Scribe time (issue 30, item 4)', () => {
+  function grant(extra: Record<string, unknown> = {}) {
+    return renderApp(<SettingsPage />, {
+      profile: { status: 'ready', profile: admin },
+      workspace: {
+        settings: { status: 'ready', data: { vocabulary: [], scribeLimitMinutes: null } },
+        members: { status: 'ready', data: MEMBERS },
+        ...extra,
+      },
+    });
+  }
+
+  it('offers the members who joined, and refuses minutes outside 1 to 600 in the field', async () => {
+    const { user, actions } = grant();
+    const choice = screen.getByLabelText('Member');
+    expect(
+      within(choice)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['—', 'Ada Lovelace', 'Bob']);
+    await user.selectOptions(choice, 'bob');
+    const minutes = screen.getByLabelText('Minutes to add (1 to 600)');
+    await user.type(minutes, '601');
+    await user.click(screen.getByRole('button', { name: 'Grant Scribe time' }));
+    expect(screen.getByTestId('scribe-grant-minutes-error').textContent).toBe(
+      'Grant a whole number of minutes from 1 to 600.',
+    );
+    expect(minutes.getAttribute('aria-describedby')).toBe('scribe-grant-minutes-error');
+    expect(actions.some((a) => workspaceActions.scribeTimeRequested.match(a))).toBe(false);
+    await user.clear(minutes);
+    await user.type(minutes, '90');
+    await user.click(screen.getByRole('button', { name: 'Grant Scribe time' }));
+    expect(actions).toContainEqual(workspaceActions.scribeTimeRequested({ member: 'bob', minutes: 90 }));
+  });
+
+  it('says what was granted and what the member has now', () => {
+    grant({
+      forms: {
+        invite: { saving: false, saved: false },
+        members: { saving: false, saved: false },
+        details: { saving: false, saved: false },
+        settings: { saving: false, saved: false },
+        scribeTime: { saving: false, saved: true },
+      },
+      lastGrant: { member: 'bob', minutes: 90, scribeTimeMs: 120 * 60_000 },
+    });
+    expect(screen.getByTestId('scribe-grant-done').textContent).toBe(
+      'Granted 90 minutes to Bob: 120 minutes of Scribe time now.',
+    );
+  });
+});
+
 describe('reporting', () => {
   it('asks for the last 4 weeks and shows minutes per tier, per week and per member, in tables', () => {
     const now = Date.now();
