@@ -12,11 +12,6 @@ export type MainLog = (level: LogLevel, message: string, error?: unknown) => voi
 
 export const LOG_TAG = '[hearken:main]';
 
-/** The console only (processes without electron-log's file). */
-export function consoleLog(console: Pick<Console, LogLevel>): MainLog {
-  return loggerLog(console);
-}
-
 /** The part of electron-log's logger this log uses (a fake in tests). */
 export interface LevelLogger {
   info(...params: unknown[]): void;

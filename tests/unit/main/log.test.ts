@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
-import { LOG_FILE_MAX_BYTES, LOG_TAG, consoleLog, loggerLog } from '../../../src/main/log';
+import { LOG_FILE_MAX_BYTES, LOG_TAG, loggerLog } from '../../../src/main/log';
 
-describe('consoleLog', () => {
+describe('loggerLog over the console', () => {
   it('tags each line as main’s, at its level, with the error after it', () => {
     const console = { info: vi.fn(), warn: vi.fn(), error: vi.fn() };
-    const log = consoleLog(console);
+    const log = loggerLog(console);
     const error = new Error('boom');
     log('warn', 'could not change start at login', error);
     log('info', 'started 2.2.0');
