@@ -107,7 +107,7 @@ export interface ServerLimits {
 export const DECODERS_PER_WORKER = 8;
 
 /** Default busy share of a speech worker above which a new speaker is refused (HEARKEN_SPEECH_LOAD_LIMIT). */
-export const SPEECH_LOAD_LIMIT = 0.7;
+export const SPEECH_LOAD_LIMIT = 0.8;
 
 export const LIMIT_VARIABLES = {
   nameLookups: 'HEARKEN_NAME_LOOKUPS_PER_MINUTE',
