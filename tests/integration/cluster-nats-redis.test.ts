@@ -11,7 +11,10 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomId } from '../../src/shared/ids';
 import { SOCKET_PATH } from '../../src/shared/protocol';
+import { tmpdir } from 'node:os';
 import { NatsConnection, NatsStartError, NatsTimeout } from '../../src/server/cluster/nats';
+import { clusterNameOf } from '../../src/server/cluster/cluster-name';
+import { openDatabase } from '../../src/server/db/connect';
 import { RedisConnection, RedisStartError } from '../../src/server/cluster/redis';
 import { SharedLimiter } from '../../src/server/cluster/shared-limits';
 import { type ClusterNodeProcess, startClusterNode, stopClusterNode } from '../../scripts/lib/cluster-nodes';
@@ -159,6 +162,71 @@ describe('NATS with a password, through the official client', () => {
     expect(error).toBeInstanceOf(NatsStartError);
     expect((error as Error).message).toMatch(/NATS .*no server could be reached/);
     expect(Date.now() - started).toBeLessThan(6000);
+  });
+});
+
+describe('two clusters sharing one NATS server', () => {
+  it("each node hears its own cluster's subjects only, replies included", async () => {
+    const one = await NatsConnection.connect(NATS, 'one-a', quiet, 'one');
+    const oneToo = await NatsConnection.connect(NATS, 'one-b', quiet, 'one');
+    const two = await NatsConnection.connect(NATS, 'two-a', quiet, 'two');
+    const plain = await NatsConnection.connect(NATS, 'plain', quiet);
+    try {
+      const heard = { oneToo: [] as string[], two: [] as string[], plain: [] as string[] };
+      oneToo.subscribe('hearken.speech.load', (m) => heard.oneToo.push(`${m.subject} ${m.data}`));
+      two.subscribe('hearken.speech.load', (m) => heard.two.push(m.data.toString()));
+      plain.subscribe('hearken.>', (m) => heard.plain.push(m.subject));
+      // A reply subject of our own (the HTTP relay's inboxes) goes back scoped, and comes back.
+      oneToo.subscribe('hearken.cluster.ask', (m) => {
+        if (m.replyTo) oneToo.publish(m.replyTo, `answer to ${m.data}`);
+      });
+      const answers: string[] = [];
+      one.subscribe('hearken.cluster.http-reply.x1', (m) => answers.push(m.data.toString()));
+      await Promise.all([oneToo.flush(), two.flush(), plain.flush(), one.flush()]);
+
+      one.publish('hearken.speech.load', 'from one');
+      one.publish('hearken.cluster.ask', 'q', 'hearken.cluster.http-reply.x1');
+      // The client's own request inboxes pass through unscoped.
+      expect((await one.request('hearken.cluster.ask', 'r', 2000)).toString()).toBe('answer to r');
+      await until('the answer to the scoped reply subject arrives', () => answers.length === 1);
+      await one.flush();
+      await oneToo.flush();
+
+      expect(heard.oneToo).toEqual(['hearken.speech.load from one']);
+      expect(answers).toEqual(['answer to q']);
+      expect(heard.two).toEqual([]);
+      // On the wire, the subjects carry the cluster's name.
+      expect(heard.plain).toContain('hearken.one.speech.load');
+      expect(heard.plain).not.toContain('hearken.speech.load');
+    } finally {
+      await Promise.all([one.close(), oneToo.close(), two.close(), plain.close()]);
+    }
+  });
+
+  it('names a cluster by its database: every node of one database gets the same name, another database another', async () => {
+    const first = testDatabase('hearken_cname');
+    const second = testDatabase('hearken_cname');
+    await admin(`create database ${first.name}`);
+    await admin(`create database ${second.name}`);
+    const a = await openDatabase({ dataDir: tmpdir(), databaseUrl: first.url });
+    const b = await openDatabase({ dataDir: tmpdir(), databaseUrl: second.url });
+    try {
+      const [nodeA1, nodeA2] = await Promise.all([
+        clusterNameOf(a.db, undefined),
+        clusterNameOf(a.db, undefined),
+      ]);
+      expect(nodeA1).toMatch(/^[A-Za-z0-9_-]+$/);
+      expect(nodeA2).toBe(nodeA1);
+      expect(await clusterNameOf(a.db, undefined)).toBe(nodeA1);
+      expect(await clusterNameOf(b.db, undefined)).not.toBe(nodeA1);
+      // An operator's name wins.
+      expect(await clusterNameOf(a.db, 'staging')).toBe('staging');
+    } finally {
+      await a.close();
+      await b.close();
+      await admin(`drop database if exists ${first.name} with (force)`);
+      await admin(`drop database if exists ${second.name} with (force)`);
+    }
   });
 });
 

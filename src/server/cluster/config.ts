@@ -12,6 +12,7 @@ import {
   natsSettings,
   redisSettings,
 } from './connection-settings';
+import { CLUSTER_NAME_PATTERN, CLUSTER_NAME_VARIABLE } from './cluster-name';
 
 export interface ClusterConfig {
   /** The NATS servers and how to authenticate to them. */
@@ -27,12 +28,15 @@ export interface ClusterConfig {
   leaseRenewMs: number;
   /** Redis for the cluster-wide rate limits and socket counts. */
   redis: RedisSettings;
+  /** HEARKEN_CLUSTER_NAME; absent, the database's own name is used (cluster-name.ts). */
+  name?: string;
 }
 
 export const CLUSTER_VARIABLES = {
   ...CONNECTION_VARIABLES,
   nodeId: 'HEARKEN_CLUSTER_NODE_ID',
   leaseTtlMs: 'HEARKEN_CLUSTER_LEASE_TTL_MS',
+  name: CLUSTER_NAME_VARIABLE,
 } as const;
 
 export const DEFAULT_LEASE_TTL_MS = 3000;
@@ -58,7 +62,19 @@ export function loadClusterConfig(env: Record<string, string | undefined>): Clus
       `${CLUSTER_VARIABLES.leaseTtlMs} must be a whole number of ms from 1000 to 60000`,
     );
   const redis = connectionSettings(() => redisSettings(env));
-  return { nats, nodeId, leaseTtlMs, leaseRenewMs: Math.max(250, Math.floor(leaseTtlMs / 6)), redis };
+  const name = env[CLUSTER_VARIABLES.name]?.trim() || undefined;
+  if (name !== undefined && !CLUSTER_NAME_PATTERN.test(name))
+    throw new ClusterConfigError(
+      `${CLUSTER_VARIABLES.name} must be letters, digits, - and _ (at most 64; it is part of every NATS subject), got "${name}"`,
+    );
+  return {
+    nats,
+    nodeId,
+    leaseTtlMs,
+    leaseRenewMs: Math.max(250, Math.floor(leaseTtlMs / 6)),
+    redis,
+    ...(name !== undefined ? { name } : {}),
+  };
 }
 
 /** The settings, or the server's configuration error with the same message. */

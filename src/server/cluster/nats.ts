@@ -19,6 +19,7 @@ import {
   credsAuthenticator,
 } from '@nats-io/transport-node';
 import { CONNECTION_VARIABLES as V, type NatsSettings, natsSettings } from './connection-settings';
+import { scopeSubject, unscopeSubject } from './subject-scope';
 
 export interface NatsMessage {
   subject: string;
@@ -139,6 +140,8 @@ export class NatsConnection {
   private constructor(
     private readonly client: NatsClient,
     private readonly log: Log,
+    /** The cluster's name on the wire (subject-scope.ts); absent, subjects go as written. */
+    private readonly cluster: string | undefined,
   ) {
     void this.watch();
   }
@@ -147,12 +150,18 @@ export class NatsConnection {
    * Connects to the first server of the list that accepts this node (`servers`: settings, or a
    * URL or comma-separated list of them, credentials in the URLs). Rejects with NatsStartError,
    * within CONNECT_TIMEOUT_MS per server, when none does: wrong credentials or none reachable.
+   * `cluster`: the name that scopes this connection's `hearken.` subjects (cluster-name.ts).
    */
-  static async connect(servers: string | NatsSettings, name: string, log: Log): Promise<NatsConnection> {
+  static async connect(
+    servers: string | NatsSettings,
+    name: string,
+    log: Log,
+    cluster?: string,
+  ): Promise<NatsConnection> {
     const settings = typeof servers === 'string' ? natsSettings({ [V.natsUrl]: servers }) : servers;
     try {
       const client = await natsConnect(clientOptions(settings, name));
-      return new NatsConnection(client, log);
+      return new NatsConnection(client, log, cluster);
     } catch (error) {
       throw await startError(settings, name, error);
     }
@@ -190,7 +199,11 @@ export class NatsConnection {
   publish(subject: string, data: Buffer | string, replyTo?: string): void {
     if (!validSubject(subject)) throw new Error(`not a NATS subject: ${subject}`);
     if (!this.isConnected) return;
-    this.client.publish(subject, data, replyTo ? { reply: replyTo } : undefined);
+    this.client.publish(
+      scopeSubject(subject, this.cluster),
+      data,
+      replyTo ? { reply: scopeSubject(replyTo, this.cluster) } : undefined,
+    );
   }
 
   /**
@@ -210,13 +223,13 @@ export class NatsConnection {
   }
 
   subscribe(subject: string, handler: (message: NatsMessage) => void, queue?: string): Subscription {
-    const sub = this.client.subscribe(subject, {
+    const sub = this.client.subscribe(scopeSubject(subject, this.cluster), {
       ...(queue ? { queue } : {}),
       callback: (error, message) => {
         if (error) return;
         handler({
-          subject: message.subject,
-          ...(message.reply ? { replyTo: message.reply } : {}),
+          subject: unscopeSubject(message.subject, this.cluster),
+          ...(message.reply ? { replyTo: unscopeSubject(message.reply, this.cluster) } : {}),
           data: Buffer.from(message.data),
         });
       },
@@ -228,7 +241,9 @@ export class NatsConnection {
   async request(subject: string, data: Buffer | string, timeoutMs: number): Promise<Buffer> {
     if (!validSubject(subject)) throw new Error(`not a NATS subject: ${subject}`);
     try {
-      const answer = await this.client.request(subject, data, { timeout: timeoutMs });
+      const answer = await this.client.request(scopeSubject(subject, this.cluster), data, {
+        timeout: timeoutMs,
+      });
       return Buffer.from(answer.data);
     } catch (error) {
       if (error instanceof TimeoutError || error instanceof RequestError)

@@ -22,6 +22,7 @@ import type { WriteGuard } from '../transcripts';
 import type { RoomRegistry } from '../rooms';
 import type { ClusterConfig } from './config';
 import { LeaseKeeper } from './lease';
+import { clusterNameOf } from './cluster-name';
 import { PostgresLeaseStore, fenceCheck } from './lease-store';
 import { type NatsCounts, NatsConnection } from './nats';
 import { RedisConnection } from './redis';
@@ -160,19 +161,28 @@ export class ClusterNode {
    * nothing, or count its limits alone without a word.
    */
   static async start(config: ClusterConfig, databaseUrl: string, log: Log): Promise<ClusterNode> {
-    const nats = await NatsConnection.connect(config.nats, `hearken-${config.nodeId}`, log);
-    let redis: RedisConnection;
-    try {
-      redis = await RedisConnection.connect(config.redis);
-    } catch (error) {
-      await nats.close().catch(() => {});
-      throw error;
-    }
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
     pool.on('error', (error) =>
       log('warn', 'a lease database connection failed; the pool opens another', { error: error.message }),
     );
     const leaseDb = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    let nats: NatsConnection;
+    let redis: RedisConnection;
+    let cluster: string;
+    try {
+      cluster = await clusterNameOf(leaseDb, config.name);
+      nats = await NatsConnection.connect(config.nats, `hearken-${config.nodeId}`, log, cluster);
+    } catch (error) {
+      await leaseDb.destroy().catch(() => {});
+      throw error;
+    }
+    try {
+      redis = await RedisConnection.connect(config.redis);
+    } catch (error) {
+      await nats.close().catch(() => {});
+      await leaseDb.destroy().catch(() => {});
+      throw error;
+    }
     const store = new PostgresLeaseStore(leaseDb, config.nodeId, config.leaseTtlMs);
     // The keeper calls back into the node, which is made with the keeper.
     const late: { node?: ClusterNode } = {};
@@ -206,7 +216,7 @@ export class ClusterNode {
     late.node = node;
     log(
       'info',
-      `cluster node ${config.nodeId}: NATS at ${config.nats.servers.join(', ')}, Redis at ${config.redis.url}, leases of ${config.leaseTtlMs} ms`,
+      `cluster node ${config.nodeId} of cluster ${cluster}: NATS at ${config.nats.servers.join(', ')} (subjects hearken.${cluster}.*), Redis at ${config.redis.url}, leases of ${config.leaseTtlMs} ms`,
     );
     return node;
   }

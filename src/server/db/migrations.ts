@@ -734,6 +734,19 @@ const migrations: Record<string, Migration> = {
       await sql`drop table if exists problem_reports`.execute(db);
     },
   },
+  // Cluster mode (cluster/cluster-name.ts): the cluster's name, which scopes its NATS subjects;
+  // one row, made by the first node that starts.
+  '2026-12-26-001-cluster-identity': {
+    async up(db: Kysely<unknown>) {
+      await sql`create table if not exists cluster_identity (
+        id integer primary key check (id = 1),
+        name text not null
+      )`.execute(db);
+    },
+    async down(db: Kysely<unknown>) {
+      await sql`drop table if exists cluster_identity`.execute(db);
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

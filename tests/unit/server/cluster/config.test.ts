@@ -44,4 +44,12 @@ describe('cluster mode configuration', () => {
       redis: { url: 'redis://127.0.0.1:6379' },
     });
   });
+
+  it('takes a cluster name that can be a NATS subject token, or none (the database names it)', () => {
+    const env = { ...base, DATABASE_URL: 'postgres://127.0.0.1/test' };
+    expect(loadClusterConfig(env)?.name).toBeUndefined();
+    expect(loadClusterConfig({ ...env, HEARKEN_CLUSTER_NAME: 'staging-eu_1' })?.name).toBe('staging-eu_1');
+    for (const bad of ['a.b', 'a b', 'a*', '>', 'x'.repeat(65)])
+      expect(() => loadClusterConfig({ ...env, HEARKEN_CLUSTER_NAME: bad })).toThrow(/HEARKEN_CLUSTER_NAME/);
+  });
 });

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { scopeSubject, unscopeSubject } from '../../../../src/server/cluster/subject-scope';
+
+describe('subjects scoped by the cluster name', () => {
+  it("puts the cluster's name after the hearken root, and takes it off again", () => {
+    for (const subject of [
+      'hearken.speech.load',
+      'hearken.cluster.c.abc.in',
+      'hearken.speech.serve.node-b',
+    ]) {
+      const scoped = scopeSubject(subject, 'prod');
+      expect(scoped).toBe(subject.replace(/^hearken\./, 'hearken.prod.'));
+      expect(unscopeSubject(scoped, 'prod')).toBe(subject);
+    }
+  });
+
+  it("leaves the client's own inboxes and other subjects as they are", () => {
+    expect(scopeSubject('_INBOX.xyz.1', 'prod')).toBe('_INBOX.xyz.1');
+    expect(unscopeSubject('_INBOX.xyz.1', 'prod')).toBe('_INBOX.xyz.1');
+    expect(scopeSubject('test.abc', 'prod')).toBe('test.abc');
+  });
+
+  it("does not take another cluster's name off, nor scope without a name", () => {
+    expect(unscopeSubject('hearken.staging.speech.load', 'prod')).toBe('hearken.staging.speech.load');
+    expect(scopeSubject('hearken.speech.load', undefined)).toBe('hearken.speech.load');
+    expect(unscopeSubject('hearken.prod.speech.load', undefined)).toBe('hearken.prod.speech.load');
+  });
+});
