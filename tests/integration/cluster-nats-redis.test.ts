@@ -252,6 +252,25 @@ describe('Redis with requirepass, through the official client', () => {
     }
   });
 
+  it("keeps each cluster's limits apart in one Redis", async () => {
+    const one = await RedisConnection.connect(REDIS, 'one');
+    const two = await RedisConnection.connect(REDIS, 'two');
+    try {
+      const name = `test-${randomId(8)}`;
+      const limiterOf = (connection: RedisConnection) =>
+        new SharedLimiter(connection, name, { ratePerSecond: 0.001, burst: 1 }, () => {});
+      const [a, b] = [limiterOf(one), limiterOf(two)];
+      // The same key, one token each: cluster two's first take is not spent by cluster one's.
+      expect([await a.take('k'), await a.take('k'), await b.take('k')]).toEqual([true, false, true]);
+      expect(await one.command(['EXISTS', `hearken:one:limit:${name}:k`])).toBe(1);
+      expect(await one.command(['EXISTS', `hearken:two:limit:${name}:k`])).toBe(1);
+      expect(await one.command(['EXISTS', `hearken:limit:${name}:k`])).toBe(0);
+    } finally {
+      one.close();
+      two.close();
+    }
+  });
+
   it('refuses a wrong or missing password, or no server, at once and saying which', async () => {
     // Each within the client's connection timeout (5 s), whatever else the machine is doing.
     const refused = async (settings: { url: string; password?: string }) => {

@@ -177,7 +177,7 @@ export class ClusterNode {
       throw error;
     }
     try {
-      redis = await RedisConnection.connect(config.redis);
+      redis = await RedisConnection.connect(config.redis, cluster);
     } catch (error) {
       await nats.close().catch(() => {});
       await leaseDb.destroy().catch(() => {});

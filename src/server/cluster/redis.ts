@@ -9,6 +9,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createClient } from 'redis';
+import { scopeKey } from './subject-scope';
 import { CONNECTION_VARIABLES as V, type RedisSettings } from './connection-settings';
 import { guardSocket } from '../safety';
 
@@ -46,7 +47,13 @@ export class RedisConnection {
    * `settings` give it). `refuseAtStart`: the first failure ends the attempt instead
    * (RedisConnection.connect).
    */
-  constructor(url: URL, settings: Partial<RedisSettings> = {}, refuseAtStart = false) {
+  constructor(
+    url: URL,
+    settings: Partial<RedisSettings> = {},
+    refuseAtStart = false,
+    /** The cluster's name, put in every `hearken:` key the scripts are given (subject-scope.ts). */
+    private readonly cluster?: string,
+  ) {
     let ca: Buffer | undefined;
     if (settings.caFile) {
       try {
@@ -88,8 +95,8 @@ export class RedisConnection {
    * Connected and authenticated to the Redis `settings` name, or RedisStartError saying why
    * not (authentication failed, or not reachable) within CONNECT_TIMEOUT_MS.
    */
-  static async connect(settings: RedisSettings): Promise<RedisConnection> {
-    const redis = new RedisConnection(new URL(settings.url), settings, true);
+  static async connect(settings: RedisSettings, cluster?: string): Promise<RedisConnection> {
+    const redis = new RedisConnection(new URL(settings.url), settings, true, cluster);
     const where = `Redis (${settings.url})`;
     try {
       await redis.started;
@@ -121,7 +128,8 @@ export class RedisConnection {
   async evalScript(script: string, keys: string[], args: (string | number)[]): Promise<Reply> {
     let sha = this.shas.get(script);
     if (!sha) this.shas.set(script, (sha = createHash('sha1').update(script).digest('hex')));
-    const rest = [String(keys.length), ...keys, ...args.map(String)];
+    const scoped = keys.map((key) => scopeKey(key, this.cluster));
+    const rest = [String(keys.length), ...scoped, ...args.map(String)];
     try {
       return await this.command(['EVALSHA', sha, ...rest]);
     } catch (error) {

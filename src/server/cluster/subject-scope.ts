@@ -5,6 +5,9 @@
  * unscoped subjects: NatsConnection scopes what it sends and unscopes what it receives, reply
  * subjects included, so a reply to a received message goes back to the scoped subject. The
  * client's own inboxes (`_INBOX.`) are not ours and pass through unchanged.
+ *
+ * Redis keys likewise (`hearken:<cluster>:limit:...`): clusters sharing a Redis keep their own
+ * rate limits and socket counts.
  */
 const ROOT = 'hearken.';
 
@@ -17,4 +20,11 @@ export function unscopeSubject(subject: string, cluster: string | undefined): st
   if (cluster === undefined) return subject;
   const scoped = `${ROOT}${cluster}.`;
   return subject.startsWith(scoped) ? ROOT + subject.slice(scoped.length) : subject;
+}
+
+const KEY_ROOT = 'hearken:';
+
+export function scopeKey(key: string, cluster: string | undefined): string {
+  if (cluster === undefined || !key.startsWith(KEY_ROOT)) return key;
+  return `${KEY_ROOT}${cluster}:${key.slice(KEY_ROOT.length)}`;
 }

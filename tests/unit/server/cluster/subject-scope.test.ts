@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { scopeSubject, unscopeSubject } from '../../../../src/server/cluster/subject-scope';
+import { scopeKey, scopeSubject, unscopeSubject } from '../../../../src/server/cluster/subject-scope';
 
 describe('subjects scoped by the cluster name', () => {
   it("puts the cluster's name after the hearken root, and takes it off again", () => {
@@ -24,5 +24,11 @@ describe('subjects scoped by the cluster name', () => {
     expect(unscopeSubject('hearken.staging.speech.load', 'prod')).toBe('hearken.staging.speech.load');
     expect(scopeSubject('hearken.speech.load', undefined)).toBe('hearken.speech.load');
     expect(unscopeSubject('hearken.prod.speech.load', undefined)).toBe('hearken.prod.speech.load');
+  });
+
+  it("puts the cluster's name in Redis keys of ours only", () => {
+    expect(scopeKey('hearken:limit:joins:1.2.3.4', 'prod')).toBe('hearken:prod:limit:joins:1.2.3.4');
+    expect(scopeKey('hearken:sockets:1.2.3.4', undefined)).toBe('hearken:sockets:1.2.3.4');
+    expect(scopeKey('other:key', 'prod')).toBe('other:key');
   });
 });
