@@ -180,6 +180,8 @@ export class SharedSocketGauge implements SocketGauge {
   }
 
   private failed(error: Error): void {
+    // A write still under way when the node stopped fails as Redis closes: nothing to say.
+    if (this.stopped) return;
     if (!this.failing)
       this.options.warn('shared socket counts are unavailable; this node counts its own sockets only', {
         error: error.message,

@@ -174,6 +174,19 @@ describe('sockets per address across cluster nodes', () => {
     expect(await b!.open('10.0.0.1')).toBe(false);
   });
 
+  it('says nothing of a write that fails because the node itself is closing', async () => {
+    const { nodes, store, warnings } = cluster(2);
+    const { a } = nodes as Record<string, SharedSocketGauge>;
+    expect(await a!.open('10.0.0.1')).toBe(true);
+    // A socket closes as the node stops, and the node's Redis connection closes under its write.
+    store.down = true;
+    a!.close('10.0.0.1');
+    const stopping = a!.stop();
+    await flush();
+    await stopping;
+    expect(warnings).toEqual([]);
+  });
+
   it('falls back to the node’s own count while the store is down, says so once, and is counted again after', async () => {
     const { nodes, store, warnings, advance } = cluster(2);
     const { a, b } = nodes as Record<string, SharedSocketGauge>;
