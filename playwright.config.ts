@@ -8,12 +8,33 @@ import { join } from 'node:path';
 const PORT = Number(process.env.HEARKEN_E2E_PORT ?? 8787);
 const dataDir = join('test-results', `e2e-data-${Date.now()}`);
 
+/**
+ * Files that run alone, after the others: those that time something in real browsers (a
+ * correction on another screen within 300 ms) and those that start a second server or a bot's
+ * own Chromium beside the shared server. The rest run two files at a time (two cores): most wait
+ * on speech said in real time, each in its own conversation with people of its own (random
+ * emails), so two at once share nothing but the server. docs/testing.md says where a new file goes.
+ */
+const ALONE = [
+  'auto-stop',
+  'meeting-bot',
+  'meeting-bot-self-hosted',
+  'reading-aids',
+  'scribes',
+  'scribe-time',
+  'transcript-editing',
+].map((name) => `**/${name}.spec.ts`);
+
 export default defineConfig({
   testDir: 'tests/e2e',
   timeout: 120_000,
   expect: { timeout: 30_000 },
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
+  projects: [
+    { name: 'together', testIgnore: ALONE },
+    { name: 'alone', testMatch: ALONE, workers: 1, dependencies: ['together'] },
+  ],
   reporter: [['list']],
   outputDir: 'test-results/e2e',
   use: {
