@@ -49,6 +49,8 @@ export interface AudioStream {
   avaId: string;
   trackId: string;
   usePaidASR: boolean;
+  /** Its WebRTC microphone track is muted (`webrtc-track-mute`): it carries silence for now. */
+  muted?: boolean;
 }
 
 export interface RoomLinks {

@@ -73,6 +73,7 @@ const audioStreamSchema: Schema<AudioStream> = object({
   avaId: string(),
   trackId: string(),
   usePaidASR: boolean(),
+  muted: optional(boolean()),
 } satisfies FieldsOf<AudioStream>);
 
 const roomLinksSchema: Schema<RoomLinks> = object({

@@ -55,6 +55,19 @@ export const SOCKET_ACCESS = {
   ),
   'webrtc-track-metadata': room(SPEAKERS, 'Names the track of one’s own WebRTC recording.'),
   'reset-recorder': room(SPEAKERS, 'Flushes one’s own recording.'),
+  'webrtc-track-mute': room(
+    SPEAKERS,
+    'Says one’s own WebRTC microphone track is muted or unmuted (the spec’s track mute state); the room shows the stream muted.',
+  ),
+  'change-speaker-language': roomOwn(
+    ['host'],
+    ['rw-member'],
+    'A speaker’s recognition language: the host anyone’s, a member only their own (targetAvaId theirs). A language no installed engine recognises is refused (speech-unavailable).',
+  ),
+  mbackend: room(
+    ['host', 'rw-member', 'ro-member', 'scribe'],
+    'A note for the server’s log (the spec’s mbackend), with the room and the sender; never shown to anyone. Limited per connection.',
+  ),
   'signal-i-am-typing': room(['host', 'rw-member', 'scribe'], 'At most one broadcast per member per second.'),
   'typed-message': room(
     ['host', 'rw-member', 'scribe'],
@@ -182,6 +195,9 @@ const ACTIONS_OF: {
   webrtc: () => ['webrtc'],
   'webrtc-track-metadata': () => ['webrtc-track-metadata'],
   'reset-recorder': () => ['reset-recorder'],
+  'webrtc-track-mute': () => ['webrtc-track-mute'],
+  'change-speaker-language': () => ['change-speaker-language'],
+  mbackend: () => ['mbackend'],
   'signal-i-am-typing': () => ['signal-i-am-typing'],
   'typed-message': () => ['typed-message'],
   'assign-voicing-speaker-name': () => ['assign-voicing-speaker-name'],

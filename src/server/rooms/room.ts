@@ -336,6 +336,11 @@ export class LiveRoom {
     this.streams.flush(member);
   }
 
+  /** A speaker's recognition language and their WebRTC track's mute (room-streams.ts). */
+  get recordings(): Pick<RoomStreams, 'setMuted' | 'changeLanguage'> {
+    return this.streams;
+  }
+
   forceMute(avaId: string): Promise<void> {
     return this.streams.forceMute(avaId);
   }

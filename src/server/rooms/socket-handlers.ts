@@ -80,6 +80,22 @@ export const assignBlocDifferentSpeaker: SocketHandler<'assign-bloc-different-sp
   ctx.room.assignLineSpeaker(message.blocId, message.speakerId);
 };
 
+/**
+ * The spec's `mbackend`: a note for the server's log, with the room and the sender. It shares the
+ * typed-line limit of the connection, so it cannot flood the log.
+ */
+export const mbackend: SocketHandler<'mbackend'> = (ctx, message) => {
+  if (!ctx.rates.typedMessages.take()) {
+    ctx.fail('rate-limited', 'mbackend: too many notes; wait a moment', message.type);
+    return;
+  }
+  ctx.deps.log('info', 'a member’s note (mbackend)', {
+    roomId: ctx.room.id,
+    avaId: ctx.member.avaId,
+    content: message.content,
+  });
+};
+
 export const close: SocketHandler<'close'> = async (ctx, message) => {
   // The table let this through: a reason that ends the room comes from the host, who is
   // told it ended (as everyone is) before their socket closes: their end sequence waits
@@ -107,5 +123,6 @@ export const ROOM_SOCKET_HANDLERS = {
   'assign-voicing-speaker-name': assignVoicingSpeakerName,
   'assign-voicing-speaker-myself': assignVoicingSpeakerMyself,
   'assign-bloc-different-speaker': assignBlocDifferentSpeaker,
+  mbackend,
   close,
 } satisfies Partial<SocketHandlers>;

@@ -73,6 +73,9 @@ const VALID: Record<string, Record<string, unknown>> = {
     kind: 'microphone',
   },
   'reset-recorder': { type: 'reset-recorder' },
+  'webrtc-track-mute': { type: 'webrtc-track-mute', trackId: 'mic-1', muted: true },
+  'change-speaker-language': { type: 'change-speaker-language', language: 'fr-FR', targetAvaId: 'guest-2' },
+  mbackend: { type: 'mbackend', content: 'the caption font looked small' },
   'signal-i-am-typing': { type: 'signal-i-am-typing', fromUser: true },
   'typed-message': { type: 'typed-message', text: 'Yes, I agree.', lang: 'en-US' },
   'assign-voicing-speaker-myself': {
