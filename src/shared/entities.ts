@@ -70,6 +70,11 @@ export interface ConversationStatus {
   name?: string;
   host: HostInfo;
   conversationMode: ConversationMode;
+  /**
+   * The spec's transcriptOwners: who keeps the transcript, the host first, then the people the
+   * host named (`update-transcript-owner`); they may read it back whatever the sharing settings.
+   */
+  transcriptOwners?: string[];
   title: string;
   langs: string[];
   links: RoomLinks;

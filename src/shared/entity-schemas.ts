@@ -109,6 +109,7 @@ const conversationStatusShape = {
   name: optional(string()),
   host: hostInfoSchema,
   conversationMode: oneOf(['public', 'public-muted'] as const),
+  transcriptOwners: optional(array(string())),
   title: string(),
   langs: array(string()),
   links: roomLinksSchema,

@@ -34,6 +34,8 @@ export type RoomStatusReason =
   | 'phone-calls-changed'
   /** A stream's WebRTC microphone track was muted or unmuted (status.audioStreams[].muted). */
   | 'audio-stream-muted'
+  /** The host named someone an owner of the transcript, or no longer (status.transcriptOwners). */
+  | 'transcript-owners-changed'
   | 'ended'
   /** Ended at its tier's limit (the spec's reason; close reason max_convo_time_reached). */
   | typeof SESSION_ENDED_REASON;

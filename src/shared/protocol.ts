@@ -81,6 +81,17 @@ export const clientMessageSchemas = {
     type: literal('update-title'),
     title: string({ max: ROOM_TITLE_MAX_LENGTH }),
   }),
+  /**
+   * Host: names a member an owner of the transcript (`owner: true`), or no longer (the spec's
+   * `update-transcript-owner`, whose fields it does not show). Owners, listed in the status's
+   * `transcriptOwners`, keep it: they may read it back after the conversation whatever the
+   * sharing settings say for others. The host always is one.
+   */
+  'update-transcript-owner': object({
+    type: literal('update-transcript-owner'),
+    avaId: id(),
+    owner: boolean(),
+  }),
   audio: object({
     type: literal('audio'),
     action: oneOf(['start', 'stop'] as const),

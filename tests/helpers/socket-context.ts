@@ -50,6 +50,7 @@ export function fakeRoom() {
     backlogSeconds: vi.fn((_member: RoomMember) => 0),
     audio: vi.fn(),
     membersOf: vi.fn((_avaId: string): RoomMember[] => []),
+    updateTranscriptOwner: vi.fn(async (_avaId: string, _owner: boolean) => {}),
     recordings: {
       setMuted: vi.fn((_member: RoomMember, _muted: boolean) => true),
       changeLanguage: vi.fn((_avaId: string, _lang: string) => false),

@@ -883,6 +883,8 @@ const MESSAGES: Record<SocketAction, (ownLineId?: string, ownAvaId?: string) => 
     saveTranscript: true,
   }),
   'update-title': () => ({ type: 'update-title', title: 'Walked' }),
+  // Not a member: the host's message reaches its handler (answered invalid-message), others refused.
+  'update-transcript-owner': () => ({ type: 'update-transcript-owner', avaId: 'nobody-here', owner: true }),
   'connection-params-update.requireAdmission': () => ({
     type: 'connection-params-update',
     requireAdmission: false,

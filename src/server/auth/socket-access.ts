@@ -43,6 +43,10 @@ export const SOCKET_ACCESS = {
     'Only the host decides whether others may read the transcript back after the conversation.',
   ),
   'update-title': room(['host'], 'Only the host renames the room.'),
+  'update-transcript-owner': room(
+    ['host'],
+    'Only the host names who keeps the transcript (the status’s transcriptOwners): an owner may read it back after the conversation whatever the sharing settings say for others.',
+  ),
   'audio.start': room(SPEAKERS, 'Read-only members, Scribes and ended rooms cannot send audio.'),
   'audio.stop': room(EVERYONE_IN_ROOM, 'Stops one’s own recording, if any.'),
   'audio-frame': room(
@@ -190,6 +194,7 @@ const ACTIONS_OF: {
     ...(m.editingDisabled !== undefined ? (['connection-params-update.editingDisabled'] as const) : []),
   ],
   'update-title': () => ['update-title'],
+  'update-transcript-owner': () => ['update-transcript-owner'],
   'connection-request-answer': () => ['connection-request-answer'],
   audio: (m) => [m.action === 'start' ? 'audio.start' : 'audio.stop'],
   webrtc: () => ['webrtc'],

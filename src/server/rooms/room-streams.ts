@@ -4,7 +4,7 @@
  * drops quietly the frames a client sent before it heard its recording stop, and favours the
  * member's boost words. Its partials go out at once and its finals to the core's sequencer.
  */
-import type { RecordingCapture, Transcript } from '../../shared/entities';
+import type { AudioStream, RecordingCapture, Transcript } from '../../shared/entities';
 import type { RecordingStoppedReason, RoomStatusReason } from '../../shared/protocol';
 import { AUTO_STOPPED_REASON } from '../../shared/session-limits';
 import { randomId } from '../../shared/ids';
@@ -102,7 +102,7 @@ export class RoomStreams {
   }
 
   /** The streams as everyone's status shows them (audioStreams). */
-  audioStreams(): { avaId: string; trackId: string; usePaidASR: boolean }[] {
+  audioStreams(): AudioStream[] {
     return [...this.tracks.values()].map((t) => ({
       avaId: t.context.author,
       trackId: t.context.trackId,

@@ -38,6 +38,18 @@ export const updateTitle: SocketHandler<'update-title'> = async (ctx, message) =
   if (title) await ctx.room.updateTitle(title);
 };
 
+/** The host names a member (connected or not) an owner of the transcript, or no longer. */
+export const updateTranscriptOwner: SocketHandler<'update-transcript-owner'> = async (ctx, message) => {
+  const member =
+    ctx.room.membersOf(message.avaId).length > 0 ||
+    (await ctx.deps.rooms.membership(ctx.room.id, message.avaId)) !== undefined;
+  if (message.owner && !member) {
+    ctx.fail('invalid-message', 'update-transcript-owner.avaId: not a member of this room', message.type);
+    return;
+  }
+  await ctx.room.updateTranscriptOwner(message.avaId, message.owner);
+};
+
 export const setCurseFilter: SocketHandler<'set-curse-filter'> = (ctx, message) => {
   ctx.curseFilter.set(message.level);
   ctx.send({ type: 'curse-filter', level: ctx.curseFilter.level });
@@ -117,6 +129,7 @@ export const ROOM_SOCKET_HANDLERS = {
   'force-mute': forceMute,
   'prolong-restricted-session': prolongRestrictedSession,
   'update-title': updateTitle,
+  'update-transcript-owner': updateTranscriptOwner,
   'set-curse-filter': setCurseFilter,
   'signal-i-am-typing': signalIAmTyping,
   'typed-message': typedMessage,

@@ -41,6 +41,7 @@ const VALID: Record<string, Record<string, unknown>> = {
   },
   'connection-request-answer': { type: 'connection-request-answer', id: 'req123', accept: true },
   'update-title': { type: 'update-title', title: 'Team meeting' },
+  'update-transcript-owner': { type: 'update-transcript-owner', avaId: 'guest-2', owner: true },
   audio: {
     type: 'audio',
     action: 'start',
