@@ -217,6 +217,7 @@ export async function startServer(
       stalledMs: () => loopStalls.stalledMs(),
       log,
       tts,
+      speechLangs: () => speechOffered((name) => pool.status(name), speakerId.available).langs,
       webrtc: config.webrtc,
       ...(meetingBots.kind === 'off' ? {} : { meetingBots: meetingBots.bots }),
       scribes,

@@ -182,3 +182,6 @@ export const TYPING_SIGNAL_INTERVAL_MS = 1000;
 export const TRANSLATION_DELAY_MS = 500;
 /** Auto-translate's toggle shows a spinner until the room says who is active, at most this long. */
 export const AUTO_TRANSLATE_TOGGLE_SPINNER_MS = 5000;
+
+/** The longest `mbackend` content the server takes (a note for its log, not a transcript). */
+export const MBACKEND_CONTENT_MAX_LENGTH = 2000;

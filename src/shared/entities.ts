@@ -49,6 +49,8 @@ export interface AudioStream {
   avaId: string;
   trackId: string;
   usePaidASR: boolean;
+  /** Its WebRTC microphone track is muted (`webrtc-track-mute`): it carries silence for now. */
+  muted?: boolean;
 }
 
 export interface RoomLinks {
@@ -68,6 +70,11 @@ export interface ConversationStatus {
   name?: string;
   host: HostInfo;
   conversationMode: ConversationMode;
+  /**
+   * The spec's transcriptOwners: who keeps the transcript, the host first, then the people the
+   * host named (`update-transcript-owner`); they may read it back whatever the sharing settings.
+   */
+  transcriptOwners?: string[];
   title: string;
   langs: string[];
   links: RoomLinks;

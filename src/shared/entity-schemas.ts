@@ -73,6 +73,7 @@ const audioStreamSchema: Schema<AudioStream> = object({
   avaId: string(),
   trackId: string(),
   usePaidASR: boolean(),
+  muted: optional(boolean()),
 } satisfies FieldsOf<AudioStream>);
 
 const roomLinksSchema: Schema<RoomLinks> = object({
@@ -108,6 +109,7 @@ const conversationStatusShape = {
   name: optional(string()),
   host: hostInfoSchema,
   conversationMode: oneOf(['public', 'public-muted'] as const),
+  transcriptOwners: optional(array(string())),
   title: string(),
   langs: array(string()),
   links: roomLinksSchema,

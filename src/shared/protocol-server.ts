@@ -32,6 +32,10 @@ export type RoomStatusReason =
   | 'scribe-changed'
   /** A phone call of the room started or changed status (status.twilioCalls). */
   | 'phone-calls-changed'
+  /** A stream's WebRTC microphone track was muted or unmuted (status.audioStreams[].muted). */
+  | 'audio-stream-muted'
+  /** The host named someone an owner of the transcript, or no longer (status.transcriptOwners). */
+  | 'transcript-owners-changed'
   | 'ended'
   /** Ended at its tier's limit (the spec's reason; close reason max_convo_time_reached). */
   | typeof SESSION_ENDED_REASON;
@@ -177,6 +181,11 @@ export type ServerMessage =
   | { type: 'PONG'; serverTimeMs: number; clientTimeMs: number }
   /** The server stopped this member's microphone (the stream is closed; start again to resume). */
   | { type: 'recording-stopped'; reason: RecordingStoppedReason }
+  /**
+   * To the speaker whose recognition language changed (`change-speaker-language`, by the host or
+   * themself): their recording, if any, goes on in it; their next ones should start in it.
+   */
+  | { type: 'speaker-language'; language: string }
   | { type: 'error'; error: SocketError; inReplyTo?: string };
 
 export type ServerMessageType = ServerMessage['type'];
@@ -208,6 +217,7 @@ const SERVER_TYPES: ReadonlySet<string> = new Set<ServerMessageType>([
   'user-boost-words',
   'PONG',
   'recording-stopped',
+  'speaker-language',
   'error',
 ]);
 

@@ -10,6 +10,7 @@ import {
   DISPLAY_NAME_MAX_LENGTH,
   MAX_TEXT_MESSAGE_BYTES,
   KEYBOARD_MESSAGE_MAX_LENGTH,
+  MBACKEND_CONTENT_MAX_LENGTH,
   ROOM_TITLE_MAX_LENGTH,
   SAMPLE_RATE_HZ,
   TRANSCRIPT_PAGE_MAX,
@@ -80,6 +81,17 @@ export const clientMessageSchemas = {
     type: literal('update-title'),
     title: string({ max: ROOM_TITLE_MAX_LENGTH }),
   }),
+  /**
+   * Host: names a member an owner of the transcript (`owner: true`), or no longer (the spec's
+   * `update-transcript-owner`, whose fields it does not show). Owners, listed in the status's
+   * `transcriptOwners`, keep it: they may read it back after the conversation whatever the
+   * sharing settings say for others. The host always is one.
+   */
+  'update-transcript-owner': object({
+    type: literal('update-transcript-owner'),
+    avaId: id(),
+    owner: boolean(),
+  }),
   audio: object({
     type: literal('audio'),
     action: oneOf(['start', 'stop'] as const),
@@ -142,6 +154,16 @@ export const clientMessageSchemas = {
     mid: optional(string({ max: 64 })),
     kind: oneOf(['microphone'] as const),
   }),
+  /**
+   * The microphone track of one's WebRTC recording was muted or unmuted (the spec's track mute
+   * state messages, which it does not name): while muted the track carries silence, the room's
+   * status shows the stream muted (`audioStreams[].muted`) and the line being spoken ends at once.
+   */
+  'webrtc-track-mute': object({
+    type: literal('webrtc-track-mute'),
+    trackId: string({ min: 1, max: 128 }),
+    muted: boolean(),
+  }),
   'reset-recorder': object({ type: literal('reset-recorder') }),
   'signal-i-am-typing': object({ type: literal('signal-i-am-typing'), fromUser: optional(boolean()) }),
   /**
@@ -199,6 +221,26 @@ export const clientMessageSchemas = {
   'set-curse-filter': object({
     type: literal('set-curse-filter'),
     level: number({ min: CURSE_FILTER_MIN, max: CURSE_FILTER_MAX, integer: true }),
+  }),
+  /**
+   * A speaker's recognition language (the spec's `change-speaker-language`): the host changes
+   * anyone's, a member their own. Refused with `speech-unavailable` when no installed engine
+   * recognises it (the reason names those that do, as GET /api/v1/config `speech.langs`); the
+   * target's recording goes on in it, and the target's clients are told with `speaker-language`.
+   */
+  'change-speaker-language': object({
+    type: literal('change-speaker-language'),
+    language: string({ min: 2, max: 16, pattern: LANGUAGE_TAG_PATTERN }),
+    targetAvaId: id(),
+  }),
+  /**
+   * A note from the client for the server's log (the spec's `mbackend`, which shows only
+   * `content`): logged with the room and the sender, bounded, limited per connection, never
+   * shown to anyone else.
+   */
+  mbackend: object({
+    type: literal('mbackend'),
+    content: string({ min: 1, max: MBACKEND_CONTENT_MAX_LENGTH }),
   }),
   /** Auto-translate: the other person's turn to speak (host). */
   'auto-translate-toggle': object({ type: literal('auto-translate-toggle') }),

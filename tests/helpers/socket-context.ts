@@ -49,6 +49,12 @@ export function fakeRoom() {
     voicedReplyListeners: vi.fn((_sender: RoomMember): RoomMember[] => []),
     backlogSeconds: vi.fn((_member: RoomMember) => 0),
     audio: vi.fn(),
+    membersOf: vi.fn((_avaId: string): RoomMember[] => []),
+    updateTranscriptOwner: vi.fn(async (_avaId: string, _owner: boolean) => {}),
+    recordings: {
+      setMuted: vi.fn((_member: RoomMember, _muted: boolean) => true),
+      changeLanguage: vi.fn((_avaId: string, _lang: string) => false),
+    },
   };
 }
 export type FakeRoom = ReturnType<typeof fakeRoom>;
@@ -106,6 +112,7 @@ export function fakeMemberContext(options: FakeContextOptions = {}) {
     stop: vi.fn(async () => {}),
     signal: vi.fn(async (): Promise<string | undefined> => undefined),
     describeTrack: vi.fn((): string | undefined => undefined),
+    trackMute: vi.fn((): string | undefined => undefined),
   };
   const recording = { started: vi.fn((_viaWebRtc: boolean) => {}), stopped: vi.fn() };
   const speaking = new AbortController();

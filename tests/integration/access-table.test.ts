@@ -866,7 +866,7 @@ describe('HTTP routes, every actor', () => {
  * A message (or a binary frame) that asks for exactly this action. `ownLineId`: a line the actor
  * just typed, for the rows whose `own` cell is about a line of one's own.
  */
-const MESSAGES: Record<SocketAction, (ownLineId?: string) => ClientMessage | Buffer> = {
+const MESSAGES: Record<SocketAction, (ownLineId?: string, ownAvaId?: string) => ClientMessage | Buffer> = {
   'connection-params': () => {
     throw new Error('connection-params is walked on its own');
   },
@@ -883,6 +883,8 @@ const MESSAGES: Record<SocketAction, (ownLineId?: string) => ClientMessage | Buf
     saveTranscript: true,
   }),
   'update-title': () => ({ type: 'update-title', title: 'Walked' }),
+  // Not a member: the host's message reaches its handler (answered invalid-message), others refused.
+  'update-transcript-owner': () => ({ type: 'update-transcript-owner', avaId: 'nobody-here', owner: true }),
   'connection-params-update.requireAdmission': () => ({
     type: 'connection-params-update',
     requireAdmission: false,
@@ -914,6 +916,15 @@ const MESSAGES: Record<SocketAction, (ownLineId?: string) => ClientMessage | Buf
     kind: 'microphone',
   }),
   'reset-recorder': () => ({ type: 'reset-recorder' }),
+  // Nobody here records over WebRTC: an allowed actor is told so (not a refusal), the others refused.
+  'webrtc-track-mute': () => ({ type: 'webrtc-track-mute', trackId: 'walked-track', muted: true }),
+  // The host's language unless the actor's own avaId is given (an English one: served here).
+  'change-speaker-language': (_line, ownAvaId) => ({
+    type: 'change-speaker-language',
+    language: 'en-GB',
+    targetAvaId: ownAvaId ?? people.host!.avaId,
+  }),
+  mbackend: () => ({ type: 'mbackend', content: 'walked note' }),
   'signal-i-am-typing': () => ({ type: 'signal-i-am-typing', fromUser: true }),
   'typed-message': () => ({ type: 'typed-message', text: 'Can everyone hear me?' }),
   'assign-voicing-speaker-name': () => ({
@@ -1060,7 +1071,7 @@ async function socketAnswer(action: SocketAction, actor: Actor, own = false): Pr
   const ownLineId = own ? await typeLine(ws, received, person!.avaId) : undefined;
   if (action === 'transcript-edit.restricted') await setEditingDisabled(true);
   const mark = received.length;
-  const message = MESSAGES[action](ownLineId);
+  const message = MESSAGES[action](ownLineId, own ? person!.avaId : undefined);
   ws.send(Buffer.isBuffer(message) ? message : JSON.stringify(message), { binary: Buffer.isBuffer(message) });
   if (action !== 'close' && action !== 'close.ending')
     ws.send(JSON.stringify({ type: 'ping', clientTimeMs: 2 }));

@@ -1,6 +1,7 @@
 import { all, call, fork } from 'typed-redux-saga';
 import { scribeSaga } from '../features/scribes/sagas';
 import { admissionSaga } from '../features/admission/sagas';
+import { hostControlsSaga } from '../features/host-controls/sagas';
 import { audioSaga } from '../features/audio/sagas';
 import { captionsSaga } from '../features/captions/sagas';
 import { captionDelaySaga } from '../features/caption-delay/sagas';
@@ -57,6 +58,7 @@ export function* rootSaga(deps: AppDeps) {
     call(captionsSaga, deps),
     call(conversationSaga, deps),
     call(admissionSaga, deps),
+    call(hostControlsSaga, deps),
     call(audioSaga, deps),
     call(inviteSaga, deps),
     call(transcriptSaga, deps),

@@ -7,6 +7,7 @@ import accountsEn from './accounts.en';
 import historyEn from './history.en';
 import readingAidsEn from './reading-aids.en';
 import sessionLimitsEn from './session-limits.en';
+import hostControlsEn from './host-controls.en';
 import creditsEn from './credits.en';
 import recapEn from './recap.en';
 import organizationsEn from './organizations.en';
@@ -118,6 +119,7 @@ const en = {
     scribeNamed: 'Scribe ({{name}})',
     typing: 'Typing',
     micOn: 'Microphone on',
+    micMuted: 'Microphone muted',
     speaking: 'Speaking',
     empty: 'No one else has joined yet.',
   },
@@ -441,6 +443,7 @@ const en = {
   history: historyEn,
   readingAids: readingAidsEn,
   sessionLimits: sessionLimitsEn,
+  hostControls: hostControlsEn,
   credits: creditsEn,
   recap: recapEn,
   ...organizationsEn,

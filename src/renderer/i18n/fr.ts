@@ -4,6 +4,7 @@ import accountsFr from './accounts.fr';
 import historyFr from './history.fr';
 import readingAidsFr from './reading-aids.fr';
 import sessionLimitsFr from './session-limits.fr';
+import hostControlsFr from './host-controls.fr';
 import creditsFr from './credits.fr';
 import recapFr from './recap.fr';
 import organizationsFr from './organizations.fr';
@@ -121,6 +122,7 @@ const fr: Messages = {
     scribeNamed: 'Scribe ({{name}})',
     typing: 'Écrit',
     micOn: 'Micro activé',
+    micMuted: 'Micro en sourdine',
     speaking: 'Parle',
     empty: 'Personne d’autre n’a encore rejoint.',
   },
@@ -450,6 +452,7 @@ const fr: Messages = {
   history: historyFr,
   readingAids: readingAidsFr,
   sessionLimits: sessionLimitsFr,
+  hostControls: hostControlsFr,
   credits: creditsFr,
   recap: recapFr,
   ...organizationsFr,

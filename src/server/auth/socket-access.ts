@@ -43,6 +43,10 @@ export const SOCKET_ACCESS = {
     'Only the host decides whether others may read the transcript back after the conversation.',
   ),
   'update-title': room(['host'], 'Only the host renames the room.'),
+  'update-transcript-owner': room(
+    ['host'],
+    'Only the host names who keeps the transcript (the status’s transcriptOwners): an owner may read it back after the conversation whatever the sharing settings say for others.',
+  ),
   'audio.start': room(SPEAKERS, 'Read-only members, Scribes and ended rooms cannot send audio.'),
   'audio.stop': room(EVERYONE_IN_ROOM, 'Stops one’s own recording, if any.'),
   'audio-frame': room(
@@ -55,6 +59,19 @@ export const SOCKET_ACCESS = {
   ),
   'webrtc-track-metadata': room(SPEAKERS, 'Names the track of one’s own WebRTC recording.'),
   'reset-recorder': room(SPEAKERS, 'Flushes one’s own recording.'),
+  'webrtc-track-mute': room(
+    SPEAKERS,
+    'Says one’s own WebRTC microphone track is muted or unmuted (the spec’s track mute state); the room shows the stream muted.',
+  ),
+  'change-speaker-language': roomOwn(
+    ['host'],
+    ['rw-member'],
+    'A speaker’s recognition language: the host anyone’s, a member only their own (targetAvaId theirs). A language no installed engine recognises is refused (speech-unavailable).',
+  ),
+  mbackend: room(
+    ['host', 'rw-member', 'ro-member', 'scribe'],
+    'A note for the server’s log (the spec’s mbackend), with the room and the sender; never shown to anyone. Limited per connection.',
+  ),
   'signal-i-am-typing': room(['host', 'rw-member', 'scribe'], 'At most one broadcast per member per second.'),
   'typed-message': room(
     ['host', 'rw-member', 'scribe'],
@@ -177,11 +194,15 @@ const ACTIONS_OF: {
     ...(m.editingDisabled !== undefined ? (['connection-params-update.editingDisabled'] as const) : []),
   ],
   'update-title': () => ['update-title'],
+  'update-transcript-owner': () => ['update-transcript-owner'],
   'connection-request-answer': () => ['connection-request-answer'],
   audio: (m) => [m.action === 'start' ? 'audio.start' : 'audio.stop'],
   webrtc: () => ['webrtc'],
   'webrtc-track-metadata': () => ['webrtc-track-metadata'],
   'reset-recorder': () => ['reset-recorder'],
+  'webrtc-track-mute': () => ['webrtc-track-mute'],
+  'change-speaker-language': () => ['change-speaker-language'],
+  mbackend: () => ['mbackend'],
   'signal-i-am-typing': () => ['signal-i-am-typing'],
   'typed-message': () => ['typed-message'],
   'assign-voicing-speaker-name': () => ['assign-voicing-speaker-name'],

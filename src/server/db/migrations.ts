@@ -747,6 +747,19 @@ const migrations: Record<string, Migration> = {
       await sql`drop table if exists cluster_identity`.execute(db);
     },
   },
+  // Transcript owners (issue 28, the spec's update-transcript-owner and transcriptOwners): the
+  // people the host named to keep the transcript, besides the host.
+  '2026-12-27-201-transcript-owners': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .alterTable('rooms')
+        .addColumn('transcript_owners', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.alterTable('rooms').dropColumn('transcript_owners').execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

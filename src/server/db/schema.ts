@@ -44,6 +44,8 @@ export interface RoomsTable {
   metrics_counted: Generated<boolean>;
   /** The host's account may save transcripts (the spec's "host can save"). */
   host_can_save: Generated<boolean>;
+  /** The people the host named to keep the transcript (JSON array of avaIds; the host is not listed). */
+  transcript_owners: ColumnType<string[], string | undefined, string>;
   /** The restricted session's tier and end (shared/session-limits.ts); NULL until the host connects. */
   session_tier: ColumnType<string | null, string | null | undefined, string | null>;
   session_ends_at_ms: ColumnType<number | null, number | null | undefined, number | null>;

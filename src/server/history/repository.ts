@@ -88,6 +88,8 @@ export class SavedTranscriptRepository {
       .where((eb) =>
         eb.or([
           eb('r.host_ava_id', '=', avaId),
+          // An owner the host named (update-transcript-owner) keeps it whatever the settings.
+          sql<boolean>`r.transcript_owners @> ${JSON.stringify([avaId])}::jsonb`,
           eb.and([
             eb('r.forbid_sharing', '=', false),
             eb.or([eb('r.allow_transcripts_saving', '=', true), eb('r.host_can_save', '=', true)]),

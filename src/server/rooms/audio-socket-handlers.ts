@@ -4,6 +4,7 @@
  * server decides each recording's tier when it starts (Premium only to those entitled). The
  * audio itself (binary frames, WebRTC samples) is socket/audio-intake.ts's.
  */
+import { recognitionLanguageRefusal } from '../../shared/recognition-languages';
 import { servedTier } from '../auth';
 import type { SocketHandler, SocketHandlers } from '../socket';
 
@@ -107,10 +108,46 @@ export const resetRecorder: SocketHandler<'reset-recorder'> = (ctx) => {
   ctx.room.resetRecorder(ctx.member);
 };
 
+/** One's WebRTC microphone track muted or unmuted: the room shows it, and ends the line being spoken. */
+export const webrtcTrackMute: SocketHandler<'webrtc-track-mute'> = (ctx, message) => {
+  const problem = ctx.webrtc.trackMute(message);
+  if (problem) ctx.fail('invalid-message', problem, message.type);
+  else if (!ctx.room.recordings.setMuted(ctx.member, message.muted))
+    ctx.fail('recording-not-started', 'webrtc-track-mute: you are not recording', message.type);
+};
+
+/**
+ * A speaker's recognition language (the host's for anyone, a member's for themself: the access
+ * table's `own`). A language no installed engine recognises is refused with the reason; a
+ * recording goes on in the new one, and the target's clients are told.
+ */
+export const changeSpeakerLanguage: SocketHandler<'change-speaker-language'> = (ctx, message) => {
+  const refusal = ctx.deps.speechLangs
+    ? recognitionLanguageRefusal(message.language, ctx.deps.speechLangs())
+    : undefined;
+  if (refusal) {
+    ctx.fail('speech-unavailable', refusal, message.type);
+    return;
+  }
+  const targets = ctx.room.membersOf(message.targetAvaId);
+  if (targets.length === 0) {
+    ctx.fail(
+      'invalid-message',
+      'change-speaker-language.targetAvaId: nobody of that id is in this room',
+      message.type,
+    );
+    return;
+  }
+  ctx.room.recordings.changeLanguage(message.targetAvaId, message.language);
+  for (const target of targets) target.send({ type: 'speaker-language', language: message.language });
+};
+
 /** Recording's part of the socket's handler table (socket/handlers.ts). */
 export const RECORDING_SOCKET_HANDLERS = {
   audio,
   webrtc: webrtcSignal,
   'webrtc-track-metadata': webrtcTrackMetadata,
   'reset-recorder': resetRecorder,
+  'webrtc-track-mute': webrtcTrackMute,
+  'change-speaker-language': changeSpeakerLanguage,
 } satisfies Partial<SocketHandlers>;

@@ -29,6 +29,11 @@ export interface RoomRecord {
   session?: { tier: SessionTier; endsAtMs: number };
   /** The host turned members' corrections off (absent: on). */
   editingDisabled?: boolean;
+  /**
+   * The people the host named to keep the transcript (update-transcript-owner): they may read it
+   * back whatever the sharing settings say for others. The host is always one and not listed.
+   */
+  transcriptOwners?: string[];
 }
 
 /** What a member is in a room (the host is one without a row). */
@@ -70,7 +75,14 @@ function toRecord(row: Row): RoomRecord {
         }
       : {}),
     editingDisabled: row.editing_disabled === true,
+    transcriptOwners: jsonList(row.transcript_owners),
   };
+}
+
+/** A JSON array column (PGlite and node-postgres give it parsed; a string is parsed here). */
+function jsonList(value: unknown): string[] {
+  const list: unknown = typeof value === 'string' ? JSON.parse(value) : value;
+  return Array.isArray(list) ? list.filter((x): x is string => typeof x === 'string') : [];
 }
 
 /** What of a room's row changes while it lives (its title, mode, state, session...). */
@@ -85,6 +97,7 @@ export type RoomChanges = Partial<
     | 'admissionRequired'
     | 'session'
     | 'editingDisabled'
+    | 'transcriptOwners'
   >
 >;
 
@@ -162,6 +175,7 @@ export class RoomRepository {
       session_tier?: string;
       session_ends_at_ms?: number;
       editing_disabled?: boolean;
+      transcript_owners?: string;
     } = {};
     if (changes.title !== undefined) values.title = changes.title;
     if (changes.conversationMode !== undefined) values.conversation_mode = changes.conversationMode;
@@ -177,6 +191,8 @@ export class RoomRepository {
       values.session_ends_at_ms = changes.session.endsAtMs;
     }
     if (changes.editingDisabled !== undefined) values.editing_disabled = changes.editingDisabled;
+    if (changes.transcriptOwners !== undefined)
+      values.transcript_owners = JSON.stringify(changes.transcriptOwners);
     if (Object.keys(values).length === 0) return;
     await this.db.updateTable('rooms').set(values).where('id', '=', id).execute();
   }

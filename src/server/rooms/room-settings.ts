@@ -29,6 +29,20 @@ export class RoomSettings {
     this.core.broadcast('title-updated');
   }
 
+  /**
+   * The host names `avaId` an owner of the transcript (or no longer): stored first, then told to
+   * everyone. The host always is one, so is never listed.
+   */
+  async updateTranscriptOwner(avaId: string, owner: boolean): Promise<void> {
+    if (avaId === this.core.record.hostAvaId) return;
+    const owners = this.core.record.transcriptOwners ?? [];
+    if (owners.includes(avaId) === owner) return;
+    const transcriptOwners = owner ? [...owners, avaId] : owners.filter((id) => id !== avaId);
+    await this.services.updateRoom(this.core.id, { transcriptOwners });
+    this.core.changeRecord({ transcriptOwners });
+    this.core.broadcast('transcript-owners-changed');
+  }
+
   async updateParams(update: RoomParams): Promise<void> {
     if (
       update.editingDisabled !== undefined &&

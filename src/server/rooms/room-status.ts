@@ -65,6 +65,8 @@ export function roomStatus(
     audioStreams: facts.audioStreams,
     admissionRequired: record.admissionRequired,
     ...(record.editingDisabled ? { editingDisabled: true } : {}),
+    // The spec's transcriptOwners: the host, then those the host named (update-transcript-owner).
+    transcriptOwners: [record.hostAvaId, ...(record.transcriptOwners ?? [])],
     ...(facts.autoTranslation ? { autoTranslation: facts.autoTranslation } : {}),
     confidential: {
       allowTranscriptsSaving: record.allowTranscriptsSaving,

@@ -4,7 +4,7 @@
  * drops quietly the frames a client sent before it heard its recording stop, and favours the
  * member's boost words. Its partials go out at once and its finals to the core's sequencer.
  */
-import type { RecordingCapture, Transcript } from '../../shared/entities';
+import type { AudioStream, RecordingCapture, Transcript } from '../../shared/entities';
 import type { RecordingStoppedReason, RoomStatusReason } from '../../shared/protocol';
 import { AUTO_STOPPED_REASON } from '../../shared/session-limits';
 import { randomId } from '../../shared/ids';
@@ -75,6 +75,8 @@ export class RoomStreams {
   private readonly stoppedAt = new Map<RoomMember, number>();
   /** Tracks whose finals go through identification. */
   private readonly identified = new WeakSet<AudioTrack>();
+  /** Tracks whose WebRTC microphone is muted (`webrtc-track-mute`): they carry silence. */
+  private readonly muted = new WeakSet<AudioTrack>();
 
   constructor(
     private readonly core: StreamsCore,
@@ -100,11 +102,12 @@ export class RoomStreams {
   }
 
   /** The streams as everyone's status shows them (audioStreams). */
-  audioStreams(): { avaId: string; trackId: string; usePaidASR: boolean }[] {
+  audioStreams(): AudioStream[] {
     return [...this.tracks.values()].map((t) => ({
       avaId: t.context.author,
       trackId: t.context.trackId,
       usePaidASR: t.context.usePaidASR,
+      ...(this.muted.has(t) ? { muted: true } : {}),
     }));
   }
 
@@ -217,18 +220,17 @@ export class RoomStreams {
     this.services.captionLag(kind, this.services.now() - (t.timestampMs - t.t0 + endMs));
   }
 
-  /** A fresh stream for `member` as `track` was (its language, the speaker it shows), on their tier now. */
-  restart(member: RoomMember, track: AudioTrack): void {
+  /**
+   * A fresh stream for `member` as `track` was (its language unless `lang` is given, the speaker
+   * it shows, muted or not), on their tier now.
+   */
+  restart(member: RoomMember, track: AudioTrack, lang = track.context.lang): void {
     const c = track.context;
-    this.start(
-      member,
-      c.lang,
-      undefined,
-      c.sourceAuthor ? { avaId: c.author, name: c.authorShow } : undefined,
-    );
+    this.start(member, lang, undefined, c.sourceAuthor ? { avaId: c.author, name: c.authorShow } : undefined);
     // The same capture goes on: the fresh stream's frames are checked from where this one was.
     const fresh = this.tracks.get(member);
     if (fresh) this.parts.ledger.carry(track, fresh);
+    if (fresh && this.muted.has(track)) this.muted.add(fresh);
   }
 
   /**
@@ -359,6 +361,36 @@ export class RoomStreams {
   /** Ends the utterance in progress (reset-recorder): its final follows. */
   flush(member: RoomMember): void {
     this.tracks.get(member)?.flush();
+  }
+
+  /**
+   * `member`'s WebRTC microphone was muted or unmuted: muting ends the line being spoken at once
+   * (silence follows). False when they are not recording.
+   */
+  setMuted(member: RoomMember, muted: boolean): boolean {
+    const track = this.tracks.get(member);
+    if (!track) return false;
+    if (muted === this.muted.has(track)) return true;
+    if (muted) {
+      this.muted.add(track);
+      track.flush();
+    } else this.muted.delete(track);
+    this.core.broadcast('audio-stream-muted');
+    return true;
+  }
+
+  /**
+   * `avaId`'s recognition language is now `lang`: each of their recordings goes on in it (a
+   * fresh stream, as after a failure). Whether any was recording.
+   */
+  changeLanguage(avaId: string, lang: string): boolean {
+    let changed = false;
+    for (const [member, track] of [...this.tracks]) {
+      if (member.avaId !== avaId || track.context.lang === lang) continue;
+      this.restart(member, track, lang);
+      changed = true;
+    }
+    return changed;
   }
 
   /**

@@ -252,6 +252,11 @@ export class LiveRoom {
     return this.settings.updateTitle(title);
   }
 
+  /** The host names someone an owner of the transcript, or no longer (room-settings.ts). */
+  updateTranscriptOwner(avaId: string, owner: boolean): Promise<void> {
+    return this.settings.updateTranscriptOwner(avaId, owner);
+  }
+
   /** The room's settings in a connection-params-update (room-settings.ts). */
   updateParams(update: RoomParams): Promise<void> {
     return this.settings.updateParams(update);
@@ -334,6 +339,11 @@ export class LiveRoom {
 
   resetRecorder(member: RoomMember): void {
     this.streams.flush(member);
+  }
+
+  /** A speaker's recognition language and their WebRTC track's mute (room-streams.ts). */
+  get recordings(): Pick<RoomStreams, 'setMuted' | 'changeLanguage'> {
+    return this.streams;
   }
 
   forceMute(avaId: string): Promise<void> {

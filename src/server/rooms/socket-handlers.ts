@@ -38,6 +38,18 @@ export const updateTitle: SocketHandler<'update-title'> = async (ctx, message) =
   if (title) await ctx.room.updateTitle(title);
 };
 
+/** The host names a member (connected or not) an owner of the transcript, or no longer. */
+export const updateTranscriptOwner: SocketHandler<'update-transcript-owner'> = async (ctx, message) => {
+  const member =
+    ctx.room.membersOf(message.avaId).length > 0 ||
+    (await ctx.deps.rooms.membership(ctx.room.id, message.avaId)) !== undefined;
+  if (message.owner && !member) {
+    ctx.fail('invalid-message', 'update-transcript-owner.avaId: not a member of this room', message.type);
+    return;
+  }
+  await ctx.room.updateTranscriptOwner(message.avaId, message.owner);
+};
+
 export const setCurseFilter: SocketHandler<'set-curse-filter'> = (ctx, message) => {
   ctx.curseFilter.set(message.level);
   ctx.send({ type: 'curse-filter', level: ctx.curseFilter.level });
@@ -80,6 +92,22 @@ export const assignBlocDifferentSpeaker: SocketHandler<'assign-bloc-different-sp
   ctx.room.assignLineSpeaker(message.blocId, message.speakerId);
 };
 
+/**
+ * The spec's `mbackend`: a note for the server's log, with the room and the sender. It shares the
+ * typed-line limit of the connection, so it cannot flood the log.
+ */
+export const mbackend: SocketHandler<'mbackend'> = (ctx, message) => {
+  if (!ctx.rates.typedMessages.take()) {
+    ctx.fail('rate-limited', 'mbackend: too many notes; wait a moment', message.type);
+    return;
+  }
+  ctx.deps.log('info', 'a member’s note (mbackend)', {
+    roomId: ctx.room.id,
+    avaId: ctx.member.avaId,
+    content: message.content,
+  });
+};
+
 export const close: SocketHandler<'close'> = async (ctx, message) => {
   // The table let this through: a reason that ends the room comes from the host, who is
   // told it ended (as everyone is) before their socket closes: their end sequence waits
@@ -101,11 +129,13 @@ export const ROOM_SOCKET_HANDLERS = {
   'force-mute': forceMute,
   'prolong-restricted-session': prolongRestrictedSession,
   'update-title': updateTitle,
+  'update-transcript-owner': updateTranscriptOwner,
   'set-curse-filter': setCurseFilter,
   'signal-i-am-typing': signalIAmTyping,
   'typed-message': typedMessage,
   'assign-voicing-speaker-name': assignVoicingSpeakerName,
   'assign-voicing-speaker-myself': assignVoicingSpeakerMyself,
   'assign-bloc-different-speaker': assignBlocDifferentSpeaker,
+  mbackend,
   close,
 } satisfies Partial<SocketHandlers>;

@@ -42,6 +42,9 @@ export function ownsTarget(
   // A line is its maker's: whose microphone or keyboard produced it.
   if (message.type === 'assign-bloc-different-speaker')
     return member !== undefined && room?.lineSourceOf(message.blocId) === member.avaId;
+  // A speaker's recognition language is their own to change.
+  if (message.type === 'change-speaker-language')
+    return member !== undefined && message.targetAvaId === member.avaId;
   if (message.type === 'transcript-edit' && message.mutation.type === 'changeSpeaker')
     return member !== undefined && room?.lineSourceOf(message.transcriptId) === member.avaId;
   return false;

@@ -60,6 +60,11 @@ export interface ConnectionDeps {
   log(level: 'info' | 'warn' | 'error', message: string, extra?: object): void;
   /** The text-to-speech engine, or why voiced replies are off. */
   tts?: TtsStatus;
+  /**
+   * The recognition languages the installed engines serve (GET /api/v1/config `speech.langs`);
+   * absent: any language is taken (change-speaker-language is not checked).
+   */
+  speechLangs?(): readonly string[];
   /** WebRTC audio (webrtc/config.ts); absent or off: only PCM frames on the socket. */
   webrtc?: WebRtcConfig;
   /** The rooms' meeting bots; absent: request-ava-bot is refused as unavailable. */
@@ -111,7 +116,7 @@ export interface MemberContext extends SocketOutput {
   /** What this reader's captions pass through (connection-params, then set-curse-filter). */
   readonly curseFilter: Pick<ReaderCurseFilter, 'level' | 'set'>;
   /** The WebRTC side of this socket (socket/webrtc-audio.ts). */
-  readonly webrtc: Pick<WebRtcAudio, 'enabled' | 'start' | 'stop' | 'signal' | 'describeTrack'>;
+  readonly webrtc: Pick<WebRtcAudio, 'enabled' | 'start' | 'stop' | 'signal' | 'describeTrack' | 'trackMute'>;
   /** Whether this socket's recording brings audio: told of its starts and stops (recording-watch.ts). */
   readonly recording: Pick<RecordingWatch, 'started' | 'stopped'>;
   /** What the client asked of Premium, and what the server grants now. */

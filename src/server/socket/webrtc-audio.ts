@@ -102,6 +102,14 @@ export class WebRtcAudio {
     return undefined;
   }
 
+  /** Whether `webrtc-track-mute` names the track of this socket's WebRTC recording: its problem if not. */
+  trackMute(message: ClientMessageOf<'webrtc-track-mute'>): string | undefined {
+    if (!this.session) return 'webrtc-track-mute: no WebRTC audio is being recorded';
+    if (this.session.track?.trackId !== message.trackId)
+      return 'webrtc-track-mute.trackId: not the track named by webrtc-track-metadata';
+    return undefined;
+  }
+
   async stop(): Promise<void> {
     this.generation += 1;
     const session = this.session;

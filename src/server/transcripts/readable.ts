@@ -1,8 +1,8 @@
 /**
  * Whether a member may read a room's transcript back (the spec's Transcript access, as this
  * server applies it): during the conversation every member may; afterwards the host always
- * may, and others only when the host has not forbidden sharing and (the conversation allows
- * saving or the host can save). Both the transcript route and its export ask this, so they can
+ * may, and so do the owners the host named (update-transcript-owner); others only when the
+ * host has not forbidden sharing and (the conversation allows saving or the host can save). Both the transcript route and its export ask this, so they can
  * never disagree; the saved transcripts list applies the same rule in its query, and a shared
  * read-only link (transcripts/shared-link.ts) opens only what others may read.
  */
@@ -18,7 +18,9 @@ export function othersMayRead(room: RoomRecord): boolean {
 
 export function transcriptReadable(room: RoomRecord, actor: Actor, avaId: string | undefined): boolean {
   const host = actor === 'host' || room.hostAvaId === avaId;
-  if (host || room.state !== 'ended') return true;
+  // An owner the host named keeps the transcript, whatever the settings say for others.
+  const owner = avaId !== undefined && (room.transcriptOwners ?? []).includes(avaId);
+  if (host || owner || room.state !== 'ended') return true;
   return othersMayRead(room);
 }
 

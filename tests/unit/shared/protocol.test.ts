@@ -41,6 +41,7 @@ const VALID: Record<string, Record<string, unknown>> = {
   },
   'connection-request-answer': { type: 'connection-request-answer', id: 'req123', accept: true },
   'update-title': { type: 'update-title', title: 'Team meeting' },
+  'update-transcript-owner': { type: 'update-transcript-owner', avaId: 'guest-2', owner: true },
   audio: {
     type: 'audio',
     action: 'start',
@@ -73,6 +74,9 @@ const VALID: Record<string, Record<string, unknown>> = {
     kind: 'microphone',
   },
   'reset-recorder': { type: 'reset-recorder' },
+  'webrtc-track-mute': { type: 'webrtc-track-mute', trackId: 'mic-1', muted: true },
+  'change-speaker-language': { type: 'change-speaker-language', language: 'fr-FR', targetAvaId: 'guest-2' },
+  mbackend: { type: 'mbackend', content: 'the caption font looked small' },
   'signal-i-am-typing': { type: 'signal-i-am-typing', fromUser: true },
   'typed-message': { type: 'typed-message', text: 'Yes, I agree.', lang: 'en-US' },
   'assign-voicing-speaker-myself': {

@@ -48,6 +48,8 @@ const TAG = 'webrtc';
 export interface AudioRoute {
   transport: Transport;
   peer?: AudioPeer;
+  /** The microphone track named to the server (webrtc-track-metadata), and the mute it was last told. */
+  track?: { id: string; mutedSent: boolean };
   /**
    * The connection is down, or held audio is being sent (catch-up.ts): chunks are only kept in
    * `capture`, to be sent as held audio.
@@ -76,6 +78,11 @@ export function routeChunk(
     // WEBRTC_LOSS_NOTICE_MS from now, so only a PONG to a later ping lets it go.
     route.capture.add(samples, capturedAtMs, now + WEBRTC_LOSS_NOTICE_MS);
     route.peer?.setMuted(muted);
+    // The spec's track mute state: the server is told when it changes, not with every chunk.
+    if (route.peer && route.track && route.track.mutedSent !== muted) {
+      route.track.mutedSent = muted;
+      deps.link.send({ type: 'webrtc-track-mute', trackId: route.track.id, muted });
+    }
   }
 }
 
@@ -167,6 +174,7 @@ export function* webrtcTransport(
               ...(mid ? { mid } : {}),
               kind: 'microphone',
             });
+            route.track = { id: track.id, mutedSent: false };
             event = { kind: 'offer' };
           } catch (error) {
             deps.logger.log('warn', TAG, 'could not answer the WebRTC offer', error);

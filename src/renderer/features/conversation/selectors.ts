@@ -24,6 +24,8 @@ export interface ParticipantView extends DisplayName {
   isTyping: boolean;
   /** Their microphone is on (an audio stream), whether or not they are talking. */
   micOn: boolean;
+  /** Their WebRTC microphone is muted for now (their stream carries silence: webrtc-track-mute). */
+  micMuted: boolean;
   /** Their words are being recognised now (a caption of theirs still growing): not silence. */
   isSpeaking: boolean;
 }
@@ -49,6 +51,7 @@ export const selectParticipants = createSelector(
       isMe: avaId === myAvaId,
       isTyping: status.participants.some((p) => p.avaId === avaId && p.isTyping),
       micOn: status.audioStreams.some((s) => s.avaId === avaId),
+      micMuted: status.audioStreams.some((s) => s.avaId === avaId && s.muted === true),
       isSpeaking: speakingNow.has(avaId),
     }));
   },

@@ -2,12 +2,14 @@ import { call, put, select, takeEvery } from 'typed-redux-saga';
 import { API, type ServerConfigResponse } from '../../../shared/api';
 import { STORAGE_KEYS } from '../../../shared/constants';
 import type { AppDeps } from '../../app/deps';
+import { socketActions } from '../socket/slice';
 import { settingsActions } from './slice';
 import {
   selectCurseFilter,
   selectFontSizePx,
   selectKeywordEmphasis,
   selectLanguage,
+  selectSpeechLang,
   selectTheme,
 } from './selectors';
 
@@ -77,7 +79,19 @@ function* persistRestored(deps: AppDeps) {
   yield* call(applyLanguage, deps);
 }
 
+/**
+ * The server says this person's recognition language changed (the host, or they on another
+ * device: change-speaker-language): it becomes theirs here too, so the next recording starts in it.
+ */
+function* followSpeakerLanguage(action: ReturnType<typeof socketActions.messageReceived>) {
+  if (action.payload.type !== 'speaker-language') return;
+  const current = yield* select(selectSpeechLang);
+  if (action.payload.language !== current)
+    yield* put(settingsActions.speechLangChanged(action.payload.language));
+}
+
 export function* settingsSaga(deps: AppDeps) {
+  yield* takeEvery(socketActions.messageReceived.type, followSpeakerLanguage);
   yield* takeEvery(settingsActions.restoredFromAccount.type, persistRestored, deps);
   yield* takeEvery(settingsActions.languageChanged.type, applyLanguage, deps);
   yield* takeEvery(settingsActions.themeChanged.type, persistTheme, deps);

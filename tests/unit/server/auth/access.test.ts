@@ -47,6 +47,7 @@ describe('the authorisation table', () => {
       'connection-params-update.state',
       'connection-params-update.conversationMode',
       'update-title',
+      'update-transcript-owner',
     ] as const) {
       expect(ACTORS.filter((a) => allows(SOCKET_ACCESS[action], a))).toEqual(['host']);
     }

@@ -6,13 +6,15 @@
 import { describe, expect, it } from 'vitest';
 import {
   audio,
+  changeSpeakerLanguage,
   resetRecorder,
+  webrtcTrackMute,
   webrtcSignal,
   webrtcTrackMetadata,
 } from '../../../../src/server/rooms/audio-socket-handlers';
 import type { ClientMessageOf } from '../../../../src/shared/protocol';
 import type { PremiumGrant } from '../../../../src/server/auth/entitlements';
-import { fakeMemberContext } from '../../../helpers/socket-context';
+import { fakeMember, fakeMemberContext } from '../../../helpers/socket-context';
 
 type Metadata = NonNullable<ClientMessageOf<'audio'>['metadata']>;
 
@@ -250,5 +252,69 @@ describe('WebRTC signalling and the recorder', () => {
     const { ctx, room, member } = fakeMemberContext();
     resetRecorder(ctx, { type: 'reset-recorder' });
     expect(room.resetRecorder).toHaveBeenCalledWith(member);
+  });
+});
+
+describe('change-speaker-language', () => {
+  const message = (language: string, targetAvaId = 'guest2') =>
+    ({ type: 'change-speaker-language', language, targetAvaId }) as const;
+
+  it('refuses a language no installed engine recognises, with the reason, and changes nothing', () => {
+    const { ctx, room, errors } = fakeMemberContext({ deps: { speechLangs: () => ['en-US', 'en'] } });
+    const target = fakeMember('guest2');
+    room.membersOf.mockReturnValue([target]);
+    changeSpeakerLanguage(ctx, message('fr-FR'));
+    expect(errors).toEqual([
+      {
+        code: 'speech-unavailable',
+        message: 'no speech recognition for fr-FR is installed on this server; it recognises en-US, en',
+        inReplyTo: 'change-speaker-language',
+      },
+    ]);
+    expect(room.recordings.changeLanguage).not.toHaveBeenCalled();
+    expect(target.send).not.toHaveBeenCalled();
+  });
+
+  it('changes a served language: the recording goes on in it and each of the target’s clients is told', () => {
+    const { ctx, room, errors } = fakeMemberContext({ deps: { speechLangs: () => ['en-US', 'en'] } });
+    const phone = fakeMember('guest2');
+    const laptop = fakeMember('guest2');
+    room.membersOf.mockReturnValue([phone, laptop]);
+    changeSpeakerLanguage(ctx, message('en-GB'));
+    expect(errors).toEqual([]);
+    expect(room.membersOf).toHaveBeenCalledWith('guest2');
+    expect(room.recordings.changeLanguage).toHaveBeenCalledWith('guest2', 'en-GB');
+    for (const client of [phone, laptop])
+      expect(client.send).toHaveBeenCalledWith({ type: 'speaker-language', language: 'en-GB' });
+  });
+
+  it('refuses a target who is not in the room', () => {
+    const { ctx, room, errors } = fakeMemberContext({ deps: { speechLangs: () => ['en-US'] } });
+    changeSpeakerLanguage(ctx, message('en-US', 'nobody'));
+    expect(errors[0]?.code).toBe('invalid-message');
+    expect(room.recordings.changeLanguage).not.toHaveBeenCalled();
+  });
+});
+
+describe('webrtc-track-mute', () => {
+  it('marks one’s recording muted once the track is the WebRTC recording’s', () => {
+    const { ctx, room, member, errors } = fakeMemberContext();
+    webrtcTrackMute(ctx, { type: 'webrtc-track-mute', trackId: 'mic-1', muted: true });
+    expect(errors).toEqual([]);
+    expect(room.recordings.setMuted).toHaveBeenCalledWith(member, true);
+  });
+
+  it('refuses a track that is not the recording’s, and a member who is not recording', () => {
+    const wrong = fakeMemberContext();
+    wrong.webrtc.trackMute.mockReturnValue(
+      'webrtc-track-mute.trackId: not the track named by webrtc-track-metadata',
+    );
+    webrtcTrackMute(wrong.ctx, { type: 'webrtc-track-mute', trackId: 'other', muted: true });
+    expect(wrong.errors[0]?.code).toBe('invalid-message');
+    expect(wrong.room.recordings.setMuted).not.toHaveBeenCalled();
+    const idle = fakeMemberContext();
+    idle.room.recordings.setMuted.mockReturnValue(false);
+    webrtcTrackMute(idle.ctx, { type: 'webrtc-track-mute', trackId: 'mic-1', muted: false });
+    expect(idle.errors[0]?.code).toBe('recording-not-started');
   });
 });

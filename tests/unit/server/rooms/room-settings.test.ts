@@ -32,6 +32,29 @@ describe('the settings alone', () => {
     expect(t.reasons('host1')).toEqual(['title-updated']);
   });
 
+  it('store a transcript owner, then tell everyone; the host is always one and never listed', async () => {
+    const t = settingsAlone();
+    await t.settings.updateTranscriptOwner('guest1', true);
+    expect(t.stored.map((s) => s.changes)).toEqual([{ transcriptOwners: ['guest1'] }]);
+    expect(t.stored[0]!.recordThen.transcriptOwners ?? []).toEqual([]);
+    expect(t.core.record.transcriptOwners).toEqual(['guest1']);
+    expect(t.reasons('host1')).toEqual(['transcript-owners-changed']);
+    // Again, or the host: nothing stored, nothing told.
+    await t.settings.updateTranscriptOwner('guest1', true);
+    await t.settings.updateTranscriptOwner(t.core.record.hostAvaId, true);
+    expect(t.stored).toHaveLength(1);
+    await t.settings.updateTranscriptOwner('guest1', false);
+    expect(t.core.record.transcriptOwners).toEqual([]);
+    expect(t.reasons('host1')).toEqual(['transcript-owners-changed', 'transcript-owners-changed']);
+  });
+
+  it('change no owner when the database refuses it', async () => {
+    const t = settingsAlone({ fail: true });
+    await expect(t.settings.updateTranscriptOwner('guest1', true)).rejects.toThrow('database unreachable');
+    expect(t.core.record.transcriptOwners ?? []).toEqual([]);
+    expect(t.reasons('host1')).toEqual([]);
+  });
+
   it('change nothing when the database refuses the title', async () => {
     const t = settingsAlone({ fail: true });
     await expect(t.settings.updateTitle('Weekly meeting')).rejects.toThrow('database unreachable');

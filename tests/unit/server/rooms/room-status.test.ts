@@ -146,6 +146,16 @@ describe('the status alone', () => {
     expect(ended.reason).toBeUndefined();
   });
 
+  it('lists the transcript’s owners: the host first, then those the host named', () => {
+    expect(roomStatus(facts()).transcriptOwners).toEqual(['host1']);
+    const named = roomStatus(
+      facts({ record: roomRecord({ transcriptOwners: ['g1', 'g2'] }) }),
+      undefined,
+      writer,
+    );
+    expect(named.transcriptOwners).toEqual(['host1', 'g1', 'g2']);
+  });
+
   it('links to the web app with the room’s tokens and the server to use', () => {
     expect(roomLinks('https://hearken.example', roomRecord())).toEqual({
       ro: 'https://hearken.example/web/conversations?token=ro&endpoint=https%3A%2F%2Fhearken.example',

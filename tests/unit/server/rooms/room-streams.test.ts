@@ -197,6 +197,41 @@ describe('the streams alone', () => {
     });
   });
 
+  it('go on in a speaker’s new language, each of their streams, and nobody else’s', () => {
+    const t = streamsAlone();
+    const host = t.member('host1');
+    const guest = t.member('g1');
+    t.streams.start(host, 'en-US');
+    t.streams.start(guest, 'en-US');
+    const guestTrack = t.track();
+    expect(t.streams.changeLanguage('g1', 'en-GB')).toBe(true);
+    expect(t.streams.trackOf(guest)).not.toBe(guestTrack);
+    expect(t.streams.trackOf(guest)!.context.lang).toBe('en-GB');
+    expect(t.streams.trackOf(host)!.context.lang).toBe('en-US');
+    // The same language again, or someone not recording: nothing restarts.
+    const now = t.streams.trackOf(guest);
+    expect(t.streams.changeLanguage('g1', 'en-GB')).toBe(false);
+    expect(t.streams.trackOf(guest)).toBe(now);
+    expect(t.streams.changeLanguage('nobody', 'en-GB')).toBe(false);
+  });
+
+  it('show a muted WebRTC microphone in the status, end its line at once, and keep it muted across a restart', () => {
+    const t = streamsAlone();
+    const host = t.member('host1');
+    t.streams.start(host, 'en-US');
+    const flush = vi.spyOn(t.track(), 'flush');
+    expect(t.streams.setMuted(host, true)).toBe(true);
+    expect(flush).toHaveBeenCalledTimes(1);
+    expect(t.streams.audioStreams()).toEqual([expect.objectContaining({ avaId: 'host1', muted: true })]);
+    expect(t.reasons('host1').at(-1)).toBe('audio-stream-muted');
+    t.streams.restart(host, t.track());
+    expect(t.streams.audioStreams()[0]?.muted).toBe(true);
+    expect(t.streams.setMuted(host, false)).toBe(true);
+    expect(t.streams.audioStreams()[0]).not.toHaveProperty('muted');
+    // Someone who is not recording has nothing to mute.
+    expect(t.streams.setMuted(t.member('g1'), true)).toBe(false);
+  });
+
   it('boost the person’s own microphone, never the computer’s sound', () => {
     const t = streamsAlone();
     const host = t.member('host1', { boostWords: ['Hearken'] });

@@ -3,7 +3,7 @@
  * of the room, what it tells the sender, and the limits and Premium answers it gives. Who may
  * send them is the access table's (tests/unit/server/socket/authorisation.test.ts).
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   assignBlocDifferentSpeaker,
   assignVoicingSpeakerMyself,
@@ -17,10 +17,12 @@ import {
   signalIAmTyping,
   typedMessage,
   updateTitle,
+  updateTranscriptOwner,
+  mbackend,
 } from '../../../../src/server/rooms/socket-handlers';
 import { PREMIUM_NOT_ENTITLED_MESSAGE } from '../../../../src/server/credits/premium-choice';
 import { SESSION_ENDED_REASON } from '../../../../src/shared/session-limits';
-import { fakeMemberContext } from '../../../helpers/socket-context';
+import { fakeMember, fakeMemberContext } from '../../../helpers/socket-context';
 
 describe('connection-params-update', () => {
   it('records the Premium asked for and tells someone not entitled, while the rest still applies', async () => {
@@ -202,5 +204,55 @@ describe('close', () => {
       { code: 1000, reason: 'host_left' },
       { code: 1000, reason: 'closed' },
     ]);
+  });
+});
+
+describe('update-transcript-owner', () => {
+  const message = (avaId: string, owner: boolean) =>
+    ({ type: 'update-transcript-owner', avaId, owner }) as const;
+
+  it('names a connected member, or one who left (a membership row), an owner', async () => {
+    const { ctx, room, deps, errors } = fakeMemberContext();
+    room.membersOf.mockReturnValue([fakeMember('g1')]);
+    await updateTranscriptOwner(ctx, message('g1', true));
+    vi.mocked(deps.rooms.membership).mockResolvedValue({ readonly: false, role: 'participant' });
+    room.membersOf.mockReturnValue([]);
+    await updateTranscriptOwner(ctx, message('g2', true));
+    expect(errors).toEqual([]);
+    expect(room.updateTranscriptOwner.mock.calls).toEqual([
+      ['g1', true],
+      ['g2', true],
+    ]);
+  });
+
+  it('refuses to name someone who was never in the room, but lets an owner go whoever they are', async () => {
+    const { ctx, room, errors } = fakeMemberContext();
+    await updateTranscriptOwner(ctx, message('stranger', true));
+    expect(errors).toEqual([
+      {
+        code: 'invalid-message',
+        message: 'update-transcript-owner.avaId: not a member of this room',
+        inReplyTo: 'update-transcript-owner',
+      },
+    ]);
+    await updateTranscriptOwner(ctx, message('stranger', false));
+    expect(room.updateTranscriptOwner.mock.calls).toEqual([['stranger', false]]);
+  });
+});
+
+describe('mbackend', () => {
+  it('logs the note with the room and the sender, within the connection’s limit', () => {
+    const { ctx, log, rates, errors } = fakeMemberContext();
+    mbackend(ctx, { type: 'mbackend', content: 'font too small' });
+    expect(log).toHaveBeenCalledWith('info', 'a member’s note (mbackend)', {
+      roomId: 'host1_room',
+      avaId: 'host1',
+      content: 'font too small',
+    });
+    rates.typedMessages.refuse();
+    log.mockClear();
+    mbackend(ctx, { type: 'mbackend', content: 'again' });
+    expect(log).not.toHaveBeenCalled();
+    expect(errors[0]?.code).toBe('rate-limited');
   });
 });

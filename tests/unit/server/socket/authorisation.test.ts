@@ -103,6 +103,20 @@ describe('forbiddenAction', () => {
     );
   });
 
+  it('lets a member change only their own recognition language, the host anyone’s', () => {
+    const change = (targetAvaId: string): ClientMessage => ({
+      type: 'change-speaker-language',
+      language: 'en-GB',
+      targetAvaId,
+    });
+    expect(forbiddenAction(change(writer.avaId), 'rw-member', roomView(), writer)).toBeUndefined();
+    expect(forbiddenAction(change('host1'), 'rw-member', roomView(), writer)).toBe('change-speaker-language');
+    expect(forbiddenAction(change(writer.avaId), 'ro-member', roomView(), reader)).toBe(
+      'change-speaker-language',
+    );
+    expect(forbiddenAction(change('guest7'), 'host', roomView(), { avaId: 'host1' })).toBeUndefined();
+  });
+
   it('restricts corrections while the room restricts editing', () => {
     const edit: ClientMessage = {
       type: 'transcript-edit',

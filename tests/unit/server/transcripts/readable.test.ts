@@ -41,3 +41,18 @@ describe('transcriptReadable', () => {
     expect(transcriptReadable(room, 'ended-member', room.hostAvaId)).toBe(true);
   });
 });
+
+describe('transcriptReadable: owners the host named', () => {
+  it('lets an owner read it back whatever the sharing settings, and nobody else through them', () => {
+    const closed = roomRecord({
+      state: 'ended',
+      endedAtMs: 1,
+      forbidSharing: true,
+      allowTranscriptsSaving: false,
+      transcriptOwners: ['guest1'],
+    });
+    expect(transcriptReadable(closed, 'ended-member', 'guest1')).toBe(true);
+    expect(transcriptReadable(closed, 'ended-member', 'guest2')).toBe(false);
+    expect(transcriptReadable(closed, 'ended-member', undefined)).toBe(false);
+  });
+});

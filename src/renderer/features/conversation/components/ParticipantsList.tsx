@@ -1,6 +1,7 @@
 import { Button, Card, H2, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { HostControls } from '../../host-controls/components/HostControls';
 import { sessionLimitsActions } from '../../session-limits/actions';
 import { selectIsHost, selectParticipants } from '../selectors';
 import { formatDisplayName } from '../display-name';
@@ -23,6 +24,8 @@ export function ParticipantsList() {
               {p.isHost ? <Tag>{t('participants.host')}</Tag> : null}
               {p.isSpeaking ? (
                 <Tag intent="success">{t('participants.speaking')}</Tag>
+              ) : p.micMuted ? (
+                <Tag minimal>{t('participants.micMuted')}</Tag>
               ) : p.micOn ? (
                 <Tag minimal>{t('participants.micOn')}</Tag>
               ) : null}
@@ -41,6 +44,8 @@ export function ParticipantsList() {
             </li>
           ))}
         </ul>
+        {/* The host's controls of the room, beside force-mute. */}
+        <HostControls />
       </section>
     </Card>
   );

@@ -163,6 +163,16 @@ describe('WebRTC audio in the recording saga', () => {
     session.chunk(chunk(4));
     await tick();
     expect(peer.muted).toBe(true);
+    // The server is told the track's mute state once per change, not with every chunk.
+    session.chunk(chunk(5));
+    await tick();
+    app.dispatch(audioActions.voiceMuted(false));
+    session.chunk(chunk(6));
+    await tick();
+    expect(socket.sentOfType('webrtc-track-mute')).toEqual([
+      { type: 'webrtc-track-mute', trackId: 'mic-track-1', muted: true },
+      { type: 'webrtc-track-mute', trackId: 'mic-track-1', muted: false },
+    ]);
 
     app.dispatch(audioActions.stopRequested());
     await tick();

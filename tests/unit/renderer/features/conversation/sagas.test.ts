@@ -251,6 +251,7 @@ describe('conversation saga', () => {
         isScribe: false,
         isTyping: false,
         micOn: true,
+        micMuted: false,
         isSpeaking: false,
       },
       {
@@ -261,6 +262,7 @@ describe('conversation saga', () => {
         isScribe: false,
         isTyping: true,
         micOn: false,
+        micMuted: false,
         isSpeaking: false,
       },
     ]);

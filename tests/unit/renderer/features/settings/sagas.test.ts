@@ -10,6 +10,7 @@ import {
   settingsReducer,
 } from '../../../../../src/renderer/features/settings/slice';
 import { memoryStorage } from '../../../../../src/renderer/lib/storage';
+import { socketActions } from '../../../../../src/renderer/features/socket/slice';
 import { makeFakes, run, settle } from '../../../../helpers/saga-harness';
 
 describe('settings', () => {
@@ -71,6 +72,20 @@ describe('settings', () => {
     expect(fakes.storage.get(STORAGE_KEYS.theme)).toBe('dark');
     expect(fakes.storage.get(STORAGE_KEYS.fontSize)).toBe('60');
     expect(fakes.storage.get(STORAGE_KEYS.speechLang)).toBe('fr-FR');
+  });
+
+  it('follows the recognition language the server says is now this person’s, and keeps it', async () => {
+    const fakes = makeFakes();
+    const app = run(settingsSaga, [fakes.deps]);
+    app.dispatch(socketActions.messageReceived({ type: 'speaker-language', language: 'en-GB' }));
+    await settle();
+    expect(app.state.settings.speechLang).toBe('en-GB');
+    expect(fakes.storage.get(STORAGE_KEYS.speechLang)).toBe('en-GB');
+    // The same language again changes nothing (no recording restarted for it).
+    const before = app.actions.length;
+    app.dispatch(socketActions.messageReceived({ type: 'speaker-language', language: 'en-GB' }));
+    await settle();
+    expect(app.actions.slice(before).filter((a) => settingsActions.speechLangChanged.match(a))).toEqual([]);
   });
 
   it('offers the server’s speech languages and keeps the chosen one among them', () => {

@@ -34,6 +34,22 @@ describe('ParticipantsList: the host’s force-mute', () => {
     expect(actions).toContainEqual(sessionLimitsActions.forceMuteRequested('g1'));
   });
 
+  it('shows a muted microphone as muted, not on', () => {
+    const muted = makeStatus({
+      ...status,
+      audioStreams: [{ avaId: 'g1', trackId: 't1', usePaidASR: false, muted: true }],
+    });
+    renderApp(<ParticipantsList />, inRoom(muted, { kind: 'guest', avaId: 'g2', userName: 'Cy' }));
+    const bo = screen.getAllByTestId('participant').find((li) => li.dataset.avaId === 'g1')!;
+    expect(bo.textContent).toContain('Microphone muted');
+    expect(bo.textContent).not.toContain('Microphone on');
+  });
+
+  it('puts the host’s room controls beside force-mute, for the host only', () => {
+    renderApp(<ParticipantsList />, inRoom(status, { kind: 'guest', avaId: 'host1', userName: 'Hana' }));
+    expect(screen.getByTestId('host-controls')).toBeTruthy();
+  });
+
   it('shows no such button to a guest', () => {
     renderApp(<ParticipantsList />, inRoom(status, { kind: 'guest', avaId: 'g2', userName: 'Cy' }));
     expect(screen.queryByTestId('force-mute')).toBeNull();
