@@ -97,14 +97,14 @@ export class InvitationDesk {
   private close(pending: Pending): void {
     this.pending.delete(pending.id);
     this.timers.clearTimeout(pending.timer);
-    for (const invitee of pending.invitees) invitee.send({ type: 'connection-invitation-closed', id: pending.id });
+    for (const invitee of pending.invitees)
+      invitee.send({ type: 'connection-invitation-closed', id: pending.id });
   }
 
   /** Withdraws every waiting invitation (the server is stopping). */
   clear(): void {
     for (const pending of [...this.pending.values()]) this.close(pending);
   }
-
 }
 
 function responseOf(

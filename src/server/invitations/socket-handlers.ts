@@ -78,7 +78,11 @@ export const connectionInvitationAnswer: SocketHandler<'connection-invitation-an
   // Only an invitation addressed to oneself: another's id is as unknown as a made-up one.
   const taken = invitations.desk.take(message.id, ctx.member.avaId);
   if (!taken) {
-    return ctx.fail('invalid-message', 'no invitation of yours has this id (it may have timed out)', message.type);
+    return ctx.fail(
+      'invalid-message',
+      'no invitation of yours has this id (it may have timed out)',
+      message.type,
+    );
   }
   if (!message.accept) return invitations.desk.tell(taken, 'rejectedByUser');
   const record = await ctx.deps.rooms.find(taken.roomId);
