@@ -211,7 +211,7 @@ describe('invite by user query', () => {
 
     elsewhere.send({ type: 'connection-invitation-answer', id: asked.id, accept: false });
     const declined = await room.waitFor(
-      (m) => about('ask1')(m) && 'to' in m && m.status !== 'requested',
+      (m) => m.type === 'connection-response' && about('ask1')(m) && m.status !== 'requested',
       10_000,
     );
     expect(declined).toMatchObject({ status: 'refused', error: 'rejectedByUser' });
@@ -232,7 +232,7 @@ describe('invite by user query', () => {
     )) as ServerMessageOf<'connection-invitation'>;
     elsewhere.send({ type: 'connection-invitation-answer', id: again.id, accept: true });
     const accepted = await room.waitFor(
-      (m) => about('ask2')(m) && 'to' in m && m.status !== 'requested',
+      (m) => m.type === 'connection-response' && about('ask2')(m) && m.status !== 'requested',
       10_000,
     );
     expect(accepted).toMatchObject({ status: 'accepted' });

@@ -21,13 +21,13 @@ export interface Invitation {
   toAvaId: string;
 }
 
-/** An invitation answered: what it was, and the way back to its inviter. */
+/** An invitation answered: what it was, and the way back to its inviter and invitee. */
 export interface Taken extends Invitation {
   inviter: Sender;
+  invitees: Sender[];
 }
 
 interface Pending extends Taken {
-  invitees: Sender[];
   timer: unknown;
 }
 
@@ -70,41 +70,51 @@ export class InvitationDesk {
     return { ...invitation, id };
   }
 
-  /** The invitation `id` addressed to `avaId`, if it is still waiting (taken off the desk). */
+  /**
+   * The invitation `id` addressed to `avaId`, if it is still waiting: taken off the desk (no
+   * second answer, no timeout). `tell` then says how it ended.
+   */
   take(id: string, avaId: string): Taken | undefined {
     const pending = this.pending.get(id);
     if (!pending || pending.toAvaId !== avaId) return undefined;
-    this.close(pending);
-    const { invitees: _invitees, timer: _timer, ...taken } = pending;
+    this.pending.delete(id);
+    this.timers.clearTimeout(pending.timer);
+    const { timer: _timer, ...taken } = pending;
     return taken;
   }
 
-  /** Tells the inviter of an invitation taken how it ended. */
+  /**
+   * How a taken invitation ended, to its inviter; the invitee's sockets hear it is closed (after
+   * an acceptance, once they are a member: their client may join at once).
+   */
   tell(taken: Taken, outcome: 'accepted' | JoinError): void {
     taken.inviter.send(
       outcome === 'accepted' ? responseOf(taken, 'accepted') : responseOf(taken, 'refused', outcome),
     );
+    closeFor(taken);
   }
 
-  /** Settles a waiting invitation without an answer (timeout). */
+  /** Settles a waiting invitation nobody answered in time. */
   private settle(id: string, error: JoinError): void {
     const pending = this.pending.get(id);
     if (!pending) return;
-    this.close(pending);
-    pending.inviter.send(responseOf(pending, 'refused', error));
-  }
-
-  private close(pending: Pending): void {
-    this.pending.delete(pending.id);
-    this.timers.clearTimeout(pending.timer);
-    for (const invitee of pending.invitees)
-      invitee.send({ type: 'connection-invitation-closed', id: pending.id });
+    this.pending.delete(id);
+    this.tell(pending, error);
   }
 
   /** Withdraws every waiting invitation (the server is stopping). */
   clear(): void {
-    for (const pending of [...this.pending.values()]) this.close(pending);
+    for (const pending of [...this.pending.values()]) {
+      this.pending.delete(pending.id);
+      this.timers.clearTimeout(pending.timer);
+      closeFor(pending);
+    }
   }
+}
+
+function closeFor(invitation: Pick<Taken, 'id' | 'invitees'>): void {
+  for (const invitee of invitation.invitees)
+    invitee.send({ type: 'connection-invitation-closed', id: invitation.id });
 }
 
 function responseOf(

@@ -46,9 +46,11 @@ describe('InvitationDesk', () => {
     const taken = desk.take(invitation.id, 'zora1');
     expect(taken).toMatchObject({ id: invitation.id, requestId: 'req1', roomId: 'room1' });
     expect(desk.take(invitation.id, 'zora1')).toBeUndefined();
+    // Closed for the invitee once the outcome is told (after an acceptance, once a member).
+    expect(phone.got.at(-1)?.type).toBe('connection-invitation');
+    desk.tell(taken!, 'rejectedByUser');
     expect(phone.got.at(-1)).toEqual({ type: 'connection-invitation-closed', id: invitation.id });
     expect(laptop.got.at(-1)).toEqual({ type: 'connection-invitation-closed', id: invitation.id });
-    desk.tell(taken!, 'rejectedByUser');
     expect(host.got.at(-1)).toEqual({
       type: 'connection-response',
       id: 'req1',
