@@ -15,6 +15,7 @@ import editingEn from './editing.en';
 import meetingBotEn from './meeting-bot.en';
 import phoneEn from './phone.en';
 import boostEn from './boost.en';
+import invitePeopleEn, { joinErrorsEn } from './invite-people.en';
 import supportEn from './support.en';
 import legalEn from './legal.en';
 
@@ -400,6 +401,7 @@ const en = {
     },
   },
   errors: {
+    join: joinErrorsEn,
     audio: {
       FAILED_TO_INIT_AUDIO_CONTEXT:
         'The browser could not start audio processing. Reload the page and try again.',
@@ -451,6 +453,7 @@ const en = {
   connectToOnlineMeetings: meetingBotEn,
   phoneCall: phoneEn,
   boost: boostEn,
+  invitePeople: invitePeopleEn,
 } as const;
 
 export default en;
