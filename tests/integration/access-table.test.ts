@@ -1008,7 +1008,11 @@ const MESSAGES: Record<SocketAction, (ownLineId?: string) => ClientMessage | Buf
     to: 'nobody-here',
     role: 'participant',
   }),
-  'connection-invitation-answer': () => ({ type: 'connection-invitation-answer', id: 'walkinvite', accept: false }),
+  'connection-invitation-answer': () => ({
+    type: 'connection-invitation-answer',
+    id: 'walkinvite',
+    accept: false,
+  }),
 };
 
 const SOCKET_REFUSALS = new Set(['forbidden', 'room-ended', 'not-connected']);
