@@ -148,6 +148,13 @@ export const SERVER_MAP: readonly FeatureEntry[] = [
     integration: ['boost-words', 'vocabulary-boost', 'boost-host'],
   },
   {
+    folder: 'invitations',
+    what: 'Invite by user query: finding findable accounts by name start or exact email, and inviting one into a conversation.',
+    routes: [],
+    messages: ['user-query', 'connection-request', 'connection-invitation-answer'],
+    integration: ['invite-by-user-query'],
+  },
+  {
     folder: 'voiced-replies',
     what: 'Typed replies read aloud: voices, samples, gender preference, and speaking a reply.',
     routes: [

@@ -39,6 +39,7 @@ import { roomServices, RoomRegistry, type RoomServices, endAbandonedRooms, start
 import { inviteOrigin } from './config-safety';
 import { startMediaServices } from './media-services';
 import { openScribeDesk, openScribeTraining } from './scribes';
+import { openInvitations } from './invitations';
 import { Payments } from './payments';
 import { openPlaces } from './places';
 import { attachSocketServer } from './socket-server';
@@ -206,6 +207,8 @@ export async function startServer(
   registerReadyRoute(app, { readiness, log });
   await serveWebClientIfBuilt(app, config.webDir);
 
+  // Invite by user query: waiting invitations live on this server (docs/socket.md).
+  const invitations = openInvitations(database.db, config.limits);
   // The realtime socket: served here, or (cluster mode) relayed to the room's owner.
   const upgrades = attachSocketServer(app.server, {
     connection: {
@@ -223,6 +226,7 @@ export async function startServer(
       scribes,
       credits,
       boostWords: stores.boostWords,
+      invitations,
     },
     cluster,
     db: database.db,
@@ -274,6 +278,7 @@ export async function startServer(
       () => scribes.stop(),
       () => upgrades.clients.forEach((client) => client.close(1001, 'server shutting down')),
       () => phone.close(),
+      () => invitations.desk.clear(),
       () => registry.shutdown(),
       // The rooms' last finals are stored: their leases go, for other nodes to take at once.
       () => cluster?.close(),

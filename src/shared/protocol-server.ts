@@ -11,6 +11,8 @@ import type { IceCandidateInit, SessionDescriptionInit } from './webrtc';
 import type { Cursor } from './transcript-edit/mutation';
 import type { LineChange } from './transcript-edit/line-change';
 import type { SocketError } from './protocol';
+import type { JoinError } from './errors';
+import type { UserQueryResult } from './user-query';
 
 /** Reasons carried by `room-status-update`. */
 export type RoomStatusReason =
@@ -123,6 +125,42 @@ export type ServerMessage =
   /** To the host: a request is no longer waiting (answered, withdrawn or timed out). */
   | { type: 'connection-request-closed'; id: string }
   /**
+   * Answers `user-query`, repeating the query as it was understood (trimmed, lower case): the
+   * findable accounts that match, names and avatar only (shared/user-query.ts).
+   */
+  | {
+      type: 'user-query-response';
+      avaNameStartsWith?: string;
+      emailEqualTo?: string;
+      users: UserQueryResult[];
+    }
+  /**
+   * About one's own `connection-request` (an invitation; `to` says so, and whom): `requested`
+   * (the invitee was told), then `accepted`, or `refused` with `error`, a key of the spec's join
+   * errors (shared/errors.ts JOIN_ERRORS). `connection-response` without `to` is about one's own
+   * knock at a room (above).
+   */
+  | {
+      type: 'connection-response';
+      id: string;
+      to: string;
+      status: 'requested' | 'accepted' | 'refused';
+      error?: JoinError;
+    }
+  /**
+   * To the invitee, wherever they have a conversation open: `from` asks them to join `roomId`;
+   * answer with `connection-invitation-answer`. Accepting makes them a member of it.
+   */
+  | {
+      type: 'connection-invitation';
+      id: string;
+      roomId: string;
+      role: ConnectionRole;
+      from: { avaId: string; userName: string; roomTitle: string };
+    }
+  /** To the invitee: an invitation is no longer waiting (answered elsewhere, or timed out). */
+  | { type: 'connection-invitation-closed'; id: string }
+  /**
    * Answers `request-text-to-speech`, to its sender (and, marked `fromAvaId`, to members who
    * asked to hear others' voiced replies with `downAudio`): chunks of the voice (`audio`: base64
    * of mono little-endian Int16 PCM at `sampleRate`) in order, then one with `isDone`; or one
@@ -191,6 +229,12 @@ export type ServerMessage =
 export type ServerMessageType = ServerMessage['type'];
 export type ServerMessageOf<K extends ServerMessageType> = Extract<ServerMessage, { type: K }>;
 
+/** One's own knock at a room (`connection-response` without `to`), not news of an invitation one sent. */
+export type KnockResponse = Exclude<ServerMessageOf<'connection-response'>, { to: string }>;
+export function isKnockResponse(message: ServerMessage): message is KnockResponse {
+  return message.type === 'connection-response' && !('to' in message);
+}
+
 /**
  * Light check of a server message on the client: the client trusts its own server, but a
  * frame that is not an object with a known type is dropped rather than crashing a reducer.
@@ -208,6 +252,9 @@ const SERVER_TYPES: ReadonlySet<string> = new Set<ServerMessageType>([
   'connection-response',
   'connection-request',
   'connection-request-closed',
+  'user-query-response',
+  'connection-invitation',
+  'connection-invitation-closed',
   'response-text-to-speech',
   'reading-language',
   'curse-filter',

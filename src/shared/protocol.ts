@@ -26,6 +26,7 @@ import { type Infer, boolean, formatIssue, literal, number, object, oneOf, optio
 import { ICE_CANDIDATE_MAX_LENGTH, SDP_MAX_LENGTH } from './webrtc';
 import { mutationSchema } from './transcript-edit/mutation';
 import { BOOST_ACTIONS } from './boost-words';
+import { USER_QUERY_EMAIL_MAX_LENGTH } from './user-query';
 
 // What the server sends (ServerMessage and its parser): protocol-server.ts, one vocabulary with this.
 export * from './protocol-server';
@@ -345,6 +346,30 @@ export const clientMessageSchemas = {
     words: optional(string({ max: 10_000 })),
   }),
   boost: object({ type: literal('boost'), enabled: boolean() }),
+  /**
+   * Invite by user query (shared/user-query.ts, docs/socket.md): who may be invited, by the
+   * start of their name or their exact email (one of the two), answered by `user-query-response`
+   * with the findable accounts that match. Then `connection-request` asks one of them (`to`: the
+   * avaId of an answer; `id`: the client's, repeated in the `connection-response`s about it) to
+   * join this conversation; the invitee answers `connection-invitation-answer`.
+   */
+  'user-query': object({
+    type: literal('user-query'),
+    avaNameStartsWith: optional(string({ max: DISPLAY_NAME_MAX_LENGTH * 2 })),
+    emailEqualTo: optional(string({ max: USER_QUERY_EMAIL_MAX_LENGTH * 2 })),
+  }),
+  'connection-request': object({
+    type: literal('connection-request'),
+    fromSource: oneOf(['name', 'email'] as const),
+    id: string({ min: 1, max: 64, pattern: /^[A-Za-z0-9]+$/ }),
+    to: id(),
+    role: oneOf(['participant'] as const),
+  }),
+  'connection-invitation-answer': object({
+    type: literal('connection-invitation-answer'),
+    id: string({ min: 1, max: 64, pattern: /^[A-Za-z0-9]+$/ }),
+    accept: boolean(),
+  }),
 } as const;
 
 export type ClientMessageType = keyof typeof clientMessageSchemas;

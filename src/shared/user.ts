@@ -107,6 +107,8 @@ export const userSettingsSchema = object({
   webFontSize: optional(number({ min: FONT_SIZE_MIN_PX, max: FONT_SIZE_MAX_PX, integer: true })),
   language: optional(oneOf(UI_LANGUAGES)),
   theme: optional(oneOf(THEMES)),
+  /** Others may find this account by name start or exact email to invite it (shared/user-query.ts); off unless set. */
+  findable: optional(boolean()),
 });
 export type UserSettings = Infer<typeof userSettingsSchema>;
 

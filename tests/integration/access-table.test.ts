@@ -1011,6 +1011,19 @@ const MESSAGES: Record<SocketAction, (ownLineId?: string, ownAvaId?: string) => 
   'scribe-chat': () => ({ type: 'scribe-chat', text: 'Can you hear the speaker well?' }),
   'access-boost-words': () => ({ type: 'access-boost-words', action: 'list' }),
   boost: () => ({ type: 'boost', enabled: true }),
+  'user-query': () => ({ type: 'user-query', avaNameStartsWith: 'nobody-here' }),
+  'connection-request': () => ({
+    type: 'connection-request',
+    fromSource: 'name',
+    id: 'walkinvite',
+    to: 'nobody-here',
+    role: 'participant',
+  }),
+  'connection-invitation-answer': () => ({
+    type: 'connection-invitation-answer',
+    id: 'walkinvite',
+    accept: false,
+  }),
 };
 
 const SOCKET_REFUSALS = new Set(['forbidden', 'room-ended', 'not-connected']);

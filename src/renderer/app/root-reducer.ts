@@ -13,6 +13,7 @@ import { ratingReducer } from '../features/rating/slice';
 import { problemReportsReducer } from '../features/problem-reports/slice';
 import { recapReducer } from '../features/recap/slice';
 import { inviteReducer } from '../features/invite/slice';
+import { invitePeopleReducer } from '../features/invite-people/slice';
 import { lobbyReducer } from '../features/lobby/slice';
 import { notificationsReducer } from '../features/notifications/slice';
 import { profileReducer } from '../features/account-profile/slice';
@@ -48,6 +49,7 @@ export const rootReducer = combineReducers({
   conversation: conversationReducer,
   admission: admissionReducer,
   invite: inviteReducer,
+  invitePeople: invitePeopleReducer,
   captions: captionsReducer,
   audio: audioReducer,
   transcript: transcriptReducer,

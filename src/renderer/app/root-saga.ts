@@ -9,6 +9,7 @@ import { authSaga, startAuth } from '../features/sign-in/sagas';
 import { connectivitySaga } from '../features/connectivity/sagas';
 import { conversationSaga } from '../features/conversation/sagas';
 import { inviteSaga } from '../features/invite/sagas';
+import { invitePeopleSaga } from '../features/invite-people/sagas';
 import { typedRepliesSaga } from '../features/typed-replies/sagas';
 import { meetingBotSaga } from '../features/meeting-bot/sagas';
 import { phoneCallsSaga } from '../features/phone-calls/sagas';
@@ -61,6 +62,7 @@ export function* rootSaga(deps: AppDeps) {
     call(hostControlsSaga, deps),
     call(audioSaga, deps),
     call(inviteSaga, deps),
+    call(invitePeopleSaga, deps),
     call(transcriptSaga, deps),
     call(startDesktop, deps),
     call(historySaga, deps),

@@ -16,6 +16,7 @@ import editingEn from './editing.en';
 import meetingBotEn from './meeting-bot.en';
 import phoneEn from './phone.en';
 import boostEn from './boost.en';
+import invitePeopleEn, { joinErrorsEn } from './invite-people.en';
 import supportEn from './support.en';
 import legalEn from './legal.en';
 
@@ -402,6 +403,7 @@ const en = {
     },
   },
   errors: {
+    join: joinErrorsEn,
     audio: {
       FAILED_TO_INIT_AUDIO_CONTEXT:
         'The browser could not start audio processing. Reload the page and try again.',
@@ -454,6 +456,7 @@ const en = {
   connectToOnlineMeetings: meetingBotEn,
   phoneCall: phoneEn,
   boost: boostEn,
+  invitePeople: invitePeopleEn,
 } as const;
 
 export default en;

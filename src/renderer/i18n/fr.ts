@@ -13,6 +13,7 @@ import editingFr from './editing.fr';
 import meetingBotFr from './meeting-bot.fr';
 import phoneFr from './phone.fr';
 import boostFr from './boost.fr';
+import invitePeopleFr, { joinErrorsFr } from './invite-people.fr';
 import supportFr from './support.fr';
 import legalFr from './legal.fr';
 import type { Messages } from './types';
@@ -410,6 +411,7 @@ const fr: Messages = {
     },
   },
   errors: {
+    join: joinErrorsFr,
     audio: {
       FAILED_TO_INIT_AUDIO_CONTEXT:
         'Le navigateur n’a pas pu démarrer le traitement audio. Rechargez la page et réessayez.',
@@ -463,6 +465,7 @@ const fr: Messages = {
   connectToOnlineMeetings: meetingBotFr,
   phoneCall: phoneFr,
   boost: boostFr,
+  invitePeople: invitePeopleFr,
 };
 
 export default fr;

@@ -166,6 +166,18 @@ export const SOCKET_ACCESS = {
     SPEAKERS,
     'Whether one’s own recognition uses one’s boost list, from one’s next utterance; only people who may speak.',
   ),
+  'user-query': room(
+    ['host'],
+    'The host looks up whom to invite, by name start or exact email: only accounts that allow being found, names and avatar only (never an email). Limited per identity and per address, as room-name look-ups are.',
+  ),
+  'connection-request': room(
+    ['host'],
+    'The host invites one findable account to this conversation; the invitee is asked wherever they have a conversation open, and accepting makes them a read-write member. A few waiting at once per host.',
+  ),
+  'connection-invitation-answer': room(
+    EVERYONE_IN_ROOM,
+    'Accepts or declines an invitation addressed to oneself, from whatever conversation one has open; an id that is not one’s own is answered as unknown.',
+  ),
 } as const satisfies Record<string, AccessRow>;
 
 export type SocketAction = keyof typeof SOCKET_ACCESS;
@@ -234,6 +246,9 @@ const ACTIONS_OF: {
   'scribe-chat': () => ['scribe-chat'],
   'access-boost-words': () => ['access-boost-words'],
   boost: () => ['boost'],
+  'user-query': () => ['user-query'],
+  'connection-request': () => ['connection-request'],
+  'connection-invitation-answer': () => ['connection-invitation-answer'],
 };
 
 export function socketActionsOf(

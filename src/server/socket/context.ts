@@ -21,6 +21,7 @@ import type { WebRtcConfig } from '../webrtc';
 import type { ScribeDesk } from '../scribes';
 import type { CreditRepository, PremiumChoice } from '../credits';
 import type { BoostWordsRepository, ConnectionBoost } from '../boost';
+import type { Invitations } from '../invitations';
 import type { TokenBucket } from '../token-bucket';
 import type { WebRtcAudio } from './webrtc-audio';
 import type { RecordingWatch } from './recording-watch';
@@ -80,6 +81,8 @@ export interface ConnectionDeps {
    * this server's registry.
    */
   liveRoomsHostedBy?(avaId: string): Promise<number>;
+  /** Invite by user query (invitations/); absent: user-query and connection-request are refused. */
+  invitations?: Invitations;
 }
 
 export type SendOptions = { droppable?: boolean };

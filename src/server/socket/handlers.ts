@@ -6,6 +6,7 @@
  */
 import type { ClientMessage } from '../../shared/protocol';
 import { BOOST_SOCKET_HANDLERS } from '../boost';
+import { INVITATION_SOCKET_HANDLERS } from '../invitations';
 import { MEETING_BOT_SOCKET_HANDLERS } from '../meeting-bot';
 import { RECORDING_SOCKET_HANDLERS, ROOM_SOCKET_HANDLERS } from '../rooms';
 import { SCRIBE_SOCKET_HANDLERS } from '../scribes';
@@ -34,6 +35,7 @@ export const SOCKET_HANDLERS: SocketHandlers = {
   ...MEETING_BOT_SOCKET_HANDLERS,
   ...SCRIBE_SOCKET_HANDLERS,
   ...BOOST_SOCKET_HANDLERS,
+  ...INVITATION_SOCKET_HANDLERS,
 };
 
 export type OpeningMessage = Extract<ClientMessage, { type: OpeningMessageType }>;

@@ -124,6 +124,15 @@ const VALID: Record<string, Record<string, unknown>> = {
   'scribe-chat': { type: 'scribe-chat', text: 'Could you ask them to speak a little slower?' },
   'access-boost-words': { type: 'access-boost-words', action: 'add', words: 'Zarathustra, Helstone' },
   boost: { type: 'boost', enabled: false },
+  'user-query': { type: 'user-query', avaNameStartsWith: 'zor' },
+  'connection-request': {
+    type: 'connection-request',
+    fromSource: 'name',
+    id: 'inv1',
+    to: 'zora1',
+    role: 'participant',
+  },
+  'connection-invitation-answer': { type: 'connection-invitation-answer', id: 'srv1', accept: true },
   'transcript-edit': {
     type: 'transcript-edit',
     transcriptId: 'host1_Xy9-utt3',

@@ -7,7 +7,7 @@
  */
 import { type PayloadAction, createAction, createSlice } from '@reduxjs/toolkit';
 import type { ConnectionRole } from '../../../shared/entities';
-import type { JoinRefusalReason } from '../../../shared/protocol';
+import { type JoinRefusalReason, isKnockResponse } from '../../../shared/protocol';
 import { conversationActions } from '../conversation/slice';
 import { socketActions } from '../socket/slice';
 
@@ -43,6 +43,8 @@ const admissionSlice = createSlice({
       const message = action.payload;
       switch (message.type) {
         case 'connection-response':
+          // With `to`: about an invitation this person sent (features/invite-people), not their own knock.
+          if (!isKnockResponse(message)) return;
           state.joining = message.status === 'refused' ? 'none' : message.status;
           state.refusal = message.status === 'refused' ? (message.reason ?? 'rejected-by-user') : undefined;
           return;

@@ -15,7 +15,7 @@ import { type EventChannel, buffers, eventChannel } from 'redux-saga';
 import { call, cancelled, delay, fork, put, race, select, take, takeLatest } from 'typed-redux-saga';
 import type { Action } from '@reduxjs/toolkit';
 import { PING_INTERVAL_MS, PONG_TIMEOUT_MS } from '../../../shared/constants';
-import type { ClientMessageOf, SocketErrorCode } from '../../../shared/protocol';
+import { type ClientMessageOf, type SocketErrorCode, isKnockResponse } from '../../../shared/protocol';
 import type { AppDeps } from '../../app/deps';
 import { conversationActions } from '../conversation/slice';
 import { notificationsActions } from '../notifications/slice';
@@ -77,7 +77,7 @@ export function buildConnectionParams(
 
 const isAdmissionRequested = (action: Action): boolean =>
   socketActions.messageReceived.match(action) &&
-  action.payload.type === 'connection-response' &&
+  isKnockResponse(action.payload) &&
   action.payload.status === 'requested';
 
 const isPong = (action: Action): boolean =>
@@ -128,7 +128,7 @@ function* readConnection(
         }
         yield* put(socketActions.messageReceived(message));
         // Refused at the door: the reason is shown (admission slice) and no reconnection is tried.
-        if (message.type === 'connection-response' && message.status === 'refused') return 'refused';
+        if (isKnockResponse(message) && message.status === 'refused') return 'refused';
         if (message.type === 'error') {
           deps.logger.log(
             'error',

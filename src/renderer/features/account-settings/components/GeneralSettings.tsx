@@ -10,6 +10,7 @@ import { LanguageSelect } from '../../settings/components/LanguageSelect';
 import { ThemeSwitch } from '../../settings/components/ThemeSwitch';
 import { CurseFilterSelect } from '../../settings/components/CurseFilterSelect';
 import { KeywordEmphasisSwitch } from '../../settings/components/KeywordEmphasisSwitch';
+import { FindableSwitch } from '../../invite-people/components/FindableSwitch';
 
 /** Developer mode appears on localhost or with the dev-mode flag. */
 export function showsDeveloperMode(
@@ -84,6 +85,7 @@ export function GeneralSettings() {
         <KeywordEmphasisSwitch />
         <CurseFilterSelect />
       </section>
+      <FindableSwitch />
       <section aria-labelledby="beta-heading" className="settings-group">
         <H3 id="beta-heading">{t('account.settings.general.beta')}</H3>
         <p className="field-help">{t('account.settings.general.betaIntro')}</p>

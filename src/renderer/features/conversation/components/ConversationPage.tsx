@@ -25,6 +25,8 @@ import { SessionGate } from '../../identity/components/SessionGate';
 import { useAppTermination } from '../../ending/use-app-termination';
 import { useScreenWakeLock } from '../use-screen-wake-lock';
 import { InviteCard } from '../../invite/components/InviteCard';
+import { InvitePeople } from '../../invite-people/components/InvitePeople';
+import { InvitationNotice } from '../../invite-people/components/InvitationNotice';
 import { LanguageSelect } from '../../settings/components/LanguageSelect';
 import { SpeechLangSelect } from '../../settings/components/SpeechLangSelect';
 import { CurseFilterSelect } from '../../settings/components/CurseFilterSelect';
@@ -135,6 +137,7 @@ export function ConversationPage() {
       <AudioProblemNotice />
       <FallbackEngineNotice />
       <AdmissionRequests />
+      <InvitationNotice />
       <BoostOffer />
       {isReadonly ? (
         <Callout intent="primary" compact className="page-callout" data-testid="readonly-notice">
@@ -162,6 +165,7 @@ export function ConversationPage() {
             hidden={!sidebarShown}
           >
             <InviteCard />
+            <InvitePeople />
             <ScribePanel {...(training ? { training } : {})} />
             <ParticipantsList />
             <SpeakersList />

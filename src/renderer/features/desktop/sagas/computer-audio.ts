@@ -17,7 +17,7 @@ import { call, cancel, delay, fork, join, race, select, take } from 'typed-redux
 import { RECONNECT_MIN_INTERVAL_MS } from '../../../../shared/constants';
 import { int16ToLittleEndianBytes } from '../../../../shared/audio';
 import type { RecordingStartMetadata } from '../../../../shared/entities';
-import type { ClientMessageOf } from '../../../../shared/protocol';
+import { type ClientMessageOf, isKnockResponse } from '../../../../shared/protocol';
 import type { AppDeps } from '../../../app/deps';
 import { selectState } from '../../../app/root-reducer';
 import type { CaptureEvent, CaptureSession } from '../../audio/capture';
@@ -67,7 +67,7 @@ function* readUntil(
     if (event.kind !== 'message') continue;
     const message = event.message;
     if (message.type === 'connection-succeeded' && untilAccepted) return { kind: 'accepted' } as const;
-    if (message.type === 'connection-response' && message.status === 'refused')
+    if (isKnockResponse(message) && message.status === 'refused')
       return { kind: 'refused', message: message.reason ?? 'refused' } as const;
     if (message.type === 'error') return { kind: 'refused', message: message.error.message } as const;
   }
