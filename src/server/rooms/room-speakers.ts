@@ -127,9 +127,11 @@ export class RoomSpeakerList {
     this.speakers.set(member.avaId, personSpeaker(member));
   }
 
-  /** `member` typed a line: a speaker from now on, if they were not. */
-  typed(member: RoomMember): void {
-    if (!this.speakers.has(member.avaId)) this.speakers.set(member.avaId, personSpeaker(member));
+  /** `member` typed a line: a speaker from now on, if they were not (then true: the list changed). */
+  typed(member: RoomMember): boolean {
+    if (this.speakers.has(member.avaId)) return false;
+    this.speakers.set(member.avaId, personSpeaker(member));
+    return true;
   }
 
   /** The speaker a member's computer-audio stream is shown as (rooms/speakers.ts). */
