@@ -10,7 +10,18 @@ import { FIREBASE_TOKEN_MAX_LENGTH } from './auth';
 import { conversationStatusSchema, transcriptsSchema } from './entity-schemas';
 import type { ConversationWordStats } from './recap/word-stats';
 import { TTS_GENDERS, ttsVoiceEntrySchema } from './tts';
-import { type Infer, type Schema, array, boolean, nullable, number, object, oneOf, optional, string } from './schema';
+import {
+  type Infer,
+  type Schema,
+  array,
+  boolean,
+  nullable,
+  number,
+  object,
+  oneOf,
+  optional,
+  string,
+} from './schema';
 
 /**
  * The paths that carry a parameter, as route patterns (`:name` for each parameter): the server

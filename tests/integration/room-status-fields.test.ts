@@ -23,13 +23,17 @@ let readerUser: GuestUserWithCredential;
 const statusOf = (m: ServerMessage): ConversationStatus | undefined =>
   m.type === 'room-status' || m.type === 'room-status-update' ? m.status : undefined;
 const lastStatus = (client: CaptionClient): ConversationStatus =>
-  client.received.map((r) => statusOf(r.message)).filter((s) => s !== undefined).at(-1)!;
+  client.received
+    .map((r) => statusOf(r.message))
+    .filter((s) => s !== undefined)
+    .at(-1)!;
 
 async function typeLine(client: CaptionClient, text: string) {
   const from = host.received.length;
   client.send({ type: 'typed-message', text, lang: 'en-US' });
   await host.waitFor(
-    (m) => m.type === 'transcript' && m.transcript.origin === 'human' && m.transcript.author === client.user.avaId,
+    (m) =>
+      m.type === 'transcript' && m.transcript.origin === 'human' && m.transcript.author === client.user.avaId,
     10_000,
     from,
   );
@@ -44,7 +48,11 @@ beforeAll(async () => {
   const first = host.received.find((r) => r.message.type === 'room-status')!
     .message as ServerMessageOf<'room-status'>;
   const found = await resolveRoomName(server.url, first.status.name!, readerUser);
-  reader = await CaptionClient.connect(server.url, { user: readerUser, roomId: found.roomId, token: found.token });
+  reader = await CaptionClient.connect(server.url, {
+    user: readerUser,
+    roomId: found.roomId,
+    token: found.token,
+  });
 }, 60_000);
 
 afterAll(async () => {
@@ -102,9 +110,15 @@ describe('the room status', () => {
     const from = reader.received.length;
     await typeLine(reader, 'Could you repeat the part about the shop boy?');
     // A first typed line makes its typist a speaker: everyone is told.
-    await reader.waitFor((m) => m.type === 'room-status-update' && m.reason === 'speakers-changed', 10_000, from);
+    await reader.waitFor(
+      (m) => m.type === 'room-status-update' && m.reason === 'speakers-changed',
+      10_000,
+      from,
+    );
     const mine = (client: CaptionClient) =>
-      lastStatus(client).speakers.filter((s) => s.myself).map((s) => s.avaId);
+      lastStatus(client)
+        .speakers.filter((s) => s.myself)
+        .map((s) => s.avaId);
     expect(mine(host)).toEqual([hostUser.avaId]);
     expect(mine(reader)).toEqual([readerUser.avaId]);
   });

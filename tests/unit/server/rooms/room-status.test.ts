@@ -164,9 +164,7 @@ describe('the status’s asr, translation and boost', () => {
   });
 
   it('passes on the translation and the people whose recognition is boosted', () => {
-    const status = roomStatus(
-      facts({ translation: { available: true, langs: ['es'] }, boosted: ['host1'] }),
-    );
+    const status = roomStatus(facts({ translation: { available: true, langs: ['es'] }, boosted: ['host1'] }));
     expect(status.translation).toEqual({ available: true, langs: ['es'] });
     expect(status.boost).toEqual({ avaIds: ['host1'] });
     expect(roomStatus(facts()).boost).toEqual({ avaIds: [] });

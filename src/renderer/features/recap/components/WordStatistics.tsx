@@ -2,7 +2,10 @@ import { H2, HTMLTable } from '@blueprintjs/core';
 import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Transcript } from '../../../../shared/entities';
-import { type ConversationWordStats, wordStats as speakerWordStats } from '../../../../shared/recap/word-stats';
+import {
+  type ConversationWordStats,
+  wordStats as speakerWordStats,
+} from '../../../../shared/recap/word-stats';
 import { useAppSelector } from '../../../app/hooks';
 import { selectLanguage } from '../../settings/selectors';
 import { formatDuration } from '../format';

@@ -15,7 +15,11 @@ const final = (id: string, text: string): ServerMessage => ({
   transcript: makeTranscript({ id, isFinal: true, texts: { 'en-US': text } }),
   seq: 2,
 });
-const typing: ServerMessage = { type: 'room-status-update', reason: 'someone-is-typing', status: makeStatus() };
+const typing: ServerMessage = {
+  type: 'room-status-update',
+  reason: 'someone-is-typing',
+  status: makeStatus(),
+};
 const message = (m: ServerMessage): ConnectionEvent => ({ kind: 'message', message: m });
 const textOf = (e: ConnectionEvent) =>
   e.kind === 'message' && e.message.type === 'transcript' ? e.message.transcript.texts['en-US'] : e.kind;
