@@ -8,8 +8,20 @@ import { DISPLAY_NAME_MAX_LENGTH } from './constants';
 import { BETA_FEATURE_NAMES, featureFlagsSchema, userSettingsSchema } from './user';
 import { FIREBASE_TOKEN_MAX_LENGTH } from './auth';
 import { conversationStatusSchema, transcriptsSchema } from './entity-schemas';
+import type { ConversationWordStats } from './recap/word-stats';
 import { TTS_GENDERS, ttsVoiceEntrySchema } from './tts';
-import { type Infer, type Schema, array, boolean, nullable, object, oneOf, optional, string } from './schema';
+import {
+  type Infer,
+  type Schema,
+  array,
+  boolean,
+  nullable,
+  number,
+  object,
+  oneOf,
+  optional,
+  string,
+} from './schema';
 
 /**
  * The paths that carry a parameter, as route patterns (`:name` for each parameter): the server
@@ -166,6 +178,15 @@ export type RoomNameResponse = Infer<typeof roomNameResponseSchema>;
 export const roomTranscriptsResponseSchema = object({
   status: conversationStatusSchema,
   transcripts: transcriptsSchema,
+  /** The spec's word stats, the caller's ("You") beside everyone's ("Group"): shared/recap/word-stats.ts. */
+  wordStats: optional(
+    object({
+      wordsTypedYou: number(),
+      wordsTypedGroup: number(),
+      wordsCapturedYou: number(),
+      wordsCapturedGroup: number(),
+    } satisfies Record<keyof ConversationWordStats, unknown>),
+  ),
 });
 export type RoomTranscriptsResponse = Infer<typeof roomTranscriptsResponseSchema>;
 

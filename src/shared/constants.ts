@@ -36,11 +36,13 @@ export const HELD_AUDIO_MAX_CHUNKS = HELD_AUDIO_MAX_MS / CHUNK_LENGTH_MS;
 export const HELD_AUDIO_SEND_SPEED = 3;
 export const MAX_TEXT_MESSAGES_PER_SECOND = 50;
 
-/** Volume meter and silence detection (client side). */
+/**
+ * Volume meter and silence detection (client side). The spec's auto stop timer (100000 ms) is
+ * shared/session-limits.ts AUTO_STOP_AFTER_MS, its one home (docs/constants.md).
+ */
 export const VOLUME_SAMPLE_INTERVAL_MS = 250;
 export const VOLUME_CHANGE_THRESHOLD = 1;
 export const VOLUME_SILENCE_TIMEOUT_MS = 5000;
-export const AUTO_STOP_TIMER_MS = 100_000;
 
 /** Realtime socket timing. */
 export const PING_INTERVAL_MS = 5000;
@@ -150,7 +152,6 @@ export const SIGN_IN_DETECTION_WINDOW_MS = 60_000;
 export const REMOTE_CONFIG_REFRESH_MS = 60 * 60 * 1000;
 /** The identity token is fetched again only once it is this old. */
 export const TOKEN_REFETCH_MS = 3_000_000;
-export const USER_CACHE_MAX_ENTRIES = 3;
 export const PASSWORD_MIN_LENGTH = 6;
 export const PHONE_CODE_LENGTH = 6;
 /** International codes accepted for phone sign-in. */

@@ -4,6 +4,7 @@
  */
 import type { CHUNK_LENGTH_MS, SAMPLE_RATE_HZ } from './constants';
 import type { RestrictedSession } from './session-limits';
+import type { SpeakerTheme } from './speakers';
 import type { RoomScribe } from './scribe/model';
 import type { TwilioCall } from './phone-calls';
 import type { Cursor, Mutation } from './transcript-edit/mutation';
@@ -31,6 +32,18 @@ export interface Speaker {
   voicing?: boolean;
   /** Told apart in one stream by speaker identification ("Speaker 1"); the spec's flag. */
   isSoloDiaSpeaker?: boolean;
+  /** The account's picture (the identity provider's photo); absent for guests and named speakers. */
+  userAvatar?: string;
+  /** The speaker's colour in captions (shared/speakers.ts SPEAKER_THEMES), the same on every screen. */
+  theme?: SpeakerTheme;
+  /**
+   * For the viewer of the status: a speaker with no device whose lines came from the viewer's own
+   * microphone (a voice speaker identification told apart, or a name given to some of its lines),
+   * who may well be the viewer: the one they can claim (assign-voicing-speaker-myself).
+   */
+  possiblyMyself?: boolean;
+  /** For the viewer of the status: this speaker is the viewer. */
+  myself?: boolean;
 }
 
 export interface Participant {
@@ -114,6 +127,31 @@ export interface ConversationStatus {
    * is only in the host's status.
    */
   twilioCalls?: TwilioCall[];
+  /**
+   * Recognition in the room (the spec's asr.googleCloud): true while Premium recognition, the
+   * paid tier that stands where the spec's cloud recogniser stood, serves one of its streams.
+   */
+  asr?: RoomAsr;
+  /** Translation in the room: whether this server translates, and the languages captions are translated into now. */
+  translation?: RoomTranslationStatus;
+  /** Vocabulary boost in the room: the people whose recognition favours their boost words now. */
+  boost?: RoomBoost;
+}
+
+export interface RoomAsr {
+  googleCloud: boolean;
+}
+
+export interface RoomTranslationStatus {
+  /** This server has a translation engine with at least one language pair. */
+  available: boolean;
+  /** Reading languages (primary subtags) the room's captions are translated into now. */
+  langs: string[];
+}
+
+export interface RoomBoost {
+  /** avaIds of the people recording now with a non-empty boost list applied. */
+  avaIds: string[];
 }
 
 export interface AutoTranslation {

@@ -13,7 +13,10 @@ import type {
   ConversationStatus,
   HostInfo,
   Participant,
+  RoomAsr,
+  RoomBoost,
   RoomLinks,
+  RoomTranslationStatus,
   Speaker,
   Transcript,
   TranscriptGap,
@@ -39,6 +42,7 @@ import {
   string,
 } from './schema';
 import type { RestrictedSession } from './session-limits';
+import { SPEAKER_THEMES } from './speakers';
 import type { HighlightRange } from './transcript-edit/text-ops';
 import { type Cursor, mutationSchema } from './transcript-edit/mutation';
 
@@ -60,6 +64,10 @@ const speakerSchema: Schema<Speaker> = object({
   userName: string(),
   voicing: optional(boolean()),
   isSoloDiaSpeaker: optional(boolean()),
+  userAvatar: optional(string()),
+  theme: optional(oneOf(SPEAKER_THEMES)),
+  possiblyMyself: optional(boolean()),
+  myself: optional(boolean()),
 } satisfies FieldsOf<Speaker>);
 
 const participantSchema: Schema<Participant> = object({
@@ -127,6 +135,11 @@ const conversationStatusShape = {
   restrictedSession: optional(restrictedSessionSchema),
   scribe: optional(roomScribeSchema),
   twilioCalls: optional(array(twilioCallSchema)),
+  asr: optional(object({ googleCloud: boolean() } satisfies FieldsOf<RoomAsr>)),
+  translation: optional(
+    object({ available: boolean(), langs: array(string()) } satisfies FieldsOf<RoomTranslationStatus>),
+  ),
+  boost: optional(object({ avaIds: array(string()) } satisfies FieldsOf<RoomBoost>)),
 } satisfies FieldsOf<ConversationStatus>;
 
 /** The room status (conversation status), as a member reads it. */

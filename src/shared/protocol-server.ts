@@ -28,6 +28,10 @@ export type RoomStatusReason =
   /** A voicing speaker was named, renamed or claimed (who said what). */
   | 'speakers-changed'
   | 'auto-translate-changed'
+  /** Someone's recognition started or stopped favouring their boost list (status.boost). */
+  | 'boost-changed'
+  /** The languages the room's captions are translated into changed (status.translation). */
+  | 'translation-changed'
   /** A host entitled to it added a period to the restricted session (shared/session-limits.ts). */
   | typeof SESSION_PROLONGED_REASON
   /** The room's Scribe request or its status changed (status.scribe). */

@@ -13,6 +13,21 @@ export const VOICING_SPEAKER_ID_PATTERN = /^voicing-[A-Za-z0-9]{8,32}$/;
 /** Named speakers one conversation may create: a room of people around a few microphones, with room to spare. */
 export const MAX_VOICING_SPEAKERS_PER_ROOM = 50;
 
+/**
+ * The speakers' colours in captions (Speaker.theme): each speaker keeps one, chosen from their id,
+ * so a speaker has the same colour on every screen and after a restart. Names, not colours: each
+ * screen maps them to colours that read on its own background (light or dark).
+ */
+export const SPEAKER_THEMES = ['blue', 'green', 'orange', 'violet', 'teal', 'rose'] as const;
+export type SpeakerTheme = (typeof SPEAKER_THEMES)[number];
+
+/** The theme of the speaker with this id (a 32-bit FNV-1a of the id, over the palette). */
+export function speakerTheme(speakerId: string): SpeakerTheme {
+  let hash = 0x811c9dc5;
+  for (const ch of speakerId) hash = Math.imul(hash ^ ch.codePointAt(0)!, 0x01000193) >>> 0;
+  return SPEAKER_THEMES[hash % SPEAKER_THEMES.length]!;
+}
+
 export function isVoicingSpeakerId(id: string): boolean {
   return VOICING_SPEAKER_ID_PATTERN.test(id);
 }

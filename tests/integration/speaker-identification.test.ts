@@ -146,6 +146,20 @@ describe('speaker identification', () => {
         expect.objectContaining({ userName: 'Speaker 2', isSoloDiaSpeaker: true }),
       ]),
     );
+    // Voices told apart on Ada's microphone may be Ada (possiblyMyself), in her status only.
+    const lastSpeakers = (client: CaptionClient) =>
+      [...client.received]
+        .reverse()
+        .map((r) => r.message)
+        .find((m) => m.type === 'room-status-update')!;
+    const possibly = (client: CaptionClient) => {
+      const m = lastSpeakers(client);
+      return m.type === 'room-status-update'
+        ? m.status.speakers.filter((sp) => sp.possiblyMyself).map((sp) => sp.userName)
+        : [];
+    };
+    expect(possibly(mic).sort()).toEqual(['Speaker 1', 'Speaker 2']);
+    expect(possibly(listener)).toEqual([]);
   });
 
   it('without a model the server says it is unavailable, and the lines stay the person’s', async () => {

@@ -22,6 +22,7 @@ const boostEn = {
     help_zero: 'Your boost list is empty: words corrected in a conversation are offered for it when it ends.',
     help_one: 'Recognition of your voice favours the {{count}} word of your boost list.',
     help_other: 'Recognition of your voice favours the {{count}} words of your boost list.',
+    inUse: 'In use in this recording.',
   },
 } as const;
 

@@ -22,6 +22,7 @@ const boostFr = {
       'Votre liste est vide : les mots corrigés pendant une conversation vous sont proposés à la fin.',
     help_one: 'La reconnaissance de votre voix favorise le {{count}} mot de votre liste.',
     help_other: 'La reconnaissance de votre voix favorise les {{count}} mots de votre liste.',
+    inUse: 'Utilisée pour cet enregistrement.',
   },
 } as const;
 

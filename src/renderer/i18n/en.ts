@@ -193,6 +193,7 @@ const en = {
     saveName: 'Save name',
     claim: '{{name}} was me: make these lines mine',
     claimShort: 'This was me',
+    possiblyMe: '(heard on your microphone)',
     announcement: 'A line is now shown as said by {{speaker}}: {{text}}',
   },
   translation: {

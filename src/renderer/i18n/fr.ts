@@ -198,6 +198,7 @@ const fr: Messages = {
     saveName: 'Enregistrer le nom',
     claim: '{{name}}, c’était moi : ces lignes sont les miennes',
     claimShort: 'C’était moi',
+    possiblyMe: '(entendu sur votre micro)',
     announcement: 'Une ligne est maintenant attribuée à {{speaker}} : {{text}}',
   },
   translation: {

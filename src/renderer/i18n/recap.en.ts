@@ -47,6 +47,12 @@ const recapEn = {
     noRate: '—',
     noRateLabel: 'no speaking time',
     typedNote: 'Typed replies count as words but not as speaking time.',
+    yoursCaption: 'Words typed and words captured from speech, yours and everyone’s',
+    who: 'Who',
+    you: 'You',
+    group: 'Everyone',
+    typed: 'Typed',
+    captured: 'Captured',
   },
   share: {
     heading: 'Read-only link',

@@ -48,6 +48,12 @@ const recapFr: Messages<typeof recapEn> = {
     noRate: '—',
     noRateLabel: 'aucun temps de parole',
     typedNote: 'Les réponses écrites comptent comme mots, pas comme temps de parole.',
+    yoursCaption: 'Mots écrits et mots captés de la parole, les vôtres et ceux de tout le monde',
+    who: 'Qui',
+    you: 'Vous',
+    group: 'Tout le monde',
+    typed: 'Écrits',
+    captured: 'Captés',
   },
   share: {
     heading: 'Lien en lecture seule',

@@ -77,6 +77,11 @@ export class AudioTrack {
     this.stream?.boost(words);
   }
 
+  /** Recognition favours a boost list now (Room status `boost`). */
+  get boosted(): boolean {
+    return this.boostedCase.length > 0;
+  }
+
   /** Ends the utterance in progress (reset-recorder): its final follows. */
   flush(): void {
     this.stream?.flush();

@@ -17,6 +17,8 @@ import type { Timers } from './throttle';
 export interface RoomMember {
   readonly avaId: string;
   readonly userName: string;
+  /** The account's picture, shown with their speaker (Speaker.userAvatar); none for guests. */
+  readonly userAvatar?: string;
   readonly role: ConnectionRole;
   readonly readonly: boolean;
   /**

@@ -49,6 +49,11 @@ export interface PendingFinal {
 export interface RoomHooks {
   /** The room's status as `viewer` sees it (room-status.ts, from every part). */
   status(reason: RoomStatusReason, viewer: RoomMember): ConversationStatus;
+  /**
+   * Whether `viewer`'s status holds something of their own beyond being the host or a reader
+   * (the speaker they are: Speaker.myself, possiblyMyself); such a viewer gets a status of their own.
+   */
+  personalStatus?(viewer: RoomMember): boolean;
   /** What readers are shown of a final just stored: its translations still on their way kept. */
   withPendingTranslations(final: Transcript): Transcript;
   /** A final was stored and shown as it is: its translations may start. */
@@ -311,13 +316,15 @@ export class RoomCore {
 
   broadcast(reason: RoomStatusReason, except?: RoomMember): void {
     // The status differs between viewers only by whether they host and whether they only
-    // read: one message per kind of viewer, not one per member. A large room (a lecture's
-    // hundreds of readers) would otherwise build and serialise its whole participant list
-    // once per member on every join, quadratic in the room's size.
+    // read, and for the few who speak by which speaker they are: one message per kind of
+    // viewer, not one per member. A large room (a lecture's hundreds of readers) would
+    // otherwise build and serialise its whole participant list once per member on every join,
+    // quadratic in the room's size.
     const byViewer = new Map<string, ServerMessageOf<'room-status-update'>>();
     for (const m of this.present) {
       if (m === except) continue;
-      const kind = `${m.avaId === this.current.hostAvaId}:${m.readonly}`;
+      const own = this.hooks.personalStatus?.(m) ? m.avaId : '';
+      const kind = `${m.avaId === this.current.hostAvaId}:${m.readonly}:${own}`;
       let message = byViewer.get(kind);
       if (!message) {
         message = shareMessage({ type: 'room-status-update', reason, status: this.hooks.status(reason, m) });

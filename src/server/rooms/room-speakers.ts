@@ -11,10 +11,21 @@ import { RoomError, type RoomMember, type RoomServices } from './room-contract';
 import { RoomSpeakers, type SpeakerResult } from './speakers';
 import { SpeakerIdentification } from './speaker-identification';
 import type { StoredSpeaker } from './speakers-repository';
+import { speakerTheme } from '../../shared/speakers';
+
+/** A person as a speaker: their name now, and their picture when their account has one. */
+function personSpeaker(member: RoomMember): Speaker {
+  return {
+    avaId: member.avaId,
+    avaName: member.userName,
+    userName: member.userName,
+    ...(member.userAvatar ? { userAvatar: member.userAvatar } : {}),
+  };
+}
 
 export type SpeakersCore = Pick<
   RoomCore,
-  'members' | 'storedFinals' | 'edits' | 'pushFinal' | 'broadcast' | 'refuseOnceEnding' | 'log'
+  'seq' | 'members' | 'storedFinals' | 'edits' | 'pushFinal' | 'broadcast' | 'refuseOnceEnding' | 'log'
 >;
 
 export class RoomSpeakerList {
@@ -24,6 +35,10 @@ export class RoomSpeakerList {
   private readonly whoSaid: RoomSpeakers;
   /** Speaker identification, when the server has a model (rooms/speaker-identification.ts). */
   readonly identification: SpeakerIdentification | undefined;
+  /** Speakers of people's computer sound (streamSpeaker): never possibly someone. */
+  private readonly computerAudio = new Set<string>();
+  /** Per person, the voicing speakers heard on their microphone, as of the room's seq. */
+  private heardOn: { seq: number; bySource: Map<string, Set<string>> } | undefined;
 
   constructor(
     private readonly core: SpeakersCore,
@@ -63,28 +78,60 @@ export class RoomSpeakerList {
       : undefined;
   }
 
-  /** The list everyone's status shows. */
-  list(): Speaker[] {
-    return [...this.speakers.values()];
+  /**
+   * The list the status shows, each speaker with their theme; as `viewer` sees it, with the
+   * speaker they are (myself) and those heard on their own microphone (possiblyMyself).
+   */
+  list(viewer?: string): Speaker[] {
+    const heardOn = viewer === undefined ? undefined : this.heardOnMicrophoneOf(viewer);
+    return [...this.speakers.values()].map((s) => ({
+      ...s,
+      theme: speakerTheme(s.avaId),
+      ...(viewer !== undefined && s.avaId === viewer ? { myself: true } : {}),
+      ...(heardOn?.has(s.avaId) ? { possiblyMyself: true } : {}),
+    }));
+  }
+
+  /**
+   * Whether `viewer`'s status is their own (they are a speaker, or some speaker's lines came from
+   * their microphone): statuses are otherwise shared by every viewer of a kind (room-core.ts).
+   */
+  isPersonalTo(viewer: string): boolean {
+    return this.speakers.has(viewer) || this.heardOnMicrophoneOf(viewer).size > 0;
+  }
+
+  /**
+   * The voicing speakers (named, or told apart by identification) some of whose lines came from
+   * `avaId`'s microphone; not the speakers of their computer's sound, which are not a person.
+   * Read from the lines, cached until the room's sequence moves (every line change moves it).
+   */
+  private heardOnMicrophoneOf(avaId: string): Set<string> {
+    const seq = this.core.seq;
+    if (!this.heardOn || this.heardOn.seq !== seq) {
+      const bySource = new Map<string, Set<string>>();
+      for (const { transcript: t } of this.core.storedFinals()) {
+        if (!t.sourceAuthor || this.computerAudio.has(t.author)) continue;
+        const speaker = this.speakers.get(t.author);
+        if (!speaker?.voicing) continue;
+        const set = bySource.get(t.sourceAuthor) ?? new Set<string>();
+        set.add(t.author);
+        bySource.set(t.sourceAuthor, set);
+      }
+      this.heardOn = { seq, bySource };
+    }
+    return this.heardOn.bySource.get(avaId) ?? new Set();
   }
 
   /** `member` started speaking on their own microphone: they are a speaker, under their name now. */
   spoke(member: RoomMember): void {
-    this.speakers.set(member.avaId, {
-      avaId: member.avaId,
-      avaName: member.userName,
-      userName: member.userName,
-    });
+    this.speakers.set(member.avaId, personSpeaker(member));
   }
 
-  /** `member` typed a line: a speaker from now on, if they were not. */
-  typed(member: RoomMember): void {
-    if (!this.speakers.has(member.avaId))
-      this.speakers.set(member.avaId, {
-        avaId: member.avaId,
-        avaName: member.userName,
-        userName: member.userName,
-      });
+  /** `member` typed a line: a speaker from now on, if they were not (then true: the list changed). */
+  typed(member: RoomMember): boolean {
+    if (this.speakers.has(member.avaId)) return false;
+    this.speakers.set(member.avaId, personSpeaker(member));
+    return true;
   }
 
   /** The speaker a member's computer-audio stream is shown as (rooms/speakers.ts). */
@@ -92,6 +139,7 @@ export class RoomSpeakerList {
     this.core.refuseOnceEnding();
     const result = await this.whoSaid.streamSpeaker(member, label);
     if (!result.ok) throw new RoomError(result.code, result.message);
+    this.computerAudio.add(result.speaker.avaId);
     return result.speaker;
   }
 

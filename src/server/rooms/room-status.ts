@@ -3,7 +3,13 @@
  * the core and the parts of room.ts know. Pure: the rules of who sees which invitation are
  * tested without a room.
  */
-import type { AutoTranslation, ConversationStatus, Participant, Speaker } from '../../shared/entities';
+import type {
+  AutoTranslation,
+  ConversationStatus,
+  Participant,
+  RoomTranslationStatus,
+  Speaker,
+} from '../../shared/entities';
 import type { TwilioCall } from '../../shared/phone-calls';
 import type { RoomScribe } from '../../shared/scribe/model';
 import type { RestrictedSession } from '../../shared/session-limits';
@@ -19,6 +25,10 @@ export interface RoomStatusFacts {
   isTyping(avaId: string): boolean;
   speakers: Speaker[];
   audioStreams: ConversationStatus['audioStreams'];
+  /** avaIds recording now with a boost list applied (room-streams.ts). */
+  boosted?: string[];
+  /** None: the room has no translation part (tests); shown as not available. */
+  translation?: RoomTranslationStatus;
   autoTranslation: AutoTranslation | undefined;
   restrictedSession: RestrictedSession | undefined;
   scribe: RoomScribe | undefined;
@@ -63,6 +73,9 @@ export function roomStatus(
     speakers: facts.speakers,
     participants: [...participants.values()],
     audioStreams: facts.audioStreams,
+    asr: { googleCloud: facts.audioStreams.some((s) => s.usePaidASR) },
+    translation: facts.translation ?? { available: false, langs: [] },
+    boost: { avaIds: facts.boosted ?? [] },
     admissionRequired: record.admissionRequired,
     ...(record.editingDisabled ? { editingDisabled: true } : {}),
     // The spec's transcriptOwners: the host, then those the host named (update-transcript-owner).

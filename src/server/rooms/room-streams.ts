@@ -111,6 +111,14 @@ export class RoomStreams {
     }));
   }
 
+  /** The people recording now whose recognition favours their boost list (the status's `boost`). */
+  boosted(): string[] {
+    const people = new Set<string>();
+    for (const t of this.tracks.values())
+      if (t.context.sourceAuthor === undefined && t.boosted) people.add(t.context.author);
+    return [...people];
+  }
+
   /** Lines being spoken right now, in every stream. */
   openPartials(): Transcript[] {
     return [...this.tracks.values()].flatMap((track) => track.openPartials());
@@ -401,7 +409,12 @@ export class RoomStreams {
     member.boostWords = [...words];
     const track = this.tracks.get(member);
     // The computer's sound is not the person's voice: their words are theirs to boost.
-    if (track && track.context.sourceAuthor === undefined) track.boost(member.boostWords);
+    if (track && track.context.sourceAuthor === undefined) {
+      const before = track.boosted;
+      track.boost(member.boostWords);
+      // Everyone's status says whose recognition is boosted (`boost`): told when it changes.
+      if (track.boosted !== before) this.core.broadcast('boost-changed');
+    }
   }
 
   private commitFinal(t: Transcript): void {

@@ -4,7 +4,7 @@
  * whose translated partials go out at once and whose translated finals go back to the core's
  * sequencer, to be stored after their original.
  */
-import type { AutoTranslation, Transcript } from '../../shared/entities';
+import type { AutoTranslation, RoomTranslationStatus, Transcript } from '../../shared/entities';
 import { DEFAULT_SPEECH_LANG } from '../../shared/constants';
 import { baseLanguage } from '../../shared/translation';
 import type { TranslationEngine } from '../translation';
@@ -41,6 +41,16 @@ export class RoomTranslation {
   }
 
   /**
+   * The status's `translation`: whether this server translates, and the languages the room's
+   * captions (in its language) are translated into now, for its readers and auto-translate.
+   */
+  get status(): RoomTranslationStatus {
+    const available = this.translator.available;
+    const spoken = this.core.record.langs[0] ?? DEFAULT_SPEECH_LANG;
+    return { available, langs: available ? [...this.translator.targets(spoken)].sort() : [] };
+  }
+
+  /**
    * The language `member` reads captions in (translation.md): their own speakers' language needs
    * nothing; another needs an installed pair. Answered with `reading-language`.
    */
@@ -53,8 +63,11 @@ export class RoomTranslation {
       if (!this.translator.readable(base))
         throw new RoomError('translation-unavailable', `no installed language pair translates into ${base}`);
     }
+    const before = this.status.langs.join();
     this.translator.setReader(member, base === spoken ? undefined : base);
     member.send({ type: 'reading-language', lang: base });
+    // Everyone's status names the languages being read: told when they change.
+    if (this.status.langs.join() !== before) this.core.broadcast('translation-changed');
     // The latest lines they already see, in their language too. Each as last queued: one
     // translated for an earlier reader and not yet stored is not translated again.
     if (base !== spoken)

@@ -72,10 +72,13 @@ export class RoomTyping {
         trackName: 'keyboard',
       },
     });
-    this.speakers.typed(member);
+    const newSpeaker = this.speakers.typed(member);
     if (this.typing.has(member.avaId)) {
       this.clear(member.avaId);
       this.core.broadcast('someone-is-typing');
+    } else if (newSpeaker) {
+      // Everyone's speakers list (and the typist's own `myself`) has them from now on.
+      this.core.broadcast('speakers-changed');
     }
   }
 

@@ -69,6 +69,7 @@ export class LiveRoom {
     // The hooks run only once the room is in use, when every part exists.
     this.core = new RoomCore(record, stored, services, store, {
       status: (reason, viewer) => this.status(reason, viewer),
+      personalStatus: (viewer) => this.speakers.isPersonalTo(viewer.avaId),
       withPendingTranslations: (final) => this.translation.withPendingTranslations(final),
       translateFinal: (final) => this.translation.translateFinal(final),
       ending: () => this.session.dispose(),
@@ -198,8 +199,10 @@ export class LiveRoom {
         publicUrl: this.publicUrl,
         members: this.core.members,
         isTyping: (avaId) => this.typing.isTyping(avaId),
-        speakers: this.speakers.list(),
+        speakers: this.speakers.list(viewer?.avaId),
         audioStreams: this.streams.audioStreams(),
+        boosted: this.streams.boosted(),
+        translation: this.translation.status,
         autoTranslation: this.translation.autoTranslation,
         restrictedSession: this.session.current,
         scribe: this.scribeStatus,

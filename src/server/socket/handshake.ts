@@ -284,6 +284,7 @@ export class Handshake {
     const joined: RoomMember = {
       avaId: who.avaId,
       userName,
+      ...(who.kind === 'account' && who.profile?.userPhoto ? { userAvatar: who.profile.userPhoto } : {}),
       role: membership.role,
       readonly: membership.readonly && !isHost,
       usePaidASR: false,

@@ -12,6 +12,7 @@ import {
 import { type AnyRoute, routeIn } from '../http';
 import type { RoomRegistry } from '../rooms';
 import { readAsMember } from './readable';
+import { conversationWordStats } from '../../shared/recap/word-stats';
 
 const route = routeIn('transcripts');
 
@@ -24,9 +25,13 @@ export function roomTranscriptsRoute(deps: { registry: RoomRegistry }): AnyRoute
       const reading = await readAsMember(request.roomAccess!, request.principal.avaId, deps.registry);
       if (!reading.ok) return reply.code(reading.status).send(reading.body);
       const { room, viewer } = reading;
+      const transcripts = room.transcripts();
+      const you = request.principal.avaId;
       return {
         status: room.status(undefined, viewer),
-        transcripts: room.transcripts(),
+        transcripts,
+        // Someone reading by a link's token alone is nobody in it: no "You" to count.
+        ...(you ? { wordStats: conversationWordStats(transcripts, you) } : {}),
       } satisfies RoomTranscriptsResponse;
     },
   });

@@ -86,3 +86,42 @@ export function wordStats(transcripts: readonly Transcript[]): WordStats {
     wordsPerMinute: rate(spoken, totalSpeakingMs),
   };
 }
+
+/**
+ * The spec's word stats (conversation.md, Word stats) of one conversation as one person sees it:
+ * words typed (typed replies: lines with no recogniser, `asr` absent) and words captured (lines
+ * the recogniser made from a microphone or a computer's sound), by that person ("You": lines
+ * from their own keyboard, microphone or computer, whoever the line is shown as now) and by
+ * everyone in it, that person included ("Group"). Finals only; gaps have no words.
+ */
+export interface ConversationWordStats {
+  wordsTypedYou: number;
+  wordsTypedGroup: number;
+  wordsCapturedYou: number;
+  wordsCapturedGroup: number;
+}
+
+export function conversationWordStats(
+  transcripts: readonly Transcript[],
+  you: string,
+): ConversationWordStats {
+  const stats: ConversationWordStats = {
+    wordsTypedYou: 0,
+    wordsTypedGroup: 0,
+    wordsCapturedYou: 0,
+    wordsCapturedGroup: 0,
+  };
+  for (const t of transcripts) {
+    if (!t.isFinal || t.gap) continue;
+    const words = lineWords(t);
+    const yours = (t.sourceAuthor ?? t.author) === you;
+    if (t.asr) {
+      stats.wordsCapturedGroup += words;
+      if (yours) stats.wordsCapturedYou += words;
+    } else {
+      stats.wordsTypedGroup += words;
+      if (yours) stats.wordsTypedYou += words;
+    }
+  }
+  return stats;
+}

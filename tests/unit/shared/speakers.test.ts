@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { makeAvaId } from '../../../src/shared/ids';
 import { parseClientMessage } from '../../../src/shared/protocol';
-import { checkSpeakerName, isVoicingSpeakerId, newVoicingSpeakerId } from '../../../src/shared/speakers';
+import {
+  SPEAKER_THEMES,
+  checkSpeakerName,
+  isVoicingSpeakerId,
+  newVoicingSpeakerId,
+  speakerTheme,
+} from '../../../src/shared/speakers';
 import { DISPLAY_NAME_MESSAGE } from '../../../src/shared/validation';
 
 describe('voicing speaker ids', () => {
@@ -48,4 +54,15 @@ describe('checkSpeakerName (the spec’s speaker display name: 2 to 49 character
       expect(checkSpeakerName(input)).toEqual({ ok: false, message: DISPLAY_NAME_MESSAGE });
     },
   );
+});
+
+describe('speakerTheme', () => {
+  it('gives each speaker one theme of the palette, the same every time, and spreads speakers over it', () => {
+    const ids = Array.from({ length: 60 }, (_, i) => `person${i}`);
+    for (const id of ids) {
+      expect(SPEAKER_THEMES).toContain(speakerTheme(id));
+      expect(speakerTheme(id)).toBe(speakerTheme(id));
+    }
+    expect(new Set(ids.map(speakerTheme)).size).toBe(SPEAKER_THEMES.length);
+  });
 });

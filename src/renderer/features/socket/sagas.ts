@@ -14,7 +14,7 @@
 import { type EventChannel, buffers, eventChannel } from 'redux-saga';
 import { call, cancelled, delay, fork, put, race, select, take, takeLatest } from 'typed-redux-saga';
 import type { Action } from '@reduxjs/toolkit';
-import { PING_INTERVAL_MS, PONG_TIMEOUT_MS } from '../../../shared/constants';
+import { PING_INTERVAL_MS, PONG_TIMEOUT_MS, SOCKET_STATUS_CHECK_MS } from '../../../shared/constants';
 import { type ClientMessageOf, type SocketErrorCode, isKnockResponse } from '../../../shared/protocol';
 import type { AppDeps } from '../../app/deps';
 import { conversationActions } from '../conversation/slice';
@@ -23,8 +23,9 @@ import { waitForIdentity } from '../identity/sagas';
 import type { Identity } from '../identity/slice';
 import { type RootState, selectState } from '../../app/root-reducer';
 import type { ConnectionEvent, SocketConnection } from './connection';
+import { SocketBatcher } from './batcher';
 import { handshakeProblem } from './handshake';
-import { reconnectDelayMs } from './reconnect';
+import { type ReusedUrl, reconnectDelayMs, socketUrlToUse } from './reconnect';
 import { isSocketConnectedEvent, socketActions } from './slice';
 import { attemptEvent } from './status-machine';
 
@@ -83,8 +84,16 @@ const isAdmissionRequested = (action: Action): boolean =>
 const isPong = (action: Action): boolean =>
   socketActions.messageReceived.match(action) && action.payload.type === 'PONG';
 
+/** The connection's events, the batched ones (batcher.ts) let out every SOCKET_BATCH_FLUSH_MS. */
 function connectionChannel(connection: SocketConnection): EventChannel<ConnectionEvent> {
-  return eventChannel<ConnectionEvent>((emit) => connection.subscribe(emit), buffers.expanding(64));
+  return eventChannel<ConnectionEvent>((emit) => {
+    const batcher = new SocketBatcher(emit);
+    const unsubscribe = connection.subscribe((event) => batcher.push(event));
+    return () => {
+      unsubscribe();
+      batcher.dispose();
+    };
+  }, buffers.expanding(64));
 }
 
 /** Reads one connection's events until it closes (or the server refuses it). */
@@ -179,8 +188,12 @@ export function* heartbeat(deps: AppDeps, connection: SocketConnection) {
 }
 
 /** One connection, from open to its end. */
-export function* runConnection(deps: AppDeps, params: ClientMessageOf<'connection-params'>) {
-  const connection = deps.openSocket(deps.socketUrl());
+export function* runConnection(
+  deps: AppDeps,
+  params: ClientMessageOf<'connection-params'>,
+  url: string = deps.socketUrl(),
+) {
+  const connection = deps.openSocket(url);
   const channel = connectionChannel(connection);
   try {
     const result = yield* race({
@@ -205,6 +218,7 @@ const selectBrowserOnline = (state: RootState) => state.socket.browserOnline;
 /** Keeps the room connected until cancelled (the user left) or the room ends. */
 export function* connectionLoop(deps: AppDeps, roomId: string) {
   let lastAttemptMs: number | undefined;
+  let reused: ReusedUrl | undefined;
   try {
     while (true) {
       if (!(yield* select(selectBrowserOnline))) {
@@ -237,7 +251,10 @@ export function* connectionLoop(deps: AppDeps, roomId: string) {
         curseFilter,
         role,
       );
-      const outcome = yield* runConnection(deps, params);
+      const url = socketUrlToUse(reused, deps.now(), deps.socketUrl);
+      const outcome = yield* runConnection(deps, params, url);
+      // The URL was in use until now: a reconnection soon after goes back to it.
+      reused = { url, lastUsedMs: deps.now() };
       if (outcome === 'refused' || (yield* select(selectRoomEnded))) {
         yield* put(socketActions.statusEvent('close'));
         return;
@@ -256,9 +273,26 @@ function* roomConnection(deps: AppDeps, action: ReturnType<typeof conversationAc
   });
 }
 
+/**
+ * The status check (conversation.md section 9: every SOCKET_STATUS_CHECK_MS): the browser's
+ * online and offline events are not always fired (a sleeping laptop, some desktop shells), so
+ * what the browser says is read again every second and a change missed by the events is acted on.
+ */
+export function* statusCheck(deps: AppDeps) {
+  while (true) {
+    yield* delay(SOCKET_STATUS_CHECK_MS);
+    const online = deps.network.isOnline();
+    if (online !== (yield* select(selectBrowserOnline))) {
+      deps.logger.log('info', TAG, `status check: the browser is ${online ? 'online' : 'offline'}`);
+      yield* put(socketActions.browserOnlineChanged(online));
+    }
+  }
+}
+
 function* watchNetwork(deps: AppDeps) {
   const channel = eventChannel<boolean>((emit) => deps.network.subscribe(emit));
   yield* put(socketActions.browserOnlineChanged(deps.network.isOnline()));
+  yield* fork(statusCheck, deps);
   try {
     while (true) {
       const online = yield* take(channel);

@@ -18,6 +18,8 @@ export interface SpeakerChoice {
   isMe: boolean;
   /** Named in the room, no device of their own. */
   voicing: boolean;
+  /** Heard on my own microphone (the status's possiblyMyself): perhaps me. */
+  possiblyMe?: boolean;
 }
 
 /** Everyone a line can be given to: people who spoke or are here with a name, and named speakers. */
@@ -32,15 +34,19 @@ export const selectSpeakerChoices = createSelector(
       choices.set(s.avaId, {
         id: s.avaId,
         name: s.userName || s.avaName,
-        isMe: s.avaId === me,
+        isMe: s.myself === true || s.avaId === me,
         voicing: s.voicing === true,
+        ...(s.possiblyMyself ? { possiblyMe: true } : {}),
       });
     return [...choices.values()].filter((c) => c.name);
   },
 );
 
+/** The speakers without a device, those heard on my own microphone (perhaps me) first. */
 export const selectVoicingSpeakers = createSelector([selectSpeakerChoices], (choices) =>
-  choices.filter((c) => c.voicing),
+  choices
+    .filter((c) => c.voicing)
+    .sort((a, b) => Number(b.possiblyMe === true) - Number(a.possiblyMe === true)),
 );
 
 /**

@@ -8,6 +8,7 @@ import { selectState } from '../../app/root-reducer';
 import { selectCaptions } from '../captions/selectors';
 import { identityHeaders, waitForIdentity } from '../identity/sagas';
 import { transcriptActions } from './slice';
+import { conversationWordStats } from '../../../shared/recap/word-stats';
 
 export function* loadTranscript(deps: AppDeps, action: ReturnType<typeof transcriptActions.opened>) {
   const roomId = action.payload;
@@ -18,7 +19,10 @@ export function* loadTranscript(deps: AppDeps, action: ReturnType<typeof transcr
   if (state.captions.roomId === roomId && state.captions.ids.length > 0 && !state.captions.hasOlder) {
     const transcripts = yield* select(selectCaptions);
     const room = state.conversation.status?.id === roomId ? state.conversation.status : undefined;
-    yield* put(transcriptActions.loaded({ roomId, room, transcripts }));
+    // Counted here as the server counts them for its answer below (one function for both).
+    const you = state.session.identity?.avaId;
+    const wordStats = you ? conversationWordStats(transcripts, you) : undefined;
+    yield* put(transcriptActions.loaded({ roomId, room, transcripts, ...(wordStats ? { wordStats } : {}) }));
     return;
   }
   const identity = yield* call(waitForIdentity);
@@ -35,7 +39,12 @@ export function* loadTranscript(deps: AppDeps, action: ReturnType<typeof transcr
     return;
   }
   yield* put(
-    transcriptActions.loaded({ roomId, room: result.data.status, transcripts: result.data.transcripts }),
+    transcriptActions.loaded({
+      roomId,
+      room: result.data.status,
+      transcripts: result.data.transcripts,
+      ...(result.data.wordStats ? { wordStats: result.data.wordStats } : {}),
+    }),
   );
 }
 

@@ -5,6 +5,7 @@
 import { type PayloadAction, createSlice } from '@reduxjs/toolkit';
 import type { ConversationStatus, Transcript } from '../../../shared/entities';
 import type { ExportFormat } from '../../../shared/transcript-export/formats';
+import type { ConversationWordStats } from '../../../shared/recap/word-stats';
 
 /** What the person last asked to take away: a download in one format, or the text copied. */
 export type ExportAction = ExportFormat | 'copy';
@@ -20,6 +21,8 @@ export interface TranscriptState {
   status: 'idle' | 'loading' | 'loaded' | 'failed';
   room?: ConversationStatus;
   transcripts: Transcript[];
+  /** The spec's word stats, this person's beside everyone's (shared/recap/word-stats.ts). */
+  wordStats?: ConversationWordStats;
   error?: string;
   exporting?: ExportProgress;
 }
@@ -36,12 +39,18 @@ const transcriptSlice = createSlice({
     },
     loaded(
       state,
-      action: PayloadAction<{ roomId: string; room?: ConversationStatus; transcripts: Transcript[] }>,
+      action: PayloadAction<{
+        roomId: string;
+        room?: ConversationStatus;
+        transcripts: Transcript[];
+        wordStats?: ConversationWordStats;
+      }>,
     ) {
       if (state.roomId !== action.payload.roomId) return;
       state.status = 'loaded';
       state.room = action.payload.room;
       state.transcripts = action.payload.transcripts;
+      state.wordStats = action.payload.wordStats;
     },
     failed(state, action: PayloadAction<{ roomId: string; message: string }>) {
       if (state.roomId !== action.payload.roomId) return;

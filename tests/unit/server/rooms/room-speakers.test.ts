@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { RoomError } from '../../../../src/server/rooms/room';
 import { RoomSpeakerList } from '../../../../src/server/rooms/room-speakers';
+import { speakerTheme } from '../../../../src/shared/speakers';
 import type { StoredSpeaker } from '../../../../src/server/rooms/speakers-repository';
 import type { StoredFinal } from '../../../../src/server/transcripts/repository';
 import { testCore, testMember } from '../../../helpers/live-room';
@@ -61,8 +62,14 @@ describe('the speakers list', () => {
       speakers: [grandma],
     });
     expect(t.list.list()).toEqual([
-      { avaId: 'host1', avaName: 'Ada', userName: 'Ada' },
-      { avaId: 'voicing-grandma', avaName: 'Grandma', userName: 'Grandma', voicing: true },
+      { avaId: 'host1', avaName: 'Ada', userName: 'Ada', theme: speakerTheme('host1') },
+      {
+        avaId: 'voicing-grandma',
+        avaName: 'Grandma',
+        userName: 'Grandma',
+        voicing: true,
+        theme: speakerTheme('voicing-grandma'),
+      },
     ]);
   });
 
@@ -72,9 +79,40 @@ describe('the speakers list', () => {
     t.list.typed(testMember('host1', [], { userName: 'Someone else' }));
     t.list.typed(testMember('g1', [], { userName: 'Grace' }));
     expect(t.list.list()).toEqual([
-      { avaId: 'host1', avaName: 'Ada L.', userName: 'Ada L.' },
-      { avaId: 'g1', avaName: 'Grace', userName: 'Grace' },
+      { avaId: 'host1', avaName: 'Ada L.', userName: 'Ada L.', theme: speakerTheme('host1') },
+      { avaId: 'g1', avaName: 'Grace', userName: 'Grace', theme: speakerTheme('g1') },
     ]);
+  });
+
+  it('marks for each viewer the speaker they are, and the voicing speakers heard on their own microphone', () => {
+    const fromMine = line('b', 'voicing-grandma', 'Grandma');
+    fromMine.transcript.sourceAuthor = 'host1';
+    const t = speakersAlone({ stored: [line('a', 'host1', 'Ada'), fromMine], speakers: [grandma] });
+    const seenBy = (viewer?: string) =>
+      Object.fromEntries(
+        t.list.list(viewer).map((s) => [s.avaId, { myself: s.myself, possiblyMyself: s.possiblyMyself }]),
+      );
+    expect(seenBy('host1')).toEqual({
+      host1: { myself: true, possiblyMyself: undefined },
+      'voicing-grandma': { myself: undefined, possiblyMyself: true },
+    });
+    // Another viewer is neither, and nothing is anyone's without a viewer (the host's server-side view).
+    expect(seenBy('g1')).toEqual({
+      host1: { myself: undefined, possiblyMyself: undefined },
+      'voicing-grandma': { myself: undefined, possiblyMyself: undefined },
+    });
+    expect(seenBy()).toEqual(seenBy('g1'));
+    expect(t.list.isPersonalTo('host1')).toBe(true);
+    expect(t.list.isPersonalTo('g1')).toBe(false);
+  });
+
+  it('shows an account’s picture with their speaker, and nothing for someone without one', () => {
+    const t = speakersAlone();
+    t.list.spoke(testMember('host1', [], { userName: 'Ada', userAvatar: 'https://photos.example/ada.png' }));
+    t.list.typed(testMember('g1', [], { userName: 'Grace' }));
+    const [ada, grace] = t.list.list();
+    expect(ada?.userAvatar).toBe('https://photos.example/ada.png');
+    expect(grace).not.toHaveProperty('userAvatar');
   });
 
   it('turns a refusal into a RoomError with its code', async () => {

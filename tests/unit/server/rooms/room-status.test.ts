@@ -163,3 +163,20 @@ describe('the status alone', () => {
     });
   });
 });
+
+describe('the status’s asr, translation and boost', () => {
+  it('says Premium recognition serves the room while one of its streams is paid (asr.googleCloud)', () => {
+    const basic = { avaId: 'host1', trackId: 't1', usePaidASR: false };
+    expect(roomStatus(facts({ audioStreams: [basic] })).asr).toEqual({ googleCloud: false });
+    expect(
+      roomStatus(facts({ audioStreams: [basic, { avaId: 'g1', trackId: 't2', usePaidASR: true }] })).asr,
+    ).toEqual({ googleCloud: true });
+  });
+
+  it('passes on the translation and the people whose recognition is boosted', () => {
+    const status = roomStatus(facts({ translation: { available: true, langs: ['es'] }, boosted: ['host1'] }));
+    expect(status.translation).toEqual({ available: true, langs: ['es'] });
+    expect(status.boost).toEqual({ avaIds: ['host1'] });
+    expect(roomStatus(facts()).boost).toEqual({ avaIds: [] });
+  });
+});

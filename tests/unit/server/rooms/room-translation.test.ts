@@ -75,10 +75,28 @@ const finals = (inbox: ServerMessage[]) =>
   inbox.filter((m): m is ServerMessageOf<'transcript'> => m.type === 'transcript' && m.transcript.isFinal);
 
 describe('LiveRoom translation', () => {
+  it('names in everyone’s status the languages captions are translated into, told when they change', () => {
+    const t = setup();
+    expect(t.room.status().translation).toEqual({ available: true, langs: [] });
+    t.room.setReadingLanguage(t.reader, 'es');
+    const update = t.hostInbox.at(-1);
+    expect(update).toMatchObject({ type: 'room-status-update', reason: 'translation-changed' });
+    expect(update?.type === 'room-status-update' && update.status.translation).toEqual({
+      available: true,
+      langs: ['es'],
+    });
+    // The same language again changes nothing: nobody is told.
+    const told = t.hostInbox.length;
+    t.room.setReadingLanguage(t.reader, 'es');
+    expect(t.hostInbox).toHaveLength(told);
+    t.room.setReadingLanguage(t.reader, 'en');
+    expect(t.room.status().translation).toEqual({ available: true, langs: [] });
+  });
+
   it('stores and shows the original first, then stores and shows its translation with the next seq', async () => {
     const t = setup();
     t.room.setReadingLanguage(t.reader, 'es');
-    expect(t.readerInbox.at(-1)).toEqual({ type: 'reading-language', lang: 'es' });
+    expect(t.readerInbox).toContainEqual({ type: 'reading-language', lang: 'es' });
     t.room.addTypedLine(t.host, 'good morning', 'en-US');
     await flush();
     // Stored and shown while the engine has not answered.

@@ -57,7 +57,8 @@ function typingAlone() {
   const t = testCore();
   const typedBy: string[] = [];
   const typing = new RoomTyping(t.core, () => t.timers.now(), {
-    typed: (m: RoomMember) => void typedBy.push(m.avaId),
+    // A speaker from their first line on: only that one changes the list.
+    typed: (m: RoomMember) => !typedBy.includes(m.avaId) && typedBy.push(m.avaId) > 0,
   });
   return { ...t, typing, typedBy };
 }
@@ -107,6 +108,11 @@ describe('the typing alone', () => {
       }),
     ]);
     expect(t.typedBy).toEqual(['friend']);
+    // A new speaker: everyone's speakers list is told; a second line changes nothing.
+    expect(t.reasons('friend')).toEqual(['speakers-changed']);
+    t.typing.addTypedLine(friend, 'hello again', undefined);
+    await settle();
+    expect(t.reasons('friend')).toEqual(['speakers-changed']);
     void t.core.end();
     expect(() => t.typing.addTypedLine(friend, 'again', 'en-US')).toThrow(
       expect.objectContaining({ code: 'room-ended' }),

@@ -13,7 +13,7 @@ import { streamSpeakerId } from '../../../../src/server/rooms/speakers';
 import { isVoicingSpeakerId } from '../../../../src/shared/speakers';
 import type { Transcript } from '../../../../src/shared/entities';
 import type { ServerMessage, ServerMessageOf } from '../../../../src/shared/protocol';
-import { MAX_VOICING_SPEAKERS_PER_ROOM } from '../../../../src/shared/speakers';
+import { MAX_VOICING_SPEAKERS_PER_ROOM, speakerTheme } from '../../../../src/shared/speakers';
 import { FakeTimers } from '../../../helpers/fake-timers';
 import { roomRecord } from '../../../helpers/room-record';
 
@@ -127,6 +127,7 @@ describe('voicing speakers', () => {
       avaName: 'Grandma Rose',
       userName: 'Grandma Rose',
       voicing: true,
+      theme: speakerTheme(GRANDMA),
     });
   });
 

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { lineSpeakingMs, lineWords, wordStats } from '../../../../src/shared/recap/word-stats';
+import {
+  conversationWordStats,
+  lineSpeakingMs,
+  lineWords,
+  wordStats,
+} from '../../../../src/shared/recap/word-stats';
 import { spoken, typed } from '../../../helpers/transcript-fixture';
 
 describe('word statistics', () => {
@@ -48,5 +53,29 @@ describe('word statistics', () => {
     expect(lineSpeakingMs({ ...line, asr: { ...asr, endMs: line.t0 + 2_000 } })).toBe(2_000);
     expect(lineSpeakingMs({ ...line, asr: { final: true, timeReceivedMs: 0, engine: 'x' } })).toBe(0);
     expect(lineWords(typed('a', 'A', 0, "Don't stop—now"))).toBe(3);
+  });
+});
+
+describe('conversationWordStats (the spec’s word stats)', () => {
+  it('counts words typed and captured, the reader’s own and everyone’s, finals only', () => {
+    const mine = spoken('ann', 'Ann', 0, 'one two three');
+    const bobTyped = typed('bob', 'Bob', 1_000, 'four five');
+    const annTyped = typed('ann', 'Ann', 2_000, 'six');
+    // A line of Ann's microphone now shown as a named speaker's is still captured by Ann.
+    const grandma = { ...spoken('voicing-gran', 'Gran', 3_000, 'seven eight'), sourceAuthor: 'ann' };
+    const partial = { ...spoken('bob', 'Bob', 4_000, 'not yet counted'), isFinal: false };
+    const lines = [mine, bobTyped, annTyped, grandma, partial];
+    expect(conversationWordStats(lines, 'ann')).toEqual({
+      wordsTypedYou: 1,
+      wordsTypedGroup: 3,
+      wordsCapturedYou: 5,
+      wordsCapturedGroup: 5,
+    });
+    expect(conversationWordStats(lines, 'bob')).toEqual({
+      wordsTypedYou: 2,
+      wordsTypedGroup: 3,
+      wordsCapturedYou: 0,
+      wordsCapturedGroup: 5,
+    });
   });
 });

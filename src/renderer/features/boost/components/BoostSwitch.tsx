@@ -13,6 +13,11 @@ export function BoostSwitch() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const { loaded, enabled, words, upgradeRequired } = useAppSelector((s) => s.boost);
+  // The room's status says whose recognition the server boosts now (status.boost): mine, while I speak.
+  const inUse = useAppSelector((s) => {
+    const me = s.session.identity?.avaId;
+    return me !== undefined && (s.conversation.status?.boost?.avaIds.includes(me) ?? false);
+  });
   const id = useId();
   if (!loaded) return null;
   return (
@@ -27,6 +32,7 @@ export function BoostSwitch() {
       />
       <p id={`${id}-help`} className="field-help">
         {upgradeRequired ? t('boost.upgradeRequired') : t('boost.switch.help', { count: words.length })}
+        {inUse && !upgradeRequired ? ` ${t('boost.switch.inUse')}` : null}
       </p>
     </div>
   );

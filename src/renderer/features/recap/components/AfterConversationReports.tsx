@@ -26,7 +26,7 @@ export function AfterConversationReports({ roomId }: { roomId: string }) {
   return (
     <div className="recap-reports">
       {ended && <SmartRecap />}
-      <WordStatistics transcripts={transcript.transcripts} />
+      <WordStatistics transcripts={transcript.transcripts} wordStats={transcript.wordStats} />
       {ended && <CaptionQuality />}
       {ended && host && <ShareLink roomId={roomId} />}
     </div>

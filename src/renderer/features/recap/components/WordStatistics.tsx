@@ -2,7 +2,10 @@ import { H2, HTMLTable } from '@blueprintjs/core';
 import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Transcript } from '../../../../shared/entities';
-import { wordStats } from '../../../../shared/recap/word-stats';
+import {
+  type ConversationWordStats,
+  wordStats as speakerWordStats,
+} from '../../../../shared/recap/word-stats';
 import { useAppSelector } from '../../../app/hooks';
 import { selectLanguage } from '../../settings/selectors';
 import { formatDuration } from '../format';
@@ -11,11 +14,18 @@ import { formatDuration } from '../format';
  * Words per speaker, speaking time and words per minute, as a real table (caption, column and
  * row headers) so a screen reader reads each figure with its speaker and column.
  */
-export function WordStatistics({ transcripts }: { transcripts: readonly Transcript[] }) {
+export function WordStatistics({
+  transcripts,
+  wordStats,
+}: {
+  transcripts: readonly Transcript[];
+  /** The spec's word stats for the person reading (none on a shared link: nobody is "you"). */
+  wordStats?: ConversationWordStats;
+}) {
   const { t } = useTranslation();
   const language = useAppSelector(selectLanguage);
   const headingId = useId();
-  const stats = useMemo(() => wordStats(transcripts), [transcripts]);
+  const stats = useMemo(() => speakerWordStats(transcripts), [transcripts]);
   const number = useMemo(() => new Intl.NumberFormat(language), [language]);
   if (stats.speakers.length === 0) return null;
   const rate = (value: number | null) =>
@@ -57,6 +67,30 @@ export function WordStatistics({ transcripts }: { transcripts: readonly Transcri
         </tfoot>
       </HTMLTable>
       <p className="field-help">{t('recap.stats.typedNote')}</p>
+      {wordStats && (
+        <HTMLTable compact striped className="recap-table" data-testid="word-stats-you-group">
+          <caption>{t('recap.stats.yoursCaption')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('recap.stats.who')}</th>
+              <th scope="col">{t('recap.stats.typed')}</th>
+              <th scope="col">{t('recap.stats.captured')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            <tr>
+              <th scope="row">{t('recap.stats.you')}</th>
+              <td>{number.format(wordStats.wordsTypedYou)}</td>
+              <td>{number.format(wordStats.wordsCapturedYou)}</td>
+            </tr>
+            <tr>
+              <th scope="row">{t('recap.stats.group')}</th>
+              <td>{number.format(wordStats.wordsTypedGroup)}</td>
+              <td>{number.format(wordStats.wordsCapturedGroup)}</td>
+            </tr>
+          </tbody>
+        </HTMLTable>
+      )}
     </section>
   );
 }

@@ -45,6 +45,12 @@ export function SpeakersList() {
               ) : (
                 <>
                   <span className="speaker-name">{s.name}</span>
+                  {s.possiblyMe ? (
+                    <span className="field-help" data-testid="possibly-me">
+                      {' '}
+                      {t('speakers.possiblyMe')}
+                    </span>
+                  ) : null}
                   {mayName ? (
                     <span className="speaker-actions">
                       <Button

@@ -3,6 +3,9 @@ import {
   PING_INTERVAL_MS,
   PONG_TIMEOUT_MS,
   RECONNECT_MIN_INTERVAL_MS,
+  REUSED_URL_VALID_MS,
+  SOCKET_BATCH_FLUSH_MS,
+  SOCKET_STATUS_CHECK_MS,
 } from '../../../../../src/shared/constants';
 import { conversationActions } from '../../../../../src/renderer/features/conversation/slice';
 import { socketSaga } from '../../../../../src/renderer/features/socket/sagas';
@@ -188,6 +191,62 @@ describe('socket saga', () => {
     app.dispatch(socketActions.reconnectRequested());
     await tick();
     expect(fakes.sockets).toHaveLength(2);
+  });
+
+  it('checks every SOCKET_STATUS_CHECK_MS what the browser says, and goes offline when its event never came', async () => {
+    const first = await accept(0);
+    // navigator.onLine turns false without an offline event (a laptop waking up, say).
+    fakes.network.online = false;
+    await tick(SOCKET_STATUS_CHECK_MS - 1);
+    expect(app.state.socket.status).toBe('online');
+    await tick(1);
+    expect(app.state.socket.status).toBe('offline');
+    expect(first.closed).toBe(true);
+    fakes.network.online = true;
+    await tick(SOCKET_STATUS_CHECK_MS);
+    // Back online: the next attempt, as soon as RECONNECT_MIN_INTERVAL_MS allows.
+    await tick(RECONNECT_MIN_INTERVAL_MS);
+    expect(fakes.sockets).toHaveLength(2);
+  });
+
+  it('reconnects to the same URL within REUSED_URL_VALID_MS, and asks for a fresh one after', async () => {
+    const first = await accept(0);
+    fakes.deps.socketUrl = () => 'ws://moved/ws';
+    first.drop();
+    await tick(RECONNECT_MIN_INTERVAL_MS);
+    expect(fakes.sockets[1]!.url).toBe('ws://test/ws');
+    await accept(1);
+    fakes.network.set(false);
+    await tick(REUSED_URL_VALID_MS);
+    fakes.network.set(true);
+    await tick();
+    expect(fakes.sockets[2]!.url).toBe('ws://moved/ws');
+  });
+
+  it('hands partial captions on in batches every SOCKET_BATCH_FLUSH_MS, and a final at once after them', async () => {
+    const socket = await accept(0);
+    socket.receive({
+      type: 'transcript',
+      transcript: makeTranscript({ id: 'b', texts: { 'en-US': 'Good' } }),
+      seq: 1,
+    });
+    await tick(SOCKET_BATCH_FLUSH_MS - 1);
+    expect(app.state.captions.ids).toEqual(['a']);
+    await tick(1);
+    expect(app.state.captions.ids).toEqual(['a', 'b']);
+    socket.receive({
+      type: 'transcript',
+      transcript: makeTranscript({ id: 'c', texts: { 'en-US': 'And' } }),
+      seq: 1,
+    });
+    socket.receive({
+      type: 'transcript',
+      transcript: makeTranscript({ id: 'b', isFinal: true, texts: { 'en-US': 'Good morning.' } }),
+      seq: 2,
+    });
+    await tick();
+    expect(app.state.captions.ids).toEqual(['a', 'b', 'c']);
+    expect(app.state.captions.byId['b']?.texts['en-US']).toBe('Good morning.');
   });
 
   it('shows and logs server errors', async () => {

@@ -28,8 +28,14 @@ describe('transcript view', () => {
       socketActions.messageReceived({
         type: 'transcripts',
         transcripts: [
-          makeTranscript({ id: 'b', index: 1, isFinal: true, texts: { 'en-US': 'Second.' } }),
-          makeTranscript({ id: 'a', index: 0, isFinal: true, texts: { 'en-US': 'First.' } }),
+          makeTranscript({ id: 'b', index: 1, isFinal: true, author: 'me1', texts: { 'en-US': 'Second.' } }),
+          makeTranscript({
+            id: 'a',
+            index: 0,
+            isFinal: true,
+            texts: { 'en-US': 'First.' },
+            asr: { final: true, timeReceivedMs: 1, engine: 'test' },
+          }),
           makeTranscript({ id: 'c', index: 2, isFinal: false, texts: { 'en-US': 'unfinished' } }),
         ],
         seq: 2,
@@ -42,6 +48,13 @@ describe('transcript view', () => {
     expect(app.state.transcript.status).toBe('loaded');
     expect(app.state.transcript.room?.title).toBe('Demo');
     expect(selectTranscriptLines(app.state).map((t) => t.id)).toEqual(['a', 'b']);
+    // The spec's word stats, counted here as the server counts them: Mia typed 'Second.'.
+    expect(app.state.transcript.wordStats).toEqual({
+      wordsTypedYou: 1,
+      wordsTypedGroup: 1,
+      wordsCapturedYou: 0,
+      wordsCapturedGroup: 1,
+    });
   });
 
   it('fetches the whole transcript when the conversation only ever showed its latest captions', async () => {
@@ -78,12 +91,18 @@ describe('transcript view', () => {
       data: {
         status: makeStatus({ id: 'r2', title: 'Saved' }),
         transcripts: [makeTranscript({ id: 'x', isFinal: true, texts: { 'en-US': 'Hello.' } })],
+        wordStats: { wordsTypedYou: 0, wordsTypedGroup: 1, wordsCapturedYou: 0, wordsCapturedGroup: 0 },
       },
     });
     const app = run(transcriptSaga, [fakes.deps], ready);
     app.dispatch(transcriptActions.opened('r2'));
     await settle();
-    expect(app.state.transcript).toMatchObject({ roomId: 'r2', status: 'loaded', room: { title: 'Saved' } });
+    expect(app.state.transcript).toMatchObject({
+      roomId: 'r2',
+      status: 'loaded',
+      room: { title: 'Saved' },
+      wordStats: { wordsTypedGroup: 1 },
+    });
     expect(selectTranscriptLines(app.state).map((t) => t.id)).toEqual(['x']);
   });
 

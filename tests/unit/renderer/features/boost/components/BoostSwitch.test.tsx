@@ -3,7 +3,8 @@ import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BoostSwitch } from '../../../../../../src/renderer/features/boost/components/BoostSwitch';
 import { boostActions } from '../../../../../../src/renderer/features/boost/slice';
-import { renderApp } from '../../../../../helpers/render-app';
+import { inRoom, renderApp } from '../../../../../helpers/render-app';
+import { makeStatus } from '../../../../../helpers/saga-harness';
 
 afterEach(cleanup);
 
@@ -27,6 +28,16 @@ describe('BoostSwitch', () => {
     expect(actions.filter((a) => a.type === boostActions.switchRequested.type)).toEqual([
       boostActions.switchRequested(false),
     ]);
+  });
+
+  it('says the list is in use while the room’s status names me among those boosted', () => {
+    const me = { kind: 'guest' as const, avaId: 'me1', userName: 'Mia' };
+    const boost = { loaded: true, enabled: true, words: ['helstone'] };
+    renderApp(<BoostSwitch />, inRoom(makeStatus({ boost: { avaIds: ['me1'] } }), me, { boost }));
+    expect(screen.getByText(/In use in this recording\./)).toBeDefined();
+    cleanup();
+    renderApp(<BoostSwitch />, inRoom(makeStatus({ boost: { avaIds: ['someone-else'] } }), me, { boost }));
+    expect(screen.queryByText(/In use in this recording/)).toBeNull();
   });
 
   it('tells an empty list what fills it', () => {

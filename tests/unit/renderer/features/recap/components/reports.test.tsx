@@ -99,6 +99,33 @@ describe('WordStatistics', () => {
   });
 });
 
+describe('WordStatistics: the spec’s word stats', () => {
+  it('shows the reader’s words typed and captured beside everyone’s, and nothing of the kind without them', () => {
+    const lines = [spoken('ann', 'Ann', 0, 'one two three four')];
+    renderApp(
+      <WordStatistics
+        transcripts={lines}
+        wordStats={{ wordsTypedYou: 3, wordsTypedGroup: 5, wordsCapturedYou: 0, wordsCapturedGroup: 1200 }}
+      />,
+    );
+    const table = screen.getByRole('table', {
+      name: 'Words typed and words captured from speech, yours and everyone’s',
+    });
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .map((r) => [...r.children].map((c) => c.textContent)),
+    ).toEqual([
+      ['Who', 'Typed', 'Captured'],
+      ['You', '3', '0'],
+      ['Everyone', '5', '1,200'],
+    ]);
+    cleanup();
+    renderApp(<WordStatistics transcripts={lines} />);
+    expect(screen.queryByTestId('word-stats-you-group')).toBeNull();
+  });
+});
+
 describe('CaptionQuality', () => {
   const report: CaptionQualityReport = {
     roomId: 'r',

@@ -129,6 +129,24 @@ describe('SpeakersList', () => {
   });
 });
 
+describe('SpeakersList and the status’s possiblyMyself', () => {
+  it('puts first, and says so, the speakers heard on my own microphone', () => {
+    const GRAN = 'voicing-gran00000001';
+    const mine = makeStatus({
+      ...status,
+      speakers: [
+        ...status.speakers,
+        { avaId: GRAN, avaName: 'Gran', userName: 'Gran', voicing: true, possiblyMyself: true },
+      ],
+    });
+    renderApp(<SpeakersList />, inRoom(mine, bo));
+    const items = screen.getAllByTestId('voicing-speaker');
+    expect(items.map((li) => li.dataset.speakerId)).toEqual([GRAN, GRANDMA]);
+    expect(within(items[0]!).getByTestId('possibly-me').textContent).toContain('(heard on your microphone)');
+    expect(within(items[1]!).queryByTestId('possibly-me')).toBeNull();
+  });
+});
+
 describe('SpeakerChangeAnnouncer', () => {
   it('tells the screen reader when a line is now someone else’s', () => {
     const { store } = renderApp(<SpeakerChangeAnnouncer />, inRoom(status, bo));
