@@ -78,7 +78,9 @@ export async function restoreSessions(url: string, projectId: string, importDir:
       },
     );
     if (!response.ok) {
-      throw new Error(`the emulator refused account ${restore.localId}: ${response.status} ${await response.text()}`);
+      throw new Error(
+        `the emulator refused account ${restore.localId}: ${response.status} ${await response.text()}`,
+      );
     }
   }
   return restores.length;
