@@ -10,8 +10,8 @@
  *
  * Accounts: unless a real Firebase project is configured (HEARKEN_FIREBASE_PROJECT_ID and
  * HEARKEN_FIREBASE_API_KEY, see README), the Firebase Auth emulator is the identity provider: it
- * is started first, offline, with the accounts of the last run imported from the data folder,
- * and stopped (exporting them again) after the server.
+ * is started first, offline, with the accounts of the last run (and the sessions signed in to
+ * them) imported from the data folder, and stopped (exporting them again) after the server.
  *
  * The emulator listens on 127.0.0.1 only, whatever HEARKEN_HOST says: it trusts unsigned tokens.
  * The configuration is checked first (src/server/config-safety.ts), so a server that would expose

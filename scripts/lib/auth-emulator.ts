@@ -7,13 +7,15 @@
  *
  * The project id is a `demo-` one: the emulator then needs no credentials and refuses to reach
  * any real Google service. With `dataDir`, accounts are imported from it at start and exported
- * to it when stopped, so they survive restarts of `npm start`.
+ * to it when stopped, so they survive restarts of `npm start`; so do the sessions signed in to
+ * them (emulator-sessions.ts: the import would otherwise revoke every earlier sign-in).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { restoreSessions } from './emulator-sessions';
 
 export const DEMO_PROJECT_ID = 'demo-hearken';
 
@@ -153,12 +155,16 @@ export async function startAuthEmulator(options: AuthEmulatorOptions = {}): Prom
     join(workDir, 'firebase.json'),
   ];
   let logFile: string | undefined;
+  let importedFrom: string | undefined;
   if (options.dataDir) {
     mkdirSync(options.dataDir, { recursive: true });
     logFile = emulatorLogFile(options.dataDir);
     writeFileSync(logFile, '');
     const exportDir = resolve(authExportDir(options.dataDir));
-    if (existsSync(join(exportDir, 'firebase-export-metadata.json'))) args.push('--import', exportDir);
+    if (existsSync(join(exportDir, 'firebase-export-metadata.json'))) {
+      args.push('--import', exportDir);
+      importedFrom = exportDir;
+    }
     args.push('--export-on-exit', exportDir);
   }
   // The guard runs the CLI and stops it (exporting) if this process dies without doing so.
@@ -218,6 +224,18 @@ export async function startAuthEmulator(options: AuthEmulatorOptions = {}): Prom
       throw new Error(`the Auth emulator was not ready in time:\n${output.join('\n')}`);
     }
     await new Promise((r) => setTimeout(r, 250));
+  }
+  // Before anyone can use it (the server starts after this returns): the sessions of the
+  // imported accounts are made valid again. Failing that, people are asked to sign in again.
+  if (importedFrom) {
+    try {
+      await restoreSessions(url, projectId, importedFrom);
+    } catch (error) {
+      process.stderr.write(
+        `Sign-ins from before this restart were not kept (${(error as Error).message}): ` +
+          'people will be asked to sign in again.\n',
+      );
+    }
   }
 
   let stopping: Promise<void> | undefined;

@@ -196,15 +196,33 @@ export type AuthPhase = 'loading' | 'signed-out' | 'unverified' | 'signed-in';
 export type GuardDecision = { kind: 'allow' } | { kind: 'wait' } | { kind: 'redirect'; to: string };
 
 /**
+ * The sign-in page for someone whose session was refused (issue 30, item 7), coming back to
+ * where they were (`pathname` and its query string, "?a=b" or "") once signed in again.
+ */
+export function signInAgainPath(pathname: string, search: string): string {
+  return `${ROUTES.login}?${QUERY_PARAMS.redirect}=${encodeURIComponent(`${pathname}${search}`)}`;
+}
+
+/**
  * Protected routes: unauthenticated access redirects to /web; account routes need a signed-in
  * account whose profile (and so its Ava id) is loaded. While either is still being found out,
- * the page waits (the loading screen) instead of bouncing the person away.
+ * the page waits (the loading screen) instead of bouncing the person away. Someone whose saved
+ * session the identity provider refused (`refused`, with the page's query string) is sent to
+ * sign in again and brought back, not to the guest lobby.
  */
-export function guardRoute(pathname: string, phase: AuthPhase, profileLoaded: boolean): GuardDecision {
+export function guardRoute(
+  pathname: string,
+  phase: AuthPhase,
+  profileLoaded: boolean,
+  refused?: { search: string },
+): GuardDecision {
   const access = routeAccess(pathname);
   if (access !== 'account') return { kind: 'allow' };
   if (phase === 'loading') return { kind: 'wait' };
   if (phase !== 'signed-in') {
+    if (refused && pathname !== ROUTES.loginDesktopSuccess) {
+      return { kind: 'redirect', to: signInAgainPath(pathname, refused.search) };
+    }
     // The desktop success page without an account goes back to the desktop sign-in.
     return {
       kind: 'redirect',

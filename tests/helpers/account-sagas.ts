@@ -102,6 +102,7 @@ export function makeSignedInAuth() {
     providerWanted: false,
     user: testUser({}),
     platform: { isDesktopShell: false, isLocalhost: false },
+    sessionRefused: false,
   };
 }
 

@@ -137,7 +137,7 @@ const accountsEn = {
   },
   session: {
     refused:
-      'Please sign in again: your session was not accepted any more (the server restarted or the sign-in expired). Nothing you saved is lost.',
+      'Please sign in again: your session is no longer accepted (it expired, was ended, or the server lost it). Nothing you saved is lost.',
   },
   onboarding: {
     title: 'Your profile',

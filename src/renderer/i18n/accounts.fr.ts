@@ -173,7 +173,7 @@ const accountsFr: Messages<typeof accountsEn> = {
   },
   session: {
     refused:
-      'Veuillez vous reconnecter : votre session n’est plus acceptée (le serveur a redémarré ou la connexion a expiré). Rien de ce que vous avez enregistré n’est perdu.',
+      'Veuillez vous reconnecter : votre session n’est plus acceptée (elle a expiré, a été fermée, ou le serveur ne la connaît plus). Rien de ce que vous avez enregistré n’est perdu.',
   },
   onboarding: {
     title: 'Votre profil',

@@ -21,10 +21,10 @@ export const audio: SocketHandler<'audio'> = async (ctx, message) => {
     return;
   }
   const viaWebRtc = message.metadata.format === 'webrtc';
-  if (message.metadata.late && (viaWebRtc || !message.metadata.capture || message.metadata.source)) {
+  if (message.metadata.late && (viaWebRtc || !message.metadata.capture)) {
     ctx.fail(
       'invalid-message',
-      'audio.metadata.late: held audio is sent as pcm_s16le frames of the microphone, with its capture',
+      'audio.metadata.late: held audio is sent as pcm_s16le frames, with its capture',
       message.type,
     );
     return;
@@ -62,12 +62,10 @@ export const audio: SocketHandler<'audio'> = async (ctx, message) => {
   member.premiumOnCredit = member.usePaidASR && grant === 'credit';
   if (message.metadata.late && message.metadata.capture) {
     // Held audio: decoded as a catch-up stream of its own; the live start that follows ends it.
-    room.startHeldAudio(
-      member,
-      message.metadata.lang,
-      message.metadata.capture,
-      message.metadata.resumedFromMs,
-    );
+    // The computer's sound (the desktop's "both") is held too, under its own name.
+    const { lang, capture, resumedFromMs } = message.metadata;
+    if (shownAs) room.startHeldAudio(member, lang, capture, resumedFromMs, shownAs);
+    else room.startHeldAudio(member, lang, capture, resumedFromMs);
     ctx.recording.started(false);
     return;
   }

@@ -89,12 +89,15 @@ export class RoomCatchUp {
   /**
    * `member`'s held audio follows, from `capture` (where it begins, when it was captured);
    * `resumedFromMs` is where the client lost its connection (the gap, if some was not held).
+   * `shownAs`: a stream of the person's other than their voice (the desktop's computer sound,
+   * room-streams.ts), whose lines go under its name.
    */
   start(
     member: RoomMember,
     lang: string,
     capture: RecordingCapture,
     resumedFromMs: number | undefined,
+    shownAs?: { avaId: string; name: string },
   ): void {
     this.core.refuseOnceEnding();
     if (member.readonly) throw new RoomError('forbidden', 'this is a read-only link: it cannot send audio');
@@ -104,18 +107,24 @@ export class RoomCatchUp {
     // The time of the first sample the room has not heard: the lines' clock, and the gap's end.
     const heldFromMs = Math.round(capture.atMs + (skipped * 1000) / SAMPLE_RATE_HZ);
     this.parts.gaps.heldAudio(member, lang, resumedFromMs, heldFromMs, (at) => this.placeAt(at));
-    const catchUp = this.open(member, lang, heldFromMs);
+    const catchUp = this.open(member, lang, heldFromMs, shownAs);
     this.parts.ledger.begin(catchUp, member.avaId, capture);
     this.receiving.set(member, catchUp);
     this.running.add(catchUp);
   }
 
-  private open(member: RoomMember, lang: string, heldFromMs: number): CatchUp {
+  private open(
+    member: RoomMember,
+    lang: string,
+    heldFromMs: number,
+    shownAs: { avaId: string; name: string } | undefined,
+  ): CatchUp {
     let catchUp: CatchUp;
     const track = new AudioTrack({
       trackId: `${member.avaId}-late-${randomId(6)}`,
-      author: member.avaId,
-      authorShow: member.userName,
+      author: shownAs?.avaId ?? member.avaId,
+      authorShow: shownAs?.name ?? member.userName,
+      ...(shownAs ? { sourceAuthor: member.avaId } : {}),
       lang,
       // The tier their live audio has now (decided by the start that preceded it): Premium on
       // credit too, counted by the meter while the catch-up is decoded (started below).

@@ -157,7 +157,10 @@ function* cuePages(
 export interface SubtitleStreamOptions {
   lang?: string;
   gapText: (line: ExportLine) => string;
-  /** The mark of a cue captioned late (WebVTT writes it as a NOTE), in the reader's language. */
+  /**
+   * The mark of a cue captioned late, in the reader's language: SRT ends the cue's text with
+   * it in brackets, WebVTT writes it as a NOTE.
+   */
   late?: string;
 }
 
@@ -169,7 +172,7 @@ export function* srtChunks(
 ): Generator<string> {
   let number = 0;
   for (const cues of cuePages(source, options.lang, options.gapText, pageSize)) {
-    const blocks = cues.map((cue) => srtBlock(cue, (number += 1)));
+    const blocks = cues.map((cue) => srtBlock(cue, (number += 1), options.late));
     yield `${number > cues.length ? CUE_SEPARATOR : ''}${blocks.join(CUE_SEPARATOR)}`;
   }
 }

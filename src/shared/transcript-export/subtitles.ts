@@ -2,7 +2,8 @@
  * SubRip (.srt) and WebVTT (.vtt) files of a conversation, from the same cues. SRT names the
  * speaker as text at the start of each turn; WebVTT marks every cue with its voice (`<v Name>`,
  * which players show and screen readers can use), once. A cue captioned late is shown at the
- * time it was said, like the others: SRT has no place for a remark, and WebVTT says it in a NOTE
+ * time it was said, like the others. SRT has no place for a remark, so its text ends with the
+ * same mark as TXT's line, "(captioned late)", which players show; WebVTT says it in a NOTE
  * before the cue (for people editing the file; players do not show notes).
  */
 import { type Cue, cueText, subtitleTime } from './cues';
@@ -13,16 +14,20 @@ import { type Cue, cueText, subtitleTime } from './cues';
  */
 export const CUE_SEPARATOR = '\n';
 
-/** Cue `number` (from 1) as an SRT block. */
-export function srtBlock(cue: Cue, number: number): string {
+/**
+ * Cue `number` (from 1) as an SRT block; a late cue's text ends with `late` (the mark's words,
+ * in the reader's language) in brackets, as TXT's line does.
+ */
+export function srtBlock(cue: Cue, number: number, late = 'captioned late'): string {
   // Every piece is one line without `-->` (cueText): a cue is ended only by its blank line.
   const text = cue.lines.map(cueText);
   if (cue.turnStart && !cue.gap) text[0] = `${cueText(cue.speaker)}: ${text[0]}`;
+  if (cue.late) text.splice(-1, 1, `${text.at(-1) ?? ''} (${cueText(late)})`.trimStart());
   return `${number}\n${subtitleTime(cue.startMs, ',')} --> ${subtitleTime(cue.endMs, ',')}\n${text.join('\n')}\n`;
 }
 
-export function toSrt(cues: readonly Cue[]): string {
-  return cues.map((cue, i) => srtBlock(cue, i + 1)).join(CUE_SEPARATOR);
+export function toSrt(cues: readonly Cue[], late?: string): string {
+  return cues.map((cue, i) => srtBlock(cue, i + 1, late)).join(CUE_SEPARATOR);
 }
 
 /** WebVTT's three characters that must be escaped in cue text. */

@@ -22,6 +22,7 @@ import {
   onboardingPath,
   routeAccess,
   safeRedirect,
+  signInAgainPath,
   transcriptPath,
 } from '../../../src/shared/routes';
 
@@ -105,6 +106,28 @@ describe('who may open a page', () => {
   ];
   it.each(guards)('%s when %s (profile %s) -> %j', (path, phase, profile, decision) => {
     expect(guardRoute(path, phase, profile)).toEqual(decision);
+  });
+
+  it('a refused session goes to sign in again and back, not to the guest lobby', () => {
+    const refused = { search: '?tab=licences' };
+    const back = `/web/login?redirect=${encodeURIComponent('/account/dashboard?tab=licences')}`;
+    expect(guardRoute('/account/dashboard', 'signed-out', false, refused)).toEqual({
+      kind: 'redirect',
+      to: back,
+    });
+    expect(signInAgainPath('/account/dashboard', '?tab=licences')).toBe(back);
+    // The sign-in page honours it as its way back.
+    expect(safeRedirect(new URLSearchParams(back.split('?')[1]).get('redirect'))).toBe(
+      '/account/dashboard?tab=licences',
+    );
+    // Still waiting, or signed in: nothing changes; the desktop success page keeps its own way.
+    expect(guardRoute('/account/dashboard', 'loading', false, refused)).toEqual({ kind: 'wait' });
+    expect(guardRoute('/account/dashboard', 'signed-in', true, refused)).toEqual({ kind: 'allow' });
+    expect(guardRoute('/web/conversations', 'signed-out', false, refused)).toEqual({ kind: 'allow' });
+    expect(guardRoute('/web/login/desktop/success', 'signed-out', false, refused)).toEqual({
+      kind: 'redirect',
+      to: '/web/login/desktop',
+    });
   });
 
   it.each([

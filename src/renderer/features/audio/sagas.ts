@@ -32,6 +32,7 @@ import { conversationActions } from '../conversation/slice';
 import { type NoticeInput, notificationsActions } from '../notifications/slice';
 import { settingsActions } from '../settings/slice';
 import {
+  ComputerAudioHold,
   type ComputerAudioOutcome,
   computerAudioAgain,
   computerAudioSource,
@@ -203,6 +204,7 @@ export function* recordOnce(deps: AppDeps, resumedFromMs?: number, leftover: { h
   let pump: Task | undefined;
   let metering: Task | undefined;
   let computerAudio: Task | undefined;
+  let computerHold: ComputerAudioHold | undefined;
   let webrtc: Task | undefined;
   let confirming: Task | undefined;
   try {
@@ -211,10 +213,11 @@ export function* recordOnce(deps: AppDeps, resumedFromMs?: number, leftover: { h
     if (viaWebRtc) webrtc = yield* fork(webrtcTransport, deps, session.track!, route, firstStart);
     metering = yield* fork(meterVolume, meter);
     // The desktop's "both": the computer's sound on a connection of its own, for as long as this
-    // recording (the gap of a resumed recording is marked once, by the microphone's stream).
+    // recording, held like the microphone's through a drop (the gap of a resumed recording is
+    // marked once, by the microphone's stream).
     const { resumedFromMs: _marked, ...computerMetadata } = metadata;
-    if (session.computerAudio)
-      computerAudio = yield* fork(sendComputerAudio, deps, session.computerAudio, computerMetadata);
+    if (session.computerAudio) computerHold = new ComputerAudioHold(session.computerAudio, deps.now);
+    if (computerHold) computerAudio = yield* fork(sendComputerAudio, deps, computerHold, computerMetadata);
     // live: audio goes as it comes; holding: the connection is down, the microphone's audio is
     // kept; catching-up: the connection is back and the held audio is being sent.
     let phase: 'live' | 'holding' | 'catching-up' = 'live';
@@ -243,8 +246,8 @@ export function* recordOnce(deps: AppDeps, resumedFromMs?: number, leftover: { h
       const dropped = result.gone !== undefined && isSocketDroppedEvent(result.gone as Action);
       if (dropped) {
         // The connection dropped: the microphone goes on, its audio kept until it is back. The
-        // desktop's "both": the computer's sound, on a connection of its own, is not held; that
-        // connection is opened again once the microphone's audio has caught up.
+        // desktop's "both": the computer's sound is held too; its own connection is opened again
+        // once the microphone's audio has caught up, and sends what it held first.
         if (computerAudio) yield* cancel(computerAudio);
         computerAudio = undefined;
         if (phase === 'live') {
@@ -261,10 +264,10 @@ export function* recordOnce(deps: AppDeps, resumedFromMs?: number, leftover: { h
         continue;
       }
       const computer = result.computerAudio as ComputerAudioOutcome | undefined;
-      if (computer?.kind === 'lost' && session.computerAudio) {
+      if (computer?.kind === 'lost' && computerHold) {
         // The computer sound's own connection alone was lost: opened again after the
         // reconnection interval, while the microphone goes on (it is never opened again for it).
-        computerAudio = yield* fork(computerAudioAgain, deps, session.computerAudio, computerMetadata);
+        computerAudio = yield* fork(computerAudioAgain, deps, computerHold, computerMetadata);
         continue;
       }
       const webrtcOver = result.webrtcOver as WebRtcOutcome | undefined;
@@ -307,8 +310,8 @@ export function* recordOnce(deps: AppDeps, resumedFromMs?: number, leftover: { h
             yield* call(liveStart, withoutGap),
           );
         // The desktop's "both": the computer's sound on a new connection of its own.
-        if (session.computerAudio && !computerAudio)
-          computerAudio = yield* fork(sendComputerAudio, deps, session.computerAudio, computerMetadata);
+        if (computerHold && !computerAudio)
+          computerAudio = yield* fork(sendComputerAudio, deps, computerHold, computerMetadata);
         phase = 'live';
         lostAtMs = undefined;
         yield* put(notificationsActions.notify({ intent: 'success', key: 'audio.resumed' }));
@@ -343,6 +346,7 @@ export function* recordOnce(deps: AppDeps, resumedFromMs?: number, leftover: { h
   } finally {
     if (webrtc) yield* cancel(webrtc);
     if (computerAudio) yield* cancel(computerAudio);
+    computerHold?.close();
     if (confirming) yield* cancel(confirming);
     if (pump) yield* cancel(pump);
     if (metering) yield* cancel(metering);

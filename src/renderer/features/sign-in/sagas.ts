@@ -23,7 +23,7 @@ import { API, type CustomTokenResponse, type ServerConfigResponse } from '../../
 import { classifySignIn, isVerifiedAccount } from '../../../shared/auth';
 import { LOADING_TIMEOUT_MS, TOKEN_REFETCH_MS } from '../../../shared/constants';
 import { desktopLoginDeepLink } from '../../../shared/desktop';
-import { QUERY_PARAMS, ROUTES, afterSignOutPath, isLoginLayoutPath } from '../../../shared/routes';
+import { ROUTES, afterSignOutPath, isLoginLayoutPath, signInAgainPath } from '../../../shared/routes';
 import { notificationsActions } from '../notifications/slice';
 import type { AppDeps } from '../../app/deps';
 import { selectLanguage } from '../settings/selectors';
@@ -100,8 +100,10 @@ function* followUser(deps: AppDeps, sessionSaved: boolean) {
       yield* cancel(refresher);
       refresher = undefined;
     }
-    yield* put(authActions.userChanged(user));
+    // Refused: to the sign-in page first, while the page still waits on the provider; once
+    // signed out, the account route's guard would send the person to the guest lobby instead.
     if (refused) yield* put(authActions.sessionRefused());
+    yield* put(authActions.userChanged(user));
     if (signedIn && !refresher) {
       uid = user.uid;
       trackSignIn(deps, user);
@@ -362,10 +364,7 @@ function* askToSignInAgain(deps: AppDeps) {
   );
   const here = deps.navigation.currentPath();
   if (isLoginLayoutPath(here)) return;
-  const back = `${here}${deps.navigation.currentSearch()}`;
-  deps.navigation.navigate(`${ROUTES.login}?${QUERY_PARAMS.redirect}=${encodeURIComponent(back)}`, {
-    replace: true,
-  });
+  deps.navigation.navigate(signInAgainPath(here, deps.navigation.currentSearch()), { replace: true });
 }
 
 /** Desktop sign-in: a custom token for the desktop app, handed over by its deep link. */

@@ -48,6 +48,12 @@ export interface AuthState {
   providerWanted: boolean;
   /** Where the app runs (from the platform seam), for the screens that differ. */
   platform: { isDesktopShell: boolean; isLocalhost: boolean };
+  /**
+   * The identity provider dropped this device's session without a sign-out (a revoked or
+   * expired sign-in, an emulator that lost it): account pages send the person to sign in
+   * again rather than to the guest lobby. Cleared when someone signs in.
+   */
+  sessionRefused: boolean;
 }
 
 export const initialAuthState: AuthState = {
@@ -56,6 +62,7 @@ export const initialAuthState: AuthState = {
   loadingTimedOut: false,
   providerWanted: false,
   platform: { isDesktopShell: false, isLocalhost: false },
+  sessionRefused: false,
 };
 
 export interface EmailCredentials {
@@ -95,7 +102,15 @@ const authSlice = createSlice({
       state.user = user ?? undefined;
       state.phase = !user ? 'signed-out' : isVerifiedAccount(user) ? 'signed-in' : 'unverified';
       state.loadingTimedOut = false;
+      if (user) state.sessionRefused = false;
       if (state.phase === 'signed-in') state.error = undefined;
+    },
+    /**
+     * The identity provider dropped a session nobody signed out of (sagas.ts, followUser): the
+     * person is asked to sign in again.
+     */
+    sessionRefused(state) {
+      state.sessionRefused = true;
     },
     tokenFetched(state, action: PayloadAction<{ token: string; atMs: number }>) {
       state.token = action.payload.token;
@@ -198,11 +213,6 @@ const authSlice = createSlice({
 const authEvents = {
   /** In the desktop app: sign in with the system browser (/web/login/desktop there). */
   browserSignInRequested: createAction('auth/browserSignInRequested'),
-  /**
-   * The identity provider dropped a session nobody signed out of (a refused refresh: the Auth
-   * emulator restarted, the account was removed): the person is asked to sign in again.
-   */
-  sessionRefused: createAction('auth/sessionRefused'),
 };
 
 export const authActions = { ...authSlice.actions, ...authEvents };

@@ -62,6 +62,20 @@ describe('audio start', () => {
     expect(room.startAudio).not.toHaveBeenCalled();
   });
 
+  it('starts the computer’s held sound (the desktop’s "both") under its own name', async () => {
+    const { ctx, room, member, errors } = fakeMemberContext();
+    const capture = { id: 'cap2', offsetSamples: 0, atMs: 5_000 };
+    const source = { kind: 'computer-audio' as const, label: 'Weekly sync' };
+    await audio(ctx, start({ late: true, capture, source }));
+    expect(errors).toEqual([]);
+    expect(room.streamSpeaker).toHaveBeenCalledWith(member, 'Weekly sync');
+    expect(room.startHeldAudio).toHaveBeenCalledWith(member, 'en-US', capture, undefined, {
+      avaId: 'computer1',
+      name: 'Weekly sync',
+    });
+    expect(room.startAudio).not.toHaveBeenCalled();
+  });
+
   it.each<[string, Partial<Metadata>]>([
     ['without its capture', { late: true }],
     ['by WebRTC', { late: true, format: 'webrtc', capture: { id: 'c', offsetSamples: 0, atMs: 1 } }],

@@ -168,6 +168,47 @@ describe('held audio in a live room', () => {
     expect(lines[0]!.gap).toMatchObject({ fromMs: 11_000, toMs: 15_000 });
   });
 
+  it('stores the computer’s held sound (the desktop’s "both") under its own name, with no gap of its own', async () => {
+    const t = catchUpRoom();
+    const ana = t.member('ana');
+    t.room.join(ana);
+    t.timers.advanceTo(10_000);
+    const computer = { avaId: 'ana-computer', name: 'Weekly sync' };
+    t.room.startAudio(ana, 'en-US', undefined, computer, 10_000, {
+      id: 'comp',
+      offsetSamples: 0,
+      atMs: 10_000,
+    });
+    t.timers.advanceTo(11_000);
+    t.room.audio(ana, new Int16Array(SECOND));
+    t.room.leave(ana);
+    // Back at 20 s, the computer's connection sends what its capture held from 12 s (the client
+    // says nothing of the drop: its gap is the microphone's to mark).
+    t.timers.advanceTo(20_000);
+    const again = t.member('ana');
+    t.room.join(again);
+    t.room.startHeldAudio(
+      again,
+      'en-US',
+      { id: 'comp', offsetSamples: 2 * SECOND, atMs: 12_000 },
+      undefined,
+      computer,
+    );
+    const held = t.streams.at(-1)!;
+    t.said(held.track, 0, 'from the meeting', 1000);
+    t.room.stopAudio(again);
+    await settle();
+    const lines = t.stored();
+    expect(lines.map(text)).toEqual(['from the meeting']);
+    expect(lines[0]).toMatchObject({
+      late: true,
+      author: 'ana-computer',
+      authorShow: 'Weekly sync',
+      sourceAuthor: again.avaId,
+      timestampMs: 13_000,
+    });
+  });
+
   it('decodes a Premium-on-credit speaker’s held audio on Premium, as their live audio, counting their credit meanwhile', async () => {
     const t = catchUpRoom();
     const ana = t.member('ana');

@@ -33,6 +33,8 @@ function conversation(): Transcript[] {
     // Ben speaks over the host: his line comes later but starts earlier.
     spoken('ben', 'Ben', 30_500, 'wait wait I have a question about that dose'),
     gap('mallory', FORGING_NAME, 40_000, 45_000),
+    // Captioned late (held audio sent after a dropped connection): SRT and WebVTT mark it.
+    { ...spoken('ada', 'Ada', 46_000, 'said while the connection was down'), late: true },
     { ...typed('cleo', 'Cleo', 50_000, '   '), id: 'removed' },
     { ...typed('cleo', 'Cleo', 51_000, 'not final'), isFinal: false },
   ];
@@ -82,12 +84,12 @@ const writers = {
     chunks: (size: number) => markdownChunks(source, { labels }, size),
   },
   srt: {
-    whole: () => toSrt(subtitleCues(lines, gapText)),
-    chunks: (size: number) => srtChunks(source, { gapText }, size),
+    whole: () => toSrt(subtitleCues(lines, gapText), labels.late),
+    chunks: (size: number) => srtChunks(source, { gapText, late: labels.late }, size),
   },
   vtt: {
-    whole: () => toVtt(subtitleCues(lines, gapText), 'Ward round <b>'),
-    chunks: (size: number) => vttChunks(source, 'Ward round <b>', { gapText }, size),
+    whole: () => toVtt(subtitleCues(lines, gapText), 'Ward round <b>', labels.late),
+    chunks: (size: number) => vttChunks(source, 'Ward round <b>', { gapText, late: labels.late }, size),
   },
   json: {
     whole: () =>
@@ -108,6 +110,13 @@ describe('exports written a page at a time', () => {
       }
     });
   }
+
+  it('marks the line captioned late in the reader’s language, in SRT’s text and as a WebVTT NOTE', () => {
+    expect([...writers.srt.chunks(3)].join('')).toContain(
+      'said while the connection was down (sous-titré en différé)\n',
+    );
+    expect([...writers.vtt.chunks(3)].join('')).toContain('NOTE sous-titré en différé\n');
+  });
 
   it('has the cues of two people talking at once out of line order, as the streams must write them', () => {
     const cues = subtitleCues(lines, gapText);

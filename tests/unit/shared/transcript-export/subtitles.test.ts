@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { subtitleCues } from '../../../../src/shared/transcript-export/cues';
 import { EXPORT_LABELS, gapSentence } from '../../../../src/shared/transcript-export/labels';
 import { exportLines } from '../../../../src/shared/transcript-export/lines';
+import { toPlainText } from '../../../../src/shared/transcript-export/documents';
 import { escapeVtt, toSrt, toVtt } from '../../../../src/shared/transcript-export/subtitles';
 import { START, sampleConversation } from '../../../helpers/transcript-fixture';
 
@@ -79,5 +80,24 @@ describe('a cue captioned late', () => {
       [late.startMs, late.endMs],
     ]);
     expect(toVtt([cues[0]!], 'Standup')).not.toContain('NOTE');
+  });
+
+  it('ends its SRT text with the mark TXT uses, in the reader’s language, and still parses at its true time', () => {
+    const srt = toSrt([cues[0]!, late], EXPORT_LABELS.fr.late);
+    const parsed = parsedCues(srt);
+    expect(parsed.map((c) => [c.start, c.end])).toEqual([
+      [cues[0]!.startMs, cues[0]!.endMs],
+      [late.startMs, late.endMs],
+    ]);
+    expect(parsed[1]!.text).toBe('Ben: morning Ada (sous-titré en différé)');
+    expect(parsed[0]!.text).not.toContain('(');
+    // English by default, the words of the TXT line.
+    expect(parsedCues(toSrt([late]))[0]!.text).toBe('Ben: morning Ada (captioned late)');
+    const txtLate = toPlainText(
+      { roomId: 'r', title: 'Standup', startTimestampMs: START, transcripts: [] },
+      [{ ...lines[1]!, late: true }],
+      { labels: EXPORT_LABELS.en },
+    );
+    expect(txtLate).toContain(' (captioned late)');
   });
 });

@@ -10,6 +10,8 @@ import { audioSaga } from '../../../../../../src/renderer/features/audio/sagas';
 import { audioActions } from '../../../../../../src/renderer/features/audio/slice';
 import { conversationActions } from '../../../../../../src/renderer/features/conversation/slice';
 import { withComputerAudio } from '../../../../../../src/renderer/features/desktop/desktop-capture';
+import { ComputerAudioHold } from '../../../../../../src/renderer/features/desktop/sagas/computer-audio';
+import { HeldAudio } from '../../../../../../src/renderer/features/audio/held-audio';
 import { settingsActions } from '../../../../../../src/renderer/features/settings/slice';
 import { socketActions } from '../../../../../../src/renderer/features/socket/slice';
 import type { RootState } from '../../../../../../src/renderer/app/root-reducer';
@@ -168,6 +170,59 @@ describe('the computer audio as its own stream', () => {
     expect(again.binary.map((b) => Array.from(littleEndianBytesToInt16(b)!))).toEqual([[5, 6]]);
   });
 
+  it('holds the computer’s sound through a dropped room connection, and its new connection sends it first, late, then the live sound', async () => {
+    start();
+    await tick();
+    const { computer, second } = await record();
+    await accept(second);
+    computer.chunk(Int16Array.from([1, 2]));
+    await tick();
+    app.dispatch(socketActions.statusEvent('lost'));
+    await tick();
+    // Said while nobody carries it: held, not lost.
+    computer.chunk(Int16Array.from([9, 9]));
+    computer.chunk(Int16Array.from([8, 8]));
+    await tick();
+    app.dispatch(socketActions.statusEvent('retry'));
+    app.dispatch(socketActions.statusEvent('succeeded'));
+    await tick(1000);
+    const again = fakes.sockets.at(-1)!;
+    expect(again).not.toBe(second);
+    await accept(again);
+    await tick(1000);
+    const starts = again.sentOfType('audio');
+    expect(starts.map((m) => m.metadata?.late === true)).toEqual([true, false]);
+    const [late, live] = starts.map((m) => m.metadata!);
+    expect(late).toMatchObject({
+      format: 'pcm_s16le',
+      source: { kind: 'computer-audio', label: 'Computer audio' },
+      capture: { offsetSamples: 2 },
+    });
+    expect(late!.resumedFromMs).toBeUndefined();
+    // The live sound begins where the held audio ended, in the same capture.
+    expect(live).toMatchObject({ source: { kind: 'computer-audio' }, capture: { offsetSamples: 6 } });
+    expect(live!.capture!.id).toBe(late!.capture!.id);
+    computer.chunk(Int16Array.from([5, 6]));
+    await tick();
+    expect(again.binary.map((b) => Array.from(littleEndianBytesToInt16(b)!))).toEqual([
+      [9, 9, 8, 8],
+      [5, 6],
+    ]);
+  });
+
+  it('sends what the computer captured before its first connection was accepted as the start of its live sound, not late', async () => {
+    start();
+    await tick();
+    const { computer, second } = await record();
+    computer.chunk(Int16Array.from([4, 4]));
+    await tick();
+    await accept(second);
+    const starts = second.sentOfType('audio');
+    expect(starts.map((m) => m.metadata?.late === true)).toEqual([false]);
+    expect(starts[0]!.metadata?.capture).toMatchObject({ offsetSamples: 0 });
+    expect(second.binary.map((b) => Array.from(littleEndianBytesToInt16(b)!))).toEqual([[4, 4]]);
+  });
+
   it('a lost computer-audio connection alone leaves the microphone on, and the computer audio starts again after the reconnection interval', async () => {
     start();
     await tick();
@@ -191,6 +246,23 @@ describe('the computer audio as its own stream', () => {
     await accept(again);
     expect(again.sentOfType('audio')).toHaveLength(1);
     expect(fakes.audio.starts.length).toBe(opened);
+  });
+
+  it('holds the computer’s sound while its own connection alone is down, and sends it late first', async () => {
+    start();
+    await tick();
+    const { computer, second } = await record();
+    await accept(second);
+    second.drop();
+    await tick();
+    computer.chunk(Int16Array.from([3, 3]));
+    await tick(RECONNECT_MIN_INTERVAL_MS);
+    const again = fakes.sockets.at(-1)!;
+    expect(again).not.toBe(second);
+    await accept(again);
+    await tick(1000);
+    expect(again.sentOfType('audio').map((m) => m.metadata?.late === true)).toEqual([true, false]);
+    expect(again.binary.map((b) => Array.from(littleEndianBytesToInt16(b)!))).toEqual([[3, 3]]);
   });
 
   it('the server refusing the computer audio stops both and says why', async () => {
@@ -258,5 +330,25 @@ describe('the computer audio as its own stream', () => {
       kind: 'computer-audio',
       label: 'Computer audio',
     });
+  });
+});
+
+describe('the computer’s held sound', () => {
+  it('is bounded like the microphone’s: beyond it, the oldest is dropped', () => {
+    const computer = new FakeCaptureSession();
+    const hold = new ComputerAudioHold(computer, () => 5, new HeldAudio(2));
+    for (const value of [1, 2, 3]) computer.chunk(Int16Array.from([value]));
+    expect(hold.held.length).toBe(2);
+    expect(Array.from(hold.held.first!.samples)).toEqual([2]);
+    expect(hold.held.takeDropped()).toBe(1);
+    // Sent live, it is counted in the capture but not kept.
+    const sent: number[][] = [];
+    hold.sendLiveTo((samples) => sent.push(Array.from(samples)));
+    computer.chunk(Int16Array.from([4]));
+    expect(sent).toEqual([[4]]);
+    expect(hold.held.end).toBe(4);
+    hold.close();
+    computer.chunk(Int16Array.from([5]));
+    expect(sent).toEqual([[4]]);
   });
 });
