@@ -13,10 +13,7 @@ const SPEC_CONSTANT_FILES = ['src/shared/constants.ts', 'src/shared/tts.ts'];
  * Constants other work in progress (issue 28) puts to use: each leaves this list when it does.
  * Not a way to keep a dead constant: docs/constants.md says whose each is.
  */
-const USED_BY_WORK_IN_PROGRESS = new Set([
-  'TTS_SPEECH_SYNTHESIS_RATE',
-  'TTS_DISPLAYED_ITEMS_DEFAULT',
-]);
+const USED_BY_WORK_IN_PROGRESS = new Set(['TTS_SPEECH_SYNTHESIS_RATE', 'TTS_DISPLAYED_ITEMS_DEFAULT']);
 
 const sources = readdirSync('src', { recursive: true, encoding: 'utf8' })
   .filter((f) => /\.tsx?$/.test(f))
