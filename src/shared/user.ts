@@ -220,6 +220,17 @@ export function isAdmin(profile: Pick<UserProfile, 'role' | 'orgProperties'>): b
   return profile.role === 'admin' || profile.orgProperties?.role === 'admin';
 }
 
+/**
+ * The plan's name as people see it (accounts.md, conversation.md "Subscription display"): Freedom
+ * is shown as Community, the Lite subtype as Free, no plan as Free; others as they are named.
+ */
+export function planDisplayName(subscription: Subscription | undefined): string {
+  if (subscription?.ongoingSubscriptionSubtype === 'Lite') return 'Free';
+  const plan = subscription?.ongoingSubscription;
+  if (!plan) return 'Free';
+  return plan === 'Freedom' ? 'Community' : plan;
+}
+
 /** A plan is present, is not Free, and its subtype is not Lite. */
 export function isPaidSubscriber(subscription: Subscription | undefined): boolean {
   const plan = subscription?.ongoingSubscription;

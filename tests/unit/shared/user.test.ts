@@ -8,6 +8,7 @@ import {
   isPaidSubscriber,
   isProfileComplete,
   isScribe,
+  planDisplayName,
   savedFontSize,
 } from '../../../src/shared/user';
 
@@ -73,5 +74,16 @@ describe('profile rules', () => {
     for (const ability of ['scribe', 'dev-mode', 'recall-ai']) {
       expect(USER_SETTABLE_FLAGS).not.toContain(ability);
     }
+  });
+});
+
+describe('plan names as people see them', () => {
+  it('shows Freedom as Community, the Lite subtype and no plan as Free, and others as named', () => {
+    expect(planDisplayName(undefined)).toBe('Free');
+    expect(planDisplayName({})).toBe('Free');
+    expect(planDisplayName({ ongoingSubscription: 'Free' })).toBe('Free');
+    expect(planDisplayName({ ongoingSubscription: 'Freedom' })).toBe('Community');
+    expect(planDisplayName({ ongoingSubscription: 'Pro', ongoingSubscriptionSubtype: 'Lite' })).toBe('Free');
+    expect(planDisplayName({ ongoingSubscription: 'Pro' })).toBe('Pro');
   });
 });

@@ -2,7 +2,7 @@ import { Callout, Card, H2 } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { ROUTES } from '../../../../shared/routes';
-import { isAdmin, isScribe } from '../../../../shared/user';
+import { isAdmin, isScribe, planDisplayName } from '../../../../shared/user';
 import { useAppSelector } from '../../../app/hooks';
 import { selectProfile } from '../../account-profile/selectors';
 import { LicencesPanel } from './LicencesPanel';
@@ -17,7 +17,7 @@ export function OrganizationDashboard() {
   const { t } = useTranslation();
   const profile = useAppSelector(selectProfile);
   if (!profile) return null;
-  const plan = profile.subscription.ongoingSubscription ?? 'Free';
+  const plan = planDisplayName(profile.subscription);
   if (profile.organizationId) {
     return (
       <>
