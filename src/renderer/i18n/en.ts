@@ -17,6 +17,7 @@ import phoneEn from './phone.en';
 import boostEn from './boost.en';
 import supportEn from './support.en';
 import legalEn from './legal.en';
+import desktopPagesEn from './desktop-pages.en';
 
 const en = {
   app: {
@@ -446,6 +447,7 @@ const en = {
   ...organizationsEn,
   ...supportEn,
   ...legalEn,
+  ...desktopPagesEn,
   scribe: scribeEn,
   editing: editingEn,
   connectToOnlineMeetings: meetingBotEn,

@@ -14,6 +14,7 @@ import phoneFr from './phone.fr';
 import boostFr from './boost.fr';
 import supportFr from './support.fr';
 import legalFr from './legal.fr';
+import desktopPagesFr from './desktop-pages.fr';
 import type { Messages } from './types';
 
 const fr: Messages = {
@@ -455,6 +456,7 @@ const fr: Messages = {
   ...organizationsFr,
   ...supportFr,
   ...legalFr,
+  ...desktopPagesFr,
   scribe: scribeFr,
   editing: editingFr,
   connectToOnlineMeetings: meetingBotFr,
