@@ -21,6 +21,7 @@ const desktopPagesEn = {
     file: 'Download',
     sizeUnknown: 'not given',
     link: 'Download for {{platform}} ({{arch}})',
+    missing: 'Not available for {{platform}} ({{arch}}): {{reason}}',
     linuxNote: 'On Linux the app comes as deb and rpm packages, updated by your package manager.',
     platforms: { darwin: 'macOS', win32: 'Windows', linux: 'Linux' },
     arches: { x64: '64-bit Intel or AMD', arm64: '64-bit ARM (Apple silicon)', ia32: '32-bit' },

@@ -20,6 +20,7 @@ const desktopPagesFr: Messages<typeof desktopPagesEn> = {
     file: 'Télécharger',
     sizeUnknown: 'non indiquée',
     link: 'Télécharger pour {{platform}} ({{arch}})',
+    missing: 'Indisponible pour {{platform}} ({{arch}}) : {{reason}}',
     linuxNote:
       'Sous Linux, l’application est fournie en paquets deb et rpm, mis à jour par votre gestionnaire de paquets.',
     platforms: { darwin: 'macOS', win32: 'Windows', linux: 'Linux' },
