@@ -20,6 +20,9 @@ import { startOwnServer } from './own-server';
 import { LAUNCH_APP_FALLBACK_MS } from '../../src/renderer/features/desktop-download/launch';
 import { TTS_SPEECH_SYNTHESIS_RATE } from '../../src/shared/tts';
 
+/** A second server starts beside the shared one on two shared cores: it may take a while. */
+const OWN_SERVER_START_MS = 90_000;
+
 test('the download page says clearly when this server has no update feed', async ({ baseURL }) => {
   const browser = await launchChromium();
   try {
@@ -71,7 +74,12 @@ async function serveFeed(): Promise<{ server: Server; base: string }> {
 
 test('the download page lists each platform’s build from the update feed, in English and French', async () => {
   const feed = await serveFeed();
-  const own = await startOwnServer({ HEARKEN_UPDATE_FEED: feed.base });
+  const own = await startOwnServer({ HEARKEN_UPDATE_FEED: feed.base }, OWN_SERVER_START_MS).catch(
+    (error: unknown) => {
+      feed.server.close();
+      throw error;
+    },
+  );
   const browser = await launchChromium();
   try {
     const page = await (await browser.newContext({ baseURL: own.url })).newPage();
@@ -107,6 +115,8 @@ test('launch-app opens the desktop app by its link, then offers the other ways b
   try {
     const page = await (await browser.newContext({ baseURL })).newPage();
     await page.goto('/convo-v2/launch-app');
+    // The link is followed in a hidden frame, so the page stays usable whatever the browser does.
+    await expect(page.getByTestId('launch-app-frame')).toHaveAttribute('src', 'hearken://open');
     await expect(page.getByRole('heading', { level: 1, name: 'Opening the desktop app' })).toBeVisible();
     // No app answers hearken:// here: after the short wait the page offers the other ways.
     await expect(page.getByTestId('launch-app-fallback')).toHaveCount(0);
@@ -122,7 +132,9 @@ test('launch-app opens the desktop app by its link, then offers the other ways b
       '/download',
     );
     await expectAccessible(page, 'launch-app fallback');
+    // By keyboard, from the page's start: Tab reaches "Continue in the browser", Enter follows it.
     const onward = page.getByRole('link', { name: 'Continue in the browser' });
+    await page.getByRole('heading', { level: 1 }).click();
     for (let i = 0; i < 30 && !(await onward.evaluate((el) => el === document.activeElement)); i++) {
       await page.keyboard.press('Tab');
     }
@@ -135,7 +147,7 @@ test('launch-app opens the desktop app by its link, then offers the other ways b
 });
 
 test('a server that cannot speak: the browser’s own voice reads the reply at rate 0.7, listed as such', async () => {
-  const own = await startOwnServer({ HEARKEN_TTS_ENGINE: 'off' });
+  const own = await startOwnServer({ HEARKEN_TTS_ENGINE: 'off' }, OWN_SERVER_START_MS);
   const browser = await launchChromium();
   try {
     const context = await browser.newContext({ baseURL: own.url });
@@ -173,7 +185,9 @@ test('a server that cannot speak: the browser’s own voice reads the reply at r
       },
     );
     const spoken = await page.evaluate(() => (window as unknown as { spoken: unknown[] }).spoken);
-    expect(spoken).toEqual([{ text: 'See you on Friday', rate: TTS_SPEECH_SYNTHESIS_RATE, lang: 'en-US' }]);
+    expect(spoken).toEqual([{ text: 'See you on Friday', rate: expect.any(Number), lang: 'en-US' }]);
+    // Chromium keeps the rate as a 32-bit float.
+    expect((spoken as { rate: number }[])[0]!.rate).toBeCloseTo(TTS_SPEECH_SYNTHESIS_RATE, 5);
     // The server's refusal is not shown: the reply was spoken after all.
     await expect(page.getByTestId('voiced-reply-error')).toHaveText('');
     await expectAccessible(page, 'conversation after a reply read by the browser');

@@ -3,7 +3,10 @@
 import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DownloadPage } from '../../../../../../src/renderer/features/desktop-download/components/DownloadPage';
-import { LaunchAppPage } from '../../../../../../src/renderer/features/desktop-download/components/LaunchAppPage';
+import {
+  LaunchAppPage,
+  openInFrame,
+} from '../../../../../../src/renderer/features/desktop-download/components/LaunchAppPage';
 import { LAUNCH_APP_FALLBACK_MS } from '../../../../../../src/renderer/features/desktop-download/launch';
 import { desktopBuildsActions } from '../../../../../../src/renderer/features/desktop-download/slice';
 import { renderApp } from '../../../../../helpers/render-app';
@@ -95,5 +98,16 @@ describe('LaunchAppPage', () => {
       'hearken://open',
     );
     expect(open).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('openInFrame', () => {
+  it('follows the link in a hidden frame, not the page, and takes the frame away after', () => {
+    const undo = openInFrame('hearken://open');
+    const frame = document.querySelector('iframe')!;
+    expect(frame.getAttribute('src')).toBe('hearken://open');
+    expect(frame.hidden).toBe(true);
+    undo();
+    expect(document.querySelector('iframe')).toBeNull();
   });
 });
