@@ -50,6 +50,8 @@ export interface DeepLinkDeps {
 
 export type DeepLinkOutcome =
   | { ok: true; stored: SaveOutcome }
+  /** `hearken://open` (the web's launch-app page): the main window was shown, nothing else. */
+  | { ok: true; opened: true }
   | { ok: false; problem: DeepLinkProblem | 'save-failed' | 'declined' | 'busy' };
 
 /** Firebase's limit on a uid; a longer one is not a token our server minted. */
@@ -160,6 +162,10 @@ export class DeepLinkReceiver {
     const link = parseDeepLink(raw);
     // Never log the URL itself: it may carry a token.
     if (!link.ok) return this.refuse(link.problem);
+    if (link.action === 'open') {
+      this.deps.showMainWindow();
+      return { ok: true, opened: true };
+    }
     const account = accountOfCustomToken(link.customToken);
     if (!account) return this.refuse('invalid-token');
     if (this.asking) return this.refuse('busy');

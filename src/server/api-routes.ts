@@ -14,6 +14,7 @@ import { type ClusterNode, limiterFor } from './cluster';
 import { packageVersion, type ServerConfig } from './config';
 import { requestWebOrigin } from './config-safety';
 import { registerCreditRoutes } from './credits';
+import { desktopBuildsSource, registerDesktopBuildRoutes } from './desktop-builds';
 import type { Repositories } from './db';
 import { registerHistoryRoutes } from './history';
 import { signInClaims, registerLicenceRoutes } from './licences';
@@ -159,6 +160,14 @@ export function registerApi(app: FastifyInstance, deps: ApiDeps): void {
     now: () => Date.now(),
     boostFor: config.limits.boostFor,
   });
+  registerDesktopBuildRoutes(
+    app,
+    desktopBuildsSource({
+      feedBase: config.updateFeed,
+      fetch: (url, init) => fetch(url, init),
+      now: () => Date.now(),
+    }),
+  );
   registerProblemReportRoutes(app, {
     reports: stores.problemReports,
     limiters: {

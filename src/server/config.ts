@@ -10,6 +10,7 @@ import { join, resolve } from 'node:path';
 import { packageRoot } from './package-root';
 import { type HostedRecapConfig, loadRecapConfig } from './recap';
 import { type PaymentsConfig, loadPaymentsConfig, loadPlacesApiKey } from './payments';
+import { loadUpdateFeed } from './desktop-builds';
 import {
   parseEngineSettings,
   resolveTiers,
@@ -121,6 +122,8 @@ export interface ServerConfig {
   scribeEmails?: string[];
   /** Cluster mode (cluster/config.ts: HEARKEN_CLUSTER_*); absent: one process, as before. */
   cluster?: ClusterConfig;
+  /** HEARKEN_UPDATE_FEED: the desktop app's update feed, whose builds the download page lists (desktop-builds/). */
+  updateFeed?: string;
   /** HEARKEN_METRICS_TOKEN: `GET /metrics` answers beyond loopback to `Bearer <this>` (metrics/routes.ts). */
   metricsToken?: string;
   /**
@@ -286,6 +289,7 @@ export function loadConfig(
     payments: loadPaymentsConfig(env, dataDir, env.HEARKEN_HOST ?? '127.0.0.1'),
     ...withDefined('placesApiKey', loadPlacesApiKey(env)),
     scribeEmails: parseScribeEmails(env.HEARKEN_SCRIBE_EMAILS),
+    ...withDefined('updateFeed', loadUpdateFeed(env.HEARKEN_UPDATE_FEED)),
     ...withDefined('metricsToken', env.HEARKEN_METRICS_TOKEN?.trim() || undefined),
     shutdownTimeoutMs: positiveInt(env.HEARKEN_SHUTDOWN_TIMEOUT_MS, 25_000, 'HEARKEN_SHUTDOWN_TIMEOUT_MS'),
   };

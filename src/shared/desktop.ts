@@ -13,8 +13,11 @@ import { ROUTES } from './routes';
 /** The app's own URL scheme, without `:` or `//`. */
 export const DESKTOP_PROTOCOL = 'hearken';
 
-/** Deep-link actions: the part after `hearken://`. */
-export const DEEP_LINK_ACTIONS = { login: 'login' } as const;
+/**
+ * Deep-link actions: the part after `hearken://`. `open` only brings the app to the front (the
+ * web's /convo-v2/launch-app page opens it), and carries nothing.
+ */
+export const DEEP_LINK_ACTIONS = { login: 'login', open: 'open' } as const;
 export type DeepLinkAction = (typeof DEEP_LINK_ACTIONS)[keyof typeof DEEP_LINK_ACTIONS];
 
 /** Query parameter of the login deep link that carries the Firebase custom token. */
@@ -42,11 +45,16 @@ export type DeepLinkProblem =
   'not-our-scheme' | 'too-long' | 'malformed' | 'unknown-action' | 'missing-token' | 'invalid-token';
 
 export type DeepLink =
-  { ok: true; action: 'login'; customToken: string } | { ok: false; problem: DeepLinkProblem };
+  | { ok: true; action: 'login'; customToken: string }
+  | { ok: true; action: 'open' }
+  | { ok: false; problem: DeepLinkProblem };
+
+/** The URL the web's launch-app page opens: the app, nothing else asked of it. */
+export const DESKTOP_OPEN_DEEP_LINK = `${DESKTOP_PROTOCOL}://${DEEP_LINK_ACTIONS.open}`;
 
 /**
- * Parses a URL received through the app's scheme. Only `hearken://login?customToken=<JWT>` is
- * accepted (host case and a trailing slash are forgiven, since platforms differ in how they
+ * Parses a URL received through the app's scheme. Only `hearken://open` and
+ * `hearken://login?customToken=<JWT>` are accepted (host case and a trailing slash are forgiven, since platforms differ in how they
  * pass the URL on); everything else gets the reason it was refused.
  */
 export function parseDeepLink(raw: string): DeepLink {
@@ -60,6 +68,8 @@ export function parseDeepLink(raw: string): DeepLink {
   }
   // `hearken://login?...` puts the action in the host; `hearken:login?...` in the path.
   const action = (url.host || url.pathname).replace(/^\/+|\/+$/g, '').toLowerCase();
+  // Opening the app asks nothing of it: whatever else the link carries is ignored.
+  if (action === DEEP_LINK_ACTIONS.open) return { ok: true, action: 'open' };
   if (action !== DEEP_LINK_ACTIONS.login) return { ok: false, problem: 'unknown-action' };
   const tokens = url.searchParams.getAll(DEEP_LINK_CUSTOM_TOKEN_PARAM);
   if (tokens.length === 0 || tokens[0] === '') return { ok: false, problem: 'missing-token' };

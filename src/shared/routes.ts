@@ -33,12 +33,18 @@ export const ROUTES = {
   convoV1Transcript: '/convo-v1/transcript',
   convoV2Transcript: '/convo-v2/transcript',
   convoV2Conversations: '/convo-v2/conversations',
+  /** conversation.md's open-the-desktop-app screen: the deep link, then a fallback. */
+  convoV2LaunchApp: '/convo-v2/launch-app',
+  /** accounts.md's desktop app download: the builds for each platform from the update feed. */
+  download: '/download',
   /** The terms of service and the privacy policy sign-up asks people to accept, and the FAQ. */
   terms: '/web/terms',
   privacy: '/web/privacy',
   faq: '/web/faq',
   account: '/account',
   accountDashboard: '/account/dashboard',
+  /** accounts.md's account/start: where the accounts area begins for a signed-in account (accountStartPath). */
+  accountStart: '/account/start',
   /** Organisation creation and its onboarding steps (info, size, accessibility services). */
   accountOrganizationCreate: '/account/organization/create',
   /** Choosing licences to buy, then the payment page that opens Checkout. */
@@ -297,6 +303,16 @@ export function afterLoginPath(facts: AfterLoginFacts): string | undefined {
   // Already there: stay.
   if (next && next.split('?')[0] === facts.pathname) return undefined;
   return next;
+}
+
+/**
+ * account/start: the accounts area's start for a signed-in account. The spec's rule: a user with
+ * no organisation or licence goes to /account/organization/create; everyone else to the dashboard.
+ */
+export function accountStartPath(facts: { hasOrganization: boolean; hasLicence: boolean }): string {
+  return facts.hasOrganization || facts.hasLicence
+    ? ROUTES.accountDashboard
+    : ROUTES.accountOrganizationCreate;
 }
 
 /** Where the onboarding ends: its `redirect`, the Scribe dashboard, or the account dashboard. */

@@ -414,6 +414,7 @@ const HTTP_CALLS: Record<HttpRouteKey, (who: Person | undefined, target: Room, o
   'GET /api/v1/openapi.json': () => ({ method: 'GET', path: API.openapi }),
   'GET /metrics': () => ({ method: 'GET', path: METRICS_PATH }),
   'GET /api/v1/remote-config': () => ({ method: 'GET', path: API.remoteConfig }),
+  'GET /api/v1/desktop-builds': () => ({ method: 'GET', path: '/api/v1/desktop-builds' }),
   'POST /pushClientLogsToElastic': () => ({ method: 'POST', path: API.clientLogs, body: [] }),
   // Refused by the schema (a description too short) once let through: nothing is stored while walking.
   'POST /api/v1/reports': () => ({

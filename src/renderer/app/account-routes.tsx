@@ -7,6 +7,7 @@ import { Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import { ROUTES, accountSettingsPath, onboardingPath } from '../../shared/routes';
 import { workspacePath } from '../../shared/workspace';
 import { RequireAccount } from '../features/sign-in/components/RequireAccount';
+import { AccountStart } from './AccountStart';
 import { lazyPage } from './lazy-page';
 
 const DashboardPage = lazyPage(() => import('../features/dashboards'), 'DashboardPage');
@@ -93,6 +94,8 @@ export const accountRoutes: RouteObject[] = [
     children: [
       { index: true, element: <Navigate to={ROUTES.accountDashboard} replace /> },
       { path: 'dashboard', element: <DashboardPage /> },
+      // accounts.md's account/start: organisation creation for someone with neither, else the dashboard.
+      { path: 'start', element: <AccountStart /> },
       // accounts.md's account/login/profile: completing one's profile after signing in.
       { path: 'login/profile', element: <Navigate to={onboardingPath('user-name')} replace /> },
       { path: 'organization/create', element: <OrganizationCreatePage /> },

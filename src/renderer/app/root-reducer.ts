@@ -7,6 +7,7 @@ import { captionDelayReducer } from '../features/caption-delay/slice';
 import { connectivityReducer } from '../features/connectivity/slice';
 import { conversationReducer } from '../features/conversation/slice';
 import { desktopReducer } from '../features/desktop/slice';
+import { desktopBuildsReducer } from '../features/desktop-download/slice';
 import { endingReducer } from '../features/ending/slice';
 import { historyReducer } from '../features/history/slice';
 import { ratingReducer } from '../features/rating/slice';
@@ -61,6 +62,7 @@ export const rootReducer = combineReducers({
   voicedReplies: voicedRepliesReducer,
   translation: translationReducer,
   desktop: desktopReducer,
+  desktopBuilds: desktopBuildsReducer,
   ending: endingReducer,
   history: historyReducer,
   rating: ratingReducer,

@@ -37,6 +37,7 @@ import { workspaceSaga } from '../features/workspace/sagas';
 import { accountBoostSaga } from '../features/account-settings/boost-sagas';
 import { transcriptEditSaga } from '../features/transcript-edit/sagas';
 import { boostSaga } from '../features/boost/sagas';
+import { desktopBuildsSaga } from '../features/desktop-download/sagas';
 import type { AppDeps } from './deps';
 
 export function* rootSaga(deps: AppDeps) {
@@ -79,6 +80,7 @@ export function* rootSaga(deps: AppDeps) {
     call(scribeSaga, deps),
     call(transcriptEditSaga, deps),
     call(boostSaga, deps),
+    call(desktopBuildsSaga, deps),
     call(startUp, deps),
   ]);
 }

@@ -30,6 +30,11 @@ const FaqPage = lazyPage<'FaqPage', object>(
   () => import('../features/legal/components/LegalPage'),
   'FaqPage',
 );
+const DownloadPage = lazyPage(() => import('../features/desktop-download'), 'DownloadPage');
+const LaunchAppPage = lazyPage<'LaunchAppPage', object>(
+  () => import('../features/desktop-download'),
+  'LaunchAppPage',
+);
 const SharedTranscriptPage = lazyPage(
   () => import('../features/recap/components/SharedTranscriptPage'),
   'SharedTranscriptPage',
@@ -61,6 +66,8 @@ export const routes: RouteObject[] = [
       { path: ROUTES.convoV2Transcript, element: <TranscriptPage /> },
       { path: ROUTES.convoV2Conversations, element: <ConversationsPage /> },
       { path: ROUTES.branch, element: <BranchLanding /> },
+      { path: ROUTES.download, element: <DownloadPage /> },
+      { path: ROUTES.convoV2LaunchApp, element: <LaunchAppPage /> },
       { path: ROUTES.terms, element: <LegalPage kind="terms" /> },
       { path: ROUTES.privacy, element: <LegalPage kind="privacy" /> },
       { path: ROUTES.faq, element: <FaqPage /> },

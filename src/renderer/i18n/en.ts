@@ -19,6 +19,7 @@ import boostEn from './boost.en';
 import invitePeopleEn, { joinErrorsEn } from './invite-people.en';
 import supportEn from './support.en';
 import legalEn from './legal.en';
+import desktopPagesEn from './desktop-pages.en';
 
 const en = {
   app: {
@@ -452,6 +453,7 @@ const en = {
   ...organizationsEn,
   ...supportEn,
   ...legalEn,
+  ...desktopPagesEn,
   scribe: scribeEn,
   editing: editingEn,
   connectToOnlineMeetings: meetingBotEn,

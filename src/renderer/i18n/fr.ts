@@ -16,6 +16,7 @@ import boostFr from './boost.fr';
 import invitePeopleFr, { joinErrorsFr } from './invite-people.fr';
 import supportFr from './support.fr';
 import legalFr from './legal.fr';
+import desktopPagesFr from './desktop-pages.fr';
 import type { Messages } from './types';
 
 const fr: Messages = {
@@ -461,6 +462,7 @@ const fr: Messages = {
   ...organizationsFr,
   ...supportFr,
   ...legalFr,
+  ...desktopPagesFr,
   scribe: scribeFr,
   editing: editingFr,
   connectToOnlineMeetings: meetingBotFr,

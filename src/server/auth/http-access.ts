@@ -108,6 +108,10 @@ export const HTTP_ACCESS = {
     'Prometheus metrics for operators: no person’s credential is involved; answered to loopback without X-Forwarded-For (a proxy’s), or to Authorization: Bearer HEARKEN_METRICS_TOKEN; 401 otherwise (metrics/routes.ts). Counts only, no names or ids.',
   ),
   'GET /api/v1/remote-config': principals(ANYONE, 'Public feature flags.'),
+  'GET /api/v1/desktop-builds': principals(
+    ANYONE,
+    'The desktop builds on the update feed (version, size, file): what the feed already publishes to anyone.',
+  ),
   'POST /pushClientLogsToElastic': principals(
     { guest: 'yes', account: 'yes' },
     'Client logs, recorded under their author (guest or account): entries and bytes limited per identity and per client address, deleted after HEARKEN_CLIENT_LOG_RETENTION_DAYS.',

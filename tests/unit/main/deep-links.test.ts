@@ -8,7 +8,7 @@ import {
   signInDialog,
 } from '../../../src/main/deep-links';
 import { mainStrings } from '../../../src/main/strings';
-import { desktopLoginDeepLink } from '../../../src/shared/desktop';
+import { DESKTOP_OPEN_DEEP_LINK, desktopLoginDeepLink } from '../../../src/shared/desktop';
 import { TOKEN, SERVER, USER_1, tokenFor } from '../../helpers/deep-links';
 
 describe('DeepLinkReceiver', () => {
@@ -46,6 +46,14 @@ describe('DeepLinkReceiver', () => {
     expect(deps.saveToken).toHaveBeenCalledWith(TOKEN);
     expect(deps.deliverToken).toHaveBeenCalledWith(TOKEN);
     expect(current()).toEqual(USER_1);
+  });
+
+  it('only shows the app for hearken://open, asking and keeping nothing', async () => {
+    const { deps, r } = receiver();
+    expect(await r.handleUrl(DESKTOP_OPEN_DEEP_LINK)).toEqual({ ok: true, opened: true });
+    expect(deps.showMainWindow).toHaveBeenCalledTimes(1);
+    expect(deps.confirmSignIn).not.toHaveBeenCalled();
+    expect(deps.saveToken).not.toHaveBeenCalled();
   });
 
   it('keeps nothing and signs nobody in when the person declines', async () => {

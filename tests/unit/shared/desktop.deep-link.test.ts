@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   CUSTOM_TOKEN_MAX_LENGTH,
   DEEP_LINK_MAX_LENGTH,
+  DESKTOP_OPEN_DEEP_LINK,
   desktopLoginDeepLink,
   findDeepLinkArg,
   isCustomTokenShape,
@@ -43,6 +44,15 @@ describe('desktopLoginDeepLink / parseDeepLink', () => {
     [`hearken://login?customToken=${'a'.repeat(DEEP_LINK_MAX_LENGTH)}`, 'too-long'],
   ])('refuses %s (%s)', (url, problem) => {
     expect(parseDeepLink(url)).toEqual({ ok: false, problem });
+  });
+
+  it('reads hearken://open (the launch-app page) as opening the app, carrying nothing', () => {
+    expect(DESKTOP_OPEN_DEEP_LINK).toBe('hearken://open');
+    expect(parseDeepLink(DESKTOP_OPEN_DEEP_LINK)).toEqual({ ok: true, action: 'open' });
+    expect(parseDeepLink(`hearken://open/?customToken=${SIGNED_TOKEN}`)).toEqual({
+      ok: true,
+      action: 'open',
+    });
   });
 
   it('bounds the token length', () => {

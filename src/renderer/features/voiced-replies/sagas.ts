@@ -4,7 +4,8 @@
  * synthetic voice; the audio is gathered from `response-text-to-speech`, played, and the reply
  * ends after its estimated duration, on the track's end, or once the voice has been silent
  * (lifecycle.ts), whichever comes first; then the microphone comes back. No answer within
- * TTS_TRACK_TIMEOUT_MS, or an error, ends it too, with the error shown for 2 s.
+ * TTS_TRACK_TIMEOUT_MS, or an error, ends it too, with the error shown for 2 s; unless this
+ * browser can speak, when its own speech synthesis reads the reply instead (browser-voice.ts).
  * Also the voice list (the server's, else the built-in set) and the choices kept on the device.
  */
 import type { Action } from '@reduxjs/toolkit';
@@ -30,6 +31,12 @@ import { audioActions } from '../audio/slice';
 import { conversationActions } from '../conversation/slice';
 import { authedRequest } from '../sign-in/authed-request';
 import { socketActions } from '../socket/slice';
+import {
+  type BrowserVoice,
+  browserVoiceLimitMs,
+  pageBrowserVoice,
+  shouldUseBrowserVoice,
+} from './browser-voice';
 import { playbackEndMs } from './lifecycle';
 import { type Playback, type VoicePlayer, browserVoicePlayer } from './player';
 import { voicedRepliesActions } from './slice';
@@ -99,9 +106,36 @@ function* gather(requestId: string, first: Response | undefined) {
   }
 }
 
+/**
+ * The server could not voice the reply: this browser reads it at the spec's rate, the microphone
+ * still muted, until the voice ends, its time runs out, or the conversation is left.
+ */
+function* speakInBrowser(deps: AppDeps, voice: BrowserVoice, requestId: string, text: string, lang: string) {
+  let playback: Playback;
+  try {
+    playback = voice.speak(text, lang);
+  } catch (error) {
+    deps.logger.log('warn', TAG, 'the browser would not speak the reply either', error);
+    return false;
+  }
+  yield* put(voicedRepliesActions.playingInBrowser(requestId));
+  try {
+    const ended = playback.ended;
+    yield* race({
+      ended: call(() => ended),
+      done: delay(browserVoiceLimitMs(text, lang)),
+      exit: take(conversationActions.exited.type),
+    });
+  } finally {
+    playback.stop();
+  }
+  return true;
+}
+
 export function* voiceReply(
   deps: AppDeps,
   player: VoicePlayer,
+  voice: BrowserVoice,
   action: ReturnType<typeof voicedRepliesActions.requested>,
 ) {
   const { requestId, text, lang, first } = action.payload;
@@ -112,6 +146,19 @@ export function* voiceReply(
     const gathered = yield* gather(requestId, first);
     if (gathered.kind === 'exit') return;
     if (gathered.kind === 'error') {
+      const fallback = shouldUseBrowserVoice({
+        text,
+        serverError: gathered.error,
+        available: voice.available,
+      });
+      if (fallback) {
+        deps.logger.log(
+          'info',
+          TAG,
+          `the server could not voice the reply (${gathered.error}); the browser reads it`,
+        );
+        if (yield* call(speakInBrowser, deps, voice, requestId, text, lang)) return;
+      }
       yield* put(voicedRepliesActions.failed(gathered.error));
       return;
     }
@@ -212,9 +259,13 @@ function* sayDownAudio(deps: AppDeps, action: Action) {
 const isConnected = (action: Action): boolean =>
   socketActions.statusEvent.match(action) && action.payload === 'succeeded';
 
-export function* voicedRepliesSaga(deps: AppDeps, player: VoicePlayer = browserVoicePlayer()) {
+export function* voicedRepliesSaga(
+  deps: AppDeps,
+  player: VoicePlayer = browserVoicePlayer(),
+  voice: BrowserVoice = pageBrowserVoice(),
+) {
   // A new reply takes over from one still speaking (its voice stops; the mute carries on).
-  yield* takeLatest(voicedRepliesActions.requested, voiceReply, deps, player);
+  yield* takeLatest(voicedRepliesActions.requested, voiceReply, deps, player, voice);
   yield* takeLatest(voicedRepliesActions.failed, clearErrorLater);
   yield* takeLatest(voicedRepliesActions.voicesRequested, loadVoices, deps);
   yield* takeEvery(voicedRepliesActions.speakAloudChanged, keepSpeakAloud, deps);

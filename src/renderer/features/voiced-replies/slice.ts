@@ -5,7 +5,12 @@
  */
 import { type PayloadAction, createAction, createSlice } from '@reduxjs/toolkit';
 import { DEFAULT_SPEECH_LANG, STORAGE_KEYS } from '../../../shared/constants';
-import { type TtsVoiceEntry, ttsVoiceList, voiceFromId } from '../../../shared/tts';
+import {
+  TTS_DISPLAYED_ITEMS_DEFAULT,
+  type TtsVoiceEntry,
+  ttsVoiceList,
+  voiceFromId,
+} from '../../../shared/tts';
 import type { ServerMessageOf } from '../../../shared/protocol';
 import type { KeyValueStorage } from '../../lib/storage';
 import { fieldSetter } from '../../lib/field-setter';
@@ -25,10 +30,28 @@ export interface VoicedRepliesState {
   voices: TtsVoiceEntry[];
   /** True once the server's list arrived; false: the built-in set. */
   voicesFromServer: boolean;
-  /** The reply being voiced: from the request until its lifecycle ends. */
-  active?: { requestId: string; playing: boolean };
+  /**
+   * The reply being voiced: from the request until its lifecycle ends. `browser`: read by this
+   * browser's speech synthesis because the server could not (browser-voice.ts).
+   */
+  active?: { requestId: string; playing: boolean; browser?: boolean };
+  /**
+   * The spec's displayed TTS items: one's own last voiced replies (TTS_DISPLAYED_ITEMS_DEFAULT),
+   * newest first, each with how it went.
+   */
+  items: VoicedReplyItem[];
   /** Why the last reply could not be voiced, shown for TTS_ERROR_DISPLAY_MS. */
   error?: string;
+}
+
+export type VoicedReplyItemState = 'preparing' | 'speaking' | 'spoken' | 'not-spoken';
+
+export interface VoicedReplyItem {
+  requestId: string;
+  text: string;
+  state: VoicedReplyItemState;
+  /** Read by this browser's own voice (the server could not). */
+  browser: boolean;
 }
 
 export const initialVoicedRepliesState: VoicedRepliesState = {
@@ -37,6 +60,7 @@ export const initialVoicedRepliesState: VoicedRepliesState = {
   chosenHere: false,
   voices: ttsVoiceList(DEFAULT_SPEECH_LANG, undefined),
   voicesFromServer: false,
+  items: [],
 };
 
 export function loadVoicedRepliesState(storage: KeyValueStorage): VoicedRepliesState {
@@ -48,6 +72,20 @@ export function loadVoicedRepliesState(storage: KeyValueStorage): VoicedRepliesS
     ...(voiceFromId(voiceId ?? undefined) ? { voiceId: voiceId! } : {}),
   };
 }
+
+/** Events the saga acts on (`requested` also adds one's own reply to the displayed items). */
+const voicedRepliesEvents = {
+  /** A typed line was sent to be voiced (request-text-to-speech, id `requestId`). */
+  requested: createAction<{
+    requestId: string;
+    text: string;
+    lang: string;
+    /** Another member's voiced reply: its first answer, already received. */
+    first?: ServerMessageOf<'response-text-to-speech'>;
+  }>('voicedReplies/requested'),
+  /** The voice list for the speech language is wanted (the conversation screen opened). */
+  voicesRequested: createAction<string>('voicedReplies/voicesRequested'),
+};
 
 const set = fieldSetter<VoicedRepliesState>();
 
@@ -72,30 +110,45 @@ const voicedRepliesSlice = createSlice({
     },
     playing(state, action: PayloadAction<string>) {
       if (state.active?.requestId === action.payload) state.active.playing = true;
+      setItem(state, action.payload, 'speaking');
+    },
+    /** The server could not voice it: this browser's speech synthesis reads it instead. */
+    playingInBrowser(state, action: PayloadAction<string>) {
+      if (state.active?.requestId === action.payload) {
+        state.active.playing = true;
+        state.active.browser = true;
+      }
+      setItem(state, action.payload, 'speaking', true);
     },
     ended(state, action: PayloadAction<string>) {
       if (state.active?.requestId === action.payload) state.active = undefined;
+      const item = state.items.find((i) => i.requestId === action.payload);
+      if (item) item.state = item.state === 'speaking' ? 'spoken' : 'not-spoken';
     },
     failed: set('error'),
     errorCleared(state) {
       state.error = undefined;
     },
   },
+  extraReducers: (builder) => {
+    // One's own reply joins the displayed items (others' carry no text: they are not listed).
+    builder.addCase(voicedRepliesEvents.requested, (state, action) => {
+      const { requestId, text } = action.payload;
+      if (!text || action.payload.first) return;
+      state.items = [
+        { requestId, text, state: 'preparing' as const, browser: false },
+        ...state.items.filter((i) => i.requestId !== requestId),
+      ].slice(0, TTS_DISPLAYED_ITEMS_DEFAULT);
+    });
+  },
 });
 
-/** Events: actions that change no state here; the saga acts on them. */
-const voicedRepliesEvents = {
-  /** A typed line was sent to be voiced (request-text-to-speech, id `requestId`). */
-  requested: createAction<{
-    requestId: string;
-    text: string;
-    lang: string;
-    /** Another member's voiced reply: its first answer, already received. */
-    first?: ServerMessageOf<'response-text-to-speech'>;
-  }>('voicedReplies/requested'),
-  /** The voice list for the speech language is wanted (the conversation screen opened). */
-  voicesRequested: createAction<string>('voicedReplies/voicesRequested'),
-};
+function setItem(state: VoicedRepliesState, requestId: string, to: VoicedReplyItemState, browser = false) {
+  const item = state.items.find((i) => i.requestId === requestId);
+  if (!item) return;
+  item.state = to;
+  item.browser = browser;
+}
 
 export const voicedRepliesActions = { ...voicedRepliesSlice.actions, ...voicedRepliesEvents };
 export const voicedRepliesReducer = voicedRepliesSlice.reducer;

@@ -53,8 +53,11 @@ describe('the spec’s other paths', () => {
         '/convo-v1/transcript',
         '/convo-v2/transcript',
         '/convo-v2/conversations',
+        '/convo-v2/launch-app',
+        '/download',
       ]),
     );
     expect(paths(accountRoutes as Tree[])).toContain('/account/login/profile');
+    expect(paths(accountRoutes as Tree[])).toContain('/account/start');
   });
 });
