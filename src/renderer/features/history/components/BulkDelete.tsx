@@ -1,5 +1,5 @@
 import { Button, Checkbox } from '@blueprintjs/core';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { ConfirmDialog } from '../../ending/components/ConfirmDialog';
@@ -17,10 +17,19 @@ export function BulkDelete() {
   const selected = useAppSelector((s) => s.history.selected);
   const busy = useAppSelector((s) => selected.some((id) => s.history.pending[id] !== undefined));
   const [confirming, setConfirming] = useState(false);
-  const [confirmed, setConfirmed] = useState(false);
+  /** Confirmed and the dialog gone: focus moves on once the answer came (busy no more). */
+  const [refocus, setRefocus] = useState<'no' | 'confirmed' | 'closed'>('no');
   const selectAll = useRef<HTMLInputElement>(null);
   const count = selected.length;
   const all = count > 0 && count === entries.length;
+
+  // The entries deleted leave the page and the button is disabled: focus goes on from "Select
+  // all shown", not lost, once the dialog has closed and the server has answered.
+  useEffect(() => {
+    if (refocus !== 'closed' || busy) return;
+    selectAll.current?.focus();
+    setRefocus('no');
+  }, [refocus, busy]);
 
   return (
     <div
@@ -57,14 +66,10 @@ export function BulkDelete() {
         onCancel={() => setConfirming(false)}
         onConfirm={() => {
           setConfirming(false);
-          setConfirmed(true);
+          setRefocus('confirmed');
           dispatch(historyActions.bulkDeleteRequested());
         }}
-        // The entries deleted leave the page: focus goes on from "Select all", not lost.
-        onClosed={() => {
-          if (confirmed) selectAll.current?.focus();
-          setConfirmed(false);
-        }}
+        onClosed={() => setRefocus((r) => (r === 'confirmed' ? 'closed' : 'no'))}
       />
     </div>
   );
