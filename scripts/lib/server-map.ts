@@ -98,6 +98,7 @@ export const SERVER_MAP: readonly FeatureEntry[] = [
       'GET /api/v1/saved-transcripts',
       'PATCH /api/v1/saved-transcripts/:roomId',
       'DELETE /api/v1/saved-transcripts/:roomId',
+      'POST /api/v1/saved-transcripts/bulk-delete',
     ],
     messages: [],
     integration: ['saved-transcripts'],

@@ -102,6 +102,11 @@ export const API = {
    */
   savedTranscripts: '/api/v1/saved-transcripts',
   savedTranscript: (roomId: string) => fillRoute(API_ROUTES.savedTranscript, { roomId }),
+  /**
+   * POST { roomIds }: deletes several of the caller's saved transcripts in one transaction, all
+   * or none (each as DELETE savedTranscript would).
+   */
+  savedTranscriptsBulkDelete: '/api/v1/saved-transcripts/bulk-delete',
   /** GET: short-lived TURN credentials for WebRTC audio (TurnCredentialsResponse in shared/webrtc.ts). */
   turnCredentials: '/api/v1/turnCredentials',
   /** What this server can do: speech engines per tier, version. */

@@ -85,6 +85,26 @@ export function parseBoostWords(input: string): BoostWordsResult {
   return { ok: true, words };
 }
 
+/**
+ * The list a member of an organisation's recognition is given: their own entries first, then the
+ * organisation's vocabulary (workspace settings), each entry once whatever its case (the
+ * person's spelling wins), at most BOOST_LIST_MAX entries in all. Someone outside any
+ * organisation passes no organisation words and gets their own list unchanged.
+ */
+export function recognitionBoostList(own: readonly string[], organization: readonly string[]): string[] {
+  const out: string[] = [];
+  const have = new Set<string>();
+  for (const raw of [...own, ...organization]) {
+    if (out.length >= BOOST_LIST_MAX) break;
+    const word = cleanBoostWord(raw);
+    const key = word.toLowerCase();
+    if (word === '' || word.length > BOOST_WORD_MAX_LENGTH || have.has(key)) continue;
+    have.add(key);
+    out.push(word);
+  }
+  return out;
+}
+
 /** The words of a transcript as boost entries compare them (see wer.ts normalizeWords). */
 export function transcriptVocabulary(texts: readonly string[]): Set<string> {
   return new Set(texts.flatMap((t) => normalizeWords(t)));

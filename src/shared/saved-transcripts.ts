@@ -151,6 +151,28 @@ export const renameSavedTranscriptSchema = object({
   title: string({ max: ROOM_TITLE_MAX_LENGTH * 2 }),
 });
 
+/** Most entries one bulk delete may name: a few pages of the list, selected. */
+export const SAVED_TRANSCRIPTS_BULK_DELETE_MAX = 100;
+
+/**
+ * POST bulk delete (conversation.md: saved-transcript bulk delete): the caller's entries to
+ * delete, all or none. An id twice counts once.
+ */
+export const bulkDeleteSavedTranscriptsSchema = object({
+  roomIds: array(string({ min: 1, max: 128 }), { max: SAVED_TRANSCRIPTS_BULK_DELETE_MAX }),
+});
+export type BulkDeleteSavedTranscripts = Infer<typeof bulkDeleteSavedTranscriptsSchema>;
+
+/** Bulk delete's answer: the entries deleted (every one asked for). */
+export const bulkDeletedSavedTranscriptsSchema = object({ roomIds: array(string()), deleted: number() });
+export type BulkDeletedSavedTranscripts = Infer<typeof bulkDeletedSavedTranscriptsSchema>;
+
+/** The ids a bulk delete names, each once in the order given; undefined when it names none. */
+export function bulkDeleteIds(roomIds: readonly string[]): string[] | undefined {
+  const ids = [...new Set(roomIds)];
+  return ids.length > 0 ? ids : undefined;
+}
+
 /** PATCH's answer: the title as kept (normalised). */
 export const renamedSavedTranscriptSchema = object({ roomId: string(), title: string() });
 

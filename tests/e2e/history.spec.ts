@@ -136,3 +136,83 @@ test('a conversation ends with a confirmation, is rated, found, renamed and dele
     await browser.close();
   }
 });
+
+/** `page` hosts a conversation of one typed line and ends it; it joins their saved ones. */
+async function soloConversation(page: Page, line: string): Promise<void> {
+  await startConversation(page);
+  const box = page.getByRole('textbox', { name: 'Type a message' });
+  await box.fill(line);
+  await box.press('Enter');
+  await expect(page.locator('[data-testid="caption"][data-final="true"]', { hasText: line })).toHaveCount(1);
+  await page.getByTestId('end-conversation').click();
+  await page
+    .getByRole('alertdialog', { name: 'End the conversation for everyone?' })
+    .getByRole('button', { name: 'End for everyone' })
+    .click();
+  await expect(page.getByTestId('transcript-view')).toBeVisible();
+}
+
+test('several saved conversations are selected by keyboard and deleted together after one confirmation', async ({
+  baseURL,
+}) => {
+  // Three conversations held and ended first.
+  test.setTimeout(300_000);
+  const browser = await launchChromium();
+  try {
+    const host = await (await browser.newContext({ baseURL })).newPage();
+    await soloConversation(host, 'Alpha planning notes');
+    await soloConversation(host, 'Bravo design review');
+    await soloConversation(host, 'Charlie retrospective');
+    await host.goto('/web/history');
+    await expect(host.getByTestId('history-entry')).toHaveCount(3);
+
+    const selection = host.getByRole('group', { name: 'Delete several conversations' });
+    const deleteSelected = selection.getByRole('button', { name: /^Delete \d+ selected$/ });
+    await expect(deleteSelected).toBeDisabled();
+    // By keyboard: Space on two entries' own checkboxes.
+    const checkboxes = host.getByRole('checkbox', { name: /^Select (?!all)/ });
+    await expect(checkboxes).toHaveCount(3);
+    await checkboxes.nth(0).focus();
+    await host.keyboard.press('Space');
+    await checkboxes.nth(2).focus();
+    await host.keyboard.press('Space');
+    await expect(deleteSelected).toHaveText('Delete 2 selected');
+    const all = selection.getByRole('checkbox', { name: 'Select all shown' });
+    await expect(all).toHaveJSProperty('indeterminate', true);
+    await expectAccessible(host, 'the saved conversations with two selected');
+
+    // The confirmation says how many; Cancel keeps them all.
+    await deleteSelected.focus();
+    await host.keyboard.press('Enter');
+    const confirm = host.getByRole('alertdialog', { name: 'Delete 2 conversations?' });
+    await expect(confirm).toContainText(
+      'The 2 selected conversations and their transcripts are removed for good.',
+    );
+    await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await settled(host);
+    await expectAccessible(host, 'the confirmation of a bulk delete');
+    await host.keyboard.press('Escape');
+    await expect(host.getByTestId('history-entry')).toHaveCount(3);
+
+    await deleteSelected.click();
+    await confirm.getByRole('button', { name: 'Delete 2 for good' }).click();
+    await expect(host.getByTestId('history-entry')).toHaveCount(1);
+    await expect(host.getByTestId('history-entry').getByRole('heading')).toHaveCount(1);
+    await expect(all).toBeFocused();
+    await host.reload();
+    await expect(host.getByTestId('history-entry')).toHaveCount(1);
+    await expect(host.getByTestId('history-entry-first-words')).toHaveText('Bravo design review');
+
+    // "Select all shown" then the last one goes too.
+    await all.focus();
+    await host.keyboard.press('Space');
+    await host.getByRole('button', { name: 'Delete 1 selected' }).click();
+    await host
+      .getByRole('alertdialog', { name: 'Delete 1 conversation?' })
+      .getByRole('button', { name: 'Delete 1 for good' })
+      .click();
+    await expect(host.getByTestId('history-summary')).toHaveText('No saved conversations yet.');
+  } finally {
+    await browser.close();
+  }
+});

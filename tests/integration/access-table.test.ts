@@ -408,6 +408,11 @@ const HTTP_CALLS: Record<HttpRouteKey, (who: Person | undefined, target: Room, o
     method: 'DELETE',
     path: API.savedTranscript(target.id),
   }),
+  'POST /api/v1/saved-transcripts/bulk-delete': (_w, target) => ({
+    method: 'POST',
+    path: API.savedTranscriptsBulkDelete,
+    body: { roomIds: [target.id] },
+  }),
   'GET /api/v1/config': () => ({ method: 'GET', path: API.config }),
   'GET /api/v1/health': () => ({ method: 'GET', path: API.health }),
   'GET /api/v1/ready': () => ({ method: 'GET', path: API.ready }),

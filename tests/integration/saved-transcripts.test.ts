@@ -353,4 +353,70 @@ describe.each(BACKENDS)('saved transcripts on $name', ({ database }) => {
       'Welcome everyone to the planning call. Thanks, Ada, glad to be here with the whole planning team today for this. Hello…',
     );
   });
+
+  it('bulk deletes the caller’s own entries in one transaction, all or none', async () => {
+    const [a, b, c] = [
+      await conversation('Bulk one', 'First of the batch.'),
+      await conversation('Bulk two', 'Second of the batch.'),
+      await conversation('Bulk three', 'Third of the batch.'),
+    ];
+    const rooms = async () =>
+      (await db().selectFrom('rooms').select('id').where('id', 'in', [a, b, c]).execute()).map((r) => r.id);
+    const bulk = (user: GuestUserWithCredential, roomIds: unknown) =>
+      call('POST', API.savedTranscriptsBulkDelete, user, { roomIds });
+
+    // Someone else's entries: refused, and nothing of the host's is touched.
+    expect(await bulk(outsiderUser, [a, b])).toMatchObject({
+      status: 404,
+      body: { error: { code: 'saved-transcript-not-found' } },
+    });
+    // One that is not the caller's among their own: none deleted.
+    expect((await bulk(hostUser, [a, 'no-such-room'])).status).toBe(404);
+    // One still going on among them: none deleted.
+    const live = await CaptionClient.connect(server.url, { user: hostUser });
+    open.push(live);
+    live.send({ type: 'typed-message', text: 'Still going.', lang: 'en-US' });
+    await live.waitFor((m) => m.type === 'transcript' && m.transcript.isFinal, 5000);
+    expect((await call('POST', API.roomSavedTranscript(live.roomId), hostUser, {})).status).toBe(201);
+    expect(await bulk(hostUser, [a, live.roomId])).toMatchObject({
+      status: 409,
+      body: { error: { code: 'conversation-ongoing' } },
+    });
+    expect((await rooms()).sort()).toEqual([a, b, c].sort());
+    // Nothing named, or not a list: a clear refusal.
+    expect((await bulk(hostUser, [])).status).toBe(400);
+    expect((await bulk(hostUser, 'a,b')).status).toBe(400);
+
+    // The host's own ended conversations, one named twice: all three go, with their lines.
+    expect(await bulk(hostUser, [a, b, c, a])).toEqual({
+      status: 200,
+      body: { roomIds: [a, b, c], deleted: 3 },
+    });
+    expect(await rooms()).toEqual([]);
+    expect(
+      await db().selectFrom('transcripts').select('id').where('room_id', 'in', [a, b, c]).execute(),
+    ).toEqual([]);
+    const listed = (await list(hostUser, { search: 'batch' })).body.savedTranscripts;
+    expect(listed).toEqual([]);
+  });
+
+  it('bulk deletes a reader’s entries only: the host’s conversation stays', async () => {
+    const roomId = await conversation('Shared bulk', 'A line the reader saved.');
+    await db()
+      .insertInto('saved_transcripts')
+      .values({
+        ava_id: readerUser.avaId,
+        room_id: roomId,
+        title: null,
+        title_search: null,
+        saved_at_ms: Date.now(),
+      })
+      .execute();
+    expect(
+      (await call('POST', API.savedTranscriptsBulkDelete, readerUser, { roomIds: [roomId] })).status,
+    ).toBe(200);
+    expect(
+      await db().selectFrom('saved_transcripts').select('ava_id').where('room_id', '=', roomId).execute(),
+    ).toEqual([{ ava_id: hostUser.avaId }]);
+  });
 });

@@ -431,4 +431,36 @@ describe('Scribe training', () => {
     });
     expect(refused.status).toBe(403);
   }, 150_000);
+
+  it('plays a French item (issue 28) into a practice room in French, scored against its French text', async () => {
+    const list = await api(server.url, SCRIBE_API.training, { token: scribe.token });
+    const items = (list.body as { items: ScribeTrainingItem[] }).items;
+    const french = items.filter((i) => i.language === 'fr-FR');
+    expect(french.map((i) => i.name)).toEqual(['actualites-fr', 'declarations-fr']);
+    const item = french[0]!;
+    const started = await api(server.url, SCRIBE_API.trainingStart(item.name), {
+      method: 'POST',
+      token: scribe.token,
+      body: {},
+    });
+    expect(started.status).toBe(200);
+    const { roomId } = started.body as ScribeTrainingStartResponse;
+    expect((started.body as ScribeTrainingStartResponse).item).toMatchObject({ language: 'fr-FR' });
+    const practice = await keep(
+      CaptionClient.connect(server.url, {
+        user: { avaId: scribe.profile.avaId, userName: 'Sam' },
+        identityToken: scribe.token,
+        roomId,
+        role: 'scribe',
+      }),
+    );
+    // The recording's captions are in the item's language.
+    const final = await practice.waitFor((m) => m.type === 'transcript' && m.transcript.isFinal, 60_000);
+    expect(final.type === 'transcript' && final.transcript.speechLang).toBe('fr-FR');
+    const score = (await api(server.url, SCRIBE_API.trainingScore(roomId), { token: scribe.token }))
+      .body as ScribeTrainingScore;
+    // "l'accident a eu lieu en terrain montagneux …": the three FLEURS sentences' words.
+    expect(score.referenceWords).toBeGreaterThan(50);
+    expect(score.finished).toBe(false);
+  }, 120_000);
 });

@@ -50,6 +50,25 @@ const historyFr: Messages<typeof historyEn> = {
     deleteConfirm: 'Supprimer définitivement',
     deleted: '{{title}} a été supprimée.',
     deleteFailed: 'La conversation n’a pas pu être supprimée.',
+    select: 'Sélectionner {{title}}',
+    selectOne: 'Sélectionner',
+    selectAll: 'Tout sélectionner',
+    selection: 'Supprimer plusieurs conversations',
+    deleteSelected_one: 'Supprimer {{count}} sélectionnée',
+    deleteSelected_other: 'Supprimer les {{count}} sélectionnées',
+    bulkDeleteTitle_one: 'Supprimer {{count}} conversation ?',
+    bulkDeleteTitle_other: 'Supprimer {{count}} conversations ?',
+    bulkDeleteBody_one:
+      'La conversation sélectionnée et sa transcription sont supprimées définitivement. C’est irréversible.',
+    bulkDeleteBody_other:
+      'Les {{count}} conversations sélectionnées et leurs transcriptions sont supprimées définitivement. C’est irréversible.',
+    bulkDeleteConfirm_one: 'Supprimer {{count}} définitivement',
+    bulkDeleteConfirm_other: 'Supprimer les {{count}} définitivement',
+    bulkDeleted_one: '{{count}} conversation a été supprimée.',
+    bulkDeleted_other: '{{count}} conversations ont été supprimées.',
+    bulkDeleteFailed_one: 'La conversation n’a pas pu être supprimée. Rien n’a été supprimé.',
+    bulkDeleteFailed_other:
+      'Les {{count}} conversations n’ont pas pu être supprimées. Rien n’a été supprimé.',
   },
   rating: {
     heading: 'Comment s’est passée cette conversation ?',

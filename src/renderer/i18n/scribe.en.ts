@@ -66,6 +66,9 @@ const scribeEn = {
     trainingIntro:
       'Practice on a recording with a known text: correct its captions as it plays and see how accurate you were.',
     startTraining: 'Practise',
+    trainingLanguage: 'Language of the recordings',
+    trainingLanguages: { 'en-US': 'English', 'fr-FR': 'French' },
+    trainingNone: 'No training recording in this language on this server.',
   },
   training: {
     heading: 'Practice',

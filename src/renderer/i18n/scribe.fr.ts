@@ -71,6 +71,9 @@ const scribeFr: Messages<typeof scribeEn> = {
     trainingIntro:
       'Entraînez-vous sur un enregistrement au texte connu : corrigez ses sous-titres pendant la lecture et voyez votre précision.',
     startTraining: 'S’entraîner',
+    trainingLanguage: 'Langue des enregistrements',
+    trainingLanguages: { 'en-US': 'Anglais', 'fr-FR': 'Français' },
+    trainingNone: 'Aucun enregistrement d’entraînement dans cette langue sur ce serveur.',
   },
   training: {
     heading: 'Entraînement',

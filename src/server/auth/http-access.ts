@@ -93,6 +93,10 @@ export const HTTP_ACCESS = {
     { guest: 'yes', account: 'yes' },
     'Deletes the caller’s own entry; the host’s delete removes the ended conversation from the database (its transcripts and everyone’s entries).',
   ),
+  'POST /api/v1/saved-transcripts/bulk-delete': principals(
+    { guest: 'yes', account: 'yes' },
+    'Deletes several of the caller’s own entries (found by their avaId) in one transaction, all or none: one that is not theirs, or a conversation they host that is still going on, refuses the whole request.',
+  ),
   'GET /api/v1/config': principals(ANYONE, 'Public settings.'),
   'GET /api/v1/health': principals(ANYONE, 'Liveness.'),
   'GET /api/v1/ready': principals(

@@ -17,6 +17,22 @@ export class BoostWordsRepository {
     return row ? [...row.words] : [];
   }
 
+  /**
+   * The vocabulary of the organisation `avaId` is a member of (its profile's organisation, set
+   * once an invitation is accepted), or none: guests and accounts outside any organisation.
+   */
+  async organizationWords(avaId: string): Promise<string[]> {
+    const row = await this.db
+      .selectFrom('users as u')
+      .innerJoin('organizations as o', 'o.id', 'u.organization_id')
+      .select('o.vocabulary')
+      .where('u.ava_id', '=', avaId)
+      .executeTakeFirst();
+    if (!row) return [];
+    const words: unknown = typeof row.vocabulary === 'string' ? JSON.parse(row.vocabulary) : row.vocabulary;
+    return Array.isArray(words) ? words.filter((w): w is string => typeof w === 'string') : [];
+  }
+
   /** Replaces the person's list (the caller has applied the rules of shared/boost-words.ts). */
   async save(avaId: string, words: readonly string[], nowMs: number): Promise<void> {
     const json = JSON.stringify(words);

@@ -25,6 +25,15 @@ export interface ListQuery {
 
 export type RemoveOutcome = 'removed-entry' | 'removed-conversation' | 'not-found' | 'ongoing';
 
+/**
+ * A bulk delete's outcome: all removed (`conversations`: the rooms the host's delete removed),
+ * or nothing removed because some of them are not the person's entries or are still ongoing.
+ */
+export type RemoveManyOutcome =
+  | { kind: 'removed'; conversations: string[] }
+  | { kind: 'not-found'; roomIds: string[] }
+  | { kind: 'ongoing'; roomIds: string[] };
+
 export class SavedTranscriptRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -204,6 +213,39 @@ export class SavedTranscriptRepository {
       if (entry.state !== 'ended') return 'ongoing';
       await trx.deleteFrom('rooms').where('id', '=', roomId).execute();
       return 'removed-conversation';
+    });
+  }
+
+  /**
+   * Deletes several of the person's entries in one transaction, each as `remove` would, all or
+   * none: if one is not theirs (or does not exist) or is a conversation they host that is still
+   * ongoing, nothing is deleted. `roomIds` are distinct and not empty.
+   */
+  async removeMany(avaId: string, roomIds: readonly string[]): Promise<RemoveManyOutcome> {
+    return this.db.transaction().execute(async (trx) => {
+      const entries = await trx
+        .selectFrom('saved_transcripts as s')
+        .innerJoin('rooms as r', 'r.id', 's.room_id')
+        .select(['s.room_id', 'r.host_ava_id', 'r.state'])
+        .where('s.ava_id', '=', avaId)
+        .where('s.room_id', 'in', [...roomIds])
+        .execute();
+      const found = new Set(entries.map((e) => e.room_id));
+      const missing = roomIds.filter((id) => !found.has(id));
+      if (missing.length > 0) return { kind: 'not-found', roomIds: missing };
+      const hosted = entries.filter((e) => e.host_ava_id === avaId);
+      const ongoing = hosted.filter((e) => e.state !== 'ended').map((e) => e.room_id);
+      if (ongoing.length > 0) return { kind: 'ongoing', roomIds: ongoing };
+      const entriesOnly = entries.filter((e) => e.host_ava_id !== avaId).map((e) => e.room_id);
+      if (entriesOnly.length > 0)
+        await trx
+          .deleteFrom('saved_transcripts')
+          .where('ava_id', '=', avaId)
+          .where('room_id', 'in', entriesOnly)
+          .execute();
+      const conversations = hosted.map((e) => e.room_id);
+      if (conversations.length > 0) await trx.deleteFrom('rooms').where('id', 'in', conversations).execute();
+      return { kind: 'removed', conversations };
     });
   }
 }

@@ -20,6 +20,9 @@ import {
 } from '../../shared/rating';
 import {
   SAVED_TRANSCRIPTS_LIMITS,
+  bulkDeleteIds,
+  bulkDeleteSavedTranscriptsSchema,
+  bulkDeletedSavedTranscriptsSchema,
   SAVED_TRANSCRIPTS_PAGE_SIZE,
   SEARCH_TOO_SHORT_MESSAGE,
   type SavedTranscriptsResponse,
@@ -150,6 +153,33 @@ export function historyRoutes(deps: HistoryRouteDeps): AnyRoute[] {
             .send(apiError('conversation-ongoing', 'End the conversation before deleting it.'));
         if (outcome === 'removed-conversation') await deps.forgetRoom(request.params.roomId);
         return reply.code(204).send();
+      },
+    }),
+    route('POST', API.savedTranscriptsBulkDelete, {
+      summary:
+        "Deletes several of the caller's saved transcripts in one transaction, all or none, each as DELETE would.",
+      body: bulkDeleteSavedTranscriptsSchema,
+      response: { 200: bulkDeletedSavedTranscriptsSchema, 404: apiErrorSchema, 409: apiErrorSchema },
+      handler: async (request, reply) => {
+        const roomIds = bulkDeleteIds(request.body.roomIds);
+        if (!roomIds)
+          return reply
+            .code(400)
+            .send(apiError('invalid-body', 'Choose at least one conversation to delete.'));
+        const outcome = await deps.saved.removeMany(request.principal.avaId!, roomIds);
+        // Nothing was deleted: the person is told which, and can choose again.
+        if (outcome.kind === 'not-found') return notFound(reply);
+        if (outcome.kind === 'ongoing')
+          return reply
+            .code(409)
+            .send(
+              apiError(
+                'conversation-ongoing',
+                `End the conversation before deleting it (${outcome.roomIds.length} still going on).`,
+              ),
+            );
+        for (const roomId of outcome.conversations) await deps.forgetRoom(roomId);
+        return { roomIds, deleted: roomIds.length };
       },
     }),
     route('POST', API_ROUTES.roomRating, {

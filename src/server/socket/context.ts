@@ -74,8 +74,12 @@ export interface ConnectionDeps {
   scribes?: ScribeDesk;
   /** Accounts' credits: Premium on credit (auth/entitlements.ts); absent: credit gives nothing. */
   credits?: Pick<CreditRepository, 'get'>;
-  /** People's boost lists (boost/repository.ts); absent: boost messages answer an empty list. */
-  boostWords?: Pick<BoostWordsRepository, 'list' | 'save'>;
+  /**
+   * People's boost lists and their organisation's vocabulary (boost/repository.ts); absent: boost
+   * messages answer an empty list.
+   */
+  boostWords?: Pick<BoostWordsRepository, 'list' | 'save'> &
+    Partial<Pick<BoostWordsRepository, 'organizationWords'>>;
   /**
    * Ongoing rooms an identity hosts that are live (cluster mode: on any node); absent: those in
    * this server's registry.

@@ -8,6 +8,7 @@ import {
   correctedWordCounts,
   newBoostWords,
   parseBoostWords,
+  recognitionBoostList,
   transcriptVocabulary,
   withBoostedCase,
 } from '../../../src/shared/boost-words';
@@ -149,5 +150,25 @@ describe('applyBoostChange (the socket message and the HTTP route)', () => {
       ok: false,
       error: TOO_MANY_CHARACTERS,
     });
+  });
+});
+
+describe('recognitionBoostList', () => {
+  it('adds the organisation’s words after the person’s own, each once whatever its case', () => {
+    expect(recognitionBoostList(['Katie', 'helstone'], ['Helstone', 'Zarathustra', 'katie', 'kine'])).toEqual(
+      ['Katie', 'helstone', 'Zarathustra', 'kine'],
+    );
+  });
+
+  it('is the person’s own list when there is no organisation', () => {
+    expect(recognitionBoostList(['Katie'], [])).toEqual(['Katie']);
+    expect(recognitionBoostList([], ['Helstone'])).toEqual(['Helstone']);
+  });
+
+  it('keeps to the boost limits: BOOST_LIST_MAX entries, no empty or too long entry', () => {
+    const own = Array.from({ length: BOOST_LIST_MAX - 1 }, (_, i) => `own${i}`);
+    const list = recognitionBoostList(own, ['x'.repeat(51), ' . ', 'Helstone', 'Zarathustra']);
+    expect(list).toHaveLength(BOOST_LIST_MAX);
+    expect(list.at(-1)).toBe('Helstone');
   });
 });

@@ -5,6 +5,7 @@ import {
   matchesSearch,
   normalizeForSearch,
   ENTRY_FIRST_WORDS_MAX_LENGTH,
+  bulkDeleteIds,
   firstWordsOf,
   savedTranscriptsQuerySchema,
   searchTerms,
@@ -128,5 +129,12 @@ describe('an entry’s summary (issue 30, item 23)', () => {
     expect(firstWordsOf('one two, three', 8)).toBe('one two…');
     expect(firstWordsOf('one two three', 13)).toBe('one two three');
     expect(firstWordsOf('x'.repeat(300), 10)).toBe(`${'x'.repeat(10)}…`);
+  });
+});
+
+describe('bulk delete ids', () => {
+  it('names each conversation once, in the order given, and none is no request', () => {
+    expect(bulkDeleteIds(['r2', 'r1', 'r2'])).toEqual(['r2', 'r1']);
+    expect(bulkDeleteIds([])).toBeUndefined();
   });
 });

@@ -7,6 +7,7 @@ import { call, put, select, takeEvery, takeLatest } from 'typed-redux-saga';
 import { API, withQuery } from '../../../shared/api';
 import {
   SAVED_TRANSCRIPTS_PAGE_SIZE,
+  type BulkDeletedSavedTranscripts,
   type SavedTranscriptsResponse,
 } from '../../../shared/saved-transcripts';
 import type { AppDeps } from '../../app/deps';
@@ -104,9 +105,48 @@ export function* remove(deps: AppDeps, action: ReturnType<typeof historyActions.
   );
 }
 
+/**
+ * The selected entries, deleted together (all or none), after the person confirmed. A notice's
+ * key is one message, not a plural family: the form is chosen here (never 0 entries).
+ */
+export function* removeSelected(deps: AppDeps) {
+  const roomIds = yield* select((s: RootState) => s.history.selected);
+  if (roomIds.length === 0) return;
+  const identity = yield* call(waitForIdentity);
+  const result = yield* call(
+    [deps.http, deps.http.post<BulkDeletedSavedTranscripts>],
+    API.savedTranscriptsBulkDelete,
+    { roomIds },
+    { headers: identityHeaders(identity) },
+  );
+  if (!result.ok) {
+    deps.logger.log('warn', TAG, `could not delete ${roomIds.length} conversations: ${result.status}`);
+    yield* put(historyActions.bulkDeleteFailed(roomIds));
+    yield* put(
+      notificationsActions.notify({
+        intent: 'danger',
+        key:
+          roomIds.length === 1 ? 'history.page.bulkDeleteFailed_one' : 'history.page.bulkDeleteFailed_other',
+        values: { count: roomIds.length },
+        detail: result.message,
+      }),
+    );
+    return;
+  }
+  yield* put(historyActions.bulkDeleted(result.data.roomIds));
+  yield* put(
+    notificationsActions.notify({
+      intent: 'success',
+      key: result.data.deleted === 1 ? 'history.page.bulkDeleted_one' : 'history.page.bulkDeleted_other',
+      values: { count: result.data.deleted },
+    }),
+  );
+}
+
 export function* historySaga(deps: AppDeps) {
   yield* takeLatest(historyActions.listRequested.type, loadFirstPage, deps);
   yield* takeLatest(historyActions.moreRequested.type, loadMore, deps);
   yield* takeEvery(historyActions.renameRequested.type, rename, deps);
   yield* takeEvery(historyActions.deleteRequested.type, remove, deps);
+  yield* takeLatest(historyActions.bulkDeleteRequested.type, removeSelected, deps);
 }

@@ -56,4 +56,43 @@ describe('ConnectionBoost', () => {
     boost.list.push('b');
     expect(message).toMatchObject({ words: ['a'] });
   });
+
+  it('gives a member of an organisation its vocabulary with their own words, and says only their own list', async () => {
+    const room = fakeRoom();
+    const member = fakeMember('acct1');
+    const boost = new ConnectionBoost(() => true);
+    await boost.load(
+      { list: async () => ['Katie'], organizationWords: async () => ['katie', 'Helstone'] },
+      room,
+      member,
+      vi.fn(),
+    );
+    expect(room.setBoost).toHaveBeenCalledWith(member, ['Katie', 'Helstone']);
+    expect(boost.inUse()).toEqual(['Katie', 'Helstone']);
+    expect(boost.message()).toMatchObject({ words: ['Katie'] });
+    boost.enabled = false;
+    expect(boost.inUse()).toEqual([]);
+  });
+
+  it('uses the organisation’s words when the own list cannot be read, and the own list when they cannot', async () => {
+    const log = vi.fn();
+    const room = fakeRoom();
+    const boost = new ConnectionBoost(() => true);
+    await boost.load(
+      { list: async () => Promise.reject(new Error('db down')), organizationWords: async () => ['Helstone'] },
+      room,
+      fakeMember('a'),
+      log,
+    );
+    expect(boost.inUse()).toEqual(['Helstone']);
+    const other = new ConnectionBoost(() => true);
+    await other.load(
+      { list: async () => ['Katie'], organizationWords: async () => Promise.reject(new Error('gone')) },
+      fakeRoom(),
+      fakeMember('b'),
+      log,
+    );
+    expect(other.inUse()).toEqual(['Katie']);
+    expect(log).toHaveBeenCalledWith('warn', 'could not read an organisation vocabulary', { error: 'gone' });
+  });
 });

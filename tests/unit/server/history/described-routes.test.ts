@@ -6,6 +6,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { API } from '../../../../src/shared/api';
+import { SAVED_TRANSCRIPTS_BULK_DELETE_MAX } from '../../../../src/shared/saved-transcripts';
 import { registerErrorHandler } from '../../../../src/server/http/errors';
 import { registerOpenApi } from '../../../../src/server/http/openapi';
 import { type HistoryRouteDeps, registerHistoryRoutes } from '../../../../src/server/history/routes';
@@ -33,6 +34,35 @@ afterEach(async () => {
 });
 
 const errorOf = (response: { json(): unknown }) => (response.json() as { error: unknown }).error;
+
+describe('bulk delete', () => {
+  it('refuses naming no conversation, before any repository is asked', async () => {
+    await historyApp();
+    const response = await app.inject({
+      method: 'POST',
+      url: API.savedTranscriptsBulkDelete,
+      payload: { roomIds: [] },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(errorOf(response)).toMatchObject({ code: 'invalid-body' });
+  });
+
+  it(`refuses more than ${SAVED_TRANSCRIPTS_BULK_DELETE_MAX} ids, or ids that are not text`, async () => {
+    await historyApp();
+    const tooMany = await app.inject({
+      method: 'POST',
+      url: API.savedTranscriptsBulkDelete,
+      payload: { roomIds: Array.from({ length: SAVED_TRANSCRIPTS_BULK_DELETE_MAX + 1 }, (_, i) => `r${i}`) },
+    });
+    expect(tooMany.statusCode).toBe(400);
+    const notText = await app.inject({
+      method: 'POST',
+      url: API.savedTranscriptsBulkDelete,
+      payload: { roomIds: [1] },
+    });
+    expect(notText.statusCode).toBe(400);
+  });
+});
 
 describe('the history routes', () => {
   it('refuse a title that is not text with 400 invalid-body naming it', async () => {

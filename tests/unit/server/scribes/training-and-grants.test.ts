@@ -66,6 +66,14 @@ describe('the shipped training items', () => {
       expect(item.reference.split(' ').length).toBeGreaterThan(10);
     }
   });
+
+  it('include French items (issue 28), read from ../shared/speech/dev-fr, with their French reference', () => {
+    const items = loadTrainingItems(join(process.cwd(), 'resources', 'scribe-training'));
+    const french = items.filter((i) => i.language === 'fr-FR');
+    expect(french.map((i) => i.name)).toEqual(['actualites-fr', 'declarations-fr']);
+    expect(french[0]!.reference).toContain('terrain montagneux');
+    expect(items.filter((i) => i.language === 'en-US').length).toBeGreaterThanOrEqual(3);
+  });
 });
 
 describe('HEARKEN_SCRIBE_EMAILS', () => {

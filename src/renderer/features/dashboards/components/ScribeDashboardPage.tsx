@@ -13,6 +13,7 @@ import { useNow } from '../../../lib/use-now';
 import { selectIsScribe, selectProfileLoaded } from '../../account-profile/selectors';
 import { ScribeChat } from '../../scribes/components/ScribeChat';
 import { ScribeShortcutsList } from '../../scribes/components/ScribeShortcutsList';
+import { TrainingItems } from '../../scribes/components/TrainingItems';
 import { scribeActions } from '../../scribes/slice';
 import { useScribeShortcuts } from '../../scribes/use-scribe-shortcuts';
 
@@ -42,9 +43,7 @@ export function ScribeDashboardPage() {
   const isScribe = useAppSelector(selectIsScribe);
   const loaded = useAppSelector(selectProfileLoaded);
   const phase = useAppSelector(selectAuthPhase);
-  const { dashboard, dashboardError, clockOffsetMs, accepting, openRoom, training } = useAppSelector(
-    (s) => s.scribe,
-  );
+  const { dashboard, dashboardError, clockOffsetMs, accepting, openRoom } = useAppSelector((s) => s.scribe);
   // Now on the server's clock, moving every second (the seconds shown count on their own).
   const now = useNow(1000) + clockOffsetMs;
   const chatInput = useRef<HTMLInputElement>(null);
@@ -198,19 +197,7 @@ export function ScribeDashboardPage() {
       <section aria-labelledby="scribe-training-h">
         <H2 id="scribe-training-h">{t('scribe.dashboard.trainingHeading')}</H2>
         <p>{t('scribe.dashboard.trainingIntro')}</p>
-        <ul className="scribe-requests" data-testid="scribe-training-items">
-          {training.map((item) => (
-            <li key={item.name}>
-              {item.displayName} ({item.language}){' '}
-              <Button
-                onClick={() => dispatch(scribeActions.trainingStartRequested(item.name))}
-                aria-label={`${t('scribe.dashboard.startTraining')}: ${item.displayName}`}
-              >
-                {t('scribe.dashboard.startTraining')}
-              </Button>
-            </li>
-          ))}
-        </ul>
+        <TrainingItems />
       </section>
 
       <ScribeShortcutsList where="dashboard" />

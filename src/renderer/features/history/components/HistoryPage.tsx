@@ -1,4 +1,15 @@
-import { Button, Callout, Card, Classes, FormGroup, H1, H2, InputGroup, Spinner } from '@blueprintjs/core';
+import {
+  Button,
+  Callout,
+  Card,
+  Checkbox,
+  Classes,
+  FormGroup,
+  H1,
+  H2,
+  InputGroup,
+  Spinner,
+} from '@blueprintjs/core';
 import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -12,6 +23,7 @@ import { SessionGate } from '../../identity/components/SessionGate';
 import { formatDuration } from '../../recap/format';
 import { selectLanguage } from '../../settings/selectors';
 import { historyActions } from '../slice';
+import { BulkDelete } from './BulkDelete';
 import '../history.css';
 
 /**
@@ -52,11 +64,15 @@ function EntrySummary({ entry }: { entry: SavedTranscript }) {
   );
 }
 
-/** One saved conversation: its title, date and summary, a link to read it, rename and delete. */
+/**
+ * One saved conversation: its title, date and summary, a link to read it, rename and delete, and
+ * its checkbox to delete it with others (BulkDelete).
+ */
 function Entry({ entry, date }: { entry: SavedTranscript; date: Intl.DateTimeFormat }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const pending = useAppSelector((s) => s.history.pending[entry.roomId]);
+  const selected = useAppSelector((s) => s.history.selected.includes(entry.roomId));
   const [renaming, setRenaming] = useState(false);
   const [title, setTitle] = useState(entry.title);
   const [problem, setProblem] = useState<string>();
@@ -93,6 +109,15 @@ function Entry({ entry, date }: { entry: SavedTranscript; date: Intl.DateTimeFor
       aria-labelledby={headingId}
     >
       <Card elevation={0}>
+        <Checkbox
+          className="history-entry-select"
+          checked={selected}
+          disabled={pending !== undefined}
+          label={t('history.page.selectOne')}
+          aria-label={t('history.page.select', { title: shown })}
+          data-testid="history-select"
+          onChange={() => dispatch(historyActions.selectionToggled(entry.roomId))}
+        />
         <H2 id={headingId} className="history-entry-title">
           {shown}
         </H2>
@@ -266,6 +291,7 @@ function History() {
           </p>
         </Callout>
       )}
+      {history.entries.length > 0 && <BulkDelete />}
       {history.entries.length > 0 && (
         <ul className="history-list" aria-label={t('history.page.heading')}>
           {history.entries.map((entry) => (

@@ -105,4 +105,51 @@ describe('history saga', () => {
     expect(app.state.history.entries.map((e) => e.roomId)).toEqual(['a']);
     expect(app.state.notifications.items.at(-1)?.key).toBe('history.page.deleteFailed');
   });
+
+  it('deletes the selected entries in one request, and keeps them all when it is refused', async () => {
+    start();
+    fakes.http.on('GET', '/api/v1/saved-transcripts?avaId=me1&limit=10', {
+      ok: true,
+      status: 200,
+      data: { savedTranscripts: [entry('a', 30), entry('b', 20), entry('c', 10)] },
+    });
+    fakes.http.on(
+      'POST',
+      '/api/v1/saved-transcripts/bulk-delete',
+      { ok: false, status: 409, message: 'End the conversation before deleting it.' },
+      (call) => ({
+        ok: true,
+        status: 200,
+        data: { roomIds: (call.body as { roomIds: string[] }).roomIds, deleted: 2 },
+      }),
+    );
+    app.dispatch(historyActions.listRequested(''));
+    await flush();
+    app.dispatch(historyActions.selectionToggled('c'));
+    app.dispatch(historyActions.selectionToggled('a'));
+    expect(app.state.history.selected).toEqual(['a', 'c']);
+
+    app.dispatch(historyActions.bulkDeleteRequested());
+    await flush();
+    // Refused: nothing deleted, still selected, and the person is told.
+    expect(app.state.history.entries.map((e) => e.roomId)).toEqual(['a', 'b', 'c']);
+    expect(app.state.history.selected).toEqual(['a', 'c']);
+    expect(app.state.history.pending).toEqual({});
+    expect(app.state.notifications.items.at(-1)).toMatchObject({
+      key: 'history.page.bulkDeleteFailed_other',
+      values: { count: 2 },
+    });
+
+    app.dispatch(historyActions.bulkDeleteRequested());
+    await flush();
+    expect(fakes.http.callsTo('POST', '/api/v1/saved-transcripts/bulk-delete').at(-1)!.body).toEqual({
+      roomIds: ['a', 'c'],
+    });
+    expect(app.state.history.entries.map((e) => e.roomId)).toEqual(['b']);
+    expect(app.state.history.selected).toEqual([]);
+    expect(app.state.notifications.items.at(-1)).toMatchObject({
+      key: 'history.page.bulkDeleted_other',
+      values: { count: 2 },
+    });
+  });
 });

@@ -122,4 +122,43 @@ describe('HistoryPage', () => {
     show([], 'tuesday');
     expect(screen.getByRole('status').textContent).toBe('No conversation has these words.');
   });
+
+  it('selects several by keyboard, says how many, and deletes them together only after the confirmation', async () => {
+    const { user, actions, store } = show([
+      entry('a', 'Budget review'),
+      entry('b', 'Standup'),
+      entry('c', 'Retro'),
+    ]);
+    const remove = () => screen.getByRole('button', { name: /^Delete \d+ selected$/ });
+    expect(remove().textContent).toBe('Delete 0 selected');
+    expect(remove().hasAttribute('disabled') || remove().getAttribute('aria-disabled') === 'true').toBe(true);
+    // Space on a focused checkbox, as a keyboard user would.
+    screen.getByRole('checkbox', { name: 'Select Standup' }).focus();
+    await user.keyboard(' ');
+    await user.click(screen.getByRole('checkbox', { name: 'Select Budget review' }));
+    expect(store.getState().history.selected).toEqual(['a', 'b']);
+    const all = screen.getByRole('checkbox', { name: 'Select all shown' }) as HTMLInputElement;
+    expect(all.indeterminate).toBe(true);
+    expect(remove().textContent).toBe('Delete 2 selected');
+
+    await user.click(remove());
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete 2 conversations?' });
+    expect(dialog.textContent).toContain(
+      'The 2 selected conversations and their transcripts are removed for good.',
+    );
+    expect(actions.some((a) => historyActions.bulkDeleteRequested.match(a))).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Delete 2 for good' }));
+    expect(actions).toContainEqual(historyActions.bulkDeleteRequested());
+  });
+
+  it('"Select all shown" selects every entry listed, and again none', async () => {
+    const { user, store } = show([entry('a', 'Budget review'), entry('b', 'Standup')]);
+    const all = screen.getByRole('checkbox', { name: 'Select all shown' }) as HTMLInputElement;
+    await user.click(all);
+    expect(store.getState().history.selected).toEqual(['a', 'b']);
+    expect(all.checked).toBe(true);
+    expect((screen.getByRole('checkbox', { name: 'Select Standup' }) as HTMLInputElement).checked).toBe(true);
+    await user.click(all);
+    expect(store.getState().history.selected).toEqual([]);
+  });
 });
