@@ -17,11 +17,13 @@ const dataDir = join('test-results', `e2e-data-${Date.now()}`);
  */
 const ALONE = [
   'auto-stop',
+  'desktop-pages',
   'meeting-bot',
   'meeting-bot-self-hosted',
   'reading-aids',
   'scribes',
   'scribe-time',
+  'session-restart',
   'transcript-editing',
 ].map((name) => `**/${name}.spec.ts`);
 

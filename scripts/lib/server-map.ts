@@ -311,6 +311,13 @@ export const SERVER_MAP: readonly FeatureEntry[] = [
     integration: ['http-limits', 'attacks-names-logs'],
   },
   {
+    folder: 'desktop-builds',
+    what: 'The download page’s list of desktop builds, read from the update feed’s own metadata (HEARKEN_UPDATE_FEED).',
+    routes: ['GET /api/v1/desktop-builds'],
+    messages: [],
+    integration: [],
+  },
+  {
     folder: 'problem-reports',
     what: 'Report a problem: what guests and accounts report (stored, limited per caller, in the server log) and the organisation admin’s list of them.',
     routes: ['POST /api/v1/reports', 'GET /api/v1/workspace/reports'],
