@@ -127,6 +127,10 @@ async function decode(setting: Setting): Promise<Measured> {
   const startedAt = new Date().toISOString();
   const loadAverageAtStart = loadavg()[0]!;
   let audioSeconds = 0;
+  // engine.cmnCarry=1: each speaker's stream starts from the mean their last one ended with, as
+  // the server does for a person's next stream (the recordings of a speaker are their streams).
+  const carry = setting.engineOptions.cmnCarry === 1;
+  const means = new Map<string, number[] | undefined>();
   const cpu0 = process.cpuUsage();
   for (const r of recordings) {
     const speech = parseWav(readFileSync(join(dir, r.file))).samples;
@@ -134,7 +138,10 @@ async function decode(setting: Setting): Promise<Measured> {
     const audio = new Int16Array(speech.length + SAMPLE_RATE_HZ);
     audio.set(speech);
     audioSeconds += audio.length / SAMPLE_RATE_HZ;
-    const events = await decodeRecording(engine, audio);
+    const start = carry ? means.get(r.speaker) : undefined;
+    const events = await decodeRecording(engine, audio, {
+      cmn: { ...(start ? { start } : {}), end: (mean) => means.set(r.speaker, mean) },
+    });
     hypotheses[r.file] = events
       .filter((e) => e.kind === 'final' && e.text)
       .map((e) => e.text)

@@ -10,9 +10,16 @@ import type { RecognizerEvent } from '../../src/native/speech/types';
 export async function decodeRecording(
   engine: PocketSphinxEngine,
   audio: Int16Array,
-  options: { realtime?: boolean } = {},
+  options: {
+    realtime?: boolean;
+    /** The speaker's cepstral mean from their last stream, and where this stream's goes. */
+    cmn?: { start?: readonly number[]; end(mean: number[] | undefined): void };
+  } = {},
 ): Promise<RecognizerEvent[]> {
-  const stream = engine.open();
+  const stream = engine.open({
+    lang: 'en-US',
+    ...(options.cmn?.start ? { cmnMean: options.cmn.start } : {}),
+  });
   const events: RecognizerEvent[] = [];
   const startedAt = performance.now();
   for (let i = 0; i < audio.length; i += CHUNK_SAMPLES) {
@@ -25,5 +32,6 @@ export async function decodeRecording(
   }
   events.push(...stream.flush());
   stream.close();
+  options.cmn?.end(stream.cmnMean());
   return events;
 }

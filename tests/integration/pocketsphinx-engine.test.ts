@@ -194,6 +194,41 @@ describe('PocketSphinx engine', () => {
     }
   });
 
+  it("starts a speaker's next stream from the cepstral mean their last one learnt", () => {
+    const carrying = new PocketSphinxEngine({ vadModel: VAD, maxIdleDecoders: 1 });
+    try {
+      const untouched = carrying.open();
+      const prior = untouched.cmnMean()!;
+      expect(prior).toHaveLength(13);
+      untouched.close();
+      // Nobody spoke: nothing learnt, nothing to carry.
+      expect(untouched.cmnMean()).toBeUndefined();
+
+      const first = carrying.open();
+      for (let i = 0; i < speech.length; i += CHUNK_SAMPLES)
+        first.accept(speech.subarray(i, i + CHUNK_SAMPLES));
+      first.flush();
+      first.close();
+      const learnt = first.cmnMean()!;
+      expect(learnt).toHaveLength(13);
+      expect(learnt).not.toEqual(prior);
+
+      // The same decoder again (one idle kept): for someone else it starts from the prior, not
+      // from what it learnt of the last speaker...
+      const other = carrying.open();
+      expect(other.cmnMean()).toEqual(prior);
+      other.close();
+      // ...and for the same speaker from what their last stream learnt, which a stream without
+      // speech hands on unchanged.
+      const next = carrying.open({ lang: 'en-US', cmnMean: learnt });
+      expect(next.cmnMean()).toEqual(learnt);
+      next.close();
+      expect(next.cmnMean()).toEqual(learnt);
+    } finally {
+      carrying.dispose();
+    }
+  });
+
   it('names the missing model and how to install it', () => {
     expect(() => new PocketSphinxEngine({ vadModel: VAD, modelDir: '/nonexistent/en-us' })).toThrow(
       EngineUnavailableError,

@@ -11,7 +11,8 @@
  * the crash is logged. Streams without a list never leave the threads.
  *
  * Its parts: worker-slot.ts (one worker thread and its load), boost-host-process.ts (the host's
- * process), stream-route.ts (a stream's route, replay and clock); this file moves streams among them.
+ * process), stream-route.ts (a stream's route, replay and clock), pool-types.ts (its surface);
+ * this file moves streams among them.
  */
 import { SAMPLE_RATE_HZ } from '../../shared/constants';
 import { BoostHostProcess, boostHostEngines, crashWarning } from './boost-host-process';
@@ -28,6 +29,7 @@ import {
   type Route as RouteOn,
   type StreamState as StreamStateOn,
 } from './stream-route';
+import type { PoolStream, PoolStreamHandlers, SpeechPoolOptions } from './pool-types';
 import type { RecognizerEvent } from './types';
 import type { EngineStatus, FromWorker, ToWorker, WorkerInit } from './worker-protocol';
 import {
@@ -38,34 +40,7 @@ import {
   type WorkerSlot,
 } from './worker-slot';
 
-export interface SpeechPoolOptions extends WorkerInit {
-  /** Worker threads; defaults to the number of cores. */
-  size: number;
-  /**
-   * Whether PocketSphinx streams take boost lists (in the boost host). On unless
-   * HEARKEN_POCKETSPHINX_BOOST=0; sherpa-onnx hotwords do not depend on it.
-   */
-  pocketsphinxBoost?: boolean;
-  /** Where the pool says what went wrong that no stream's owner is told (a boost host crash). */
-  warn?: (message: string) => void;
-}
-
-export interface PoolStreamHandlers {
-  onEvent(event: RecognizerEvent): void;
-  onError(message: string): void;
-}
-
-export interface PoolStream {
-  readonly engineId: string;
-  /** Samples sent but not yet processed by the worker: how far recognition lags behind. */
-  readonly backlogSamples: number;
-  write(samples: Int16Array): void;
-  flush(): void;
-  /** Vocabulary boost: favours `words` from the stream's next utterance on (docs/boost.md). */
-  boost(words: readonly string[]): void;
-  /** Ends the stream; resolves once its last results have been delivered. */
-  close(): Promise<void>;
-}
+export type { PoolStream, PoolStreamHandlers, SpeechPoolOptions } from './pool-types';
 
 /** A stream's backend: a worker thread (worker-slot.ts) or the boost host (boost-host-process.ts). */
 type Backend = WorkerSlot | BoostHostProcess;
@@ -204,18 +179,27 @@ export class SpeechPool {
     return this.closed ? 0 : this.slots.filter((s) => !s.exited && !s.retiring).length;
   }
 
-  open(engine: string, lang: string, handlers: PoolStreamHandlers): PoolStream {
+  open(
+    engine: string,
+    lang: string,
+    handlers: PoolStreamHandlers,
+    options: { cmnMean?: number[] } = {},
+  ): PoolStream {
     const status = this.status(engine);
     if (!status.ok) throw new Error(status.error);
     if (this.closed) throw new Error('speech pool is closed');
     const streamId = this.nextId++;
     const state: StreamState = newStreamState(streamId, engine, lang, handlers);
+    if (options.cmnMean) state.cmnMean = options.cmnMean;
     this.streams.set(streamId, state);
     this.openRoute(state, fewestStreams(this.slots), 0, 0);
     // Gone: the pool closed, or the stream failed (its owner was told through onError).
     const gone = () => this.closed || !this.streams.has(streamId);
     return {
       engineId: status.id,
+      get cmnMean() {
+        return state.cmnMean;
+      },
       get backlogSamples() {
         return state.backlog;
       },
@@ -274,7 +258,13 @@ export class SpeechPool {
     this.routes.set(route.id, { state, route });
     backend.streams += 1;
     state.route = route;
-    this.postRoute(route, { op: 'open', streamId: route.id, engine: state.engine, lang: state.lang });
+    this.postRoute(route, {
+      op: 'open',
+      streamId: route.id,
+      engine: state.engine,
+      lang: state.lang,
+      ...(state.cmnMean ? { cmnMean: state.cmnMean } : {}),
+    });
     return route;
   }
 
@@ -310,6 +300,7 @@ export class SpeechPool {
       state.backlog = Math.max(0, state.backlog - message.processed);
       for (const event of message.events) this.deliver(state, route, event);
     } else if (message.op === 'closed') {
+      if (message.cmnMean) state.cmnMean = message.cmnMean;
       this.routeClosed(state, route);
     } else if (message.op === 'stream-error') {
       state.handlers.onError(message.message);

@@ -53,6 +53,11 @@ export interface StreamState<Backend> {
   replay?: Replay;
   /** The owner closed it. */
   closed: boolean;
+  /**
+   * The speaker's cepstral mean: given at open (from their last stream), then what each backend
+   * stream learnt when it closed, so a stream moved to another backend keeps it too.
+   */
+  cmnMean?: number[];
 }
 
 /** At most this much audio is kept per boost host stream for a replay (a line is at most 20 s). */

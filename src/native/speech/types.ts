@@ -33,10 +33,17 @@ export interface RecognizerStream {
    * boost leave it out.
    */
   setBoost?(words: readonly string[]): void;
+  /**
+   * The speaker's cepstral mean now (PocketSphinx: what CMN learnt of their voice and microphone),
+   * for their next stream (StreamOptions.cmnMean). Engines without CMN leave it out.
+   */
+  cmnMean?(): number[] | undefined;
 }
 
 export interface StreamOptions {
   lang: string;
+  /** The same speaker's cepstral mean from their last stream (RecognizerStream.cmnMean). */
+  cmnMean?: readonly number[];
 }
 
 export interface SpeechEngine {

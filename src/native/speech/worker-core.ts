@@ -81,7 +81,10 @@ export function startWorkerCore(
         case 'open': {
           const engine = engines.get(message.engine);
           if (!engine) throw new Error(`engine "${message.engine}" is not available`);
-          streams.set(streamId, engine.open({ lang: message.lang }));
+          streams.set(
+            streamId,
+            engine.open({ lang: message.lang, ...(message.cmnMean ? { cmnMean: message.cmnMean } : {}) }),
+          );
           return;
         }
         case 'audio': {
@@ -111,7 +114,8 @@ export function startWorkerCore(
             if (events.length > 0) send({ op: 'events', streamId, events, processed: 0 });
             stream.close();
           }
-          send({ op: 'closed', streamId });
+          const cmnMean = stream?.cmnMean?.();
+          send({ op: 'closed', streamId, ...(cmnMean ? { cmnMean } : {}) });
           return;
         }
       }

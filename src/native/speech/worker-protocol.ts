@@ -20,7 +20,8 @@ export interface WorkerInit {
 }
 
 export type ToWorker =
-  | { op: 'open'; streamId: number; engine: string; lang: string }
+  /** `cmnMean`: the speaker's cepstral mean from their last stream (StreamOptions.cmnMean). */
+  | { op: 'open'; streamId: number; engine: string; lang: string; cmnMean?: number[] }
   | { op: 'audio'; streamId: number; samples: ArrayBuffer }
   | { op: 'flush'; streamId: number }
   /** Vocabulary boost: the stream's boost list from its next utterance on (docs/boost.md). */
@@ -44,5 +45,8 @@ export type FromWorker =
   | { op: 'stream-error'; streamId: number; message: string }
   /** The stream's boost list is applied (or waits for the next utterance). */
   | { op: 'boosted'; streamId: number }
-  /** The stream is closed and every result it had is sent. */
-  | { op: 'closed'; streamId: number };
+  /**
+   * The stream is closed and every result it had is sent; `cmnMean`: what its recogniser learnt
+   * of the speaker's voice and microphone, for their next stream (RecognizerStream.cmnMean).
+   */
+  | { op: 'closed'; streamId: number; cmnMean?: number[] };

@@ -61,7 +61,8 @@ export interface RoomServices {
     tier: 'basic' | 'premium',
     lang: string,
     track: AudioTrack,
-    holder: { roomId: string; identity: string },
+    /** `voice`: whose voice through which source (`<identity>:microphone`), for speech/voice-memory.ts. */
+    holder: { roomId: string; identity: string; voice?: string },
   ): { ok: true } | { ok: false; code: SocketErrorCode; message: string; reason?: string };
   now(): number;
   /**

@@ -201,6 +201,7 @@ export class RoomStreams {
     const opened = this.services.openSpeech(usePaidASR ? 'premium' : 'basic', lang, track, {
       roomId: this.core.id,
       identity: member.avaId,
+      voice: `${member.avaId}:${shownAs ? 'computer' : 'microphone'}`,
     });
     if (!opened.ok) throw new RoomError(opened.code, opened.message);
     // Vocabulary boost: the person's own words, never the computer's sound.

@@ -8,6 +8,7 @@ import type { RecognizerEvent } from '../../native/speech/types';
 import type { ServerLimits } from '../limits';
 import type { RoomServices } from '../rooms';
 import { SpeechShares, shareRefusalMessage } from './shares';
+import { VoiceMemory } from './voice-memory';
 
 type Refusal = Extract<ReturnType<RoomServices['openSpeech']>, { ok: false }>;
 
@@ -25,6 +26,7 @@ export function speechAdmission(
    * (cluster/remote-speech); undefined when no node has room either.
    */
   elsewhere?: (engine: string, lang: string, handlers: PoolStreamHandlers) => PoolStream | undefined,
+  voices = new VoiceMemory(),
 ): RoomServices['openSpeech'] {
   return (tier, lang, track, holder) => {
     // A fair share first: one identity or one room never holds every decoder (issue 29 F-01).
@@ -82,21 +84,33 @@ export function speechAdmission(
         release();
         return full;
       }
-      stream = placed ?? pool.open(name, lang, handlers);
+      // The speaker's own voice and microphone as their last stream learnt them (voice-memory.ts).
+      const cmnMean = holder.voice ? voices.get(holder.voice) : undefined;
+      stream = placed ?? pool.open(name, lang, handlers, cmnMean ? { cmnMean } : {});
     } catch (error) {
       release();
       throw error;
     }
-    track.attach(releasingOnClose(stream, release));
+    const remember = holder.voice
+      ? (mean: number[] | undefined) => voices.set(holder.voice!, mean)
+      : undefined;
+    track.attach(releasingOnClose(stream, release, remember));
     return { ok: true };
   };
 }
 
-/** `stream`, giving its share back when it is closed. */
-function releasingOnClose(stream: PoolStream, release: () => void): PoolStream {
+/** `stream`, giving its share back when it is closed, and what it learnt of the voice to `remember`. */
+function releasingOnClose(
+  stream: PoolStream,
+  release: () => void,
+  remember?: (cmnMean: number[] | undefined) => void,
+): PoolStream {
   return {
     get engineId() {
       return stream.engineId;
+    },
+    get cmnMean() {
+      return stream.cmnMean;
     },
     get backlogSamples() {
       return stream.backlogSamples;
@@ -104,9 +118,10 @@ function releasingOnClose(stream: PoolStream, release: () => void): PoolStream {
     write: (samples) => stream.write(samples),
     flush: () => stream.flush(),
     boost: (words) => stream.boost(words),
-    close: () => {
+    close: async () => {
       release();
-      return stream.close();
+      await stream.close();
+      remember?.(stream.cmnMean);
     },
   };
 }

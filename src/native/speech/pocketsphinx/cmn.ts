@@ -18,10 +18,15 @@ import type * as KoffiModule from 'koffi';
 const require = createRequire(import.meta.url);
 
 export interface CmnAdapter {
-  /** Resets the mean to the model's prior with a weight of `priorFrames` frames. */
-  reset(priorFrames: number): void;
+  /**
+   * Resets the mean to the model's prior, or to `start` (the same speaker's mean from their last
+   * stream), with a weight of `priorFrames` frames.
+   */
+  reset(priorFrames: number, start?: readonly number[]): void;
   /** Folds the frames seen so far into the mean. */
   update(): void;
+  /** The mean now (13 cepstral coefficients). */
+  mean(): number[];
 }
 
 type Koffi = typeof KoffiModule;
@@ -108,18 +113,23 @@ export function createCmnAdapter(decoder: unknown): CmnAdapter | undefined {
   const prior = Float32Array.from(koffi.decode(head.cmn_mean, t.floats) as number[]);
 
   return {
-    reset(priorFrames) {
+    reset(priorFrames, start) {
+      const mean = start?.length === prior.length && start.every(Number.isFinite) ? start : prior;
       const current = koffi.decode(cmnPtr, t.cmn) as typeof head;
-      koffi.encode(current.cmn_mean, t.floats, Array.from(prior));
+      koffi.encode(current.cmn_mean, t.floats, Array.from(mean));
       koffi.encode(
         current.sum,
         t.floats,
-        Array.from(prior, (x) => x * priorFrames),
+        Array.from(mean, (x) => x * priorFrames),
       );
       koffi.encode(cmnPtr, t.cmn, { ...current, nframe: priorFrames });
     },
     update() {
       t.update(cmnPtr);
+    },
+    mean() {
+      const current = koffi.decode(cmnPtr, t.cmn) as typeof head;
+      return koffi.decode(current.cmn_mean, t.floats) as number[];
     },
   };
 }

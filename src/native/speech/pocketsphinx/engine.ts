@@ -8,7 +8,7 @@ import type { WordTiming } from '../../../shared/entities';
 import { ENGLISH } from '../models/registry';
 import { AudioRing } from '../ring';
 import { Segmenter, type SegmenterAction } from '../segmenter';
-import { type RecognizerEvent, type RecognizerStream, type SpeechEngine } from '../types';
+import { type RecognizerEvent, type RecognizerStream, type SpeechEngine, type StreamOptions } from '../types';
 import { SileroVad, VAD_WINDOW_SAMPLES } from '../vad';
 import {
   BOOST_CLASS_MAX_MEMBERS,
@@ -140,9 +140,9 @@ export class PocketSphinxEngine implements SpeechEngine {
     }
   }
 
-  open(): RecognizerStream {
+  open(streamOptions?: StreamOptions): PocketSphinxStream {
     const decoder = this.idle.pop() ?? this.createDecoder();
-    return new PocketSphinxStream(this.lib, decoder, this.options, {
+    return new PocketSphinxStream(this.lib, decoder, this.options, streamOptions?.cmnMean, {
       // A decoder that learnt someone's boost words is not handed to someone else.
       release: (d) => (d.added.size === 0 ? this.giveBack(d) : this.free(d)),
       fresh: () => this.createDecoder(),
@@ -186,11 +186,17 @@ export class PocketSphinxStream implements RecognizerStream {
   private closed = false;
   /** A boost list to apply before the next utterance starts. */
   private pendingBoost: readonly string[] | undefined;
+  /** Whether any speech reached the decoder (its CMN learnt something of this speaker). */
+  private heardSpeech = false;
+  /** The mean when the stream closed (its decoder goes to someone else). */
+  private lastMean: number[] | undefined;
 
   constructor(
     private readonly lib: PocketSphinxLib,
     private decoder: Decoder,
     private readonly options: PocketSphinxOptions,
+    /** The speaker's mean from their last stream: CMN starts there instead of the model's prior. */
+    private readonly cmnStart: readonly number[] | undefined,
     private readonly decoders: { release(d: Decoder): void; fresh(): Decoder; free(ps: unknown): void },
   ) {
     if (decoder.vad) decoder.vad.reset();
@@ -209,7 +215,17 @@ export class PocketSphinxStream implements RecognizerStream {
       maxUtteranceMs: options.maxUtteranceMs,
     });
     this.ring = new AudioRing(this.segmenter.retainSamples + 4 * VAD_WINDOW_SAMPLES);
-    decoder.cmn?.reset(options.cmnPriorFrames);
+    this.resetCmn();
+  }
+
+  /** What this stream's CMN learnt of the speaker, for their next stream. */
+  cmnMean(): number[] | undefined {
+    return this.closed ? this.lastMean : this.decoder.cmn?.mean();
+  }
+
+  private resetCmn(): void {
+    if (this.cmnStart && this.decoder.cmn) this.decoder.cmn.reset(this.options.cmnCarryFrames, this.cmnStart);
+    else this.decoder.cmn?.reset(this.options.cmnPriorFrames);
   }
 
   accept(samples: Int16Array): RecognizerEvent[] {
@@ -259,6 +275,8 @@ export class PocketSphinxStream implements RecognizerStream {
   close(): void {
     if (this.closed) return;
     if (this.segmenter.active) this.lib.endUtt(this.decoder.ps);
+    // A stream that heard nobody learnt nothing: the next one starts where this one did.
+    this.lastMean = this.heardSpeech ? this.decoder.cmn?.mean() : this.cmnStart?.slice();
     this.closed = true;
     this.decoders.release(this.decoder);
   }
@@ -305,7 +323,7 @@ export class PocketSphinxStream implements RecognizerStream {
       this.decoder = this.decoders.fresh();
       // The VAD's state is the stream's, mid-stream: it goes along to the fresh decoder.
       this.decoder.vad = old.vad;
-      this.decoder.cmn?.reset(this.options.cmnPriorFrames);
+      this.resetCmn();
       this.decoders.free(old.ps);
     }
     const missing = kept.filter((w) => !this.decoder.added.has(w));
@@ -341,6 +359,7 @@ export class PocketSphinxStream implements RecognizerStream {
         if (audio.length > 0) {
           this.lib.processRaw(this.decoder.ps, audio);
           this.decoder.cmn?.update();
+          this.heardSpeech = true;
         }
       } else {
         this.lib.endUtt(this.decoder.ps);

@@ -26,6 +26,12 @@ export interface PocketSphinxOptions {
   minSpeechMs: number;
   /** Weight of the model's prior cepstral mean on a new stream, in frames (see cmn.ts). */
   cmnPriorFrames: number;
+  /**
+   * Weight, in frames, of the mean a speaker's new stream starts from when their last stream's
+   * is given (StreamOptions.cmnMean). The prior's weight: heavier ones (100, 300) were worse on
+   * one speaker half of the dev set (docs/measurements.md, "A speaker's own mean").
+   */
+  cmnCarryFrames: number;
   /** Extra decoder arguments (`beam`, `lw`, ...), overriding the defaults below. */
   decoderArgs?: Record<string, string>;
   /**
@@ -63,6 +69,7 @@ export const DEFAULT_POCKETSPHINX_OPTIONS: Omit<PocketSphinxOptions, 'vadModel'>
   vadThreshold: 0.35,
   minSpeechMs: 100,
   cmnPriorFrames: 20,
+  cmnCarryFrames: 20,
   maxIdleDecoders: 2,
   boostWeight: 0.1,
   boostKnownWords: false,
