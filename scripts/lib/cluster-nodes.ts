@@ -75,11 +75,38 @@ export async function startClusterNode(options: NodeOptions): Promise<ClusterNod
   };
 }
 
-/** Stops a node cleanly (SIGTERM: it stores its last finals and gives its leases up). */
-export async function stopClusterNode(node: ClusterNodeProcess): Promise<void> {
+/**
+ * Past the server's own shutdown deadline (HEARKEN_SHUTDOWN_TIMEOUT_MS, 25 s), with room for a
+ * busy machine: a node still running then is stuck beyond what its deadline can end.
+ */
+const STOP_GRACE_MS = 60_000;
+
+/**
+ * Stops a node cleanly (SIGTERM: it stores its last finals and gives its leases up). A node that
+ * has not ended STOP_GRACE_MS later is killed, and what it printed last is shown with a warning,
+ * so a stuck shutdown is reported instead of holding a test file until its hook times out.
+ */
+export async function stopClusterNode(node: ClusterNodeProcess, graceMs = STOP_GRACE_MS): Promise<void> {
   if (node.child.exitCode !== null || node.child.signalCode !== null) return;
   node.child.kill('SIGCONT');
   node.child.kill('SIGTERM');
+  let timer: NodeJS.Timeout | undefined;
+  const stuck = await Promise.race([
+    node.exited.then(() => false),
+    new Promise<boolean>((resolve) => {
+      timer = setTimeout(() => resolve(true), graceMs);
+    }),
+  ]);
+  clearTimeout(timer);
+  if (!stuck) return;
+  console.warn(
+    `cluster node ${node.nodeId} did not end ${graceMs} ms after SIGTERM: killing it. Its last lines:\n${node
+      .output()
+      .split('\n')
+      .slice(-40)
+      .join('\n')}`,
+  );
+  node.child.kill('SIGKILL');
   await node.exited;
 }
 
