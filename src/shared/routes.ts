@@ -70,10 +70,16 @@ export const ROUTES = {
  * A room's page. `token`: the link token joining it (from a link or a name look-up): the
  * server admits someone who is not yet a member only with one, and it decides read-only.
  */
-export function conversationPath(roomId: string, readonly = false, token?: string): string {
+export function conversationPath(
+  roomId: string,
+  readonly = false,
+  token?: string,
+  panel?: ConversationPanel,
+): string {
   const query = new URLSearchParams();
   if (readonly) query.set(QUERY_PARAMS.readonly, 'true');
   if (token) query.set(QUERY_PARAMS.token, token);
+  if (panel) query.set(QUERY_PARAMS.panel, panel);
   const text = query.toString();
   return `${ROUTES.conversations}/${encodeURIComponent(roomId)}${text ? `?${text}` : ''}`;
 }
@@ -98,7 +104,17 @@ export const QUERY_PARAMS = {
   redirect: 'redirect',
   endpoint: 'endpoint',
   tauri: 'tauri',
+  /** A conversation page opened with one of its panels shown: `phone` (CONVERSATION_PANELS). */
+  panel: 'panel',
 } as const;
+
+/** Panels a conversation can be opened with (`?panel=`): the individual dashboard's "Display a phone conversation". */
+export const CONVERSATION_PANELS = ['phone'] as const;
+export type ConversationPanel = (typeof CONVERSATION_PANELS)[number];
+
+export function isConversationPanel(value: string | null): value is ConversationPanel {
+  return (CONVERSATION_PANELS as readonly string[]).includes(value ?? '');
+}
 
 /** Onboarding steps under /web/onboarding/profile/, in the order a new account goes through them. */
 export const ONBOARDING_STEPS = [

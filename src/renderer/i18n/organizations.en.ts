@@ -142,6 +142,7 @@ const organizationsEn = {
         buy: 'Buy a licence',
         show: 'Show a conversation',
         scribe: 'Correct as Scribe',
+        phone: 'Display a phone conversation',
       },
     },
     buy: {

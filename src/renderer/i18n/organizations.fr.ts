@@ -141,6 +141,7 @@ const organizationsFr: Messages<typeof organizationsEn> = {
         buy: 'Acheter une licence',
         show: 'Afficher une conversation',
         scribe: 'Corriger en tant que Scribe',
+        phone: 'Afficher une conversation téléphonique',
       },
     },
     buy: {

@@ -273,6 +273,7 @@ describe('one table of route paths', () => {
   it('builds room and transcript paths', () => {
     expect(conversationPath('me_1')).toBe('/web/conversations/me_1');
     expect(conversationPath('me_1', true, 't k')).toBe('/web/conversations/me_1?readonly=true&token=t+k');
+    expect(conversationPath('me_1', false, undefined, 'phone')).toBe('/web/conversations/me_1?panel=phone');
     expect(transcriptPath('a b')).toBe('/web/transcript?roomId=a%20b');
   });
 

@@ -19,10 +19,13 @@ const TAG = 'lobby';
  * conversation means "caption me": the microphone starts as soon as the room is connected,
  * with no second press (the record button stops it).
  */
-export function* startConversation(deps: AppDeps) {
+export function* startConversation(deps: AppDeps, action?: ReturnType<typeof lobbyActions.startRequested>) {
   const identity = yield* call(waitForIdentity);
   const roomId = makeRoomId(identity.avaId);
-  yield* call([deps.navigation, deps.navigation.navigate], conversationPath(roomId));
+  const panel = action?.payload?.panel;
+  yield* call([deps.navigation, deps.navigation.navigate], conversationPath(roomId, false, undefined, panel));
+  // A phone conversation's audio is the call's: the microphone waits to be asked for.
+  if (panel === 'phone') return;
   // Forked, so that waiting for the connection does not hold back another start.
   yield* fork(recordWhenConnected, roomId);
 }

@@ -4,6 +4,7 @@
  */
 import { type PayloadAction, createAction, createSlice } from '@reduxjs/toolkit';
 import type { RoomNameProblem } from '../../../shared/validation';
+import type { ConversationPanel } from '../../../shared/routes';
 
 export type JoinProblem =
   | { kind: 'validation'; problem: RoomNameProblem }
@@ -71,7 +72,8 @@ const lobbySlice = createSlice({
 
 /** Events: actions that change no state here; sagas and other features act on them. */
 const lobbyEvents = {
-  startRequested: createAction('lobby/startRequested'),
+  /** `panel`: the new conversation opens with that panel shown (the dashboard's phone conversation). */
+  startRequested: createAction<{ panel?: ConversationPanel } | undefined>('lobby/startRequested'),
 };
 
 export const lobbyActions = { ...lobbySlice.actions, ...lobbyEvents };

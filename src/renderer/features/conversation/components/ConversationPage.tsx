@@ -6,7 +6,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { MOBILE_BREAKPOINT_PX } from '../../../../shared/constants';
-import { QUERY_PARAMS, isReadonlyParam } from '../../../../shared/routes';
+import { QUERY_PARAMS, isConversationPanel, isReadonlyParam } from '../../../../shared/routes';
 import { TRAINING_PARAM, isScribeParam } from '../../../../shared/scribe/api';
 import { ScribePanel } from '../../scribes/components/ScribePanel';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
@@ -71,7 +71,10 @@ export function ConversationPage() {
   const asScribe = isScribeParam(params.get(QUERY_PARAMS.scribe));
   const training = params.get(TRAINING_PARAM) ?? undefined;
   const wide = useMediaQuery(`(min-width: ${MOBILE_BREAKPOINT_PX}px)`);
-  const [detailsOpen, setDetailsOpen] = useState(false);
+  // Opened for a phone conversation (the dashboard's option): the details, phone panel in view.
+  const panel = params.get(QUERY_PARAMS.panel);
+  const phonePanel = isConversationPanel(panel) && panel === 'phone';
+  const [detailsOpen, setDetailsOpen] = useState(phonePanel);
   const [captionsOnly, setCaptionsOnly] = useState(false);
   const captionsOnlyButton = useRef<HTMLButtonElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -102,10 +105,11 @@ export function ConversationPage() {
   }, [dispatch, roomId, readonly, token, asScribe]);
 
   // Arriving on the screen (after "Start a conversation" or a link), keyboard and screen reader
-  // are on its heading, not left on the page body.
+  // are on its heading, not left on the page body; opened for a phone call, on the phone panel's
+  // (PhoneCallPanel focuses it).
   useEffect(() => {
-    heading.current?.focus();
-  }, [roomId]);
+    if (!phonePanel) heading.current?.focus();
+  }, [roomId, phonePanel]);
 
   useComposerShortcut(composer);
 
@@ -170,7 +174,7 @@ export function ConversationPage() {
             <ParticipantsList />
             <SpeakersList />
             <MeetingBotPanel />
-            <PhoneCallPanel />
+            <PhoneCallPanel focusOnOpen={phonePanel} />
             <section className="sidebar-settings" aria-label={t('conversation.settings')}>
               {wide ? null : (
                 <>

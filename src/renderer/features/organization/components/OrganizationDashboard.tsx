@@ -1,9 +1,10 @@
-import { Callout, Card, H2 } from '@blueprintjs/core';
+import { Button, Callout, Card, H2 } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { ROUTES } from '../../../../shared/routes';
 import { isAdmin, isScribe, planDisplayName } from '../../../../shared/user';
-import { useAppSelector } from '../../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { lobbyActions } from '../../lobby/slice';
 import { selectProfile } from '../../account-profile/selectors';
 import { LicencesPanel } from './LicencesPanel';
 import { MembershipPanel } from './MembershipPanel';
@@ -15,6 +16,7 @@ import { MembershipPanel } from './MembershipPanel';
  */
 export function OrganizationDashboard() {
   const { t } = useTranslation();
+  const dispatch = useAppDispatch();
   const profile = useAppSelector(selectProfile);
   if (!profile) return null;
   const plan = planDisplayName(profile.subscription);
@@ -59,6 +61,15 @@ export function OrganizationDashboard() {
             <Link to={o.to}>{t(`organizations.dashboard.individual.${o.key}`)}</Link>
           </li>
         ))}
+        {/* The spec's "display a phone conversation": a new conversation, opened on its phone panel. */}
+        <li data-testid="dashboard-option-phone">
+          <Button
+            variant="minimal"
+            intent="primary"
+            text={t('organizations.dashboard.individual.phone')}
+            onClick={() => dispatch(lobbyActions.startRequested({ panel: 'phone' }))}
+          />
+        </li>
       </ul>
     </section>
   );

@@ -1,5 +1,5 @@
 import { Button, Callout, InputGroup } from '@blueprintjs/core';
-import { type FormEvent, type RefObject, useId, useRef, useState } from 'react';
+import { type FormEvent, type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   CONFERENCE_PHONE_CODES,
@@ -91,7 +91,8 @@ function PhoneField(props: {
  * polite live region) and why it ended; the host may hang up. Each field says what is wrong
  * next to it (aria-invalid and its description), and the first wrong one takes the focus.
  */
-export function PhoneCallPanel() {
+/** `focusOnOpen`: the conversation was opened to make a phone call: the panel's heading takes the focus. */
+export function PhoneCallPanel({ focusOnOpen = false }: { focusOnOpen?: boolean } = {}) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const isHost = useAppSelector(selectIsHost);
@@ -122,6 +123,10 @@ export function PhoneCallPanel() {
     password: useId(),
   };
   const helpIds = { code: useId(), number: useId(), accessCode: useId(), password: useId() };
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (focusOnOpen) heading.current?.focus();
+  }, [focusOnOpen]);
   const refs = {
     code: useRef<HTMLSelectElement>(null),
     number: useRef<HTMLInputElement>(null),
@@ -190,7 +195,9 @@ export function PhoneCallPanel() {
 
   return (
     <section className="phone-call" aria-labelledby={ids.heading} data-testid="phone-call-panel">
-      <h3 id={ids.heading}>{t('phoneCall.title')}</h3>
+      <h3 id={ids.heading} ref={heading} tabIndex={-1}>
+        {t('phoneCall.title')}
+      </h3>
       <p role="status" className="field-help" data-testid="phone-call-status">
         {latest ? t(`phoneCall.statuses.${latest.status}`) : ''}
       </p>

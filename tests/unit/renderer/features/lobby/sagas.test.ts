@@ -43,6 +43,22 @@ describe('lobby', () => {
     expect(app.actions.filter((a) => a.type === audioActions.startRequested.type)).toHaveLength(1);
   });
 
+  it('starts a phone conversation opened on its phone panel, the microphone left to the call', async () => {
+    const fakes = makeFakes();
+    const app = run(lobbySaga, [fakes.deps], ready);
+    app.dispatch(lobbyActions.startRequested({ panel: 'phone' }));
+    await settle();
+    expect(fakes.navigations).toHaveLength(1);
+    const [path, query] = fakes.navigations[0]!.split('?');
+    expect(query).toBe('panel=phone');
+    const roomId = decodeURIComponent(path!.replace('/web/conversations/', ''));
+    expect(hostOfRoomId(roomId)).toBe('me1');
+    app.dispatch(conversationActions.entered({ roomId, readonly: false }));
+    app.dispatch(socketActions.statusEvent('succeeded'));
+    await settle();
+    expect(app.actions.map((a) => a.type)).not.toContain(audioActions.startRequested.type);
+  });
+
   it('does not start the microphone when the user left before the room connected', async () => {
     const fakes = makeFakes();
     const app = run(lobbySaga, [fakes.deps], ready);

@@ -38,6 +38,14 @@ const withCalls = (calls: TwilioCall[]) =>
   });
 
 describe('PhoneCallPanel', () => {
+  it('takes the focus on its heading when the conversation was opened for a phone call, and only then', () => {
+    renderApp(<PhoneCallPanel focusOnOpen />, asHost());
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Phone conference call' }));
+    cleanup();
+    renderApp(<PhoneCallPanel />, asHost());
+    expect(document.activeElement).not.toBe(screen.getByRole('heading', { name: 'Phone conference call' }));
+  });
+
   it('the host dials a conference by keyboard: E.164 number, the conference’s DTMF, the conversation’s language', async () => {
     const { user, actions } = renderApp(<PhoneCallPanel />, asHost());
     await user.selectOptions(screen.getByRole('combobox', { name: 'International code' }), '+33');
