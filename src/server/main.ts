@@ -9,7 +9,7 @@
  */
 import { existsSync } from 'node:fs';
 import { loadConfig } from './config';
-import { exitCodeOf, stopWithin } from './shutdown';
+import { EXIT_WATCHDOG_MARGIN_MS, armExitWatchdog, exitCodeOf, stopWithin } from './shutdown';
 import { type RunningServer, startServer } from './app';
 import { parentPidFromEnv, watchParent } from './parent-watch';
 import { installSafetyNet } from './safety';
@@ -47,6 +47,9 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     console.log(`${signal}: stopping Hearken...`);
+    // If even the deadline cannot end the process (a blocked event loop, an exit waiting on a
+    // stuck worker thread), a process of its own ends it a little after (shutdown.ts).
+    armExitWatchdog(config.shutdownTimeoutMs + EXIT_WATCHDOG_MARGIN_MS);
     void stopWithin(() => server.close(), config.shutdownTimeoutMs).then((outcome) => {
       if (outcome.kind === 'failed') console.error(outcome.error);
       if (outcome.kind === 'timed-out')
