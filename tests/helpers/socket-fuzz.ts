@@ -188,6 +188,8 @@ class Lane {
   /** Answers to connection-params the lane is waiting for. */
   private awaitingConnect: ((m: ServerMessage | undefined) => void) | undefined;
   private awaitingPong: ((m: ServerMessage) => void) | undefined;
+  /** What the lane waits for now, for the report when a run does not end. */
+  waitingFor: string | undefined = 'to start';
 
   constructor(
     private readonly index: number,
@@ -229,11 +231,20 @@ class Lane {
     this.closed = new Promise((resolve) => ws.once('close', () => resolve()));
     ws.on('message', (data, isBinary) => this.received(ws, data, isBinary));
     ws.on('close', (code, reason) => this.socketClosed(ws, number, code, reason.toString()));
+    this.waitingFor = `socket ${number} to open`;
+    // The server must answer an upgrade, with a 101 or a refusal; one left unanswered is a problem
+    // named here, not a run that never ends.
     const opened = await new Promise<string | undefined>((resolve) => {
-      ws.once('open', () => resolve(undefined));
-      ws.once('error', (error) => resolve(error.message));
-      ws.once('unexpected-response', (_request, response) => resolve(`HTTP ${response.statusCode}`));
+      const unanswered = setTimeout(() => resolve('no answer to the upgrade within 15 s'), 15_000);
+      const settle = (outcome: string | undefined) => {
+        clearTimeout(unanswered);
+        resolve(outcome);
+      };
+      ws.once('open', () => settle(undefined));
+      ws.once('error', (error) => settle(error.message));
+      ws.once('unexpected-response', (_request, response) => settle(`HTTP ${response.statusCode}`));
     });
+    this.waitingFor = undefined;
     if (opened !== undefined) {
       this.problem('socket-refused', `socket ${this.socketNumber} could not open: ${opened}`);
       ws.terminate();
@@ -302,7 +313,11 @@ class Lane {
     }
     // Answers on a socket the lane has left behind answer nothing it waits for now.
     if (ws !== this.ws) return;
-    if (message.type === 'connection-succeeded' || message.type === 'error') this.awaitingConnect?.(message);
+    // A room that asks its host first answers a knock with `connection-response` (requested,
+    // then accepted or refused): an answer too. The lane then fuzzes the socket waiting at the door.
+    const knockAnswered = message.type === 'connection-response' && !('to' in message);
+    if (message.type === 'connection-succeeded' || message.type === 'error' || knockAnswered)
+      this.awaitingConnect?.(message);
     if (message.type === 'PONG' || message.type === 'error') this.awaitingPong?.(message);
   }
 
@@ -352,8 +367,25 @@ class Lane {
       this.drop();
       return;
     }
+    this.waitingFor = `socket ${this.socketNumber} to be answered connection-params`;
+    const asked = performance.now();
     const reply = await Promise.race([answer, delay(15_000).then(() => 'timeout' as const)]);
+    this.waitingFor = undefined;
     this.awaitingConnect = undefined;
+    const answered =
+      reply === 'timeout'
+        ? 'nothing'
+        : reply === undefined
+          ? 'a close'
+          : reply.type === 'error'
+            ? `error ${reply.error.code}`
+            : reply.type === 'connection-response'
+              ? `connection-response ${reply.status}`
+              : reply.type;
+    this.recent.push({
+      description: `  answered by ${answered} after ${Math.round(performance.now() - asked)} ms`,
+    });
+    if (this.recent.length > 8) this.recent.shift();
     if (reply === 'timeout') this.problem('no-answer', 'no answer to connection-params within 15 s');
   }
 
@@ -369,11 +401,13 @@ class Lane {
   async run(frames: number, durationMs: number): Promise<void> {
     const meanGapMs = durationMs / Math.max(1, frames);
     for (let i = 0; i < frames; i++) {
+      this.waitingFor = `nothing (frame ${i} of ${frames})`;
       if (!this.open) await this.reopen();
       if (!this.open) continue;
       const frame = nextFrame(this.identity, this.rng);
       this.send(frame);
       if (closesSocket(frame)) {
+        this.waitingFor = `socket ${this.socketNumber} to be closed after ${describeFrame(frame)}`;
         const closed = await Promise.race([this.closed.then(() => true), delay(10_000).then(() => false)]);
         if (!closed) this.problem('no-answer', 'a frame ws must refuse did not close the socket within 10 s');
       } else if (this.rng.chance(0.01)) {
@@ -384,6 +418,12 @@ class Lane {
       if (this.rng.chance(0.6)) await delay(this.rng.float() * meanGapMs * 2.5);
       else await new Promise((resolve) => setImmediate(resolve));
     }
+    this.waitingFor = 'done';
+  }
+
+  /** Where the lane is, for a run that did not end. */
+  describeWait(): string {
+    return `lane ${this.index} at step ${this.step}: waits for ${this.waitingFor ?? 'an unnamed await'}; last frames:\n        ${this.recent.map((r) => r.description).join('\n        ')}`;
   }
 
   /** A socket still open must still answer: a handler stuck on a fuzz message would show here. */
@@ -722,9 +762,14 @@ export async function runFuzz(
         return transcriptsSince(honest, mark);
       },
     );
-    await withTimeout(fuzzing, 120_000, 'the fuzz sockets').catch((error: Error) =>
-      problems.add({ kind: 'no-answer', detail: error.message, seed }),
-    );
+    await withTimeout(fuzzing, 120_000, 'the fuzz sockets').catch((error: Error) => {
+      const stuck = lanes.filter((lane) => lane.waitingFor !== 'done').map((lane) => lane.describeWait());
+      problems.add({
+        kind: 'no-answer',
+        detail: `${error.message}${stuck.length ? `\n      ${stuck.join('\n      ')}` : ' (every lane ended: the upgrade resets did not)'}`,
+        seed,
+      });
+    });
     report.fuzzMs = performance.now() - fuzzStarted;
     const checksStarted = performance.now();
     await Promise.all(lanes.map((lane) => lane.finish()));
