@@ -318,6 +318,13 @@ export const SERVER_MAP: readonly FeatureEntry[] = [
     integration: [],
   },
   {
+    folder: 'mail',
+    what: 'Mail over SMTP (nodemailer, HEARKEN_SMTP_URL): organisation invitations, licence links and conversation invitations; without a mail server the interface shows the link.',
+    routes: [],
+    messages: [],
+    integration: ['mail-smtp'],
+  },
+  {
     folder: 'problem-reports',
     what: 'Report a problem: what guests and accounts report (stored, limited per caller, in the server log) and the organisation admin’s list of them.',
     routes: ['POST /api/v1/reports', 'GET /api/v1/workspace/reports'],

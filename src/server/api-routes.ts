@@ -37,6 +37,7 @@ import { registerTranslationRoutes, type TranslationService } from './translatio
 import { registerTtsRoutes } from './voiced-replies';
 import { registerTurnRoutes } from './webrtc';
 import { registerWorkspaceRoutes } from './workspace';
+import type { Mailer } from './mail';
 import { CLIENT_LOG_ENTRY_LIMIT, GUEST_CREATION_LIMIT, registerRoutes } from './http';
 import { perAddressOf } from './limits';
 
@@ -58,6 +59,8 @@ export interface ApiDeps {
   training: ScribeTraining;
   /** This server's own origin once it listens; empty before. */
   boundOrigin(): string;
+  /** Invitations and licence links by email, or none (mail/). */
+  mailer: Mailer;
   /** This server's metrics (metrics/server-metrics.ts), answered with the process's. */
   metricsRegistry: Registry;
   log: RoomServices['log'];
@@ -133,6 +136,8 @@ export function registerApi(app: FastifyInstance, deps: ApiDeps): void {
     licences,
     credits: stores.credits,
     payments,
+    mail: deps.mailer,
+    webOrigin: (request) => requestWebOrigin(config, request, deps.boundOrigin()),
     now: () => Date.now(),
     log,
   });
@@ -143,6 +148,7 @@ export function registerApi(app: FastifyInstance, deps: ApiDeps): void {
     payments,
     credits: stores.credits,
     accountExists: async (avaId) => (await users.find(avaId)) !== undefined,
+    mail: deps.mailer,
     // Invite links' rule: a request's Host is never where people are sent (config-safety.ts).
     webOrigin: (request) => requestWebOrigin(config, request, deps.boundOrigin()),
     now: () => Date.now(),

@@ -40,6 +40,7 @@ import { inviteOrigin } from './config-safety';
 import { startMediaServices } from './media-services';
 import { openScribeDesk, openScribeTraining } from './scribes';
 import { openInvitations } from './invitations';
+import { describeSmtpUrl, openMailer } from './mail';
 import { Payments } from './payments';
 import { openPlaces } from './places';
 import { attachSocketServer } from './socket-server';
@@ -184,7 +185,14 @@ export async function startServer(
   late.scribes = scribes;
   await scribes.start();
   const training = openScribeTraining(registry, log);
+  const mailer = openMailer(config.mail, log);
+  app.log.info(
+    config.mail
+      ? `mail: ${describeSmtpUrl(config.mail.smtpUrl)}, from ${config.mail.from}`
+      : 'mail: no mail server (HEARKEN_SMTP_URL): invitations and licence links are shown to copy',
+  );
   registerApi(app, {
+    mailer,
     config,
     stores,
     cluster,
@@ -208,7 +216,7 @@ export async function startServer(
   await serveWebClientIfBuilt(app, config.webDir);
 
   // Invite by user query: waiting invitations live on this server (docs/socket.md).
-  const invitations = openInvitations(database.db, config.limits);
+  const invitations = openInvitations(database.db, config.limits, { mail: mailer });
   // The realtime socket: served here, or (cluster mode) relayed to the room's owner.
   const upgrades = attachSocketServer(app.server, {
     connection: {
@@ -292,6 +300,7 @@ export async function startServer(
       () => verifier?.close(),
       () => payments.close(),
       () => places.close?.(),
+      () => mailer.close(),
       () => database.close(),
       () => releaseLock?.(),
     ]),

@@ -28,6 +28,7 @@ import { type WebRtcConfig, loadWebRtcConfig } from './webrtc';
 import { type MeetingBotConfig, loadMeetingBotConfig } from './meeting-bot';
 import { type PhoneCallConfig, loadPhoneCallConfig } from './phone-calls';
 import { type ClusterConfig, loadClusterConfig } from './cluster';
+import { type MailSettings, loadMailConfig } from './mail';
 
 /**
  * Firebase Authentication: the Auth emulator (FIREBASE_AUTH_EMULATOR_HOST set, a demo project,
@@ -124,6 +125,8 @@ export interface ServerConfig {
   cluster?: ClusterConfig;
   /** HEARKEN_UPDATE_FEED: the desktop app's update feed, whose builds the download page lists (desktop-builds/). */
   updateFeed?: string;
+  /** HEARKEN_SMTP_URL, HEARKEN_MAIL_FROM (mail/config.ts); absent: no mail, the interface shows links. */
+  mail?: MailSettings;
   /** HEARKEN_METRICS_TOKEN: `GET /metrics` answers beyond loopback to `Bearer <this>` (metrics/routes.ts). */
   metricsToken?: string;
   /**
@@ -290,6 +293,7 @@ export function loadConfig(
     ...withDefined('placesApiKey', loadPlacesApiKey(env)),
     scribeEmails: parseScribeEmails(env.HEARKEN_SCRIBE_EMAILS),
     ...withDefined('updateFeed', loadUpdateFeed(env.HEARKEN_UPDATE_FEED)),
+    ...withDefined('mail', loadMailConfig(env, env.HEARKEN_PUBLIC_URL)),
     ...withDefined('metricsToken', env.HEARKEN_METRICS_TOKEN?.trim() || undefined),
     shutdownTimeoutMs: positiveInt(env.HEARKEN_SHUTDOWN_TIMEOUT_MS, 25_000, 'HEARKEN_SHUTDOWN_TIMEOUT_MS'),
   };

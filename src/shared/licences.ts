@@ -7,6 +7,7 @@
  */
 import { UI_LANGUAGES } from './constants';
 import { array, boolean, type Infer, literal, number, object, oneOf, optional, string } from './schema';
+import { mailDeliverySchema } from './mail';
 
 /** Free trial 15 days (section 9). */
 export const FREE_TRIAL_DAYS = 15;
@@ -207,5 +208,11 @@ export const licenceResponseSchema = object({ licence: licenceSchema });
 export type LicenceResponse = Infer<typeof licenceResponseSchema>;
 
 /** A magic link's answer: the link to give to its recipient. */
-export const magicLinkResponseSchema = object({ licence: licenceSchema, link: string() });
+export const magicLinkResponseSchema = object({
+  licence: licenceSchema,
+  /** The link that claims it: for the admin to pass on when no email went. */
+  link: string(),
+  /** Whether it went out by email to its recipient (shared/mail.ts). */
+  delivery: mailDeliverySchema,
+});
 export type MagicLinkResponse = Infer<typeof magicLinkResponseSchema>;

@@ -150,6 +150,11 @@ export type ServerMessage =
       to: string;
       status: 'requested' | 'accepted' | 'refused';
       error?: JoinError;
+      /**
+       * With `requested`: they had no conversation open, so the conversation's link was sent to
+       * their email instead (the server's mail server took it); no answer will follow.
+       */
+      mailed?: true;
     }
   /**
    * To the invitee, wherever they have a conversation open: `from` asks them to join `roomId`;

@@ -15,6 +15,7 @@ import {
   ORGANIZATION_SIZES,
 } from './organizations';
 import { ROUTES } from './routes';
+import { mailDeliverySchema } from './mail';
 import { checkedByHandler } from './handler-checked';
 import {
   array,
@@ -186,7 +187,15 @@ export type InviteMemberBody = Infer<typeof inviteMemberBodySchema>;
  * An invitation's answer: always `invited` now (nobody joins without accepting, issue 29 F-09);
  * `active` stays in the shape for clients that read it.
  */
-export const inviteMemberResponseSchema = object({ status: oneOf(['active', 'invited'] as const) });
+export const inviteMemberResponseSchema = object({
+  status: oneOf(['active', 'invited'] as const),
+  /** Where the invited person signs in to accept: for the admin to pass on when no email went. */
+  link: string(),
+  /** Whether the invitation went out by email (shared/mail.ts). */
+  delivery: mailDeliverySchema,
+});
+
+export type InviteMemberResponse = Infer<typeof inviteMemberResponseSchema>;
 
 export const joinsSeenResponseSchema = object({ seen: literal(true) });
 

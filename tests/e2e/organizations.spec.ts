@@ -239,6 +239,13 @@ test('an admin creates an organisation, buys 3 licences through checkout and ass
     await page.getByTestId('invite-email').fill(carol);
     await page.getByTestId('invite-submit').click();
     await expect(page.getByTestId('invite-saved')).toBeVisible();
+    // No mail server on this run: the link is there to copy, and the page says why (issue 28).
+    const inviteLink = page.getByTestId('invite-link');
+    await expect(inviteLink).toHaveAttribute('data-delivery', 'no-mail-server');
+    await expect(inviteLink).toContainText('This server sends no email: give them the link.');
+    await expect(inviteLink.getByRole('textbox')).toHaveValue(
+      /\/web\/signup\?redirect=%2Faccount%2Fdashboard$/,
+    );
     const invited = members.filter({ hasText: carol });
     await expect(invited.getByTestId('member-status')).toHaveText('Invited');
     await expectAccessible(page, 'workspace: members with an invitation');

@@ -23,6 +23,7 @@ const invitePeopleEn = {
   sent: {
     requested: 'Asked {{name}} to join. Waiting for their answer…',
     accepted: '{{name}} accepted: they are joining.',
+    mailed: '{{name}} is not in Hearken right now: we emailed them the link to this conversation.',
   },
   incoming: {
     heading: 'Invitation',

@@ -23,6 +23,8 @@ const invitePeopleFr: Messages<typeof invitePeopleEn> = {
   sent: {
     requested: '{{name}} est invité(e). En attente de sa réponse…',
     accepted: '{{name}} a accepté : la personne rejoint la conversation.',
+    mailed:
+      '{{name}} n’est pas sur Hearken en ce moment : nous lui avons envoyé par e-mail le lien de cette conversation.',
   },
   incoming: {
     heading: 'Invitation',

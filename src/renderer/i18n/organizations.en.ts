@@ -8,6 +8,12 @@ import { ORGANIZATION_ERRORS } from '../../shared/organizations';
 
 const organizationsEn = {
   organizations: {
+    /** How an email with a link went (shared/mail.ts MailDelivery), after what the link is for. */
+    mail: {
+      mailed: 'We emailed it to them; the link is here too.',
+      'no-mail-server': 'This server sends no email: give them the link.',
+      failed: 'The email could not be sent: give them the link.',
+    },
     create: {
       title: 'Create your organization',
       step: 'Step {{current}} of {{total}}',
@@ -91,8 +97,7 @@ const organizationsEn = {
       linkNeedsEmail:
         'Type the email address of the person the link is for first: the licence goes to whoever signs in with that address.',
       sendLink: 'Send as a link',
-      linkFor:
-        'Link for {{email}}: they get the licence by signing in with this address. Hearken sends no email: give them the link.',
+      linkFor: 'Link for {{email}}: they get the licence by signing in with this address.',
       copyLink: 'Copy link',
       linkCopied: 'Copied.',
       linkNotCopied: 'Could not copy: select the link and copy it.',
@@ -196,6 +201,7 @@ const organizationsEn = {
         emailHelp: 'They join as a member. Assign them a licence from your dashboard for Premium captions.',
         invite: 'Invite',
         invited: 'Invitation saved.',
+        invitedLink: 'Invitation for {{email}}: they accept it by signing in with this address.',
         caption: 'Members and invitations',
         columns: {
           name: 'Name',

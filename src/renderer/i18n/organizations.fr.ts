@@ -4,6 +4,11 @@ import type organizationsEn from './organizations.en';
 
 const organizationsFr: Messages<typeof organizationsEn> = {
   organizations: {
+    mail: {
+      mailed: 'Nous le lui avons envoyé par e-mail ; le lien est aussi ici.',
+      'no-mail-server': 'Ce serveur n’envoie pas d’e-mail : donnez-lui le lien.',
+      failed: 'L’e-mail n’a pas pu partir : donnez-lui le lien.',
+    },
     create: {
       title: 'Créez votre organisation',
       step: 'Étape {{current}} sur {{total}}',
@@ -89,8 +94,7 @@ const organizationsFr: Messages<typeof organizationsEn> = {
       linkNeedsEmail:
         'Saisissez d’abord l’adresse e-mail de la personne à qui est destiné le lien : la licence va à qui se connecte avec cette adresse.',
       sendLink: 'Envoyer un lien',
-      linkFor:
-        'Lien pour {{email}} : la licence lui revient en se connectant avec cette adresse. Hearken n’envoie pas d’e-mail : donnez-lui le lien.',
+      linkFor: 'Lien pour {{email}} : la licence lui revient en se connectant avec cette adresse.',
       copyLink: 'Copier le lien',
       linkCopied: 'Copié.',
       linkNotCopied: 'Copie impossible : sélectionnez le lien et copiez-le.',
@@ -196,6 +200,7 @@ const organizationsFr: Messages<typeof organizationsEn> = {
           'Elle rejoint en tant que membre. Attribuez-lui une licence depuis votre tableau de bord pour les sous-titres Premium.',
         invite: 'Inviter',
         invited: 'Invitation enregistrée.',
+        invitedLink: 'Invitation pour {{email}} : la personne l’accepte en se connectant avec cette adresse.',
         caption: 'Membres et invitations',
         columns: {
           name: 'Nom',

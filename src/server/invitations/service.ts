@@ -4,6 +4,7 @@ import type { Database } from '../db';
 import { AddressLimiter, type RateLimiter } from '../http';
 import { perAddressOf, type ServerLimits } from '../limits';
 import { realTimers } from '../rooms';
+import { type Mailer, noMailer } from '../mail';
 import { InvitationDesk } from './desk';
 import { UserDirectory } from './directory';
 
@@ -15,14 +16,21 @@ export interface Invitations {
    * look-ups' limit (both find out whether a name exists), and `address:<ip>` under ten times it.
    */
   lookups: { identity: Pick<RateLimiter, 'take'>; address: Pick<RateLimiter, 'take'> };
+  /**
+   * An invitee with no conversation open is sent the conversation's link by email instead, when
+   * a mail server is configured (mail/).
+   */
+  mail: Pick<Mailer, 'configured' | 'send'>;
 }
 
 export function openInvitations(
   db: Kysely<Database>,
   limits: Pick<ServerLimits, 'nameLookups'>,
-  timeoutMs?: number,
+  options: { mail?: Pick<Mailer, 'configured' | 'send'>; timeoutMs?: number } = {},
 ): Invitations {
+  const { timeoutMs } = options;
   return {
+    mail: options.mail ?? noMailer,
     directory: new UserDirectory(db),
     desk: new InvitationDesk(realTimers, timeoutMs),
     lookups: {

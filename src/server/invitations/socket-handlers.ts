@@ -3,7 +3,13 @@
  * the invitee's `connection-invitation-answer`. Who may is the access table's (auth/access.ts);
  * who can be found and what is shown, shared/user-query.ts.
  */
-import { answerUserQuery, checkUserQuery, invitationRefusal } from '../../shared/user-query';
+import {
+  type QueryCandidate,
+  answerUserQuery,
+  checkUserQuery,
+  invitationRefusal,
+} from '../../shared/user-query';
+import { conversationInvitation } from '../mail';
 import type { JoinError } from '../../shared/errors';
 import type { MemberContext, SocketHandler, SocketHandlers } from '../socket';
 import type { Invitations } from './service';
@@ -34,6 +40,28 @@ export const userQuery: SocketHandler<'user-query'> = async (ctx, message) => {
   });
 };
 
+/**
+ * Emails the room's read-write link to an invitee who has no conversation open here. Not when no
+ * mail server is configured, the account has no email, or the room forbids sharing its links
+ * (the host sees none either). The email is never shown to the host.
+ */
+async function mailedInvitation(
+  ctx: MemberContext,
+  invitations: Invitations,
+  invitee: Pick<QueryCandidate, 'emails'>,
+): Promise<boolean> {
+  if (!invitations.mail.configured) return false;
+  const to = Object.values(invitee.emails).find((email) => email.includes('@'));
+  const status = ctx.room.status(undefined, ctx.member);
+  const link = status.links.rw;
+  if (!to || !link) return false;
+  const delivery = await invitations.mail.send({
+    to,
+    ...conversationInvitation({ inviterName: ctx.member.userName, roomTitle: status.title, link }),
+  });
+  return delivery === 'mailed';
+}
+
 export const connectionRequest: SocketHandler<'connection-request'> = async (ctx, message) => {
   const invitations = ctx.deps.invitations;
   if (!invitations) return ctx.fail('internal', UNAVAILABLE, message.type);
@@ -60,6 +88,16 @@ export const connectionRequest: SocketHandler<'connection-request'> = async (ctx
     reachable: reachable.length > 0,
     pending: invitations.desk.pendingFrom(member.avaId),
   });
+  // Nowhere to ask them now: the conversation's link goes to their email instead, if it can.
+  if (refusal === 'timeout' && invitee && (await mailedInvitation(ctx, invitations, invitee))) {
+    return ctx.send({
+      type: 'connection-response',
+      id: message.id,
+      to: message.to,
+      status: 'requested',
+      mailed: true,
+    });
+  }
   if (refusal) return refused(refusal);
   invitations.desk.open(
     { requestId: message.id, roomId: room.id, inviterAvaId: member.avaId, toAvaId: message.to },

@@ -36,6 +36,7 @@ import type { WorkspaceRepository } from '../workspace';
 import { type Payments, type EventOutcome, PaymentsNotConfigured, applyStripeEvent } from '../payments';
 import { profileOf, type AnyRoute, registerDescribed, routeIn } from '../http';
 import { cancelSeat, restoreSeat } from './seats';
+import { type Mailer, licenceLink } from '../mail';
 
 const route = routeIn('licences');
 
@@ -48,6 +49,8 @@ export interface LicenceRouteDeps {
   /** Scribe time bought is added to the buyer's credit (payments/webhook-events.ts). */
   credits: Pick<CreditRepository, 'grant'>;
   accountExists(avaId: string): Promise<boolean>;
+  /** A licence sent as a link goes out by email when a mail server is configured (mail/). */
+  mail: Pick<Mailer, 'send'>;
   /** The web app's origin a request came from (Checkout and the portal send people back there). */
   webOrigin(request: FastifyRequest): string;
   now(): number;
@@ -233,7 +236,13 @@ export function licenceRoutes(deps: LicenceRouteDeps): AnyRoute[] {
             .send(apiError('licence-not-free', 'This licence is held or has ended: choose a free one.'));
         }
         const link = `${deps.webOrigin(request)}${ROUTES.signup}?redirect=${encodeURIComponent(ROUTES.accountDashboard)}`;
-        return { licence: (await licences.find(stored.licence.id))!.licence, link };
+        // The licence waits for that address whether or not the mail goes out.
+        const organization = await deps.organizations.find(organizationId);
+        const delivery = await deps.mail.send({
+          to: checked.email,
+          ...licenceLink({ organizationName: organization?.name ?? '', link }),
+        });
+        return { licence: (await licences.find(stored.licence.id))!.licence, link, delivery };
       },
     }),
     route('PATCH', BUSINESS_ROUTES.licence, {

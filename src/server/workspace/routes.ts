@@ -51,6 +51,8 @@ import type { WorkspaceRepository } from './repository';
 import type { MembershipRepository } from '../organizations';
 import { type Payments, PaymentsNotConfigured } from '../payments';
 import { type AnyRoute, registerDescribed, routeIn } from '../http';
+import { type Mailer, organizationInvitation } from '../mail';
+import { ROUTES } from '../../shared/routes';
 
 const route = routeIn('workspace');
 
@@ -62,8 +64,24 @@ export interface WorkspaceRouteDeps {
   /** A member's Scribe time (their scribeCredit), which the admin adds to. */
   credits: Pick<CreditRepository, 'grant' | 'get'>;
   payments: Pick<Payments, 'invoices' | 'subscriptions'>;
+  /** Invitations go out by email when a mail server is configured (mail/). */
+  mail: Pick<Mailer, 'send'>;
+  /** The web app's origin for the links in mail (never a request's Host beyond loopback). */
+  webOrigin(request: FastifyRequest): string;
   now(): number;
   log(level: 'info' | 'warn', message: string, extra?: Record<string, unknown>): void;
+}
+
+/** Where an invited person lands: sign-in, then the dashboard that lists their invitations. */
+export function invitationLink(webOrigin: string): string {
+  return `${webOrigin}${ROUTES.signup}?redirect=${encodeURIComponent(ROUTES.accountDashboard)}`;
+}
+
+function inviterNameOf(request: FastifyRequest): string {
+  const { principal } = request;
+  return principal.kind === 'account'
+    ? principal.profile?.userName || principal.identity.displayName || ''
+    : '';
 }
 
 /** A member (their avaId) or an invitation (its email), named in the path. */
@@ -151,7 +169,18 @@ export function workspaceRoutes(deps: WorkspaceRouteDeps): AnyRoute[] {
           deps.now(),
         );
         if (!invited) return workspaceError(reply, 409, 'alreadyInvited');
-        return reply.code(201).send({ status: 'invited' });
+        // The invitation is stored either way; the mail only tells its person where to find it.
+        const link = invitationLink(deps.webOrigin(request));
+        const organization = await organizations.find(organizationId);
+        const delivery = await deps.mail.send({
+          to: checked.email,
+          ...organizationInvitation({
+            organizationName: organization?.name ?? '',
+            inviterName: inviterNameOf(request),
+            link,
+          }),
+        });
+        return reply.code(201).send({ status: 'invited', link, delivery });
       },
     }),
     route('PATCH', BUSINESS_ROUTES.workspaceMember, {

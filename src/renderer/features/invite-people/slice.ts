@@ -16,6 +16,8 @@ export interface SentInvitation {
   name: string;
   status: 'sending' | 'requested' | 'accepted' | 'refused';
   error?: JoinError;
+  /** Not in Hearken now: the conversation's link went to their email (no answer will come). */
+  mailed?: boolean;
 }
 
 export interface IncomingInvitation {
@@ -77,6 +79,7 @@ const invitePeopleSlice = createSlice({
           if (!('to' in message) || state.sent?.id !== message.id) return;
           state.sent.status = message.status;
           if (message.error) state.sent.error = message.error;
+          if (message.mailed) state.sent.mailed = true;
           return;
         case 'connection-invitation':
           if (!state.incoming.some((i) => i.id === message.id)) {

@@ -3,6 +3,7 @@
  * organisation's licences on the dashboard (assign, unassign, cancel), buying (Checkout) and
  * billing. Errors are kept in the server's or the spec's words.
  */
+import type { MailDelivery } from '../../../shared/mail';
 import { type PayloadAction, createSlice } from '@reduxjs/toolkit';
 import type { Licence, LicenceInterval, LicencesResponse } from '../../../shared/licences';
 import type { MyInvitation } from '../../../shared/organization-membership';
@@ -30,7 +31,8 @@ export interface OrganizationState {
   /** The licence whose last change went through (its row says so). */
   lastChangedId?: string;
   /** Per licence: the link made for it to give its recipient (shown once made; no mail is sent). */
-  magicLinks: Record<string, string>;
+  /** Licences sent as links: the link, and whether it went out by email. */
+  magicLinks: Record<string, { link: string; delivery: MailDelivery }>;
   checkout: { opening: boolean; error?: string };
   /**
    * The caller's own membership: invitations waiting for them (nobody joins without accepting),
@@ -99,11 +101,11 @@ const organizationSlice = createSlice({
       delete state.licenceErrors[action.payload.id];
       delete state.magicLinks[action.payload.id];
     },
-    magicLinkMade(state, action: PayloadAction<{ licence: Licence; link: string }>) {
-      const { licence, link } = action.payload;
+    magicLinkMade(state, action: PayloadAction<{ licence: Licence; link: string; delivery: MailDelivery }>) {
+      const { licence, link, delivery } = action.payload;
       state.busyLicenceId = undefined;
       state.lastChangedId = licence.id;
-      state.magicLinks[licence.id] = link;
+      state.magicLinks[licence.id] = { link, delivery };
       state.licences.list = state.licences.list.map((l) => (l.id === licence.id ? licence : l));
     },
     cancelRequested(state, action: PayloadAction<{ id: string }>) {

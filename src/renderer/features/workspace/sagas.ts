@@ -13,6 +13,7 @@ import type { UsageReport } from '../../../shared/usage-report';
 import type { UserProfile } from '../../../shared/user';
 import type {
   WorkspaceBillingResponse,
+  InviteMemberResponse,
   WorkspaceMembersResponse,
   WorkspaceSettings,
 } from '../../../shared/workspace';
@@ -83,7 +84,16 @@ export function* downloadReport(deps: AppDeps, action: ReturnType<typeof workspa
 }
 
 function* invite(deps: AppDeps, action: ReturnType<typeof workspaceActions.inviteRequested>) {
-  const r = yield* authedRequest<unknown>(deps, 'POST', BUSINESS_API.workspaceMembers, action.payload);
+  const r = yield* authedRequest<InviteMemberResponse>(
+    deps,
+    'POST',
+    BUSINESS_API.workspaceMembers,
+    action.payload,
+  );
+  if (r.ok) {
+    const { link, delivery } = r.data;
+    yield* put(workspaceActions.invited({ email: action.payload.email, link, delivery }));
+  }
   yield* put(workspaceActions.formDone({ form: 'invite', ...(r.ok ? {} : { error: messageOf(r) }) }));
   if (r.ok) yield* put(workspaceActions.loadRequested('members'));
 }

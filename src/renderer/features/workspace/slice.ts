@@ -3,6 +3,7 @@
  * and billing, reporting, vocabulary and Scribe limit. Each part is loaded when its screen opens;
  * a change says how it went in its own form (the server's words for a refusal).
  */
+import type { MailDelivery } from '../../../shared/mail';
 import { type PayloadAction, createSlice } from '@reduxjs/toolkit';
 import type { Organization, OrganizationRole } from '../../../shared/organizations';
 import type { UsageReport } from '../../../shared/usage-report';
@@ -43,6 +44,8 @@ export interface WorkspaceState {
   forms: Record<WorkspaceForm, FormState>;
   /** The member (avaId or invited email) whose change is on its way. */
   busyMember?: string;
+  /** The last invitation made: to whom, its link, and whether it went out by email. */
+  lastInvite?: { email: string; link: string; delivery: MailDelivery };
   /** The last Scribe time granted: to whom, how many minutes, and what they have now. */
   lastGrant?: { member: string; minutes: number; scribeTimeMs: number };
 }
@@ -102,6 +105,10 @@ const workspaceSlice = createSlice({
     csvRequested(_state, _action: PayloadAction<ReportPeriod>) {},
     inviteRequested(state, _action: PayloadAction<{ email: string; role: OrganizationRole }>) {
       state.forms.invite = { saving: true, saved: false };
+      state.lastInvite = undefined;
+    },
+    invited(state, action: PayloadAction<{ email: string; link: string; delivery: MailDelivery }>) {
+      state.lastInvite = action.payload;
     },
     removeRequested(state, action: PayloadAction<{ member: string }>) {
       state.busyMember = action.payload.member;

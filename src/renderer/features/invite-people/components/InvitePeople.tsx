@@ -110,9 +110,11 @@ export function InvitePeople() {
         </Callout>
       ) : (
         <p role="status" className="field-help" data-testid="invite-people-sent">
-          {sent?.status === 'requested' || sent?.status === 'accepted'
-            ? t(`invitePeople.sent.${sent.status}`, { name: sent.name })
-            : ''}
+          {sent?.status === 'requested' && sent.mailed
+            ? t('invitePeople.sent.mailed', { name: sent.name })
+            : sent?.status === 'requested' || sent?.status === 'accepted'
+              ? t(`invitePeople.sent.${sent.status}`, { name: sent.name })
+              : ''}
         </p>
       )}
     </section>

@@ -1,3 +1,4 @@
+import { LinkToPass } from '../../../lib/LinkToPass';
 import '../organization.css';
 import { Button, Callout, Classes, H2, HTMLTable, InputGroup, Spinner, Tag } from '@blueprintjs/core';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
@@ -151,7 +152,13 @@ function LicenceRow({ licence, number }: { licence: Licence; number: number }) {
               {error}
             </p>
           ) : link && !busy ? (
-            <MagicLink link={link} recipient={licence.recipient ?? email} number={number} />
+            <LinkToPass
+              id={`licence-link-${number}`}
+              link={link.link}
+              delivery={link.delivery}
+              said={t('organizations.dashboard.linkFor', { email: licence.recipient ?? email })}
+              testId="licence-link"
+            />
           ) : lastChangedId === licence.id && !busy ? (
             <p className="field-help">{t('organizations.dashboard.saved')}</p>
           ) : null}
@@ -197,38 +204,6 @@ function LicenceRow({ licence, number }: { licence: Licence; number: number }) {
         ) : null}
       </td>
     </tr>
-  );
-}
-
-/**
- * A licence sent as a link: Hearken sends no mail, so the admin copies the link to its recipient,
- * who gets the licence by signing in with that address.
- */
-function MagicLink({ link, recipient, number }: { link: string; recipient: string; number: number }) {
-  const { t } = useTranslation();
-  const [copied, setCopied] = useState<boolean | undefined>(undefined);
-  const id = `licence-link-${number}`;
-  const copy = () => {
-    void navigator.clipboard
-      ?.writeText(link)
-      .then(() => setCopied(true))
-      .catch(() => setCopied(false));
-  };
-  return (
-    <div className="licence-link" data-testid="licence-link">
-      <label htmlFor={id} className="field-help">
-        {t('organizations.dashboard.linkFor', { email: recipient })}
-      </label>
-      <InputGroup id={id} readOnly value={link} onFocus={(e) => e.currentTarget.select()} />
-      <Button variant="minimal" onClick={copy} data-testid="licence-link-copy">
-        {t('organizations.dashboard.copyLink')}
-      </Button>
-      {copied === undefined ? null : (
-        <span className="field-help">
-          {copied ? t('organizations.dashboard.linkCopied') : t('organizations.dashboard.linkNotCopied')}
-        </span>
-      )}
-    </div>
   );
 }
 

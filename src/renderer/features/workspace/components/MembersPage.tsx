@@ -1,3 +1,4 @@
+import { LinkToPass } from '../../../lib/LinkToPass';
 import {
   Button,
   Callout,
@@ -147,7 +148,7 @@ export function MembersPage() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const profile = useAppSelector(selectProfile);
-  const { members, forms } = useAppSelector((s) => s.workspace);
+  const { members, forms, lastInvite } = useAppSelector((s) => s.workspace);
   const [email, setEmail] = useState('');
   const [problem, setProblem] = useState<string | undefined>();
   useEffect(() => {
@@ -202,6 +203,15 @@ export function MembersPage() {
           </p>
         ) : null}
       </div>
+      {forms.invite.saved && lastInvite ? (
+        <LinkToPass
+          id="invite-link"
+          link={lastInvite.link}
+          delivery={lastInvite.delivery}
+          said={t('organizations.workspace.members.invitedLink', { email: lastInvite.email })}
+          testId="invite-link"
+        />
+      ) : null}
       <JoinsByNameNotice members={members.data ?? []} />
       <div role="alert">
         {forms.members.error ? <Callout intent="danger">{forms.members.error}</Callout> : null}

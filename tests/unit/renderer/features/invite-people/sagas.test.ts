@@ -106,6 +106,21 @@ describe('invite by user query', () => {
     socket.receive({ type: 'connection-response', id: 'inv1', to: 'zora1', status: 'requested' });
     await tick();
     expect(app.state.invitePeople.sent?.status).toBe('requested');
+    expect(app.state.invitePeople.sent?.mailed).toBeUndefined();
+  });
+
+  it('says when the invitee, not in Hearken now, was emailed the link instead', async () => {
+    const socket = fakes.sockets[0]!;
+    app.dispatch(invitePeopleActions.inviteRequested({ id: 'inv3', to: 'zora1', name: 'Zora' }));
+    socket.receive({
+      type: 'connection-response',
+      id: 'inv3',
+      to: 'zora1',
+      status: 'requested',
+      mailed: true,
+    });
+    await tick();
+    expect(app.state.invitePeople.sent).toMatchObject({ status: 'requested', mailed: true });
   });
 
   it('a refused invitation is shown, and is not taken for a refusal of this person at a door', async () => {

@@ -118,6 +118,7 @@ describe('organisation saga', () => {
       ok({
         licence: licence('l1', { type: 'magicLink', recipient: 'ann@example.org' }),
         link: 'http://127.0.0.1:8787/signup?redirect=%2Faccount',
+        delivery: 'mailed',
       }),
     );
     app.dispatch(organizationActions.magicLinkRequested({ id: 'l1', email: 'ann@', language: 'en' }));
@@ -130,7 +131,10 @@ describe('organisation saga', () => {
     await flush();
     expect(app.state.organization.licenceErrors.l1).toBeUndefined();
     expect(app.state.organization.busyLicenceId).toBeUndefined();
-    expect(app.state.organization.magicLinks.l1).toBe('http://127.0.0.1:8787/signup?redirect=%2Faccount');
+    expect(app.state.organization.magicLinks.l1).toEqual({
+      link: 'http://127.0.0.1:8787/signup?redirect=%2Faccount',
+      delivery: 'mailed',
+    });
     expect(fakes.http.callsTo('POST', BUSINESS_API.magicLink).at(-1)!.body).toEqual({
       licenceId: 'l1',
       recipient: 'ann@example.org',

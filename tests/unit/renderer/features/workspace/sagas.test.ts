@@ -65,7 +65,7 @@ describe('workspace saga', () => {
       'POST',
       BUSINESS_API.workspaceMembers,
       refused(409, 'alreadyInvited', WORKSPACE_ERRORS.alreadyInvited),
-      ok({ status: 'invited' }),
+      ok({ status: 'invited', link: 'http://127.0.0.1:8787/web/signup', delivery: 'failed' }),
     );
     fakes.http.on('GET', BUSINESS_API.workspaceMembers, ok({ members: [bob] }));
     app.dispatch(workspaceActions.inviteRequested({ email: 'c@example.com', role: 'member' }));
@@ -84,6 +84,12 @@ describe('workspace saga', () => {
       role: 'member',
     });
     expect(app.state.workspace.forms.invite).toEqual({ saving: false, saved: true });
+    // The link to pass on when the email did not go out.
+    expect(app.state.workspace.lastInvite).toEqual({
+      email: 'c@example.com',
+      link: 'http://127.0.0.1:8787/web/signup',
+      delivery: 'failed',
+    });
     expect(fakes.http.callsTo('GET', BUSINESS_API.workspaceMembers)).toHaveLength(1);
   });
 

@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import type { MailDelivery } from '../../../../../../src/shared/mail';
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LicencesPanel } from '../../../../../../src/renderer/features/organization/components/LicencesPanel';
@@ -22,7 +23,7 @@ const licence = (id: string, extra: Partial<Licence> = {}): Licence => ({
   ...extra,
 });
 
-function panel(list: Licence[], magicLinks: Record<string, string> = {}) {
+function panel(list: Licence[], magicLinks: Record<string, { link: string; delivery: MailDelivery }> = {}) {
   return renderApp(<LicencesPanel />, {
     organization: {
       ...initialOrganizationState,
@@ -48,11 +49,28 @@ describe('LicencesPanel magic links', () => {
 
   it('shows the link made, labelled with its recipient, ready to copy', () => {
     panel([licence('l1', { type: 'magicLink', recipient: 'ann@example.org' })], {
-      l1: 'http://127.0.0.1:8787/signup?redirect=%2Faccount',
+      l1: { link: 'http://127.0.0.1:8787/signup?redirect=%2Faccount', delivery: 'no-mail-server' },
     });
-    const field = screen.getByLabelText(/^Link for ann@example.org/);
+    const field = screen.getByLabelText(
+      /^Link for ann@example.org.*This server sends no email: give them the link\.$/,
+    );
     expect((field as HTMLInputElement).value).toBe('http://127.0.0.1:8787/signup?redirect=%2Faccount');
     expect((field as HTMLInputElement).readOnly).toBe(true);
     expect(screen.getByRole('button', { name: 'Copy link' })).toBeTruthy();
+  });
+
+  it('says when the link went out by email, and when the email could not go', () => {
+    const link = 'http://127.0.0.1:8787/signup?redirect=%2Faccount';
+    panel(
+      [
+        licence('l1', { type: 'magicLink', recipient: 'ann@example.org' }),
+        licence('l2', { type: 'magicLink', recipient: 'bo@example.org' }),
+      ],
+      { l1: { link, delivery: 'mailed' }, l2: { link, delivery: 'failed' } },
+    );
+    expect(screen.getByLabelText(/^Link for ann@example.org.*We emailed it to them/)).toBeTruthy();
+    expect(
+      screen.getByLabelText(/^Link for bo@example.org.*The email could not be sent: give them the link/),
+    ).toBeTruthy();
   });
 });

@@ -11,7 +11,10 @@ import { MembersPage } from '../../../../../../src/renderer/features/workspace/c
 import { ReportingPage } from '../../../../../../src/renderer/features/workspace/components/ReportingPage';
 import { SettingsPage } from '../../../../../../src/renderer/features/workspace/components/SettingsPage';
 import { WorkspaceLayout } from '../../../../../../src/renderer/features/workspace/components/WorkspaceLayout';
-import { workspaceActions } from '../../../../../../src/renderer/features/workspace/slice';
+import {
+  initialWorkspaceState,
+  workspaceActions,
+} from '../../../../../../src/renderer/features/workspace/slice';
 import { WEEK_MS, weekStart } from '../../../../../../src/shared/usage-report';
 import type { WorkspaceMember } from '../../../../../../src/shared/workspace';
 import { profile } from '../../../../../helpers/account-sagas';
@@ -78,6 +81,27 @@ describe('members', () => {
     expect(actions).toContainEqual(
       workspaceActions.inviteRequested({ email: 'new@example.com', role: 'member' }),
     );
+  });
+
+  it('gives the invitation’s link to copy, saying whether it went out by email', () => {
+    renderApp(<MembersPage />, {
+      profile: { status: 'ready', profile: admin },
+      workspace: {
+        members: { status: 'ready', data: MEMBERS },
+        forms: { ...initialWorkspaceState.forms, invite: { saving: false, saved: true } },
+        lastInvite: {
+          email: 'new@example.com',
+          link: 'http://127.0.0.1:8787/web/signup?redirect=%2Faccount%2Fdashboard',
+          delivery: 'no-mail-server',
+        },
+      },
+    });
+    const field = screen.getByLabelText(
+      'Invitation for new@example.com: they accept it by signing in with this address. This server sends no email: give them the link.',
+    ) as HTMLInputElement;
+    expect(field.value).toBe('http://127.0.0.1:8787/web/signup?redirect=%2Faccount%2Fdashboard');
+    expect(field.readOnly).toBe(true);
+    expect(screen.getByTestId('invite-link').getAttribute('data-delivery')).toBe('no-mail-server');
   });
 
   it('asks before removing a member or handing over the admin role', async () => {
