@@ -1,3 +1,4 @@
+import { MAIL_DELIVERIES } from '../../../../src/shared/mail';
 import { describe, expect, it } from 'vitest';
 import { AUDIO_ERRORS } from '../../../../src/shared/errors';
 import { SOCKET_ERROR_CODES } from '../../../../src/shared/protocol';
@@ -38,8 +39,15 @@ describe('translations', () => {
     expect(english.filter((text) => /organis/i.test(text))).toEqual([]);
   });
 
-  it('promises no email Hearken does not send: licences reach people by their sign-in address or a link', () => {
-    expect(enKeys.get('organizations.dashboard.linkFor')).toMatch(/Hearken sends no email/);
+  it('promises no email that may not go: each way a mail went is said, and without one the link is to pass on', () => {
+    for (const delivery of MAIL_DELIVERIES) {
+      expect(enKeys.get(`organizations.mail.${delivery}`), delivery).toBeDefined();
+      expect(frKeys.get(`organizations.mail.${delivery}`), delivery).toBeDefined();
+    }
+    expect(enKeys.get('organizations.mail.no-mail-server')).toMatch(/sends no email: give them the link/);
+    expect(enKeys.get('organizations.mail.failed')).toMatch(/could not be sent: give them the link/);
+    // The sentences around a link say what it is for, not that an email went.
+    expect(enKeys.get('organizations.dashboard.linkFor')).not.toMatch(/email(ed)? (it|to them)/i);
     expect([...enKeys].filter(([, text]) => /reaches you by email/i.test(text))).toEqual([]);
   });
 
