@@ -10,7 +10,8 @@
  * (room-gaps.ts), speakers (room-speakers.ts), translation (room-translation.ts), typing and
  * typed replies (room-typing.ts), editing (room-editing.ts), session limits (room-session.ts),
  * admission (room-admission.ts), settings (room-settings.ts) and the status (room-status.ts).
- * What spans several parts (joining, leaving) is here, in the order it happens.
+ * They are made and hooked together in room-parts.ts. What spans several parts (joining,
+ * leaving) is here, in the order it happens.
  */
 import type { ConversationStatus, RoomStateValue, Transcript } from '../../shared/entities';
 import type {
@@ -26,21 +27,21 @@ import type { Mutation } from '../../shared/transcript-edit/mutation';
 import type { RoomRecord } from './repository';
 import type { RoomTranscripts } from '../transcripts';
 import type { AdmissionDecision, AdmissionRequest, DoorOutcome } from './admission-desk';
-import { RoomCore } from './room-core';
 import type { RoomMember, RoomServices, TranscriptStore } from './room-contract';
-import { RoomAdmission } from './room-admission';
-import { RoomEditing } from './room-editing';
-import { RoomGaps } from './room-gaps';
-import { CaptureLedger } from './catch-up';
-import { RoomCatchUp } from './room-catch-up';
-import { PremiumFallback } from './room-premium-fallback';
-import { RoomSession } from './room-session';
-import { RoomSettings, type RoomParams } from './room-settings';
-import { RoomSpeakerList } from './room-speakers';
+import type { RoomAdmission } from './room-admission';
+import type { RoomCatchUp } from './room-catch-up';
+import type { RoomCore } from './room-core';
+import type { RoomEditing } from './room-editing';
+import type { RoomGaps } from './room-gaps';
+import { composeRoomParts } from './room-parts';
+import type { PremiumFallback } from './room-premium-fallback';
+import type { RoomSession } from './room-session';
+import type { RoomParams, RoomSettings } from './room-settings';
+import type { RoomSpeakerList } from './room-speakers';
 import { roomStatus } from './room-status';
-import { RoomStreams } from './room-streams';
-import { RoomTranslation } from './room-translation';
-import { RoomTyping } from './room-typing';
+import type { RoomStreams } from './room-streams';
+import type { RoomTranslation } from './room-translation';
+import type { RoomTyping } from './room-typing';
 
 export { RoomError, type RoomMember, type RoomServices, type TranscriptStore } from './room-contract';
 export { MEMBERSHIP_BROADCAST_MS } from './room-core';
@@ -66,64 +67,25 @@ export class LiveRoom {
   publicUrl = '';
 
   constructor(record: RoomRecord, stored: RoomTranscripts, services: RoomServices, store: TranscriptStore) {
-    // The hooks run only once the room is in use, when every part exists.
-    this.core = new RoomCore(record, stored, services, store, {
-      status: (reason, viewer) => this.status(reason, viewer),
-      personalStatus: (viewer) => this.speakers.isPersonalTo(viewer.avaId),
-      withPendingTranslations: (final) => this.translation.withPendingTranslations(final),
-      translateFinal: (final) => this.translation.translateFinal(final),
-      ending: () => this.session.dispose(),
-      closing: () => {
-        this.admission.hostsGone();
-        this.session.dispose();
-        this.typing.close();
-        this.translation.close();
-      },
-      stopStreams: () => Promise.all([this.streams.stopAll(), this.catchUp.stopAll()]),
-      streamsStopped: () => Promise.all([this.streams.stopped(), this.catchUp.settled()]),
-    });
-    const core = this.core;
-    this.admission = new RoomAdmission(core, core.timers);
-    this.settings = new RoomSettings(core, services);
-    this.session = new RoomSession(core, services, {
-      recording: () => this.streams.members(),
-      stopByServer: (member, reason) => this.streams.stopByServer(member, reason),
-      inPhoneCall: () => inPhoneCall(this.phoneCalls),
-    });
-    this.translation = new RoomTranslation(core, services.translationEngine);
-    this.speakers = new RoomSpeakerList(
-      core,
-      services,
-      (speaker) => store.saveSpeaker(this.id, speaker),
-      stored.speakers,
-    );
-    this.gaps = new RoomGaps(core, () => services.now());
-    const ledger = new CaptureLedger();
-    this.premium = new PremiumFallback(
-      services.premiumMeter,
-      {
-        trackOf: (member) => this.streams.trackOf(member),
-        restart: (member, track) => this.streams.restart(member, track),
-      },
-      core,
-    );
-    this.catchUp = new RoomCatchUp(core, services, {
-      openPartials: () => this.streams.openPartials(),
-      gaps: this.gaps,
-      ledger,
-      premium: this.premium,
-    });
-    this.streams = new RoomStreams(core, services, {
+    // The parts and how they hook into each other: room-parts.ts. Only what is the room's own
+    // (its status as a whole, its phone calls) is given from here.
+    ({
+      core: this.core,
+      admission: this.admission,
+      settings: this.settings,
+      session: this.session,
       translation: this.translation,
       speakers: this.speakers,
       gaps: this.gaps,
-      premium: this.premium,
-      watchAutoStop: () => this.session.watchAutoStop(),
       catchUp: this.catchUp,
-      ledger,
-    });
-    this.typing = new RoomTyping(core, () => services.now(), this.speakers);
-    this.editing = new RoomEditing(core, this.streams, this.translation, this.speakers);
+      premium: this.premium,
+      streams: this.streams,
+      typing: this.typing,
+      editing: this.editing,
+    } = composeRoomParts(record, stored, services, store, {
+      status: (reason, viewer) => this.status(reason, viewer),
+      inPhoneCall: () => inPhoneCall(this.phoneCalls),
+    }));
   }
 
   get id(): string {
