@@ -3,7 +3,9 @@
  * The host's room controls in a real browser (issue 28), beside force-mute in the participants
  * card: from the keyboard the host makes the room read-only (a member's editor then says the host
  * disabled it) and private (the invite card's switch follows the server), then interactive and
- * public again; the screen passes axe-core before and after.
+ * public again; the screen passes axe-core before and after. Then, by the friend's own "Manage"
+ * button, the host names them an owner of the transcript (the server's status checks the box)
+ * and sets the language their speech is recognised in.
  */
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from './axe';
@@ -53,6 +55,27 @@ test('the host switches the room between read-only and interactive, private and 
     await host.keyboard.press('ArrowUp');
     await expect(host.getByTestId('admission-required')).not.toBeChecked();
     await expectAccessible(host, 'the host’s room controls, after the changes');
+
+    // The host's choices about the friend: their button, by keyboard, then what it opens.
+    const friendRow = host.getByTestId('participant').filter({ has: host.getByTestId('participant-manage') });
+    await expect(friendRow).toHaveCount(1);
+    await expect(friend.getByTestId('participant-manage')).toHaveCount(0);
+    const manage = friendRow.getByTestId('participant-manage');
+    await manage.focus();
+    await host.keyboard.press('Enter');
+    await expect(manage).toHaveAttribute('aria-expanded', 'true');
+    const owner = friendRow.getByRole('checkbox', { name: /keeps the transcript$/ });
+    await expect(owner).not.toBeChecked();
+    await expectAccessible(host, 'the host’s choices about a participant');
+    await owner.focus();
+    await host.keyboard.press('Space');
+    // Checked by the room status the server sent back (transcriptOwners), not only by the click.
+    await expect(owner).toBeChecked();
+    // The languages this server recognises are offered; the host's choice goes to the server.
+    const language = friendRow.getByLabel(/speaks \(recognition\)$/);
+    await expect(language.locator('option[value="en-US"]')).toHaveCount(1);
+    await language.selectOption('en-US');
+    await expect(host.getByTestId('notice').filter({ hasText: /language/i })).toHaveCount(0);
   } finally {
     await browser.close();
   }

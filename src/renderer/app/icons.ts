@@ -9,7 +9,7 @@ import { type IconName, type IconPaths, Icons, IconSize } from '@blueprintjs/ico
 
 // Vite resolves these at build time into the listed modules only (both sizes of each icon).
 const PATHS = import.meta.glob<IconPaths>(
-  '../../../node_modules/@blueprintjs/icons/lib/esm/generated/{16,20}px/paths/{application,clipboard,cross,disable,download,duplicate,edit,font,fullscreen,hand-up,issue,link,minimize,minus,people,plus,send-message,swap-horizontal,tick}.js',
+  '../../../node_modules/@blueprintjs/icons/lib/esm/generated/{16,20}px/paths/{application,clipboard,cog,cross,disable,download,duplicate,edit,font,fullscreen,hand-up,issue,link,minimize,minus,people,plus,send-message,swap-horizontal,tick}.js',
   { eager: true, import: 'default' },
 );
 

@@ -9,6 +9,10 @@ const hostControlsEn = {
   mode: 'What members can do',
   interactive: 'Interactive: members can correct the transcript',
   readOnly: 'Read-only: only you and Scribes correct the transcript',
+  manage: 'Manage {{name}}',
+  speechLang: 'Language {{name}} speaks (recognition)',
+  chooseSpeechLang: 'Choose a language…',
+  transcriptOwner: '{{name}} keeps the transcript',
 };
 
 export default hostControlsEn;

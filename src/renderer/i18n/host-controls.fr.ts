@@ -9,6 +9,10 @@ const hostControlsFr: Messages<typeof hostControlsEn> = {
   mode: 'Ce que les membres peuvent faire',
   interactive: 'Interactive : les membres peuvent corriger la transcription',
   readOnly: 'Lecture seule : seuls vous et les Scribes corrigez la transcription',
+  manage: 'Gérer {{name}}',
+  speechLang: 'Langue parlée par {{name}} (reconnaissance)',
+  chooseSpeechLang: 'Choisir une langue…',
+  transcriptOwner: '{{name}} garde la transcription',
 };
 
 export default hostControlsFr;

@@ -2,6 +2,7 @@ import { Button, Card, H2, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { HostControls } from '../../host-controls/components/HostControls';
+import { ParticipantHostMenu } from '../../host-controls/components/ParticipantHostMenu';
 import { sessionLimitsActions } from '../../session-limits/actions';
 import { selectIsHost, selectParticipants } from '../selectors';
 import { formatDisplayName } from '../display-name';
@@ -11,6 +12,7 @@ export function ParticipantsList() {
   const dispatch = useAppDispatch();
   const participants = useAppSelector(selectParticipants);
   const isHost = useAppSelector(selectIsHost);
+  const ongoing = useAppSelector((state) => state.conversation.status?.state.value === 'ongoing');
   return (
     <Card className="participants-card" elevation={1}>
       <section aria-labelledby="participants-heading">
@@ -40,6 +42,10 @@ export function ParticipantsList() {
                   aria-label={t('sessionLimits.forceMute', { name: formatDisplayName(p, t) })}
                   onClick={() => dispatch(sessionLimitsActions.forceMuteRequested(p.avaId))}
                 />
+              ) : null}
+              {/* The host's choices about this person: their recognition language, the transcript. */}
+              {isHost && !p.isMe && ongoing ? (
+                <ParticipantHostMenu avaId={p.avaId} name={formatDisplayName(p, t)} />
               ) : null}
             </li>
           ))}

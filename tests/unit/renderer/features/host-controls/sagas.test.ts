@@ -26,6 +26,22 @@ describe('host controls saga', () => {
     ]);
   });
 
+  it('sends someone’s recognition language and the transcript’s owners as the host chose', async () => {
+    const fakes = makeFakes();
+    const socket = new FakeSocket('ws://test/ws');
+    fakes.deps.link.attach(socket);
+    app = run(hostControlsSaga, [fakes.deps]);
+    app.dispatch(hostControlsActions.speakerLanguageChanged({ avaId: 'guest2', language: 'fr-FR' }));
+    app.dispatch(hostControlsActions.transcriptOwnerChanged({ avaId: 'guest2', owner: true }));
+    app.dispatch(hostControlsActions.transcriptOwnerChanged({ avaId: 'guest2', owner: false }));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(socket.sent).toEqual([
+      { type: 'change-speaker-language', targetAvaId: 'guest2', language: 'fr-FR' },
+      { type: 'update-transcript-owner', avaId: 'guest2', owner: true },
+      { type: 'update-transcript-owner', avaId: 'guest2', owner: false },
+    ]);
+  });
+
   it('says so when the room’s socket is not connected', async () => {
     const fakes = makeFakes();
     app = run(hostControlsSaga, [fakes.deps]);
