@@ -64,8 +64,8 @@ describe('ParticipantHostMenu', () => {
 
   it('is in the participants list for the host only, for others only, while the room goes on', () => {
     const participants = [
-      { avaId: 'host1', userName: 'Hana' },
-      { avaId: 'guest2', userName: 'Cy' },
+      { avaId: 'host1', userName: 'Hana', isTyping: false },
+      { avaId: 'guest2', userName: 'Cy', isTyping: false },
     ];
     renderApp(<ParticipantsList />, inRoom(makeStatus({ participants }), HOST));
     const rows = screen.getAllByTestId('participant');
