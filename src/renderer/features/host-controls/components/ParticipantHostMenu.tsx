@@ -1,9 +1,10 @@
 import { Button, Checkbox } from '@blueprintjs/core';
-import { useId, useMemo, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { LabelledSelect } from '../../../lib/Select';
-import { selectAvailableSpeechLangs, selectLanguage } from '../../settings/selectors';
+import { useLanguageNames } from '../../../lib/use-language-names';
+import { selectAvailableSpeechLangs } from '../../settings/selectors';
 import { hostControlsActions } from '../actions';
 
 /**
@@ -17,18 +18,11 @@ export function ParticipantHostMenu({ avaId, name }: { avaId: string; name: stri
   const dispatch = useAppDispatch();
   const [open, setOpen] = useState(false);
   const panelId = useId();
-  const uiLanguage = useAppSelector(selectLanguage);
   const langs = useAppSelector(selectAvailableSpeechLangs);
   const owner = useAppSelector(
     (state) => state.conversation.status?.transcriptOwners?.includes(avaId) === true,
   );
-  const names = useMemo(() => {
-    try {
-      return new Intl.DisplayNames([uiLanguage], { type: 'language' });
-    } catch {
-      return undefined;
-    }
-  }, [uiLanguage]);
+  const nameOf = useLanguageNames();
   return (
     <div className="participant-host-menu">
       <Button
@@ -56,7 +50,7 @@ export function ParticipantHostMenu({ avaId, name }: { avaId: string; name: stri
             <option value="">{t('hostControls.chooseSpeechLang')}</option>
             {langs.map((lang) => (
               <option key={lang} value={lang}>
-                {names?.of(lang) ?? lang}
+                {nameOf(lang)}
               </option>
             ))}
           </LabelledSelect>

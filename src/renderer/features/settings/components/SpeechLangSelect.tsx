@@ -1,24 +1,17 @@
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { selectAvailableSpeechLangs, selectLanguage, selectSpeechLang } from '../selectors';
+import { selectAvailableSpeechLangs, selectSpeechLang } from '../selectors';
 import { settingsActions } from '../slice';
 import { LabelledSelect } from '../../../lib/Select';
+import { useLanguageNames } from '../../../lib/use-language-names';
 
 /** The language the user speaks: sent to the server so it recognises the right language. */
 export function SpeechLangSelect() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
-  const uiLanguage = useAppSelector(selectLanguage);
   const speechLang = useAppSelector(selectSpeechLang);
   const langs = useAppSelector(selectAvailableSpeechLangs);
-  const names = useMemo(() => {
-    try {
-      return new Intl.DisplayNames([uiLanguage], { type: 'language' });
-    } catch {
-      return undefined;
-    }
-  }, [uiLanguage]);
+  const nameOf = useLanguageNames();
   return (
     <LabelledSelect
       label={t('settings.speechLang')}
@@ -28,7 +21,7 @@ export function SpeechLangSelect() {
     >
       {langs.map((lang) => (
         <option key={lang} value={lang}>
-          {names?.of(lang) ?? lang}
+          {nameOf(lang)}
         </option>
       ))}
     </LabelledSelect>

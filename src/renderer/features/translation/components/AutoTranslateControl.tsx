@@ -5,7 +5,7 @@ import { LabelledSelect } from '../../../lib/Select';
 import { selectIsHost } from '../../conversation/selectors';
 import { selectAutoTogglePending, selectAutoTranslation, selectTranslationOptions } from '../selectors';
 import { translationActions } from '../slice';
-import { useLanguageNames } from './ReadingLanguageSelect';
+import { useLanguageNames } from '../../../lib/use-language-names';
 
 /**
  * Auto-translate, for the host: the guest's language, and whose turn it is to speak (every

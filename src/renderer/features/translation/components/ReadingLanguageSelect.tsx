@@ -1,24 +1,11 @@
 import { Checkbox } from '@blueprintjs/core';
-import { useId, useMemo } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { LabelledSelect } from '../../../lib/Select';
-import { selectLanguage } from '../../settings/selectors';
+import { useLanguageNames } from '../../../lib/use-language-names';
 import { selectReadingLang, selectShowOriginal, selectTranslationOptions } from '../selectors';
 import { translationActions } from '../slice';
-
-/** Names of languages in the interface's language ("espagnol" on a French page). */
-export function useLanguageNames(): (lang: string) => string {
-  const uiLanguage = useAppSelector(selectLanguage);
-  return useMemo(() => {
-    try {
-      const names = new Intl.DisplayNames([uiLanguage], { type: 'language' });
-      return (lang: string) => names.of(lang) ?? lang;
-    } catch {
-      return (lang: string) => lang;
-    }
-  }, [uiLanguage]);
-}
 
 /**
  * "Read captions in": the language this person reads; only languages the server can translate
