@@ -218,6 +218,14 @@ export type AuthPhase = 'loading' | 'signed-out' | 'unverified' | 'signed-in';
 export type GuardDecision = { kind: 'allow' } | { kind: 'wait' } | { kind: 'redirect'; to: string };
 
 /**
+ * Where a link sent to someone who may have no account yet leads (an organisation's invitation,
+ * a licence sent as a link): sign-up (which offers sign-in), then the dashboard that shows it.
+ */
+export function signUpToDashboardPath(): string {
+  return `${ROUTES.signup}?${QUERY_PARAMS.redirect}=${encodeURIComponent(ROUTES.accountDashboard)}`;
+}
+
+/**
  * The sign-in page for someone whose session was refused (issue 30, item 7), coming back to
  * where they were (`pathname` and its query string, "?a=b" or "") once signed in again.
  */

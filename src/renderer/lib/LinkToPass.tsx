@@ -30,7 +30,7 @@ export function LinkToPass({
       .catch(() => setCopied(false));
   };
   return (
-    <div className="licence-link" data-testid={testId} data-delivery={delivery}>
+    <div className="link-to-pass" data-testid={testId} data-delivery={delivery}>
       <label htmlFor={id} className="field-help">
         {said} {t(`organizations.mail.${delivery}`)}
       </label>

@@ -27,7 +27,7 @@ import {
   updateLicenceBodySchema,
 } from '../../shared/licences';
 import { ORGANIZATION_ERRORS } from '../../shared/organizations';
-import { ROUTES } from '../../shared/routes';
+import { ROUTES, signUpToDashboardPath } from '../../shared/routes';
 import { literal, object, oneOf, string } from '../../shared/schema';
 import { isPaidSubscriber, type Subscription } from '../../shared/user';
 import type { LicenceRepository, StoredLicence } from './repository';
@@ -235,7 +235,7 @@ export function licenceRoutes(deps: LicenceRouteDeps): AnyRoute[] {
             .code(409)
             .send(apiError('licence-not-free', 'This licence is held or has ended: choose a free one.'));
         }
-        const link = `${deps.webOrigin(request)}${ROUTES.signup}?redirect=${encodeURIComponent(ROUTES.accountDashboard)}`;
+        const link = `${deps.webOrigin(request)}${signUpToDashboardPath()}`;
         // The licence waits for that address whether or not the mail goes out.
         const organization = await deps.organizations.find(organizationId);
         const delivery = await deps.mail.send({

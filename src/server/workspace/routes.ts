@@ -52,7 +52,7 @@ import type { MembershipRepository } from '../organizations';
 import { type Payments, PaymentsNotConfigured } from '../payments';
 import { type AnyRoute, registerDescribed, routeIn } from '../http';
 import { type Mailer, organizationInvitation } from '../mail';
-import { ROUTES } from '../../shared/routes';
+import { signUpToDashboardPath } from '../../shared/routes';
 
 const route = routeIn('workspace');
 
@@ -70,11 +70,6 @@ export interface WorkspaceRouteDeps {
   webOrigin(request: FastifyRequest): string;
   now(): number;
   log(level: 'info' | 'warn', message: string, extra?: Record<string, unknown>): void;
-}
-
-/** Where an invited person lands: sign-in, then the dashboard that lists their invitations. */
-export function invitationLink(webOrigin: string): string {
-  return `${webOrigin}${ROUTES.signup}?redirect=${encodeURIComponent(ROUTES.accountDashboard)}`;
 }
 
 function inviterNameOf(request: FastifyRequest): string {
@@ -170,7 +165,7 @@ export function workspaceRoutes(deps: WorkspaceRouteDeps): AnyRoute[] {
         );
         if (!invited) return workspaceError(reply, 409, 'alreadyInvited');
         // The invitation is stored either way; the mail only tells its person where to find it.
-        const link = invitationLink(deps.webOrigin(request));
+        const link = `${deps.webOrigin(request)}${signUpToDashboardPath()}`;
         const organization = await organizations.find(organizationId);
         const delivery = await deps.mail.send({
           to: checked.email,

@@ -23,6 +23,7 @@ import {
   routeAccess,
   safeRedirect,
   signInAgainPath,
+  signUpToDashboardPath,
   transcriptPath,
 } from '../../../src/shared/routes';
 
@@ -106,6 +107,12 @@ describe('who may open a page', () => {
   ];
   it.each(guards)('%s when %s (profile %s) -> %j', (path, phase, profile, decision) => {
     expect(guardRoute(path, phase, profile)).toEqual(decision);
+  });
+
+  it('a link mailed to someone new leads to sign-up, then back to the dashboard that shows it', () => {
+    const path = signUpToDashboardPath();
+    expect(path).toBe('/web/signup?redirect=%2Faccount%2Fdashboard');
+    expect(safeRedirect(new URLSearchParams(path.split('?')[1]).get('redirect'))).toBe('/account/dashboard');
   });
 
   it('a refused session goes to sign in again and back, not to the guest lobby', () => {
