@@ -50,7 +50,7 @@ const legalEn = {
         },
         sharing: {
           heading: 'Who sees it',
-          body: 'The people in a conversation see its captions. Your organization’s administrator sees your usage and the problems you report. We sell nothing to anyone.',
+          body: 'The people in a conversation see its captions. Your organization’s administrator sees your usage and the problems you report. When an administrator or a host invites you, the email goes only to you, with the link, and the host is not shown your address. We sell nothing to anyone.',
         },
         retention: {
           heading: 'How long',

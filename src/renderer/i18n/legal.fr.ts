@@ -50,7 +50,7 @@ const legalFr: Messages<typeof legalEn> = {
         },
         sharing: {
           heading: 'Qui le voit',
-          body: 'Les personnes d’une conversation voient ses sous-titres. L’administrateur de votre organisation voit votre utilisation et les problèmes que vous signalez. Nous ne vendons rien à personne.',
+          body: 'Les personnes d’une conversation voient ses sous-titres. L’administrateur de votre organisation voit votre utilisation et les problèmes que vous signalez. Quand un administrateur ou un hôte vous invite, l’e-mail ne va qu’à vous, avec le lien, et votre adresse n’est pas montrée à l’hôte. Nous ne vendons rien à personne.',
         },
         retention: {
           heading: 'Combien de temps',
